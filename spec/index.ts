@@ -1,0 +1,23 @@
+/**
+ * The one module that reads the OpenAPI spec. The mock and the conformance kit import from here.
+ * @packageDocumentation
+ */
+export { loadSpec, DEFAULT_SPEC_PATH } from './load-spec.js';
+export { parseParameter } from './parse-parameter.js';
+export type { ParsedParameter } from './parse-parameter.js';
+export { SpecLoadError } from './spec-load-error.js';
+export type { SpecLoadErrorCode } from './spec-load-error.js';
+export type {
+  CompiledSchema,
+  DeprecationModel,
+  HttpMethod,
+  JsonSchema,
+  OperationModel,
+  ParameterModel,
+  RequestBodyModel,
+  ResponseModel,
+  SchemaIssue,
+  SecuritySchemeModel,
+  SpecModel,
+  ValidationResult,
+} from './model.js';

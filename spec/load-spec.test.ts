@@ -1,0 +1,129 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSpec, parseParameter, SpecLoadError, type SpecModel } from './index.js';
+
+let spec: SpecModel;
+beforeAll(async () => {
+  spec = await loadSpec();
+});
+
+async function specFile(name: string, text: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'spec-'));
+  const file = join(dir, name);
+  await writeFile(file, text);
+  return file;
+}
+
+async function loadError(file: string): Promise<SpecLoadError> {
+  const error = await loadSpec(file).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SpecLoadError);
+  return error as SpecLoadError;
+}
+
+describe('loadSpec', () => {
+  it('models every operation in document order', () => {
+    expect(spec.operations.map((o) => `${o.method} ${o.path} ${o.operationId}`)).toEqual([
+      'get /pets listPets',
+      'post /pets createPet',
+      'get /pets/{petId} getPet',
+    ]);
+    expect(spec.operation('createPet')?.requestBody?.required).toBe(true);
+    expect(spec.operation('nope')).toBeUndefined();
+  });
+
+  it('takes the base path from the first server', () => {
+    expect(spec.basePath).toBe('/v1');
+  });
+
+  it('matches concrete paths and extracts raw path parameters', () => {
+    const getPet = spec.operation('getPet')!;
+    expect(getPet.matchPath('/pets/42')).toEqual({ petId: '42' });
+    expect(getPet.matchPath('/pets/a%20b')).toEqual({ petId: 'a%20b' });
+    expect(getPet.matchPath('/pets')).toBeUndefined();
+    expect(getPet.matchPath('/pets/1/2')).toBeUndefined();
+    expect(spec.operation('listPets')!.matchPath('/pets')).toEqual({});
+  });
+
+  it('finds documented responses by exact status only when no range is written', () => {
+    const createPet = spec.operation('createPet')!;
+    expect(createPet.responseFor(201)?.status).toBe('201');
+    expect(createPet.responseFor(400)?.schema).toBeDefined();
+    expect(createPet.responseFor(422)).toBeUndefined();
+  });
+
+  it('compiles validators that report a JSON pointer and keyword', () => {
+    const body = spec.operation('createPet')!.requestBody!.schema;
+    expect(body.validate({ name: 'Rex', categoryId: 1 })).toEqual({ ok: true });
+    const result = body.validate({ name: 'Rex', categoryId: 1.5 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors[0]).toMatchObject({ pointer: '/categoryId', keyword: 'type' });
+  });
+
+  it('enforces the int64 range, which ajv-formats alone does not', () => {
+    const categoryId = spec.schemas.NewPet!;
+    expect(categoryId.validate({ name: 'a', categoryId: -(2 ** 63) }).ok).toBe(true);
+    expect(categoryId.validate({ name: 'a', categoryId: 9007199254740993 }).ok).toBe(true);
+    const result = categoryId.validate({ name: 'a', categoryId: -5.7e22 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors[0]).toMatchObject({ pointer: '/categoryId', keyword: 'format' });
+  });
+
+  it('caches compiled schemas by identity', () => {
+    const schema = spec.schemas.Pet!.schema;
+    expect(spec.compile(schema)).toBe(spec.compile(schema));
+  });
+});
+
+describe('parseParameter', () => {
+  const limit = () => spec.operation('listPets')!.parameters.find((p) => p.name === 'limit')!;
+  it.each([
+    ['1', 1],
+    ['100', 100],
+  ])('accepts limit=%s', (raw, value) => {
+    expect(parseParameter(limit(), raw)).toEqual({ ok: true, value });
+  });
+  it.each(['0', '101', '5.0', ' 5', '', 'abc', '1e2', '-1'])('rejects limit=%j with a reason', (raw) => {
+    const parsed = parseParameter(limit(), raw);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.issues[0]!.message).toContain("query parameter 'limit'");
+  });
+});
+
+describe('bad spec files get a clear SpecLoadError', () => {
+  it('missing file', async () => {
+    const error = await loadError('/nonexistent/openapi.yaml');
+    expect(error.code).toBe('spec_not_found');
+    expect(error.message).toContain('/nonexistent/openapi.yaml');
+  });
+  it('unparseable YAML', async () => {
+    const error = await loadError(await specFile('bad.yaml', 'openapi: 3.1.0\ninfo: [unclosed\n'));
+    expect(error.code).toBe('spec_unparseable');
+  });
+  it('OpenAPI 3.0 is refused, not half-supported', async () => {
+    const error = await loadError(await specFile('old.yaml', 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\n'));
+    expect(error.code).toBe('spec_unsupported');
+    expect(error.message).toContain('3.1');
+  });
+  it('a document that breaks the OpenAPI schema', async () => {
+    const error = await loadError(await specFile('invalid.yaml', 'openapi: 3.1.0\ninfo: {title: t}\npaths: {}\n'));
+    expect(error.code).toBe('spec_invalid');
+  });
+  it('a dangling $ref', async () => {
+    const text = [
+      'openapi: 3.1.0',
+      'info: {title: t, version: "1"}',
+      'paths:',
+      '  /x:',
+      '    get:',
+      '      responses:',
+      "        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Missing'}}}}",
+    ].join('\n');
+    const error = await loadError(await specFile('dangling.yaml', text));
+    expect(error.code).toBe('spec_invalid');
+  });
+});
