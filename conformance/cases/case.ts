@@ -1,0 +1,77 @@
+import type { LosslessNumber } from 'lossless-json';
+
+/**
+ * A JSON value as the kit generates it. Integers outside the safe range are `LosslessNumber`s so
+ * that they reach the wire exactly (`9223372036854775807`, not `9223372036854775808`).
+ */
+export type WireJson = null | boolean | number | string | LosslessNumber | WireJson[] | { [key: string]: WireJson };
+
+/** How a case authenticates. `valid*` variants must be accepted; every other must get 401. */
+export type AuthVariant =
+  | 'valid' // Authorization: Bearer <key>
+  | 'valid-lowercase-scheme' // authorization: bearer <key>
+  | 'valid-uppercase-scheme' // BEARER <key>
+  | 'none' // no Authorization header
+  | 'empty-token' // "Bearer "
+  | 'scheme-only' // "Bearer"
+  | 'basic' // Basic base64(key:)
+  | 'token-scheme' // "Token <key>"
+  | 'unknown-key' // Bearer <random key>
+  | 'key-prefix' // Bearer <key minus its last character>
+  | 'key-suffix'; // Bearer <key>x
+
+/** The body of a case: JSON generated from the schema, or raw bytes for malformed input. */
+export type CaseBody =
+  | { readonly kind: 'json'; readonly value: WireJson }
+  | { readonly kind: 'raw'; readonly text: string; readonly contentType?: string };
+
+/**
+ * Why an invalid case is invalid, so that a verdict can be trusted and re-checked after shrinking.
+ * - `schema`: the value breaks the documented schema at `pointer` by `keyword` (re-checked with ajv).
+ * - `syntax`: the request is not well-formed (malformed JSON, wrong Content-Type, missing body).
+ */
+export interface InvalidReason {
+  readonly layer: 'schema' | 'syntax';
+  /** Where: `body`, `query.limit`, `path.petId`, ... */
+  readonly location: string;
+  /** JSON pointer into the body (or `''` for a parameter). */
+  readonly pointer: string;
+  /** The JSON Schema keyword broken (`required`, `type`, `enum`, `minimum`, `format`, ...) or the syntax fault. */
+  readonly keyword: string;
+  readonly description: string;
+  /**
+   * How firmly the contract says this must be rejected.
+   * - `must`: the contract documents the rejection (createPet → 400): accepting it fails.
+   * - `should`: invalid by the schema, but the contract is silent on the answer (listPets has no 400),
+   *   or the rule is a format nuance; acceptance is a contract-gap warning.
+   */
+  readonly firmness: 'must' | 'should';
+}
+
+/** Why a valid case may reasonably be refused: a size or content limit the contract does not show. */
+export interface EdgeReason {
+  readonly gap: string;
+  readonly description: string;
+}
+
+/** One generated request of an operation, before it is sent. Plain data: it can be printed and replayed. */
+export interface Case {
+  readonly operationId: string;
+  /** The property family that generated it (`valid`, `invalid`, `auth`, `probe`, `semantics.*`). */
+  readonly family: string;
+  readonly kind: 'valid' | 'invalid' | 'auth' | 'probe';
+  /** HTTP method override (probes); otherwise the operation's. */
+  readonly method?: string;
+  /** Path parameters, already as they go on the wire (unencoded text). */
+  readonly pathParams: Readonly<Record<string, string>>;
+  /** Query parameters in order; repeated names allowed. Unencoded text. */
+  readonly query: readonly (readonly [string, string])[];
+  readonly body?: CaseBody;
+  /** Extra headers (Content-Type overrides, probes). */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly auth: AuthVariant;
+  /** Set for `invalid` cases. */
+  readonly invalid?: InvalidReason;
+  /** Set for valid cases a server may reasonably refuse because of a limit the contract does not show. */
+  readonly edge?: EdgeReason;
+}

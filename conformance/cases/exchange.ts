@@ -1,0 +1,33 @@
+import type { RequestRecord } from '../findings/index.js';
+import type { Case } from './case.js';
+
+/** Why no HTTP response came back. */
+export type TransportFailure =
+  | 'unreachable' // connection refused, DNS failure: the target is not there
+  | 'timeout' // no (complete) answer within the per-request timeout
+  | 'connection_reset' // the socket closed mid-exchange
+  | 'body_too_large' // the response body passed the size cap and was cut off
+  | 'protocol_error'; // not valid HTTP
+
+/** A response as received. The body is kept as text and parsed twice: plainly and losslessly. */
+export interface ReceivedResponse {
+  readonly status: number;
+  /** Header names lower-case; repeated headers joined with ", ". */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly bodyText: string;
+  /** JSON.parse of the body (numbers as doubles), or undefined when the body is not JSON. */
+  readonly json?: unknown;
+  /** lossless-json parse of the body (integers as LosslessNumber), for exact comparisons. */
+  readonly exactJson?: unknown;
+  readonly durationMs: number;
+}
+
+/** A case, the exact request sent for it, and what came back. Checks are pure functions of this. */
+export type Exchange =
+  | { readonly case: Case; readonly request: RequestRecord; readonly response: ReceivedResponse; readonly failure?: undefined }
+  | {
+      readonly case: Case;
+      readonly request: RequestRecord;
+      readonly response?: undefined;
+      readonly failure: { readonly kind: TransportFailure; readonly message: string; readonly durationMs: number };
+    };

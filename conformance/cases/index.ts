@@ -1,0 +1,2 @@
+export type { AuthVariant, Case, CaseBody, EdgeReason, InvalidReason, WireJson } from './case.js';
+export type { Exchange, ReceivedResponse, TransportFailure } from './exchange.js';
