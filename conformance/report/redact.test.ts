@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, redact, redactText, secretsFromEnv } from './redact.js';
+
+const KEY = 'sk_live_9f8e7d6c5b4a';
+
+describe('redactText', () => {
+  it('replaces the secret, URL-encoded or base64-encoded, by $API_KEY', () => {
+    const encoded = Buffer.from(KEY).toString('base64').replace(/=+$/, '');
+    const text = `key=${KEY} q=${encodeURIComponent('a/b+' + KEY)} b64=${encoded}`;
+    const out = redactText(text, [KEY, 'a/b+' + KEY]);
+    expect(out).not.toContain(KEY);
+    expect(out).not.toContain(encoded);
+    expect(out).toContain('key=$API_KEY');
+  });
+
+  it('replaces any Bearer or Basic credential, in any case of the scheme', () => {
+    const out = redactText('Authorization: Bearer abc.DEF-123_x= and basic dXNlcjpwYXNz and BEARER 0123456789abcdef');
+    expect(out).toBe(`Authorization: Bearer ${REDACTED} and basic ${REDACTED} and BEARER ${REDACTED}`);
+  });
+
+  it('keeps the placeholders and prose about schemes', () => {
+    const text = '"Authorization: Bearer $API_KEY" ${API_KEY}; Bearer REDACTED; the Basic scheme; a Bearer token';
+    expect(redactText('Bearer ${API_KEY}')).toBe('Bearer ${API_KEY}');
+    expect(redactText(text)).toBe(text);
+  });
+
+  it('treats a long lowercase word after a scheme as a credential', () => {
+    expect(redactText('Bearer averyveryverylongsecret')).toBe(`Bearer ${REDACTED}`);
+  });
+
+  it('ignores empty secrets instead of mangling the text', () => {
+    expect(redactText('hello', [''])).toBe('hello');
+  });
+});
+
+describe('redact', () => {
+  it('scrubs strings at any depth, keys included, and keeps other values', () => {
+    const input = { a: [1, true, null, { [`h-${KEY}`]: `Bearer ${KEY}` }], b: { c: `x${KEY}y` }, n: 3 };
+    const out = redact(input, [KEY]);
+    expect(JSON.stringify(out)).not.toContain(KEY);
+    expect(out).toEqual({ a: [1, true, null, { 'h-$API_KEY': 'Bearer $API_KEY' }], b: { c: 'x$API_KEYy' }, n: 3 });
+    expect(input.b.c).toBe(`x${KEY}y`);
+  });
+});
+
+describe('secretsFromEnv', () => {
+  it('takes API_KEY when set', () => {
+    expect(secretsFromEnv({ API_KEY: KEY })).toEqual([KEY]);
+    expect(secretsFromEnv({ API_KEY: '' })).toEqual([]);
+  });
+});
