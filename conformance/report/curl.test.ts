@@ -44,7 +44,7 @@ describe('renderCurl', () => {
 
   it.each([
     ['quotes', `{"name":"O'Brien \\"Bud\\"","categoryId":1}`],
-    ['newlines and tabs', '{"name":"line1\nline2\tend\r\n"}'],
+    ['newlines and tabs', '{"name":"line1\nline2\tend\n"}'],
     ['shell metacharacters', '{"name":"$(rm -rf /) `id` $HOME ${X} !! \\\\ \\n %s"}'],
     ['unicode and astral characters', '{"name":"Ünïcödé 🐕‍🦺 𝔘 \u2028 \uFEFF"}'],
     ['only quotes', "''''"],
@@ -57,10 +57,13 @@ describe('renderCurl', () => {
     expect(args.slice(0, 4)).toEqual(['-i', '-X', 'POST', `${BASE}/pets`]);
   });
 
-  it('pipes a body holding a NUL byte from printf, byte for byte', () => {
-    const body = '{"name":"a\0b%s\\0 it\'s"}';
+  it.each([
+    ['a NUL byte', '{"name":"a\0b%s\\0 it\'s"}'],
+    ['CR, ESC, BEL and C1 controls', '{"n":"x\r\n\u001b[31m\u0007\u009b ü 🐕 %% \\\\"}'],
+  ])('pipes a body holding %s from printf, byte for byte, showing no raw control character', (_, body) => {
     const cmd = renderCurl(post(body), BASE);
     expect(cmd.startsWith('printf ')).toBe(true);
+    expect(cmd).not.toMatch(/[\0-\x08\x0b-\x1f\x7f-\x9f]/);
     const { args, stdin } = runInBash(cmd);
     expect(args).toContain('--data-binary');
     expect(args).toContain('@-');

@@ -1,6 +1,6 @@
 import type { RequestRecord } from '../findings/index.js';
 import { redactText } from './redact.js';
-import { printfFormat, quoteWithApiKey, shellWord, singleQuote } from './_internals/shell.js';
+import { CONTROL_CHARS, printfFormat, quoteWithApiKey, shellWord, singleQuote } from './_internals/shell.js';
 
 /** Options of {@link renderCurl}. */
 export interface CurlOptions {
@@ -16,7 +16,8 @@ const COMPUTED_HEADERS = new Set(['host', 'content-length', 'connection', 'trans
 /**
  * Renders a request as a runnable curl command. The key is never written: each `$API_KEY` in a header
  * stays a shell variable, so the header reads `"Authorization: Bearer $API_KEY"`. The body is sent
- * byte for byte with `--data-raw` (or from `printf` when it holds a NUL byte), and a request without
+ * byte for byte with `--data-raw` (or from `printf` when it holds control characters, which a
+ * shell word cannot carry or a terminal should not show raw), and a request without
  * `Content-Type` keeps curl from adding one.
  */
 export function renderCurl(request: RequestRecord, targetBaseUrl: string, options: CurlOptions = {}): string {
@@ -44,7 +45,7 @@ export function renderCurl(request: RequestRecord, targetBaseUrl: string, option
   if (body !== undefined) {
     if (!hasContentType) args.push(`-H 'Content-Type:'`);
     const text = redactText(body, secrets);
-    if (text.includes('\0')) {
+    if (CONTROL_CHARS.test(text)) {
       prefix = `printf ${printfFormat(text)} | `;
       args.push('--data-binary @-');
     } else {

@@ -29,11 +29,19 @@ export function quoteWithApiKey(text: string): string {
   return literals.map((part, i) => (i === 0 ? '' : '"$API_KEY"') + (part === '' ? '' : singleQuote(part))).join('');
 }
 
+/** Control characters a terminal may act on (tab and newline excepted), C1 included. */
+export const CONTROL_CHARS = /[\0-\x08\x0b-\x1f\x7f-\x9f]/;
+
 /**
- * Writes `bytes` as a printf format that reproduces them exactly, for text that a shell word cannot
- * carry (a NUL byte ends every argument).
+ * Writes `text` as a printf format that reproduces its UTF-8 bytes exactly, with every control
+ * character as an octal escape: for text a shell word cannot carry (a NUL byte ends an argument) or
+ * should not show raw on a terminal.
  */
 export function printfFormat(text: string): string {
-  const escaped = text.replace(/[\\%\0]/g, (c) => (c === '\\' ? '\\\\' : c === '%' ? '%%' : '\\000'));
+  const escaped = text.replace(/[\\%]|[\0-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => {
+    if (c === '\\') return '\\\\';
+    if (c === '%') return '%%';
+    return [...Buffer.from(c, 'utf8')].map((b) => `\\${b.toString(8).padStart(3, '0')}`).join('');
+  });
   return singleQuote(escaped);
 }

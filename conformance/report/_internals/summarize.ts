@@ -1,0 +1,103 @@
+import type { CheckTally, Finding, RunReport } from '../../findings/index.js';
+
+/** The shape every writer lays out: the matrix and the findings sorted by weight. */
+export interface Summary {
+  /** operationIds, in the order the report first names them. */
+  readonly operations: readonly string[];
+  /** Check names, in the order the report first names them. */
+  readonly checks: readonly string[];
+  /** Tallies keyed by `cellKey(operationId, check)`. */
+  readonly cells: ReadonlyMap<string, CheckTally>;
+  readonly failures: readonly Finding[];
+  readonly warnings: readonly Finding[];
+  readonly advisories: readonly Finding[];
+  readonly totals: { readonly passed: number; readonly failed: number; readonly warnings: number };
+}
+
+/** The key of an operation × check cell. */
+export function cellKey(operationId: string, check: string): string {
+  return `${operationId}\u0000${check}`;
+}
+
+/** Orders and groups a report for rendering; pure. */
+export function summarize(report: RunReport): Summary {
+  const operations = new Set<string>();
+  const checks = new Set<string>();
+  const cells = new Map<string, CheckTally>();
+  for (const t of report.tallies) {
+    operations.add(t.operationId);
+    checks.add(t.check);
+    cells.set(cellKey(t.operationId, t.check), t);
+  }
+  for (const f of report.findings) {
+    operations.add(f.operationId);
+    checks.add(f.check);
+  }
+  const sum = (pick: (t: CheckTally) => number): number => report.tallies.reduce((n, t) => n + pick(t), 0);
+  return {
+    operations: [...operations],
+    checks: [...checks],
+    cells,
+    failures: report.findings.filter((f) => f.severity === 'failure'),
+    warnings: report.findings.filter((f) => f.severity === 'warning'),
+    advisories: report.findings.filter((f) => f.severity === 'advisory'),
+    totals: { passed: sum((t) => t.passed), failed: sum((t) => t.failed), warnings: sum((t) => t.warnings) },
+  };
+}
+
+/** Groups items by a key, keeping first-seen order of keys and items. */
+export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** `1 failure`, `2 failures`. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** A duration a person reads at a glance: `412 ms`, `8.7 s`, `2 min 05 s`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+}
+
+/** `2025-06-03 09:26 UTC` from an ISO time; the input itself when it does not parse. */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
+}
+
+/** Cuts text to `max` characters, marking the cut. */
+export function truncate(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** One evidence value on one line: strings bare, the rest as compact JSON. */
+export function formatValue(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+}
+
+/** What the verdict line says about the counts. */
+export function countsPhrase(summary: Summary): string {
+  return [
+    plural(summary.failures.length, 'failure'),
+    plural(summary.warnings.length, 'contract gap'),
+    plural(summary.advisories.length, 'advisory', 'advisories'),
+  ].join(' · ');
+}
+
+/** Shows control characters (which a terminal would act on) as `\u001b`-style escapes. */
+export function printable(text: string): string {
+  return text.replace(/[\0-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

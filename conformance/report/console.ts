@@ -1,0 +1,166 @@
+import { styleText } from 'node:util';
+import type { Finding, RunReport } from '../findings/index.js';
+import { redactText } from './redact.js';
+import { renderReproducer } from './reproducer.js';
+import {
+  cellKey,
+  countsPhrase,
+  formatDuration,
+  formatValue,
+  groupBy,
+  plural,
+  printable,
+  summarize,
+  truncate,
+  type Summary,
+} from './_internals/summarize.js';
+
+/** Options of {@link renderConsoleReport}. */
+export interface ConsoleOptions {
+  /** ANSI colours; decide with {@link shouldUseColor}. */
+  readonly color?: boolean;
+  /** Every evidence field, whole response bodies, and reproducers for contract gaps too. */
+  readonly verbose?: boolean;
+  /** Only the failures and the verdict. */
+  readonly quiet?: boolean;
+  /** Secrets to scrub from the output. */
+  readonly secrets?: readonly string[];
+}
+
+type Style = Parameters<typeof styleText>[0];
+
+/**
+ * Whether to write ANSI colours to `stream`: never with `NO_COLOR`, always with `FORCE_COLOR` (other
+ * than `0`), otherwise only on a TTY outside CI and not on a dumb terminal.
+ */
+export function shouldUseColor(stream: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
+  const force = env['FORCE_COLOR'];
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  if (env['CI'] !== undefined && env['CI'] !== '' && env['CI'] !== 'false') return false;
+  if (env['TERM'] === 'dumb') return false;
+  return stream.isTTY === true;
+}
+
+/**
+ * Renders the end-of-run report for a terminal: the operation × check table, failures grouped by check
+ * with evidence and reproducer, contract gaps grouped by gap, advisories, and the verdict line last.
+ */
+export function renderConsoleReport(report: RunReport, options: ConsoleOptions = {}): string {
+  const paint = (style: Style, text: string): string => (options.color === true ? styleText(style, text) : text);
+  const secrets = options.secrets ?? [];
+  const verbose = options.verbose === true;
+  const quiet = options.quiet === true && !verbose;
+  const summary = summarize(report);
+  const out: string[] = [];
+  // Everything from the report goes through `printable` before it meets our own escape codes.
+  const p = printable;
+
+  if (!quiet) {
+    out.push(
+      `${paint('bold', p(`${report.spec.title} ${report.spec.version}`))} ${paint('dim', 'at')} ${p(report.target)}`,
+      paint('dim', `seed ${report.seed} · ${plural(report.requests, 'request')} · ${formatDuration(report.durationMs)} · ${plural(report.options.runs, 'run')} per property${report.options.strict ? ' · strict' : ''}${report.options.readOnly ? ' · read-only' : ''}`),
+      '',
+    );
+    if (summary.operations.length > 0) out.push(...table(summary, paint), '');
+  }
+
+  if (summary.failures.length > 0) {
+    out.push(paint('bold', `Failures (${summary.failures.length})`), '');
+    for (const [check, findings] of groupBy(summary.failures, (f) => f.check)) {
+      out.push(paint(['red', 'bold'], `✘ ${p(check)} (${findings.length})`));
+      findings.forEach((f, i) => out.push(...findingBlock(f, `${i + 1})`, report.target, { verbose, quiet, secrets, paint }), ''));
+    }
+  }
+
+  if (!quiet && summary.warnings.length > 0) {
+    const title = report.options.strict ? 'Contract gaps (failing: --strict)' : 'Contract gaps';
+    out.push(paint('bold', `${title} (${summary.warnings.length})`), paint('dim', 'Behaviours seen where the contract is silent.'), '');
+    for (const [gap, findings] of groupBy(summary.warnings, (f) => f.gap ?? f.code)) {
+      out.push(paint(['yellow', 'bold'], `⚠ ${p(gap)}`));
+      for (const f of findings) out.push(...findingBlock(f, '-', report.target, { verbose, quiet, secrets, paint, brief: !verbose }));
+      out.push('');
+    }
+  }
+
+  if (!quiet && summary.advisories.length > 0) {
+    out.push(paint('bold', `Advisories (${summary.advisories.length})`), '');
+    for (const f of summary.advisories) out.push(`${paint('cyan', 'ℹ')} ${p(f.operationId)} ${paint('dim', `(${p(f.check)})`)}: ${p(f.message)}`);
+    out.push('');
+  }
+
+  out.push(verdictLine(report, summary, paint));
+  return redactText(out.join('\n'), secrets) + '\n';
+}
+
+function table(summary: Summary, paint: (style: Style, text: string) => string): string[] {
+  const rows: string[][] = [];
+  for (const op of summary.operations) {
+    summary.checks.forEach((check) => {
+      const t = summary.cells.get(cellKey(op, check));
+      if (t) rows.push([printable(op), printable(check), String(t.passed), String(t.failed), String(t.warnings)]);
+    });
+  }
+  const head = ['Operation', 'Check', 'Pass', 'Fail', 'Warn'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  let previous = '';
+  return [
+    paint('bold', line(head)),
+    ...rows.map((r) => {
+      const shown = [...r];
+      if (r[0] === previous) shown[0] = '';
+      previous = r[0] ?? '';
+      const text = line(shown);
+      if (r[3] !== '0') return paint('red', `${text}  ✘`);
+      if (r[4] !== '0') return paint('yellow', `${text}  ⚠`);
+      return text;
+    }),
+  ];
+}
+
+interface BlockOptions {
+  readonly verbose: boolean;
+  readonly quiet: boolean;
+  readonly secrets: readonly string[];
+  readonly paint: (style: Style, text: string) => string;
+  /** One line only (contract gaps outside --verbose). */
+  readonly brief?: boolean;
+}
+
+function findingBlock(f: Finding, bullet: string, target: string, o: BlockOptions): string[] {
+  const label = o.brief === true ? f.check : f.code === f.check ? '' : f.code;
+  const p = printable;
+  const lines = [`  ${bullet} ${o.paint('bold', p(f.operationId))}${label === '' ? '' : ' ' + o.paint('dim', `(${p(label)})`)}: ${p(f.message)}`];
+  if (o.brief === true) return lines;
+  const pad = ' '.repeat(bullet.length + 3);
+  const entries = Object.entries(f.evidence ?? {});
+  if (!o.quiet && entries.length > 0) {
+    const shown = o.verbose ? entries : entries.slice(0, 4);
+    const max = o.verbose ? 2000 : 80;
+    lines.push(pad + o.paint('dim', p(shown.map(([k, v]) => `${k}: ${truncate(formatValue(v), max)}`).join(' · '))));
+  }
+  if (!o.quiet && f.response) {
+    const body = o.verbose ? f.response.body : truncate(f.response.body.replace(/\s+/g, ' '), 120);
+    lines.push(pad + o.paint('dim', p(`response ${f.response.status} in ${f.response.durationMs} ms${body ? `: ${body}` : ''}${f.response.truncated ? ' (truncated)' : ''}`)));
+  }
+  const reproducer = renderReproducer(f, target, { secrets: o.secrets });
+  if (reproducer !== '') {
+    lines.push(pad + o.paint('dim', 'reproduce:'));
+    for (const l of reproducer.split('\n').map(p)) lines.push(pad + '  ' + (l.startsWith('#') ? o.paint('dim', l) : o.paint('cyan', l)));
+  }
+  return lines;
+}
+
+function verdictLine(report: RunReport, summary: Summary, paint: (style: Style, text: string) => string): string {
+  const tail = `(${plural(report.requests, 'request')} in ${formatDuration(report.durationMs)}, seed ${report.seed})`;
+  switch (report.verdict) {
+    case 'certified':
+      return `${paint(['green', 'bold'], '✔ CERTIFIED')}  ${countsPhrase(summary)}  ${paint('dim', tail)}`;
+    case 'failed':
+      return `${paint(['red', 'bold'], '✘ FAILED')}  ${countsPhrase(summary)}${report.options.strict && summary.warnings.length > 0 ? ' (strict)' : ''}  ${paint('dim', tail)}`;
+    case 'error':
+      return `${paint(['red', 'bold'], '✘ ERROR')}  the run could not be carried out: ${printable(report.error ?? 'unknown error')}`;
+  }
+}
