@@ -1,0 +1,22 @@
+import type { HeaderRecord } from './cors.js';
+import { type MockError, errorBody } from './errors.js';
+
+/** What a mode decided to answer: a status, the JSON body text (if any), and extra headers. */
+export interface Answer {
+  readonly status: number;
+  readonly json: string | undefined;
+  readonly headers?: HeaderRecord;
+}
+
+/** The content type of every response the mock sends. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** A JSON answer. */
+export function jsonAnswer(status: number, json: string, headers?: HeaderRecord): Answer {
+  return headers ? { status, json, headers } : { status, json };
+}
+
+/** The answer for an error: the contract's Error body and the error's own headers. */
+export function errorAnswer(error: MockError): Answer {
+  return error.headers ? { status: error.status, json: errorBody(error), headers: { ...error.headers } } : { status: error.status, json: errorBody(error) };
+}

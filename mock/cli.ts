@@ -1,0 +1,48 @@
+/**
+ * `npm start`: runs the mock from the command line. Flags and environment variables are listed in
+ * `HELP` (options.ts) and in mock/README.md.
+ * @module
+ */
+import { DEFAULT_DEV_KEY } from './auth.js';
+import { HELP, parseCli } from './options.js';
+import { startMock } from './start.js';
+
+const parsed = parseCli(process.argv.slice(2), process.env);
+if (parsed.kind === 'help') {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+if (parsed.kind === 'error') {
+  process.stderr.write(`mock: ${parsed.message}\n\n${HELP}`);
+  process.exit(2);
+}
+
+try {
+  const running = await startMock(parsed.options);
+  const { options } = running.mock;
+  const keys =
+    options.keys.kind === 'any'
+      ? 'any non-empty bearer token'
+      : options.devKey
+        ? `the development key only: Authorization: Bearer ${DEFAULT_DEV_KEY}`
+        : `${options.keys.keys.length} configured key(s)`;
+  process.stdout.write(
+    `Animal Store mock (${options.mode}) listening on ${running.url}\n` +
+      `  accepting ${keys}\n` +
+      `  admin ${options.admin ? `POST ${running.url.replace(/\/v1$/, '')}/__mock/reset` : 'off'}\n`,
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1); // A second signal forces the exit.
+    stopping = true;
+    process.stdout.write(`${signal}: shutting down\n`);
+    void running.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+} catch (error) {
+  const err = error as Error & { code?: string };
+  const message = err.code === 'EADDRINUSE' ? `port already in use (${err.message})` : err.message;
+  process.stderr.write(`mock: cannot start: ${message}\n`);
+  process.exit(1);
+}

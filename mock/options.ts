@@ -1,0 +1,213 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_SPEC_PATH } from '../spec/index.js';
+import { DEFAULT_SEED_FILE } from './animal-store.js';
+import { DEFAULT_DEV_KEY, type KeyPolicy } from './auth.js';
+import type { LogSink } from './log.js';
+import { DEFAULT_BODY_LIMIT } from './request-input.js';
+import { DEFAULT_STORE_CAPACITY } from './store.js';
+
+/** How the mock answers valid requests. */
+export type MockMode = 'stateful' | 'static' | 'dynamic';
+
+/** The modes, in the order the help text lists them. */
+export const MOCK_MODES: readonly MockMode[] = ['stateful', 'static', 'dynamic'];
+
+/** The outcome of a spec reload, as data. */
+export type ReloadEvent = { readonly ok: true; readonly file: string } | { readonly ok: false; readonly file: string; readonly message: string };
+
+/** Options of {@link startMock} and {@link createMockServer}; every field is optional. */
+export interface MockOptions {
+  /** TCP port; 0 picks a free one. Default 4010. */
+  readonly port?: number;
+  /** Interface to bind. Default `127.0.0.1`. */
+  readonly host?: string;
+  /** OpenAPI file. Default: the project's `spec/openapi.yaml`. */
+  readonly specFile?: string;
+  /** Default `stateful`. */
+  readonly mode?: MockMode;
+  /** Accepted bearer keys. Default: the development key `dev-key`. */
+  readonly apiKeys?: readonly string[];
+  /** Accept any non-empty bearer token. */
+  readonly anyKey?: boolean;
+  /** Allowed browser origins, or `['*']` (the default). */
+  readonly corsOrigins?: readonly string[];
+  /** Delay added to every answer, in ms. Default 0. */
+  readonly delayMs?: number;
+  /** Seed for generated data in `dynamic` mode. */
+  readonly seed?: string;
+  /** Serve `POST /__mock/reset`. Default: only when bound to a loopback host. */
+  readonly admin?: boolean;
+  /** No request log lines. */
+  readonly quiet?: boolean;
+  /** Reload the spec when its file changes. Default true for {@link startMock}. */
+  readonly watch?: boolean;
+  /** Seed pets for the stateful store. Default `fixtures/pets.json`. */
+  readonly seedFile?: string;
+  /** Most pets the stateful store holds, seed included. Default 10,000. */
+  readonly storeCapacity?: number;
+  /** Largest accepted request body, in bytes. Default 1 MiB. */
+  readonly bodyLimit?: number;
+  /** Where log lines go. Default standard output. */
+  readonly log?: LogSink;
+  /** Called after every spec reload attempt. */
+  readonly onReload?: (event: ReloadEvent) => void;
+}
+
+/** Options with every default applied. */
+export interface ResolvedOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly specFile: string;
+  readonly mode: MockMode;
+  readonly keys: KeyPolicy;
+  /** True when no key was configured and the development key is in use. */
+  readonly devKey: boolean;
+  readonly corsOrigins: readonly string[];
+  readonly delayMs: number;
+  readonly seed: string | undefined;
+  readonly admin: boolean;
+  readonly quiet: boolean;
+  readonly watch: boolean;
+  readonly seedFile: string;
+  readonly storeCapacity: number;
+  readonly bodyLimit: number;
+  readonly log: LogSink;
+  readonly onReload: ((event: ReloadEvent) => void) | undefined;
+}
+
+/** Applies defaults and checks values; throws a plain Error naming the bad option. */
+export function resolveOptions(options: MockOptions, log: LogSink): ResolvedOptions {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 4010;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be an integer from 0 to 65535, got ${port}`);
+  const mode = options.mode ?? 'stateful';
+  if (!MOCK_MODES.includes(mode)) throw new Error(`mode must be one of ${MOCK_MODES.join(', ')}, got ${String(mode)}`);
+  const delayMs = options.delayMs ?? 0;
+  if (!Number.isInteger(delayMs) || delayMs < 0) throw new Error(`delay must be a non-negative integer (ms), got ${delayMs}`);
+  const keys = (options.apiKeys ?? []).filter((k) => k !== '');
+  const storeCapacity = options.storeCapacity ?? DEFAULT_STORE_CAPACITY;
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  if (!Number.isInteger(storeCapacity) || storeCapacity < 1) throw new Error('storeCapacity must be a positive integer');
+  if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new Error('bodyLimit must be a positive integer');
+  const corsOrigins = (options.corsOrigins ?? ['*']).filter((o) => o !== '');
+  return {
+    port,
+    host,
+    specFile: options.specFile ?? DEFAULT_SPEC_PATH,
+    mode,
+    keys: options.anyKey ? { kind: 'any' } : { kind: 'keys', keys: keys.length > 0 ? keys : [DEFAULT_DEV_KEY] },
+    devKey: !options.anyKey && keys.length === 0,
+    corsOrigins: corsOrigins.length > 0 ? corsOrigins : ['*'],
+    delayMs,
+    seed: options.seed,
+    admin: options.admin ?? isLoopback(host),
+    quiet: options.quiet ?? false,
+    watch: options.watch ?? true,
+    seedFile: options.seedFile ?? DEFAULT_SEED_FILE,
+    storeCapacity,
+    bodyLimit,
+    log: options.log ?? log,
+    onReload: options.onReload,
+  };
+}
+
+/** True for hosts only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** What the command line asked for. */
+export type CliResult = { readonly kind: 'run'; readonly options: MockOptions } | { readonly kind: 'help' } | { readonly kind: 'error'; readonly message: string };
+
+/** The command-line help, listing every flag and environment variable. */
+export const HELP = `Usage: npm start -- [options]   (or: tsx mock/cli.ts [options])
+
+Animal Store API mock server, serving http://HOST:PORT/v1
+
+Options (environment variable in brackets; a flag wins over its variable):
+  --port <n>            TCP port, 0 for a free one [PORT] (default 4010)
+  --host <addr>         interface to bind (default 127.0.0.1)
+  --spec <file>         OpenAPI file (default spec/openapi.yaml)
+  --mode <m>            stateful | static | dynamic [MOCK_MODE] (default stateful)
+  --api-key <key>       accepted bearer key, repeatable [MOCK_API_KEYS, comma-separated]
+                        (default: the development key "${DEFAULT_DEV_KEY}")
+  --any-key             accept any non-empty bearer token
+  --cors-origin <o>     allowed browser origin, repeatable or comma-separated [MOCK_CORS_ORIGINS] (default *)
+  --delay <ms>          delay added to every answer [MOCK_DELAY] (default 0)
+  --seed <s>            seed for generated data in dynamic mode [MOCK_SEED]
+  --admin / --no-admin  serve POST /__mock/reset (default: on for loopback hosts only)
+  --no-watch            do not reload the spec when it changes
+  --quiet               no request log lines
+  --help                this text
+`;
+
+/** Parses the command line and environment into {@link MockOptions} (no defaults applied yet). */
+export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliResult {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        spec: { type: 'string' },
+        mode: { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
+        'any-key': { type: 'boolean' },
+        'cors-origin': { type: 'string', multiple: true },
+        delay: { type: 'string' },
+        seed: { type: 'string' },
+        // node:util parseArgs on Node 20 has no --no-* negation, so both spellings are declared.
+        admin: { type: 'boolean' },
+        'no-admin': { type: 'boolean' },
+        'no-watch': { type: 'boolean' },
+        quiet: { type: 'boolean', short: 'q' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+  if (values.help) return { kind: 'help' };
+  const options: { -readonly [K in keyof MockOptions]: MockOptions[K] } = {};
+  const port = values.port ?? env.PORT;
+  if (port !== undefined && port !== '') {
+    if (!/^\d+$/.test(port)) return { kind: 'error', message: `--port/PORT must be a number, got "${port}"` };
+    options.port = Number(port);
+  }
+  if (values.host !== undefined) options.host = values.host;
+  if (values.spec !== undefined) options.specFile = values.spec;
+  const mode = values.mode ?? env.MOCK_MODE;
+  if (mode !== undefined && mode !== '') {
+    if (!MOCK_MODES.includes(mode as MockMode)) return { kind: 'error', message: `--mode/MOCK_MODE must be one of ${MOCK_MODES.join(', ')}, got "${mode}"` };
+    options.mode = mode as MockMode;
+  }
+  const keys = values['api-key'] ?? splitList(env.MOCK_API_KEYS);
+  if (keys.length > 0) options.apiKeys = keys;
+  if (values['any-key']) options.anyKey = true;
+  const origins = (values['cors-origin'] ?? []).flatMap((o) => splitList(o));
+  const corsOrigins = origins.length > 0 ? origins : splitList(env.MOCK_CORS_ORIGINS);
+  if (corsOrigins.length > 0) options.corsOrigins = corsOrigins;
+  const delay = values.delay ?? env.MOCK_DELAY;
+  if (delay !== undefined && delay !== '') {
+    if (!/^\d+$/.test(delay)) return { kind: 'error', message: `--delay/MOCK_DELAY must be a whole number of ms, got "${delay}"` };
+    options.delayMs = Number(delay);
+  }
+  const seed = values.seed ?? env.MOCK_SEED;
+  if (seed !== undefined && seed !== '') options.seed = seed;
+  if (values.admin && values['no-admin']) return { kind: 'error', message: '--admin and --no-admin contradict each other' };
+  if (values.admin) options.admin = true;
+  if (values['no-admin']) options.admin = false;
+  if (values['no-watch']) options.watch = false;
+  if (values.quiet) options.quiet = true;
+  return { kind: 'run', options };
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}

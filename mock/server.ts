@@ -1,0 +1,297 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { type OperationModel, type SpecModel, loadSpec } from '../spec/index.js';
+import { answerFromStore, loadSeedPets, shapeSpecAnswer } from './animal-store.js';
+import { type Answer, JSON_CONTENT_TYPE, errorAnswer, jsonAnswer } from './answer.js';
+import { bearerToken, createAuthenticator, type Authenticator } from './auth.js';
+import { type Cors, type HeaderRecord, createCors } from './cors.js';
+import { DELAY_HEADER, requestDelay, wait } from './delay.js';
+import { deprecationHeaders } from './deprecation.js';
+import { errorBody, internalFailure, methodNotAllowed, mockError, notFound } from './errors.js';
+import { redactTarget, requestLine, stdoutSink } from './log.js';
+import { type MockOptions, type ReloadEvent, type ResolvedOptions, resolveOptions } from './options.js';
+import { type MockPreferences, parsePrefer } from './prefer.js';
+import { type SpecEngine, createPrismEngine, loadPrism } from './prism-engine.js';
+import { type RequestInput, readRequestInput } from './request-input.js';
+import { type Router, createRouter } from './router.js';
+import { watchFile } from './spec-watcher.js';
+import { PetStore } from './store.js';
+
+/** A mock server, built but not yet listening (see {@link startMock} for one that listens). */
+export interface MockServer {
+  /** The `node:http` server; listen on it, or hand it (or {@link MockServer.handler}) to supertest. */
+  readonly server: Server;
+  /** The request listener, for embedding the mock in another `node:http` server. */
+  readonly handler: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The options in effect, defaults applied. */
+  readonly options: ResolvedOptions;
+  /** The spec currently served (changes on reload). */
+  readonly spec: SpecModel;
+  /** Restores the stateful store's seed data. */
+  reset(): void;
+  /** Reloads the spec from its file now; the last good spec keeps serving if the new one fails. */
+  reload(): Promise<ReloadEvent>;
+  /** Stops watching, cuts pending delays short, and closes the server and its connections. */
+  close(): Promise<void>;
+}
+
+interface Served {
+  readonly spec: SpecModel;
+  readonly router: Router;
+  readonly engine: SpecEngine;
+}
+
+const ADMIN_PREFIX = '/__mock/';
+const RESET_PATH = '/__mock/reset';
+/** How long {@link MockServer.close} lets in-flight requests finish before cutting connections. */
+const CLOSE_GRACE_MS = 3_000;
+
+/**
+ * Builds the mock: loads the spec through the one spec loader, seeds the store, and returns a
+ * `node:http` server that is not yet listening. Layers, in order: admin routes, CORS preflight, base
+ * path and routing (404/405), key check (401), delay and Prefer headers, parameter and body checks
+ * (400/413/415), then the answer from the store (stateful) or from Prism (static, dynamic, and any
+ * request with a Prefer header). Every failure is rendered by the one Error renderer.
+ *
+ * @throws the spec loader's `SpecLoadError`, or an Error for bad options or seed data.
+ */
+export async function createMockServer(options: MockOptions = {}): Promise<MockServer> {
+  const opts = resolveOptions(options, stdoutSink);
+  const log = opts.log;
+  let served = serve(await loadSpec(opts.specFile));
+  const store = new PetStore(loadSeedPets(served.spec, opts.seedFile), opts.storeCapacity);
+  const authenticate: Authenticator = createAuthenticator(opts.keys);
+  const cors: Cors = createCors(opts.corsOrigins);
+  const secrets = opts.keys.kind === 'keys' ? opts.keys.keys : [];
+  const shutdown = new AbortController();
+  if (opts.mode !== 'stateful') await loadPrism();
+
+  function serve(spec: SpecModel): Served {
+    const engineOptions = opts.seed === undefined ? { dynamic: opts.mode === 'dynamic' } : { dynamic: opts.mode === 'dynamic', seed: opts.seed };
+    return { spec, router: createRouter(spec), engine: createPrismEngine(spec, engineOptions) };
+  }
+
+  async function answer(req: IncomingMessage, path: string, search: string, current: Served): Promise<{ answer: Answer; delayMs: number }> {
+    const method = req.method ?? 'GET';
+    if (path.startsWith(ADMIN_PREFIX)) return { answer: admin(method, path), delayMs: 0 };
+    if (method === 'OPTIONS') {
+      const allow = current.router.allowedMethods(path);
+      if (!allow) return { answer: errorAnswer(notFound(path)), delayMs: 0 };
+      // Preflights carry no credentials, so they are answered before the key check.
+      return { answer: { status: 204, json: undefined, headers: { Allow: allow.join(', '), ...cors.preflightHeadersFor(req, allow) } }, delayMs: 0 };
+    }
+    const delay = requestDelay(req.headers[DELAY_HEADER], opts.delayMs);
+    const route = current.router.route(method, path);
+    if (!route.ok) return { answer: errorAnswer(route.error), delayMs: delay.ms };
+    const operation = route.operation;
+    const deprecated = deprecationHeaders(current.spec, operation);
+    const decided = await decide(req, operation, route.pathParams, path, search, delay.error, current);
+    return { answer: withHeaders(decided, deprecated), delayMs: delay.ms };
+  }
+
+  async function decide(
+    req: IncomingMessage,
+    operation: OperationModel,
+    pathParams: Readonly<Record<string, string>>,
+    path: string,
+    search: string,
+    delayError: ReturnType<typeof requestDelay>['error'],
+    current: Served,
+  ): Promise<Answer> {
+    if (operation.security.length > 0) {
+      const denied = authenticate(req.headers.authorization);
+      if (denied) return errorAnswer(denied);
+    }
+    if (delayError) return errorAnswer(delayError);
+    const prefer = parsePrefer(joined(req.headers.prefer));
+    if (!prefer.ok) return errorAnswer(prefer.error);
+    const input = await readRequestInput(req, operation, pathParams, search, opts.bodyLimit);
+    if (!input.ok) return errorAnswer(input.error);
+    const preferences = prefer.preferences;
+    if (opts.mode === 'stateful' && preferences === undefined) {
+      const stored = answerFromStore(operation, input.value, store);
+      if (stored) return stored;
+    }
+    return fromSpec(req, operation, path, input.value, preferences, current);
+  }
+
+  async function fromSpec(
+    req: IncomingMessage,
+    operation: OperationModel,
+    path: string,
+    input: RequestInput,
+    preferences: MockPreferences | undefined,
+    current: Served,
+  ): Promise<Answer> {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      // Prism never sees the key; Accept is ignored because the mock answers JSON only.
+      if (name === 'authorization' || name === 'accept' || value === undefined) continue;
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const result = await current.engine.answer(
+      operation,
+      { path: path.slice(current.spec.basePath.length), query: input.rawQuery, headers, body: input.body },
+      preferences,
+    );
+    if (!result.ok) {
+      if (result.internal) log(`mock error: ${operation.operationId}: ${result.error.message}`);
+      return errorAnswer(result.error);
+    }
+    const { status, body } = result;
+    if (status >= 400) return jsonAnswer(status, errorShaped(status, body), result.headers);
+    if (body === undefined) return { status, json: undefined, headers: result.headers };
+    const shaped = preferences === undefined && status < 300 ? shapeSpecAnswer(operation, input, body) : undefined;
+    return jsonAnswer(status, shaped ?? JSON.stringify(body), result.headers);
+  }
+
+  function admin(method: string, path: string): Answer {
+    if (!opts.admin || path !== RESET_PATH) return errorAnswer(notFound(path));
+    if (method !== 'POST') return errorAnswer(methodNotAllowed(method, ['POST']));
+    store.reset();
+    return jsonAnswer(200, JSON.stringify({ reset: true, pets: store.size }));
+  }
+
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    const started = performance.now();
+    const target = req.url ?? '/';
+    const current = served;
+    void (async () => {
+      let result: { answer: Answer; delayMs: number };
+      try {
+        const [path, search] = splitTarget(target);
+        result = await answer(req, path, search, current);
+      } catch (error) {
+        log(`mock error: ${req.method ?? ''} ${redactTarget(target, secretsOf(req))}: ${(error as Error)?.message ?? String(error)}`);
+        result = { answer: errorAnswer(internalFailure()), delayMs: 0 };
+      }
+      await wait(result.delayMs, shutdown.signal);
+      send(req, res, result.answer);
+      if (!opts.quiet) log(requestLine(req.method ?? '', redactTarget(target, secretsOf(req)), result.answer.status, performance.now() - started));
+    })();
+  };
+
+  function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+    if (res.headersSent || res.destroyed) return;
+    const headers: HeaderRecord = { 'Content-Type': JSON_CONTENT_TYPE, ...cors.headersFor(req), ...answer.headers };
+    if (answer.status === 401 && !hasHeader(headers, 'www-authenticate')) headers['WWW-Authenticate'] = 'Bearer';
+    // The rest of an oversized body is not read, so the connection cannot be reused.
+    if (answer.status === 413) headers.Connection = 'close';
+    const body = answer.json ?? '';
+    headers['Content-Length'] = String(Buffer.byteLength(body));
+    try {
+      res.writeHead(answer.status, headers);
+      res.end(body);
+    } catch (error) {
+      // A header value Prism produced that node refuses: fall back to a plain Error body.
+      log(`mock error: cannot send answer: ${(error as Error).message}`);
+      if (!res.headersSent) {
+        const fallback = errorBody(internalFailure());
+        res.writeHead(400, { 'Content-Type': JSON_CONTENT_TYPE, 'Content-Length': String(Buffer.byteLength(fallback)) });
+        res.end(fallback);
+      }
+    }
+  }
+
+  function secretsOf(req: IncomingMessage): string[] {
+    const token = bearerToken(req.headers.authorization);
+    return token === undefined ? [...secrets] : [...secrets, token];
+  }
+
+  const server = createServer({ keepAliveTimeout: 5_000 }, handler);
+  // Requests node cannot even parse still get the contract's Error body.
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = errorBody(mockError(status, tooLarge ? 'invalid_header' : 'invalid_parameter', tooLarge ? 'Request headers are too large.' : 'The request is not valid HTTP.'));
+    const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+
+  let reloading: Promise<ReloadEvent> | undefined;
+  async function reload(): Promise<ReloadEvent> {
+    // One reload at a time; a change during a reload is picked up by the next one.
+    const previous = reloading ?? Promise.resolve(undefined);
+    const next = previous.then(async (): Promise<ReloadEvent> => {
+      try {
+        served = serve(await loadSpec(opts.specFile));
+        if (opts.mode !== 'stateful') await loadPrism();
+        log(`spec reloaded: ${opts.specFile}`);
+        return { ok: true, file: opts.specFile };
+      } catch (error) {
+        const message = (error as Error).message.split('\n')[0] ?? 'unknown error';
+        log(`spec reload failed, still serving the last good spec: ${message}`);
+        return { ok: false, file: opts.specFile, message };
+      }
+    });
+    reloading = next;
+    const event = await next;
+    opts.onReload?.(event);
+    return event;
+  }
+  const stopWatching = opts.watch ? watchFile(opts.specFile, () => void reload()) : () => undefined;
+
+  return {
+    server,
+    handler,
+    options: opts,
+    get spec() {
+      return served.spec;
+    },
+    reset: () => store.reset(),
+    reload,
+    close: () => {
+      stopWatching();
+      shutdown.abort();
+      if (!server.listening) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+/** Adds the operation's headers (deprecation facts) to an answer. */
+function withHeaders(answer: Answer, extra: HeaderRecord): Answer {
+  if (Object.keys(extra).length === 0) return answer;
+  return { ...answer, headers: { ...extra, ...answer.headers } };
+}
+
+/** A Prism body for an error status, made to fit the contract's Error: `status` equals the HTTP status. */
+function errorShaped(status: number, body: unknown): string {
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) return JSON.stringify({ ...body, status });
+  return errorBody(mockError(status, status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : 'invalid_parameter', `Status ${status}, as the Prefer header asked.`));
+}
+
+function splitTarget(target: string): [string, string] {
+  let path = target;
+  if (!path.startsWith('/')) {
+    // Absolute-form (proxy-style) or asterisk-form targets.
+    try {
+      const url = new URL(target, 'http://mock.invalid');
+      path = url.pathname + url.search;
+    } catch {
+      return ['/', ''];
+    }
+  }
+  const q = path.indexOf('?');
+  return q === -1 ? [path, ''] : [path.slice(0, q), path.slice(q + 1)];
+}
+
+function joined(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function hasHeader(headers: HeaderRecord, lower: string): boolean {
+  return Object.keys(headers).some((k) => k.toLowerCase() === lower);
+}
