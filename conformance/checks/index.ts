@@ -1,0 +1,45 @@
+import type { Case } from '../cases/index.js';
+import { checkAuthChallenge } from './auth-challenge.js';
+import { checkContentType } from './content-type.js';
+import { checkDeprecation } from './deprecation.js';
+import { checkErrorStatus } from './error-status.js';
+import type { Check } from './make-finding.js';
+import { checkRedirect } from './redirect.js';
+import { checkSchema } from './schema.js';
+import { checkServerError } from './server-error.js';
+import { checkStatus } from './status.js';
+import { checkTransport } from './transport.js';
+
+export { checkAuthChallenge, checkContentType, checkDeprecation, checkErrorStatus, checkRedirect, checkSchema, checkServerError, checkStatus, checkTransport };
+export { describeAuth } from './status.js';
+export { findingOf, mediaTypeOf, responseRecord } from './make-finding.js';
+export type { Check, CheckInput } from './make-finding.js';
+
+/** A check with the name its tally is kept under (which may depend on the case). */
+export interface RegisteredCheck {
+  readonly name: (c: Case) => string;
+  readonly run: Check;
+}
+
+const fixed = (name: string) => () => name;
+
+/** Where the status oracle's verdicts are tallied: by what the case was about. */
+function statusTally(c: Case): string {
+  if (c.kind === 'auth') return 'auth';
+  if (c.kind === 'invalid') return 'negative';
+  if (c.kind === 'probe') return 'robustness';
+  return 'positive';
+}
+
+/** The generic checks, run on every exchange of every operation, in report order. */
+export const GENERIC_CHECKS: readonly RegisteredCheck[] = [
+  { name: fixed('transport'), run: checkTransport },
+  { name: fixed('server_error'), run: checkServerError },
+  { name: statusTally, run: checkRedirect },
+  { name: statusTally, run: checkStatus },
+  { name: fixed('content_type'), run: checkContentType },
+  { name: fixed('schema'), run: checkSchema },
+  { name: fixed('error_status'), run: checkErrorStatus },
+  { name: fixed('auth'), run: checkAuthChallenge },
+  { name: fixed('deprecation'), run: checkDeprecation },
+];

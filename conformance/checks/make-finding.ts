@@ -1,0 +1,40 @@
+import type { Exchange } from '../cases/index.js';
+import type { Finding, FindingCode, ResponseRecord, Severity } from '../findings/index.js';
+
+const BODY_EXCERPT = 4096;
+
+/** Context every check receives besides the exchange. */
+export interface CheckInput {
+  readonly exchange: Exchange;
+  readonly operation: import('../../spec/index.js').OperationModel;
+}
+
+/** A check: a pure function from one exchange to findings. It never sends a request. */
+export type Check = (input: CheckInput) => Finding[];
+
+/** Trims a response for reports. */
+export function responseRecord(exchange: Exchange): ResponseRecord | undefined {
+  const r = exchange.response;
+  if (!r) return undefined;
+  const truncated = r.bodyText.length > BODY_EXCERPT;
+  return { status: r.status, headers: r.headers, body: truncated ? r.bodyText.slice(0, BODY_EXCERPT) : r.bodyText, truncated, durationMs: Math.round(r.durationMs) };
+}
+
+/** Builds a finding about an exchange, attaching the request and the trimmed response. */
+export function findingOf(
+  exchange: Exchange,
+  fields: { code: FindingCode; severity: Severity; check: string; message: string; gap?: string; evidence?: Record<string, unknown> },
+): Finding {
+  const response = responseRecord(exchange);
+  return {
+    operationId: exchange.case.operationId,
+    ...fields,
+    request: exchange.request,
+    ...(response ? { response } : {}),
+  };
+}
+
+/** The media type of a response without parameters, lower-case. */
+export function mediaTypeOf(headers: Readonly<Record<string, string>>): string {
+  return (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}

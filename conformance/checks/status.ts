@@ -1,0 +1,106 @@
+import type { OperationModel } from '../../spec/index.js';
+import type { Finding } from '../findings/index.js';
+import { findingOf, type Check } from './make-finding.js';
+
+/** Statuses that report a limit the contract does not show (size, URI length, headers, rate). */
+const LIMIT_STATUSES = new Set([413, 414, 429, 431]);
+
+function documented(operation: OperationModel, status: number): boolean {
+  return operation.responses[String(status)] !== undefined;
+}
+
+function documentedSuccesses(operation: OperationModel): number[] {
+  return Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s)).map(Number);
+}
+
+/**
+ * The status oracle. What a status means depends on the case:
+ * - valid input must get a documented success (or a documented 404 when the resource may not exist);
+ * - invalid input must be refused: with the documented 400 where the contract documents one,
+ *   with any 4xx (a contract gap) where it is silent;
+ * - a bad credential must get 401; the valid key in any scheme case must be accepted.
+ * 5xx and 3xx are left to their own checks.
+ */
+export const checkStatus: Check = ({ exchange, operation }) => {
+  const r = exchange.response;
+  if (!r || r.status >= 500 || (r.status >= 300 && r.status < 400)) return [];
+  const status = r.status;
+  const c = exchange.case;
+  const is2xx = status >= 200 && status < 300;
+  const out: Finding[] = [];
+  const add = (f: Parameters<typeof findingOf>[1]) => out.push(findingOf(exchange, f));
+
+  if (c.kind === 'probe') return [];
+
+  if (c.kind === 'auth' && !c.auth.startsWith('valid')) {
+    if (status === 401) return [];
+    if (is2xx) add({ code: 'auth_ignored', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth)} was accepted with ${status}; it must get 401.`, evidence: { auth: c.auth } });
+    else add({ code: 'auth_wrong_status', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth)} got ${status}; the contract says 401.`, evidence: { auth: c.auth } });
+    return out;
+  }
+
+  if (c.kind === 'invalid' && c.invalid) {
+    const reason = c.invalid;
+    const evidence = { location: reason.location, pointer: reason.pointer, keyword: reason.keyword, why: reason.description };
+    if (is2xx) {
+      if (reason.firmness === 'must') add({ code: 'negative_accepted', severity: 'failure', check: 'negative', message: `Invalid input was accepted with ${status}: ${reason.description}.`, evidence });
+      else add({ code: 'contract_gap', severity: 'warning', check: 'negative', gap: gapForInvalid(reason.location), message: `Input the schema forbids was accepted with ${status}: ${reason.description}.`, evidence });
+      return out;
+    }
+    if (status === 401 || status === 403) {
+      add({ code: 'auth_rejected_valid', severity: 'failure', check: 'auth', message: `The valid key was refused with ${status} (on an invalid request: ${reason.description}).`, evidence });
+      return out;
+    }
+    if (documented(operation, status) && (status === 400 || reason.firmness === 'should' || reason.layer === 'syntax')) return out;
+    if (reason.layer === 'syntax' || reason.firmness === 'should' || LIMIT_STATUSES.has(status)) {
+      add({ code: 'contract_gap', severity: 'warning', check: 'negative', gap: gapForInvalid(reason.location, reason.layer), message: `Invalid input got ${status}, which the contract does not document for ${operation.operationId}: ${reason.description}.`, evidence });
+      return out;
+    }
+    add({ code: 'negative_wrong_status', severity: 'failure', check: 'negative', message: `Invalid input got ${status}; the contract documents 400 for it: ${reason.description}.`, evidence });
+    return out;
+  }
+
+  // Valid input, with the valid key (or a valid spelling of it).
+  const successes = documentedSuccesses(operation);
+  if (successes.includes(status)) return out;
+  if (status === 404 && documented(operation, 404) && operation.path.includes('{')) return out;
+  if ((status === 401 || status === 403) && c.auth.startsWith('valid')) {
+    add({ code: 'auth_rejected_valid', severity: 'failure', check: 'auth', message: `The valid key${c.auth === 'valid' ? '' : ` (${describeAuth(c.auth)})`} was refused with ${status}.`, evidence: { auth: c.auth } });
+    return out;
+  }
+  if (status >= 400) {
+    if (c.edge) {
+      add({ code: 'contract_gap', severity: 'warning', check: 'positive', gap: c.edge.gap, message: `A valid request was refused with ${status}; the contract does not show the limit it hit: ${c.edge.description}.`, evidence: { edge: c.edge.description } });
+    } else if (LIMIT_STATUSES.has(status)) {
+      add({ code: 'contract_gap', severity: 'warning', check: 'positive', gap: status === 429 ? 'rate-limits' : 'field-size-limits', message: `A valid request was refused with ${status}, a limit the contract does not show.` });
+    } else {
+      add({ code: 'positive_rejected', severity: 'failure', check: 'positive', message: `A valid request was refused with ${status}; expected ${successes.join(' or ')}.` });
+    }
+    return out;
+  }
+  add({ code: 'undocumented_status', severity: 'failure', check: 'status', message: `Got ${status}; ${operation.operationId} documents ${successes.join(' or ')} for success.`, evidence: { documented: Object.keys(operation.responses) } });
+  return out;
+};
+
+function gapForInvalid(location: string, layer?: string): string {
+  if (layer === 'syntax') return 'request-format-errors';
+  return location === 'body' ? 'invalid-body-format' : 'invalid-parameters';
+}
+
+const AUTH_WORDS: Record<string, string> = {
+  none: 'no Authorization header',
+  'empty-token': 'an empty bearer token',
+  'scheme-only': 'the Bearer scheme and no token',
+  basic: 'Basic credentials',
+  'token-scheme': 'the key under a "Token" scheme',
+  'unknown-key': 'an unknown key',
+  'key-prefix': 'the key minus its last character',
+  'key-suffix': 'the key plus one character',
+  'valid-lowercase-scheme': 'the lower-case scheme "bearer"',
+  'valid-uppercase-scheme': 'the upper-case scheme "BEARER"',
+};
+
+/** Words for an auth variant, for messages. */
+export function describeAuth(variant: string): string {
+  return AUTH_WORDS[variant] ?? variant;
+}

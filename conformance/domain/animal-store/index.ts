@@ -1,0 +1,37 @@
+import type { Exchange } from '../../cases/index.js';
+import type { RegisteredCheck } from '../../checks/index.js';
+import type { OperationModel } from '../../../spec/index.js';
+import type { DomainRules } from '../rules.js';
+import { checkListFilter, checkListLimit, checkListUniqueIds } from './list-checks.js';
+import { checkCreateEcho, checkGetIdentity } from './pet-checks.js';
+import { ensurePopulation, pageSize, persistence } from './sequences.js';
+
+const named = (name: string, run: RegisteredCheck['run']): RegisteredCheck => ({ name: () => name, run });
+
+function idsIn(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : [value];
+  return items
+    .map((item) => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>).id : undefined))
+    .filter((id) => id !== undefined && id !== null && /^-?\d+$/.test(String(id)))
+    .map(String);
+}
+
+/**
+ * The meaning of the Animal Store API: what the contract says beyond shapes, keyed by operationId.
+ * This is the only place in the kit that knows about pets.
+ */
+export const animalStoreRules: DomainRules = {
+  checks: {
+    listPets: [named('semantics.limit', checkListLimit), named('semantics.filter', checkListFilter), named('semantics.unique_ids', checkListUniqueIds)],
+    createPet: [named('semantics.echo', checkCreateEcho)],
+    getPet: [named('semantics.identity', checkGetIdentity)],
+  },
+  harvest(exchange: Exchange, operation: OperationModel) {
+    const r = exchange.response;
+    if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind === 'invalid') return {};
+    if (operation.operationId === 'listPets' || operation.operationId === 'createPet') return { getPet: { petId: idsIn(r.exactJson) } };
+    return {};
+  },
+  sequences: [persistence, pageSize],
+  prepare: ensurePopulation,
+};

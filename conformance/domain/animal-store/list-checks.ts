@@ -1,0 +1,89 @@
+import type { Case } from '../../cases/index.js';
+import { findingOf, type Check } from '../../checks/index.js';
+import type { Finding } from '../../findings/index.js';
+import { parseParameter, type OperationModel } from '../../../spec/index.js';
+
+/** The value a query parameter took in a case, when it is present and valid. */
+export function validQueryValue(testCase: Case, operation: OperationModel, name: string): unknown {
+  const parameter = operation.parameters.find((p) => p.in === 'query' && p.name === name);
+  const raw = [...testCase.query].reverse().find(([k]) => k === name)?.[1];
+  if (!parameter || raw === undefined) return undefined;
+  const parsed = parseParameter(parameter, raw);
+  return parsed.ok ? parsed.value : undefined;
+}
+
+/** The default of a query parameter, from the spec. */
+export function queryDefault(operation: OperationModel, name: string): unknown {
+  return operation.parameters.find((p) => p.in === 'query' && p.name === name)?.schema.schema.default;
+}
+
+function listOf(exchange: Parameters<Check>[0]['exchange']): Record<string, unknown>[] | undefined {
+  const r = exchange.response;
+  if (!r || r.status !== 200 || !Array.isArray(r.json) || exchange.case.kind === 'invalid') return undefined;
+  return r.json.filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object');
+}
+
+/** A list is never longer than `limit`, nor than the documented default without one. */
+export const checkListLimit: Check = ({ exchange, operation }) => {
+  const items = listOf(exchange);
+  if (!items) return [];
+  const given = validQueryValue(exchange.case, operation, 'limit');
+  const hasLimitParam = exchange.case.query.some(([k]) => k === 'limit');
+  if (given === undefined && hasLimitParam) return []; // an invalid limit the server chose to accept: no bound to hold it to
+  const limit = (given ?? queryDefault(operation, 'limit')) as number | undefined;
+  if (typeof limit !== 'number' || items.length <= limit) return [];
+  return [
+    findingOf(exchange, {
+      code: 'semantic_violation',
+      severity: 'failure',
+      check: 'semantics.limit',
+      message:
+        given === undefined
+          ? `Without a limit the list has ${items.length} items; the default limit is ${limit}.`
+          : `limit=${limit} returned ${items.length} items.`,
+      evidence: { limit, returned: items.length, defaulted: given === undefined },
+    }),
+  ];
+};
+
+/** Every listed item has the status the list was filtered on. */
+export const checkListFilter: Check = ({ exchange, operation }) => {
+  const items = listOf(exchange);
+  const status = validQueryValue(exchange.case, operation, 'status');
+  if (!items || status === undefined) return [];
+  const wrong = items.filter((item) => item.status !== status);
+  if (wrong.length === 0) return [];
+  return [
+    findingOf(exchange, {
+      code: 'semantic_violation',
+      severity: 'failure',
+      check: 'semantics.filter',
+      message: `status=${String(status)} returned ${wrong.length} of ${items.length} items with another status (e.g. id ${String(wrong[0]!.id)} with status ${JSON.stringify(wrong[0]!.status ?? null)}).`,
+      evidence: { filter: status, mismatched: wrong.slice(0, 5).map((i) => ({ id: i.id, status: i.status })) },
+    }),
+  ];
+};
+
+/** Ids are unique: the same id twice in one list means two animals share it. */
+export const checkListUniqueIds: Check = ({ exchange }) => {
+  const items = listOf(exchange);
+  if (!items) return [];
+  const seen = new Set<string>();
+  const duplicates: string[] = [];
+  for (const item of items) {
+    const id = JSON.stringify(item.id);
+    if (seen.has(id)) duplicates.push(id);
+    seen.add(id);
+  }
+  if (duplicates.length === 0) return [];
+  const out: Finding[] = [
+    findingOf(exchange, {
+      code: 'semantic_violation',
+      severity: 'failure',
+      check: 'semantics.unique_ids',
+      message: `The list repeats id ${duplicates[0]}${duplicates.length > 1 ? ` and ${duplicates.length - 1} more` : ''}; ids are unique.`,
+      evidence: { duplicates: duplicates.slice(0, 10) },
+    }),
+  ];
+  return out;
+};

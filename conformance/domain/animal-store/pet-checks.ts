@@ -1,0 +1,76 @@
+import { type Check, findingOf } from '../../checks/index.js';
+import type { Finding } from '../../findings/index.js';
+import { compareNumbers } from './exact.js';
+
+type Obj = Record<string, unknown>;
+
+function isObject(value: unknown): value is Obj {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A created animal echoes `name`, `categoryId` and `status` as sent. */
+export const checkCreateEcho: Check = ({ exchange }) => {
+  const r = exchange.response;
+  const body = exchange.case.body;
+  if (!r || r.status !== 201 || exchange.case.kind === 'invalid' || body?.kind !== 'json') return [];
+  const sent = body.value as Obj;
+  const got = r.exactJson;
+  if (!isObject(sent) || !isObject(got)) return [];
+  const out: Finding[] = [];
+  const fail = (message: string, evidence: Obj) =>
+    out.push(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check: 'semantics.echo', message, evidence }));
+  if (got.name !== sent.name) {
+    fail(`The created pet's name is ${JSON.stringify(got.name)}; ${JSON.stringify(sent.name)} was sent.`, { sent: sent.name, received: got.name });
+  }
+  const category = compareNumbers(sent.categoryId, got.categoryId);
+  if (category === 'different') {
+    fail(`The created pet's categoryId is ${String(got.categoryId)}; ${String(sent.categoryId)} was sent.`, { sent: String(sent.categoryId), received: String(got.categoryId) });
+  } else if (category === 'same-double') {
+    out.push(
+      findingOf(exchange, {
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'semantics.echo',
+        gap: 'integer-precision',
+        message: `categoryId ${String(sent.categoryId)} came back as ${String(got.categoryId)}: rounded to a double.`,
+        evidence: { sent: String(sent.categoryId), received: String(got.categoryId) },
+      }),
+    );
+  }
+  if ('status' in sent && got.status !== sent.status) {
+    fail(`The created pet's status is ${JSON.stringify(got.status ?? null)}; ${JSON.stringify(sent.status)} was sent.`, { sent: sent.status, received: got.status });
+  }
+  if (!('status' in sent) && got.status !== undefined) {
+    out.push(
+      findingOf(exchange, {
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'semantics.echo',
+        gap: 'default-status',
+        message: `A pet created without a status came back with status ${JSON.stringify(got.status)}.`,
+        evidence: { defaultStatus: got.status },
+      }),
+    );
+  }
+  return out;
+};
+
+/** getPet answers the animal that was asked for. */
+export const checkGetIdentity: Check = ({ exchange }) => {
+  const r = exchange.response;
+  const requested = exchange.case.pathParams.petId;
+  if (!r || r.status !== 200 || requested === undefined || !/^-?\d+$/.test(requested)) return [];
+  const got = r.exactJson;
+  if (!isObject(got)) return [];
+  const match = compareNumbers(requested, got.id);
+  if (match !== 'different') return [];
+  return [
+    findingOf(exchange, {
+      code: 'semantic_violation',
+      severity: 'failure',
+      check: 'semantics.identity',
+      message: `GET for id ${requested} answered the pet with id ${String(got.id)}.`,
+      evidence: { requested, received: String(got.id) },
+    }),
+  ];
+};

@@ -1,0 +1,241 @@
+import fc from 'fast-check';
+import { isLosslessNumber } from 'lossless-json';
+import type { Case, Exchange, WireJson } from '../../cases/index.js';
+import { findingOf } from '../../checks/index.js';
+import type { Finding } from '../../findings/index.js';
+import type { SpecModel } from '../../../spec/index.js';
+import type { Execution, SequenceContext, SequenceProperty } from '../rules.js';
+import { compareNumbers } from './exact.js';
+
+type Obj = Record<string, unknown>;
+
+/** The largest page the contract lets a client ask for. */
+const MAX_PAGE = 100;
+
+const listCase = (query: [string, string][], family: string): Case => ({ operationId: 'listPets', family, kind: 'valid', pathParams: {}, query, auth: 'valid' });
+const getCase = (id: string, family: string): Case => ({ operationId: 'getPet', family, kind: 'valid', pathParams: { petId: id }, query: [], auth: 'valid' });
+const createCase = (pet: WireJson, family: string): Case => ({ operationId: 'createPet', family, kind: 'valid', pathParams: {}, query: [], body: { kind: 'json', value: pet }, auth: 'valid' });
+
+/** Collects exchanges and their findings while a sequence runs. */
+class Recorder {
+  readonly exchanges: Exchange[] = [];
+  readonly findings: Finding[] = [];
+  constructor(private readonly context: SequenceContext) {}
+  async send(testCase: Case): Promise<Exchange> {
+    const exchange = await this.context.send(testCase);
+    this.exchanges.push(exchange);
+    this.findings.push(...this.context.judge(exchange));
+    return exchange;
+  }
+  fail(exchange: Exchange, check: string, message: string, evidence: Obj = {}): void {
+    this.findings.push(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, message, evidence }));
+  }
+  result(): Execution {
+    return { findings: this.findings, exchanges: this.exchanges };
+  }
+}
+
+function idText(value: unknown): string | undefined {
+  if (isLosslessNumber(value)) return String(value);
+  if (typeof value === 'number' && Number.isInteger(value)) return String(value);
+  return undefined;
+}
+
+function asList(exchange: Exchange): Obj[] | undefined {
+  const r = exchange.response;
+  return r?.status === 200 && Array.isArray(r.exactJson) ? (r.exactJson as Obj[]) : undefined;
+}
+
+function statusValues(spec: SpecModel): string[] {
+  const parameter = spec.operation('listPets')?.parameters.find((p) => p.name === 'status');
+  return (parameter?.schema.schema.enum as string[] | undefined) ?? [];
+}
+
+/** Ordinary pets: the persistence property is about memory, not input edges, which `valid` covers. */
+function newPetArbitrary(spec: SpecModel): fc.Arbitrary<WireJson> {
+  return fc.record(
+    {
+      name: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).map((s) => (s.trim() === '' ? `Pet${s}` : s)),
+      categoryId: fc.integer({ min: -1000, max: 2 ** 31 }),
+      status: fc.constantFrom(...statusValues(spec)),
+    },
+    { requiredKeys: ['name', 'categoryId'] },
+  );
+}
+
+/** A pet as the model remembers it: the fields the service answered on creation. */
+interface Remembered {
+  readonly id: string;
+  readonly name: unknown;
+  readonly categoryId: unknown;
+  readonly status: unknown;
+}
+
+function sameFields(expected: Remembered, got: Obj): string | undefined {
+  if (got.name !== expected.name) return `name ${JSON.stringify(got.name)} instead of ${JSON.stringify(expected.name)}`;
+  if (compareNumbers(expected.categoryId, got.categoryId) === 'different') return `categoryId ${String(got.categoryId)} instead of ${String(expected.categoryId)}`;
+  if (got.status !== expected.status) return `status ${JSON.stringify(got.status ?? null)} instead of ${JSON.stringify(expected.status ?? null)}`;
+  return undefined;
+}
+
+type Step =
+  | { readonly kind: 'create'; readonly pet: WireJson }
+  | { readonly kind: 'get'; readonly pick: number }
+  | { readonly kind: 'list'; readonly status: string | null }
+  | { readonly kind: 'unknown'; readonly id: bigint };
+
+/**
+ * Model-based: random sequences of create, get, list and get-unknown, checked against a model of
+ * what was created. A created pet is unique, fetchable with the same fields, and listed (when the
+ * page is not full); an id nobody created is 404.
+ */
+export const persistence: SequenceProperty<Step[]> = {
+  id: 'semantics.persistence',
+  operationId: 'createPet',
+  operations: ['createPet', 'getPet', 'listPets'],
+  writes: true,
+  arbitrary: (spec) => {
+    const statuses = statusValues(spec);
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      { arbitrary: newPetArbitrary(spec).map((pet): Step => ({ kind: 'create', pet })), weight: 4 },
+      { arbitrary: fc.nat().map((pick): Step => ({ kind: 'get', pick })), weight: 3 },
+      { arbitrary: fc.option(fc.constantFrom(...statuses), { nil: null }).map((status): Step => ({ kind: 'list', status })), weight: 2 },
+      // Ids far above any realistic counter and below 2^53, so every server can parse them.
+      { arbitrary: fc.bigInt({ min: 2n ** 40n, max: 2n ** 53n - 1n }).map((id): Step => ({ kind: 'unknown', id })), weight: 1 },
+    );
+    return fc.array(step, { minLength: 1, maxLength: 8 }).map((steps) => [{ kind: 'create', pet: { name: 'Persisted', categoryId: 1, status: 'pending' } } as Step, ...steps]);
+  },
+  async execute(steps, context) {
+    const recorder = new Recorder(context);
+    const model: Remembered[] = [];
+    const seenIds = new Set<string>();
+    for (const step of steps) {
+      if (recorder.findings.some((f) => f.severity === 'failure')) break;
+      if (step.kind === 'create') {
+        const exchange = await recorder.send(createCase(step.pet, 'semantics.persistence'));
+        const body = exchange.response?.status === 201 ? (exchange.response.exactJson as Obj | undefined) : undefined;
+        const id = idText(body?.id);
+        if (!body || id === undefined) continue;
+        if (seenIds.has(id)) recorder.fail(exchange, 'semantics.unique_ids', `Two created pets got the same id ${id}.`, { id });
+        seenIds.add(id);
+        model.push({ id, name: body.name, categoryId: body.categoryId, status: body.status });
+      } else if (step.kind === 'get') {
+        if (model.length === 0) continue;
+        const expected = model[step.pick % model.length]!;
+        const exchange = await recorder.send(getCase(expected.id, 'semantics.persistence'));
+        const r = exchange.response;
+        if (!r) continue;
+        if (r.status !== 200) {
+          if (r.status < 500) recorder.fail(exchange, 'semantics.persistence', `Pet ${expected.id}, created earlier in this sequence, got ${r.status} from getPet.`, { id: expected.id });
+          continue;
+        }
+        const difference = sameFields(expected, (r.exactJson ?? {}) as Obj);
+        if (difference) recorder.fail(exchange, 'semantics.persistence', `getPet ${expected.id} answered ${difference}.`, { id: expected.id });
+      } else if (step.kind === 'list') {
+        const query: [string, string][] = [['limit', String(MAX_PAGE)], ...(step.status ? ([['status', step.status]] as [string, string][]) : [])];
+        const exchange = await recorder.send(listCase(query, 'semantics.persistence'));
+        const items = asList(exchange);
+        if (!items) continue;
+        const byId = new Map(items.map((item) => [idText(item.id), item]));
+        for (const expected of model) {
+          const listed = byId.get(expected.id);
+          if (listed) {
+            const difference = sameFields(expected, listed);
+            if (difference) recorder.fail(exchange, 'semantics.persistence', `The list shows pet ${expected.id} with ${difference}.`, { id: expected.id });
+          } else if (items.length < MAX_PAGE && (step.status === null || expected.status === step.status)) {
+            recorder.fail(exchange, 'semantics.persistence', `Pet ${expected.id}, created earlier, is missing from a list of ${items.length} items${step.status ? ` filtered on status=${step.status}` : ''}.`, {
+              id: expected.id,
+            });
+          }
+        }
+      } else {
+        const id = step.id.toString();
+        if (seenIds.has(id)) continue;
+        const exchange = await recorder.send(getCase(id, 'semantics.not_found'));
+        const r = exchange.response;
+        if (r && r.status !== 404 && r.status < 500) {
+          recorder.fail(exchange, 'semantics.not_found', `getPet for an id nobody created (${id}) got ${r.status}; the contract says 404.`, { id });
+        }
+      }
+    }
+    return recorder.result();
+  },
+};
+
+interface PageQuery {
+  readonly limit: number;
+  readonly status: string | null;
+}
+
+/**
+ * `limit` pages honestly: a page holds min(limit, available) items, and no limit means the documented
+ * default. A server may cap pages (the contract shows no cap), but never below the default size.
+ */
+export const pageSize: SequenceProperty<PageQuery> = {
+  id: 'semantics.page_size',
+  operationId: 'listPets',
+  operations: ['listPets'],
+  writes: false,
+  arbitrary: (spec) =>
+    fc.record({
+      limit: fc.oneof(fc.constantFrom(1, 2, 5, 19, 20, 21, 50, 99, 100), fc.integer({ min: 1, max: MAX_PAGE })),
+      status: fc.option(fc.constantFrom(...statusValues(spec)), { nil: null }),
+    }),
+  async execute({ limit, status }, context) {
+    const recorder = new Recorder(context);
+    const filter: [string, string][] = status ? [['status', status]] : [];
+    const defaultLimit = Number(context.spec.operation('listPets')?.parameters.find((p) => p.name === 'limit')?.schema.schema.default ?? 20);
+    const all = asList(await recorder.send(listCase([['limit', String(MAX_PAGE)], ...filter], 'semantics.page_size')));
+    const pageExchange = await recorder.send(listCase([['limit', String(limit)], ...filter], 'semantics.page_size'));
+    const defaultExchange = await recorder.send(listCase([...filter], 'semantics.page_size'));
+    const again = asList(await recorder.send(listCase([['limit', String(MAX_PAGE)], ...filter], 'semantics.page_size')));
+    const page = asList(pageExchange);
+    const byDefault = asList(defaultExchange);
+    // Another client changed the data meanwhile: no verdict on sizes.
+    if (!all || !again || !page || !byDefault || all.length !== again.length) return recorder.result();
+    const available = all.length;
+    const floor = (n: number) => Math.min(n, available, defaultLimit);
+    const expectedPage = Math.min(limit, available);
+    if (page.length < floor(limit)) {
+      recorder.fail(pageExchange, 'semantics.limit', `limit=${limit}${status ? `&status=${status}` : ''} returned ${page.length} items while ${available} are available (expected ${expectedPage}).`, {
+        limit,
+        returned: page.length,
+        available,
+      });
+    } else if (page.length < expectedPage) {
+      recorder.findings.push(
+        findingOf(pageExchange, {
+          code: 'contract_gap',
+          severity: 'warning',
+          check: 'semantics.limit',
+          gap: 'page-size-cap',
+          message: `limit=${limit} returned ${page.length} of ${available} available items: the server caps pages below the limit asked for.`,
+          evidence: { limit, returned: page.length, available },
+        }),
+      );
+    }
+    if (byDefault.length < floor(defaultLimit)) {
+      recorder.fail(defaultExchange, 'semantics.limit', `Without a limit the list has ${byDefault.length} items while ${available} are available; the default limit is ${defaultLimit}.`, {
+        returned: byDefault.length,
+        available,
+        defaultLimit,
+      });
+    }
+    return recorder.result();
+  },
+};
+
+/** Fills the store up to a little more than the default page, so that limits can be seen at work. */
+export async function ensurePopulation(context: SequenceContext): Promise<void> {
+  if (context.readOnly || !context.spec.operation('createPet') || !context.spec.operation('listPets')) return;
+  const statuses = statusValues(context.spec);
+  const target = 25;
+  const first = await context.send(listCase([['limit', String(MAX_PAGE)]], 'prepare'));
+  const have = asList(first)?.length;
+  if (have === undefined || have >= target) return;
+  const needed = target - have;
+  for (let i = 0; i < needed; i++) {
+    const status = statuses[i % Math.max(statuses.length, 1)];
+    await context.send(createCase({ name: `Conformance pet ${i + 1}`, categoryId: 1000 + i, ...(status ? { status } : {}) }, 'prepare'));
+  }
+}

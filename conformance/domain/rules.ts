@@ -1,0 +1,54 @@
+import type fc from 'fast-check';
+import type { Case, Exchange } from '../cases/index.js';
+import type { RegisteredCheck } from '../checks/index.js';
+import type { Finding } from '../findings/index.js';
+import type { OperationModel, SpecModel } from '../../spec/index.js';
+
+/** What a stateful property may do: send cases and judge exchanges with every check. */
+export interface SequenceContext {
+  readonly spec: SpecModel;
+  readonly readOnly: boolean;
+  /** Sends a case and returns the exchange. */
+  send(testCase: Case): Promise<Exchange>;
+  /** Runs every generic and domain check on an exchange. */
+  judge(exchange: Exchange): Finding[];
+}
+
+/** The outcome of one execution of a property: its findings and the requests it took, in order. */
+export interface Execution {
+  readonly findings: readonly Finding[];
+  readonly exchanges: readonly Exchange[];
+}
+
+/**
+ * A property over a sequence of requests (create then get, page sizes, ...). Generic: the engine runs
+ * it under fast-check with shrinking, rounds and replay like any other property.
+ */
+export interface SequenceProperty<T = unknown> {
+  /** Unique id, e.g. `semantics.persistence`. */
+  readonly id: string;
+  /** The operation findings are filed under when they do not name their own. */
+  readonly operationId: string;
+  /** Operations it needs; it is skipped when one is missing or excluded. */
+  readonly operations: readonly string[];
+  /** True when it creates data: skipped under `--read-only`. */
+  readonly writes: boolean;
+  arbitrary(spec: SpecModel): fc.Arbitrary<T>;
+  execute(value: T, context: SequenceContext): Promise<Execution>;
+}
+
+/** Work done before the properties run (e.g. making sure the list has enough items to page through). */
+export type Preparation = (context: SequenceContext) => Promise<void>;
+
+/** Everything the kit knows about one API's meaning, keyed by operationId. The engine knows none of it. */
+export interface DomainRules {
+  /** Per-exchange semantic checks, by operationId. */
+  readonly checks: Readonly<Record<string, readonly RegisteredCheck[]>>;
+  /**
+   * Values of path parameters that exist on the target, learned from its responses, by
+   * `operationId` → parameter name. Used so that valid requests hit real resources.
+   */
+  harvest(exchange: Exchange, operation: OperationModel): Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+  readonly sequences: readonly SequenceProperty<any>[];
+  readonly prepare?: Preparation;
+}

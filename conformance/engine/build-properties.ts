@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { stringify as stringifyLossless } from 'lossless-json';
+import type { Case, Exchange } from '../cases/index.js';
+import type { DomainRules, Execution, SequenceContext } from '../domain/rules.js';
+import { authCaseArbitrary, BAD_AUTH, GOOD_AUTH, invalidCaseArbitrary, isStillInvalid, requestPartsArbitrary, toValidCase, validCaseArbitrary, type KnownValues } from '../generate/index.js';
+import type { OperationModel, SpecModel } from '../../spec/index.js';
+import type { KitProperty, KitSweep } from './kit-property.js';
+
+/** What properties need from the run. */
+export interface PropertyContext extends SequenceContext {
+  /** Existing values of path parameters, learned so far, for an operation. */
+  known(operationId: string): KnownValues;
+  readonly seed: number;
+}
+
+function writes(operation: OperationModel): boolean {
+  return !['get', 'head', 'options'].includes(operation.method);
+}
+
+async function single(context: PropertyContext, testCase: Case): Promise<Execution> {
+  const exchange = await context.send(testCase);
+  return { findings: context.judge(exchange), exchanges: [exchange] };
+}
+
+/** The case properties of every operation: valid input, invalid input, and auth. */
+export function caseProperties(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitProperty<Case>[] {
+  const properties: KitProperty<Case>[] = [];
+  for (const operation of spec.operations) {
+    if (readOnly && writes(operation)) continue;
+    const id = operation.operationId;
+    properties.push({
+      id: `${id}/valid`,
+      family: 'valid',
+      operationId: id,
+      arbitrary: () => validCaseArbitrary(operation, context.known(id)),
+      execute: (c) => single(context, c),
+    });
+    if (invalidCaseArbitrary(operation)) {
+      properties.push({
+        id: `${id}/invalid`,
+        family: 'invalid',
+        operationId: id,
+        arbitrary: () => invalidCaseArbitrary(operation, context.known(id))!,
+        execute: (c) => single(context, c),
+        // Shrinking must not turn an invalid request into a valid one and still call it a rejection failure.
+        stillQualifies: (c) => isStillInvalid(c, operation),
+      });
+    }
+    if (operation.security.length > 0) {
+      properties.push({
+        id: `${id}/auth`,
+        family: 'auth',
+        operationId: id,
+        arbitrary: () => authCaseArbitrary(operation, context.known(id)),
+        execute: (c) => single(context, c),
+      });
+    }
+  }
+  return properties;
+}
+
+/** One fixed, ordinary valid request of an operation, the same for a given seed. */
+function sampleValid(operation: OperationModel, context: PropertyContext): Case {
+  const [parts] = fc.sample(requestPartsArbitrary(operation, context.known(operation.operationId)), { seed: context.seed, numRuns: 1 });
+  const c = toValidCase(operation, parts!);
+  // The matrix is about credentials: send an ordinary body so nothing else can be refused.
+  const example = Object.values(operation.requestBody?.examples ?? {})[0];
+  return example !== undefined ? { ...c, body: { kind: 'json', value: example as never }, query: [] } : { ...c, query: [] };
+}
+
+/** The auth matrix: every operation × every credential variant, once each, deterministically. */
+export function authSweeps(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitSweep[] {
+  return spec.operations
+    .filter((op) => op.security.length > 0 && !(readOnly && writes(op)))
+    .map((operation) => ({
+      id: `${operation.operationId}/auth-matrix`,
+      family: 'auth',
+      operationId: operation.operationId,
+      async execute() {
+        const base = sampleValid(operation, context);
+        const exchanges: Exchange[] = [];
+        for (const auth of [...BAD_AUTH, ...GOOD_AUTH, 'valid' as const]) {
+          exchanges.push(await context.send({ ...base, family: 'auth', kind: auth === 'valid' ? 'valid' : 'auth', auth }));
+        }
+        return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+      },
+    }));
+}
+
+const OTHER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Robustness probes: methods the path does not document, repeated and oversized parameters, path
+ * tricks, and very large or deeply nested bodies. Only a 5xx or no answer fails; the rest is noted.
+ */
+export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitSweep[] {
+  const sweeps: KitSweep[] = [];
+  const byPath = new Map<string, OperationModel[]>();
+  for (const op of spec.operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  for (const [, operations] of byPath) {
+    const operation = operations[0]!;
+    const documented = new Set(operations.map((o) => o.method.toUpperCase()));
+    const base = sampleValid(operation, context);
+    const cases: Case[] = OTHER_METHODS.filter((m) => !documented.has(m) && !(readOnly && m !== 'GET'))
+      .map((method): Case => ({ ...base, family: 'robustness', kind: 'probe', method }));
+    for (const parameter of operation.parameters) {
+      if (parameter.in === 'query') {
+        cases.push({ ...base, family: 'robustness', kind: 'probe', query: [[parameter.name, sampleText(parameter.schema.schema)], [parameter.name, sampleText(parameter.schema.schema)]] });
+        cases.push({ ...base, family: 'robustness', kind: 'probe', query: [[parameter.name, 'x'.repeat(8_000)]] });
+      } else if (parameter.in === 'path') {
+        for (const trick of ['..', '%00', ' ', '1;drop', '１', '0x1F']) cases.push({ ...base, family: 'robustness', kind: 'probe', pathParams: { ...base.pathParams, [parameter.name]: trick } });
+      }
+    }
+    sweeps.push({
+      id: `${operation.operationId}/robustness`,
+      family: 'robustness',
+      operationId: operation.operationId,
+      async execute() {
+        const exchanges: Exchange[] = [];
+        for (const c of cases) exchanges.push(await context.send(c));
+        return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+      },
+    });
+  }
+  for (const operation of spec.operations) {
+    if (!operation.requestBody || (readOnly && writes(operation))) continue;
+    const base = sampleValid(operation, context);
+    const value = base.body?.kind === 'json' ? (base.body.value as Record<string, unknown>) : {};
+    const huge = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? 'x'.repeat(100_000) : v]));
+    // Built as text: serialisers recurse, and 5,000 levels would overflow the kit's own stack.
+    const nestedText = `${(stringifyLossless(value) ?? '{}').slice(0, -1)}${Object.keys(value).length > 0 ? ',' : ''}"extra":${'['.repeat(5_000)}"deep"${']'.repeat(5_000)}}`;
+    const bigCases: Case[] = [
+      { ...base, family: 'robustness', edge: { gap: 'field-size-limits', description: 'a string field of 100,000 characters' }, body: { kind: 'json', value: huge as never } },
+      { ...base, family: 'robustness', edge: { gap: 'unknown-fields', description: 'an unknown field nested 5,000 arrays deep' }, body: { kind: 'raw', text: nestedText, contentType: 'application/json' } },
+    ];
+    sweeps.push({
+      id: `${operation.operationId}/large-bodies`,
+      family: 'robustness',
+      operationId: operation.operationId,
+      async execute() {
+        const exchanges: Exchange[] = [];
+        for (const c of bigCases) exchanges.push(await context.send(c));
+        return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+      },
+    });
+  }
+  return sweeps;
+}
+
+function sampleText(schema: Record<string, unknown>): string {
+  if (Array.isArray(schema.enum)) return String(schema.enum[0]);
+  if (typeof schema.default !== 'undefined') return String(schema.default);
+  return typeof schema.minimum === 'number' ? String(schema.minimum) : '1';
+}
+
+/** The domain's sequence properties that apply to this spec and run. */
+export function sequenceProperties(spec: SpecModel, rules: DomainRules, context: PropertyContext, readOnly: boolean): KitProperty[] {
+  return rules.sequences
+    .filter((s) => s.operations.every((id) => spec.operation(id)) && !(readOnly && s.writes))
+    .map((s) => ({
+      id: s.id,
+      family: s.id,
+      operationId: s.operationId,
+      arbitrary: () => s.arbitrary(spec),
+      execute: (value: unknown) => s.execute(value, context),
+    }));
+}

@@ -1,0 +1,78 @@
+import type { CheckTally, Finding } from '../findings/index.js';
+
+interface Cell {
+  passed: number;
+  failed: number;
+  warnings: number;
+}
+
+/** The identity of a finding for deduplication: same code, operation, check and cause. */
+export function signatureOf(finding: Finding): string {
+  const e = finding.evidence ?? {};
+  const cause = finding.gap ?? e.keyword ?? e.auth ?? e.kind ?? '';
+  const status = finding.response?.status ?? '';
+  return [finding.code, finding.operationId, finding.check, String(cause), String(status)].join('|');
+}
+
+/**
+ * Gathers tallies per operation × check and the findings of a run. Warnings and advisories are
+ * deduplicated as they come (first example kept, occurrences counted); failures are added by the
+ * runner once shrunk.
+ */
+export class Collector {
+  private readonly cells = new Map<string, Cell>();
+  private readonly notes = new Map<string, { finding: Finding; count: number }>();
+  private readonly failures: Finding[] = [];
+  private readonly failureSignatures = new Set<string>();
+
+  /** Counts one exchange's verdict in each cell it touched. */
+  tally(operationId: string, check: string, outcome: 'passed' | 'failed' | 'warnings'): void {
+    const key = `${operationId}\u0000${check}`;
+    const cell = this.cells.get(key) ?? { passed: 0, failed: 0, warnings: 0 };
+    cell[outcome]++;
+    this.cells.set(key, cell);
+  }
+
+  /** Records warnings and advisories (deduplicated). Failures go through `addFailure`. */
+  note(finding: Finding): void {
+    if (finding.severity === 'failure') return;
+    const key = signatureOf(finding);
+    const existing = this.notes.get(key);
+    if (existing) existing.count++;
+    else this.notes.set(key, { finding, count: 1 });
+  }
+
+  /** Records a shrunk failure, once per signature. Returns false when it was already known. */
+  addFailure(finding: Finding): boolean {
+    const key = signatureOf(finding);
+    if (this.failureSignatures.has(key)) return false;
+    this.failureSignatures.add(key);
+    this.failures.push(finding);
+    return true;
+  }
+
+  hasFailure(signature: string): boolean {
+    return this.failureSignatures.has(signature);
+  }
+
+  get failureCount(): number {
+    return this.failures.length;
+  }
+
+  tallies(): CheckTally[] {
+    return [...this.cells.entries()]
+      .map(([key, cell]) => {
+        const [operationId, check] = key.split('\u0000') as [string, string];
+        return { operationId, check, ...cell };
+      })
+      .sort((a, b) => a.operationId.localeCompare(b.operationId) || a.check.localeCompare(b.check));
+  }
+
+  findings(): Finding[] {
+    const notes = [...this.notes.values()].map(({ finding, count }) =>
+      count > 1 ? { ...finding, evidence: { ...(finding.evidence ?? {}), occurrences: count } } : finding,
+    );
+    const rank = { failure: 0, warning: 1, advisory: 2 } as const;
+    return [...this.failures, ...notes].sort((a, b) => rank[a.severity] - rank[b.severity] || a.operationId.localeCompare(b.operationId) || a.check.localeCompare(b.check));
+  }
+}

@@ -1,0 +1,26 @@
+import type fc from 'fast-check';
+import type { Execution } from '../domain/rules.js';
+
+/** A property the engine runs under fast-check: generate a value, execute it, judge the findings. */
+export interface KitProperty<T = unknown> {
+  /** Unique id, used in `--only`, `--skip` and `--replay` (e.g. `createPet/invalid`). */
+  readonly id: string;
+  /** What kind of property: `valid`, `invalid`, `auth`, or a sequence id such as `semantics.persistence`. */
+  readonly family: string;
+  readonly operationId: string;
+  /** Built when the property starts, so it can use what the run has learned (existing ids). */
+  arbitrary(): fc.Arbitrary<T>;
+  execute(value: T): Promise<Execution>;
+  /** False when a (shrunk) value no longer means what it was generated for: it is then not reported. */
+  stillQualifies?(value: T): boolean;
+  /** Cases to run; the run's `runs` by default. */
+  readonly runs?: number;
+}
+
+/** A fixed list of requests run once each (the auth matrix, robustness probes). */
+export interface KitSweep {
+  readonly id: string;
+  readonly family: string;
+  readonly operationId: string;
+  execute(): Promise<Execution>;
+}

@@ -1,0 +1,63 @@
+/** Everything a conformance run can be told. */
+export interface ConformanceOptions {
+  /** Base URL of the implementation, including the version prefix (`http://localhost:4010/v1`). */
+  readonly target: string;
+  /** The API key the target accepts. Never written to any report. */
+  readonly apiKey: string;
+  /** Path of the OpenAPI file; the shipped spec by default. */
+  readonly spec?: string;
+  /** fast-check seed; random by default and always reported. */
+  readonly seed?: number;
+  /** Cases per property (default 50). */
+  readonly runs?: number;
+  /** Per-request deadline in ms, headers and body included (default 5000). */
+  readonly timeoutMs?: number;
+  /** Properties run at once (default 2). */
+  readonly concurrency?: number;
+  /** Requests per second across the run; unlimited by default. */
+  readonly rate?: number;
+  /** Keep only these operationIds or check names. */
+  readonly only?: readonly string[];
+  /** Leave out these operationIds or check names. */
+  readonly skip?: readonly string[];
+  /** Send nothing that writes (no POST): for production. */
+  readonly readOnly?: boolean;
+  /** Contract gaps fail the run too. */
+  readonly strict?: boolean;
+  /** Replays one shrunk counterexample: `<property>:<fast-check path>`, as printed in a reproducer. */
+  readonly replay?: string;
+  /** Called as the run progresses (for progress displays). */
+  readonly onProgress?: (progress: RunProgress) => void;
+}
+
+/** A snapshot of a run in progress. */
+export interface RunProgress {
+  readonly propertiesDone: number;
+  readonly propertiesTotal: number;
+  readonly requests: number;
+  readonly failures: number;
+  readonly current?: string;
+}
+
+/** The options with every default filled in. */
+export interface ResolvedOptions extends Required<Omit<ConformanceOptions, 'spec' | 'rate' | 'replay' | 'onProgress'>> {
+  readonly spec?: string;
+  readonly rate?: number;
+  readonly replay?: string;
+  readonly onProgress?: (progress: RunProgress) => void;
+}
+
+/** Fills in defaults. */
+export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
+  return {
+    ...options,
+    seed: options.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0,
+    runs: options.runs ?? 50,
+    timeoutMs: options.timeoutMs ?? 5_000,
+    concurrency: Math.max(1, options.concurrency ?? 2),
+    only: options.only ?? [],
+    skip: options.skip ?? [],
+    readOnly: options.readOnly ?? false,
+    strict: options.strict ?? false,
+  };
+}

@@ -1,0 +1,272 @@
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import type { Case, Exchange } from '../cases/index.js';
+import { GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
+import { animalStoreRules } from '../domain/animal-store/index.js';
+import type { DomainRules, Execution } from '../domain/rules.js';
+import type { Finding, RunReport, Verdict } from '../findings/index.js';
+import { createHttpClient } from '../send/index.js';
+import { loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
+import { authSweeps, caseProperties, probeSweeps, sequenceProperties, type PropertyContext } from './build-properties.js';
+import { Collector, signatureOf } from './collector.js';
+import type { KitProperty, KitSweep } from './kit-property.js';
+import { resolveOptions, type ConformanceOptions, type ResolvedOptions } from './options.js';
+import { propertySeed, runPool } from './pool.js';
+
+const TOOL = (() => {
+  const pkg = createRequire(import.meta.url)('../../package.json') as { name: string; version: string };
+  return { name: pkg.name, version: pkg.version };
+})();
+
+/** Rounds per property: after a failure, the property runs again looking for a different defect. */
+const MAX_ROUNDS = 3;
+/** Consecutive requests without any answer after which the target is declared down. */
+const BREAKER_THRESHOLD = 6;
+
+/** The run could not be carried out (unreachable target, bad spec, bad options): exit 2. */
+export class RunError extends Error {
+  override readonly name = 'RunError';
+}
+
+/**
+ * Certifies an implementation against the spec: generates valid, invalid and auth cases for every
+ * operation, runs the domain's stateful properties, shrinks every failure to a minimal reproducer,
+ * and returns the whole result as data.
+ *
+ * @throws {@link RunError} only for runs that cannot start (the spec cannot be loaded). An
+ * unreachable target gives a report with verdict `error`.
+ */
+export async function runConformance(input: ConformanceOptions, rules: DomainRules = animalStoreRules): Promise<RunReport> {
+  const options = resolveOptions(input);
+  const started = Date.now();
+  let spec: SpecModel;
+  try {
+    spec = await loadSpec(options.spec);
+  } catch (error) {
+    throw new RunError((error as Error).message);
+  }
+  const target = safeTarget(options.target);
+  const client = createHttpClient({ baseUrl: target, apiKey: options.apiKey, timeoutMs: options.timeoutMs, ...(options.rate ? { rate: options.rate } : {}) });
+  const collector = new Collector();
+  const known = new Map<string, Map<string, Set<string>>>();
+  let consecutiveDead = 0;
+  let down: string | undefined;
+
+  const operationOf = (c: Case): OperationModel => spec.operation(c.operationId)!;
+  const selected = (names: readonly string[]) => (options.only.length === 0 || names.some((n) => options.only.includes(n))) && !names.some((n) => options.skip.includes(n));
+  const checkNames = new Set<string>();
+  const checkSelected = (name: string) => {
+    checkNames.add(name);
+    const onlyChecks = options.only.filter((n) => isCheckName(n));
+    return (onlyChecks.length === 0 || onlyChecks.includes(name)) && !options.skip.includes(name);
+  };
+
+  const send = async (c: Case): Promise<Exchange> => {
+    if (down) return { case: c, request: { method: c.method ?? operationOf(c).method.toUpperCase(), path: '', headers: {} }, failure: { kind: 'timeout', message: `not sent: ${down}`, durationMs: 0 } };
+    const exchange = await client.send(c, operationOf(c));
+    consecutiveDead = exchange.failure && exchange.failure.kind !== 'body_too_large' ? consecutiveDead + 1 : 0;
+    if (consecutiveDead >= BREAKER_THRESHOLD) down = `the target stopped answering (${BREAKER_THRESHOLD} requests in a row without a response)`;
+    if (exchange.response) learn(exchange);
+    progress();
+    return exchange;
+  };
+
+  const learn = (exchange: Exchange) => {
+    const harvested = rules.harvest(exchange, operationOf(exchange.case));
+    for (const [operationId, params] of Object.entries(harvested)) {
+      const perOp = known.get(operationId) ?? new Map<string, Set<string>>();
+      for (const [name, values] of Object.entries(params)) {
+        const set = perOp.get(name) ?? new Set<string>();
+        for (const v of values) if (set.size < 200) set.add(v);
+        perOp.set(name, set);
+      }
+      known.set(operationId, perOp);
+    }
+  };
+
+  const judge = (exchange: Exchange): Finding[] => {
+    const operation = operationOf(exchange.case);
+    const checks: readonly RegisteredCheck[] = [...GENERIC_CHECKS, ...(rules.checks[operation.operationId] ?? [])];
+    const findings: Finding[] = [];
+    for (const check of checks) {
+      const name = check.name(exchange.case);
+      if (!checkSelected(name)) continue;
+      const produced = check.run({ exchange, operation }).filter((f) => checkSelected(f.check));
+      if (produced.length === 0) {
+        collector.tally(operation.operationId, name, 'passed');
+        continue;
+      }
+      for (const f of produced) {
+        collector.tally(f.operationId, f.check, f.severity === 'failure' ? 'failed' : f.severity === 'warning' ? 'warnings' : 'passed');
+        collector.note(f);
+      }
+      findings.push(...produced);
+    }
+    return findings;
+  };
+
+  const context: PropertyContext = {
+    spec,
+    readOnly: options.readOnly,
+    seed: options.seed,
+    send,
+    judge,
+    known: (operationId) => Object.fromEntries([...(known.get(operationId) ?? new Map<string, Set<string>>()).entries()].map(([k, v]) => [k, [...v].sort()])),
+  };
+
+  let propertiesDone = 0;
+  let propertiesTotal = 0;
+  let current: string | undefined;
+  const progress = () =>
+    options.onProgress?.({ propertiesDone, propertiesTotal, requests: client.sent, failures: collector.failureCount, ...(current ? { current } : {}) });
+
+  try {
+    const reachable = await preflight(spec, context, client);
+    if (reachable !== true) return report('error', reachable);
+
+    const replay = options.replay ? parseReplay(options.replay) : undefined;
+    if (!replay && rules.prepare && !options.readOnly) await rules.prepare(context);
+
+    const isSelected = (p: { id: string; family: string; operationId: string }) => selected([p.id, p.family, p.operationId]);
+    const properties = caseProperties(spec, context, options.readOnly).filter(isSelected);
+    const sweeps = [...authSweeps(spec, context, options.readOnly), ...probeSweeps(spec, context, options.readOnly)].filter(isSelected);
+    const sequences = sequenceProperties(spec, rules, context, options.readOnly).filter(isSelected);
+    const bodies = sweeps.filter((s) => s.id.endsWith('/large-bodies'));
+    const quickSweeps = sweeps.filter((s) => !bodies.includes(s));
+
+    if (replay) {
+      const property = [...properties, ...sequences].find((p) => p.id === replay.id);
+      if (!property) throw new RunError(`--replay names no property of this run: ${replay.id}`);
+      propertiesTotal = 1;
+      await runProperty(property, replay);
+    } else {
+      propertiesTotal = properties.length + quickSweeps.length + sequences.length + bodies.length;
+      await runPool(quickSweeps, options.concurrency, runSweep);
+      await runPool(properties, options.concurrency, (p) => runProperty(p));
+      // Sequences judge sizes and memory of the store: nothing else may write meanwhile.
+      for (const s of sequences) await runProperty(s);
+      for (const s of bodies) await runSweep(s);
+    }
+    if (down) {
+      collector.addFailure({ code: 'transport_error', severity: 'failure', operationId: spec.operations[0]!.operationId, check: 'transport', message: `The run stopped early: ${down}.` });
+    }
+    const failures = collector.findings().filter((f) => f.severity === 'failure' || (options.strict && f.severity === 'warning'));
+    return report(failures.length > 0 ? 'failed' : 'certified');
+  } finally {
+    await client.close();
+  }
+
+  async function runSweep(sweep: KitSweep): Promise<void> {
+    current = sweep.id;
+    const execution = await sweep.execute();
+    for (const finding of execution.findings) {
+      if (finding.severity !== 'failure') continue;
+      collector.addFailure(withReproducer(finding, execution, `--only ${sweep.operationId}`));
+    }
+    propertiesDone++;
+    progress();
+  }
+
+  async function runProperty(property: KitProperty<any>, replay?: { round: number; path: string }): Promise<void> {
+    current = property.id;
+    const arbitrary = property.arbitrary();
+    for (let round = replay?.round ?? 0; round < (replay ? replay.round + 1 : MAX_ROUNDS); round++) {
+      if (down) break;
+      let lastFailing: { execution: Execution; fresh: Finding[] } | undefined;
+      const predicate = fc.asyncProperty(arbitrary, async (value: unknown) => {
+        if (down) return true;
+        const execution = await property.execute(value);
+        if (property.stillQualifies && !property.stillQualifies(value)) return true;
+        const fresh = execution.findings.filter((f) => f.severity === 'failure' && (replay || !collector.hasFailure(signatureOf(f))));
+        if (fresh.length === 0) return true;
+        lastFailing = { execution, fresh };
+        return false;
+      });
+      const result = await fc.check(predicate, {
+        seed: propertySeed(options.seed, property.id, round),
+        numRuns: property.runs ?? options.runs,
+        ...(replay ? { path: replay.path } : {}),
+      });
+      if (!result.failed || !lastFailing) break;
+      if (result.errorInstance) throw result.errorInstance;
+      const failing: { execution: Execution; fresh: Finding[] } = lastFailing;
+      const replayArg = `--replay '${property.id}#${round}:${result.counterexamplePath ?? ''}'`;
+      for (const finding of failing.fresh) {
+        collector.addFailure(withReproducer(finding, failing.execution, replayArg, result.counterexamplePath ?? undefined));
+      }
+    }
+    propertiesDone++;
+    progress();
+  }
+
+  function withReproducer(finding: Finding, execution: Execution, replayArg: string, path?: string): Finding {
+    const index = execution.exchanges.findIndex((e) => e.request === finding.request);
+    const setup = index > 0 ? execution.exchanges.slice(0, index).map((e) => e.request) : [];
+    const request = finding.request ?? execution.exchanges.at(-1)?.request;
+    if (!request) return finding;
+    return {
+      ...finding,
+      reproducer: {
+        request,
+        ...(setup.length > 0 ? { setup } : {}),
+        seed: options.seed,
+        ...(path ? { path } : {}),
+        replay: `npx animal-store-conformance --target ${target} --seed ${options.seed} ${replayArg}`,
+      },
+    };
+  }
+
+  function report(verdict: Verdict, error?: string): RunReport {
+    return {
+      schemaVersion: 1,
+      tool: TOOL,
+      target,
+      spec: { title: spec.title, version: spec.version, file: spec.file },
+      seed: options.seed,
+      options: { runs: options.runs, strict: options.strict, readOnly: options.readOnly, only: options.only, skip: options.skip },
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      requests: client.sent,
+      verdict,
+      ...(error ? { error } : {}),
+      tallies: collector.tallies(),
+      findings: collector.findings(),
+    };
+  }
+}
+
+/** Check names a user may pass to --only/--skip, as opposed to operationIds or property ids. */
+function isCheckName(name: string): boolean {
+  return ['transport', 'server_error', 'positive', 'negative', 'auth', 'robustness', 'status', 'content_type', 'schema', 'error_status', 'deprecation'].includes(name) || name.startsWith('semantics.');
+}
+
+function parseReplay(text: string): { id: string; round: number; path: string } {
+  const m = /^(.+)#(\d+):([\d:]*)$/.exec(text);
+  if (!m) throw new RunError(`--replay expects <property>#<round>:<path>, got ${JSON.stringify(text)}`);
+  return { id: m[1]!, round: Number(m[2]), path: m[3]! };
+}
+
+/** The target without credentials or trailing slash; refuses URLs that are not http(s). */
+function safeTarget(target: string): string {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new RunError(`--target is not a URL: ${JSON.stringify(target)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RunError(`--target must be http or https: ${target}`);
+  if (url.username || url.password) throw new RunError('--target must not carry credentials; pass the key with --api-key or API_KEY');
+  url.search = '';
+  url.hash = '';
+  return url.toString().replace(/\/+$/, '');
+}
+
+/** One request with the valid key before anything else: an unreachable target is a usage error, not a finding. */
+async function preflight(spec: SpecModel, context: PropertyContext, client: { sent: number }): Promise<true | string> {
+  const operation = spec.operations.find((o) => o.method === 'get' && !o.path.includes('{')) ?? spec.operations[0];
+  if (!operation) return 'the spec has no operations';
+  const exchange = await context.send({ operationId: operation.operationId, family: 'preflight', kind: 'valid', pathParams: {}, query: [], auth: 'valid' });
+  void client;
+  if (exchange.failure?.kind === 'unreachable') return `cannot reach the target: ${exchange.failure.message}`;
+  return true;
+}

@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { stringify as stringifyLossless } from 'lossless-json';
+import type { Case } from '../cases/index.js';
+import { parseParameter, type OperationModel } from '../../spec/index.js';
+import { mutationsOf, type Mutation } from './mutations.js';
+import { requestPartsArbitrary, toValidCase, type KnownValues } from './valid-case.js';
+import { toPlainJson } from './wire.js';
+
+/** Applies a mutation to a valid case, producing an invalid case labelled with the mutation's reason. */
+export function applyMutation(valid: Case, mutation: Mutation): Case {
+  const base = { ...valid, family: 'invalid', kind: 'invalid' as const, invalid: mutation.reason };
+  delete (base as { edge?: unknown }).edge;
+  switch (mutation.target) {
+    case 'body':
+      return { ...base, body: { kind: 'json', value: mutation.apply(valid.body?.kind === 'json' ? valid.body.value : {}) } };
+    case 'raw-body': {
+      const text = valid.body?.kind === 'json' ? (stringifyLossless(valid.body.value) ?? '') : '';
+      const rendered = mutation.render(text);
+      return { ...base, body: { kind: 'raw', text: rendered.text, ...(rendered.contentType ? { contentType: rendered.contentType } : {}) } };
+    }
+    case 'no-body': {
+      const { body: _, ...rest } = base;
+      return rest;
+    }
+    case 'parameter': {
+      const { parameter, text } = mutation;
+      if (parameter.in === 'path') return { ...base, pathParams: { ...valid.pathParams, [parameter.name]: text } };
+      return { ...base, query: [...valid.query.filter(([k]) => k !== parameter.name), [parameter.name, text]] };
+    }
+  }
+}
+
+/** Arbitrary of invalid cases: a valid request with exactly one labelled fault. */
+export function invalidCaseArbitrary(operation: OperationModel, known: KnownValues = {}): fc.Arbitrary<Case> | undefined {
+  const mutations = mutationsOf(operation);
+  if (mutations.length === 0) return undefined;
+  return fc
+    .tuple(requestPartsArbitrary(operation, known), fc.constantFrom(...mutations))
+    .map(([parts, mutation]) => applyMutation(toValidCase(operation, parts), mutation))
+    .filter((c) => isStillInvalid(c, operation));
+}
+
+/**
+ * Re-checks that an invalid case is invalid, from the request alone, independently of how it was
+ * made. Used on generation and again on the shrunk counterexample before anything is reported.
+ */
+export function isStillInvalid(testCase: Case, operation: OperationModel): boolean {
+  const reason = testCase.invalid;
+  if (!reason) return false;
+  if (reason.layer === 'syntax') {
+    if (reason.keyword === 'required') return testCase.body === undefined;
+    if (reason.keyword === 'content-type') return testCase.body?.kind === 'raw' && !/^application\/(.+\+)?json\b/i.test(testCase.body.contentType ?? '');
+    if (testCase.body?.kind !== 'raw') return false;
+    try {
+      JSON.parse(testCase.body.text);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+  if (reason.location === 'body') {
+    if (testCase.body?.kind !== 'json' || !operation.requestBody) return false;
+    const result = operation.requestBody.schema.validate(toPlainJson(testCase.body.value));
+    return !result.ok && result.errors.some((e) => e.pointer === reason.pointer || (reason.pointer === '' && e.pointer === '') || e.pointer.startsWith(`${reason.pointer}/`) || (reason.keyword === 'required' && e.keyword === 'required'));
+  }
+  const [where, name] = reason.location.split('.') as [string, string];
+  const parameter = operation.parameters.find((p) => p.in === where && p.name === name);
+  if (!parameter) return false;
+  const text = where === 'path' ? testCase.pathParams[name] : [...testCase.query].reverse().find(([k]) => k === name)?.[1];
+  return text !== undefined && !parseParameter(parameter, text).ok;
+}

@@ -1,0 +1,177 @@
+import type { InvalidReason, WireJson } from '../cases/index.js';
+import type { JsonSchema, OperationModel, ParameterModel } from '../../spec/index.js';
+import { mergeAllOf } from './schema-arbitrary.js';
+import { LosslessNumber } from 'lossless-json';
+
+/** A change that makes one part of a valid request invalid, labelled with why. */
+export type Mutation =
+  | { readonly target: 'body'; readonly reason: InvalidReason; apply(body: WireJson): WireJson }
+  | { readonly target: 'raw-body'; readonly reason: InvalidReason; render(bodyText: string): { text: string; contentType?: string } }
+  | { readonly target: 'no-body'; readonly reason: InvalidReason }
+  | { readonly target: 'parameter'; readonly reason: InvalidReason; readonly parameter: ParameterModel; readonly text: string };
+
+/** Values of another JSON type than the schema's, per type. */
+function wrongTypeValues(schema: JsonSchema): WireJson[] {
+  if (Array.isArray(schema.enum)) {
+    const first = String(schema.enum[0]);
+    return [first.toUpperCase() === first ? first.toLowerCase() : first.toUpperCase(), `${first}-x`, '', 7];
+  }
+  switch (schema.type) {
+    case 'string':
+      return [42, true, { value: 'x' }, ['x']];
+    case 'integer':
+      return ['5', 1.5, true, 'abc', -0.5];
+    case 'number':
+      return ['5', true];
+    case 'boolean':
+      return ['true', 1];
+    case 'array':
+      return ['x', { a: 1 }];
+    case 'object':
+      return ['x', [1]];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Every way the spec's schemas say a request of this operation can be invalid. Firmness is `must`
+ * where the operation documents a 400 for the location, `should` otherwise.
+ */
+export function mutationsOf(operation: OperationModel): Mutation[] {
+  const documents400 = operation.responses['400'] !== undefined;
+  const firmness = documents400 ? 'must' : 'should';
+  const mutations: Mutation[] = [];
+  const body = operation.requestBody;
+  if (body) {
+    const schema = mergeAllOf(body.schema.schema);
+    const properties = (schema.properties as Record<string, JsonSchema>) ?? {};
+    const required = new Set((schema.required as string[]) ?? []);
+    const reason = (pointer: string, keyword: string, description: string, f: 'must' | 'should' = firmness): InvalidReason => ({
+      layer: 'schema',
+      location: 'body',
+      pointer,
+      keyword,
+      description,
+      firmness: f,
+    });
+    for (const name of required) {
+      mutations.push({
+        target: 'body',
+        reason: reason(`/${name}`, 'required', `required property '${name}' is missing`),
+        apply: (v) => omit(v, name),
+      });
+    }
+    for (const [name, propertySchema] of Object.entries(properties)) {
+      const s = mergeAllOf(propertySchema);
+      for (const wrong of wrongTypeValues(s)) {
+        const keyword = Array.isArray(s.enum) && typeof wrong === 'string' ? 'enum' : 'type';
+        mutations.push({
+          target: 'body',
+          reason: reason(`/${name}`, keyword, `'${name}' is ${JSON.stringify(wrong)}, not ${describe(s)}`),
+          apply: (v) => ({ ...asObject(v), [name]: wrong }),
+        });
+      }
+      if (!required.has(name)) {
+        // null for an optional field: many servers read it as "absent"; the schema still forbids it.
+        mutations.push({
+          target: 'body',
+          reason: reason(`/${name}`, 'type', `'${name}' is null`, 'should'),
+          apply: (v) => ({ ...asObject(v), [name]: null }),
+        });
+      }
+      if (s.type === 'integer') {
+        for (const [text, why] of integerRangeBreakers(s)) {
+          mutations.push({
+            target: 'body',
+            reason: reason(`/${name}`, why.keyword, `'${name}' is ${text}, ${why.description}`, why.firm ? firmness : 'should'),
+            apply: (v) => ({ ...asObject(v), [name]: new LosslessNumber(text) }),
+          });
+        }
+      }
+    }
+    for (const wrong of [[], 'text', 42, null] as WireJson[]) {
+      mutations.push({ target: 'body', reason: reason('', 'type', `the body is ${JSON.stringify(wrong)}, not an object`), apply: () => wrong });
+    }
+    const syntax = (keyword: string, description: string, f: 'must' | 'should'): InvalidReason => ({
+      layer: 'syntax',
+      location: 'body',
+      pointer: '',
+      keyword,
+      description,
+      firmness: f,
+    });
+    mutations.push(
+      { target: 'raw-body', reason: syntax('json', 'the body is truncated JSON', firmness), render: (t) => ({ text: t.slice(0, -1), contentType: 'application/json' }) },
+      { target: 'raw-body', reason: syntax('json', 'the body has a trailing comma', firmness), render: (t) => ({ text: `${t.slice(0, -1)},}`, contentType: 'application/json' }) },
+      { target: 'raw-body', reason: syntax('json', "the body uses single quotes", firmness), render: (t) => ({ text: t.replaceAll('"', "'"), contentType: 'application/json' }) },
+      { target: 'raw-body', reason: syntax('json', 'the body is empty', firmness), render: () => ({ text: '', contentType: 'application/json' }) },
+      { target: 'no-body', reason: syntax('required', 'the required body is missing', firmness) },
+      { target: 'raw-body', reason: syntax('content-type', 'the body is sent as text/plain', 'should'), render: (t) => ({ text: t, contentType: 'text/plain' }) },
+      {
+        target: 'raw-body',
+        reason: syntax('content-type', 'the body is sent as a form', 'should'),
+        render: () => ({ text: 'name=Rex&categoryId=1', contentType: 'application/x-www-form-urlencoded' }),
+      },
+    );
+  }
+  for (const parameter of operation.parameters) {
+    if (parameter.in !== 'query' && parameter.in !== 'path') continue;
+    for (const [text, keyword, description] of invalidParameterTexts(parameter)) {
+      mutations.push({
+        target: 'parameter',
+        parameter,
+        text,
+        reason: { layer: 'schema', location: `${parameter.in}.${parameter.name}`, pointer: '', keyword, description: `${parameter.name}=${JSON.stringify(text)}: ${description}`, firmness },
+      });
+    }
+  }
+  return mutations;
+}
+
+function invalidParameterTexts(parameter: ParameterModel): [string, string, string][] {
+  const s = mergeAllOf(parameter.schema.schema);
+  const out: [string, string, string][] = [];
+  if (Array.isArray(s.enum)) {
+    const first = String(s.enum[0]);
+    out.push([first.toUpperCase(), 'enum', 'not one of the enum values (case differs)'], ['unknown', 'enum', 'not one of the enum values']);
+    if (parameter.in === 'query') out.push(['', 'enum', 'empty']);
+  } else if (s.type === 'integer') {
+    out.push(['abc', 'type', 'not an integer'], ['1.5', 'type', 'not an integer']);
+    if (parameter.in === 'query') out.push(['', 'type', 'empty']);
+    for (const [text, why] of integerRangeBreakers(s)) out.push([text, why.keyword, why.description]);
+  }
+  return out;
+}
+
+function integerRangeBreakers(s: JsonSchema): [string, { keyword: string; description: string; firm: boolean }][] {
+  const out: [string, { keyword: string; description: string; firm: boolean }][] = [];
+  if (typeof s.minimum === 'number') {
+    out.push([String(s.minimum - 1), { keyword: 'minimum', description: `below the minimum ${s.minimum}`, firm: true }]);
+    out.push([String(s.minimum - 1000), { keyword: 'minimum', description: `far below the minimum ${s.minimum}`, firm: true }]);
+  }
+  if (typeof s.maximum === 'number') {
+    out.push([String(s.maximum + 1), { keyword: 'maximum', description: `above the maximum ${s.maximum}`, firm: true }]);
+    out.push([String(s.maximum * 10), { keyword: 'maximum', description: `far above the maximum ${s.maximum}`, firm: true }]);
+  }
+  if (s.format === 'int64' && s.minimum === undefined && s.maximum === undefined) {
+    // 2^64 and -5.7e22 are outside int64 even as doubles, so the verdict survives JSON.parse on the server.
+    out.push(['18446744073709551616', { keyword: 'format', description: 'outside int64', firm: false }]);
+    out.push(['-57000000000000000000000', { keyword: 'format', description: 'outside int64', firm: false }]);
+  }
+  return out;
+}
+
+function describe(schema: JsonSchema): string {
+  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}`;
+  return `of type ${String(schema.type)}`;
+}
+
+function asObject(value: WireJson): Record<string, WireJson> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof LosslessNumber) ? (value as Record<string, WireJson>) : {};
+}
+
+function omit(value: WireJson, key: string): WireJson {
+  const { [key]: _, ...rest } = asObject(value);
+  return rest;
+}

@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import type { WireJson } from '../cases/index.js';
+import type { JsonSchema } from '../../spec/index.js';
+import { wireInteger } from './wire.js';
+
+/** Tuning of generated values. Defaults reach the values that break servers most often. */
+export interface ValueOptions {
+  /** Probability weight of unknown extra properties on objects that allow them (0 = never). */
+  readonly extraProperties?: boolean;
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const INT32_MIN = -(2n ** 31n);
+const INT32_MAX = 2n ** 31n - 1n;
+
+/** Integers that break implementations: signs, zero, the int32 and double-precision edges, int64's ends. */
+const INTEGER_LANDMARKS = [0n, 1n, -1n, INT32_MAX, INT32_MAX + 1n, INT32_MIN, INT32_MIN - 1n, 2n ** 32n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n) - 1n, INT64_MAX, INT64_MIN];
+
+/** Strings that break implementations: empty, blank, accents, CJK, emoji (astral), RTL, quotes, long. */
+const STRING_LANDMARKS = ['', ' ', 'Rex', 'Émile', '小白', '🐢 Shelly', 'مرحبا', 'O\'Brien "Bob"', '<b>&amp;</b>', '\\', 'a'.repeat(31), '𝔘'.repeat(16), 'x'.repeat(256)];
+
+/** Names of undocumented properties a client might send. */
+const EXTRA_KEYS = ['nickname', 'tags', 'note', 'x-client-ref', 'category', 'age', 'extra'];
+
+/** Merges `allOf` branches of object schemas into one schema (properties and `required` united). */
+export function mergeAllOf(schema: JsonSchema): JsonSchema {
+  const branches = schema.allOf as JsonSchema[] | undefined;
+  if (!branches) return schema;
+  const merged: JsonSchema = { ...schema };
+  delete merged.allOf;
+  const properties: Record<string, JsonSchema> = { ...((schema.properties as Record<string, JsonSchema>) ?? {}) };
+  const required = new Set<string>((schema.required as string[]) ?? []);
+  for (const branch of branches.map(mergeAllOf)) {
+    Object.assign(properties, (branch.properties as Record<string, JsonSchema>) ?? {});
+    for (const r of (branch.required as string[]) ?? []) required.add(r);
+    if (branch.type && !merged.type) merged.type = branch.type;
+    if (branch.additionalProperties === false) merged.additionalProperties = false;
+  }
+  merged.properties = properties;
+  merged.required = [...required];
+  return merged;
+}
+
+/** An integer arbitrary honouring bounds and format, biased to landmarks; written exactly on the wire. */
+export function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number | ReturnType<typeof wireInteger>> {
+  const format = schema.format;
+  const lo = typeof schema.minimum === 'number' ? BigInt(schema.minimum) : format === 'int32' ? INT32_MIN : INT64_MIN;
+  const hi = typeof schema.maximum === 'number' ? BigInt(schema.maximum) : format === 'int32' ? INT32_MAX : INT64_MAX;
+  const inRange = (n: bigint) => n >= lo && n <= hi;
+  const landmarks = [...new Set([lo, hi, lo + 1n, hi - 1n, ...INTEGER_LANDMARKS, ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : [])])].filter(inRange);
+  const smallLo = lo > -1000n ? lo : -1000n;
+  const smallHi = hi < 1000n ? hi : 1000n;
+  return fc
+    .oneof(
+      { arbitrary: fc.bigInt({ min: smallLo, max: smallHi }), weight: 3 },
+      { arbitrary: fc.constantFrom(...landmarks), weight: 2 },
+      { arbitrary: fc.bigInt({ min: lo, max: hi }), weight: 2 },
+    )
+    .map(wireInteger);
+}
+
+/** A string arbitrary: mostly ordinary names, often long or non-ASCII, sometimes at the edges. */
+export function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern));
+  const fits = (s: string) => s.length >= minLength && (maxLength === undefined || s.length <= maxLength);
+  const cap = (n: number) => (maxLength === undefined ? n : Math.min(n, maxLength));
+  const bounded = (min: number, max: number, unit: 'grapheme' | 'grapheme-ascii' | 'binary') =>
+    fc.string({ unit, minLength: Math.max(min, minLength), maxLength: Math.max(cap(max), minLength) });
+  const landmarks = STRING_LANDMARKS.filter(fits);
+  return fc.oneof(
+    { arbitrary: bounded(1, 12, 'grapheme-ascii'), weight: 3 },
+    { arbitrary: bounded(1, 40, 'grapheme'), weight: 2 },
+    { arbitrary: bounded(31, 120, 'grapheme-ascii'), weight: 2 },
+    { arbitrary: bounded(0, 24, 'binary'), weight: 1 },
+    { arbitrary: bounded(256, 2_000, 'grapheme-ascii'), weight: 1 },
+    ...(landmarks.length > 0 ? [{ arbitrary: fc.constantFrom(...landmarks), weight: 1 }] : []),
+  );
+}
+
+/**
+ * Builds a fast-check arbitrary of values valid against a (dereferenced) JSON Schema, constructively:
+ * every value is generated inside the schema, none is filtered out.
+ */
+export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): fc.Arbitrary<WireJson> {
+  const schema = mergeAllOf(input);
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as WireJson[]));
+  if ('const' in schema) return fc.constant(schema.const as WireJson);
+  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  if (branches) return fc.oneof(...branches.map((b) => schemaArbitrary(b, options)));
+  const type = Array.isArray(schema.type) ? (schema.type[0] as string) : (schema.type as string | undefined);
+  switch (type) {
+    case 'integer':
+      return integerArbitrary(schema);
+    case 'number':
+      return fc.double({
+        noNaN: true,
+        noDefaultInfinity: true,
+        ...(typeof schema.minimum === 'number' ? { min: schema.minimum } : {}),
+        ...(typeof schema.maximum === 'number' ? { max: schema.maximum } : {}),
+      });
+    case 'string':
+      return stringArbitrary(schema);
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(schemaArbitrary((schema.items as JsonSchema) ?? {}, options), {
+        ...(typeof schema.minItems === 'number' ? { minLength: schema.minItems } : {}),
+        maxLength: typeof schema.maxItems === 'number' ? schema.maxItems : 5,
+      });
+    case 'object':
+    case undefined:
+      return objectArbitrary(schema, options);
+    default:
+      return fc.constant(null);
+  }
+}
+
+function objectArbitrary(schema: JsonSchema, options: ValueOptions): fc.Arbitrary<WireJson> {
+  const properties = (schema.properties as Record<string, JsonSchema>) ?? {};
+  const required = new Set((schema.required as string[]) ?? []);
+  const record: Record<string, fc.Arbitrary<WireJson>> = {};
+  for (const [name, propertySchema] of Object.entries(properties)) record[name] = schemaArbitrary(propertySchema, options);
+  const requiredKeys = Object.keys(properties).filter((k) => required.has(k));
+  const base = fc.record(record, { requiredKeys }) as fc.Arbitrary<Record<string, WireJson>>;
+  if (!options.extraProperties || schema.additionalProperties === false) return base;
+  const extraKey = fc.constantFrom(...EXTRA_KEYS.filter((k) => !(k in properties)));
+  const extras = fc.option(fc.dictionary(extraKey, fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null)), { maxKeys: 2 }), {
+    freq: 5,
+  });
+  return fc.tuple(base, extras).map(([value, extra]) => (extra ? { ...value, ...extra } : value));
+}

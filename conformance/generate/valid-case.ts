@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import type { Case, WireJson } from '../cases/index.js';
+import type { OperationModel } from '../../spec/index.js';
+import { edgeOf } from './edge.js';
+import { mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
+import { parameterText } from './wire.js';
+
+/** Values of path parameters known to exist on the target (ids harvested from its responses). */
+export type KnownValues = Readonly<Record<string, readonly string[]>>;
+
+/** The parts of a request, before they are labelled as a case. */
+export interface RequestParts {
+  readonly pathParams: Record<string, WireJson>;
+  readonly query: [string, WireJson][];
+  readonly body?: WireJson;
+}
+
+/** Arbitrary of the parameters and body of a valid request of an operation. */
+export function requestPartsArbitrary(operation: OperationModel, known: KnownValues = {}): fc.Arbitrary<RequestParts> {
+  const path: Record<string, fc.Arbitrary<WireJson>> = {};
+  const query: fc.Arbitrary<[string, WireJson] | null>[] = [];
+  for (const parameter of operation.parameters) {
+    const generated = schemaArbitrary(parameter.schema.schema);
+    const pool = known[parameter.name] ?? [];
+    const arbitrary = pool.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...pool), weight: 3 }, { arbitrary: generated, weight: 1 }) : generated;
+    if (parameter.in === 'path') path[parameter.name] = arbitrary;
+    else if (parameter.in === 'query') {
+      const pair = arbitrary.map((v): [string, WireJson] => [parameter.name, v]);
+      query.push(parameter.required ? pair : fc.option(pair, { nil: null, freq: 3 }));
+    }
+  }
+  const body = operation.requestBody ? schemaArbitrary(operation.requestBody.schema.schema, { extraProperties: true }) : fc.constant(undefined);
+  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), body }).map(({ pathParams, query: q, body: b }) => ({
+    pathParams,
+    query: q.filter((pair): pair is [string, WireJson] => pair !== null),
+    ...(b !== undefined ? { body: b } : {}),
+  }));
+}
+
+/** Turns request parts into a valid, authenticated case, labelled with any edge a server may refuse. */
+export function toValidCase(operation: OperationModel, parts: RequestParts, family = 'valid'): Case {
+  const declared = operation.requestBody ? declaredProperties(operation) : undefined;
+  const edge =
+    (parts.body !== undefined ? edgeOf(parts.body, declared, '/body') : undefined) ??
+    Object.entries(parts.pathParams).map(([k, v]) => edgeOf(v, undefined, `path.${k}`)).find(Boolean) ??
+    parts.query.map(([k, v]) => edgeOf(v, undefined, `query.${k}`)).find(Boolean);
+  return {
+    operationId: operation.operationId,
+    family,
+    kind: 'valid',
+    pathParams: Object.fromEntries(Object.entries(parts.pathParams).map(([k, v]) => [k, parameterText(v)])),
+    query: parts.query.map(([k, v]) => [k, parameterText(v)] as const),
+    ...(parts.body !== undefined ? { body: { kind: 'json', value: parts.body } as const } : {}),
+    auth: 'valid',
+    ...(edge ? { edge } : {}),
+  };
+}
+
+/** Arbitrary of valid cases of an operation. */
+export function validCaseArbitrary(operation: OperationModel, known: KnownValues = {}): fc.Arbitrary<Case> {
+  return requestPartsArbitrary(operation, known).map((parts) => toValidCase(operation, parts));
+}
+
+/** The top-level property names the body schema documents. */
+export function declaredProperties(operation: OperationModel): ReadonlySet<string> {
+  const schema = mergeAllOf(operation.requestBody!.schema.schema);
+  return new Set(Object.keys((schema.properties as object | undefined) ?? {}));
+}

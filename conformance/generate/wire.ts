@@ -1,0 +1,30 @@
+import { isLosslessNumber, LosslessNumber } from 'lossless-json';
+import type { WireJson } from '../cases/index.js';
+
+/** An integer as it goes on the wire: a plain number when exact as a double, else a LosslessNumber. */
+export function wireInteger(value: bigint): number | LosslessNumber {
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : new LosslessNumber(value.toString());
+}
+
+/** The value as JSON.parse would see it on the other side (LosslessNumbers become doubles), for ajv. */
+export function toPlainJson(value: WireJson): unknown {
+  if (isLosslessNumber(value)) return (value as LosslessNumber).valueOf();
+  if (Array.isArray(value)) return value.map(toPlainJson);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, WireJson>)) out[k] = toPlainJson(v);
+    return out;
+  }
+  return value;
+}
+
+/** The text a query or path parameter carries for a generated value. */
+export function parameterText(value: WireJson): string {
+  if (isLosslessNumber(value)) return (value as LosslessNumber).toString();
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** True when an integer needs more than a double's 53 bits to be exact. */
+export function isBeyondDoublePrecision(value: WireJson): boolean {
+  return isLosslessNumber(value);
+}

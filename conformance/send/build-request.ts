@@ -1,0 +1,77 @@
+import { stringify as stringifyLossless } from 'lossless-json';
+import type { AuthVariant, Case } from '../cases/index.js';
+import type { RequestRecord } from '../findings/index.js';
+import type { OperationModel } from '../../spec/index.js';
+
+/** The exact request to put on the wire, and the record of it with the key replaced by `$API_KEY`. */
+export interface BuiltRequest {
+  readonly method: string;
+  /** Path and query relative to the target base URL. */
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string;
+  /** Safe to print: no secret in it. */
+  readonly record: RequestRecord;
+}
+
+/**
+ * The Authorization header a variant sends: the real value, and the value shown in reports. The shown
+ * value is valid shell inside double quotes, so a reproducer runs as printed with `API_KEY` set.
+ */
+export function authorizationFor(variant: AuthVariant, apiKey: string): { readonly header?: string; readonly shown?: string } {
+  switch (variant) {
+    case 'valid':
+      return { header: `Bearer ${apiKey}`, shown: 'Bearer $API_KEY' };
+    case 'valid-lowercase-scheme':
+      return { header: `bearer ${apiKey}`, shown: 'bearer $API_KEY' };
+    case 'valid-uppercase-scheme':
+      return { header: `BEARER ${apiKey}`, shown: 'BEARER $API_KEY' };
+    case 'none':
+      return {};
+    case 'empty-token':
+      return { header: 'Bearer ', shown: 'Bearer ' };
+    case 'scheme-only':
+      return { header: 'Bearer', shown: 'Bearer' };
+    case 'basic':
+      return { header: `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`, shown: "Basic $(printf '%s:' \"$API_KEY\" | base64)" };
+    case 'token-scheme':
+      return { header: `Token ${apiKey}`, shown: 'Token $API_KEY' };
+    case 'unknown-key':
+      return { header: 'Bearer not-a-valid-key-4f1c9e7a2b', shown: 'Bearer not-a-valid-key-4f1c9e7a2b' };
+    case 'key-prefix':
+      return { header: `Bearer ${apiKey.slice(0, -1)}`, shown: 'Bearer ${API_KEY%?}' };
+    case 'key-suffix':
+      return { header: `Bearer ${apiKey}x`, shown: 'Bearer ${API_KEY}x' };
+  }
+}
+
+/** Turns a case into the exact bytes to send, for one operation of the spec. */
+export function buildRequest(testCase: Case, operation: OperationModel, apiKey: string): BuiltRequest {
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodePathSegment(testCase.pathParams[name] ?? ''));
+  const query = testCase.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  const fullPath = query ? `${path}?${query}` : path;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const shownHeaders: Record<string, string> = { accept: 'application/json' };
+  const auth = authorizationFor(testCase.auth, apiKey);
+  if (auth.header !== undefined) {
+    headers.authorization = auth.header;
+    shownHeaders.authorization = auth.shown!;
+  }
+  let body: string | undefined;
+  if (testCase.body?.kind === 'json') {
+    body = stringifyLossless(testCase.body.value) ?? 'null';
+    headers['content-type'] = shownHeaders['content-type'] = 'application/json';
+  } else if (testCase.body?.kind === 'raw') {
+    body = testCase.body.text;
+    if (testCase.body.contentType !== undefined) headers['content-type'] = shownHeaders['content-type'] = testCase.body.contentType;
+  }
+  for (const [name, value] of Object.entries(testCase.headers ?? {})) headers[name.toLowerCase()] = shownHeaders[name.toLowerCase()] = value;
+  const method = (testCase.method ?? operation.method).toUpperCase();
+  const record: RequestRecord = { method, path: fullPath, headers: shownHeaders, ...(body !== undefined ? { body } : {}) };
+  return { method, path: fullPath, headers, ...(body !== undefined ? { body } : {}), record };
+}
+
+/** Encodes a path parameter, keeping it one segment: `/` and `?` are escaped too. */
+function encodePathSegment(value: string): string {
+  return encodeURIComponent(value);
+}

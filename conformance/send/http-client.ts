@@ -1,0 +1,152 @@
+import { parse as parseLossless } from 'lossless-json';
+import { Agent, request } from 'undici';
+import type { Case, Exchange, ReceivedResponse, TransportFailure } from '../cases/index.js';
+import type { OperationModel } from '../../spec/index.js';
+import { buildRequest } from './build-request.js';
+
+/** Options of the HTTP side of a run. */
+export interface HttpClientOptions {
+  /** Target base URL, including the version prefix (`http://host:port/v1`). */
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  /** Whole-exchange deadline per request, headers and body included. */
+  readonly timeoutMs: number;
+  /** Response bodies larger than this are cut off and reported. Default 2 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Requests per second, across all concurrent properties. Unlimited when absent. */
+  readonly rate?: number;
+}
+
+/** Sends cases to the target. Never follows redirects, never throws for a bad target. */
+export interface HttpClient {
+  send(testCase: Case, operation: OperationModel): Promise<Exchange>;
+  /** Requests sent so far. */
+  readonly sent: number;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY = 2 * 1024 * 1024;
+
+/** Creates the client every request of a run goes through. */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const base = new URL(options.baseUrl);
+  const origin = base.origin;
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  // One agent per run; redirects are never followed (undici's request does not follow them), so the
+  // key never leaves the target's origin.
+  const agent = new Agent({
+    connections: 16,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    connectTimeout: Math.min(options.timeoutMs, 10_000),
+    keepAliveTimeout: 4_000,
+  });
+  const throttle = createThrottle(options.rate);
+  let sent = 0;
+
+  async function send(testCase: Case, operation: OperationModel): Promise<Exchange> {
+    const built = buildRequest(testCase, operation, options.apiKey);
+    await throttle();
+    sent++;
+    const started = performance.now();
+    const controller = new AbortController();
+    const deadline = setTimeout(() => controller.abort(new DeadlineError()), options.timeoutMs);
+    try {
+      const res = await request(`${origin}${prefix}${built.path}`, {
+        method: built.method as 'GET',
+        headers: built.headers,
+        ...(built.body !== undefined ? { body: built.body } : {}),
+        dispatcher: agent,
+        signal: controller.signal,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > maxBody) {
+          res.body.destroy();
+          return failure(testCase, built.record, 'body_too_large', `response body exceeded ${maxBody} bytes and was cut off`, started);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      const bodyText = Buffer.concat(chunks).toString('utf8');
+      const response: ReceivedResponse = {
+        status: res.statusCode,
+        headers: flattenHeaders(res.headers),
+        bodyText,
+        ...parseBodies(bodyText),
+        durationMs: performance.now() - started,
+      };
+      return { case: testCase, request: built.record, response };
+    } catch (error) {
+      const [kind, message] = classify(error, options.timeoutMs);
+      return failure(testCase, built.record, kind, message, started);
+    } finally {
+      clearTimeout(deadline);
+    }
+  }
+
+  return {
+    send,
+    get sent() {
+      return sent;
+    },
+    close: () => agent.close(),
+  };
+}
+
+class DeadlineError extends Error {
+  override readonly name = 'DeadlineError';
+}
+
+function failure(testCase: Case, record: Exchange['request'], kind: TransportFailure, message: string, started: number): Exchange {
+  return { case: testCase, request: record, failure: { kind, message, durationMs: performance.now() - started } };
+}
+
+function parseBodies(text: string): { json?: unknown; exactJson?: unknown } {
+  if (text.trim() === '') return {};
+  try {
+    const json = JSON.parse(text) as unknown;
+    return { json, exactJson: parseLossless(text) };
+  } catch {
+    return {};
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function classify(error: unknown, timeoutMs: number): [TransportFailure, string] {
+  const e = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
+  const code = e.code ?? e.cause?.code ?? '';
+  if (e instanceof DeadlineError || e.name === 'DeadlineError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || e.name === 'AbortError') {
+    return ['timeout', `no complete response within ${timeoutMs} ms`];
+  }
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(code)) {
+    return ['unreachable', `cannot connect (${code})`];
+  }
+  if (['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED'].includes(code)) {
+    return ['connection_reset', `the connection was closed before a complete response (${code})`];
+  }
+  return ['protocol_error', `${code || e.name || 'error'}: ${e.message ?? String(error)}`];
+}
+
+/** A token bucket shared by every request of a run; resolves immediately when no rate is set. */
+function createThrottle(rate: number | undefined): () => Promise<void> {
+  if (!rate || rate <= 0) return () => Promise.resolve();
+  const interval = 1000 / rate;
+  let next = performance.now();
+  return () => {
+    const now = performance.now();
+    const at = Math.max(now, next);
+    next = at + interval;
+    const wait = at - now;
+    return wait <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, wait));
+  };
+}

@@ -1,0 +1,4 @@
+export { buildRequest, authorizationFor } from './build-request.js';
+export type { BuiltRequest } from './build-request.js';
+export { createHttpClient } from './http-client.js';
+export type { HttpClient, HttpClientOptions } from './http-client.js';
