@@ -1,17 +1,15 @@
 import { styleText } from 'node:util';
-import type { Finding, RunReport } from '../findings/index.js';
+import type { RunReport } from '../findings/index.js';
 import { redactText } from './redact.js';
-import { renderReproducer } from './reproducer.js';
+import { findingBlock, type Style } from './_internals/finding-text.js';
 import {
   cellKey,
   countsPhrase,
   formatDuration,
-  formatValue,
   groupBy,
   plural,
   printable,
   summarize,
-  truncate,
   type Summary,
 } from './_internals/summarize.js';
 
@@ -27,7 +25,6 @@ export interface ConsoleOptions {
   readonly secrets?: readonly string[];
 }
 
-type Style = Parameters<typeof styleText>[0];
 
 /**
  * Whether to write ANSI colours to `stream`: never with `NO_COLOR`, always with `FORCE_COLOR` (other
@@ -118,39 +115,6 @@ function table(summary: Summary, paint: (style: Style, text: string) => string):
       return text;
     }),
   ];
-}
-
-interface BlockOptions {
-  readonly verbose: boolean;
-  readonly quiet: boolean;
-  readonly secrets: readonly string[];
-  readonly paint: (style: Style, text: string) => string;
-  /** One line only (contract gaps outside --verbose). */
-  readonly brief?: boolean;
-}
-
-function findingBlock(f: Finding, bullet: string, target: string, o: BlockOptions): string[] {
-  const label = o.brief === true ? f.check : f.code === f.check ? '' : f.code;
-  const p = printable;
-  const lines = [`  ${bullet} ${o.paint('bold', p(f.operationId))}${label === '' ? '' : ' ' + o.paint('dim', `(${p(label)})`)}: ${p(f.message)}`];
-  if (o.brief === true) return lines;
-  const pad = ' '.repeat(bullet.length + 3);
-  const entries = Object.entries(f.evidence ?? {});
-  if (!o.quiet && entries.length > 0) {
-    const shown = o.verbose ? entries : entries.slice(0, 4);
-    const max = o.verbose ? 2000 : 80;
-    lines.push(pad + o.paint('dim', p(shown.map(([k, v]) => `${k}: ${truncate(formatValue(v), max)}`).join(' · '))));
-  }
-  if (!o.quiet && f.response) {
-    const body = o.verbose ? f.response.body : truncate(f.response.body.replace(/\s+/g, ' '), 120);
-    lines.push(pad + o.paint('dim', p(`response ${f.response.status} in ${f.response.durationMs} ms${body ? `: ${body}` : ''}${f.response.truncated ? ' (truncated)' : ''}`)));
-  }
-  const reproducer = renderReproducer(f, target, { secrets: o.secrets });
-  if (reproducer !== '') {
-    lines.push(pad + o.paint('dim', 'reproduce:'));
-    for (const l of reproducer.split('\n').map(p)) lines.push(pad + '  ' + (l.startsWith('#') ? o.paint('dim', l) : o.paint('cyan', l)));
-  }
-  return lines;
 }
 
 function verdictLine(report: RunReport, summary: Summary, paint: (style: Style, text: string) => string): string {
