@@ -1,0 +1,94 @@
+import type { CheckTally, Finding, RequestRecord, Reproducer, ResponseRecord, RunReport } from '../findings/index.js';
+import { redact, redactText } from './redact.js';
+
+/** Options of {@link renderJson}. */
+export interface JsonOptions {
+  /** Secrets to scrub from the output. */
+  readonly secrets?: readonly string[];
+}
+
+/**
+ * Renders a run as the documented report file (`run-report.schema.json`, schema version 1): two-space
+ * indented JSON with a fixed key order, free-form maps (evidence, headers) sorted by key, and only the
+ * fields the schema describes, so the same run always gives the same bytes.
+ */
+export function renderJson(report: RunReport, options: JsonOptions = {}): string {
+  const secrets = options.secrets ?? [];
+  return redactText(JSON.stringify(redact(toJsonReport(report), secrets), null, 2), secrets) + '\n';
+}
+
+/** The report as the plain object `renderJson` writes: known fields only, in schema order. */
+export function toJsonReport(report: RunReport): Record<string, unknown> {
+  return compact({
+    schemaVersion: report.schemaVersion,
+    tool: { name: report.tool.name, version: report.tool.version },
+    target: report.target,
+    spec: { title: report.spec.title, version: report.spec.version, file: report.spec.file },
+    seed: report.seed,
+    options: {
+      runs: report.options.runs,
+      strict: report.options.strict,
+      readOnly: report.options.readOnly,
+      only: [...report.options.only],
+      skip: [...report.options.skip],
+    },
+    startedAt: report.startedAt,
+    durationMs: report.durationMs,
+    requests: report.requests,
+    verdict: report.verdict,
+    error: report.error,
+    tallies: report.tallies.map(tally),
+    findings: report.findings.map(finding),
+  });
+}
+
+function tally(t: CheckTally): Record<string, unknown> {
+  return { operationId: t.operationId, check: t.check, passed: t.passed, failed: t.failed, warnings: t.warnings };
+}
+
+function finding(f: Finding): Record<string, unknown> {
+  return compact({
+    code: f.code,
+    severity: f.severity,
+    operationId: f.operationId,
+    check: f.check,
+    message: f.message,
+    gap: f.gap,
+    evidence: f.evidence === undefined ? undefined : sortKeys(f.evidence),
+    request: f.request === undefined ? undefined : request(f.request),
+    response: f.response === undefined ? undefined : response(f.response),
+    reproducer: f.reproducer === undefined ? undefined : reproducer(f.reproducer),
+  });
+}
+
+function request(r: RequestRecord): Record<string, unknown> {
+  return compact({ method: r.method, path: r.path, headers: sortKeys(r.headers), body: r.body });
+}
+
+function response(r: ResponseRecord): Record<string, unknown> {
+  return { status: r.status, headers: sortKeys(r.headers), body: r.body, truncated: r.truncated, durationMs: r.durationMs };
+}
+
+function reproducer(r: Reproducer): Record<string, unknown> {
+  return compact({
+    request: request(r.request),
+    setup: r.setup?.map(request),
+    seed: r.seed,
+    path: r.path,
+    replay: r.replay,
+  });
+}
+
+function compact(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+  );
+}
