@@ -54,7 +54,7 @@ describe('renderJson', () => {
       findings: sampleFailedReport.findings.map((f) => ({
         ...Object.fromEntries(Object.entries(f).reverse()),
         ...(f.evidence === undefined ? {} : { evidence: Object.fromEntries(Object.entries(f.evidence).reverse()) }),
-      })) as RunReport['findings'],
+      })) as unknown as RunReport['findings'],
     };
     const text = renderJson(sampleFailedReport);
     expect(renderJson(shuffled)).toBe(text);
