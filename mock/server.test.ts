@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH, KEY, OTHER_KEY, type TestMock, isErrorBody, startTestMock } from './_test-support.js';
@@ -149,6 +151,22 @@ describe('invalid requests', () => {
   it('answers 413 for a body over the limit', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024), categoryId: 1 });
     expectError(await api().post('/v1/pets').set('Authorization', AUTH).set('Content-Type', 'application/json').send(big), 413, 'payload_too_large');
+  });
+});
+
+describe('unparseable HTTP', () => {
+  it('still answers with the contract Error body', async () => {
+    const { port } = new URL(t.base);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.setEncoding('utf8');
+    let raw = '';
+    socket.on('data', (d: string) => (raw += d));
+    await once(socket, 'connect');
+    socket.write('NOT AN HTTP REQUEST\r\n\r\n');
+    await once(socket, 'close');
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw).toContain('Content-Type: application/json; charset=utf-8');
+    expect(isErrorBody(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)), 400)).toBe(true);
   });
 });
 

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { bearerToken, createAuthenticator } from './auth.js';
+import { createCors } from './cors.js';
+import { requestDelay } from './delay.js';
+import { redactTarget, requestLine } from './log.js';
+import { parsePrefer } from './prefer.js';
+import { PetStore, RawNumber, petJson } from './store.js';
+import type { IncomingMessage } from 'node:http';
+
+describe('createAuthenticator', () => {
+  const check = createAuthenticator({ kind: 'keys', keys: ['alpha', 'beta-longer-key'] });
+  it('accepts configured keys only, whatever their length', () => {
+    expect(check('Bearer alpha')).toBeUndefined();
+    expect(check('bEaReR beta-longer-key')).toBeUndefined();
+    for (const header of ['Bearer alph', 'Bearer alphaa', 'Bearer beta', 'Bearer ALPHA']) expect(check(header)?.status).toBe(401);
+  });
+  it('names what is wrong in the message', () => {
+    expect(check(undefined)?.message).toMatch(/missing/);
+    expect(check('Basic alpha')?.message).toMatch(/scheme/);
+    expect(check('Bearer')?.message).toMatch(/empty/);
+    expect(check('Bearer nope')?.message).toMatch(/not valid/);
+    expect(check('Bearer nope')?.headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
+  });
+  it('extracts the token for redaction', () => {
+    expect(bearerToken('Bearer  abc ')).toBe('abc');
+    expect(bearerToken('Bearer')).toBeUndefined();
+  });
+});
+
+describe('parsePrefer', () => {
+  it('reads Prism preferences and ignores the rest', () => {
+    expect(parsePrefer('code=404, example="rex", dynamic=false, seed=7; x=y')).toEqual({
+      ok: true,
+      preferences: { code: 404, exampleKey: 'rex', dynamic: false, seed: '7' },
+    });
+    expect(parsePrefer('return=minimal, respond-async')).toEqual({ ok: true, preferences: undefined });
+    expect(parsePrefer('constructor=1, __proto__=2')).toEqual({ ok: true, preferences: undefined });
+    expect(parsePrefer(undefined)).toEqual({ ok: true, preferences: undefined });
+  });
+  it('refuses bad values with a 400', () => {
+    for (const header of ['code=4040', 'code=', 'dynamic=yes', 'example=']) {
+      const result = parsePrefer(header);
+      expect(result.ok === false && result.error).toMatchObject({ status: 400, code: 'invalid_prefer' });
+    }
+  });
+});
+
+describe('redactTarget', () => {
+  it('removes keys and secret-looking query values, escapes control characters, caps length', () => {
+    expect(redactTarget('/v1/pets?api_key=abc&limit=2', [])).toBe('/v1/pets?api_key=[redacted]&limit=2');
+    expect(redactTarget('/v1/pets/s3cret?x=s3cret', ['s3cret'])).toBe('/v1/pets/[redacted]?x=[redacted]');
+    expect(redactTarget('/v1/a%2Fb?x=a%2Fb', ['a/b'])).toBe('/v1/[redacted]?x=[redacted]');
+    expect(redactTarget('/v1/\u0001', [])).toBe('/v1/\\x01');
+    expect(redactTarget(`/${'a'.repeat(300)}`, []).length).toBeLessThanOrEqual(201);
+  });
+  it('formats one line', () => {
+    expect(requestLine('GET', '/v1/pets', 200, 1.234)).toBe('GET /v1/pets 200 1.2ms');
+  });
+});
+
+describe('PetStore', () => {
+  const seed = [
+    { id: 2, fields: { name: 'B', categoryId: 1 } },
+    { id: 1, fields: { name: 'A', categoryId: 1, status: 'sold' } },
+  ];
+  it('keeps id order, never reuses ids after eviction, and resets', () => {
+    const store = new PetStore(seed, 3);
+    expect(store.addJson({ name: 'C', categoryId: 1 })).toBe('{"id":3,"name":"C","categoryId":1}');
+    store.addJson({ name: 'D', categoryId: 1 });
+    expect(store.size).toBe(3);
+    expect(store.getJson(3)).toBeUndefined();
+    expect(store.listJson(() => true, 10)).toBe(
+      '[{"id":1,"name":"A","categoryId":1,"status":"sold"},{"id":2,"name":"B","categoryId":1},{"id":4,"name":"D","categoryId":1}]',
+    );
+    expect(store.addJson({ name: 'E', categoryId: 1 })).toContain('"id":5');
+    store.reset();
+    expect(store.size).toBe(2);
+    expect(store.addJson({ name: 'F', categoryId: 1 })).toContain('"id":3');
+  });
+  it('writes raw numbers verbatim', () => {
+    expect(petJson({ id: 1, fields: { categoryId: new RawNumber('9223372036854775807') } })).toBe('{"id":1,"categoryId":9223372036854775807}');
+  });
+});
+
+describe('cors and delay', () => {
+  const req = (origin?: string) => ({ headers: origin ? { origin } : {} }) as IncomingMessage;
+  it('never pairs a wildcard origin with credentials', () => {
+    const headers = createCors(['*']).preflightHeadersFor(req('http://x.example'), ['GET']);
+    expect(headers['Access-Control-Allow-Origin']).toBe('*');
+    expect(headers['Access-Control-Allow-Credentials']).toBeUndefined();
+  });
+  it('reads the delay header within bounds', () => {
+    expect(requestDelay(undefined, 40)).toEqual({ ms: 40 });
+    expect(requestDelay('300', 40)).toEqual({ ms: 300 });
+    expect(requestDelay('30001', 40).error?.code).toBe('invalid_header');
+  });
+});
