@@ -30,6 +30,11 @@ export interface MockServer {
   readonly spec: SpecModel;
   /** Restores the stateful store's seed data. */
   reset(): void;
+  /**
+   * Loads Prism now when the mode answers through it (static, dynamic), instead of on the first
+   * request. {@link startMock} calls it once listening, so start-up does not wait for Prism.
+   */
+  warm(): Promise<void>;
   /** Reloads the spec from its file now; the last good spec keeps serving if the new one fails. */
   reload(): Promise<ReloadEvent>;
   /** Stops watching, cuts pending delays short, and closes the server and its connections. */
@@ -65,7 +70,6 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const cors: Cors = createCors(opts.corsOrigins);
   const secrets = opts.keys.kind === 'keys' ? opts.keys.keys : [];
   const shutdown = new AbortController();
-  if (opts.mode !== 'stateful') await loadPrism();
 
   function serve(spec: SpecModel): Served {
     const engineOptions = opts.seed === undefined ? { dynamic: opts.mode === 'dynamic' } : { dynamic: opts.mode === 'dynamic', seed: opts.seed };
@@ -219,7 +223,6 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const next = previous.then(async (): Promise<ReloadEvent> => {
       try {
         served = serve(await loadSpec(opts.specFile));
-        if (opts.mode !== 'stateful') await loadPrism();
         log(`spec reloaded: ${opts.specFile}`);
         return { ok: true, file: opts.specFile };
       } catch (error) {
@@ -243,6 +246,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       return served.spec;
     },
     reset: () => store.reset(),
+    warm: async () => {
+      if (opts.mode === 'stateful') return;
+      try {
+        await loadPrism();
+      } catch (error) {
+        log(`mock error: cannot load Prism: ${(error as Error).message}`);
+      }
+    },
     reload,
     close: () => {
       stopWatching();

@@ -41,6 +41,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     await mock.close();
     throw error;
   }
+  // Prism loads after the port is open; requests that need it before then wait for the load.
+  void mock.warm();
   const { port } = server.address() as AddressInfo;
   const host = mock.options.host.includes(':') ? `[${mock.options.host}]` : mock.options.host;
   return {
