@@ -13,6 +13,7 @@ export type MockErrorCode =
   | 'invalid_header'
   | 'invalid_body'
   | 'malformed_json'
+  | 'malformed_request'
   | 'unsupported_media_type'
   | 'payload_too_large'
   | 'invalid_prefer'

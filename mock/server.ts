@@ -209,7 +209,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (!socket.writable) return socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? 431 : 400;
-    const body = errorBody(mockError(status, tooLarge ? 'invalid_header' : 'invalid_parameter', tooLarge ? 'Request headers are too large.' : 'The request is not valid HTTP.'));
+    const body = errorBody(mockError(status, tooLarge ? 'invalid_header' : 'malformed_request', tooLarge ? 'Request headers are too large.' : 'The request is not valid HTTP.'));
     const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
