@@ -15,7 +15,7 @@ describe('parseCli', () => {
     expect(result).toEqual({
       kind: 'run',
       options: {
-        port: 5000, host: '0.0.0.0', specFile: 'x.yaml', mode: 'dynamic', apiKeys: ['a', 'b'],
+        port: 5000, host: '0.0.0.0', spec: 'x.yaml', mode: 'dynamic', apiKeys: ['a', 'b'],
         corsOrigins: ['http://a.example', 'http://b.example'], delayMs: 250, seed: 's', admin: true, watch: false, quiet: true,
       },
     });

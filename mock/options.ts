@@ -21,8 +21,8 @@ export interface MockOptions {
   readonly port?: number;
   /** Interface to bind. Default `127.0.0.1`. */
   readonly host?: string;
-  /** OpenAPI file. Default: the project's `spec/openapi.yaml`. */
-  readonly specFile?: string;
+  /** Path of the OpenAPI file (the `--spec` flag). Default: the project's `spec/openapi.yaml`. */
+  readonly spec?: string;
   /** Default `stateful`. */
   readonly mode?: MockMode;
   /** Accepted bearer keys. Default: the development key `dev-key`. */
@@ -93,7 +93,7 @@ export function resolveOptions(options: MockOptions, log: LogSink): ResolvedOpti
   return {
     port,
     host,
-    specFile: options.specFile ?? DEFAULT_SPEC_PATH,
+    specFile: options.spec ?? DEFAULT_SPEC_PATH,
     mode,
     keys: options.anyKey ? { kind: 'any' } : { kind: 'keys', keys: keys.length > 0 ? keys : [DEFAULT_DEV_KEY] },
     devKey: !options.anyKey && keys.length === 0,
@@ -178,7 +178,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     options.port = Number(port);
   }
   if (values.host !== undefined) options.host = values.host;
-  if (values.spec !== undefined) options.specFile = values.spec;
+  if (values.spec !== undefined) options.spec = values.spec;
   const mode = values.mode ?? env.MOCK_MODE;
   if (mode !== undefined && mode !== '') {
     if (!MOCK_MODES.includes(mode as MockMode)) return { kind: 'error', message: `--mode/MOCK_MODE must be one of ${MOCK_MODES.join(', ')}, got "${mode}"` };

@@ -45,6 +45,8 @@ interface Served {
   readonly spec: SpecModel;
   readonly router: Router;
   readonly engine: SpecEngine;
+  /** Per-operation headers (deprecation facts), computed once per loaded spec. */
+  readonly operationHeaders: ReadonlyMap<OperationModel, HeaderRecord>;
 }
 
 const ADMIN_PREFIX = '/__mock/';
@@ -73,7 +75,8 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
 
   function serve(spec: SpecModel): Served {
     const engineOptions = opts.seed === undefined ? { dynamic: opts.mode === 'dynamic' } : { dynamic: opts.mode === 'dynamic', seed: opts.seed };
-    return { spec, router: createRouter(spec), engine: createPrismEngine(spec, engineOptions) };
+    const operationHeaders = new Map(spec.operations.map((op) => [op, deprecationHeaders(spec, op)]));
+    return { spec, router: createRouter(spec), engine: createPrismEngine(spec, engineOptions), operationHeaders };
   }
 
   async function answer(req: IncomingMessage, path: string, search: string, current: Served): Promise<{ answer: Answer; delayMs: number }> {
@@ -89,9 +92,8 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const route = current.router.route(method, path);
     if (!route.ok) return { answer: errorAnswer(route.error), delayMs: delay.ms };
     const operation = route.operation;
-    const deprecated = deprecationHeaders(current.spec, operation);
     const decided = await decide(req, operation, route.pathParams, path, search, delay.error, current);
-    return { answer: withHeaders(decided, deprecated), delayMs: delay.ms };
+    return { answer: withHeaders(decided, current.operationHeaders.get(operation) ?? {}), delayMs: delay.ms };
   }
 
   async function decide(

@@ -61,7 +61,7 @@ describe('spec hot reload', () => {
     const lines: string[] = [];
     const mock = await startMock({
       port: 0,
-      specFile: file,
+      spec: file,
       quiet: true,
       log: (l) => lines.push(l),
       onReload: (event) => {
