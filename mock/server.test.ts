@@ -213,6 +213,9 @@ describe('stateful store', () => {
     expect(reset.body).toEqual({ reset: true, pets: 30 });
     expectError(await api().get('/v1/pets/4294967297').set('Authorization', AUTH), 404);
     expectError(await api().get('/__mock/reset'), 405, 'method_not_allowed');
+    const preflight = await api().options('/__mock/reset').set('Origin', 'http://app.example').set('Access-Control-Request-Method', 'POST');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toBe('POST, OPTIONS');
   });
 
   it('bounds the store, evicting the oldest created pet first', async () => {

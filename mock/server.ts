@@ -81,7 +81,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
 
   async function answer(req: IncomingMessage, path: string, search: string, current: Served): Promise<{ answer: Answer; delayMs: number }> {
     const method = req.method ?? 'GET';
-    if (path.startsWith(ADMIN_PREFIX)) return { answer: admin(method, path), delayMs: 0 };
+    if (path.startsWith(ADMIN_PREFIX)) return { answer: admin(req, method, path), delayMs: 0 };
     if (method === 'OPTIONS') {
       const allow = current.router.allowedMethods(path);
       if (!allow) return { answer: errorAnswer(notFound(path)), delayMs: 0 };
@@ -105,7 +105,8 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     delayError: ReturnType<typeof requestDelay>['error'],
     current: Served,
   ): Promise<Answer> {
-    if (operation.security.length > 0) {
+    // An empty alternative (`security: [{}]`) makes the key optional; the contract has none.
+    if (operation.security.length > 0 && operation.security.every((alternative) => alternative.length > 0)) {
       const denied = authenticate(req.headers.authorization);
       if (denied) return errorAnswer(denied);
     }
@@ -152,8 +153,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     return jsonAnswer(status, shaped ?? JSON.stringify(body), result.headers);
   }
 
-  function admin(method: string, path: string): Answer {
+  function admin(req: IncomingMessage, method: string, path: string): Answer {
     if (!opts.admin || path !== RESET_PATH) return errorAnswer(notFound(path));
+    // A browser end-to-end test may reset from the page, which needs a preflight.
+    if (method === 'OPTIONS') return { status: 204, json: undefined, headers: { Allow: 'POST', ...cors.preflightHeadersFor(req, ['POST']) } };
     if (method !== 'POST') return errorAnswer(methodNotAllowed(method, ['POST']));
     store.reset();
     return jsonAnswer(200, JSON.stringify({ reset: true, pets: store.size }));
