@@ -173,9 +173,17 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     for (let round = replay?.round ?? 0; round < (replay ? replay.round + 1 : MAX_ROUNDS); round++) {
       if (down) break;
       let lastFailing: { execution: Execution; fresh: Finding[] } | undefined;
+      let kitError: unknown;
       const predicate = fc.asyncProperty(arbitrary, async (value: unknown) => {
-        if (down) return true;
-        const execution = await property.execute(value);
+        if (down || kitError) return true;
+        let execution: Execution;
+        try {
+          execution = await property.execute(value);
+        } catch (error) {
+          // A bug of the kit, not of the target: stop this property and surface it.
+          kitError = error;
+          return true;
+        }
         if (property.stillQualifies && !property.stillQualifies(value)) return true;
         const fresh = execution.findings.filter((f) => f.severity === 'failure' && (replay || !collector.hasFailure(signatureOf(f))));
         if (fresh.length === 0) return true;
@@ -187,8 +195,8 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
         numRuns: property.runs ?? options.runs,
         ...(replay ? { path: replay.path } : {}),
       });
+      if (kitError) throw kitError;
       if (!result.failed || !lastFailing) break;
-      if (result.errorInstance) throw result.errorInstance;
       const failing: { execution: Execution; fresh: Finding[] } = lastFailing;
       const replayArg = `--replay '${property.id}#${round}:${result.counterexamplePath ?? ''}'`;
       for (const finding of failing.fresh) {
@@ -211,7 +219,7 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
         ...(setup.length > 0 ? { setup } : {}),
         seed: options.seed,
         ...(path ? { path } : {}),
-        replay: `npx animal-store-conformance --target ${target} --seed ${options.seed} ${replayArg}`,
+        replay: `npm run conformance -- --target ${target} --seed ${options.seed} ${replayArg}`,
       },
     };
   }
