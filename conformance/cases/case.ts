@@ -18,7 +18,8 @@ export type AuthVariant =
   | 'token-scheme' // "Token <key>"
   | 'unknown-key' // Bearer <random key>
   | 'key-prefix' // Bearer <key minus its last character>
-  | 'key-suffix'; // Bearer <key>x
+  | 'key-suffix' // Bearer <key>x
+  | 'key-case'; // Bearer <key with its letters' case swapped>
 
 /** The body of a case: JSON generated from the schema, or raw bytes for malformed input. */
 export type CaseBody =
@@ -74,4 +75,6 @@ export interface Case {
   readonly invalid?: InvalidReason;
   /** Set for valid cases a server may reasonably refuse because of a limit the contract does not show. */
   readonly edge?: EdgeReason;
+  /** Path parameters whose values the target itself returned: the resource exists, so 404 is wrong. */
+  readonly existing?: readonly string[];
 }

@@ -34,8 +34,9 @@ export const checkStatus: Check = ({ exchange, operation }) => {
 
   if (c.kind === 'auth' && !c.auth.startsWith('valid')) {
     if (status === 401) return [];
+    const also = c.edge?.gap === 'auth-precedence' ? ` (the input was ${c.edge.description}; the key is judged first)` : '';
     if (is2xx) add({ code: 'auth_ignored', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth)} was accepted with ${status}; it must get 401.`, evidence: { auth: c.auth } });
-    else add({ code: 'auth_wrong_status', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth)} got ${status}; the contract says 401.`, evidence: { auth: c.auth } });
+    else add({ code: 'auth_wrong_status', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth)} got ${status}; the contract says 401${also}.`, evidence: { auth: c.auth } });
     return out;
   }
 
@@ -63,7 +64,11 @@ export const checkStatus: Check = ({ exchange, operation }) => {
   // Valid input, with the valid key (or a valid spelling of it).
   const successes = documentedSuccesses(operation);
   if (successes.includes(status)) return out;
-  if (status === 404 && documented(operation, 404) && operation.path.includes('{')) return out;
+  if (status === 404 && documented(operation, 404) && operation.path.includes('{')) {
+    if (!c.existing?.length) return out;
+    add({ code: 'positive_rejected', severity: 'failure', check: 'positive', message: `Got 404 for ${c.existing.map((p) => `${p}=${c.pathParams[p]}`).join(', ')}, a resource the target itself listed or created.`, evidence: { existing: c.existing } });
+    return out;
+  }
   if ((status === 401 || status === 403) && c.auth.startsWith('valid')) {
     add({ code: 'auth_rejected_valid', severity: 'failure', check: 'auth', message: `The valid key${c.auth === 'valid' ? '' : ` (${describeAuth(c.auth)})`} was refused with ${status}.`, evidence: { auth: c.auth } });
     return out;
@@ -96,6 +101,7 @@ const AUTH_WORDS: Record<string, string> = {
   'unknown-key': 'an unknown key',
   'key-prefix': 'the key minus its last character',
   'key-suffix': 'the key plus one character',
+  'key-case': 'the key with its letters in the other case',
   'valid-lowercase-scheme': 'the lower-case scheme "bearer"',
   'valid-uppercase-scheme': 'the upper-case scheme "BEARER"',
 };

@@ -2,7 +2,20 @@ import fc from 'fast-check';
 import { stringify as stringifyLossless } from 'lossless-json';
 import type { Case, Exchange } from '../cases/index.js';
 import type { DomainRules, Execution, SequenceContext } from '../domain/rules.js';
-import { authCaseArbitrary, BAD_AUTH, GOOD_AUTH, invalidCaseArbitrary, isStillInvalid, requestPartsArbitrary, toValidCase, validCaseArbitrary, type KnownValues } from '../generate/index.js';
+import {
+  authCaseArbitrary,
+  BAD_AUTH,
+  coverageInvalidCases,
+  coverageValidCases,
+  GOOD_AUTH,
+  invalidCaseArbitrary,
+  isStillInvalid,
+  mergeAllOf,
+  ordinaryParts,
+  toValidCase,
+  validCaseArbitrary,
+  type KnownValues,
+} from '../generate/index.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
 
@@ -33,6 +46,7 @@ export function caseProperties(spec: SpecModel, context: PropertyContext, readOn
       family: 'valid',
       operationId: id,
       arbitrary: () => validCaseArbitrary(operation, context.known(id)),
+      examples: () => coverageValidCases(operation, context.known(id), context.seed),
       execute: (c) => single(context, c),
     });
     if (invalidCaseArbitrary(operation)) {
@@ -41,6 +55,7 @@ export function caseProperties(spec: SpecModel, context: PropertyContext, readOn
         family: 'invalid',
         operationId: id,
         arbitrary: () => invalidCaseArbitrary(operation, context.known(id))!,
+        examples: () => coverageInvalidCases(operation, context.known(id), context.seed),
         execute: (c) => single(context, c),
         // Shrinking must not turn an invalid request into a valid one and still call it a rejection failure.
         stillQualifies: (c) => isStillInvalid(c, operation),
@@ -59,13 +74,9 @@ export function caseProperties(spec: SpecModel, context: PropertyContext, readOn
   return properties;
 }
 
-/** One fixed, ordinary valid request of an operation, the same for a given seed. */
+/** One fixed, ordinary valid request of an operation: nothing in it but the credential can be refused. */
 function sampleValid(operation: OperationModel, context: PropertyContext): Case {
-  const [parts] = fc.sample(requestPartsArbitrary(operation, context.known(operation.operationId)), { seed: context.seed, numRuns: 1 });
-  const c = toValidCase(operation, parts!);
-  // The matrix is about credentials: send an ordinary body so nothing else can be refused.
-  const example = Object.values(operation.requestBody?.examples ?? {})[0];
-  return example !== undefined ? { ...c, body: { kind: 'json', value: example as never }, query: [] } : { ...c, query: [] };
+  return toValidCase(operation, ordinaryParts(operation, context.known(operation.operationId), context.seed));
 }
 
 /** The auth matrix: every operation × every credential variant, once each, deterministically. */
@@ -126,7 +137,10 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
     if (!operation.requestBody || (readOnly && writes(operation))) continue;
     const base = sampleValid(operation, context);
     const value = base.body?.kind === 'json' ? (base.body.value as Record<string, unknown>) : {};
-    const huge = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? 'x'.repeat(100_000) : v]));
+    const properties = (mergeAllOf(operation.requestBody.schema.schema).properties ?? {}) as Record<string, Record<string, unknown>>;
+    // Only free-text fields grow: an enum or formatted string made huge would be invalid, not large.
+    const freeText = (k: string) => properties[k]?.type === 'string' && properties[k]?.enum === undefined && properties[k]?.format === undefined;
+    const huge = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && freeText(k) ? 'x'.repeat(100_000) : v]));
     // Built as text: serialisers recurse, and 5,000 levels would overflow the kit's own stack.
     const nestedText = `${(stringifyLossless(value) ?? '{}').slice(0, -1)}${Object.keys(value).length > 0 ? ',' : ''}"extra":${'['.repeat(5_000)}"deep"${']'.repeat(5_000)}}`;
     const bigCases: Case[] = [

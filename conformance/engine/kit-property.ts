@@ -13,6 +13,8 @@ export interface KitProperty<T = unknown> {
   execute(value: T): Promise<Execution>;
   /** False when a (shrunk) value no longer means what it was generated for: it is then not reported. */
   stillQualifies?(value: T): boolean;
+  /** Values tried first, before random search (the coverage phase); they shrink like any other. */
+  examples?(): T[];
   /** Cases to run; the run's `runs` by default. */
   readonly runs?: number;
 }

@@ -20,6 +20,8 @@ const TOOL = (() => {
 
 /** Rounds per property: after a failure, the property runs again looking for a different defect. */
 const MAX_ROUNDS = 3;
+/** Executions allowed to shrink one counterexample; beyond it the smallest failure so far is reported. */
+const SHRINK_BUDGET = 200;
 /** Consecutive requests without any answer after which the target is declared down. */
 const BREAKER_THRESHOLD = 6;
 
@@ -174,8 +176,12 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
       if (down) break;
       let lastFailing: { execution: Execution; fresh: Finding[] } | undefined;
       let kitError: unknown;
+      let shrinkSteps = 0;
       const predicate = fc.asyncProperty(arbitrary, async (value: unknown) => {
         if (down || kitError) return true;
+        // Once a failure is found every call is a shrink step; past the budget they pass untried,
+        // so fast-check ends on the smallest failure found so far instead of sending thousands.
+        if (lastFailing && ++shrinkSteps > SHRINK_BUDGET) return true;
         let execution: Execution;
         try {
           execution = await property.execute(value);
@@ -190,9 +196,13 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
         lastFailing = { execution, fresh };
         return false;
       });
+      // The coverage phase runs in round 0 only, on top of the random runs; replay needs it too,
+      // because fast-check's replay path counts examples.
+      const examples = round === 0 && property.examples ? property.examples().map((e) => [e] as [unknown]) : [];
       const result = await fc.check(predicate, {
         seed: propertySeed(options.seed, property.id, round),
-        numRuns: property.runs ?? options.runs,
+        numRuns: (property.runs ?? options.runs) + examples.length,
+        examples,
         ...(replay ? { path: replay.path } : {}),
       });
       if (kitError) throw kitError;

@@ -1,18 +1,30 @@
 import fc from 'fast-check';
 import type { AuthVariant, Case } from '../cases/index.js';
 import type { OperationModel } from '../../spec/index.js';
+import { invalidCaseArbitrary } from './invalid-case.js';
 import { requestPartsArbitrary, toValidCase, type KnownValues } from './valid-case.js';
 
 /** Credentials that must be refused with 401. */
-export const BAD_AUTH: readonly AuthVariant[] = ['none', 'empty-token', 'scheme-only', 'basic', 'token-scheme', 'unknown-key', 'key-prefix', 'key-suffix'];
+export const BAD_AUTH: readonly AuthVariant[] = ['none', 'empty-token', 'scheme-only', 'basic', 'token-scheme', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case'];
 
 /** Spellings of the valid credential that must be accepted (auth schemes are case-insensitive, RFC 9110 §11.1). */
 export const GOOD_AUTH: readonly AuthVariant[] = ['valid-lowercase-scheme', 'valid-uppercase-scheme'];
 
-/** Arbitrary of valid requests sent with each auth variant, for operations that require auth. */
+/**
+ * Arbitrary of requests sent with each auth variant, for operations that require auth. Valid
+ * requests go with every variant; invalid ones with the bad variants too, because a missing or
+ * wrong key gets 401 whatever else is wrong (the key is checked before the input is judged).
+ */
 export function authCaseArbitrary(operation: OperationModel, known: KnownValues = {}): fc.Arbitrary<Case> {
-  return fc.tuple(requestPartsArbitrary(operation, known), fc.constantFrom(...BAD_AUTH, ...GOOD_AUTH)).map(([parts, auth]) => {
+  const withValidInput = fc.tuple(requestPartsArbitrary(operation, known), fc.constantFrom(...BAD_AUTH, ...GOOD_AUTH)).map(([parts, auth]): Case => {
     const valid = toValidCase(operation, parts);
     return { ...valid, family: 'auth', kind: 'auth', auth };
   });
+  const invalid = invalidCaseArbitrary(operation, known);
+  if (!invalid) return withValidInput;
+  const withInvalidInput = fc.tuple(invalid, fc.constantFrom(...BAD_AUTH)).map(([c, auth]): Case => {
+    const { invalid: reason, ...rest } = c;
+    return { ...rest, family: 'auth', kind: 'auth', auth, ...(reason ? { edge: { gap: 'auth-precedence', description: `also invalid: ${reason.description}` } } : {}) };
+  });
+  return fc.oneof({ arbitrary: withValidInput, weight: 3 }, { arbitrary: withInvalidInput, weight: 1 });
 }

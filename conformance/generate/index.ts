@@ -1,9 +1,11 @@
-export { schemaArbitrary, integerArbitrary, stringArbitrary, mergeAllOf } from './schema-arbitrary.js';
+export { schemaArbitrary, integerArbitrary, stringArbitrary, mergeAllOf, landmarksOf } from './schema-arbitrary.js';
 export type { ValueOptions } from './schema-arbitrary.js';
 export { validCaseArbitrary, requestPartsArbitrary, toValidCase, declaredProperties } from './valid-case.js';
 export type { KnownValues, RequestParts } from './valid-case.js';
 export { invalidCaseArbitrary, applyMutation, isStillInvalid } from './invalid-case.js';
 export { mutationsOf } from './mutations.js';
+export { coverageValidCases, coverageInvalidCases, ordinaryParts } from './coverage.js';
+export { ExistingValue, JSON_CONTENT_TYPES } from './valid-case.js';
 export type { Mutation } from './mutations.js';
 export { authCaseArbitrary, BAD_AUTH, GOOD_AUTH } from './auth-case.js';
 export { edgeOf, ORDINARY_STRING_LIMIT } from './edge.js';

@@ -8,8 +8,10 @@ import { toPlainJson } from './wire.js';
 
 /** Applies a mutation to a valid case, producing an invalid case labelled with the mutation's reason. */
 export function applyMutation(valid: Case, mutation: Mutation): Case {
-  const base = { ...valid, family: 'invalid', kind: 'invalid' as const, invalid: mutation.reason };
-  delete (base as { edge?: unknown }).edge;
+  const { edge: _edge, existing: _existing, headers, ...rest } = valid;
+  // A raw body names its own Content-Type; a JSON one keeps the spelling the valid case chose.
+  const keepHeaders = mutation.target === 'body' || mutation.target === 'parameter';
+  const base: Case = { ...rest, ...(keepHeaders && headers ? { headers } : {}), family: 'invalid', kind: 'invalid', invalid: mutation.reason };
   switch (mutation.target) {
     case 'body':
       return { ...base, body: { kind: 'json', value: mutation.apply(valid.body?.kind === 'json' ? valid.body.value : {}) } };

@@ -73,10 +73,10 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
         });
       }
       if (!required.has(name)) {
-        // null for an optional field: many servers read it as "absent"; the schema still forbids it.
+        // null for an optional field: some servers read it as "absent", but it is an invalid value.
         mutations.push({
           target: 'body',
-          reason: reason(`/${name}`, 'type', `'${name}' is null`, 'should'),
+          reason: reason(`/${name}`, 'type', `'${name}' is null`),
           apply: (v) => ({ ...asObject(v), [name]: null }),
         });
       }
@@ -93,6 +93,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
     for (const wrong of [[], 'text', 42, null] as WireJson[]) {
       mutations.push({ target: 'body', reason: reason('', 'type', `the body is ${JSON.stringify(wrong)}, not an object`), apply: () => wrong });
     }
+    mutations.push({ target: 'body', reason: reason('', 'type', 'the body is an array holding a valid object'), apply: (v) => [v] });
     const syntax = (keyword: string, description: string, f: 'must' | 'should'): InvalidReason => ({
       layer: 'syntax',
       location: 'body',

@@ -60,6 +60,29 @@ export function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number | Retu
     .map(wireInteger);
 }
 
+/**
+ * The values of a schema most likely to break an implementation: bounds and their neighbours,
+ * precision edges, every enum value, empty/blank/long/non-ASCII strings. The coverage phase tries
+ * each of them once before random search.
+ */
+export function landmarksOf(input: JsonSchema): WireJson[] {
+  const schema = mergeAllOf(input);
+  if (Array.isArray(schema.enum)) return schema.enum as WireJson[];
+  if (schema.type === 'integer') {
+    const lo = typeof schema.minimum === 'number' ? BigInt(schema.minimum) : schema.format === 'int32' ? INT32_MIN : INT64_MIN;
+    const hi = typeof schema.maximum === 'number' ? BigInt(schema.maximum) : schema.format === 'int32' ? INT32_MAX : INT64_MAX;
+    const set = new Set([lo, hi, lo + 1n, hi - 1n, ...INTEGER_LANDMARKS, ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : [])]);
+    return [...set].filter((n) => n >= lo && n <= hi).map(wireInteger);
+  }
+  if (schema.type === 'string' && schema.pattern === undefined) {
+    const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+    const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+    return STRING_LANDMARKS.filter((s) => s.length >= min && s.length <= max);
+  }
+  if (schema.type === 'boolean') return [true, false];
+  return [];
+}
+
 /** A string arbitrary: mostly ordinary names, often long or non-ASCII, sometimes at the edges. */
 export function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;

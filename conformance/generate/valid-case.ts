@@ -8,32 +8,43 @@ import { parameterText } from './wire.js';
 /** Values of path parameters known to exist on the target (ids harvested from its responses). */
 export type KnownValues = Readonly<Record<string, readonly string[]>>;
 
+/** A parameter value the target itself returned (an id from its list), as opposed to a generated one. */
+export class ExistingValue {
+  constructor(readonly text: string) {}
+}
+
+/** Spellings of the JSON media type a client may send; all mean the same (RFC 8259 has no charset, UTF-8 is implied). */
+export const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8'] as const;
+
 /** The parts of a request, before they are labelled as a case. */
 export interface RequestParts {
-  readonly pathParams: Record<string, WireJson>;
+  readonly pathParams: Record<string, WireJson | ExistingValue>;
   readonly query: [string, WireJson][];
   readonly body?: WireJson;
+  readonly contentType?: string;
 }
 
 /** Arbitrary of the parameters and body of a valid request of an operation. */
 export function requestPartsArbitrary(operation: OperationModel, known: KnownValues = {}): fc.Arbitrary<RequestParts> {
-  const path: Record<string, fc.Arbitrary<WireJson>> = {};
+  const path: Record<string, fc.Arbitrary<WireJson | ExistingValue>> = {};
   const query: fc.Arbitrary<[string, WireJson] | null>[] = [];
   for (const parameter of operation.parameters) {
     const generated = schemaArbitrary(parameter.schema.schema);
     const pool = known[parameter.name] ?? [];
-    const arbitrary = pool.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...pool), weight: 3 }, { arbitrary: generated, weight: 1 }) : generated;
-    if (parameter.in === 'path') path[parameter.name] = arbitrary;
-    else if (parameter.in === 'query') {
-      const pair = arbitrary.map((v): [string, WireJson] => [parameter.name, v]);
+    if (parameter.in === 'path') {
+      path[parameter.name] = pool.length > 0 ? fc.oneof(fc.constantFrom(...pool).map((text) => new ExistingValue(text)), generated) : generated;
+    } else if (parameter.in === 'query') {
+      const pair = generated.map((v): [string, WireJson] => [parameter.name, v]);
       query.push(parameter.required ? pair : fc.option(pair, { nil: null, freq: 3 }));
     }
   }
   const body = operation.requestBody ? schemaArbitrary(operation.requestBody.schema.schema, { extraProperties: true }) : fc.constant(undefined);
-  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), body }).map(({ pathParams, query: q, body: b }) => ({
+  const contentType = operation.requestBody ? fc.constantFrom(...JSON_CONTENT_TYPES) : fc.constant(undefined);
+  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), body, contentType }).map(({ pathParams, query: q, body: b, contentType: t }) => ({
     pathParams,
     query: q.filter((pair): pair is [string, WireJson] => pair !== null),
     ...(b !== undefined ? { body: b } : {}),
+    ...(t !== undefined && t !== JSON_CONTENT_TYPES[0] ? { contentType: t } : {}),
   }));
 }
 
@@ -42,17 +53,20 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
   const declared = operation.requestBody ? declaredProperties(operation) : undefined;
   const edge =
     (parts.body !== undefined ? edgeOf(parts.body, declared, '/body') : undefined) ??
-    Object.entries(parts.pathParams).map(([k, v]) => edgeOf(v, undefined, `path.${k}`)).find(Boolean) ??
+    Object.entries(parts.pathParams).map(([k, v]) => (v instanceof ExistingValue ? undefined : edgeOf(v, undefined, `path.${k}`))).find(Boolean) ??
     parts.query.map(([k, v]) => edgeOf(v, undefined, `query.${k}`)).find(Boolean);
+  const existing = Object.entries(parts.pathParams).filter(([, v]) => v instanceof ExistingValue).map(([k]) => k);
   return {
     operationId: operation.operationId,
     family,
     kind: 'valid',
-    pathParams: Object.fromEntries(Object.entries(parts.pathParams).map(([k, v]) => [k, parameterText(v)])),
+    pathParams: Object.fromEntries(Object.entries(parts.pathParams).map(([k, v]) => [k, v instanceof ExistingValue ? v.text : parameterText(v)])),
     query: parts.query.map(([k, v]) => [k, parameterText(v)] as const),
     ...(parts.body !== undefined ? { body: { kind: 'json', value: parts.body } as const } : {}),
     auth: 'valid',
+    ...(parts.contentType ? { headers: { 'content-type': parts.contentType } } : {}),
     ...(edge ? { edge } : {}),
+    ...(existing.length > 0 ? { existing } : {}),
   };
 }
 

@@ -42,6 +42,12 @@ export function authorizationFor(variant: AuthVariant, apiKey: string): { readon
       return { header: `Bearer ${apiKey.slice(0, -1)}`, shown: 'Bearer ${API_KEY%?}' };
     case 'key-suffix':
       return { header: `Bearer ${apiKey}x`, shown: 'Bearer ${API_KEY}x' };
+    case 'key-case': {
+      const swapped = [...apiKey].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
+      // A key without letters has no case to swap: change its last character instead, so it stays wrong.
+      if (swapped !== apiKey) return { header: `Bearer ${swapped}`, shown: 'Bearer ${API_KEY~~}' };
+      return { header: `Bearer ${apiKey.slice(0, -1)}${apiKey.endsWith('0') ? '1' : '0'}`, shown: 'Bearer ${API_KEY%?}0' };
+    }
   }
 }
 

@@ -17,10 +17,11 @@ export function queryDefault(operation: OperationModel, name: string): unknown {
   return operation.parameters.find((p) => p.in === 'query' && p.name === name)?.schema.schema.default;
 }
 
+/** The listed items, parsed losslessly: ids beyond 2^53 stay distinct. */
 function listOf(exchange: Parameters<Check>[0]['exchange']): Record<string, unknown>[] | undefined {
   const r = exchange.response;
-  if (!r || r.status !== 200 || !Array.isArray(r.json) || exchange.case.kind === 'invalid') return undefined;
-  return r.json.filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object');
+  if (!r || r.status !== 200 || !Array.isArray(r.exactJson) || exchange.case.kind === 'invalid') return undefined;
+  return r.exactJson.filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object');
 }
 
 /** A list is never longer than `limit`, nor than the documented default without one. */
@@ -71,7 +72,7 @@ export const checkListUniqueIds: Check = ({ exchange }) => {
   const seen = new Set<string>();
   const duplicates: string[] = [];
   for (const item of items) {
-    const id = JSON.stringify(item.id);
+    const id = String(item.id);
     if (seen.has(id)) duplicates.push(id);
     seen.add(id);
   }

@@ -169,7 +169,7 @@ interface PageQuery {
 
 /**
  * `limit` pages honestly: a page holds min(limit, available) items, and no limit means the documented
- * default. A server may cap pages (the contract shows no cap), but never below the default size.
+ * default. `limit` may be up to 100, so a server that serves fewer while more exist breaks it.
  */
 export const pageSize: SequenceProperty<PageQuery> = {
   id: 'semantics.page_size',
@@ -194,27 +194,15 @@ export const pageSize: SequenceProperty<PageQuery> = {
     // Another client changed the data meanwhile: no verdict on sizes.
     if (!all || !again || !page || !byDefault || all.length !== again.length) return recorder.result();
     const available = all.length;
-    const floor = (n: number) => Math.min(n, available, defaultLimit);
     const expectedPage = Math.min(limit, available);
-    if (page.length < floor(limit)) {
+    if (page.length < expectedPage) {
       recorder.fail(pageExchange, 'semantics.limit', `limit=${limit}${status ? `&status=${status}` : ''} returned ${page.length} items while ${available} are available (expected ${expectedPage}).`, {
         limit,
         returned: page.length,
         available,
       });
-    } else if (page.length < expectedPage) {
-      recorder.findings.push(
-        findingOf(pageExchange, {
-          code: 'contract_gap',
-          severity: 'warning',
-          check: 'semantics.limit',
-          gap: 'page-size-cap',
-          message: `limit=${limit} returned ${page.length} of ${available} available items: the server caps pages below the limit asked for.`,
-          evidence: { limit, returned: page.length, available },
-        }),
-      );
     }
-    if (byDefault.length < floor(defaultLimit)) {
+    if (byDefault.length < Math.min(available, defaultLimit)) {
       recorder.fail(defaultExchange, 'semantics.limit', `Without a limit the list has ${byDefault.length} items while ${available} are available; the default limit is ${defaultLimit}.`, {
         returned: byDefault.length,
         available,

@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import type { Case, WireJson } from '../cases/index.js';
+import type { OperationModel } from '../../spec/index.js';
+import { applyMutation, isStillInvalid } from './invalid-case.js';
+import { mutationsOf } from './mutations.js';
+import { landmarksOf, mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
+import { ExistingValue, toValidCase, type KnownValues, type RequestParts } from './valid-case.js';
+
+/** Cases a coverage phase may hold at most per operation, so that it stays a prefix, not the run. */
+const MAX_COVERAGE = 120;
+
+type Obj = Record<string, WireJson>;
+
+/** An ordinary request: the spec's first example body, existing or example path values, no query. */
+export function ordinaryParts(operation: OperationModel, known: KnownValues, seed: number): RequestParts {
+  const pathParams: RequestParts['pathParams'] = {};
+  for (const p of operation.parameters.filter((q) => q.in === 'path')) {
+    const pool = known[p.name] ?? [];
+    pathParams[p.name] = pool.length > 0 ? new ExistingValue(pool[0]!) : ((p.examples[0] as WireJson | undefined) ?? 1);
+  }
+  const example = Object.values(operation.requestBody?.examples ?? {})[0] as WireJson | undefined;
+  const body = operation.requestBody ? (example ?? fc.sample(schemaArbitrary(operation.requestBody.schema.schema), { seed, numRuns: 1 })[0]!) : undefined;
+  return { pathParams, query: [], ...(body !== undefined ? { body } : {}) };
+}
+
+/**
+ * The coverage phase of valid input: every landmark of every parameter and body field once, the
+ * enum × integer combinations of query parameters, and each optional field left out. Deterministic.
+ */
+export function coverageValidCases(operation: OperationModel, known: KnownValues = {}, seed = 0): Case[] {
+  const base = ordinaryParts(operation, known, seed);
+  const variants: RequestParts[] = [];
+  const queryParams = operation.parameters.filter((p) => p.in === 'query');
+  const queryLandmarks = queryParams.map((p) => [p.name, landmarksOf(p.schema.schema)] as const);
+  for (const [name, values] of queryLandmarks) for (const v of values) variants.push({ ...base, query: [[name, v]] });
+  // Pairs of query parameters: defects often need two values at once (status=sold&limit=1).
+  for (let i = 0; i < queryLandmarks.length; i++) {
+    for (let j = i + 1; j < queryLandmarks.length; j++) {
+      const [a, av] = queryLandmarks[i]!;
+      const [b, bv] = queryLandmarks[j]!;
+      if (av.length * bv.length > 60) continue;
+      for (const x of av) for (const y of bv) variants.push({ ...base, query: [[a, x], [b, y]] });
+    }
+  }
+  for (const p of operation.parameters.filter((q) => q.in === 'path')) {
+    for (const v of landmarksOf(p.schema.schema)) variants.push({ ...base, pathParams: { ...base.pathParams, [p.name]: v } });
+  }
+  if (operation.requestBody && base.body !== null && typeof base.body === 'object' && !Array.isArray(base.body)) {
+    const body = base.body as Obj;
+    const schema = mergeAllOf(operation.requestBody.schema.schema);
+    const properties = (schema.properties as Record<string, Record<string, unknown>>) ?? {};
+    const required = new Set((schema.required as string[]) ?? []);
+    for (const [name, propertySchema] of Object.entries(properties)) {
+      for (const v of landmarksOf(propertySchema)) variants.push({ ...base, body: { ...body, [name]: v } });
+      if (!required.has(name)) {
+        const { [name]: _, ...without } = body;
+        variants.push({ ...base, body: without });
+      }
+    }
+    variants.push({ ...base, body: { ...body, nickname: 'Fluffy' } });
+    variants.push({ ...base, body, contentType: 'application/json; charset=utf-8' });
+  }
+  return variants.slice(0, MAX_COVERAGE).map((parts) => toValidCase(operation, parts));
+}
+
+/** The coverage phase of invalid input: every labelled mutation once, on an ordinary request. */
+export function coverageInvalidCases(operation: OperationModel, known: KnownValues = {}, seed = 0): Case[] {
+  const valid = toValidCase(operation, ordinaryParts(operation, known, seed));
+  return mutationsOf(operation)
+    .map((m) => applyMutation(valid, m))
+    .filter((c) => isStillInvalid(c, operation))
+    .slice(0, MAX_COVERAGE);
+}
