@@ -79,8 +79,9 @@ export function shapeSpecAnswer(operation: OperationModel, input: RequestInput, 
     }
     case 'getPet': {
       const id = input.path.petId;
-      if (!isObject(body) || typeof id !== 'number' || !Number.isSafeInteger(id)) return undefined;
-      return JSON.stringify({ ...body, id });
+      if (!isObject(body) || typeof id !== 'number' || !Number.isInteger(id)) return undefined;
+      // Ids beyond 2^53 go out as integer digits (BigInt), never in exponent form.
+      return JSON.stringify({ ...body, id: 0 }).replace('"id":0', `"id":${BigInt(id).toString()}`);
     }
     default:
       return undefined;

@@ -51,6 +51,9 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
   const client = createHttpClient({ baseUrl: target, apiKey: options.apiKey, timeoutMs: options.timeoutMs, ...(options.rate ? { rate: options.rate } : {}) });
   const collector = new Collector();
   const known = new Map<string, Map<string, Set<string>>>();
+  // What properties generate from: frozen after preparation, so a seed means the same requests
+  // whatever order concurrent properties finish in.
+  let knownSnapshot: Map<string, Record<string, string[]>> | undefined;
   let consecutiveDead = 0;
   let down: string | undefined;
 
@@ -113,8 +116,12 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     seed: options.seed,
     send,
     judge,
-    known: (operationId) => Object.fromEntries([...(known.get(operationId) ?? new Map<string, Set<string>>()).entries()].map(([k, v]) => [k, [...v].sort()])),
+    known: (operationId) => knownSnapshot?.get(operationId) ?? snapshotOf(operationId),
   };
+
+  function snapshotOf(operationId: string): Record<string, string[]> {
+    return Object.fromEntries([...(known.get(operationId) ?? new Map<string, Set<string>>()).entries()].map(([k, v]) => [k, [...v].sort()]));
+  }
 
   let propertiesDone = 0;
   let propertiesTotal = 0;
@@ -129,6 +136,7 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     const replay = options.replay ? parseReplay(options.replay) : undefined;
     if (!replay && rules.prepare && !options.readOnly) await rules.prepare(context);
 
+    knownSnapshot = new Map(spec.operations.map((op) => [op.operationId, snapshotOf(op.operationId)]));
     const isSelected = (p: { id: string; family: string; operationId: string }) => selected([p.id, p.family, p.operationId]);
     const properties = caseProperties(spec, context, options.readOnly).filter(isSelected);
     const sweeps = [...authSweeps(spec, context, options.readOnly), ...probeSweeps(spec, context, options.readOnly)].filter(isSelected);

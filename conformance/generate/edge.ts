@@ -1,8 +1,12 @@
 import { isLosslessNumber } from 'lossless-json';
 import type { EdgeReason, WireJson } from '../cases/index.js';
 
-/** Longest string we consider an ordinary field value; beyond it a size limit is a reasonable choice. */
-export const ORDINARY_STRING_LIMIT = 255;
+/**
+ * Longest string, in UTF-8 bytes, that every server must take as a field value. The contract shows
+ * no size limit, so a server may refuse longer ones (a contract gap); 32 bytes is below any limit
+ * seen in practice (64-character names, 64-byte columns) and above every ordinary name.
+ */
+export const ORDINARY_STRING_LIMIT = 32;
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -16,8 +20,9 @@ export function edgeOf(value: WireJson, declared: ReadonlySet<string> | undefine
   if (typeof value === 'string') {
     if (value.length === 0) return { gap: 'field-size-limits', description: `${pointer || 'value'} is an empty string` };
     if (value.trim() === '') return { gap: 'field-size-limits', description: `${pointer || 'value'} is only white space` };
-    if (value.length > ORDINARY_STRING_LIMIT) {
-      return { gap: 'field-size-limits', description: `${pointer || 'value'} is ${value.length} UTF-16 units long` };
+    const bytes = Buffer.byteLength(value, 'utf8');
+    if (bytes > ORDINARY_STRING_LIMIT) {
+      return { gap: 'field-size-limits', description: `${pointer || 'value'} is ${value.length} UTF-16 units (${bytes} UTF-8 bytes) long` };
     }
     if (CONTROL.test(value)) return { gap: 'field-size-limits', description: `${pointer || 'value'} contains control characters` };
     if (LONE_SURROGATE.test(value)) return { gap: 'field-size-limits', description: `${pointer || 'value'} contains a lone surrogate` };
