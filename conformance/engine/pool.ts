@@ -11,7 +11,7 @@ export async function runPool<T>(items: readonly T[], limit: number, worker: (it
 }
 
 /** A stable 32-bit seed for one property of a run: the run seed mixed with the property id (FNV-1a). */
-export function propertySeed(runSeed: number, id: string, round: number): number {
+export function propertySeed(runSeed: number, id: string, round: string | number): number {
   let hash = 0x811c9dc5 ^ runSeed;
   for (const char of `${id}#${round}`) {
     hash ^= char.codePointAt(0)!;

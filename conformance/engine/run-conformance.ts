@@ -21,7 +21,7 @@ const TOOL = (() => {
 /** Rounds per property: after a failure, the property runs again looking for a different defect. */
 const MAX_ROUNDS = 3;
 /** Executions allowed to shrink one counterexample; beyond it the smallest failure so far is reported. */
-const SHRINK_BUDGET = 200;
+const SHRINK_BUDGET = 500;
 /** Consecutive requests without any answer after which the target is declared down. */
 const BREAKER_THRESHOLD = 6;
 
@@ -177,49 +177,72 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     progress();
   }
 
-  async function runProperty(property: KitProperty<any>, replay?: { round: number; path: string }): Promise<void> {
+  /** One fast-check search of a property: the shrunk failure it found, if any. */
+  async function search(
+    property: KitProperty<any>,
+    arbitrary: fc.Arbitrary<unknown>,
+    run: { seedKey: string; numRuns: number; examples: [unknown][]; path?: string; counts: (f: Finding) => boolean },
+  ): Promise<{ execution: Execution; fresh: Finding[]; path: string } | undefined> {
+    let lastFailing: { execution: Execution; fresh: Finding[] } | undefined;
+    let kitError: unknown;
+    let shrinkSteps = 0;
+    const predicate = fc.asyncProperty(arbitrary, async (value: unknown) => {
+      if (down || kitError) return true;
+      // Once a failure is found every call is a shrink step; past the budget they pass untried,
+      // so fast-check ends on the smallest failure found so far instead of sending thousands.
+      if (lastFailing && ++shrinkSteps > SHRINK_BUDGET) return true;
+      let execution: Execution;
+      try {
+        execution = await property.execute(value);
+      } catch (error) {
+        // A bug of the kit, not of the target: stop this property and surface it.
+        kitError = error;
+        return true;
+      }
+      if (property.stillQualifies && !property.stillQualifies(value)) return true;
+      const fresh = execution.findings.filter((f) => f.severity === 'failure' && run.counts(f));
+      if (fresh.length === 0) return true;
+      lastFailing = { execution, fresh };
+      return false;
+    });
+    const result = await fc.check(predicate, {
+      seed: propertySeed(options.seed, property.id, run.seedKey),
+      numRuns: run.numRuns + run.examples.length,
+      examples: run.examples,
+      ...(run.path !== undefined ? { path: run.path } : {}),
+    });
+    if (kitError) throw kitError;
+    if (!result.failed || !lastFailing) return undefined;
+    const found: { execution: Execution; fresh: Finding[] } = lastFailing;
+    return { ...found, path: result.counterexamplePath ?? '' };
+  }
+
+  async function runProperty(property: KitProperty<any>, replay?: { round: number; refined: boolean; path: string }): Promise<void> {
     current = property.id;
     const arbitrary = property.arbitrary();
+    const runs = property.runs ?? options.runs;
     for (let round = replay?.round ?? 0; round < (replay ? replay.round + 1 : MAX_ROUNDS); round++) {
       if (down) break;
-      let lastFailing: { execution: Execution; fresh: Finding[] } | undefined;
-      let kitError: unknown;
-      let shrinkSteps = 0;
-      const predicate = fc.asyncProperty(arbitrary, async (value: unknown) => {
-        if (down || kitError) return true;
-        // Once a failure is found every call is a shrink step; past the budget they pass untried,
-        // so fast-check ends on the smallest failure found so far instead of sending thousands.
-        if (lastFailing && ++shrinkSteps > SHRINK_BUDGET) return true;
-        let execution: Execution;
-        try {
-          execution = await property.execute(value);
-        } catch (error) {
-          // A bug of the kit, not of the target: stop this property and surface it.
-          kitError = error;
-          return true;
+      const counts = (f: Finding) => replay !== undefined || !collector.hasFailure(signatureOf(f));
+      // The coverage phase (examples) runs in round 0 only, before the random runs.
+      const examples = round === 0 && property.examples && !replay?.refined ? property.examples().map((e) => [e] as [unknown]) : [];
+      const seedKey = `${round}${replay?.refined ? 'r' : ''}`;
+      let found = await search(property, arbitrary, { seedKey, numRuns: replay?.refined ? runs * 4 : runs, examples, ...(replay ? { path: replay.path } : {}), counts });
+      if (!found) break;
+      let tag = seedKey;
+      // Examples are fixed values fast-check cannot shrink: look for the same defect by random search,
+      // whose counterexamples shrink, and report that one when it turns up.
+      const fromExample = examples.length > 0 && Number(found.path.split(':')[0]) < examples.length;
+      if (fromExample && !replay) {
+        const signatures = new Set(found.fresh.map(signatureOf));
+        const refined = await search(property, arbitrary, { seedKey: `${round}r`, numRuns: runs * 4, examples: [], counts: (f) => signatures.has(signatureOf(f)) });
+        if (refined) {
+          found = refined;
+          tag = `${round}r`;
         }
-        if (property.stillQualifies && !property.stillQualifies(value)) return true;
-        const fresh = execution.findings.filter((f) => f.severity === 'failure' && (replay || !collector.hasFailure(signatureOf(f))));
-        if (fresh.length === 0) return true;
-        lastFailing = { execution, fresh };
-        return false;
-      });
-      // The coverage phase runs in round 0 only, on top of the random runs; replay needs it too,
-      // because fast-check's replay path counts examples.
-      const examples = round === 0 && property.examples ? property.examples().map((e) => [e] as [unknown]) : [];
-      const result = await fc.check(predicate, {
-        seed: propertySeed(options.seed, property.id, round),
-        numRuns: (property.runs ?? options.runs) + examples.length,
-        examples,
-        ...(replay ? { path: replay.path } : {}),
-      });
-      if (kitError) throw kitError;
-      if (!result.failed || !lastFailing) break;
-      const failing: { execution: Execution; fresh: Finding[] } = lastFailing;
-      const replayArg = `--replay '${property.id}#${round}:${result.counterexamplePath ?? ''}'`;
-      for (const finding of failing.fresh) {
-        collector.addFailure(withReproducer(finding, failing.execution, replayArg, result.counterexamplePath ?? undefined));
       }
+      const replayArg = `--replay '${property.id}#${tag}:${found.path}'`;
+      for (const finding of found.fresh) collector.addFailure(withReproducer(finding, found.execution, replayArg, found.path));
     }
     propertiesDone++;
     progress();
@@ -266,10 +289,10 @@ function isCheckName(name: string): boolean {
   return ['transport', 'server_error', 'positive', 'negative', 'auth', 'robustness', 'status', 'content_type', 'schema', 'error_status', 'deprecation'].includes(name) || name.startsWith('semantics.');
 }
 
-function parseReplay(text: string): { id: string; round: number; path: string } {
-  const m = /^(.+)#(\d+):([\d:]*)$/.exec(text);
+function parseReplay(text: string): { id: string; round: number; refined: boolean; path: string } {
+  const m = /^(.+)#(\d+)(r?):([\d:]*)$/.exec(text);
   if (!m) throw new RunError(`--replay expects <property>#<round>:<path>, got ${JSON.stringify(text)}`);
-  return { id: m[1]!, round: Number(m[2]), path: m[3]! };
+  return { id: m[1]!, round: Number(m[2]), refined: m[3] === 'r', path: m[4]! };
 }
 
 /** The target without credentials or trailing slash; refuses URLs that are not http(s). */

@@ -18,7 +18,11 @@ const INT32_MAX = 2n ** 31n - 1n;
 const INTEGER_LANDMARKS = [0n, 1n, -1n, INT32_MAX, INT32_MAX + 1n, INT32_MIN, INT32_MIN - 1n, 2n ** 32n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n) - 1n, INT64_MAX, INT64_MIN];
 
 /** Strings that break implementations: empty, blank, accents, CJK, emoji (astral), RTL, quotes, long. */
-const STRING_LANDMARKS = ['', ' ', 'Rex', 'Émile', '小白', '🐢 Shelly', 'مرحبا', 'O\'Brien "Bob"', '<b>&amp;</b>', '\\', 'a'.repeat(31), '𝔘'.repeat(16), 'x'.repeat(256)];
+/**
+ * Strings that break implementations: empty, blank, accents, CJK, emoji (astral), right-to-left,
+ * quotes and markup, a backslash, and lengths just past the powers of two where buffers and columns end.
+ */
+const STRING_LANDMARKS = ['', ' ', 'Rex', 'Émile', '小白', '🐢 Shelly', 'مرحبا', 'O\'Brien "Bob"', '<b>&amp;</b>', '\\', 'a'.repeat(33), 'a'.repeat(65), '𝔘'.repeat(16), 'x'.repeat(256)];
 
 /** Names of undocumented properties a client might send. */
 const EXTRA_KEYS = ['nickname', 'tags', 'note', 'x-client-ref', 'category', 'age', 'extra'];
@@ -49,8 +53,10 @@ export function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number | Retu
   const hi = typeof schema.maximum === 'number' ? BigInt(schema.maximum) : format === 'int32' ? INT32_MAX : INT64_MAX;
   const inRange = (n: bigint) => n >= lo && n <= hi;
   const landmarks = [...new Set([lo, hi, lo + 1n, hi - 1n, ...INTEGER_LANDMARKS, ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : [])])].filter(inRange);
-  const smallLo = lo > -1000n ? lo : -1000n;
-  const smallHi = hi < 1000n ? hi : 1000n;
+  // Small values near zero, clamped into the range (a range far from zero keeps its nearest end).
+  const clamp = (n: bigint) => (n < lo ? lo : n > hi ? hi : n);
+  const smallLo = clamp(-1000n);
+  const smallHi = clamp(1000n);
   return fc
     .oneof(
       { arbitrary: fc.bigInt({ min: smallLo, max: smallHi }), weight: 3 },
@@ -83,24 +89,55 @@ export function landmarksOf(input: JsonSchema): WireJson[] {
   return [];
 }
 
-/** A string arbitrary: mostly ordinary names, often long or non-ASCII, sometimes at the edges. */
+/**
+ * String lengths as one monotone scale, so that shrinking walks down through every length and
+ * stops exactly at a threshold (a failure on names over 30 units shrinks to 31, not to 256).
+ * 60% short (up to 12), 25% medium (13–64), 10% long (65–300), 5% very long (301–2000).
+ */
+const LENGTH_SCALE: readonly (readonly [number, number, number])[] = [
+  [0, 600, 12],
+  [600, 850, 64],
+  [850, 950, 300],
+  [950, 1000, 2_000],
+];
+
+function lengthAt(index: number, min: number, max: number): number {
+  let from = 0;
+  for (const [start, end, upTo] of LENGTH_SCALE) {
+    if (index < end) {
+      const length = from + Math.floor(((index - start) * (upTo - from + 1)) / (end - start));
+      return Math.min(Math.max(length, min), max);
+    }
+    from = upTo + 1;
+  }
+  return max;
+}
+
+/** Characters by kind, each shrinking toward a plain lower-case letter so that reproducers read well. */
+const UNITS: readonly fc.Arbitrary<string>[] = [
+  // Printable ASCII, rotated so that the shrink target (0) is 'a' rather than a space.
+  fc.integer({ min: 0, max: 94 }).map((i) => String.fromCharCode(0x20 + ((i + 0x41) % 95))),
+  fc.oneof(fc.integer({ min: 0x61, max: 0x7a }).map((c) => String.fromCharCode(c)), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })),
+  fc.oneof(fc.integer({ min: 0x61, max: 0x7a }).map((c) => String.fromCharCode(c)), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+];
+
+/**
+ * A string arbitrary: mostly ordinary names, often long or non-ASCII (accents, CJK, emoji from the
+ * astral planes), sometimes control characters, plus the landmark strings.
+ */
 export function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 2_000;
   if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern));
-  const fits = (s: string) => s.length >= minLength && (maxLength === undefined || s.length <= maxLength);
-  const cap = (n: number) => (maxLength === undefined ? n : Math.min(n, maxLength));
-  const bounded = (min: number, max: number, unit: 'grapheme' | 'grapheme-ascii' | 'binary') =>
-    fc.string({ unit, minLength: Math.max(min, minLength), maxLength: Math.max(cap(max), minLength) });
-  const landmarks = STRING_LANDMARKS.filter(fits);
-  return fc.oneof(
-    { arbitrary: bounded(1, 12, 'grapheme-ascii'), weight: 3 },
-    { arbitrary: bounded(1, 40, 'grapheme'), weight: 2 },
-    { arbitrary: bounded(31, 120, 'grapheme-ascii'), weight: 2 },
-    { arbitrary: bounded(0, 24, 'binary'), weight: 1 },
-    { arbitrary: bounded(256, 2_000, 'grapheme-ascii'), weight: 1 },
-    ...(landmarks.length > 0 ? [{ arbitrary: fc.constantFrom(...landmarks), weight: 1 }] : []),
-  );
+  const landmarks = STRING_LANDMARKS.filter((s) => s.length >= minLength && s.length <= maxLength);
+  const scaled = fc
+    .tuple(fc.integer({ min: 0, max: 999 }), fc.constantFrom(0, 0, 1, 1, 2))
+    .chain(([index, unit]) => {
+      const length = lengthAt(index, minLength, maxLength);
+      // Graphemes and code points can take two UTF-16 units each: bound by units, not by count.
+      return fc.string({ unit: UNITS[unit]!, minLength: Math.ceil(length / 2), maxLength: length }).map((s) => (s.length > maxLength ? s.slice(0, maxLength) : s));
+    });
+  return landmarks.length > 0 ? fc.oneof({ arbitrary: scaled, weight: 9 }, { arbitrary: fc.constantFrom(...landmarks), weight: 1 }) : scaled;
 }
 
 /**
