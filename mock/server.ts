@@ -8,7 +8,7 @@ import { bearerToken, createAuthenticator, type Authenticator } from './auth.js'
 import { type Cors, type HeaderRecord, createCors } from './cors.js';
 import { DELAY_HEADER, requestDelay, wait } from './delay.js';
 import { deprecationHeaders } from './deprecation.js';
-import { errorBody, internalFailure, methodNotAllowed, mockError, notFound } from './errors.js';
+import { type MockError, errorBody, internalFailure, methodNotAllowed, mockError, notFound } from './errors.js';
 import { redactTarget, requestLine, stdoutSink } from './log.js';
 import { type MockOptions, type ReloadEvent, type ResolvedOptions, resolveOptions } from './options.js';
 import { type MockPreferences, parsePrefer } from './prefer.js';
@@ -214,11 +214,16 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (!socket.writable) return socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? 431 : 400;
-    const body = errorBody(mockError(status, tooLarge ? 'invalid_header' : 'malformed_request', tooLarge ? 'Request headers are too large.' : 'The request is not valid HTTP.'));
     const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    endWithError(socket, reason, mockError(status, tooLarge ? 'invalid_header' : 'malformed_request', tooLarge ? 'Request headers are too large.' : 'The request is not valid HTTP.'));
+  });
+  // CONNECT never reaches the handler: without a listener node drops the socket unanswered.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    // node hands the socket over without its own error listener: a reset must not crash the mock.
+    socket.on('error', () => socket.destroy());
+    if (!socket.writable) return socket.destroy();
+    if (!opts.quiet) log(requestLine('CONNECT', redactTarget(req.url ?? '', secretsOf(req)), 404, 0));
+    endWithError(socket, 'Not Found', notFound(req.url ?? ''));
   });
 
   let reloading: Promise<ReloadEvent> | undefined;
@@ -243,6 +248,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   }
   const stopWatching = opts.watch ? watchFile(opts.specFile, () => void reload()) : () => undefined;
 
+  let warmTimer: NodeJS.Timeout | undefined;
   return {
     server,
     handler,
@@ -252,15 +258,23 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     },
     reset: () => store.reset(),
     warm: async () => {
-      if (opts.mode === 'stateful') return;
-      try {
-        await loadPrism();
-      } catch (error) {
-        log(`mock error: cannot load Prism: ${(error as Error).message}`);
-      }
+      const load = async () => {
+        try {
+          await loadPrism();
+        } catch (error) {
+          log(`mock error: cannot load Prism: ${(error as Error).message}`);
+        }
+      };
+      // Stateful mode needs Prism only for Prefer: load it once start-up is over, so the first
+      // forced error is quick without slowing the first ordinary answer.
+      if (opts.mode === 'stateful') {
+        warmTimer = setTimeout(() => void load(), 1_500);
+        warmTimer.unref();
+      } else await load();
     },
     reload,
     close: () => {
+      clearTimeout(warmTimer);
       stopWatching();
       shutdown.abort();
       if (!server.listening) return Promise.resolve();
@@ -275,6 +289,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       });
     },
   };
+}
+
+/** Answers on a raw socket (requests node does not hand to the request handler) and closes it. */
+function endWithError(socket: Socket, reason: string, error: MockError): void {
+  const body = errorBody(error);
+  socket.end(
+    `HTTP/1.1 ${error.status} ${reason}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Adds the operation's headers (deprecation facts) to an answer. */
