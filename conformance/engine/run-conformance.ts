@@ -209,7 +209,8 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
       seed: propertySeed(options.seed, property.id, run.seedKey),
       numRuns: run.numRuns + run.examples.length,
       examples: run.examples,
-      ...(run.path !== undefined ? { path: run.path } : {}),
+      // A replay runs exactly the recorded counterexample: no further shrinking.
+      ...(run.path !== undefined ? { path: run.path, endOnFailure: true } : {}),
     });
     if (kitError) throw kitError;
     if (!result.failed || !lastFailing) return undefined;
