@@ -1,0 +1,117 @@
+/**
+ * The servers under load, each started as its own process the way people start it:
+ * the mock through tsx's CLI (what `npm start` runs), raw Prism through its CLI, and a bare
+ * `node:http` server (plain node, no loader) as the ceiling.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, type Spawned, freePort, spawnProcess } from './processes.js';
+
+export type MockMode = 'stateful' | 'static' | 'dynamic';
+export const MOCK_MODES: readonly MockMode[] = ['stateful', 'static', 'dynamic'];
+
+/** The key the benchmark gives the mock. Prism accepts any bearer token. */
+export const BENCH_KEY = 'bench-key';
+
+export type ServerId = `mock-${MockMode}` | 'prism' | 'bare' | 'mock-stateful-node-import';
+
+export interface ServerSpec {
+  readonly id: ServerId;
+  /** Table label. */
+  readonly label: string;
+  /** How it is started, for the report. */
+  readonly how: string;
+  /** Path and query of the loaded route. */
+  readonly route: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Mock modes only. */
+  readonly mode?: MockMode;
+  start(port: number): Spawned;
+}
+
+const TSX_CLI = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
+const PRISM_CLI = join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
+
+/** What the mock answers to `GET /v1/pets?limit=5` in stateful mode: the first five seed pets. */
+export function fixedBody(): string {
+  const pets = JSON.parse(readFileSync(join(ROOT, 'fixtures/pets.json'), 'utf8')) as unknown[];
+  return JSON.stringify(pets.slice(0, 5));
+}
+
+/**
+ * The ceiling: node:http answering every request with a fixed JSON body. Run with `node -e`, so no
+ * loader and no TypeScript stands between node and the socket.
+ */
+export function bareServerSource(): string {
+  return [
+    "const http = require('node:http');",
+    'const body = Buffer.from(process.env.BENCH_BODY);',
+    "const server = http.createServer((req, res) => { req.resume(); res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length }); res.end(body); });",
+    "server.listen(Number(process.env.PORT), '127.0.0.1');",
+    "for (const s of ['SIGTERM', 'SIGINT']) process.on(s, () => { server.close(); server.closeAllConnections(); process.exit(0); });",
+  ].join('\n');
+}
+
+function mockArgs(mode: MockMode, port: number): string[] {
+  return ['mock/cli.ts', '--quiet', '--port', String(port), '--mode', mode, '--api-key', BENCH_KEY];
+}
+
+const mockHeaders = { Authorization: `Bearer ${BENCH_KEY}` };
+
+export function mockServer(mode: MockMode): ServerSpec {
+  return {
+    id: `mock-${mode}`,
+    label: `mock ${mode}`,
+    how: `tsx mock/cli.ts --quiet --mode ${mode} (as \`npm start\` runs it)`,
+    route: '/v1/pets?limit=5',
+    headers: mockHeaders,
+    mode,
+    start: (port) => spawnProcess({ label: `mock ${mode}`, command: process.execPath, args: [TSX_CLI, ...mockArgs(mode, port)] }),
+  };
+}
+
+/** The stateful mock in one node process with tsx's loader (no tsx CLI wrapper process): for attributing start-up cost. */
+export const mockStatefulNodeImport: ServerSpec = {
+  id: 'mock-stateful-node-import',
+  label: 'mock stateful, node --import tsx',
+  how: 'node --import tsx/loader mock/cli.ts (one process, no tsx CLI wrapper)',
+  route: '/v1/pets?limit=5',
+  headers: mockHeaders,
+  mode: 'stateful',
+  start: (port) =>
+    spawnProcess({ label: 'mock stateful (node --import)', command: process.execPath, args: ['--import', `file://${TSX_LOADER}`, ...mockArgs('stateful', port)] }),
+};
+
+export const prismServer: ServerSpec = {
+  id: 'prism',
+  label: 'raw Prism CLI',
+  how: 'node prism-cli/dist/index.js mock spec/openapi.yaml (default logging, stdout to /dev/null)',
+  route: '/pets?limit=5',
+  headers: { Authorization: 'Bearer anything' },
+  start: (port) =>
+    spawnProcess({
+      label: 'raw Prism',
+      command: process.execPath,
+      args: [PRISM_CLI, 'mock', 'spec/openapi.yaml', '-p', String(port), '-h', '127.0.0.1'],
+      // Prism logs several lines per request; a terminal would be slower than /dev/null.
+      captureStdout: false,
+    }),
+};
+
+export const bareServer: ServerSpec = {
+  id: 'bare',
+  label: 'bare node:http',
+  how: 'node -e (node:http, fixed body, no loader)',
+  route: '/v1/pets?limit=5',
+  headers: mockHeaders,
+  start: (port) =>
+    spawnProcess({ label: 'bare node:http', command: process.execPath, args: ['-e', bareServerSource()], env: { PORT: String(port), BENCH_BODY: fixedBody() } }),
+};
+
+/** Starts a server on a free port. */
+export async function startOnFreePort(spec: ServerSpec): Promise<{ proc: Spawned; url: string }> {
+  const port = await freePort();
+  const proc = spec.start(port);
+  return { proc, url: `http://127.0.0.1:${port}${spec.route}` };
+}
