@@ -3,6 +3,7 @@
  * @packageDocumentation
  */
 export { loadSpec, DEFAULT_SPEC_PATH } from './load-spec.js';
+export type { LoadSpecOptions } from './load-spec.js';
 export { parseParameter } from './parse-parameter.js';
 export type { ParsedParameter } from './parse-parameter.js';
 export { SpecLoadError } from './spec-load-error.js';

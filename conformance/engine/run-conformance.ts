@@ -6,7 +6,7 @@ import { animalStoreRules } from '../domain/animal-store/index.js';
 import type { DomainRules, Execution } from '../domain/rules.js';
 import type { Finding, RunReport, Verdict } from '../findings/index.js';
 import { createHttpClient } from '../send/index.js';
-import { loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
+import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
 import { authSweeps, caseProperties, probeSweeps, sequenceProperties, type PropertyContext } from './build-properties.js';
 import { Collector, signatureOf } from './collector.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
@@ -43,7 +43,7 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
   const started = Date.now();
   let spec: SpecModel;
   try {
-    spec = await loadSpec(options.spec);
+    spec = await loadSpec(options.spec, { schemaCheck: options.spec !== undefined && options.spec !== DEFAULT_SPEC_PATH });
   } catch (error) {
     throw new RunError((error as Error).message);
   }
