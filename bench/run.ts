@@ -25,7 +25,7 @@ import { describeMachine } from './lib/machine.js';
 import { type ColdStartResult, type ThroughputResult, measureColdStarts, measureThroughput } from './lib/mock-bench.js';
 import { ROOT, runMain } from './lib/processes.js';
 import { type BenchResults, evaluateTargets, renderMarkdown } from './lib/report.js';
-import { MOCK_MODES, bareServer, mockServer, mockStatefulNodeImport, prismServer } from './lib/servers.js';
+import { MOCK_MODES, bareServer, mockServer, prismServer } from './lib/servers.js';
 
 const SECTIONS = ['throughput', 'cold', 'kit'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   }
   if (sections.includes('cold')) {
     log(`\n# cold start: ${coldRuns} spawns each`);
-    coldStart = await measureColdStarts([...MOCK_MODES.map(mockServer), prismServer, mockStatefulNodeImport, bareServer], coldRuns, log);
+    coldStart = await measureColdStarts([...MOCK_MODES.map(mockServer), prismServer, bareServer], coldRuns, log);
   }
   if (sections.includes('kit')) {
     log('\n# conformance kit');

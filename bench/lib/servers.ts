@@ -29,7 +29,6 @@ export interface ServerSpec {
   start(port: number): Spawned;
 }
 
-const TSX_CLI = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
 const PRISM_CLI = join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
 
@@ -63,25 +62,13 @@ export function mockServer(mode: MockMode): ServerSpec {
   return {
     id: `mock-${mode}`,
     label: `mock ${mode}`,
-    how: `tsx mock/cli.ts --quiet --mode ${mode} (as \`npm start\` runs it)`,
+    how: `node --import tsx mock/cli.ts --quiet --mode ${mode} (as \`npm start\` runs it)`,
     route: '/v1/pets?limit=5',
     headers: mockHeaders,
     mode,
-    start: (port) => spawnProcess({ label: `mock ${mode}`, command: process.execPath, args: [TSX_CLI, ...mockArgs(mode, port)] }),
+    start: (port) => spawnProcess({ label: `mock ${mode}`, command: process.execPath, args: ['--import', `file://${TSX_LOADER}`, ...mockArgs(mode, port)] }),
   };
 }
-
-/** The stateful mock in one node process with tsx's loader (no tsx CLI wrapper process): for attributing start-up cost. */
-export const mockStatefulNodeImport: ServerSpec = {
-  id: 'mock-stateful-node-import',
-  label: 'mock stateful, node --import tsx',
-  how: 'node --import tsx/loader mock/cli.ts (one process, no tsx CLI wrapper)',
-  route: '/v1/pets?limit=5',
-  headers: mockHeaders,
-  mode: 'stateful',
-  start: (port) =>
-    spawnProcess({ label: 'mock stateful (node --import)', command: process.execPath, args: ['--import', `file://${TSX_LOADER}`, ...mockArgs('stateful', port)] }),
-};
 
 export const prismServer: ServerSpec = {
   id: 'prism',
