@@ -8,7 +8,8 @@ export function wireInteger(value: bigint): number | LosslessNumber {
 
 /** The value as JSON.parse would see it on the other side (LosslessNumbers become doubles), for ajv. */
 export function toPlainJson(value: WireJson): unknown {
-  if (isLosslessNumber(value)) return (value as LosslessNumber).valueOf();
+  // Number(text) reads the digits as JSON.parse does; LosslessNumber.valueOf() would give a bigint.
+  if (isLosslessNumber(value)) return Number((value as LosslessNumber).toString());
   if (Array.isArray(value)) return value.map(toPlainJson);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -33,7 +33,8 @@ export function authorizationFor(variant: AuthVariant, apiKey: string): { readon
     case 'scheme-only':
       return { header: 'Bearer', shown: 'Bearer' };
     case 'basic':
-      return { header: `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`, shown: "Basic $(printf '%s:' \"$API_KEY\" | base64)" };
+      // base64 wraps its output at 76 columns: a long key would put a newline in the header.
+      return { header: `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`, shown: "Basic $(printf '%s:' \"$API_KEY\" | base64 | tr -d '\\n')" };
     case 'token-scheme':
       return { header: `Token ${apiKey}`, shown: 'Token $API_KEY' };
     case 'unknown-key':
@@ -44,9 +45,10 @@ export function authorizationFor(variant: AuthVariant, apiKey: string): { readon
       return { header: `Bearer ${apiKey}x`, shown: 'Bearer ${API_KEY}x' };
     case 'key-case': {
       const swapped = [...apiKey].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
-      // A key without letters has no case to swap: change its last character instead, so it stays wrong.
+      // A key without letters has no case to swap: change its last character to a letter instead, so
+      // it stays wrong and the shown value does not depend on the key.
       if (swapped !== apiKey) return { header: `Bearer ${swapped}`, shown: 'Bearer ${API_KEY~~}' };
-      return { header: `Bearer ${apiKey.slice(0, -1)}${apiKey.endsWith('0') ? '1' : '0'}`, shown: 'Bearer ${API_KEY%?}0' };
+      return { header: `Bearer ${apiKey.slice(0, -1)}x`, shown: 'Bearer ${API_KEY%?}x' };
     }
   }
 }
@@ -77,7 +79,10 @@ export function buildRequest(testCase: Case, operation: OperationModel, apiKey: 
   return { method, path: fullPath, headers, ...(body !== undefined ? { body } : {}), record };
 }
 
-/** Encodes a path parameter, keeping it one segment: `/` and `?` are escaped too. */
+/**
+ * Encodes a path parameter, keeping it one segment: `/` and `?` are escaped too, and a `.` or `..`
+ * segment is written as `%2E` / `%2E%2E`, which RFC 3986 dot-segment removal leaves alone.
+ */
 function encodePathSegment(value: string): string {
-  return encodeURIComponent(value);
+  return /^\.{1,2}$/.test(value) ? value.replaceAll('.', '%2E') : encodeURIComponent(value);
 }

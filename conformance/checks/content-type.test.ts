@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkContentType } from './content-type.js';
+import { errorBody, jsonResponse, loadOperations, pet, probeCase, response, run, validCase, verdicts, type Operations } from './_test-support.js';
+
+let ops: Operations;
+beforeAll(async () => {
+  ops = await loadOperations();
+});
+
+const list = (headers: Record<string, string | undefined>) => run(checkContentType, ops.listPets, validCase('listPets'), response(200, '[]', headers));
+
+describe('checkContentType', () => {
+  it.each(['application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', 'Application/JSON ; charset="utf-8"'])('accepts %s', (type) => {
+    expect(list({ 'content-type': type })).toEqual([]);
+  });
+
+  it('warns on a structured +json type: JSON, but not the type the contract names', () => {
+    const findings = list({ 'content-type': 'application/problem+json' });
+    expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'media-types' }]);
+    expect(findings[0]!.message).toContain('application/problem+json');
+  });
+
+  it.each(['text/html; charset=utf-8', 'text/plain', 'application/xml', 'application/jsonp', 'application/json-seq'])('fails %s', (type) => {
+    const findings = list({ 'content-type': type });
+    expect(verdicts(findings)).toEqual([{ code: 'content_type', severity: 'failure' }]);
+    expect(findings[0]!.message).toContain(JSON.stringify(type));
+  });
+
+  it('fails a body without Content-Type', () => {
+    const findings = list({ 'content-type': undefined });
+    expect(verdicts(findings)).toEqual([{ code: 'content_type', severity: 'failure' }]);
+    expect(findings[0]!.message).toContain('missing');
+  });
+
+  it('fails an empty answer where the status documents a JSON body (401 with nothing)', () => {
+    expect(verdicts(run(checkContentType, ops.createPet, validCase('createPet'), response(401)))).toEqual([{ code: 'content_type', severity: 'failure' }]);
+  });
+
+  it('leaves an empty answer with an undocumented status alone', () => {
+    expect(run(checkContentType, ops.listPets, validCase('listPets'), response(204))).toEqual([]);
+  });
+
+  it('judges error answers too', () => {
+    expect(run(checkContentType, ops.getPet, validCase('getPet'), response(404, errorBody(404)))).toEqual([]);
+    expect(verdicts(run(checkContentType, ops.getPet, validCase('getPet'), response(404, 'Not Found', { 'content-type': 'text/plain' })))).toEqual([
+      { code: 'content_type', severity: 'failure' },
+    ]);
+  });
+
+  it('only warns on probes, under the other-endpoints gap', () => {
+    const findings = run(checkContentType, ops.listPets, probeCase('listPets', { method: 'DELETE' }), response(405, '<h1>405</h1>', { 'content-type': 'text/html' }));
+    expect(verdicts(findings)).toEqual([{ code: 'content_type', severity: 'warning', gap: 'other-endpoints' }]);
+  });
+
+  it.each([500, 503, 301, 302])('leaves %i to its own check', (status) => {
+    expect(run(checkContentType, ops.listPets, validCase('listPets'), response(status, '<html>oops</html>', { 'content-type': 'text/html' }))).toEqual([]);
+  });
+
+  it('accepts a Pet with application/json on createPet', () => {
+    expect(run(checkContentType, ops.createPet, validCase('createPet'), jsonResponse(201, pet(1)))).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkDeprecation } from './deprecation.js';
+import { errorBody, jsonResponse, loadOperations, pet, response, run, validCase, verdicts, type Operations } from './_test-support.js';
+
+let ops: Operations;
+beforeAll(async () => {
+  ops = await loadOperations();
+});
+
+const get = (headers: Record<string, string>) => run(checkDeprecation, ops.getPet, validCase('getPet', { pathParams: { petId: '1' } }), jsonResponse(200, pet(1), headers));
+
+describe('checkDeprecation', () => {
+  it('reads the removal date from the spec', () => {
+    expect(ops.getPet.deprecation?.sunset).toBe('2030-12-05');
+  });
+
+  it.each(['Thu, 05 Dec 2030 00:00:00 GMT', 'Thu, 05 Dec 2030 23:59:59 GMT'])('passes Deprecation with Sunset %s', (sunset) => {
+    expect(get({ deprecation: '@1700000000', sunset })).toEqual([]);
+  });
+
+  it('notes missing headers, naming each, as advisory only', () => {
+    const none = get({});
+    expect(verdicts(none)).toEqual([{ code: 'deprecation_headers', severity: 'advisory' }]);
+    expect(none[0]!.message).toContain('Deprecation or Sunset');
+    expect(none[0]!.message).toContain('2030-12-05');
+    const noSunset = get({ deprecation: 'true' });
+    expect(noSunset[0]!.message).toMatch(/no Sunset header/);
+    const noDeprecation = get({ sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' });
+    expect(noDeprecation[0]!.message).toMatch(/no Deprecation header/);
+  });
+
+  it.each(['Fri, 06 Dec 2030 00:00:00 GMT', 'Wed, 04 Dec 2030 23:59:59 GMT', 'Thu, 05 Dec 2029 00:00:00 GMT'])('notes a Sunset of another day: %s', (sunset) => {
+    const findings = get({ deprecation: 'true', sunset });
+    expect(verdicts(findings)).toEqual([{ code: 'deprecation_headers', severity: 'advisory' }]);
+    expect(findings[0]!.message).toBe(`Sunset says ${sunset}; the spec's removal date is 05 Dec 2030.`);
+  });
+
+  it.each(['soon', '2030-13-45', ''])('notes an unparseable Sunset: %j', (sunset) => {
+    const findings = get({ deprecation: 'true', sunset });
+    expect(verdicts(findings)).toEqual([{ code: 'deprecation_headers', severity: 'advisory' }]);
+  });
+
+  it('asks nothing of operations that are not deprecated, nor of non-2xx answers', () => {
+    expect(run(checkDeprecation, ops.listPets, validCase('listPets'), jsonResponse(200, []))).toEqual([]);
+    expect(run(checkDeprecation, ops.getPet, validCase('getPet'), response(404, errorBody(404)))).toEqual([]);
+    expect(run(checkDeprecation, ops.getPet, validCase('getPet'), response(500, ''))).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { OperationModel } from '../../spec/index.js';
+import { checkErrorStatus } from './error-status.js';
+import { errorBody, jsonResponse, pet, probeCase, response, run, validCase, verdicts } from './_test-support.js';
+
+// The error-status check reads the exchange only.
+const operation = {} as OperationModel;
+const ops = { listPets: operation, createPet: operation, getPet: operation };
+
+describe('checkErrorStatus', () => {
+  it.each([400, 401, 404, 415, 429])('passes an Error body whose status is the HTTP status %i', (status) => {
+    expect(run(checkErrorStatus, ops.createPet, validCase('createPet'), response(status, errorBody(status)))).toEqual([]);
+  });
+
+  it('fails an Error body whose status differs from the HTTP status', () => {
+    const findings = run(checkErrorStatus, ops.getPet, validCase('getPet'), response(404, errorBody(400)));
+    expect(verdicts(findings)).toEqual([{ code: 'error_status_mismatch', severity: 'failure' }]);
+    expect(findings[0]!.evidence).toEqual({ bodyStatus: 400, httpStatus: 404 });
+    expect(findings[0]!.message).toContain('400');
+    expect(findings[0]!.message).toContain('404');
+  });
+
+  it('only warns on probes', () => {
+    expect(verdicts(run(checkErrorStatus, ops.listPets, probeCase('listPets'), response(405, errorBody(404))))).toEqual([{ code: 'error_status_mismatch', severity: 'warning' }]);
+  });
+
+  it('leaves bodies without a numeric status to the schema check', () => {
+    for (const body of ['{"code":"x","message":"y","status":"404"}', '{"code":"x","message":"y"}', '[404]', 'null', 'not json']) {
+      expect(run(checkErrorStatus, ops.getPet, validCase('getPet'), response(404, body))).toEqual([]);
+    }
+  });
+
+  it('ignores successes, 5xx and answers without a response', () => {
+    expect(run(checkErrorStatus, ops.createPet, validCase('createPet'), jsonResponse(201, pet(1, { status: 400 })))).toEqual([]);
+    expect(run(checkErrorStatus, ops.createPet, validCase('createPet'), response(500, errorBody(400)))).toEqual([]);
+    expect(run(checkErrorStatus, ops.createPet, validCase('createPet'), response(503, errorBody(500)))).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { OperationModel } from '../../spec/index.js';
+import { checkRedirect } from './redirect.js';
+import { exchange, failedExchange, response, validCase, verdicts } from './_test-support.js';
+
+// The redirect check reads the exchange only.
+const operation = {} as OperationModel;
+
+describe('checkRedirect', () => {
+  it.each([301, 302, 303, 307, 308])('fails %i and names where it pointed', (status) => {
+    const findings = checkRedirect({ exchange: exchange(validCase('listPets'), response(status, '', { location: 'https://evil.example/steal' })), operation });
+    expect(verdicts(findings)).toEqual([{ code: 'redirect', severity: 'failure' }]);
+    expect(findings[0]!.evidence).toEqual({ location: 'https://evil.example/steal' });
+    expect(findings[0]!.message).toContain(`${status} to https://evil.example/steal`);
+  });
+
+  it('fails a redirect without Location too', () => {
+    const findings = checkRedirect({ exchange: exchange(validCase('listPets'), response(304)), operation });
+    expect(verdicts(findings)).toEqual([{ code: 'redirect', severity: 'failure' }]);
+    expect(findings[0]!.message).not.toContain(' to ');
+  });
+
+  it.each([200, 299, 400, 500])('says nothing about %i', (status) => {
+    expect(checkRedirect({ exchange: exchange(validCase('listPets'), response(status, '', { location: '/x' })), operation })).toEqual([]);
+  });
+
+  it('says nothing when no response came back', () => {
+    expect(checkRedirect({ exchange: failedExchange(validCase('listPets'), 'unreachable', 'cannot connect'), operation })).toEqual([]);
+  });
+});

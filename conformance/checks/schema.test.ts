@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkSchema } from './schema.js';
+import { errorBody, jsonResponse, loadOperations, pet, probeCase, response, run, validCase, verdicts, type Operations } from './_test-support.js';
+
+let ops: Operations;
+beforeAll(async () => {
+  ops = await loadOperations();
+});
+
+describe('checkSchema: documented statuses', () => {
+  it('passes bodies that match the documented schema', () => {
+    expect(run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(200, [pet(1), pet(2, { status: 'sold' })]))).toEqual([]);
+    expect(run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(200, []))).toEqual([]);
+    expect(run(checkSchema, ops.createPet, validCase('createPet'), jsonResponse(201, pet(7)))).toEqual([]);
+    expect(run(checkSchema, ops.getPet, validCase('getPet'), response(200, '{"id":9223372036854775807,"name":"Max","categoryId":-9223372036854775808}'))).toEqual([]);
+    expect(run(checkSchema, ops.getPet, validCase('getPet'), response(404, errorBody(404, 'not_found')))).toEqual([]);
+  });
+
+  it('fails a list item without its id, pointing at it', () => {
+    const { id: _, ...noId } = pet(2);
+    const findings = run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(200, [pet(1), noId]));
+    expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+    expect(findings[0]!.message).toContain('the 200 schema');
+    expect(findings[0]!.evidence?.issues).toContainEqual(expect.objectContaining({ pointer: '/1', keyword: 'required' }));
+  });
+
+  it.each([
+    ['a status outside the enum', pet(1, { status: 'adopted' }), '/status'],
+    ['a string id', pet(1, { id: '1' }), '/id'],
+    ['a fractional categoryId', pet(1, { categoryId: 1.5 }), '/categoryId'],
+  ])('fails a created pet with %s', (_, body, pointer) => {
+    const findings = run(checkSchema, ops.createPet, validCase('createPet'), jsonResponse(201, body));
+    expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+    expect(findings[0]!.evidence?.issues).toContainEqual(expect.objectContaining({ pointer }));
+  });
+
+  it('fails an object where the list is documented as an array', () => {
+    expect(verdicts(run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(200, { items: [pet(1)] })))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+  });
+
+  it('fails a documented error without the Error fields', () => {
+    const findings = run(checkSchema, ops.createPet, validCase('createPet'), jsonResponse(400, { error: 'bad' }));
+    expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+    expect(findings[0]!.message).toContain('the 400 schema');
+  });
+});
+
+describe('checkSchema: undocumented statuses', () => {
+  it('holds an undocumented 4xx to the error schema', () => {
+    const findings = run(checkSchema, ops.createPet, validCase('createPet'), jsonResponse(415, { message: 'unsupported media type' }));
+    expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+    expect(findings[0]!.message).toContain('the error schema');
+    expect(run(checkSchema, ops.createPet, validCase('createPet'), response(415, errorBody(415)))).toEqual([]);
+    expect(verdicts(run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(422, ['bad limit'])))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+  });
+
+  it('has no schema for an undocumented success', () => {
+    expect(run(checkSchema, ops.createPet, validCase('createPet'), jsonResponse(200, { anything: true }))).toEqual([]);
+  });
+
+  it.each([500, 302])('leaves %i to its own check', (status) => {
+    expect(run(checkSchema, ops.listPets, validCase('listPets'), response(status, 'nope', { 'content-type': 'text/plain' }))).toEqual([]);
+  });
+});
+
+describe('checkSchema: bodies that are not JSON', () => {
+  it('fails an empty body where a schema is documented', () => {
+    for (const [op, status] of [
+      [ops.listPets, 200],
+      [ops.getPet, 404],
+      [ops.createPet, 415],
+    ] as const) {
+      const findings = run(checkSchema, op, validCase(op.operationId), response(status, '  '));
+      expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+      expect(findings[0]!.message).toContain('empty');
+    }
+  });
+
+  it('reports a body that does not parse as invalid_json', () => {
+    const findings = run(checkSchema, ops.createPet, validCase('createPet'), response(201, '{"id":1,', { 'content-type': 'application/json' }));
+    expect(verdicts(findings)).toEqual([{ code: 'invalid_json', severity: 'failure' }]);
+    expect(verdicts(run(checkSchema, ops.getPet, validCase('getPet'), response(404, '<h1>Not Found</h1>', { 'content-type': 'text/html' })))).toEqual([
+      { code: 'invalid_json', severity: 'failure' },
+    ]);
+  });
+
+  it('fails a JSON null where an object is documented', () => {
+    expect(verdicts(run(checkSchema, ops.getPet, validCase('getPet'), response(200, 'null')))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+  });
+
+  it('only warns on probes', () => {
+    expect(verdicts(run(checkSchema, ops.listPets, probeCase('listPets'), response(405, 'Method Not Allowed', { 'content-type': 'text/plain' })))).toEqual([
+      { code: 'invalid_json', severity: 'warning', gap: 'other-endpoints' },
+    ]);
+    expect(verdicts(run(checkSchema, ops.listPets, probeCase('listPets'), jsonResponse(405, { error: 'x' })))).toEqual([
+      { code: 'schema_mismatch', severity: 'warning', gap: 'other-endpoints' },
+    ]);
+  });
+});

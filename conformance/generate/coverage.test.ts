@@ -1,0 +1,89 @@
+import { LosslessNumber } from 'lossless-json';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Case } from '../cases/index.js';
+import { loadOperations, OPERATION_IDS, type Operations } from '../checks/_test-support.js';
+import { coverageInvalidCases, coverageValidCases } from './coverage.js';
+import { ORDINARY_STRING_LIMIT } from './edge.js';
+import { mutationsOf } from './mutations.js';
+import { labelProblems, wire, wireProblems } from './_test-support.js';
+
+
+let ops: Operations;
+beforeAll(async () => {
+  ops = await loadOperations();
+});
+
+const bodyOf = (c: Case) => (c.body?.kind === 'json' ? (c.body.value as Record<string, unknown>) : {});
+const query = (cases: Case[], name: string) => new Set(cases.flatMap((c) => c.query.filter(([k]) => k === name).map(([, v]) => v)));
+
+describe('coverageValidCases', () => {
+  it.each(OPERATION_IDS)('yields only valid requests for %s, read back from the wire', (id) => {
+    const cases = coverageValidCases(ops[id]);
+    expect(cases.length).toBeGreaterThan(0);
+    expect(cases.length).toBeLessThanOrEqual(120);
+    for (const c of cases) {
+      expect(c.kind).toBe('valid');
+      expect(wireProblems(c, ops[id])).toEqual([]);
+    }
+  });
+
+  it('is deterministic', () => {
+    for (const id of OPERATION_IDS) expect(coverageValidCases(ops[id], {}, 7)).toEqual(coverageValidCases(ops[id], {}, 7));
+  });
+
+  it('tries limit 1, 20 and 100 and every status, alone and together', () => {
+    const cases = coverageValidCases(ops.listPets);
+    expect(query(cases, 'limit')).toEqual(new Set(['1', '2', '20', '99', '100']));
+    expect(query(cases, 'status')).toEqual(new Set(['available', 'pending', 'sold']));
+    expect(cases.some((c) => c.query.length === 2 && c.query.some(([k, v]) => k === 'limit' && v === '1') && c.query.some(([k, v]) => k === 'status' && v === 'sold'))).toBe(true);
+  });
+
+  it('tries empty, over-long (>255) and astral names, labelled as edges exactly when past the ordinary size', () => {
+    const names = coverageValidCases(ops.createPet).map((c) => [bodyOf(c).name as string, c] as const);
+    expect(names.find(([n]) => n === '')?.[1].edge?.gap).toBe('field-size-limits');
+    expect(names.find(([n]) => n.length > 255)?.[1].edge?.gap).toBe('field-size-limits');
+    const astral = names.filter(([n]) => /[\ud800-\udbff][\udc00-\udfff]/.test(n));
+    expect(astral.length).toBeGreaterThan(0);
+    for (const [name, c] of astral) expect(c.edge !== undefined).toBe(Buffer.byteLength(name, 'utf8') > ORDINARY_STRING_LIMIT);
+    expect(names.find(([n]) => n === 'Rex')?.[1].edge).toBeUndefined();
+  });
+
+  it('sends the int64 extremes as categoryId and petId, digit for digit', () => {
+    const bodies = coverageValidCases(ops.createPet).map((c) => wire(c, ops.createPet).body!);
+    expect(bodies.some((b) => b.includes('"categoryId":9223372036854775807'))).toBe(true);
+    expect(bodies.some((b) => b.includes('"categoryId":-9223372036854775808'))).toBe(true);
+    const extreme = coverageValidCases(ops.createPet).find((c) => String(bodyOf(c).categoryId) === '9223372036854775807')!;
+    expect(bodyOf(extreme).categoryId).toBeInstanceOf(LosslessNumber);
+    expect(extreme.edge?.gap).toBe('integer-precision');
+    const paths = coverageValidCases(ops.getPet).map((c) => wire(c, ops.getPet).path);
+    expect(paths).toContain('/pets/9223372036854775807');
+    expect(paths).toContain('/pets/-9223372036854775808');
+  });
+
+  it('leaves the optional status out once, and tries an unknown field and a charset', () => {
+    const cases = coverageValidCases(ops.createPet);
+    expect(cases.filter((c) => !('status' in bodyOf(c)))).toHaveLength(1);
+    const extra = cases.find((c) => 'nickname' in bodyOf(c));
+    expect(extra?.edge?.gap).toBe('unknown-fields');
+    expect(cases.some((c) => c.headers?.['content-type'] === 'application/json; charset=utf-8')).toBe(true);
+  });
+
+  it('labels as existing only the values the target returned', () => {
+    for (const c of coverageValidCases(ops.getPet, { petId: ['42'] })) {
+      if (c.existing) expect(c.pathParams.petId).toBe('42');
+      else expect(c.pathParams.petId).not.toBe('42');
+    }
+  });
+});
+
+describe('coverageInvalidCases', () => {
+  it.each(OPERATION_IDS)('tries every mutation of %s exactly once, each invalid as labelled', (id) => {
+    const cases = coverageInvalidCases(ops[id], { petId: ['42'] });
+    const reasons = cases.map((c) => c.invalid);
+    expect(reasons).toEqual(mutationsOf(ops[id]).map((m) => m.reason));
+    for (const c of cases) {
+      expect(labelProblems(c, ops[id])).toEqual([]);
+      expect(c.existing).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { LosslessNumber } from 'lossless-json';
+import { describe, expect, it } from 'vitest';
+import { edgeOf, ORDINARY_STRING_LIMIT } from './edge.js';
+import { wireInteger } from './wire.js';
+
+const DECLARED = new Set(['name', 'categoryId', 'status']);
+
+describe('edgeOf', () => {
+  it.each([
+    ['', 'field-size-limits', 'empty string'],
+    [' ', 'field-size-limits', 'white space'],
+    ['\t\n ', 'field-size-limits', 'white space'],
+    ['x'.repeat(256), 'field-size-limits', '256 UTF-16 units'],
+    ['x'.repeat(ORDINARY_STRING_LIMIT + 1), 'field-size-limits', `${ORDINARY_STRING_LIMIT + 1} UTF-8 bytes`],
+    ['é'.repeat(ORDINARY_STRING_LIMIT / 2 + 1), 'field-size-limits', `${ORDINARY_STRING_LIMIT + 2} UTF-8 bytes`],
+    ['🐢'.repeat(ORDINARY_STRING_LIMIT / 4 + 1), 'field-size-limits', `${ORDINARY_STRING_LIMIT + 4} UTF-8 bytes`],
+    ['Rex\u0000', 'field-size-limits', 'control characters'],
+    ['a\u001fb', 'field-size-limits', 'control characters'],
+    ['del\u007f', 'field-size-limits', 'control characters'],
+    ['bad \ud800 high', 'field-size-limits', 'lone surrogate'],
+    ['bad \udc00 low', 'field-size-limits', 'lone surrogate'],
+    ['end \ud83d', 'field-size-limits', 'lone surrogate'],
+  ])('labels %j', (value, gap, words) => {
+    const edge = edgeOf(value, undefined, '/body/name');
+    expect(edge?.gap).toBe(gap);
+    expect(edge?.description).toContain(words);
+    expect(edge?.description).toContain('/body/name');
+  });
+
+  it('labels integers beyond 2^53, and names the value', () => {
+    for (const text of ['9007199254740992', '9223372036854775807', '-9223372036854775808']) {
+      const edge = edgeOf({ categoryId: new LosslessNumber(text) }, DECLARED, '/body');
+      expect(edge).toEqual({ gap: 'integer-precision', description: `/body/categoryId ${text} is beyond 2^53 (RFC 8259 §6 interoperability)` });
+    }
+  });
+
+  it('labels an unknown field of the top-level object only', () => {
+    expect(edgeOf({ name: 'Rex', categoryId: 1, nickname: 'R' }, DECLARED, '/body')).toEqual({ gap: 'unknown-fields', description: '/body/nickname is not a documented property' });
+    expect(edgeOf({ name: 'Rex', categoryId: 1 }, DECLARED, '/body')).toBeUndefined();
+    expect(edgeOf({ name: 'Rex', nested: { anything: 1 } }, undefined)).toBeUndefined();
+  });
+
+  it('looks inside arrays and nested objects', () => {
+    expect(edgeOf(['ok', ''], undefined, '/q')?.description).toContain('/q/1');
+    expect(edgeOf({ a: { b: 'x'.repeat(300) } }, undefined)?.description).toContain('/a/b');
+  });
+
+  it('does not label ordinary values', () => {
+    for (const value of ['Rex', 'Émile', '小白', '🐢 Shelly', 'O\'Brien "Bob"', 'a'.repeat(ORDINARY_STRING_LIMIT), 'é'.repeat(ORDINARY_STRING_LIMIT / 2), '𝔘'.repeat(ORDINARY_STRING_LIMIT / 4), 0, -1, 2 ** 53 - 1, -(2 ** 53) + 1, true, null, [], {}]) {
+      expect(edgeOf(value, undefined)).toBeUndefined();
+    }
+    expect(edgeOf({ name: 'Rex', categoryId: 9007199254740991, status: 'sold' }, DECLARED)).toBeUndefined();
+  });
+
+  it('labels a printable, non-blank string exactly when it is longer than the ordinary limit in UTF-8', () => {
+    const printable = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 24 }).filter((s) => s.trim() !== '' && !/[\u0000-\u001f\u007f]/.test(s));
+    fc.assert(
+      fc.property(printable, (s) => (edgeOf(s, undefined) !== undefined) === Buffer.byteLength(s, 'utf8') > ORDINARY_STRING_LIMIT),
+      { seed: 7, numRuns: 300 },
+    );
+  });
+
+  it('labels exactly the generated integers that lose precision as doubles', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (n) => {
+        const beyond = n > BigInt(Number.MAX_SAFE_INTEGER) || n < BigInt(Number.MIN_SAFE_INTEGER);
+        return (edgeOf(wireInteger(n), undefined)?.gap === 'integer-precision') === beyond;
+      }),
+      { seed: 7, numRuns: 300 },
+    );
+  });
+});

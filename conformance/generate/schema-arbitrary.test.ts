@@ -1,0 +1,143 @@
+import fc from 'fast-check';
+import { LosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Case, WireJson } from '../cases/index.js';
+import { buildRequest } from '../send/build-request.js';
+import { loadOperations, type Operations } from '../checks/_test-support.js';
+import type { JsonSchema } from '../../spec/index.js';
+import { integerArbitrary, landmarksOf, mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
+import { toPlainJson } from './wire.js';
+
+const SEED = 20240611;
+const INT64_MAX = '9223372036854775807';
+const INT64_MIN = '-9223372036854775808';
+
+let ops: Operations;
+beforeAll(async () => {
+  ops = await loadOperations();
+});
+
+const texts = (values: readonly WireJson[]) => values.map((v) => (v instanceof LosslessNumber ? v.toString() : v));
+
+describe('schemaArbitrary', () => {
+  it.each(['NewPet', 'Pet', 'Error', 'Pets', 'PetStatus'])('generates only values the compiled %s schema accepts', (name) => {
+    const compiled = ops.spec.schemas[name]!;
+    fc.assert(
+      fc.property(schemaArbitrary(compiled.schema), (value) => {
+        const result = compiled.validate(toPlainJson(value));
+        if (!result.ok) throw new Error(`${stringifyLossless(value)}: ${result.errors.map((e) => e.message).join('; ')}`);
+      }),
+      { seed: SEED, numRuns: 100 },
+    );
+  });
+
+  it('stays valid with the unknown extra properties a client may send', () => {
+    const compiled = ops.spec.schemas.NewPet!;
+    let extras = 0;
+    fc.assert(
+      fc.property(schemaArbitrary(compiled.schema, { extraProperties: true }), (value) => {
+        if (Object.keys(value as object).some((k) => !['name', 'categoryId', 'status'].includes(k))) extras++;
+        return compiled.validate(toPlainJson(value)).ok;
+      }),
+      { seed: SEED, numRuns: 100 },
+    );
+    expect(extras).toBeGreaterThan(0);
+  });
+
+  it('generates only valid values of every parameter of every operation', () => {
+    for (const operation of ops.spec.operations) {
+      for (const parameter of operation.parameters) {
+        fc.assert(
+          fc.property(schemaArbitrary(parameter.schema.schema), (value) => parameter.schema.validate(toPlainJson(value)).ok),
+          { seed: SEED, numRuns: 60 },
+        );
+      }
+    }
+  });
+
+  it('reaches both ends of int64, and they reach the wire digit for digit', () => {
+    const samples = fc.sample(schemaArbitrary(ops.spec.schemas.NewPet!.schema), { seed: SEED, numRuns: 400 });
+    const found = new Map<string, string>();
+    for (const value of samples) {
+      const categoryId = (value as Record<string, WireJson>).categoryId;
+      if (!(categoryId instanceof LosslessNumber) || ![INT64_MAX, INT64_MIN].includes(categoryId.toString())) continue;
+      const c: Case = { operationId: 'createPet', family: 'valid', kind: 'valid', pathParams: {}, query: [], body: { kind: 'json', value }, auth: 'valid' };
+      found.set(categoryId.toString(), buildRequest(c, ops.createPet, 'k').body!);
+    }
+    expect([...found.keys()].sort()).toEqual([INT64_MIN, INT64_MAX]);
+    expect(found.get(INT64_MAX)).toContain(`"categoryId":${INT64_MAX}`);
+    expect(found.get(INT64_MIN)).toContain(`"categoryId":${INT64_MIN}`);
+  });
+
+  it('writes every generated Pet exactly: its lossless parse gives back the same integers', () => {
+    fc.assert(
+      fc.property(schemaArbitrary(ops.spec.schemas.Pet!.schema), (value) => {
+        const text = stringifyLossless(value)!;
+        const back = parseLossless(text) as Record<string, unknown>;
+        const v = value as Record<string, WireJson>;
+        return String(back.id) === String(v.id) && String(back.categoryId) === String(v.categoryId);
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+});
+
+describe('integerArbitrary', () => {
+  it('honours any bounds, including ranges far from zero', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 0, max: 100_000 }), (lo, width) => {
+        const values = fc.sample(integerArbitrary({ type: 'integer', minimum: lo, maximum: lo + width }), { seed: lo, numRuns: 20 });
+        return values.every((v) => typeof v === 'number' && v >= lo && v <= lo + width);
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+
+  it('keeps int32 inside int32', () => {
+    const values = fc.sample(integerArbitrary({ type: 'integer', format: 'int32' }), { seed: SEED, numRuns: 500 });
+    expect(values.every((v) => typeof v === 'number' && v >= -(2 ** 31) && v <= 2 ** 31 - 1)).toBe(true);
+    expect(values).toContain(2 ** 31 - 1);
+    expect(values).toContain(-(2 ** 31));
+  });
+
+  it('writes integers beyond 2^53 as exact lossless numbers and the rest as plain numbers', () => {
+    for (const v of fc.sample(integerArbitrary({ type: 'integer', format: 'int64' }), { seed: SEED, numRuns: 300 })) {
+      if (v instanceof LosslessNumber) expect(Number.isSafeInteger(Number(v.toString()))).toBe(false);
+      else expect(Number.isSafeInteger(v)).toBe(true);
+    }
+  });
+});
+
+describe('landmarksOf', () => {
+  const property = (schema: JsonSchema, name: string) => (mergeAllOf(schema).properties as Record<string, JsonSchema>)[name]!;
+
+  it('gives the bounds, their neighbours and the default of limit, and nothing outside', () => {
+    const limit = ops.listPets.parameters.find((p) => p.name === 'limit')!;
+    expect([...(landmarksOf(limit.schema.schema) as number[])].sort((a, b) => a - b)).toEqual([1, 2, 20, 99, 100]);
+  });
+
+  it('gives every enum value', () => {
+    const status = ops.listPets.parameters.find((p) => p.name === 'status')!;
+    expect(landmarksOf(status.schema.schema)).toEqual(['available', 'pending', 'sold']);
+  });
+
+  it('gives the int64 ends and the double-precision edges of an int64 field', () => {
+    const values = texts(landmarksOf(property(ops.spec.schemas.NewPet!.schema, 'categoryId')));
+    for (const expected of [INT64_MAX, INT64_MIN, '9223372036854775806', '9007199254740993', '-9007199254740993', '9007199254740992']) expect(values).toContain(expected);
+    expect(values).toEqual(expect.arrayContaining([0, 1, -1, 2 ** 31 - 1, 2 ** 31, 2 ** 53 - 1]));
+  });
+
+  it('gives empty, blank, astral and over-long strings for a free string', () => {
+    const values = landmarksOf(property(ops.spec.schemas.NewPet!.schema, 'name')) as string[];
+    expect(values).toContain('');
+    expect(values).toContain(' ');
+    expect(values.some((s) => s.length > 255)).toBe(true);
+    expect(values.some((s) => /[\ud800-\udbff][\udc00-\udfff]/.test(s))).toBe(true);
+  });
+
+  it('respects the length bounds of a string', () => {
+    const values = landmarksOf({ type: 'string', minLength: 2, maxLength: 10 }) as string[];
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.every((s) => s.length >= 2 && s.length <= 10)).toBe(true);
+  });
+});
