@@ -99,6 +99,8 @@ export function authSweeps(spec: SpecModel, context: PropertyContext, readOnly: 
 }
 
 const OTHER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Depth of the nested-JSON probe. */
+const NESTING = 500;
 
 /**
  * Robustness probes: methods the path does not document, repeated and oversized parameters, path
@@ -141,11 +143,12 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
     // Only free-text fields grow: an enum or formatted string made huge would be invalid, not large.
     const freeText = (k: string) => properties[k]?.type === 'string' && properties[k]?.enum === undefined && properties[k]?.format === undefined;
     const huge = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && freeText(k) ? 'x'.repeat(100_000) : v]));
-    // Built as text: serialisers recurse, and 5,000 levels would overflow the kit's own stack.
-    const nestedText = `${(stringifyLossless(value) ?? '{}').slice(0, -1)}${Object.keys(value).length > 0 ? ',' : ''}"extra":${'['.repeat(5_000)}"deep"${']'.repeat(5_000)}}`;
+    // Built as text, since serialisers recurse. 500 levels: deep enough to break naive recursive
+    // validators, shallow enough for every mainstream JSON parser's own nesting limit.
+    const nestedText = `${(stringifyLossless(value) ?? '{}').slice(0, -1)}${Object.keys(value).length > 0 ? ',' : ''}"extra":${'['.repeat(NESTING)}"deep"${']'.repeat(NESTING)}}`;
     const bigCases: Case[] = [
       { ...base, family: 'robustness', edge: { gap: 'field-size-limits', description: 'a string field of 100,000 characters' }, body: { kind: 'json', value: huge as never } },
-      { ...base, family: 'robustness', edge: { gap: 'unknown-fields', description: 'an unknown field nested 5,000 arrays deep' }, body: { kind: 'raw', text: nestedText, contentType: 'application/json' } },
+      { ...base, family: 'robustness', edge: { gap: 'unknown-fields', description: `an unknown field nested ${NESTING} arrays deep` }, body: { kind: 'raw', text: nestedText, contentType: 'application/json' } },
     ];
     sweeps.push({
       id: `${operation.operationId}/large-bodies`,
