@@ -14,12 +14,17 @@ export function shellWord(text: string): string {
 // interactive shells).
 const DOUBLE_QUOTE_SPECIAL = /[$`\\"!]/;
 const PLACEHOLDER = /\$\{?API_KEY\}?/g;
+/** A header whose value is one of the kit's own expansions of `$API_KEY` (see send/build-request.ts). */
+const KEY_EXPANSION = /^[A-Za-z-]+: [A-Za-z]+ (\$\{API_KEY(%\?|~~)\}x?|\$\{API_KEY\}x|\$\(printf '%s:' "\$API_KEY" \| base64 \| tr -d '\\n'\))$/;
 
 /**
  * Quotes `text` as one shell word in which each `$API_KEY` (or `${API_KEY}`) expands to the variable
  * and everything else is literal: `"Authorization: Bearer $API_KEY"` in the common case.
  */
 export function quoteWithApiKey(text: string): string {
+  // The kit shows wrong credentials derived from the key as bash expansions of it (the key minus its
+  // last character, with its case swapped, as Basic credentials). They run as written in double quotes.
+  if (KEY_EXPANSION.test(text)) return `"${text}"`;
   const literals = text.split(PLACEHOLDER);
   if (literals.length === 1) return singleQuote(text);
   if (literals.every((part) => !DOUBLE_QUOTE_SPECIAL.test(part))) {
