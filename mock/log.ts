@@ -30,12 +30,8 @@ export function redactTarget(target: string, secrets: readonly string[]): string
       })
       .join('&');
   }
-  let out = query === '' ? path : `${path}?${query}`;
-  for (const secret of secrets) {
-    if (secret === '') continue;
-    // Keys may arrive percent-encoded as well as raw.
-    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join(REDACTED);
-  }
+  // Keys may arrive raw, percent-encoded, or in any mix of the two (lower-case hex, every byte escaped).
+  const out = redactSpellings(query === '' ? path : `${path}?${query}`, secrets);
   path = out.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return path.length > MAX_TARGET ? `${path.slice(0, MAX_TARGET)}…` : path;
 }
@@ -43,6 +39,46 @@ export function redactTarget(target: string, secrets: readonly string[]): string
 /** One request log line: `GET /v1/pets?limit=5 200 1.3ms`. */
 export function requestLine(method: string, target: string, status: number, ms: number): string {
   return `${method} ${target} ${status} ${ms.toFixed(1)}ms`;
+}
+
+/** Replaces every run of `text` that spells a secret, byte for byte, whether its bytes are raw or `%XX`. */
+function redactSpellings(text: string, secrets: readonly string[]): string {
+  const bytes: number[] = [];
+  // For each decoded byte, the span of `text` that spells it.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let i = 0; i < text.length; ) {
+    if (text[i] === '%' && /^[0-9a-fA-F]{2}$/.test(text.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
+      starts.push(i);
+      ends.push(i + 3);
+      i += 3;
+      continue;
+    }
+    const code = text.codePointAt(i) ?? 0;
+    const char = String.fromCodePoint(code);
+    for (const byte of code < 0x80 ? [code] : Buffer.from(char, 'utf8')) {
+      bytes.push(byte);
+      starts.push(i);
+      ends.push(i + char.length);
+    }
+    i += char.length;
+  }
+  const decoded = Buffer.from(bytes);
+  const hidden = new Array<boolean>(text.length).fill(false);
+  for (const secret of secrets) {
+    const needle = Buffer.from(secret, 'utf8');
+    if (needle.length === 0) continue;
+    for (let at = decoded.indexOf(needle); at !== -1; at = decoded.indexOf(needle, at + needle.length)) {
+      hidden.fill(true, starts[at], ends[at + needle.length - 1]);
+    }
+  }
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    if (!hidden[i]) out += text[i];
+    else if (i === 0 || !hidden[i - 1]) out += REDACTED;
+  }
+  return out;
 }
 
 function safeDecode(text: string): string {

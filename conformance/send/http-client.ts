@@ -43,6 +43,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     keepAliveTimeout: 4_000,
   });
   const throttle = createThrottle(options.rate);
+  const scrub = keyScrubber(options.apiKey);
   let sent = 0;
 
   async function send(testCase: Case, operation: OperationModel): Promise<Exchange> {
@@ -70,10 +71,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         }
         chunks.push(chunk as Buffer);
       }
-      const bodyText = Buffer.concat(chunks).toString('utf8');
+      // A target that echoes the key back (a debug page, a Location) must not put it in a finding.
+      const bodyText = scrub(Buffer.concat(chunks).toString('utf8'));
       const response: ReceivedResponse = {
         status: res.statusCode,
-        headers: flattenHeaders(res.headers),
+        headers: flattenHeaders(res.headers, scrub),
         bodyText,
         ...parseBodies(bodyText),
         durationMs: performance.now() - started,
@@ -81,7 +83,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { case: testCase, request: built.record, response };
     } catch (error) {
       const [kind, message] = classify(error, options.timeoutMs);
-      return failure(testCase, built.record, kind, message, started);
+      return failure(testCase, built.record, kind, scrub(message), started);
     } finally {
       clearTimeout(deadline);
     }
@@ -114,12 +116,27 @@ function parseBodies(text: string): { json?: unknown; exactJson?: unknown } {
   }
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+function flattenHeaders(headers: Record<string, string | string[] | undefined>, scrub: (text: string) => string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined) out[name.toLowerCase()] = scrub(Array.isArray(value) ? value.join(', ') : value);
   }
   return out;
+}
+
+/** Keys shorter than this are not scrubbed from responses: their spellings would hit ordinary words. */
+const MIN_SCRUBBED_KEY = 8;
+
+/**
+ * Replaces, in text received from the target, every spelling of the key the kit sends or could be
+ * echoed: as is, in any case, without its last character, URL-encoded, and base64-encoded (Basic).
+ */
+function keyScrubber(apiKey: string): (text: string) => string {
+  const forms = [apiKey, apiKey.slice(0, -1)].flatMap((k) => [k, encodeURIComponent(k), Buffer.from(`${k}:`).toString('base64').replace(/=+$/, ''), Buffer.from(k).toString('base64').replace(/=+$/, '')]);
+  const kept = [...new Set(forms)].filter((f) => f.length >= MIN_SCRUBBED_KEY).sort((a, b) => b.length - a.length);
+  if (apiKey.length < MIN_SCRUBBED_KEY || kept.length === 0) return (text) => text;
+  const pattern = new RegExp(kept.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+  return (text) => text.replace(pattern, '$API_KEY');
 }
 
 function classify(error: unknown, timeoutMs: number): [TransportFailure, string] {
