@@ -19,7 +19,8 @@ export type AuthVariant =
   | 'unknown-key' // Bearer <random key>
   | 'key-prefix' // Bearer <key minus its last character>
   | 'key-suffix' // Bearer <key>x
-  | 'key-case'; // Bearer <key with its letters' case swapped>
+  | 'key-case' // Bearer <key with its letters' case swapped>
+  | 'trailing-junk'; // Bearer <key> x: not one b64token (RFC 6750 §2.1)
 
 /** The body of a case: JSON generated from the schema, or raw bytes for malformed input. */
 export type CaseBody =
@@ -68,7 +69,7 @@ export interface Case {
   /** Query parameters in order; repeated names allowed. Unencoded text. */
   readonly query: readonly (readonly [string, string])[];
   readonly body?: CaseBody;
-  /** Extra headers (Content-Type overrides, probes). */
+  /** Extra headers (Content-Type and Accept spellings, probes); an empty value removes a default header. */
   readonly headers?: Readonly<Record<string, string>>;
   readonly auth: AuthVariant;
   /** Set for `invalid` cases. */

@@ -20,6 +20,8 @@ export interface ReceivedResponse {
   /** lossless-json parse of the body (integers as LosslessNumber), for exact comparisons. */
   readonly exactJson?: unknown;
   readonly durationMs: number;
+  /** When the request was sent (performance.now() of the kit's process), to order exchanges. */
+  readonly sentAt: number;
 }
 
 /** A case, the exact request sent for it, and what came back. Checks are pure functions of this. */

@@ -72,7 +72,7 @@ export function response(status: number, bodyText = '', headers: Record<string, 
       parsed = {};
     }
   }
-  return { status, headers: clean, bodyText, ...parsed, durationMs: 3 };
+  return { status, headers: clean, bodyText, ...parsed, durationMs: 3, sentAt: 0 };
 }
 
 /** A response whose body is `value` serialised with JSON.stringify. */

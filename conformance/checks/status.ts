@@ -102,6 +102,7 @@ const AUTH_WORDS: Record<string, string> = {
   'key-prefix': 'the key minus its last character',
   'key-suffix': 'the key plus one character',
   'key-case': 'the key with its letters in the other case',
+  'trailing-junk': 'the key followed by a space and more text',
   'valid-lowercase-scheme': 'the lower-case scheme "bearer"',
   'valid-uppercase-scheme': 'the upper-case scheme "BEARER"',
 };

@@ -51,4 +51,9 @@ export interface DomainRules {
   harvest(exchange: Exchange, operation: OperationModel): Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
   readonly sequences: readonly SequenceProperty<any>[];
   readonly prepare?: Preparation;
+  /**
+   * Makes a run-wide observer: it sees every exchange, in order of completion, and reports what only
+   * the history of the run shows (an id handed out twice). Created afresh for each run.
+   */
+  readonly observer?: () => (exchange: Exchange, operation: OperationModel) => Finding[];
 }

@@ -89,9 +89,11 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     }
   };
 
+  const observe = rules.observer?.();
+  const observerCheck: RegisteredCheck[] = observe ? [{ name: () => 'semantics.unique_ids', run: ({ exchange, operation }) => observe(exchange, operation) }] : [];
   const judge = (exchange: Exchange): Finding[] => {
     const operation = operationOf(exchange.case);
-    const checks: readonly RegisteredCheck[] = [...GENERIC_CHECKS, ...(rules.checks[operation.operationId] ?? [])];
+    const checks: readonly RegisteredCheck[] = [...GENERIC_CHECKS, ...(rules.checks[operation.operationId] ?? []), ...observerCheck];
     const findings: Finding[] = [];
     for (const check of checks) {
       const name = check.name(exchange.case);

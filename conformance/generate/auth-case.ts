@@ -5,7 +5,7 @@ import { invalidCaseArbitrary } from './invalid-case.js';
 import { requestPartsArbitrary, toValidCase, type KnownValues } from './valid-case.js';
 
 /** Credentials that must be refused with 401. */
-export const BAD_AUTH: readonly AuthVariant[] = ['none', 'empty-token', 'scheme-only', 'basic', 'token-scheme', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case'];
+export const BAD_AUTH: readonly AuthVariant[] = ['none', 'empty-token', 'scheme-only', 'basic', 'token-scheme', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case', 'trailing-junk'];
 
 /** Spellings of the valid credential that must be accepted (auth schemes are case-insensitive, RFC 9110 §11.1). */
 export const GOOD_AUTH: readonly AuthVariant[] = ['valid-lowercase-scheme', 'valid-uppercase-scheme'];

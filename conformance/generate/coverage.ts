@@ -60,6 +60,7 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
     variants.push({ ...base, body: { ...body, nickname: 'Fluffy' } });
     variants.push({ ...base, body, contentType: 'application/json; charset=utf-8' });
   }
+  variants.push({ ...base, accept: '' }, { ...base, accept: '*/*' });
   return variants.slice(0, MAX_COVERAGE).map((parts) => toValidCase(operation, parts));
 }
 

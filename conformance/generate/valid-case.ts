@@ -16,12 +16,16 @@ export class ExistingValue {
 /** Spellings of the JSON media type a client may send; all mean the same (RFC 8259 has no charset, UTF-8 is implied). */
 export const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8'] as const;
 
+/** Accept headers a client may send, or none at all ('' removes the kit's default): all must get JSON. */
+export const ACCEPT_HEADERS = ['application/json', '', '*/*', 'application/json, text/plain, */*'] as const;
+
 /** The parts of a request, before they are labelled as a case. */
 export interface RequestParts {
   readonly pathParams: Record<string, WireJson | ExistingValue>;
   readonly query: [string, WireJson][];
   readonly body?: WireJson;
   readonly contentType?: string;
+  readonly accept?: string;
 }
 
 /** Arbitrary of the parameters and body of a valid request of an operation. */
@@ -40,11 +44,13 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
   }
   const body = operation.requestBody ? schemaArbitrary(operation.requestBody.schema.schema, { extraProperties: true }) : fc.constant(undefined);
   const contentType = operation.requestBody ? fc.constantFrom(...JSON_CONTENT_TYPES) : fc.constant(undefined);
-  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), body, contentType }).map(({ pathParams, query: q, body: b, contentType: t }) => ({
+  const accept = fc.constantFrom(...ACCEPT_HEADERS);
+  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), body, contentType, accept }).map(({ pathParams, query: q, body: b, contentType: t, accept: a }) => ({
     pathParams,
     query: q.filter((pair): pair is [string, WireJson] => pair !== null),
     ...(b !== undefined ? { body: b } : {}),
     ...(t !== undefined && t !== JSON_CONTENT_TYPES[0] ? { contentType: t } : {}),
+    ...(a !== ACCEPT_HEADERS[0] ? { accept: a } : {}),
   }));
 }
 
@@ -64,7 +70,9 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
     query: parts.query.map(([k, v]) => [k, parameterText(v)] as const),
     ...(parts.body !== undefined ? { body: { kind: 'json', value: parts.body } as const } : {}),
     auth: 'valid',
-    ...(parts.contentType ? { headers: { 'content-type': parts.contentType } } : {}),
+    ...(parts.contentType !== undefined || parts.accept !== undefined
+      ? { headers: { ...(parts.contentType !== undefined ? { 'content-type': parts.contentType } : {}), ...(parts.accept !== undefined ? { accept: parts.accept } : {}) } }
+      : {}),
     ...(edge ? { edge } : {}),
     ...(existing.length > 0 ? { existing } : {}),
   };

@@ -43,6 +43,8 @@ export function authorizationFor(variant: AuthVariant, apiKey: string): { readon
       return { header: `Bearer ${apiKey.slice(0, -1)}`, shown: 'Bearer ${API_KEY%?}' };
     case 'key-suffix':
       return { header: `Bearer ${apiKey}x`, shown: 'Bearer ${API_KEY}x' };
+    case 'trailing-junk':
+      return { header: `Bearer ${apiKey} x`, shown: 'Bearer $API_KEY x' };
     case 'key-case': {
       const swapped = [...apiKey].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
       // A key without letters has no case to swap: change its last character to a letter instead, so
@@ -73,7 +75,14 @@ export function buildRequest(testCase: Case, operation: OperationModel, apiKey: 
     body = testCase.body.text;
     if (testCase.body.contentType !== undefined) headers['content-type'] = shownHeaders['content-type'] = testCase.body.contentType;
   }
-  for (const [name, value] of Object.entries(testCase.headers ?? {})) headers[name.toLowerCase()] = shownHeaders[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(testCase.headers ?? {})) {
+    const key = name.toLowerCase();
+    // An empty value removes a default header (a request without Accept, say).
+    if (value === '') {
+      delete headers[key];
+      delete shownHeaders[key];
+    } else headers[key] = shownHeaders[key] = value;
+  }
   const method = (testCase.method ?? operation.method).toUpperCase();
   const record: RequestRecord = { method, path: fullPath, headers: shownHeaders, ...(body !== undefined ? { body } : {}) };
   return { method, path: fullPath, headers, ...(body !== undefined ? { body } : {}), record };

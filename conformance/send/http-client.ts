@@ -79,6 +79,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         bodyText,
         ...parseBodies(bodyText),
         durationMs: performance.now() - started,
+        sentAt: started,
       };
       return { case: testCase, request: built.record, response };
     } catch (error) {

@@ -4,6 +4,7 @@ import type { OperationModel } from '../../../spec/index.js';
 import type { DomainRules } from '../rules.js';
 import { checkListFilter, checkListLimit, checkListUniqueIds } from './list-checks.js';
 import { checkCreateEcho, checkGetIdentity } from './pet-checks.js';
+import { createIdHistory } from './id-history.js';
 import { ensurePopulation, pageSize, persistence } from './sequences.js';
 
 const named = (name: string, run: RegisteredCheck['run']): RegisteredCheck => ({ name: () => name, run });
@@ -34,4 +35,5 @@ export const animalStoreRules: DomainRules = {
   },
   sequences: [persistence, pageSize],
   prepare: ensurePopulation,
+  observer: createIdHistory,
 };

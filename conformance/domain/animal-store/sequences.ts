@@ -80,14 +80,15 @@ function sameFields(expected: Remembered, got: Obj): string | undefined {
 
 type Step =
   | { readonly kind: 'create'; readonly pet: WireJson }
-  | { readonly kind: 'get'; readonly pick: number }
+  | { readonly kind: 'get'; readonly pick: number; readonly earlier: boolean }
   | { readonly kind: 'list'; readonly status: string | null }
   | { readonly kind: 'unknown'; readonly id: bigint };
 
 /**
  * Model-based: random sequences of create, get, list and get-unknown, checked against a model of
- * what was created. A created pet is unique, fetchable with the same fields, and listed (when the
- * page is not full); an id nobody created is 404.
+ * what was created and of some pets listed before. A created pet gets an id no other pet has, is
+ * fetchable with the same fields, and listed (when the page is not full); earlier pets stay as they
+ * were; an id nobody created is 404.
  */
 export const persistence: SequenceProperty<Step[]> = {
   id: 'semantics.persistence',
@@ -98,7 +99,8 @@ export const persistence: SequenceProperty<Step[]> = {
     const statuses = statusValues(spec);
     const step: fc.Arbitrary<Step> = fc.oneof(
       { arbitrary: newPetArbitrary(spec).map((pet): Step => ({ kind: 'create', pet })), weight: 4 },
-      { arbitrary: fc.nat().map((pick): Step => ({ kind: 'get', pick })), weight: 3 },
+      // Mostly pets created in the sequence; sometimes one listed before it, which must be unchanged.
+      { arbitrary: fc.record({ pick: fc.nat(), earlier: fc.nat({ max: 4 }) }).map(({ pick, earlier }): Step => ({ kind: 'get', pick, earlier: earlier === 0 })), weight: 3 },
       { arbitrary: fc.option(fc.constantFrom(...statuses), { nil: null }).map((status): Step => ({ kind: 'list', status })), weight: 2 },
       // Ids far above any realistic counter and below 2^53, so every server can parse them.
       { arbitrary: fc.bigInt({ min: 2n ** 40n, max: 2n ** 53n - 1n }).map((id): Step => ({ kind: 'unknown', id })), weight: 1 },
@@ -107,7 +109,14 @@ export const persistence: SequenceProperty<Step[]> = {
   },
   async execute(steps, context) {
     const recorder = new Recorder(context);
+    // Pets that existed before the sequence: creating others must neither reuse their ids nor change them.
+    const before = asList(await recorder.send(listCase([['limit', String(MAX_PAGE)]], 'semantics.persistence'))) ?? [];
+    const earlier: Remembered[] = before.slice(0, 10).flatMap((item) => {
+      const id = idText(item.id);
+      return id === undefined ? [] : [{ id, name: item.name, categoryId: item.categoryId, status: item.status }];
+    });
     const model: Remembered[] = [];
+    const existingIds = new Set(before.map((item) => idText(item.id)).filter((id): id is string => id !== undefined));
     const seenIds = new Set<string>();
     for (const step of steps) {
       if (recorder.findings.some((f) => f.severity === 'failure')) break;
@@ -117,16 +126,19 @@ export const persistence: SequenceProperty<Step[]> = {
         const id = idText(body?.id);
         if (!body || id === undefined) continue;
         if (seenIds.has(id)) recorder.fail(exchange, 'semantics.unique_ids', `Two created pets got the same id ${id}.`, { id });
+        else if (existingIds.has(id)) recorder.fail(exchange, 'semantics.unique_ids', `A new pet got id ${id}, which a pet listed before it already had.`, { id });
         seenIds.add(id);
         model.push({ id, name: body.name, categoryId: body.categoryId, status: body.status });
       } else if (step.kind === 'get') {
-        if (model.length === 0) continue;
-        const expected = model[step.pick % model.length]!;
+        const pool = step.earlier || model.length === 0 ? earlier : model;
+        if (pool.length === 0) continue;
+        const expected = pool[step.pick % pool.length]!;
         const exchange = await recorder.send(getCase(expected.id, 'semantics.persistence'));
         const r = exchange.response;
         if (!r) continue;
         if (r.status !== 200) {
-          if (r.status < 500) recorder.fail(exchange, 'semantics.persistence', `Pet ${expected.id}, created earlier in this sequence, got ${r.status} from getPet.`, { id: expected.id });
+          const origin = existingIds.has(expected.id) ? 'listed before this sequence' : 'created earlier in this sequence';
+          if (r.status < 500) recorder.fail(exchange, 'semantics.persistence', `Pet ${expected.id}, ${origin}, got ${r.status} from getPet.`, { id: expected.id });
           continue;
         }
         const difference = sameFields(expected, (r.exactJson ?? {}) as Obj);
@@ -137,7 +149,7 @@ export const persistence: SequenceProperty<Step[]> = {
         const items = asList(exchange);
         if (!items) continue;
         const byId = new Map(items.map((item) => [idText(item.id), item]));
-        for (const expected of model) {
+        for (const expected of [...earlier, ...model]) {
           const listed = byId.get(expected.id);
           if (listed) {
             const difference = sameFields(expected, listed);
