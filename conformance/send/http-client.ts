@@ -54,11 +54,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const controller = new AbortController();
     const deadline = setTimeout(() => controller.abort(new DeadlineError()), options.timeoutMs);
     try {
-      const res = await request(`${origin}${prefix}${built.path}`, {
+      // agent.request sends the path as given: request(url) would resolve dot segments (/pets/%2E%2E).
+      const res = await agent.request({
+        origin,
+        path: `${prefix}${built.path}`,
         method: built.method as 'GET',
         headers: built.headers,
         ...(built.body !== undefined ? { body: built.body } : {}),
-        dispatcher: agent,
         signal: controller.signal,
       });
       const chunks: Buffer[] = [];
@@ -83,7 +85,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       };
       return { case: testCase, request: built.record, response };
     } catch (error) {
-      const [kind, message] = classify(error, options.timeoutMs);
+      const [kind, message] = classify(error, options.timeoutMs, base.host);
       return failure(testCase, built.record, kind, scrub(message), started);
     } finally {
       clearTimeout(deadline);
@@ -140,14 +142,14 @@ function keyScrubber(apiKey: string): (text: string) => string {
   return (text) => text.replace(pattern, '$API_KEY');
 }
 
-function classify(error: unknown, timeoutMs: number): [TransportFailure, string] {
+function classify(error: unknown, timeoutMs: number, host: string): [TransportFailure, string] {
   const e = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? '';
   if (e instanceof DeadlineError || e.name === 'DeadlineError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || e.name === 'AbortError') {
     return ['timeout', `no complete response within ${timeoutMs} ms`];
   }
   if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(code)) {
-    return ['unreachable', `cannot connect (${code})`];
+    return ['unreachable', `cannot connect to ${host} (${code})`];
   }
   if (['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED'].includes(code)) {
     return ['connection_reset', `the connection was closed before a complete response (${code})`];
