@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Test files share a worker's module cache: loading the spec, Prism and fast-check once per worker
+    // instead of once per file. Tests keep their own state (servers on free ports, fresh stores).
+    isolate: false,
     reporters: process.env.CI ? ['default'] : ['default'],
   },
 });

@@ -153,8 +153,9 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
       await runProperty(property, replay);
     } else {
       propertiesTotal = properties.length + quickSweeps.length + sequences.length + bodies.length;
-      await runPool(quickSweeps, options.concurrency, runSweep);
+      // Properties first: what they find shrinks, so they should claim a defect before a sweep does.
       await runPool(properties, options.concurrency, (p) => runProperty(p));
+      await runPool(quickSweeps, options.concurrency, runSweep);
       // Sequences judge sizes and memory of the store: nothing else may write meanwhile.
       for (const s of sequences) await runProperty(s);
       for (const s of bodies) await runSweep(s);
@@ -173,7 +174,8 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     const execution = await sweep.execute();
     for (const finding of execution.findings) {
       if (finding.severity !== 'failure') continue;
-      collector.addFailure(withReproducer(finding, execution, `--only ${sweep.operationId}`));
+      // Sweep requests are independent of one another: the failing one alone reproduces it.
+      collector.addFailure(withReproducer(finding, { ...execution, exchanges: execution.exchanges.filter((e) => e.request === finding.request) }, `--only ${sweep.operationId}`));
     }
     propertiesDone++;
     progress();

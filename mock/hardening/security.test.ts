@@ -21,6 +21,8 @@ vi.mock('node:crypto', async (importOriginal) => {
     },
   };
 });
+// Test files share a worker's modules (isolate: false): evaluate auth.ts afresh, against the mock.
+vi.resetModules();
 const { createAuthenticator } = await import('../auth.js');
 
 describe('keys are compared in constant time', () => {
