@@ -30,7 +30,7 @@ describe('renderConsoleReport', () => {
     expect(failures).toContain('response 500 in 4 ms');
     expect(failures).toContain(`-H "Authorization: Bearer $API_KEY"`);
     expect(failures).toContain('# seed 1847369201, path 41:2:0:0:1; replay with:');
-    expect(failures).toContain('--seed 1847369201 --path 41:2:0:0:1 --only createPet');
+    expect(failures).toContain("--seed 1847369201 --replay 'createPet/valid#0:41:2:0:0:1'");
     expect(failures).toContain('# setup 1 of 1');
   });
 

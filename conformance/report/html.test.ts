@@ -57,7 +57,7 @@ describe('renderHtml', () => {
     expect(card).toContain('<dt>nameLength</dt><dd><code>31</code></dd>');
     expect(card).toContain('<pre class="code body">{\n  &quot;code&quot;: &quot;internal&quot;');
     expect(card).toContain(`<pre class="code copy">curl -i -X POST &#39;http://localhost:4010/v1/pets&#39; \\\n  -H &quot;Authorization: Bearer $API_KEY&quot;`);
-    expect(card).toContain('--seed 1847369201 --path 41:2:0:0:1 --only createPet</pre>');
+    expect(card).toContain("--seed 1847369201 --replay &#39;createPet/valid#0:41:2:0:0:1&#39;</pre>");
     const second = failed.slice(failed.indexOf('id="finding-2"'));
     expect(second).toContain('Setup <span class="muted">run first</span>');
   });

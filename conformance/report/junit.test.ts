@@ -59,7 +59,7 @@ describe('renderJUnit', () => {
     expect(failure['message']).toBe('POST /pets answered 500 Internal Server Error for a valid pet whose name is 31 characters long.');
     const body = xml.slice(xml.indexOf('type="server_error"'), xml.indexOf('</failure>', xml.indexOf('type="server_error"')));
     expect(body).toContain(`-H "Authorization: Bearer $API_KEY"`);
-    expect(body).toContain('--seed 1847369201 --path 41:2:0:0:1');
+    expect(body).toContain("--seed 1847369201 --replay 'createPet/valid#0:41:2:0:0:1'");
   });
 
   it('reports contract gaps and advisories as output, and gaps as failures only under --strict', () => {

@@ -11,7 +11,7 @@ describe('renderReproducer', () => {
     expect(lines[1]).toBe("curl -i -X POST 'http://localhost:4010/v1/pets' \\");
     expect(lines).toContain('# the failing request');
     expect(lines.at(-2)).toBe('# seed 1847369201, path 12:0; replay with:');
-    expect(lines.at(-1)).toBe('npx animal-store-kit check http://localhost:4010/v1 --seed 1847369201 --path 12:0 --only listPets');
+    expect(lines.at(-1)).toBe("npm run conformance -- --target http://localhost:4010/v1 --seed 1847369201 --replay 'listPets/valid#0:12:0'");
   });
 
   it('falls back to the finding request, and is empty without one', () => {

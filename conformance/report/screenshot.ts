@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { renderHtml } from './html.js';
 import { sampleCertifiedReport, sampleFailedReport } from './__fixtures__/sample-report.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../examples/frontend/browser.js';
 
 const outDir = resolve(process.argv[2] ?? 'docs');
 // `--top` shoots the first screen only, at twice the density, to look at details.
@@ -21,19 +22,8 @@ const shots = [
 ] as const;
 
 await mkdir(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+// The same Debian Chromium setup as the example app's end-to-end test.
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 try {
   for (const shot of shots) {
     const page = await browser.newPage({ viewport: { width: 1120, height: 900 }, deviceScaleFactor: top ? 2 : 1, colorScheme: shot.scheme });

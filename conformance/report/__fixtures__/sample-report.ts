@@ -5,7 +5,7 @@ export const SAMPLE_KEY = 'sk_test_51HxQ2eLkd8Zr0v9PqW3';
 
 const TARGET = 'http://localhost:4010/v1';
 const SEED = 1847369201;
-const REPLAY = `npx animal-store-kit check ${TARGET} --seed ${SEED}`;
+const REPLAY = `npm run conformance -- --target ${TARGET} --seed ${SEED}`;
 
 const CHECKS: Record<string, readonly string[]> = {
   listPets: ['server_error', 'status', 'content_type', 'schema', 'error_shape', 'auth', 'negative', 'positive', 'semantics.limit', 'semantics.filter'],
@@ -59,7 +59,7 @@ export const serverErrorFinding: Finding = {
     },
     seed: SEED,
     path: '41:2:0:0:1',
-    replay: `${REPLAY} --path 41:2:0:0:1 --only createPet`,
+    replay: `${REPLAY} --replay 'createPet/valid#0:41:2:0:0:1'`,
   },
 };
 
@@ -91,7 +91,7 @@ export const filterFinding: Finding = {
     ],
     seed: SEED,
     path: '12:0',
-    replay: `${REPLAY} --path 12:0 --only listPets`,
+    replay: `${REPLAY} --replay 'listPets/valid#0:12:0'`,
   },
 };
 
@@ -129,7 +129,7 @@ export const deprecationFinding: Finding = {
 
 const base = {
   schemaVersion: 1,
-  tool: { name: 'animal-store-kit', version: '0.1.0' },
+  tool: { name: 'animal-store-contract-kit', version: '0.1.0' },
   target: TARGET,
   spec: { title: 'Animal Store API', version: '1.0.0', file: 'spec/openapi.yaml' },
   seed: SEED,
