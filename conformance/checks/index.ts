@@ -1,4 +1,5 @@
 import type { Case } from '../cases/index.js';
+import type { OperationModel } from '../../spec/index.js';
 import { checkAuthChallenge } from './auth-challenge.js';
 import { checkContentType } from './content-type.js';
 import { checkDeprecation } from './deprecation.js';
@@ -19,6 +20,8 @@ export type { Check, CheckInput } from './make-finding.js';
 export interface RegisteredCheck {
   readonly name: (c: Case) => string;
   readonly run: Check;
+  /** Operations the check has something to say about; all when absent (keeps tallies honest). */
+  readonly applies?: (operation: OperationModel) => boolean;
 }
 
 const fixed = (name: string) => () => name;
@@ -41,5 +44,5 @@ export const GENERIC_CHECKS: readonly RegisteredCheck[] = [
   { name: fixed('schema'), run: checkSchema },
   { name: fixed('error_status'), run: checkErrorStatus },
   { name: fixed('auth'), run: checkAuthChallenge },
-  { name: fixed('deprecation'), run: checkDeprecation },
+  { name: fixed('deprecation'), run: checkDeprecation, applies: (operation) => operation.deprecation !== undefined },
 ];

@@ -97,7 +97,7 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     const findings: Finding[] = [];
     for (const check of checks) {
       const name = check.name(exchange.case);
-      if (!checkSelected(name)) continue;
+      if (!checkSelected(name) || (check.applies && !check.applies(operation))) continue;
       const produced = check.run({ exchange, operation }).filter((f) => checkSelected(f.check));
       if (produced.length === 0) {
         collector.tally(operation.operationId, name, 'passed');
