@@ -16,6 +16,7 @@ import { type SpecEngine, createPrismEngine, loadPrism } from './prism-engine.js
 import { type RequestInput, readRequestInput } from './request-input.js';
 import { type Router, createRouter } from './router.js';
 import { watchFile } from './spec-watcher.js';
+import { staticExample } from './static-answer.js';
 import { PetStore } from './store.js';
 
 /** A mock server, built but not yet listening (see {@link startMock} for one that listens). */
@@ -120,6 +121,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (opts.mode === 'stateful' && preferences === undefined) {
       const stored = answerFromStore(operation, input.value, store);
       if (stored) return stored;
+    }
+    if (opts.mode === 'static' && preferences === undefined) {
+      const example = staticExample(operation);
+      if (example) return jsonAnswer(example.status, shapeSpecAnswer(operation, input.value, example.body) ?? JSON.stringify(example.body));
     }
     return fromSpec(req, operation, path, input.value, preferences, current);
   }
@@ -266,9 +271,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
           log(`mock error: cannot load Prism: ${(error as Error).message}`);
         }
       };
-      // Stateful mode needs Prism only for Prefer: load it once start-up is over, so the first
-      // forced error is quick without slowing the first ordinary answer.
-      if (opts.mode === 'stateful') {
+      // Stateful and static modes need Prism only for Prefer: load it once start-up is over, so the
+      // first forced answer is quick without slowing the first ordinary one.
+      if (opts.mode !== 'dynamic') {
         warmTimer = setTimeout(() => void load(), 1_500);
         warmTimer.unref();
       } else await load();
