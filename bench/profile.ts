@@ -22,7 +22,7 @@ import { BENCH_KEY, MOCK_MODES, type MockMode } from './lib/servers.js';
 import { median } from './lib/stats.js';
 
 const TSX_CLI = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
-const TSX_LOADER = `file://${join(ROOT, 'node_modules/tsx/dist/loader.mjs')}`;
+const TSX_LOADER = `file://${join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')}`;
 const PRISM_CLI = join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 

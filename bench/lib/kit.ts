@@ -167,7 +167,7 @@ export async function runKitBenchmarks(seeds: readonly number[], log: (line: str
       const cli = spawnProcess({
         label: 'kit CLI',
         command: process.execPath,
-        args: ['--import', `file://${join(ROOT, 'node_modules/tsx/dist/loader.mjs')}`, 'conformance/bin.ts', '--target', ref.url, '--api-key', DEFAULT_API_KEY, '--seed', String(KIT_SEED), '--quiet'],
+        args: ['--import', `file://${join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')}`, 'conformance/bin.ts', '--target', ref.url, '--api-key', DEFAULT_API_KEY, '--seed', String(KIT_SEED), '--quiet'],
       });
       const exitCode = await bounded('kit CLI run', cli.exited);
       const wallMs = performance.now() - cli.spawnedAt;

@@ -29,7 +29,7 @@ export interface ServerSpec {
   start(port: number): Spawned;
 }
 
-const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
+const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/esm/index.mjs');
 const PRISM_CLI = join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
 
 /** What the mock answers to `GET /v1/pets?limit=5` in stateful mode: the first five seed pets. */
@@ -62,7 +62,7 @@ export function mockServer(mode: MockMode): ServerSpec {
   return {
     id: `mock-${mode}`,
     label: `mock ${mode}`,
-    how: `node --import tsx mock/cli.ts --quiet --mode ${mode} (as \`npm start\` runs it)`,
+    how: `node --import tsx/esm mock/cli.ts --quiet --mode ${mode} (as \`npm start\` runs it)`,
     route: '/v1/pets?limit=5',
     headers: mockHeaders,
     mode,

@@ -22,7 +22,7 @@ interface Outcome {
 
 /** Runs the CLI (`--quiet`: no progress lines on stderr); a run still going after LIMIT_MS is killed, and fails on its exit code. */
 async function cli(args: readonly string[]): Promise<Outcome> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/bin.ts', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'conformance/bin.ts', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
