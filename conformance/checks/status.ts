@@ -34,6 +34,11 @@ export const checkStatus: Check = ({ exchange, operation }) => {
 
   if (c.kind === 'auth' && !c.auth.startsWith('valid')) {
     if (status === 401) return [];
+    // A rate limiter may answer before the key is judged: a limit the contract does not show.
+    if (status === 429) {
+      add({ code: 'contract_gap', severity: 'warning', check: 'auth', gap: 'rate-limits', message: `A request with ${describeAuth(c.auth)} got 429 before its key was judged.`, evidence: { auth: c.auth } });
+      return out;
+    }
     const also = c.edge?.gap === 'auth-precedence' ? ` (the input was ${c.edge.description}; the key is judged first)` : '';
     if (is2xx) add({ code: 'auth_ignored', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth)} was accepted with ${status}; it must get 401.`, evidence: { auth: c.auth } });
     else add({ code: 'auth_wrong_status', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth)} got ${status}; the contract says 401${also}.`, evidence: { auth: c.auth } });
