@@ -139,7 +139,7 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(
       `| Default run vs reference implementation (own process), programmatic, seed ${k.defaultRun.seed} | ${fmt(k.defaultRun.wallMs / 1000, 1)} s, ${k.defaultRun.requests} requests, ${fmt(k.defaultRun.rps)} req/s, ${k.defaultRun.verdict} |`,
     );
-    out.push(`| Same through the CLI (\`tsx conformance/bin.ts\`, start-up included) | ${fmt(k.cliRun.wallMs / 1000, 1)} s, exit ${k.cliRun.exitCode} |`);
+    out.push(`| Same through the CLI (\`node --import tsx/esm conformance/bin.ts\`, start-up included) | ${fmt(k.cliRun.wallMs / 1000, 1)} s, exit ${k.cliRun.exitCode} |`);
     out.push(
       `| Requests/s the kit drives against the bare fixed-body server (every answer is the same list, so the kit also spends time shrinking its ${k.bareRun.failures} failures) | ${fmt(k.bareRun.rps)} req/s (${k.bareRun.requests} requests in ${fmt(k.bareRun.wallMs / 1000, 1)} s) |`,
     );
