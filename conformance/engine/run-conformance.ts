@@ -59,12 +59,8 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
 
   const operationOf = (c: Case): OperationModel => spec.operation(c.operationId)!;
   const selected = (names: readonly string[]) => (options.only.length === 0 || names.some((n) => options.only.includes(n))) && !names.some((n) => options.skip.includes(n));
-  const checkNames = new Set<string>();
-  const checkSelected = (name: string) => {
-    checkNames.add(name);
-    const onlyChecks = options.only.filter((n) => isCheckName(n));
-    return (onlyChecks.length === 0 || onlyChecks.includes(name)) && !options.skip.includes(name);
-  };
+  const onlyChecks = options.only.filter(isCheckName);
+  const checkSelected = (name: string) => (onlyChecks.length === 0 || onlyChecks.includes(name)) && !options.skip.includes(name);
 
   const send = async (c: Case): Promise<Exchange> => {
     if (down) return { case: c, request: { method: c.method ?? operationOf(c).method.toUpperCase(), path: '', headers: {} }, failure: { kind: 'timeout', message: `not sent: ${down}`, durationMs: 0 } };
@@ -132,7 +128,7 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     options.onProgress?.({ propertiesDone, propertiesTotal, requests: client.sent, failures: collector.failureCount, ...(current ? { current } : {}) });
 
   try {
-    const reachable = await preflight(spec, context, client);
+    const reachable = await preflight(spec, context);
     if (reachable !== true) return report('error', reachable);
 
     const replay = options.replay ? parseReplay(options.replay) : undefined;
@@ -316,11 +312,10 @@ function safeTarget(target: string): string {
 }
 
 /** One request with the valid key before anything else: an unreachable target is a usage error, not a finding. */
-async function preflight(spec: SpecModel, context: PropertyContext, client: { sent: number }): Promise<true | string> {
+async function preflight(spec: SpecModel, context: PropertyContext): Promise<true | string> {
   const operation = spec.operations.find((o) => o.method === 'get' && !o.path.includes('{')) ?? spec.operations[0];
   if (!operation) return 'the spec has no operations';
   const exchange = await context.send({ operationId: operation.operationId, family: 'preflight', kind: 'valid', pathParams: {}, query: [], auth: 'valid' });
-  void client;
   if (exchange.failure?.kind === 'unreachable') return `cannot reach the target: ${exchange.failure.message}`;
   return true;
 }

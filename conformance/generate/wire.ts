@@ -24,8 +24,3 @@ export function parameterText(value: WireJson): string {
   if (isLosslessNumber(value)) return (value as LosslessNumber).toString();
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
-
-/** True when an integer needs more than a double's 53 bits to be exact. */
-export function isBeyondDoublePrecision(value: WireJson): boolean {
-  return isLosslessNumber(value);
-}

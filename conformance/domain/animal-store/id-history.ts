@@ -2,14 +2,8 @@ import type { Exchange } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { Finding } from '../../findings/index.js';
 import type { OperationModel } from '../../../spec/index.js';
+import { idsIn } from './ids.js';
 
-function idsOf(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : [value];
-  return items
-    .map((item) => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>).id : undefined))
-    .filter((id) => id !== undefined && id !== null && /^-?\d+$/.test(String(id)))
-    .map(String);
-}
 
 /**
  * Ids are assigned by the service on creation and unique: a new pet must not get an id that an
@@ -23,7 +17,7 @@ export function createIdHistory(): (exchange: Exchange, operation: OperationMode
     const r = exchange.response;
     if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind === 'invalid') return [];
     const completedAt = r.sentAt + r.durationMs;
-    const ids = idsOf(r.exactJson);
+    const ids = idsIn(r.exactJson);
     const findings: Finding[] = [];
     if (operation.operationId === 'createPet' && r.status === 201) {
       for (const id of ids) {

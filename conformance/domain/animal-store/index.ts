@@ -5,17 +5,10 @@ import type { DomainRules } from '../rules.js';
 import { checkListFilter, checkListLimit, checkListUniqueIds } from './list-checks.js';
 import { checkCreateEcho, checkGetIdentity } from './pet-checks.js';
 import { createIdHistory } from './id-history.js';
+import { idsIn } from './ids.js';
 import { ensurePopulation, pageSize, persistence } from './sequences.js';
 
 const named = (name: string, run: RegisteredCheck['run']): RegisteredCheck => ({ name: () => name, run });
-
-function idsIn(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : [value];
-  return items
-    .map((item) => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>).id : undefined))
-    .filter((id) => id !== undefined && id !== null && /^-?\d+$/.test(String(id)))
-    .map(String);
-}
 
 /**
  * The meaning of the Animal Store API: what the contract says beyond shapes, keyed by operationId.
