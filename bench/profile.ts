@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { monotonicMicros, renderProfile, summarizeProfile } from './lib/cpuprofile.js';
 import { load } from './lib/load.js';
 import { ROOT, freePort, spawnProcess, runMain, waitFor200 } from './lib/processes.js';
-import { BENCH_KEY, MOCK_MODES, type MockMode } from './lib/servers.js';
+import { BENCH_KEY, MOCK_MODES, type MockMode, ensureMockBundle } from './lib/servers.js';
 import { median } from './lib/stats.js';
 
 const TSX_CLI = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
@@ -97,9 +97,10 @@ interface Target {
 }
 
 function targets(): Target[] {
+  ensureMockBundle();
   const mock = (mode: MockMode): Target => ({
     label: `mock ${mode}`,
-    args: (port) => ['--import', TSX_LOADER, 'mock/cli.ts', '--quiet', '--port', String(port), '--mode', mode, '--api-key', BENCH_KEY],
+    args: (port) => [join(ROOT, 'dist/mock.mjs'), '--quiet', '--port', String(port), '--mode', mode, '--api-key', BENCH_KEY],
     route: '/v1/pets?limit=5',
     headers: { Authorization: `Bearer ${BENCH_KEY}` },
   });

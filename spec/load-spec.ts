@@ -9,7 +9,7 @@ import type { CompiledSchema, JsonSchema, SpecModel } from './model.js';
 import { SpecLoadError } from './spec-load-error.js';
 
 /** Absolute path of the spec shipped with the project. */
-export const DEFAULT_SPEC_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
+export const DEFAULT_SPEC_PATH = fileURLToPath(new URL('../spec/openapi.yaml', import.meta.url));
 
 /**
  * Reads, validates and dereferences an OpenAPI 3.1 file once, compiles every schema it needs,

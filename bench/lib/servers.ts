@@ -1,8 +1,9 @@
 /**
  * The servers under load, each started as its own process the way people start it:
- * the mock through tsx's CLI (what `npm start` runs), raw Prism through its CLI, and a bare
- * `node:http` server (plain node, no loader) as the ceiling.
+ * the mock's bundle `dist/mock.mjs` (what `npm start` runs, after its `prestart` build), raw Prism
+ * through its CLI, and a bare `node:http` server (plain node, no loader) as the ceiling.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, type Spawned, freePort, spawnProcess } from './processes.js';
@@ -29,7 +30,15 @@ export interface ServerSpec {
   start(port: number): Spawned;
 }
 
-const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/esm/index.mjs');
+const MOCK_BUNDLE = join(ROOT, 'dist/mock.mjs');
+let bundleBuilt = false;
+
+/** Builds dist/mock.mjs from the current sources, once per benchmark process, as `prestart` does. */
+export function ensureMockBundle(): void {
+  if (bundleBuilt) return;
+  execFileSync(process.execPath, [join(ROOT, 'mock/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  bundleBuilt = true;
+}
 const PRISM_CLI = join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
 
 /** What the mock answers to `GET /v1/pets?limit=5` in stateful mode: the first five seed pets. */
@@ -53,7 +62,7 @@ export function bareServerSource(): string {
 }
 
 function mockArgs(mode: MockMode, port: number): string[] {
-  return ['mock/cli.ts', '--quiet', '--port', String(port), '--mode', mode, '--api-key', BENCH_KEY];
+  return [MOCK_BUNDLE, '--quiet', '--port', String(port), '--mode', mode, '--api-key', BENCH_KEY];
 }
 
 const mockHeaders = { Authorization: `Bearer ${BENCH_KEY}` };
@@ -62,11 +71,14 @@ export function mockServer(mode: MockMode): ServerSpec {
   return {
     id: `mock-${mode}`,
     label: `mock ${mode}`,
-    how: `node --import tsx/esm mock/cli.ts --quiet --mode ${mode} (as \`npm start\` runs it)`,
+    how: `node dist/mock.mjs --quiet --mode ${mode} (as \`npm start\` runs it)`,
     route: '/v1/pets?limit=5',
     headers: mockHeaders,
     mode,
-    start: (port) => spawnProcess({ label: `mock ${mode}`, command: process.execPath, args: ['--import', `file://${TSX_LOADER}`, ...mockArgs(mode, port)] }),
+    start: (port) => {
+      ensureMockBundle();
+      return spawnProcess({ label: `mock ${mode}`, command: process.execPath, args: mockArgs(mode, port) });
+    },
   };
 }
 
