@@ -105,6 +105,11 @@ const NESTING = 500;
 /**
  * Robustness probes: methods the path does not document, repeated and oversized parameters, path
  * tricks, and very large or deeply nested bodies. Only a 5xx or no answer fails; the rest is noted.
+ *
+ * Undocumented methods may exist on the target (the contract does not show them), so their probes
+ * are built not to destroy data the run relies on: on a path with parameters they name a resource
+ * nobody listed or created, and no DELETE goes to a path without one (it could empty a collection).
+ * They form their own sweep, `<operationId>/methods`, which the run sends last.
  */
 export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitSweep[] {
   const sweeps: KitSweep[] = [];
@@ -114,8 +119,15 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
     const operation = operations[0]!;
     const documented = new Set(operations.map((o) => o.method.toUpperCase()));
     const base = sampleValid(operation, context);
-    const cases: Case[] = OTHER_METHODS.filter((m) => !documented.has(m) && !(readOnly && m !== 'GET'))
-      .map((method): Case => ({ ...base, family: 'robustness', kind: 'probe', method }));
+    const pathParameters = operation.parameters.filter((p) => p.in === 'path');
+    const methodCases = (): Case[] => {
+      const known = context.known(operation.operationId);
+      const unused = Object.fromEntries(pathParameters.map((p) => [p.name, unusedPathValue(p.schema.schema, known[p.name] ?? [])]));
+      return OTHER_METHODS.filter((m) => !documented.has(m) && !(readOnly && m !== 'GET') && !(m === 'DELETE' && pathParameters.length === 0)).map(
+        (method): Case => ({ ...base, pathParams: { ...base.pathParams, ...unused }, existing: [], family: 'robustness', kind: 'probe', method }),
+      );
+    };
+    const cases: Case[] = [];
     for (const parameter of operation.parameters) {
       if (parameter.in === 'query') {
         cases.push({ ...base, family: 'robustness', kind: 'probe', query: [[parameter.name, sampleText(parameter.schema.schema)], [parameter.name, sampleText(parameter.schema.schema)]] });
@@ -124,16 +136,18 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
         for (const trick of ['..', '%00', ' ', '1;drop', '１', '0x1F']) cases.push({ ...base, family: 'robustness', kind: 'probe', pathParams: { ...base.pathParams, [parameter.name]: trick } });
       }
     }
-    sweeps.push({
-      id: `${operation.operationId}/robustness`,
+    const sweep = (id: string, build: () => Case[]): KitSweep => ({
+      id: `${operation.operationId}/${id}`,
       family: 'robustness',
       operationId: operation.operationId,
       async execute() {
         const exchanges: Exchange[] = [];
-        for (const c of cases) exchanges.push(await context.send(c));
+        for (const c of build()) exchanges.push(await context.send(c));
         return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
       },
     });
+    if (cases.length > 0) sweeps.push(sweep('robustness', () => cases));
+    sweeps.push(sweep('methods', methodCases));
   }
   for (const operation of spec.operations) {
     if (!operation.requestBody || (readOnly && writes(operation))) continue;
@@ -162,6 +176,16 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
     });
   }
   return sweeps;
+}
+
+/** A path value of the parameter's type that no answer of the run has mentioned. */
+function unusedPathValue(schema: Record<string, unknown>, known: readonly string[]): string {
+  const taken = new Set(known);
+  if (schema.type === 'integer' || schema.type === 'number') {
+    // Far above any counter, below 2^53 so every server reads it exactly.
+    for (let candidate = 2 ** 53 - 7; ; candidate -= 1_000_003) if (!taken.has(String(candidate))) return String(candidate);
+  }
+  for (let i = 0; ; i++) if (!taken.has(`kit-unused-${i}`)) return `kit-unused-${i}`;
 }
 
 function sampleText(schema: Record<string, unknown>): string {

@@ -140,7 +140,9 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     const sweeps = [...authSweeps(spec, context, options.readOnly), ...probeSweeps(spec, context, options.readOnly)].filter(isSelected);
     const sequences = sequenceProperties(spec, rules, context, options.readOnly).filter(isSelected);
     const bodies = sweeps.filter((s) => s.id.endsWith('/large-bodies'));
-    const quickSweeps = sweeps.filter((s) => !bodies.includes(s));
+    // Undocumented methods may do something on the target (a DELETE that exists): they go last.
+    const methods = sweeps.filter((s) => s.id.endsWith('/methods'));
+    const quickSweeps = sweeps.filter((s) => !bodies.includes(s) && !methods.includes(s));
 
     if (replay) {
       const property = [...properties, ...sequences].find((p) => p.id === replay.id);
@@ -148,13 +150,26 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
       propertiesTotal = 1;
       await runProperty(property, replay);
     } else {
-      propertiesTotal = properties.length + quickSweeps.length + sequences.length + bodies.length;
+      propertiesTotal = properties.length + quickSweeps.length + sequences.length + bodies.length + methods.length;
       // Properties first: what they find shrinks, so they should claim a defect before a sweep does.
       await runPool(properties, options.concurrency, (p) => runProperty(p));
       await runPool(quickSweeps, options.concurrency, runSweep);
       // Sequences judge sizes and memory of the store: nothing else may write meanwhile.
       for (const s of sequences) await runProperty(s);
       for (const s of bodies) await runSweep(s);
+      for (const s of methods) await runSweep(s);
+    }
+    const { backoff } = client;
+    if (backoff.retries > 0) {
+      collector.note({
+        code: 'contract_gap',
+        severity: 'warning',
+        gap: 'rate-limits',
+        operationId: backoff.firstOperationId ?? spec.operations[0]!.operationId,
+        check: 'transport',
+        message: `The target asked the kit to slow down (429, or 503 with Retry-After): ${backoff.retries} request(s) sent again after ${(backoff.pausedMs / 1000).toFixed(1)} s of pauses in all. Rate limits are not in the contract; --rate sets the pace up front.`,
+        evidence: { retries: backoff.retries, pausedMs: backoff.pausedMs },
+      });
     }
     if (down) {
       collector.addFailure({ code: 'transport_error', severity: 'failure', operationId: spec.operations[0]!.operationId, check: 'transport', message: `The run stopped early: ${down}.` });

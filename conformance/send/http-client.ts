@@ -20,10 +20,29 @@ export interface HttpClientOptions {
 /** Sends cases to the target. Never follows redirects, never throws for a bad target. */
 export interface HttpClient {
   send(testCase: Case, operation: OperationModel): Promise<Exchange>;
-  /** Requests sent so far. */
+  /** Requests sent so far (retries included). */
   readonly sent: number;
+  /** Answers that asked the kit to slow down (429, or 503 with Retry-After), and how it obeyed. */
+  readonly backoff: BackoffStats;
   close(): Promise<void>;
 }
+
+/** What the run's rate-limit handling did. */
+export interface BackoffStats {
+  /** Requests sent again after a 429 or a 503 with Retry-After. */
+  readonly retries: number;
+  /** Wall time every request was held back, summed over pauses (concurrent waits count once). */
+  readonly pausedMs: number;
+  /** The operation of the first answer that asked for a pause. */
+  readonly firstOperationId?: string;
+}
+
+/** Attempts after the first for one request the target asked to retry later. */
+const MAX_RETRIES = 4;
+/** A Retry-After longer than this is not waited for: the answer is judged as it is. */
+const MAX_PAUSE_MS = 10_000;
+/** Total pause a run accepts; past it, rate-limited answers are judged as they are (never a hang). */
+const PAUSE_BUDGET_MS = 60_000;
 
 const DEFAULT_MAX_BODY = 2 * 1024 * 1024;
 
@@ -45,8 +64,31 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const throttle = createThrottle(options.rate);
   const scrub = keyScrubber(options.apiKey);
   let sent = 0;
+  // One pause for the whole run: when the target says "retry after", no request goes before then.
+  let pausedUntil = 0;
+  let pausedMs = 0;
+  let retries = 0;
+  let firstOperationId: string | undefined;
 
   async function send(testCase: Case, operation: OperationModel): Promise<Exchange> {
+    for (let attempt = 0; ; attempt++) {
+      const wait = pausedUntil - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const exchange = await sendOnce(testCase, operation);
+      const pause = attempt < MAX_RETRIES && exchange.response ? pauseAsked(exchange.response, attempt) : undefined;
+      if (pause === undefined || pausedMs + pause > PAUSE_BUDGET_MS) return exchange;
+      firstOperationId ??= operation.operationId;
+      retries++;
+      const until = performance.now() + pause;
+      if (until > pausedUntil) {
+        // Overlapping pauses asked by concurrent answers count once.
+        pausedMs += until - Math.max(pausedUntil, performance.now());
+        pausedUntil = until;
+      }
+    }
+  }
+
+  async function sendOnce(testCase: Case, operation: OperationModel): Promise<Exchange> {
     const built = buildRequest(testCase, operation, options.apiKey);
     await throttle();
     sent++;
@@ -97,8 +139,32 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     get sent() {
       return sent;
     },
+    get backoff(): BackoffStats {
+      return { retries, pausedMs: Math.round(pausedMs), ...(firstOperationId ? { firstOperationId } : {}) };
+    },
     close: () => agent.close(),
   };
+}
+
+/**
+ * How long the target asked the kit to wait before sending again: a 429 (rate limit, RFC 6585) or a
+ * 503 that carries Retry-After (load shedding, RFC 9110 §10.2.3). Retry-After is seconds or an
+ * HTTP date; a 429 without it backs off 250 ms, doubling. A 503 without Retry-After is a fault, not
+ * a request to wait. Undefined: do not retry.
+ */
+function pauseAsked(response: ReceivedResponse, attempt: number): number | undefined {
+  if (response.status !== 429 && response.status !== 503) return undefined;
+  const header = response.headers['retry-after']?.trim();
+  let ms: number | undefined;
+  if (header !== undefined && /^\d+$/.test(header)) ms = Number(header) * 1000;
+  else if (header !== undefined && !Number.isNaN(Date.parse(header))) ms = Math.max(0, Date.parse(header) - Date.now());
+  if (ms === undefined) {
+    if (response.status === 503) return undefined;
+    ms = 250 * 2 ** attempt;
+  }
+  // Retry-After: 0 still means "not now": wait a little so a tight loop cannot form.
+  ms = Math.max(ms, 50);
+  return ms > MAX_PAUSE_MS ? undefined : ms;
 }
 
 class DeadlineError extends Error {

@@ -1,0 +1,86 @@
+// The client obeys a target that asks it to slow down (429, 503 + Retry-After), within bounds, and
+// judges every other answer as it came.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadOperations, validCase, type Operations } from '../checks/_test-support.js';
+import { createHttpClient } from './http-client.js';
+
+let ops: Operations;
+beforeAll(async () => {
+  ops = await loadOperations();
+});
+
+let server: Server | undefined;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  server = undefined;
+});
+
+/** A target that answers the scripted statuses in turn, then 200; returns its base URL. */
+async function scripted(answers: { status: number; headers?: Record<string, string> }[]): Promise<{ url: string; hits: () => number }> {
+  let hits = 0;
+  server = createServer((req, res) => {
+    req.resume();
+    const answer = answers[hits++] ?? { status: 200 };
+    const body = answer.status === 200 ? '[]' : JSON.stringify({ code: 'x', message: 'x', status: answer.status });
+    res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers }).end(body);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, hits: () => hits };
+}
+
+describe('rate limits', () => {
+  it('waits as Retry-After asks after a 429 and sends again, counting the retries', async () => {
+    const target = await scripted([{ status: 429, headers: { 'Retry-After': '0' } }, { status: 429 }]);
+    const client = createHttpClient({ baseUrl: target.url, apiKey: 'k', timeoutMs: 2000 });
+    const exchange = await client.send(validCase('listPets'), ops.listPets);
+    expect(exchange.response?.status).toBe(200);
+    expect(target.hits()).toBe(3);
+    expect(client.sent).toBe(3);
+    expect(client.backoff.retries).toBe(2);
+    expect(client.backoff.firstOperationId).toBe('listPets');
+    // 50 ms floor for Retry-After: 0, then 250 ms for a 429 without it.
+    expect(client.backoff.pausedMs).toBeGreaterThanOrEqual(290);
+    await client.close();
+  });
+
+  it('retries a 503 only when it carries Retry-After', async () => {
+    const shedding = await scripted([{ status: 503, headers: { 'Retry-After': '0' } }]);
+    const client = createHttpClient({ baseUrl: shedding.url, apiKey: 'k', timeoutMs: 2000 });
+    expect((await client.send(validCase('listPets'), ops.listPets)).response?.status).toBe(200);
+    await client.close();
+    server?.closeAllConnections();
+    await new Promise((resolve) => server!.close(resolve));
+    const broken = await scripted([{ status: 503 }]);
+    const again = createHttpClient({ baseUrl: broken.url, apiKey: 'k', timeoutMs: 2000 });
+    expect((await again.send(validCase('listPets'), ops.listPets)).response?.status).toBe(503);
+    expect(again.backoff.retries).toBe(0);
+    await again.close();
+  });
+
+  it('gives up after four retries, and does not wait for a Retry-After over 10 s', async () => {
+    const always = await scripted(Array.from({ length: 10 }, () => ({ status: 429, headers: { 'Retry-After': '0' } })));
+    const client = createHttpClient({ baseUrl: always.url, apiKey: 'k', timeoutMs: 2000 });
+    expect((await client.send(validCase('listPets'), ops.listPets)).response?.status).toBe(429);
+    expect(always.hits()).toBe(5);
+    await client.close();
+    server?.closeAllConnections();
+    await new Promise((resolve) => server!.close(resolve));
+    const long = await scripted([{ status: 429, headers: { 'Retry-After': '3600' } }]);
+    const patient = createHttpClient({ baseUrl: long.url, apiKey: 'k', timeoutMs: 2000 });
+    expect((await patient.send(validCase('listPets'), ops.listPets)).response?.status).toBe(429);
+    expect(long.hits()).toBe(1);
+    await patient.close();
+  });
+
+  it('never retries other answers', async () => {
+    const target = await scripted([{ status: 500, headers: { 'Retry-After': '0' } }, { status: 401 }]);
+    const client = createHttpClient({ baseUrl: target.url, apiKey: 'k', timeoutMs: 2000 });
+    expect((await client.send(validCase('listPets'), ops.listPets)).response?.status).toBe(500);
+    expect((await client.send(validCase('listPets'), ops.listPets)).response?.status).toBe(401);
+    expect(client.backoff.retries).toBe(0);
+    await client.close();
+  });
+});
