@@ -37,8 +37,22 @@ export interface SequenceProperty<T = unknown> {
   execute(value: T, context: SequenceContext): Promise<Execution>;
 }
 
-/** Work done before the properties run (e.g. making sure the list has enough items to page through). */
-export type Preparation = (context: SequenceContext) => Promise<void>;
+/**
+ * What preparation learned about the target that changes what a valid request is there, in a way
+ * the contract leaves open (e.g. only existing category ids are accepted).
+ */
+export interface Adaptation {
+  /** Applied to every case before it is sent. Deterministic, so a seed still means the same requests. */
+  rewrite(testCase: Case): Case;
+  /** The contract gap the adaptation stands for, reported once, with the exchange that showed it. */
+  readonly gap: { readonly operationId: string; readonly check: string; readonly gap: string; readonly message: string; readonly evidence: Record<string, unknown>; readonly exchange: Exchange };
+}
+
+/**
+ * Work done before the properties run (e.g. making sure the list has enough items to page through).
+ * May return an adaptation the run then applies to every request.
+ */
+export type Preparation = (context: SequenceContext) => Promise<Adaptation | undefined>;
 
 /** Everything the kit knows about one API's meaning, keyed by operationId. The engine knows none of it. */
 export interface DomainRules {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import type { Case, Exchange } from '../cases/index.js';
-import { GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
+import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
 import { animalStoreRules } from '../domain/animal-store/index.js';
 import type { DomainRules, Execution } from '../domain/rules.js';
 import type { Finding, RunReport, Verdict } from '../findings/index.js';
@@ -62,7 +62,10 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
   const onlyChecks = options.only.filter(isCheckName);
   const checkSelected = (name: string) => (onlyChecks.length === 0 || onlyChecks.includes(name)) && !options.skip.includes(name);
 
-  const send = async (c: Case): Promise<Exchange> => {
+  // Set by the domain's preparation when the target narrows what a valid request is (see Adaptation).
+  let adapt: ((c: Case) => Case) | undefined;
+  const send = async (original: Case): Promise<Exchange> => {
+    const c = adapt ? adapt(original) : original;
     if (down) return { case: c, request: { method: c.method ?? operationOf(c).method.toUpperCase(), path: '', headers: {} }, failure: { kind: 'timeout', message: `not sent: ${down}`, durationMs: 0 } };
     const exchange = await client.send(c, operationOf(c));
     consecutiveDead = exchange.failure && exchange.failure.kind !== 'body_too_large' ? consecutiveDead + 1 : 0;
@@ -132,7 +135,12 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     if (reachable !== true) return report('error', reachable);
 
     const replay = options.replay ? parseReplay(options.replay) : undefined;
-    if (!replay && rules.prepare && !options.readOnly) await rules.prepare(context);
+    const adaptation = !replay && rules.prepare && !options.readOnly ? await rules.prepare(context) : undefined;
+    if (adaptation) {
+      adapt = adaptation.rewrite;
+      const { exchange, operationId, ...fields } = adaptation.gap;
+      collector.note({ ...findingOf(exchange, { code: 'contract_gap', severity: 'warning', ...fields }), operationId });
+    }
 
     knownSnapshot = new Map(spec.operations.map((op) => [op.operationId, snapshotOf(op.operationId)]));
     const isSelected = (p: { id: string; family: string; operationId: string }) => selected([p.id, p.family, p.operationId]);

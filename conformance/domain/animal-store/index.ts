@@ -6,6 +6,7 @@ import { checkListFilter, checkListLimit, checkListUniqueIds } from './list-chec
 import { checkCreateEcho, checkGetIdentity } from './pet-checks.js';
 import { createIdHistory } from './id-history.js';
 import { idsIn } from './ids.js';
+import { calibrateCategories } from './categories.js';
 import { ensurePopulation, pageSize, persistence } from './sequences.js';
 
 const named = (name: string, run: RegisteredCheck['run']): RegisteredCheck => ({ name: () => name, run });
@@ -27,6 +28,10 @@ export const animalStoreRules: DomainRules = {
     return {};
   },
   sequences: [persistence, pageSize],
-  prepare: ensurePopulation,
+  async prepare(context) {
+    const adaptation = await calibrateCategories(context);
+    await ensurePopulation(context, adaptation?.rewrite);
+    return adaptation;
+  },
   observer: createIdHistory,
 };
