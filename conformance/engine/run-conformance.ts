@@ -135,7 +135,8 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     if (reachable !== true) return report('error', reachable);
 
     const replay = options.replay ? parseReplay(options.replay) : undefined;
-    const adaptation = !replay && rules.prepare && !options.readOnly ? await rules.prepare(context) : undefined;
+    // Replays prepare too: the adaptation (known category ids) is part of what the case meant.
+    const adaptation = rules.prepare && !options.readOnly ? await rules.prepare(context) : undefined;
     if (adaptation) {
       adapt = adaptation.rewrite;
       const { exchange, operationId, ...fields } = adaptation.gap;
