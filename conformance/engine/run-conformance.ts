@@ -22,6 +22,8 @@ const TOOL = (() => {
 const MAX_ROUNDS = 3;
 /** Executions allowed to shrink one counterexample; beyond it the smallest failure so far is reported. */
 const SHRINK_BUDGET = 500;
+/** Wall time allowed to shrink one counterexample, for the same reason. */
+const SHRINK_TIME_MS = 15_000;
 /** Consecutive requests without any answer after which the target is declared down. */
 const BREAKER_THRESHOLD = 6;
 
@@ -210,11 +212,14 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     let lastFailing: { execution: Execution; fresh: Finding[] } | undefined;
     let kitError: unknown;
     let shrinkSteps = 0;
+    let shrinkStarted = 0;
     const predicate = fc.asyncProperty(arbitrary, async (value: unknown) => {
       if (down || kitError) return true;
-      // Once a failure is found every call is a shrink step; past the budget they pass untried,
-      // so fast-check ends on the smallest failure found so far instead of sending thousands.
-      if (lastFailing && ++shrinkSteps > SHRINK_BUDGET) return true;
+      // Once a failure is found every call is a shrink step. Past the budget (steps or time) the
+      // search is interrupted: fast-check then ends on the smallest failure found so far. (Merely
+      // passing the remaining candidates untried still walks them: for a 2,000-character string
+      // that walk alone took 44 s of CPU, long enough for the target's keep-alive sockets to close.)
+      if (lastFailing && (++shrinkSteps > SHRINK_BUDGET || performance.now() - shrinkStarted > SHRINK_TIME_MS)) throw new fc.PreconditionFailure(true);
       let execution: Execution;
       try {
         execution = await property.execute(value);
@@ -226,6 +231,7 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
       if (property.stillQualifies && !property.stillQualifies(value)) return true;
       const fresh = execution.findings.filter((f) => f.severity === 'failure' && run.counts(f));
       if (fresh.length === 0) return true;
+      if (!lastFailing) shrinkStarted = performance.now();
       lastFailing = { execution, fresh };
       return false;
     });
