@@ -11,6 +11,7 @@ export type AuthVariant =
   | 'valid' // Authorization: Bearer <key>
   | 'valid-lowercase-scheme' // authorization: bearer <key>
   | 'valid-uppercase-scheme' // BEARER <key>
+  | 'valid-mixed-case-scheme' // BeArEr <key>
   | 'none' // no Authorization header
   | 'empty-token' // "Bearer "
   | 'scheme-only' // "Bearer"
@@ -20,7 +21,12 @@ export type AuthVariant =
   | 'key-prefix' // Bearer <key minus its last character>
   | 'key-suffix' // Bearer <key>x
   | 'key-case' // Bearer <key with its letters' case swapped>
-  | 'trailing-junk'; // Bearer <key> x: not one b64token (RFC 6750 §2.1)
+  | 'trailing-junk' // Bearer <key> x: not one b64token (RFC 6750 §2.1)
+  | 'key-with-prefix' // Bearer not-<key>: ends with the key
+  | 'percent-encoded-key' // Bearer %61%6E...: the key percent-encoded, another token
+  | 'raw-key' // Authorization: <key>, no scheme
+  | 'key-in-query' // no Authorization; ?api_key=<key>&access_token=<key>
+  | 'key-in-header'; // no Authorization; X-API-Key: <key>
 
 /** The body of a case: JSON generated from the schema, or raw bytes for malformed input. */
 export type CaseBody =

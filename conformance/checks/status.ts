@@ -110,6 +110,12 @@ const AUTH_WORDS: Record<string, string> = {
   'trailing-junk': 'the key followed by a space and more text',
   'valid-lowercase-scheme': 'the lower-case scheme "bearer"',
   'valid-uppercase-scheme': 'the upper-case scheme "BEARER"',
+  'valid-mixed-case-scheme': 'the mixed-case scheme "BeArEr"',
+  'key-with-prefix': 'a token that ends with the key',
+  'percent-encoded-key': 'the key percent-encoded (another token)',
+  'raw-key': 'the key with no scheme',
+  'key-in-query': 'no Authorization header and the key in the query (api_key, access_token)',
+  'key-in-header': 'no Authorization header and the key in X-API-Key',
 };
 
 /** Words for an auth variant, for messages. */

@@ -33,6 +33,8 @@ export interface SequenceProperty<T = unknown> {
   readonly operations: readonly string[];
   /** True when it creates data: skipped under `--read-only`. */
   readonly writes: boolean;
+  /** Executions per round, when not the run's `runs` (a costly property runs fewer). */
+  readonly runs?: number;
   arbitrary(spec: SpecModel): fc.Arbitrary<T>;
   execute(value: T, context: SequenceContext): Promise<Execution>;
 }

@@ -156,14 +156,20 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
     const properties = (mergeAllOf(operation.requestBody.schema.schema).properties ?? {}) as Record<string, Record<string, unknown>>;
     // Only free-text fields grow: an enum or formatted string made huge would be invalid, not large.
     const freeText = (k: string) => properties[k]?.type === 'string' && properties[k]?.enum === undefined && properties[k]?.format === undefined;
-    const huge = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && freeText(k) ? 'x'.repeat(100_000) : v]));
+    const grown = (filler: string) => Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && freeText(k) ? filler : v]));
+    const huge = grown('x'.repeat(100_000));
+    // Three UTF-8 bytes per character: a body read as text chunk by chunk splits characters.
+    const hugeMultibyte = grown('小'.repeat(40_000));
     // Built as text, since serialisers recurse. 500 levels: deep enough to break naive recursive
     // validators, shallow enough for every mainstream JSON parser's own nesting limit.
     const nestedText = `${(stringifyLossless(value) ?? '{}').slice(0, -1)}${Object.keys(value).length > 0 ? ',' : ''}"extra":${'['.repeat(NESTING)}"deep"${']'.repeat(NESTING)}}`;
     const bigCases: Case[] = [
       { ...base, family: 'robustness', edge: { gap: 'field-size-limits', description: 'a string field of 100,000 characters' }, body: { kind: 'json', value: huge as never } },
+      { ...base, family: 'robustness', edge: { gap: 'field-size-limits', description: 'a string field of 40,000 three-byte characters' }, body: { kind: 'json', value: hugeMultibyte as never } },
       { ...base, family: 'robustness', edge: { gap: 'unknown-fields', description: `an unknown field nested ${NESTING} arrays deep` }, body: { kind: 'raw', text: nestedText, contentType: 'application/json' } },
     ];
+    // What was stored must still be served: every collection read with its largest page afterwards.
+    const readers = spec.operations.filter((op) => op.method === 'get' && !op.parameters.some((p) => p.in === 'path'));
     sweeps.push({
       id: `${operation.operationId}/large-bodies`,
       family: 'robustness',
@@ -171,11 +177,24 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
       async execute() {
         const exchanges: Exchange[] = [];
         for (const c of bigCases) exchanges.push(await context.send(c));
+        if (exchanges.some((e) => e.response && e.response.status >= 200 && e.response.status < 300)) {
+          for (const reader of readers) exchanges.push(await context.send(largestPage(reader, context)));
+        }
         return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
       },
     });
   }
   return sweeps;
+}
+
+/** An ordinary valid request of a read operation, with every bounded integer query parameter at its maximum. */
+function largestPage(operation: OperationModel, context: PropertyContext): Case {
+  const base = sampleValid(operation, context);
+  const maxima = operation.parameters
+    .filter((p) => p.in === 'query' && p.schema.schema.type === 'integer' && typeof p.schema.schema.maximum === 'number')
+    .map((p): [string, string] => [p.name, String(p.schema.schema.maximum)]);
+  const names = new Set(maxima.map(([name]) => name));
+  return { ...base, query: [...base.query.filter(([name]) => !names.has(name)), ...maxima] };
 }
 
 /** A path value of the parameter's type that no answer of the run has mentioned. */
@@ -204,5 +223,6 @@ export function sequenceProperties(spec: SpecModel, rules: DomainRules, context:
       operationId: s.operationId,
       arbitrary: () => s.arbitrary(spec),
       execute: (value: unknown) => s.execute(value, context),
+      ...(s.runs !== undefined ? { runs: s.runs } : {}),
     }));
 }

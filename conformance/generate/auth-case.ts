@@ -5,10 +5,27 @@ import { invalidCaseArbitrary } from './invalid-case.js';
 import { requestPartsArbitrary, toValidCase, type KnownValues } from './valid-case.js';
 
 /** Credentials that must be refused with 401. */
-export const BAD_AUTH: readonly AuthVariant[] = ['none', 'empty-token', 'scheme-only', 'basic', 'token-scheme', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case', 'trailing-junk'];
+export const BAD_AUTH: readonly AuthVariant[] = [
+  'none',
+  'empty-token',
+  'scheme-only',
+  'basic',
+  'token-scheme',
+  'unknown-key',
+  'key-prefix',
+  'key-suffix',
+  'key-case',
+  'trailing-junk',
+  'key-with-prefix',
+  'percent-encoded-key',
+  'raw-key',
+  // The contract names one place for the key (§5.2): elsewhere it is no credential at all.
+  'key-in-query',
+  'key-in-header',
+];
 
 /** Spellings of the valid credential that must be accepted (auth schemes are case-insensitive, RFC 9110 §11.1). */
-export const GOOD_AUTH: readonly AuthVariant[] = ['valid-lowercase-scheme', 'valid-uppercase-scheme'];
+export const GOOD_AUTH: readonly AuthVariant[] = ['valid-lowercase-scheme', 'valid-uppercase-scheme', 'valid-mixed-case-scheme'];
 
 /**
  * Arbitrary of requests sent with each auth variant, for operations that require auth. Valid

@@ -62,13 +62,21 @@ describe('coverageValidCases', () => {
 
   it('leaves the optional status out once, and tries an unknown field and a charset', () => {
     const cases = coverageValidCases(ops.createPet);
-    expect(cases.filter((c) => !('status' in bodyOf(c)))).toHaveLength(1);
+    expect(cases.filter((c) => c.body?.kind === 'json' && !('status' in bodyOf(c)))).toHaveLength(1);
     const extra = cases.find((c) => 'nickname' in bodyOf(c));
     expect(extra?.edge?.gap).toBe('unknown-fields');
     expect(cases.some((c) => c.headers?.['content-type'] === 'application/json; charset=utf-8')).toBe(true);
   });
 
-  it('labels as existing only the values the target returned', () => {
+  it('writes the integer fields as 1e2 and 100.0 once each, as raw JSON labelled integer-spelling', () => {
+    const raw = coverageValidCases(ops.createPet).filter((c) => c.body?.kind === 'raw');
+    expect(raw.map((c) => c.edge?.gap)).toEqual(['integer-spelling', 'integer-spelling']);
+    const values = raw.map((c) => JSON.parse(c.body!.kind === 'raw' ? c.body!.text : '') as { categoryId: number });
+    expect(values.map((v) => v.categoryId)).toEqual([100, 100]);
+    expect(raw.map((c) => (c.body!.kind === 'raw' ? /"categoryId":([^,}]+)/.exec(c.body!.text)![1] : ''))).toEqual(['1e2', '100.0']);
+  });
+
+    it('labels as existing only the values the target returned', () => {
     for (const c of coverageValidCases(ops.getPet, { petId: ['42'] })) {
       if (c.existing) expect(c.pathParams.petId).toBe('42');
       else expect(c.pathParams.petId).not.toBe('42');

@@ -61,7 +61,33 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
     variants.push({ ...base, body, contentType: 'application/json; charset=utf-8' });
   }
   variants.push({ ...base, accept: '' }, { ...base, accept: '*/*' });
-  return variants.slice(0, MAX_COVERAGE).map((parts) => toValidCase(operation, parts));
+  const cases = variants.slice(0, MAX_COVERAGE).map((parts) => toValidCase(operation, parts));
+  return [...cases, ...integerSpellings(operation, base)].slice(0, MAX_COVERAGE + 4);
+}
+
+/**
+ * JSON Schema counts `1e2` and `100.0` as the integer 100, and JSON allows both spellings. A server
+ * may refuse them (a contract gap, `integer-spelling`), but not fail on them: one raw body per
+ * spelling, with every integer body field written that way.
+ */
+function integerSpellings(operation: OperationModel, base: RequestParts): Case[] {
+  if (!operation.requestBody || base.body === null || typeof base.body !== 'object' || Array.isArray(base.body)) return [];
+  const properties = (mergeAllOf(operation.requestBody.schema.schema).properties as Record<string, Record<string, unknown>>) ?? {};
+  const integers = Object.keys(properties).filter((name) => mergeAllOf(properties[name]!).type === 'integer');
+  if (integers.length === 0) return [];
+  const valid = toValidCase(operation, base);
+  return [
+    ['1e2', 'an exponent'],
+    ['100.0', 'a fraction of zero'],
+  ].map(([spelling, how]) => {
+    const body = Object.fromEntries(Object.entries(base.body as Obj).map(([k, v]) => [k, integers.includes(k) ? '\u0000INTEGER\u0000' : v]));
+    const text = JSON.stringify(body).replaceAll('"\\u0000INTEGER\\u0000"', spelling!);
+    return {
+      ...valid,
+      body: { kind: 'raw', text, contentType: 'application/json' },
+      edge: { gap: 'integer-spelling', description: `integers written with ${how} (${spelling})` },
+    } satisfies Case;
+  });
 }
 
 /** The coverage phase of invalid input: every labelled mutation once, on an ordinary request. */

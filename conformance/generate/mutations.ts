@@ -62,6 +62,12 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
         apply: (v) => omit(v, name),
       });
     }
+    if (required.size > 1) {
+      // The empty object: every required property missing at once (handlers that read one field
+      // after another without checking often fail only here).
+      const first = [...required][0]!;
+      mutations.push({ target: 'body', reason: reason(`/${first}`, 'required', 'the body is an empty object'), apply: () => ({}) });
+    }
     for (const [name, propertySchema] of Object.entries(properties)) {
       const s = mergeAllOf(propertySchema);
       for (const wrong of wrongTypeValues(s)) {

@@ -22,7 +22,34 @@ const INTEGER_LANDMARKS = [0n, 1n, -1n, INT32_MAX, INT32_MAX + 1n, INT32_MIN, IN
  * Strings that break implementations: empty, blank, accents, CJK, emoji (astral), right-to-left,
  * quotes and markup, a backslash, and lengths just past the powers of two where buffers and columns end.
  */
-const STRING_LANDMARKS = ['', ' ', 'Rex', 'Émile', '小白', '🐢 Shelly', 'مرحبا', 'O\'Brien "Bob"', '<b>&amp;</b>', '\\', 'a'.repeat(33), 'a'.repeat(65), '𝔘'.repeat(16), 'x'.repeat(256)];
+const STRING_LANDMARKS = [
+  '',
+  ' ',
+  'Rex',
+  'Émile',
+  '小白',
+  '🐢 Shelly',
+  'مرحبا',
+  'O\'Brien "Bob"',
+  '<b>&amp;</b>',
+  '\\',
+  // Strings that look like other JSON values, or like keys of Object.prototype (a lookup table keyed
+  // by name finds inherited members), or that decoders for other formats would change.
+  '123',
+  'true',
+  'null',
+  'constructor',
+  '__proto__',
+  'toString',
+  'Tom & Jerry',
+  'C++ 100%25',
+  'Rex\u0000',
+  'Rex\ud83d',
+  'a'.repeat(33),
+  'a'.repeat(65),
+  '𝔘'.repeat(16),
+  'x'.repeat(256),
+];
 
 /** Names of undocumented properties a client might send. */
 const EXTRA_KEYS = ['nickname', 'tags', 'note', 'x-client-ref', 'category', 'age', 'extra'];

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { LosslessNumber } from 'lossless-json';
 import type { Case, WireJson } from '../cases/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import { edgeOf } from './edge.js';
@@ -14,10 +15,11 @@ export class ExistingValue {
 }
 
 /** Spellings of the JSON media type a client may send; all mean the same (RFC 8259 has no charset, UTF-8 is implied). */
-export const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8'] as const;
+// Media types are case-insensitive (RFC 9110 §8.3.1).
+export const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', 'Application/JSON'] as const;
 
 /** Accept headers a client may send, or none at all ('' removes the kit's default): all must get JSON. */
-export const ACCEPT_HEADERS = ['application/json', '', '*/*', 'application/json, text/plain, */*'] as const;
+export const ACCEPT_HEADERS = ['application/json', '', '*/*', 'application/json, text/plain, */*', 'application/*'] as const;
 
 /** The parts of a request, before they are labelled as a case. */
 export interface RequestParts {
@@ -26,6 +28,8 @@ export interface RequestParts {
   readonly body?: WireJson;
   readonly contentType?: string;
   readonly accept?: string;
+  /** Send the body with chunked transfer coding instead of Content-Length (RFC 9112 §7.1). */
+  readonly chunked?: boolean;
 }
 
 /** Arbitrary of the parameters and body of a valid request of an operation. */
@@ -45,13 +49,29 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
   const body = operation.requestBody ? schemaArbitrary(operation.requestBody.schema.schema, { extraProperties: true }) : fc.constant(undefined);
   const contentType = operation.requestBody ? fc.constantFrom(...JSON_CONTENT_TYPES) : fc.constant(undefined);
   const accept = fc.constantFrom(...ACCEPT_HEADERS);
-  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), body, contentType, accept }).map(({ pathParams, query: q, body: b, contentType: t, accept: a }) => ({
+  // Neither query parameters nor JSON members have an order a server may depend on: both are sent
+  // in the spec's order or reversed.
+  const reversed = fc.record({ query: fc.boolean(), members: fc.boolean() });
+  // Every HTTP/1.1 server must read a chunked body: one request in four with a body uses it.
+  const chunked = operation.requestBody ? fc.constantFrom(false, false, false, true) : fc.constant(false);
+  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), body, contentType, accept, reversed, chunked }).map(({ pathParams, query: q, body: b, contentType: t, accept: a, reversed: r, chunked: c }) => ({
     pathParams,
-    query: q.filter((pair): pair is [string, WireJson] => pair !== null),
-    ...(b !== undefined ? { body: b } : {}),
+    query: orderedAs(q.filter((pair): pair is [string, WireJson] => pair !== null), r.query),
+    ...(b !== undefined ? { body: r.members ? reverseMembers(b) : b } : {}),
     ...(t !== undefined && t !== JSON_CONTENT_TYPES[0] ? { contentType: t } : {}),
     ...(a !== ACCEPT_HEADERS[0] ? { accept: a } : {}),
+    ...(c ? { chunked: true } : {}),
   }));
+}
+
+function orderedAs<T>(items: T[], reversed: boolean): T[] {
+  return reversed ? [...items].reverse() : items;
+}
+
+/** The same JSON object with its members in reverse order (anything else unchanged). */
+function reverseMembers(value: WireJson): WireJson {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof LosslessNumber) return value;
+  return Object.fromEntries(Object.entries(value).reverse());
 }
 
 /** Turns request parts into a valid, authenticated case, labelled with any edge a server may refuse. */
@@ -70,8 +90,14 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
     query: parts.query.map(([k, v]) => [k, parameterText(v)] as const),
     ...(parts.body !== undefined ? { body: { kind: 'json', value: parts.body } as const } : {}),
     auth: 'valid',
-    ...(parts.contentType !== undefined || parts.accept !== undefined
-      ? { headers: { ...(parts.contentType !== undefined ? { 'content-type': parts.contentType } : {}), ...(parts.accept !== undefined ? { accept: parts.accept } : {}) } }
+    ...(parts.contentType !== undefined || parts.accept !== undefined || parts.chunked
+      ? {
+          headers: {
+            ...(parts.contentType !== undefined ? { 'content-type': parts.contentType } : {}),
+            ...(parts.accept !== undefined ? { accept: parts.accept } : {}),
+            ...(parts.chunked ? { 'transfer-encoding': 'chunked' } : {}),
+          },
+        }
       : {}),
     ...(edge ? { edge } : {}),
     ...(existing.length > 0 ? { existing } : {}),

@@ -6,16 +6,33 @@ import { BAD_AUTH, GOOD_AUTH } from '../generate/index.js';
 import { authorizationFor } from '../send/index.js';
 import { renderCurl } from './curl.js';
 
-function headerSentBy(command: string, apiKey: string): string | undefined {
+function argumentsOf(command: string, apiKey: string): string[] {
   // curl replaced by a function that prints its arguments, one per line.
-  const out = execFileSync('bash', ['-c', `curl() { for a in "$@"; do printf '%s\\n' "$a"; done; }; ${command}`], { env: { PATH: process.env.PATH ?? '', API_KEY: apiKey } }).toString();
-  return out.split('\n').find((line) => /^authorization: /i.test(line))?.replace(/^authorization: /i, '');
+  return execFileSync('bash', ['-c', `curl() { for a in "$@"; do printf '%s\\n' "$a"; done; }; ${command}`], { env: { PATH: process.env.PATH ?? '', API_KEY: apiKey } })
+    .toString()
+    .split('\n');
+}
+
+function headerSentBy(command: string, apiKey: string, name = 'authorization'): string | undefined {
+  const prefix = new RegExp(`^${name}: `, 'i');
+  return argumentsOf(command, apiKey).find((line) => prefix.test(line))?.replace(prefix, '');
 }
 
 describe('curl reproducers of every auth variant', () => {
   for (const apiKey of ['Key123abc', 'sk_live_9f8e-7d6c', '1234567890', 'x'.repeat(60)]) {
     it.each([...BAD_AUTH, ...GOOD_AUTH, 'valid' as const])(`%s, key ${apiKey.slice(0, 12)}`, (variant) => {
-      const { header, shown } = authorizationFor(variant, apiKey);
+      const { header, shown, elsewhere } = authorizationFor(variant, apiKey);
+      if (elsewhere?.queryShown) {
+        const command = renderCurl({ method: 'GET', path: `/pets?limit=5&${elsewhere.queryShown}`, headers: {} }, 'http://127.0.0.1:1/v1', { multiline: false });
+        expect(command).not.toContain(apiKey);
+        const query = (elsewhere.query ?? []).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+        expect(argumentsOf(command, apiKey)).toContain(`http://127.0.0.1:1/v1/pets?limit=5&${query}`);
+      }
+      for (const [name, { value, shown: shownValue }] of Object.entries(elsewhere?.headers ?? {})) {
+        const command = renderCurl({ method: 'GET', path: '/pets', headers: { [name]: shownValue } }, 'http://127.0.0.1:1/v1', { multiline: false });
+        expect(command).not.toContain(apiKey);
+        expect(headerSentBy(command, apiKey, name)).toBe(value);
+      }
       if (header === undefined) return;
       const command = renderCurl({ method: 'GET', path: '/pets', headers: { authorization: shown! } }, 'http://127.0.0.1:1/v1', { multiline: false });
       expect(command).not.toContain(apiKey);

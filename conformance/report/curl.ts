@@ -11,7 +11,8 @@ export interface CurlOptions {
 }
 
 // Headers curl computes itself; passing the recorded ones could only make the command wrong.
-const COMPUTED_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
+// A recorded `Transfer-Encoding: chunked` stays: with it, curl sends the body chunked too.
+const COMPUTED_HEADERS = new Set(['host', 'content-length', 'connection']);
 
 /**
  * Renders a request as a runnable curl command. The key is never written: each `$API_KEY` in a header
@@ -29,7 +30,8 @@ export function renderCurl(request: RequestRecord, targetBaseUrl: string, option
   if (/[[\]{}]/.test(url)) head.push('--globoff');
   if (method === 'HEAD' && body === undefined) head.push('--head');
   else if (method !== 'GET' || body !== undefined) head.push('-X', shellWord(method));
-  head.push(singleQuote(redactText(url, secrets)));
+  // A URL carries the key only when the case put it in the query (an auth variant): then it expands.
+  head.push(quoteWithApiKey(redactText(url, secrets)));
 
   const args: string[] = [head.join(' ')];
   let hasContentType = false;

@@ -18,7 +18,15 @@ export interface BuiltRequest {
  * The Authorization header a variant sends: the real value, and the value shown in reports. The shown
  * value is valid shell inside double quotes, so a reproducer runs as printed with `API_KEY` set.
  */
-export function authorizationFor(variant: AuthVariant, apiKey: string): { readonly header?: string; readonly shown?: string } {
+export function authorizationFor(
+  variant: AuthVariant,
+  apiKey: string,
+): {
+  readonly header?: string;
+  readonly shown?: string;
+  /** Where the key goes instead of Authorization (variants that put it elsewhere). */
+  readonly elsewhere?: { readonly query?: readonly [string, string][]; readonly queryShown?: string; readonly headers?: Readonly<Record<string, { value: string; shown: string }>> };
+} {
   switch (variant) {
     case 'valid':
       return { header: `Bearer ${apiKey}`, shown: 'Bearer $API_KEY' };
@@ -26,6 +34,21 @@ export function authorizationFor(variant: AuthVariant, apiKey: string): { readon
       return { header: `bearer ${apiKey}`, shown: 'bearer $API_KEY' };
     case 'valid-uppercase-scheme':
       return { header: `BEARER ${apiKey}`, shown: 'BEARER $API_KEY' };
+    case 'valid-mixed-case-scheme':
+      return { header: `BeArEr ${apiKey}`, shown: 'BeArEr $API_KEY' };
+    case 'key-with-prefix':
+      return { header: `Bearer not-${apiKey}`, shown: 'Bearer ${API_KEY/#/not-}' };
+    case 'percent-encoded-key':
+      return {
+        header: `Bearer ${[...Buffer.from(apiKey)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('')}`,
+        shown: "Bearer $(printf '%s' \"$API_KEY\" | od -An -tx1 -v | tr -d ' \\n' | tr a-f A-F | sed 's/../%&/g')",
+      };
+    case 'raw-key':
+      return { header: apiKey, shown: '$API_KEY' };
+    case 'key-in-query':
+      return { elsewhere: { query: [['api_key', apiKey], ['access_token', apiKey]], queryShown: 'api_key=$API_KEY&access_token=$API_KEY' } };
+    case 'key-in-header':
+      return { elsewhere: { headers: { 'x-api-key': { value: apiKey, shown: '$API_KEY' } } } };
     case 'none':
       return {};
     case 'empty-token':
@@ -58,14 +81,20 @@ export function authorizationFor(variant: AuthVariant, apiKey: string): { readon
 /** Turns a case into the exact bytes to send, for one operation of the spec. */
 export function buildRequest(testCase: Case, operation: OperationModel, apiKey: string): BuiltRequest {
   const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodePathSegment(testCase.pathParams[name] ?? ''));
-  const query = testCase.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  const auth = authorizationFor(testCase.auth, apiKey);
+  const encode = (pairs: readonly (readonly [string, string])[]) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  const query = [...encode(testCase.query), ...encode(auth.elsewhere?.query ?? [])].join('&');
+  const shownQuery = [...encode(testCase.query), ...(auth.elsewhere?.queryShown ? [auth.elsewhere.queryShown] : [])].join('&');
   const fullPath = query ? `${path}?${query}` : path;
   const headers: Record<string, string> = { accept: 'application/json' };
   const shownHeaders: Record<string, string> = { accept: 'application/json' };
-  const auth = authorizationFor(testCase.auth, apiKey);
   if (auth.header !== undefined) {
     headers.authorization = auth.header;
     shownHeaders.authorization = auth.shown!;
+  }
+  for (const [name, { value, shown }] of Object.entries(auth.elsewhere?.headers ?? {})) {
+    headers[name] = value;
+    shownHeaders[name] = shown;
   }
   let body: string | undefined;
   if (testCase.body?.kind === 'json') {
@@ -84,7 +113,7 @@ export function buildRequest(testCase: Case, operation: OperationModel, apiKey: 
     } else headers[key] = shownHeaders[key] = value;
   }
   const method = (testCase.method ?? operation.method).toUpperCase();
-  const record: RequestRecord = { method, path: fullPath, headers: shownHeaders, ...(body !== undefined ? { body } : {}) };
+  const record: RequestRecord = { method, path: shownQuery ? `${path}?${shownQuery}` : path, headers: shownHeaders, ...(body !== undefined ? { body } : {}) };
   return { method, path: fullPath, headers, ...(body !== undefined ? { body } : {}), record };
 }
 

@@ -84,3 +84,52 @@ describe('rate limits', () => {
     await client.close();
   });
 });
+
+describe('connection resets', () => {
+  it('sends a request again once when the connection was reset, and reports a reset that repeats', async () => {
+    let hits = 0;
+    let resets = 1;
+    server = createServer((req, res) => {
+      req.resume();
+      hits++;
+      if (resets-- > 0) return req.socket.destroy();
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const client = createHttpClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: 'k', timeoutMs: 2000 });
+    expect((await client.send(validCase('listPets'), ops.listPets)).response?.status).toBe(200);
+    expect(hits).toBe(2);
+    resets = 2;
+    const exchange = await client.send(validCase('listPets'), ops.listPets);
+    expect(exchange.failure?.kind).toBe('connection_reset');
+    expect(hits).toBe(4);
+    await client.close();
+  });
+});
+
+describe('deadline', () => {
+  it('does not blame the target for time the kit itself spent busy', async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]'), 50);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const client = createHttpClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: 'k', timeoutMs: 300 });
+    const pending = client.send(validCase('listPets'), ops.listPets);
+    // The kit's event loop stalls past the deadline (as a long shrink can) while the answer arrives.
+    setTimeout(() => {
+      const until = performance.now() + 700;
+      while (performance.now() < until);
+    }, 10);
+    expect((await pending).response?.status).toBe(200);
+    await client.close();
+  });
+
+  it('still ends a request the target never answers', async () => {
+    server = createServer((req) => req.resume());
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const client = createHttpClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: 'k', timeoutMs: 200 });
+    expect((await client.send(validCase('listPets'), ops.listPets)).failure?.kind).toBe('timeout');
+    await client.close();
+  });
+});

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { parse as parseLossless } from 'lossless-json';
 import { Agent, request } from 'undici';
 import type { Case, Exchange, ReceivedResponse, TransportFailure } from '../cases/index.js';
@@ -37,6 +38,11 @@ export interface BackoffStats {
   readonly firstOperationId?: string;
 }
 
+/** A deadline timer this late means the kit's event loop stalled, not the target. */
+const STALL_TOLERANCE_MS = 250;
+/** Extra time given once after such a stall, for an answer already in the socket to be read. */
+const STALL_GRACE_MS = 1_000;
+
 /** Attempts after the first for one request the target asked to retry later. */
 const MAX_RETRIES = 4;
 /** A Retry-After longer than this is not waited for: the answer is judged as it is. */
@@ -56,8 +62,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   // key never leaves the target's origin.
   const agent = new Agent({
     connections: 16,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
+    // The kit's own deadline (below) governs; undici's coarse timers only back it up.
+    headersTimeout: options.timeoutMs + STALL_GRACE_MS * 2,
+    bodyTimeout: options.timeoutMs + STALL_GRACE_MS * 2,
     connectTimeout: Math.min(options.timeoutMs, 10_000),
     keepAliveTimeout: 4_000,
   });
@@ -74,7 +81,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     for (let attempt = 0; ; attempt++) {
       const wait = pausedUntil - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const exchange = await sendOnce(testCase, operation);
+      let exchange = await sendOnce(testCase, operation);
+      // A keep-alive socket the target closed just as the request went out: sent again once, on a
+      // new connection, as HTTP clients do (RFC 9112 §9.3.1). A target that resets every time still
+      // gets its reset reported.
+      if (exchange.failure?.kind === 'connection_reset') exchange = await sendOnce(testCase, operation);
       const pause = attempt < MAX_RETRIES && exchange.response ? pauseAsked(exchange.response, attempt) : undefined;
       if (pause === undefined || pausedMs + pause > PAUSE_BUDGET_MS) return exchange;
       firstOperationId ??= operation.operationId;
@@ -94,15 +105,28 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     sent++;
     const started = performance.now();
     const controller = new AbortController();
-    const deadline = setTimeout(() => controller.abort(new DeadlineError()), options.timeoutMs);
+    // If the deadline timer fires late, the kit's own event loop was busy (shrinking, another run in
+    // the same process) and an answer may be waiting unread: look once more before blaming the target.
+    let deadline: NodeJS.Timeout;
+    const arm = (ms: number, stalledBefore: boolean) => {
+      const due = performance.now() + ms;
+      deadline = setTimeout(() => {
+        if (!stalledBefore && performance.now() - due > STALL_TOLERANCE_MS) arm(STALL_GRACE_MS, true);
+        else controller.abort(new DeadlineError());
+      }, ms);
+    };
+    arm(options.timeoutMs, false);
     try {
       // agent.request sends the path as given: request(url) would resolve dot segments (/pets/%2E%2E).
+      // Chunked transfer coding: undici frames a body of unknown length itself and refuses the header.
+      const { 'transfer-encoding': transferEncoding, ...headers } = built.headers;
+      const body = built.body !== undefined && transferEncoding === 'chunked' ? Readable.from([Buffer.from(built.body)]) : built.body;
       const res = await agent.request({
         origin,
         path: `${prefix}${built.path}`,
         method: built.method as 'GET',
-        headers: built.headers,
-        ...(built.body !== undefined ? { body: built.body } : {}),
+        headers,
+        ...(body !== undefined ? { body } : {}),
         signal: controller.signal,
       });
       const chunks: Buffer[] = [];
@@ -130,7 +154,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const [kind, message] = classify(error, options.timeoutMs, base.host);
       return failure(testCase, built.record, kind, scrub(message), started);
     } finally {
-      clearTimeout(deadline);
+      clearTimeout(deadline!);
     }
   }
 

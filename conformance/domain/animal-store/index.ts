@@ -7,7 +7,7 @@ import { checkCreateEcho, checkGetIdentity } from './pet-checks.js';
 import { createIdHistory } from './id-history.js';
 import { idsIn } from './ids.js';
 import { calibrateCategories } from './categories.js';
-import { ensurePopulation, pageSize, persistence } from './sequences.js';
+import { concurrentCreates, ensurePopulation, pageSize, persistence } from './sequences.js';
 
 const named = (name: string, run: RegisteredCheck['run']): RegisteredCheck => ({ name: () => name, run });
 
@@ -27,7 +27,7 @@ export const animalStoreRules: DomainRules = {
     if (operation.operationId === 'listPets' || operation.operationId === 'createPet') return { getPet: { petId: idsIn(r.exactJson) } };
     return {};
   },
-  sequences: [persistence, pageSize],
+  sequences: [persistence, pageSize, concurrentCreates],
   async prepare(context) {
     const adaptation = await calibrateCategories(context);
     await ensurePopulation(context, adaptation?.rewrite);

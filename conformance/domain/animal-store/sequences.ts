@@ -4,6 +4,8 @@ import { findingOf } from '../../checks/index.js';
 import type { Finding } from '../../findings/index.js';
 import type { SpecModel } from '../../../spec/index.js';
 import type { Execution, SequenceContext, SequenceProperty } from '../rules.js';
+import { LosslessNumber } from 'lossless-json';
+import { edgeOf } from '../../generate/index.js';
 import { compareNumbers } from './exact.js';
 import { integerText } from './ids.js';
 
@@ -12,9 +14,24 @@ type Obj = Record<string, unknown>;
 /** The largest page the contract lets a client ask for. */
 const MAX_PAGE = 100;
 
+/** The body with the step's extra member, when there is one to add. */
+function withExtra(pet: WireJson, extra: Extra | undefined, existingId: string | undefined): WireJson {
+  const body = pet as Record<string, WireJson>;
+  if (extra === 'existing-id' && existingId !== undefined) return { ...body, id: new LosslessNumber(existingId) };
+  if (extra === 'category-object') return { ...body, category: { id: 424242, name: 'Other' } };
+  return pet;
+}
+
+/** The members NewPet documents; others are unknown fields (an edge). */
+const NEW_PET_MEMBERS: ReadonlySet<string> = new Set(['name', 'categoryId', 'status']);
+
 const listCase = (query: [string, string][], family: string): Case => ({ operationId: 'listPets', family, kind: 'valid', pathParams: {}, query, auth: 'valid' });
 const getCase = (id: string, family: string): Case => ({ operationId: 'getPet', family, kind: 'valid', pathParams: { petId: id }, query: [], auth: 'valid' });
-const createCase = (pet: WireJson, family: string): Case => ({ operationId: 'createPet', family, kind: 'valid', pathParams: {}, query: [], body: { kind: 'json', value: pet }, auth: 'valid' });
+const createCase = (pet: WireJson, family: string): Case => {
+  // Long names and undocumented members are edges a server may refuse (a contract gap, not a failure).
+  const edge = edgeOf(pet, NEW_PET_MEMBERS, '/body');
+  return { operationId: 'createPet', family, kind: 'valid', pathParams: {}, query: [], body: { kind: 'json', value: pet }, auth: 'valid', ...(edge ? { edge } : {}) };
+};
 
 /** Collects exchanges and their findings while a sequence runs. */
 class Recorder {
@@ -55,17 +72,35 @@ function statusValues(spec: SpecModel): string[] {
   return (parameter?.schema.schema.enum as string[] | undefined) ?? [];
 }
 
-/** Ordinary pets: the persistence property is about memory, not input edges, which `valid` covers. */
+/** Names markup escaping, form decoding, normalisation, case folding or truncation would change. */
+const TRICKY_NAMES = ['Persisted', 'Tom & Jerry', '<Rex>', 'C++ 100%25', 'a+b=c', 'Zoë', 'Cafe\u0301', 'ﬁfi', 'MAX', 'İstanbul', "Rex's \"toy\"", 'Longname'.repeat(9)];
+
+/**
+ * Names a store could change on the way in or out: markup and form-encoding characters, text that
+ * Unicode normalisation or case folding alters, lengths past common column and summary widths.
+ */
+const STORED_NAME = fc.oneof(
+  { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).map((s) => (s.trim() === '' ? `Pet${s}` : s)), weight: 5 },
+  { arbitrary: fc.constantFrom(...TRICKY_NAMES), weight: 2 },
+  { arbitrary: fc.integer({ min: 33, max: 90 }).map((n) => 'Longname'.repeat(12).slice(0, n)), weight: 1 },
+);
+
+/** Category ids from small to far beyond 32 bits, all exact as doubles. */
+const STORED_CATEGORY = fc.oneof(
+  { arbitrary: fc.integer({ min: -1000, max: 2 ** 31 }), weight: 3 },
+  { arbitrary: fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }), weight: 1 },
+);
+
+/** Pets as clients send them: the persistence property is about memory; `valid` covers input edges. */
 function newPetArbitrary(spec: SpecModel): fc.Arbitrary<WireJson> {
-  return fc.record(
-    {
-      name: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).map((s) => (s.trim() === '' ? `Pet${s}` : s)),
-      categoryId: fc.integer({ min: -1000, max: 2 ** 31 }),
-      status: fc.constantFrom(...statusValues(spec)),
-    },
-    { requiredKeys: ['name', 'categoryId'] },
-  );
+  return fc.record({ name: STORED_NAME, categoryId: STORED_CATEGORY, status: fc.constantFrom(...statusValues(spec)) }, { requiredKeys: ['name', 'categoryId'] });
 }
+
+/**
+ * Members a client may add that the service must not take as orders: the `id` of a pet that exists
+ * (ids are assigned by the service), or a nested `category` naming another category than `categoryId`.
+ */
+type Extra = 'none' | 'existing-id' | 'category-object';
 
 /** A pet as the model remembers it: the fields the service answered on creation. */
 interface Remembered {
@@ -83,7 +118,7 @@ function sameFields(expected: Remembered, got: Obj): string | undefined {
 }
 
 type Step =
-  | { readonly kind: 'create'; readonly pet: WireJson }
+  | { readonly kind: 'create'; readonly pet: WireJson; readonly extra?: Extra }
   | { readonly kind: 'get'; readonly pick: number; readonly earlier: boolean }
   | { readonly kind: 'list'; readonly status: string | null }
   | { readonly kind: 'unknown'; readonly id: bigint };
@@ -102,14 +137,24 @@ export const persistence: SequenceProperty<Step[]> = {
   arbitrary: (spec) => {
     const statuses = statusValues(spec);
     const step: fc.Arbitrary<Step> = fc.oneof(
-      { arbitrary: newPetArbitrary(spec).map((pet): Step => ({ kind: 'create', pet })), weight: 4 },
+      {
+        arbitrary: fc
+          .tuple(newPetArbitrary(spec), fc.constantFrom<Extra>('none', 'none', 'none', 'none', 'existing-id', 'category-object'))
+          .map(([pet, extra]): Step => (extra === 'none' ? { kind: 'create', pet } : { kind: 'create', pet, extra })),
+        weight: 4,
+      },
       // Mostly pets created in the sequence; sometimes one listed before it, which must be unchanged.
       { arbitrary: fc.record({ pick: fc.nat(), earlier: fc.nat({ max: 4 }) }).map(({ pick, earlier }): Step => ({ kind: 'get', pick, earlier: earlier === 0 })), weight: 3 },
       { arbitrary: fc.option(fc.constantFrom(...statuses), { nil: null }).map((status): Step => ({ kind: 'list', status })), weight: 2 },
       // Ids far above any realistic counter and below 2^53, so every server can parse them.
       { arbitrary: fc.bigInt({ min: 2n ** 40n, max: 2n ** 53n - 1n }).map((id): Step => ({ kind: 'unknown', id })), weight: 1 },
     );
-    return fc.array(step, { minLength: 1, maxLength: 8 }).map((steps) => [{ kind: 'create', pet: { name: 'Persisted', categoryId: 1, status: 'pending' } } as Step, ...steps]);
+    // Every sequence starts by creating a pet whose name a store is likely to change, then reads.
+    // With or without a status: a default the 201 shows must also be what is stored.
+    const first = fc
+      .tuple(fc.constantFrom(...TRICKY_NAMES), fc.option(fc.constantFrom(...statuses), { nil: undefined }))
+      .map(([name, status]): Step => ({ kind: 'create', pet: { name, categoryId: 1, ...(status ? { status } : {}) } }));
+    return fc.tuple(first, fc.array(step, { minLength: 1, maxLength: 8 })).map(([head, steps]) => [head, { kind: 'get', pick: 0, earlier: false } as Step, ...steps]);
   },
   async execute(steps, context) {
     const recorder = new Recorder(context);
@@ -125,7 +170,7 @@ export const persistence: SequenceProperty<Step[]> = {
     for (const step of steps) {
       if (recorder.findings.some((f) => f.severity === 'failure')) break;
       if (step.kind === 'create') {
-        const exchange = await recorder.send(createCase(step.pet, 'semantics.persistence'));
+        const exchange = await recorder.send(createCase(withExtra(step.pet, step.extra, earlier[0]?.id), 'semantics.persistence'));
         const body = exchange.response?.status === 201 ? (exchange.response.exactJson as Obj | undefined) : undefined;
         const id = integerText(body?.id);
         if (!body || id === undefined) continue;
@@ -172,6 +217,47 @@ export const persistence: SequenceProperty<Step[]> = {
         if (r && r.status !== 404 && r.status < 500) {
           recorder.fail(exchange, 'semantics.not_found', `getPet for an id nobody created (${id}) got ${r.status}; the contract says 404.`, { id });
         }
+      }
+    }
+    return recorder.result();
+  },
+};
+
+/**
+ * Creations at the same moment each get their own pet: distinct ids, each answered and stored with
+ * the name it was sent with. Catches counters read and written in two steps and shared request state.
+ */
+export const concurrentCreates: SequenceProperty<{ count: number; tag: number }> = {
+  id: 'semantics.concurrency',
+  operationId: 'createPet',
+  operations: ['createPet', 'getPet'],
+  writes: true,
+  runs: 4,
+  arbitrary: () => fc.record({ count: fc.integer({ min: 4, max: 12 }), tag: fc.nat({ max: 99_999 }) }),
+  async execute({ count, tag }, context) {
+    const recorder = new Recorder(context);
+    const statuses = statusValues(context.spec);
+    const names = Array.from({ length: count }, (_, i) => `Concurrent ${tag}-${i + 1}`);
+    const created = await Promise.all(
+      names.map((name, i) => recorder.send(createCase({ name, categoryId: 5000 + i, ...(statuses.length > 0 ? { status: statuses[i % statuses.length]! } : {}) }, 'semantics.concurrency'))),
+    );
+    const owners = new Map<string, string>();
+    const stored: { id: string; name: string }[] = [];
+    for (const [i, exchange] of created.entries()) {
+      const body = exchange.response?.status === 201 ? (exchange.response.exactJson as Obj | undefined) : undefined;
+      const id = integerText(body?.id);
+      if (id === undefined) continue;
+      const other = owners.get(id);
+      if (other !== undefined) recorder.fail(exchange, 'semantics.unique_ids', `Two pets created at the same time got the same id ${id} ("${other}" and "${names[i]}").`, { id });
+      owners.set(id, names[i]!);
+      stored.push({ id, name: names[i]! });
+    }
+    if (recorder.findings.some((f) => f.severity === 'failure')) return recorder.result();
+    const read = await Promise.all(stored.map(({ id }) => recorder.send(getCase(id, 'semantics.concurrency'))));
+    for (const [i, exchange] of read.entries()) {
+      const got = exchange.response?.status === 200 ? (exchange.response.exactJson as Obj | undefined) : undefined;
+      if (got && got.name !== stored[i]!.name) {
+        recorder.fail(exchange, 'semantics.persistence', `Pet ${stored[i]!.id}, created as "${stored[i]!.name}" alongside others, is stored as ${JSON.stringify(got.name)}.`, { id: stored[i]!.id });
       }
     }
     return recorder.result();
