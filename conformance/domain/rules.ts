@@ -66,6 +66,11 @@ export interface DomainRules {
    */
   harvest(exchange: Exchange, operation: OperationModel): Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
   readonly sequences: readonly SequenceProperty<any>[];
+  /**
+   * Requests sent and judged before preparation changes anything: the target as it was found (a
+   * filter that matches nothing yet, say, before the kit creates pets of every status).
+   */
+  firstLook?(spec: SpecModel): Case[];
   readonly prepare?: Preparation;
   /**
    * Makes a run-wide observer: it sees every exchange, in order of completion, and reports what only

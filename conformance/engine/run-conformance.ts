@@ -137,6 +137,20 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     if (reachable !== true) return report('error', reachable);
 
     const replay = options.replay ? parseReplay(options.replay) : undefined;
+    const firstLook = rules.firstLook?.(spec).filter((c) => selected([c.operationId, 'first-look'])) ?? [];
+    const lookedFirst = !replay && firstLook.length > 0;
+    if (lookedFirst) {
+      await runSweep({
+        id: `${firstLook[0]!.operationId}/first-look`,
+        family: 'first-look',
+        operationId: firstLook[0]!.operationId,
+        async execute() {
+          const exchanges: Exchange[] = [];
+          for (const c of firstLook) exchanges.push(await context.send(c));
+          return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+        },
+      });
+    }
     // Replays prepare too: the adaptation (known category ids) is part of what the case meant.
     const adaptation = rules.prepare && !options.readOnly ? await rules.prepare(context) : undefined;
     if (adaptation) {
@@ -161,7 +175,7 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
       propertiesTotal = 1;
       await runProperty(property, replay);
     } else {
-      propertiesTotal = properties.length + quickSweeps.length + sequences.length + bodies.length + methods.length;
+      propertiesTotal = properties.length + quickSweeps.length + sequences.length + bodies.length + methods.length + (lookedFirst ? 1 : 0);
       // Properties first: what they find shrinks, so they should claim a defect before a sweep does.
       await runPool(properties, options.concurrency, (p) => runProperty(p));
       await runPool(quickSweeps, options.concurrency, runSweep);

@@ -28,7 +28,14 @@ export const animalStoreRules: DomainRules = {
     return {};
   },
   sequences: [persistence, pageSize, concurrentCreates],
-  async prepare(context) {
+  firstLook(spec) {
+    // The largest page, whole and per status, before the kit adds pets of every status: an empty
+    // store or a filter that matches nothing is only seen here on most targets.
+    const statuses = (spec.operation('listPets')?.parameters.find((p) => p.name === 'status')?.schema.schema.enum as string[] | undefined) ?? [];
+    const queries: [string, string][][] = [[['limit', '100']], ...statuses.map((status): [string, string][] => [['status', status], ['limit', '100']])];
+    return queries.map((query) => ({ operationId: 'listPets', family: 'first-look', kind: 'valid', pathParams: {}, query, auth: 'valid' }));
+  },
+    async prepare(context) {
     const adaptation = await calibrateCategories(context);
     await ensurePopulation(context, adaptation?.rewrite);
     return adaptation;
