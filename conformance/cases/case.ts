@@ -26,7 +26,10 @@ export type AuthVariant =
   | 'percent-encoded-key' // Bearer %61%6E...: the key percent-encoded, another token
   | 'raw-key' // Authorization: <key>, no scheme
   | 'key-in-query' // no Authorization; ?api_key=<key>&access_token=<key>
-  | 'key-in-header'; // no Authorization; X-API-Key: <key>
+  | 'key-in-header' // no Authorization; X-API-Key: <key>
+  | 'key-in-cookie' // no Authorization; Cookie: api_key=<key>
+  | 'basic-password' // Basic base64(x-access-token:<key>): the key as a Basic password
+  | 'forwarded-local'; // no Authorization; X-Forwarded-For: 127.0.0.1 (a "trusted" caller)
 
 /** The body of a case: JSON generated from the schema, or raw bytes for malformed input. */
 export type CaseBody =

@@ -116,6 +116,9 @@ const AUTH_WORDS: Record<string, string> = {
   'raw-key': 'the key with no scheme',
   'key-in-query': 'no Authorization header and the key in the query (api_key, access_token)',
   'key-in-header': 'no Authorization header and the key in X-API-Key',
+  'key-in-cookie': 'no Authorization header and the key in a cookie (api_key)',
+  'basic-password': 'Basic credentials with the key as the password',
+  'forwarded-local': 'no Authorization header and X-Forwarded-For: 127.0.0.1',
 };
 
 /** Words for an auth variant, for messages. */

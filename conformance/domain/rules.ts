@@ -36,6 +36,8 @@ export interface SequenceProperty<T = unknown> {
   /** Executions per round, when not the run's `runs` (a costly property runs fewer). */
   readonly runs?: number;
   arbitrary(spec: SpecModel): fc.Arbitrary<T>;
+  /** Values tried first, once each (the coverage phase), before random search. */
+  examples?(spec: SpecModel): T[];
   execute(value: T, context: SequenceContext): Promise<Execution>;
 }
 

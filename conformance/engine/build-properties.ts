@@ -10,6 +10,8 @@ import {
   GOOD_AUTH,
   invalidCaseArbitrary,
   isStillInvalid,
+  landmarksOf,
+  parameterText,
   mergeAllOf,
   ordinaryParts,
   toValidCase,
@@ -92,6 +94,13 @@ export function authSweeps(spec: SpecModel, context: PropertyContext, readOnly: 
         const exchanges: Exchange[] = [];
         for (const auth of [...BAD_AUTH, ...GOOD_AUTH, 'valid' as const]) {
           exchanges.push(await context.send({ ...base, family: 'auth', kind: auth === 'valid' ? 'valid' : 'auth', auth }));
+        }
+        // No key at all, with each landmark of each query parameter: a public view (status=available,
+        // say) that skips the key check is a common shortcut.
+        for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
+          for (const value of landmarksOf(parameter.schema.schema)) {
+            exchanges.push(await context.send({ ...base, query: [[parameter.name, parameterText(value)]], family: 'auth', kind: 'auth', auth: 'none' }));
+          }
         }
         return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
       },
@@ -222,6 +231,7 @@ export function sequenceProperties(spec: SpecModel, rules: DomainRules, context:
       family: s.id,
       operationId: s.operationId,
       arbitrary: () => s.arbitrary(spec),
+      ...(s.examples ? { examples: () => s.examples!(spec) } : {}),
       execute: (value: unknown) => s.execute(value, context),
       ...(s.runs !== undefined ? { runs: s.runs } : {}),
     }));

@@ -28,7 +28,7 @@ describe('authCaseArbitrary', () => {
         }
         if (GOOD_AUTH.includes(c.auth)) expect(wireProblems(c, operation)).toEqual([]);
       }),
-      { seed: 99, numRuns: 100 },
+      { seed: 99, numRuns: 400 },
     );
     expect([...variants].sort()).toEqual([...BAD_AUTH, ...GOOD_AUTH].sort());
     expect(withInvalidInput).toBeGreaterThan(0);

@@ -22,6 +22,9 @@ export const BAD_AUTH: readonly AuthVariant[] = [
   // The contract names one place for the key (§5.2): elsewhere it is no credential at all.
   'key-in-query',
   'key-in-header',
+  'key-in-cookie',
+  'basic-password',
+  'forwarded-local',
 ];
 
 /** Spellings of the valid credential that must be accepted (auth schemes are case-insensitive, RFC 9110 §11.1). */

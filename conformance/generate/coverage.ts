@@ -62,7 +62,40 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
   }
   variants.push({ ...base, accept: '' }, { ...base, accept: '*/*' });
   const cases = variants.slice(0, MAX_COVERAGE).map((parts) => toValidCase(operation, parts));
-  return [...cases, ...integerSpellings(operation, base)].slice(0, MAX_COVERAGE + 4);
+  return [...cases, ...integerSpellings(operation, base), ...stringSpellings(operation, base)].slice(0, MAX_COVERAGE + 8);
+}
+
+/**
+ * Other legal spellings of JSON text (RFC 8259 §7, §4): every character of the free-text fields
+ * written as an upper-case `\uXXXX` escape, an astral one as an escaped surrogate pair; and a
+ * member repeated with a value of the wrong type, which parsers resolve differently (RFC 8259 §4:
+ * names SHOULD be unique), so a refusal is a gap (`duplicate-members`), but an answer must still
+ * match its schema.
+ */
+function stringSpellings(operation: OperationModel, base: RequestParts): Case[] {
+  if (!operation.requestBody || base.body === null || typeof base.body !== 'object' || Array.isArray(base.body)) return [];
+  const properties = (mergeAllOf(operation.requestBody.schema.schema).properties as Record<string, Record<string, unknown>>) ?? {};
+  const freeText = Object.keys(properties).filter((name) => {
+    const p = mergeAllOf(properties[name]!);
+    return p.type === 'string' && p.enum === undefined && p.format === undefined && p.pattern === undefined;
+  });
+  if (freeText.length === 0) return [];
+  const valid = toValidCase(operation, base);
+  const surrogate = (text: string) => text.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`).join('');
+  const body = base.body as Obj;
+  const escaped = `{${Object.entries(body)
+    .map(([k, v]) => `${JSON.stringify(k)}:${freeText.includes(k) ? `"${surrogate('🐢 Émile')}"` : JSON.stringify(v)}`)
+    .join(',')}}`;
+  const first = freeText[0]!;
+  const duplicated = `${JSON.stringify(body).slice(0, -1)},${JSON.stringify(first)}:7}`;
+  return [
+    { ...valid, body: { kind: 'raw', text: escaped, contentType: 'application/json' } },
+    {
+      ...valid,
+      body: { kind: 'raw', text: duplicated, contentType: 'application/json' },
+      edge: { gap: 'duplicate-members', description: `the member "${first}" appears twice, the second time as a number` },
+    },
+  ];
 }
 
 /**

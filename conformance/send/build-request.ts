@@ -49,6 +49,15 @@ export function authorizationFor(
       return { elsewhere: { query: [['api_key', apiKey], ['access_token', apiKey]], queryShown: 'api_key=$API_KEY&access_token=$API_KEY' } };
     case 'key-in-header':
       return { elsewhere: { headers: { 'x-api-key': { value: apiKey, shown: '$API_KEY' } } } };
+    case 'key-in-cookie':
+      return { elsewhere: { headers: { cookie: { value: `api_key=${apiKey}`, shown: 'api_key=$API_KEY' } } } };
+    case 'basic-password':
+      return {
+        header: `Basic ${Buffer.from(`x-access-token:${apiKey}`).toString('base64')}`,
+        shown: "Basic $(printf 'x-access-token:%s' \"$API_KEY\" | base64 | tr -d '\\n')",
+      };
+    case 'forwarded-local':
+      return { elsewhere: { headers: { 'x-forwarded-for': { value: '127.0.0.1', shown: '127.0.0.1' }, 'x-real-ip': { value: '127.0.0.1', shown: '127.0.0.1' } } } };
     case 'none':
       return {};
     case 'empty-token':

@@ -51,8 +51,16 @@ describe('checkCreateEcho', () => {
     const wrong = '{"id":7,"name":"Other","categoryId":2,"status":"sold"}';
     expect(run(checkCreateEcho, ops.createPet, create({ name: 'Rex', categoryId: 1 }), response(200, wrong))).toEqual([]);
     expect(run(checkCreateEcho, ops.createPet, invalidCase('createPet', {}, { body: { kind: 'json', value: { name: 42, categoryId: 1 } } }), response(201, wrong))).toEqual([]);
-    expect(run(checkCreateEcho, ops.createPet, validCase('createPet', { body: { kind: 'raw', text: '{}' } }), response(201, wrong))).toEqual([]);
+    // A repeated member means what each parser makes of it: no echo to expect.
+    const repeated = validCase('createPet', { body: { kind: 'raw', text: '{"name":"Rex","categoryId":1,"name":7}' }, edge: { gap: 'duplicate-members', description: 'x' } });
+    expect(run(checkCreateEcho, ops.createPet, repeated, response(201, wrong))).toEqual([]);
     expect(run(checkCreateEcho, ops.createPet, create({ name: 'Rex', categoryId: 1 }), response(201, '[]'))).toEqual([]);
+  });
+
+  it('judges raw spellings of a body by the value they spell', () => {
+    const escaped = validCase('createPet', { body: { kind: 'raw', text: '{"name":"\\uD83D\\uDC22 Sh\\u00E9lly","categoryId":1e2}' } });
+    expect(verdicts(run(checkCreateEcho, ops.createPet, escaped, jsonResponse(201, pet(1, { name: '🐢 Shélly', categoryId: 100 })))).filter((v) => v.severity === 'failure')).toEqual([]);
+    expect(verdicts(run(checkCreateEcho, ops.createPet, escaped, jsonResponse(201, pet(1, { name: '\ufffd\ufffd Shélly', categoryId: 100 }))))).toContainEqual({ code: 'semantic_violation', severity: 'failure' });
   });
 
   it('also judges a pet created under a bad key that was let in', () => {

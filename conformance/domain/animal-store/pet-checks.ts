@@ -1,3 +1,4 @@
+import { parse as parseLossless } from 'lossless-json';
 import { type Check, findingOf } from '../../checks/index.js';
 import type { Finding } from '../../findings/index.js';
 import { compareNumbers } from './exact.js';
@@ -13,12 +14,27 @@ function wellFormed(text: string): string {
   return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
+/**
+ * The body as sent: the generated value, or the parsed text of a raw JSON body (other spellings of
+ * the same value: escapes, `1e2`). Not for bodies whose meaning parsers disagree on (duplicate members).
+ */
+function sentValue(exchange: Parameters<Check>[0]['exchange']): unknown {
+  const body = exchange.case.body;
+  if (body?.kind === 'json') return body.value;
+  if (body?.kind !== 'raw' || exchange.case.edge?.gap === 'duplicate-members') return undefined;
+  try {
+    return parseLossless(body.text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A created animal echoes `name`, `categoryId` and `status` as sent. */
 export const checkCreateEcho: Check = ({ exchange }) => {
   const r = exchange.response;
   const body = exchange.case.body;
-  if (!r || r.status !== 201 || exchange.case.kind === 'invalid' || body?.kind !== 'json') return [];
-  const sent = body.value as Obj;
+  if (!r || r.status !== 201 || exchange.case.kind === 'invalid' || body === undefined) return [];
+  const sent = sentValue(exchange);
   const got = r.exactJson;
   if (!isObject(sent) || !isObject(got)) return [];
   const out: Finding[] = [];
@@ -36,10 +52,10 @@ export const checkCreateEcho: Check = ({ exchange }) => {
         evidence: { sent: sent.name, received: got.name },
       }),
     );
-  } else if (got.name !== sent.name) {
+  } else if ('name' in sent && got.name !== sent.name) {
     fail(`The created pet's name is ${JSON.stringify(got.name)}; ${JSON.stringify(sent.name)} was sent.`, { sent: sent.name, received: got.name });
   }
-  const category = compareNumbers(sent.categoryId, got.categoryId);
+  const category = 'categoryId' in sent ? compareNumbers(sent.categoryId, got.categoryId) : 'exact';
   if (category === 'different') {
     fail(`The created pet's categoryId is ${String(got.categoryId)}; ${String(sent.categoryId)} was sent.`, { sent: String(sent.categoryId), received: String(got.categoryId) });
   } else if (category === 'same-double') {

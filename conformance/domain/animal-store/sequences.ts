@@ -73,7 +73,29 @@ function statusValues(spec: SpecModel): string[] {
 }
 
 /** Names markup escaping, form decoding, normalisation, case folding or truncation would change. */
-const TRICKY_NAMES = ['Persisted', 'Tom & Jerry', '<Rex>', 'C++ 100%25', 'a+b=c', 'Zoë', 'Cafe\u0301', 'ﬁfi', 'MAX', 'İstanbul', "Rex's \"toy\"", 'Longname'.repeat(9)];
+const TRICKY_NAMES = [
+  'Persisted',
+  'Tom & Jerry',
+  '<Rex>',
+  'C++ 100%25',
+  'a+b=c',
+  'Zoë',
+  'Cafe\u0301',
+  'ﬁfi',
+  'MAX',
+  'İstanbul',
+  "Rex's \"toy\"",
+  'Longname'.repeat(9),
+  ' Rex ',
+  'Rex  Jr\tII',
+  '👩\u200d👧 Family',
+  'Rex\r\nJr',
+  'Cash $$ $& $1',
+  '🐢 Shelly',
+];
+
+/** Category ids a store could change: negative, zero, past 32 bits, the int64 extremes. */
+const TRICKY_CATEGORIES: WireJson[] = [1, -5, 0, 2 ** 31, 2 ** 32 + 1, -(2 ** 31) - 1, new LosslessNumber('9223372036854775807'), new LosslessNumber('-9223372036854775808')];
 
 /**
  * Names a store could change on the way in or out: markup and form-encoding characters, text that
@@ -88,6 +110,7 @@ const STORED_NAME = fc.oneof(
 /** Category ids from small to far beyond 32 bits, all exact as doubles. */
 const STORED_CATEGORY = fc.oneof(
   { arbitrary: fc.integer({ min: -1000, max: 2 ** 31 }), weight: 3 },
+  { arbitrary: fc.integer({ min: -(2 ** 31), max: -1 }), weight: 1 },
   { arbitrary: fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }), weight: 1 },
 );
 
@@ -155,6 +178,15 @@ export const persistence: SequenceProperty<Step[]> = {
       .tuple(fc.constantFrom(...TRICKY_NAMES), fc.option(fc.constantFrom(...statuses), { nil: undefined }))
       .map(([name, status]): Step => ({ kind: 'create', pet: { name, categoryId: 1, ...(status ? { status } : {}) } }));
     return fc.tuple(first, fc.array(step, { minLength: 1, maxLength: 8 })).map(([head, steps]) => [head, { kind: 'get', pick: 0, earlier: false } as Step, ...steps]);
+  },
+  // The coverage phase: each tricky name and category id once, created, read back and listed.
+  examples: (spec) => {
+    const statuses = statusValues(spec);
+    return TRICKY_NAMES.map((name, i): Step[] => {
+      const status = i % 2 === 0 ? statuses[i % Math.max(statuses.length, 1)] : undefined;
+      const pet: WireJson = { name, categoryId: TRICKY_CATEGORIES[i % TRICKY_CATEGORIES.length]!, ...(status ? { status } : {}) };
+      return [{ kind: 'create', pet }, { kind: 'get', pick: 0, earlier: false }, { kind: 'list', status: null }];
+    });
   },
   async execute(steps, context) {
     const recorder = new Recorder(context);

@@ -16,7 +16,7 @@ const DOUBLE_QUOTE_SPECIAL = /[$`\\"!]/;
 const PLACEHOLDER = /\$\{?API_KEY\}?/g;
 /** A header whose value is one of the kit's own expansions of `$API_KEY` (see send/build-request.ts). */
 const KEY_EXPANSION =
-  /^[A-Za-z-]+: [A-Za-z]+ (\$\{API_KEY(%\?|~~|\/#\/not-)\}x?|\$\{API_KEY\}x|\$\(printf '%s:' "\$API_KEY" \| base64 \| tr -d '\\n'\)|\$\(printf '%s' "\$API_KEY" \| od -An -tx1 -v \| tr -d ' \\n' \| tr a-f A-F \| sed 's\/\.\.\/%&\/g'\))$/;
+  /^[A-Za-z-]+: [A-Za-z]+ (\$\{API_KEY(%\?|~~|\/#\/not-)\}x?|\$\{API_KEY\}x|\$\(printf '%s:' "\$API_KEY" \| base64 \| tr -d '\\n'\)|\$\(printf 'x-access-token:%s' "\$API_KEY" \| base64 \| tr -d '\\n'\)|\$\(printf '%s' "\$API_KEY" \| od -An -tx1 -v \| tr -d ' \\n' \| tr a-f A-F \| sed 's\/\.\.\/%&\/g'\))$/;
 
 /**
  * Quotes `text` as one shell word in which each `$API_KEY` (or `${API_KEY}`) expands to the variable
