@@ -63,6 +63,8 @@ export interface InvalidReason {
 export interface EdgeReason {
   readonly gap: string;
   readonly description: string;
+  /** For `auth-precedence`: whether the input was malformed (`syntax`) or broke the schema. */
+  readonly layer?: 'syntax' | 'schema';
 }
 
 /** One generated request of an operation, before it is sent. Plain data: it can be printed and replayed. */

@@ -157,6 +157,22 @@ describe('checkStatus: bad credentials', () => {
     expect(verdicts(findings)).toEqual([{ code: 'auth_wrong_status', severity: 'failure' }]);
     expect(findings[0]!.message).toContain('the key is judged first');
   });
+
+  it('notes 400 for a bad key on a malformed body as the auth-precedence gap, and still fails a 2xx or 403', () => {
+    const c = authCase('createPet', 'none', { edge: { gap: 'auth-precedence', description: 'also invalid: the body has a trailing comma', layer: 'syntax' } });
+    expect(run(checkStatus, ops.createPet, c, err(400)).map((f) => [f.code, f.severity, f.gap])).toEqual([['contract_gap', 'warning', 'auth-precedence']]);
+    expect(verdicts(run(checkStatus, ops.createPet, c, err(403)))).toEqual([{ code: 'auth_wrong_status', severity: 'failure' }]);
+    expect(verdicts(run(checkStatus, ops.createPet, c, jsonResponse(201, pet(1))))).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
+  });
+});
+
+describe('checkStatus: 411 Length Required', () => {
+  it('is a request-framing gap for a chunked body, and wrong for a body with a Content-Length', () => {
+    const chunked = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } }, headers: { 'transfer-encoding': 'chunked' } });
+    expect(run(checkStatus, ops.createPet, chunked, err(411)).map((f) => [f.code, f.gap])).toEqual([['contract_gap', 'request-framing']]);
+    const plain = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } } });
+    expect(verdicts(run(checkStatus, ops.createPet, plain, err(411)))).toContainEqual({ code: 'positive_rejected', severity: 'failure' });
+  });
 });
 
 describe('checkStatus: left to other checks', () => {

@@ -32,11 +32,25 @@ export const checkStatus: Check = ({ exchange, operation }) => {
 
   if (c.kind === 'probe') return [];
 
+  // 411 Length Required is how a server says it reads only bodies with a Content-Length (RFC 9110
+  // §15.5.12): a gap for the chunked bodies the kit sends, wrong anywhere else.
+  if (status === 411 && c.headers?.['transfer-encoding'] === 'chunked') {
+    add({ code: 'contract_gap', severity: 'warning', check: statusCheckName(c), gap: 'request-framing', message: 'A chunked request body was refused with 411 Length Required.' });
+    return out;
+  }
+
   if (c.kind === 'auth' && !c.auth.startsWith('valid')) {
     if (status === 401) return [];
     // A rate limiter may answer before the key is judged: a limit the contract does not show.
     if (status === 429) {
       add({ code: 'contract_gap', severity: 'warning', check: 'auth', gap: 'rate-limits', message: `A request with ${describeAuth(c.auth)} got 429 before its key was judged.`, evidence: { auth: c.auth } });
+      return out;
+    }
+    // A body no JSON parser can read is refused where frameworks parse it, before any route's auth
+    // (express.json(), koa-bodyparser): which answer wins is a gap. Input that parses but breaks the
+    // schema is judged after the key (§5.3: a missing or invalid key gets 401).
+    if (c.edge?.gap === 'auth-precedence' && c.edge.layer === 'syntax' && status >= 400 && status < 500 && status !== 403) {
+      add({ code: 'contract_gap', severity: 'warning', check: 'auth', gap: 'auth-precedence', message: `A request with ${describeAuth(c.auth)} and ${c.edge.description.replace(/^also invalid: /, '')} got ${status}: the malformed request was refused before the key was judged.`, evidence: { auth: c.auth } });
       return out;
     }
     const also = c.edge?.gap === 'auth-precedence' ? ` (the input was ${c.edge.description}; the key is judged first)` : '';
@@ -51,6 +65,12 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     if (is2xx) {
       if (reason.firmness === 'must') add({ code: 'negative_accepted', severity: 'failure', check: 'negative', message: `Invalid input was accepted with ${status}: ${reason.description}.`, evidence });
       else add({ code: 'contract_gap', severity: 'warning', check: 'negative', gap: gapForInvalid(reason.location), message: `Input the schema forbids was accepted with ${status}: ${reason.description}.`, evidence });
+      return out;
+    }
+    // 403 to a request that is not JSON at all (text/plain, a form, no body) is what CSRF guards
+    // answer (Hono's csrf(), Django): a refusal of the request, not of the key.
+    if (status === 403 && reason.layer === 'syntax') {
+      add({ code: 'contract_gap', severity: 'warning', check: 'negative', gap: gapForInvalid(reason.location, reason.layer), message: `A malformed request with the valid key got 403: ${reason.description}.`, evidence });
       return out;
     }
     if (status === 401 || status === 403) {
@@ -120,6 +140,11 @@ const AUTH_WORDS: Record<string, string> = {
   'basic-password': 'Basic credentials with the key as the password',
   'forwarded-local': 'no Authorization header and X-Forwarded-For: 127.0.0.1',
 };
+
+/** The tally a status verdict of this case goes to. */
+function statusCheckName(c: { kind: string }): string {
+  return c.kind === 'auth' ? 'auth' : c.kind === 'invalid' ? 'negative' : 'positive';
+}
 
 /** Words for an auth variant, for messages. */
 export function describeAuth(variant: string): string {

@@ -30,6 +30,8 @@ export interface RequestParts {
   readonly accept?: string;
   /** Send the body with chunked transfer coding instead of Content-Length (RFC 9112 §7.1). */
   readonly chunked?: boolean;
+  /** An Accept-Encoding header (none by default). */
+  readonly acceptEncoding?: string;
 }
 
 /** Arbitrary of the parameters and body of a valid request of an operation. */
@@ -52,15 +54,18 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
   // Neither query parameters nor JSON members have an order a server may depend on: both are sent
   // in the spec's order or reversed.
   const reversed = fc.record({ query: fc.boolean(), members: fc.boolean() });
+  // Content codings: none asked (any is then acceptable, and decoded), all three, or identity only.
+  const acceptEncoding = fc.constantFrom(undefined, undefined, undefined, 'gzip, deflate, br', 'identity');
   // Every HTTP/1.1 server must read a chunked body: one request in four with a body uses it.
   const chunked = operation.requestBody ? fc.constantFrom(false, false, false, true) : fc.constant(false);
-  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), body, contentType, accept, reversed, chunked }).map(({ pathParams, query: q, body: b, contentType: t, accept: a, reversed: r, chunked: c }) => ({
+  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), body, contentType, accept, reversed, chunked, acceptEncoding }).map(({ pathParams, query: q, body: b, contentType: t, accept: a, reversed: r, chunked: c, acceptEncoding: e }) => ({
     pathParams,
     query: orderedAs(q.filter((pair): pair is [string, WireJson] => pair !== null), r.query),
     ...(b !== undefined ? { body: r.members ? reverseMembers(b) : b } : {}),
     ...(t !== undefined && t !== JSON_CONTENT_TYPES[0] ? { contentType: t } : {}),
     ...(a !== ACCEPT_HEADERS[0] ? { accept: a } : {}),
     ...(c ? { chunked: true } : {}),
+    ...(e !== undefined ? { acceptEncoding: e } : {}),
   }));
 }
 
@@ -90,12 +95,13 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
     query: parts.query.map(([k, v]) => [k, parameterText(v)] as const),
     ...(parts.body !== undefined ? { body: { kind: 'json', value: parts.body } as const } : {}),
     auth: 'valid',
-    ...(parts.contentType !== undefined || parts.accept !== undefined || parts.chunked
+    ...(parts.contentType !== undefined || parts.accept !== undefined || parts.chunked || parts.acceptEncoding !== undefined
       ? {
           headers: {
             ...(parts.contentType !== undefined ? { 'content-type': parts.contentType } : {}),
             ...(parts.accept !== undefined ? { accept: parts.accept } : {}),
             ...(parts.chunked ? { 'transfer-encoding': 'chunked' } : {}),
+            ...(parts.acceptEncoding !== undefined ? { 'accept-encoding': parts.acceptEncoding } : {}),
           },
         }
       : {}),

@@ -133,3 +133,38 @@ describe('deadline', () => {
     await client.close();
   });
 });
+
+describe('content codings', () => {
+  it('decodes gzip, deflate and br bodies, and reports a body that does not decode as labelled or a coding the request refused', async () => {
+    const { gzipSync, deflateSync, brotliCompressSync, deflateRawSync } = await import('node:zlib');
+    const json = Buffer.from('[{"id":1,"name":"Rex","categoryId":1}]');
+    const bodies: Record<string, [string, Buffer]> = {
+      '/v1/gzip': ['gzip', gzipSync(json)],
+      '/v1/deflate': ['deflate', deflateSync(json)],
+      '/v1/raw-deflate': ['deflate', deflateRawSync(json)],
+      '/v1/br': ['br', brotliCompressSync(json)],
+      '/v1/liar': ['gzip', deflateSync(json)],
+    };
+    server = createServer((req, res) => {
+      req.resume();
+      const [coding, body] = bodies[req.url!.split('?')[0]!]!;
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': coding }).end(body);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const at = (path: string) => createHttpClient({ baseUrl: `http://127.0.0.1:${port}/v1/${path}`, apiKey: 'k', timeoutMs: 2000 });
+    for (const path of ['gzip', 'deflate', 'raw-deflate', 'br']) {
+      const client = at(path);
+      const exchange = await client.send(validCase('listPets'), { ...ops.listPets, path: '' });
+      expect(exchange.response?.json, path).toEqual([{ id: 1, name: 'Rex', categoryId: 1 }]);
+      await client.close();
+    }
+    const liar = at('liar');
+    expect((await liar.send(validCase('listPets'), { ...ops.listPets, path: '' })).failure?.message).toContain('does not decode as gzip');
+    const identityOnly = at('gzip');
+    const refused = await identityOnly.send(validCase('listPets', { headers: { 'accept-encoding': 'identity' } }), { ...ops.listPets, path: '' });
+    expect(refused.failure?.message).toContain('did not allow');
+    await liar.close();
+    await identityOnly.close();
+  });
+});

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { parse as parseLossless } from 'lossless-json';
 import { Agent, request } from 'undici';
 import type { Case, Exchange, ReceivedResponse, TransportFailure } from '../cases/index.js';
@@ -139,8 +140,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         }
         chunks.push(chunk as Buffer);
       }
+      const decoded = decodeContent(Buffer.concat(chunks), res.headers['content-encoding'], built.headers['accept-encoding'], maxBody);
+      if (typeof decoded === 'string') return failure(testCase, built.record, decoded.startsWith('over') ? 'body_too_large' : 'protocol_error', decoded.replace(/^over /, ''), started);
       // A target that echoes the key back (a debug page, a Location) must not put it in a finding.
-      const bodyText = scrub(Buffer.concat(chunks).toString('utf8'));
+      const bodyText = scrub(decoded.toString('utf8'));
       const response: ReceivedResponse = {
         status: res.statusCode,
         headers: flattenHeaders(res.headers, scrub),
@@ -189,6 +192,45 @@ function pauseAsked(response: ReceivedResponse, attempt: number): number | undef
   // Retry-After: 0 still means "not now": wait a little so a tight loop cannot form.
   ms = Math.max(ms, 50);
   return ms > MAX_PAUSE_MS ? undefined : ms;
+}
+
+/**
+ * The body with its content coding removed (RFC 9110 §8.4). Without Accept-Encoding any coding is
+ * acceptable (§12.5.3), so the kit decodes gzip, deflate and br whenever they are declared; a coding
+ * the request ruled out, or a body that does not decode as declared, is a protocol error (a string).
+ */
+function decodeContent(body: Buffer, header: string | string[] | undefined, accepted: string | undefined, maxBody: number): Buffer | string {
+  const codings = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  if (codings.length === 0) return body;
+  if (accepted !== undefined) {
+    const allowed = accepted.toLowerCase().split(',').map((a) => a.split(';')[0]!.trim());
+    const refused = codings.find((c) => !allowed.includes(c) && !allowed.includes('*'));
+    if (refused) return `the body is coded ${refused}, which the request's Accept-Encoding: ${accepted} did not allow`;
+  }
+  let out = body;
+  // Codings apply in the order listed; decoding undoes them from the last.
+  for (const coding of [...codings].reverse()) {
+    try {
+      const limit = { maxOutputLength: maxBody };
+      if (coding === 'gzip' || coding === 'x-gzip') out = gunzipSync(out, limit);
+      else if (coding === 'br') out = brotliDecompressSync(out, limit);
+      else if (coding === 'deflate') {
+        // "deflate" is zlib-wrapped (RFC 9110 §8.4.1.2); some servers send it raw.
+        try {
+          out = inflateSync(out, limit);
+        } catch {
+          out = inflateRawSync(out, limit);
+        }
+      } else return `the body is coded ${coding}, which the kit cannot decode`;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return `over response body exceeded ${maxBody} bytes once decoded`;
+      return `the body is labelled Content-Encoding: ${coding} but does not decode as ${coding} (${(error as Error).message})`;
+    }
+  }
+  return out;
 }
 
 class DeadlineError extends Error {

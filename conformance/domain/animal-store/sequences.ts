@@ -62,6 +62,16 @@ class Recorder {
   }
 }
 
+/**
+ * Whether the answer says more items follow on another page (RFC 8288 `Link: <...>; rel="next"`).
+ * Page metadata is not shown in the contract (§4.4): a server that pages by its own size and says
+ * so may return fewer items than `limit` asks for.
+ */
+function announcesNextPage(exchange: Exchange): boolean {
+  const link = exchange.response?.headers.link;
+  return link !== undefined && /;\s*rel\s*=\s*"?[^"]*\bnext\b/i.test(link);
+}
+
 function asList(exchange: Exchange): Obj[] | undefined {
   const r = exchange.response;
   return r?.status === 200 && Array.isArray(r.exactJson) ? (r.exactJson as Obj[]) : undefined;
@@ -235,7 +245,7 @@ export const persistence: SequenceProperty<Step[]> = {
           if (listed) {
             const difference = sameFields(expected, listed);
             if (difference) recorder.fail(exchange, 'semantics.persistence', `The list shows pet ${expected.id} with ${difference}.`, { id: expected.id });
-          } else if (items.length < MAX_PAGE && (step.status === null || expected.status === step.status)) {
+          } else if (items.length < MAX_PAGE && !announcesNextPage(exchange) && (step.status === null || expected.status === step.status)) {
             recorder.fail(exchange, 'semantics.persistence', `Pet ${expected.id}, created earlier, is missing from a list of ${items.length} items${step.status ? ` filtered on status=${step.status}` : ''}.`, {
               id: expected.id,
             });
@@ -329,14 +339,25 @@ export const pageSize: SequenceProperty<PageQuery> = {
     if (!all || !again || !page || !byDefault || all.length !== again.length) return recorder.result();
     const available = all.length;
     const expectedPage = Math.min(limit, available);
-    if (page.length < expectedPage) {
+    if (page.length < expectedPage && announcesNextPage(pageExchange)) {
+      recorder.findings.push(
+        findingOf(pageExchange, {
+          code: 'contract_gap',
+          severity: 'warning',
+          check: 'semantics.limit',
+          gap: 'pagination',
+          message: `limit=${limit} returned ${page.length} of ${available} items and a Link to the next page: the server pages by its own size.`,
+          evidence: { limit, returned: page.length, available },
+        }),
+      );
+    } else if (page.length < expectedPage) {
       recorder.fail(pageExchange, 'semantics.limit', `limit=${limit}${status ? `&status=${status}` : ''} returned ${page.length} items while ${available} are available (expected ${expectedPage}).`, {
         limit,
         returned: page.length,
         available,
       });
     }
-    if (byDefault.length < Math.min(available, defaultLimit)) {
+    if (byDefault.length < Math.min(available, defaultLimit) && !announcesNextPage(defaultExchange)) {
       recorder.fail(defaultExchange, 'semantics.limit', `Without a limit the list has ${byDefault.length} items while ${available} are available; the default limit is ${defaultLimit}.`, {
         returned: byDefault.length,
         available,
