@@ -59,6 +59,8 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
     }
     variants.push({ ...base, body: { ...body, nickname: 'Fluffy' } });
     variants.push({ ...base, body, contentType: 'application/json; charset=utf-8' });
+    // Request framing once each: chunked, and Expect: 100-continue.
+    variants.push({ ...base, body, chunked: true }, { ...base, body, expectContinue: true });
   }
   variants.push({ ...base, accept: '' }, { ...base, accept: '*/*' });
   const cases = variants.slice(0, MAX_COVERAGE).map((parts) => toValidCase(operation, parts));

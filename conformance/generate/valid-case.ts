@@ -32,6 +32,8 @@ export interface RequestParts {
   readonly chunked?: boolean;
   /** An Accept-Encoding header (none by default). */
   readonly acceptEncoding?: string;
+  /** Send `Expect: 100-continue` (and the body at once). */
+  readonly expectContinue?: boolean;
 }
 
 /** Arbitrary of the parameters and body of a valid request of an operation. */
@@ -56,9 +58,11 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
   const reversed = fc.record({ query: fc.boolean(), members: fc.boolean() });
   // Content codings: none asked (any is then acceptable, and decoded), all three, or identity only.
   const acceptEncoding = fc.constantFrom(undefined, undefined, undefined, 'gzip, deflate, br', 'identity');
-  // Every HTTP/1.1 server must read a chunked body: one request in four with a body uses it.
+  // Every HTTP/1.1 server must read a chunked body: one request in four with a body uses it; and
+  // one in eight says Expect: 100-continue (its body follows at once).
   const chunked = operation.requestBody ? fc.constantFrom(false, false, false, true) : fc.constant(false);
-  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), body, contentType, accept, reversed, chunked, acceptEncoding }).map(({ pathParams, query: q, body: b, contentType: t, accept: a, reversed: r, chunked: c, acceptEncoding: e }) => ({
+  const expectContinue = operation.requestBody ? fc.constantFrom(false, false, false, false, false, false, false, true) : fc.constant(false);
+  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), body, contentType, accept, reversed, chunked, acceptEncoding, expectContinue }).map(({ pathParams, query: q, body: b, contentType: t, accept: a, reversed: r, chunked: c, acceptEncoding: e, expectContinue: x }) => ({
     pathParams,
     query: orderedAs(q.filter((pair): pair is [string, WireJson] => pair !== null), r.query),
     ...(b !== undefined ? { body: r.members ? reverseMembers(b) : b } : {}),
@@ -66,6 +70,7 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
     ...(a !== ACCEPT_HEADERS[0] ? { accept: a } : {}),
     ...(c ? { chunked: true } : {}),
     ...(e !== undefined ? { acceptEncoding: e } : {}),
+    ...(x ? { expectContinue: true } : {}),
   }));
 }
 
@@ -95,13 +100,14 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
     query: parts.query.map(([k, v]) => [k, parameterText(v)] as const),
     ...(parts.body !== undefined ? { body: { kind: 'json', value: parts.body } as const } : {}),
     auth: 'valid',
-    ...(parts.contentType !== undefined || parts.accept !== undefined || parts.chunked || parts.acceptEncoding !== undefined
+    ...(parts.contentType !== undefined || parts.accept !== undefined || parts.chunked || parts.acceptEncoding !== undefined || parts.expectContinue
       ? {
           headers: {
             ...(parts.contentType !== undefined ? { 'content-type': parts.contentType } : {}),
             ...(parts.accept !== undefined ? { accept: parts.accept } : {}),
             ...(parts.chunked ? { 'transfer-encoding': 'chunked' } : {}),
             ...(parts.acceptEncoding !== undefined ? { 'accept-encoding': parts.acceptEncoding } : {}),
+            ...(parts.expectContinue ? { expect: '100-continue' } : {}),
           },
         }
       : {}),

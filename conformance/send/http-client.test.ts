@@ -168,3 +168,35 @@ describe('content codings', () => {
     await identityOnly.close();
   });
 });
+
+describe('Expect: 100-continue', () => {
+  it('sends the header and the body (through node:http, as undici refuses the header) and reads the final answer', async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => res.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify({ expect: req.headers.expect, body })));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const client = createHttpClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: 'k', timeoutMs: 2000 });
+    const c = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } }, headers: { expect: '100-continue' } });
+    const exchange = await client.send(c, ops.createPet);
+    expect(exchange.response?.status).toBe(201);
+    expect(exchange.response?.json).toEqual({ expect: '100-continue', body: '{"name":"Rex","categoryId":1}' });
+    expect(exchange.request.headers.expect).toBe('100-continue');
+    await client.close();
+  });
+});
+
+describe('Expect: 100-continue framing', () => {
+  it('frames the body with Content-Length, as other requests', async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify({ length: req.headers['content-length'] ?? null, te: req.headers['transfer-encoding'] ?? null })));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const client = createHttpClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: 'k', timeoutMs: 2000 });
+    const c = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } }, headers: { expect: '100-continue' } });
+    expect((await client.send(c, ops.createPet)).response?.json).toEqual({ length: '29', te: null });
+    await client.close();
+  });
+});

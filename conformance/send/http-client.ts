@@ -1,3 +1,4 @@
+import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { parse as parseLossless } from 'lossless-json';
@@ -37,6 +38,38 @@ export interface BackoffStats {
   readonly pausedMs: number;
   /** The operation of the first answer that asked for a pause. */
   readonly firstOperationId?: string;
+}
+
+/** How long a request with Expect: 100-continue waits for the 100 before sending its body anyway. */
+const EXPECT_WAIT_MS = 1_000;
+
+/** One request through node:http, shaped like undici's answer (status, headers, body stream). */
+function requestWithNodeHttp(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  signal: AbortSignal,
+): Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined>; body: IncomingMessage }> {
+  return new Promise((resolve, reject) => {
+    // Headers go out before the body: without a length node:http would frame the body chunked.
+    const framed = body !== undefined && headers['transfer-encoding'] === undefined ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers;
+    const request = httpRequest(url, { method, headers: framed, signal, agent: false }, (response) => {
+      clearTimeout(fallback);
+      resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: response });
+    });
+    request.on('error', reject);
+    // The body goes after 100 Continue, or after a second without it (as curl does).
+    let sent = false;
+    const sendBody = () => {
+      if (sent) return;
+      sent = true;
+      request.end(body);
+    };
+    request.on('continue', sendBody);
+    const fallback = setTimeout(sendBody, EXPECT_WAIT_MS);
+    request.flushHeaders();
+  });
 }
 
 /** A deadline timer this late means the kit's event loop stalled, not the target. */
@@ -122,14 +155,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // Chunked transfer coding: undici frames a body of unknown length itself and refuses the header.
       const { 'transfer-encoding': transferEncoding, ...headers } = built.headers;
       const body = built.body !== undefined && transferEncoding === 'chunked' ? Readable.from([Buffer.from(built.body)]) : built.body;
-      const res = await agent.request({
-        origin,
-        path: `${prefix}${built.path}`,
-        method: built.method as 'GET',
-        headers,
-        ...(body !== undefined ? { body } : {}),
-        signal: controller.signal,
-      });
+      // undici refuses an Expect header: such requests go through node:http, which waits for the
+      // 100 Continue (or a second, RFC 9110 §10.1.1) before the body and reads past the 100.
+      const res =
+        headers.expect !== undefined
+          ? await requestWithNodeHttp(`${origin}${prefix}${built.path}`, built.method, built.headers, built.body, controller.signal)
+          : await agent.request({
+              origin,
+              path: `${prefix}${built.path}`,
+              method: built.method as 'GET',
+              headers,
+              ...(body !== undefined ? { body } : {}),
+              signal: controller.signal,
+            });
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of res.body) {
