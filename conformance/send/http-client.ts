@@ -58,7 +58,10 @@ function requestWithNodeHttp(
       clearTimeout(fallback);
       resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: response });
     });
-    request.on('error', reject);
+    request.on('error', (error) => {
+      clearTimeout(fallback);
+      reject(error);
+    });
     // The body goes after 100 Continue, or after a second without it (as curl does).
     let sent = false;
     const sendBody = () => {

@@ -1,4 +1,5 @@
 import { isLosslessNumber } from 'lossless-json';
+import { canonicalInteger } from './ids.js';
 
 /** How two JSON numbers compare: the same digits, the same double, or different values. */
 export type NumberMatch = 'exact' | 'same-double' | 'different';
@@ -19,12 +20,7 @@ function numberText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Integer text without sign noise or leading zeros; exponents go through BigInt when integral. */
+/** Integer text without sign noise, leading zeros, fraction or exponent; other numbers as written. */
 function canonical(text: string): string {
-  try {
-    return BigInt(text).toString();
-  } catch {
-    const n = Number(text);
-    return Number.isInteger(n) && Math.abs(n) < 2 ** 53 ? String(n) : text;
-  }
+  return canonicalInteger(text) ?? text;
 }

@@ -6,10 +6,12 @@ import { isLosslessNumber } from 'lossless-json';
  * the canonical `1` and `1000`. Digits beyond 2^53 are kept (lossless-json numbers or text).
  */
 export function integerText(value: unknown): string | undefined {
-  let text: string;
-  if (isLosslessNumber(value)) text = String(value);
-  else if (typeof value === 'number') text = String(value);
-  else return undefined;
+  if (isLosslessNumber(value) || typeof value === 'number') return canonicalInteger(String(value));
+  return undefined;
+}
+
+/** JSON number text as canonical integer text (`1.0` → `1`), or undefined when it is not integral. */
+export function canonicalInteger(text: string): string | undefined {
   if (/^-?\d+$/.test(text)) return BigInt(text).toString();
   // 1.0, 1.50e1, 2E3: integral when the exponent covers every fractional digit.
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);

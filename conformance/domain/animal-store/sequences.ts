@@ -5,7 +5,7 @@ import type { Finding } from '../../findings/index.js';
 import type { SpecModel } from '../../../spec/index.js';
 import type { Execution, SequenceContext, SequenceProperty } from '../rules.js';
 import { LosslessNumber } from 'lossless-json';
-import { edgeOf } from '../../generate/index.js';
+import { declaredProperties, edgeOf } from '../../generate/index.js';
 import { compareNumbers } from './exact.js';
 import { integerText } from './ids.js';
 
@@ -22,14 +22,12 @@ function withExtra(pet: WireJson, extra: Extra | undefined, existingId: string |
   return pet;
 }
 
-/** The members NewPet documents; others are unknown fields (an edge). */
-const NEW_PET_MEMBERS: ReadonlySet<string> = new Set(['name', 'categoryId', 'status']);
-
 const listCase = (query: [string, string][], family: string): Case => ({ operationId: 'listPets', family, kind: 'valid', pathParams: {}, query, auth: 'valid' });
 const getCase = (id: string, family: string): Case => ({ operationId: 'getPet', family, kind: 'valid', pathParams: { petId: id }, query: [], auth: 'valid' });
-const createCase = (pet: WireJson, family: string): Case => {
-  // Long names and undocumented members are edges a server may refuse (a contract gap, not a failure).
-  const edge = edgeOf(pet, NEW_PET_MEMBERS, '/body');
+const createCase = (pet: WireJson, family: string, spec: SpecModel): Case => {
+  // Long names and members the spec does not declare are edges a server may refuse (a gap, not a failure).
+  const operation = spec.operation('createPet');
+  const edge = edgeOf(pet, operation ? declaredProperties(operation) : undefined, '/body');
   return { operationId: 'createPet', family, kind: 'valid', pathParams: {}, query: [], body: { kind: 'json', value: pet }, auth: 'valid', ...(edge ? { edge } : {}) };
 };
 
@@ -212,7 +210,7 @@ export const persistence: SequenceProperty<Step[]> = {
     for (const step of steps) {
       if (recorder.findings.some((f) => f.severity === 'failure')) break;
       if (step.kind === 'create') {
-        const exchange = await recorder.send(createCase(withExtra(step.pet, step.extra, earlier[0]?.id), 'semantics.persistence'));
+        const exchange = await recorder.send(createCase(withExtra(step.pet, step.extra, earlier[0]?.id), 'semantics.persistence', context.spec));
         const body = exchange.response?.status === 201 ? (exchange.response.exactJson as Obj | undefined) : undefined;
         const id = integerText(body?.id);
         if (!body || id === undefined) continue;
@@ -281,7 +279,7 @@ export const concurrentCreates: SequenceProperty<{ count: number; tag: number }>
     const statuses = statusValues(context.spec);
     const names = Array.from({ length: count }, (_, i) => `Concurrent ${tag}-${i + 1}`);
     const created = await Promise.all(
-      names.map((name, i) => recorder.send(createCase({ name, categoryId: 5000 + i, ...(statuses.length > 0 ? { status: statuses[i % statuses.length]! } : {}) }, 'semantics.concurrency'))),
+      names.map((name, i) => recorder.send(createCase({ name, categoryId: 5000 + i, ...(statuses.length > 0 ? { status: statuses[i % statuses.length]! } : {}) }, 'semantics.concurrency', context.spec))),
     );
     const owners = new Map<string, string>();
     const stored: { id: string; name: string }[] = [];
@@ -379,6 +377,6 @@ export async function ensurePopulation(context: SequenceContext, rewrite: (c: Ca
   const needed = target - have;
   for (let i = 0; i < needed; i++) {
     const status = statuses[i % Math.max(statuses.length, 1)];
-    await context.send(rewrite(createCase({ name: `Conformance pet ${i + 1}`, categoryId: 1000 + i, ...(status ? { status } : {}) }, 'prepare')));
+    await context.send(rewrite(createCase({ name: `Conformance pet ${i + 1}`, categoryId: 1000 + i, ...(status ? { status } : {}) }, 'prepare', context.spec)));
   }
 }
