@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// The package's bin: runs the TypeScript CLI through tsx's loader, so no build step is needed.
-import { register } from 'tsx/esm/api';
+// The kit's command. In an install it runs the build (dist/lib, made at `npm pack`); in a clone that
+// has not been built it runs the TypeScript sources through tsx, a dev dependency.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../conformance/bin.ts');
+const built = new URL('../dist/lib/conformance-cli.mjs', import.meta.url);
+if (existsSync(built)) {
+  await import(built.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../conformance/bin.ts');
+}

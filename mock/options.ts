@@ -120,8 +120,8 @@ export function isLoopback(host: string): boolean {
 export type CliResult = { readonly kind: 'run'; readonly options: MockOptions } | { readonly kind: 'help' } | { readonly kind: 'error'; readonly message: string };
 
 /** The command-line help, listing every flag and environment variable. */
-export const HELP = `Usage: npm start -- [options]   (runs node dist/mock.mjs, which prestart builds from mock/;
-       or, unbuilt: node --import tsx/esm mock/cli.ts [options])
+export const HELP = `Usage: animal-store-mock [options]
+       (from a clone: npm start -- [options])
 
 Animal Store API mock server, serving http://HOST:PORT/v1
 
