@@ -11,6 +11,11 @@ export type { SpecLoadErrorCode } from './spec-load-error.js';
 export type {
   CompiledSchema,
   DeprecationModel,
+  EncodingModel,
+  HeaderModel,
+  LinkModel,
+  MediaTypeModel,
+  SchemaDirection,
   HttpMethod,
   JsonSchema,
   OperationModel,

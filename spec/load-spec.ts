@@ -1,95 +1,88 @@
-import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { parse as parseYaml } from 'yaml';
 import { createCompiler } from './_internals/ajv.js';
 import { buildOperations } from './_internals/build-operations.js';
+import { checkDocument } from './_internals/check-document.js';
+import { dereference } from './_internals/dereference.js';
+import { normaliseSchemas } from './_internals/normalise-schemas.js';
+import { readDocument } from './_internals/read-document.js';
+import { basePathOf, resolveServers } from './_internals/servers.js';
 import type { CompiledSchema, JsonSchema, SpecModel } from './model.js';
 import { SpecLoadError } from './spec-load-error.js';
 
 /** Absolute path of the spec shipped with the project. */
 export const DEFAULT_SPEC_PATH = fileURLToPath(new URL('../spec/openapi.yaml', import.meta.url));
 
-/**
- * Reads, validates and dereferences an OpenAPI 3.1 file once, compiles every schema it needs,
- * and returns the model of its operations. The mock and the conformance kit both load the spec
- * through this function and nothing else.
- *
- * @throws {@link SpecLoadError} with a code saying whether the file is missing, unparseable or invalid.
- */
-/** How thoroughly {@link loadSpec} checks the document. */
+/** How {@link loadSpec} reads the document. */
 export interface LoadSpecOptions {
   /**
-   * Check the document against the OpenAPI 3.1 JSON Schema (about 400 ms). On by default. Turned
-   * off only for the unchanged shipped spec at start-up, whose validity a test pins; reloads of an
-   * edited file always check.
+   * Check the document against the official OpenAPI JSON Schema (about 400 ms for the shipped spec).
+   * On by default. Turned off only for the unchanged shipped spec at start-up, whose validity a test
+   * pins; reloads of an edited file always check.
    */
   readonly schemaCheck?: boolean;
+  /** Base path to serve and test under instead of the one `servers[0]` gives (e.g. `/v1`, or `''`). */
+  readonly basePath?: string;
 }
 
+/**
+ * Reads an OpenAPI 3.0 or 3.1 document (YAML or JSON, split across files with relative `$ref`s;
+ * Swagger 2.0 is converted on the way in), checks it, normalises every schema to JSON Schema
+ * 2020-12, and returns the model of its operations. The mock and the conformance kit both load the
+ * spec through this function and nothing else.
+ *
+ * @throws {@link SpecLoadError} with a code saying whether the file is missing, unparseable,
+ * unsupported or invalid, and a message naming the file, the JSON pointer and the fault.
+ */
 export async function loadSpec(file: string = DEFAULT_SPEC_PATH, options: LoadSpecOptions = {}): Promise<SpecModel> {
   const path = resolve(file);
-  let text: string;
+  const { document: raw, format, declaredVersion } = await readDocument(path);
+  let bundled: Record<string, unknown>;
   try {
-    if (!(await stat(path)).isFile()) throw new Error('not a file');
-    text = await readFile(path, 'utf8');
-  } catch {
-    throw new SpecLoadError('spec_not_found', path, 'no such file');
-  }
-  let raw: unknown;
-  try {
-    raw = parseYaml(text);
+    // Pulls every file a relative $ref names into one document whose $refs are all local.
+    bundled = (await SwaggerParser.bundle(path, raw as never, {})) as unknown as Record<string, unknown>;
   } catch (error) {
-    throw new SpecLoadError('spec_unparseable', path, `not valid YAML or JSON (${(error as Error).message.split('\n')[0]})`);
+    throw new SpecLoadError('spec_invalid', path, `a $ref cannot be resolved: ${(error as Error).message.split('\n')[0]}`);
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new SpecLoadError('spec_unparseable', path, 'the document is not an object');
+  if (options.schemaCheck ?? true) checkDocument(path, bundled);
+  if (typeof bundled.paths !== 'object' || bundled.paths === null) {
+    if (bundled.webhooks === undefined) throw new SpecLoadError('spec_invalid', path, 'at #/paths: the document has no paths');
   }
-  const openapi = (raw as Record<string, unknown>).openapi;
-  if (typeof openapi !== 'string' || !openapi.startsWith('3.1')) {
-    throw new SpecLoadError('spec_unsupported', path, `expected "openapi: 3.1.x", found ${JSON.stringify(openapi ?? null)}`);
-  }
-  let document: Record<string, unknown>;
+  // What Prism reads: the document as written. The model reads a normalised copy.
+  const source = structuredClone(bundled);
+  const report = normaliseSchemas(bundled, format);
+  let view: ReturnType<typeof dereference>;
   try {
-    // validate() checks the document against the OpenAPI schema and dereferences it; handing it the
-    // document already parsed saves a second read and YAML parse ($refs still resolve from `path`).
-    document = (await SwaggerParser.validate(path, raw as never, {
-      dereference: { circular: 'ignore' },
-      validate: { schema: options.schemaCheck ?? true, spec: true },
-    } as never)) as unknown as Record<string, unknown>;
+    view = dereference(bundled);
   } catch (error) {
-    throw new SpecLoadError('spec_invalid', path, (error as Error).message.split('\n').slice(0, 6).join(' '));
+    throw new SpecLoadError('spec_invalid', path, (error as Error).message);
   }
-  return buildModel(path, document);
-}
-
-function buildModel(file: string, document: Record<string, unknown>): SpecModel {
-  const compile = createCompiler();
+  const warnings = [...report.warnings];
+  const compile = createCompiler({ bundled, pointerOf: view.pointerOf, formats: report.formats, hasReadOnly: report.hasReadOnly, hasWriteOnly: report.hasWriteOnly, warnings });
+  const document = view.document;
   const info = (document.info ?? {}) as Record<string, unknown>;
-  const servers = ((document.servers ?? []) as { url: string; description?: string }[]).map((s) => ({ ...s }));
-  const basePath = servers.length > 0 ? basePathOf(servers[0]!.url) : '';
+  const servers = resolveServers(document);
+  const basePath = options.basePath !== undefined ? basePathOf(options.basePath) : servers.length > 0 ? basePathOf(servers[0]!.resolvedUrl) : '';
   const components = (document.components ?? {}) as Record<string, Record<string, JsonSchema>>;
   const schemas: Record<string, CompiledSchema> = {};
-  for (const [name, schema] of Object.entries(components.schemas ?? {})) schemas[name] = compile(schema);
+  for (const [name, schema] of Object.entries(components.schemas ?? {})) if (typeof schema === 'object' && schema !== null) schemas[name] = compile(schema);
   const operations = buildOperations(document, compile);
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   return {
     title: String(info.title ?? ''),
     version: String(info.version ?? ''),
-    file,
+    file: path,
+    format,
+    declaredVersion,
+    warnings,
     basePath,
     servers,
     operations,
     schemas,
     document,
+    source,
     operation: (id) => byId.get(id),
     compile,
   };
-}
-
-function basePathOf(url: string): string {
-  // Server URLs may be relative ("/v1") or absolute; only the path matters for routing.
-  const pathname = new URL(url, 'http://placeholder.invalid').pathname;
-  return pathname.replace(/\/+$/, '');
 }

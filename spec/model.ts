@@ -18,6 +18,12 @@ export interface SchemaIssue {
   readonly message: string;
 }
 
+/**
+ * Which side of an exchange a schema is checked for: in requests `readOnly` members are never
+ * required, in responses `writeOnly` members are never required.
+ */
+export type SchemaDirection = 'request' | 'response';
+
 /** A compiled schema, ready to validate parsed JSON values. */
 export interface CompiledSchema {
   readonly schema: JsonSchema;
@@ -27,23 +33,73 @@ export interface CompiledSchema {
   readonly ajv: ValidateFunction;
 }
 
-/** A query, path or header parameter of an operation. */
+/** A path, query, header or cookie parameter of an operation, with how it is written on the wire. */
 export interface ParameterModel {
   readonly name: string;
   readonly in: 'query' | 'path' | 'header' | 'cookie';
   readonly required: boolean;
   readonly description?: string;
+  readonly deprecated?: boolean;
+  /** The value's schema (for a `content`-typed parameter, the schema of its one media type). */
   readonly schema: CompiledSchema;
   readonly examples: readonly unknown[];
+  /** Serialization style, defaults applied: `form` for query and cookie, `simple` for path and header. */
+  readonly style: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'simple' | 'label' | 'matrix';
+  /** Defaults applied: true for `form`, false otherwise. */
+  readonly explode: boolean;
+  readonly allowReserved: boolean;
+  /** Set for a parameter described by `content` instead of `schema`: its value is that media type's text. */
+  readonly contentType?: string;
 }
 
-/** The request body of an operation (only JSON bodies are modelled). */
+/** How one member of a form or multipart body is written (the OpenAPI Encoding object). */
+export interface EncodingModel {
+  readonly contentType?: string;
+  readonly style?: string;
+  readonly explode?: boolean;
+  readonly allowReserved?: boolean;
+}
+
+/** One media type of a request or response body. */
+export interface MediaTypeModel {
+  /** As written in the spec, e.g. `application/json`, `application/*`, `text/plain; charset=utf-8`. */
+  readonly mediaType: string;
+  readonly schema?: CompiledSchema;
+  /** Named examples, by name (`default` for a lone `example`). */
+  readonly examples: Readonly<Record<string, unknown>>;
+  readonly encoding?: Readonly<Record<string, EncodingModel>>;
+}
+
+/** The request body of an operation. */
 export interface RequestBodyModel {
   readonly required: boolean;
   readonly mediaTypes: readonly string[];
+  /** Every media type the body may be sent in, by media type as written. */
+  readonly content: Readonly<Record<string, MediaTypeModel>>;
+  /** The schema of the preferred media type (JSON when there is one); `{}` when none is given. */
   readonly schema: CompiledSchema;
-  /** Named examples of the body, by name. */
+  /** The preferred media type (JSON when there is one), as written. */
+  readonly preferredMediaType?: string;
+  /** Named examples of the preferred media type, by name. */
   readonly examples: Readonly<Record<string, unknown>>;
+}
+
+/** A response header the spec documents. */
+export interface HeaderModel {
+  readonly name: string;
+  readonly required: boolean;
+  readonly schema?: CompiledSchema;
+  readonly description?: string;
+}
+
+/** An OpenAPI link from a response to another operation. */
+export interface LinkModel {
+  readonly name: string;
+  readonly operationId?: string;
+  readonly operationRef?: string;
+  /** Parameter name → runtime expression (`$response.body#/id`) or constant. */
+  readonly parameters: Readonly<Record<string, unknown>>;
+  readonly requestBody?: unknown;
 }
 
 /** One documented response of an operation. */
@@ -52,9 +108,13 @@ export interface ResponseModel {
   readonly status: string;
   readonly description: string;
   readonly mediaTypes: readonly string[];
-  /** The JSON body's schema, when the response has one. */
+  readonly content: Readonly<Record<string, MediaTypeModel>>;
+  /** The schema of the preferred media type (JSON when there is one), when it has one. */
   readonly schema?: CompiledSchema;
   readonly examples: Readonly<Record<string, unknown>>;
+  /** Documented headers, by lower-case name. */
+  readonly headers: Readonly<Record<string, HeaderModel>>;
+  readonly links: readonly LinkModel[];
 }
 
 /** A resolved security requirement: every alternative lists the schemes it needs. */
@@ -75,7 +135,11 @@ export interface DeprecationModel {
 
 /** One operation of the spec, with everything the mock and the kit need, validators compiled once. */
 export interface OperationModel {
+  /** The spec's operationId, or `<method> <path>` when it has none (made unique when repeated). */
   readonly operationId: string;
+  /** Where the operation is in the document, e.g. `/paths/~1pets/get`. */
+  readonly pointer: string;
+  readonly tags: readonly string[];
   readonly method: HttpMethod;
   /** Path template relative to the base path, e.g. `/pets/{petId}`. */
   readonly path: string;
@@ -102,14 +166,29 @@ export interface SpecModel {
   readonly file: string;
   /** Base path from the first server URL, e.g. `/v1` (empty string for none). */
   readonly basePath: string;
-  readonly servers: readonly { readonly url: string; readonly description?: string }[];
+  /** The document's servers; `resolvedUrl` has every variable replaced by its default. */
+  readonly servers: readonly { readonly url: string; readonly description?: string; readonly resolvedUrl: string }[];
   readonly operations: readonly OperationModel[];
-  /** Schemas under `components.schemas`, compiled. */
+  /** Which kind of document the file was (Swagger 2.0 is converted to OpenAPI 3.0 on load). */
+  readonly format: 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
+  /** The version the file declared: `3.0.3`, `3.1.0`, `2.0`. */
+  readonly declaredVersion: string;
+  /** What the loader had to change or leave unchecked (a pattern that is not ECMA-262, ...), by JSON pointer. */
+  readonly warnings: readonly string[];
+  /**
+   * The bundled document as written (every `$ref` local, 3.0 schemas not normalised): what Prism
+   * transforms, exactly as raw Prism would read the file.
+   */
+  readonly source: Readonly<Record<string, unknown>>;
+  /** Schemas under `components.schemas`, compiled (response view). */
   readonly schemas: Readonly<Record<string, CompiledSchema>>;
-  /** The dereferenced OpenAPI document (read-only by convention). */
+  /**
+   * The dereferenced OpenAPI document, schemas normalised to JSON Schema 2020-12 (read-only by
+   * convention). Recursive schemas are cycles: walk it with a depth limit.
+   */
   readonly document: Readonly<Record<string, unknown>>;
   /** Looks an operation up by its operationId. */
   operation(operationId: string): OperationModel | undefined;
-  /** Compiles (and caches) a validator for any schema object found in the document. */
-  compile(schema: JsonSchema): CompiledSchema;
+  /** Compiles (and caches) a validator for any schema object found in the document, for requests or responses (the default). */
+  compile(schema: JsonSchema, direction?: SchemaDirection): CompiledSchema;
 }

@@ -1,6 +1,11 @@
 import type {
   CompiledSchema,
   DeprecationModel,
+  EncodingModel,
+  HeaderModel,
+  LinkModel,
+  MediaTypeModel,
+  SchemaDirection,
   HttpMethod,
   JsonSchema,
   OperationModel,
@@ -13,7 +18,9 @@ import type {
 const METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 type Obj = Record<string, unknown>;
-type Compile = (schema: JsonSchema) => CompiledSchema;
+type Compile = (schema: JsonSchema, direction?: SchemaDirection) => CompiledSchema;
+
+const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
 /** Turns the dereferenced document's paths into operation models, in document order. */
 export function buildOperations(document: Obj, compile: Compile): OperationModel[] {
@@ -21,12 +28,19 @@ export function buildOperations(document: Obj, compile: Compile): OperationModel
   const schemes = ((document.components as Obj | undefined)?.securitySchemes ?? {}) as Record<string, Obj>;
   const globalSecurity = (document.security ?? []) as Record<string, string[]>[];
   const operations: OperationModel[] = [];
+  const taken = new Set<string>();
   for (const [path, item] of Object.entries(paths)) {
+    if (typeof item !== 'object' || item === null) continue;
     const shared = (item.parameters ?? []) as Obj[];
     for (const method of METHODS) {
       const op = item[method] as Obj | undefined;
-      if (!op) continue;
-      operations.push(buildOperation(path, method, op, shared, schemes, globalSecurity, compile));
+      if (!op || typeof op !== 'object') continue;
+      const operation = buildOperation(path, method, op, shared, schemes, globalSecurity, compile);
+      // operationIds must be unique (OpenAPI says so, and ids key everything here); a repeated one
+      // keeps the first operation's id and the others get their method and path appended.
+      const id = taken.has(operation.operationId) ? `${operation.operationId} (${method} ${path})` : operation.operationId;
+      taken.add(id);
+      operations.push(id === operation.operationId ? operation : { ...operation, operationId: id });
     }
   }
   return operations;
@@ -46,17 +60,13 @@ function buildOperation(
   // Operation-level parameters override path-level ones with the same name and location.
   const merged = new Map<string, Obj>();
   for (const p of [...shared, ...own]) merged.set(`${String(p.in)}:${String(p.name)}`, p);
-  const parameters: ParameterModel[] = [...merged.values()].map((p) => ({
-    name: String(p.name),
-    in: p.in as ParameterModel['in'],
-    required: p.required === true,
-    ...(typeof p.description === 'string' ? { description: p.description } : {}),
-    schema: compile((p.schema ?? {}) as JsonSchema),
-    examples: examplesOf(p),
-  }));
+  const parameters: ParameterModel[] = [...merged.values()].filter(isModelled).map((p) => buildParameter(p, compile));
   const responses: Record<string, ResponseModel> = {};
   for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Obj>)) {
-    responses[status] = buildResponse(status, response, compile);
+    if (typeof response !== 'object' || response === null) continue;
+    // `2xx` and `2XX` mean the same range; `default` is written in lower case.
+    const key = status.toLowerCase() === 'default' ? 'default' : status.toUpperCase();
+    responses[key] = buildResponse(key, response, compile);
   }
   const security = ((op.security ?? globalSecurity) as Record<string, string[]>[]).map((alternative) =>
     Object.keys(alternative).map((name): SecuritySchemeModel => {
@@ -71,6 +81,8 @@ function buildOperation(
   const matcher = pathMatcher(path);
   const model: OperationModel = {
     operationId,
+    pointer: `/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}`,
+    tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     method,
     path,
     ...(typeof op.summary === 'string' ? { summary: op.summary } : {}),
@@ -87,43 +99,130 @@ function buildOperation(
   return model;
 }
 
+const IN = new Set(['path', 'query', 'header', 'cookie']);
+/** OpenAPI: header parameters with these names "SHALL be ignored" (media types and auth say them). */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+function isModelled(p: Obj): boolean {
+  if (typeof p !== 'object' || p === null || typeof p.name !== 'string' || !IN.has(String(p.in))) return false;
+  return !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase()));
+}
+
+function buildParameter(p: Obj, compile: Compile): ParameterModel {
+  const location = p.in as ParameterModel['in'];
+  const content = (p.content ?? undefined) as Record<string, Obj> | undefined;
+  const contentType = content ? Object.keys(content)[0] : undefined;
+  const schema = (contentType ? content![contentType]!.schema : p.schema) ?? {};
+  const style = (typeof p.style === 'string' ? p.style : location === 'query' || location === 'cookie' ? 'form' : 'simple') as ParameterModel['style'];
+  return {
+    name: String(p.name),
+    in: location,
+    // Path parameters are always required (OpenAPI: "this property is REQUIRED and its value MUST be true").
+    required: p.required === true || location === 'path',
+    ...(typeof p.description === 'string' ? { description: p.description } : {}),
+    ...(p.deprecated === true ? { deprecated: true } : {}),
+    schema: compile(schema as JsonSchema, 'request'),
+    examples: examplesOf(p),
+    style,
+    explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+    allowReserved: p.allowReserved === true,
+    ...(contentType ? { contentType } : {}),
+  };
+}
+
+function buildContent(content: Record<string, Obj>, compile: Compile, direction: SchemaDirection): Record<string, MediaTypeModel> {
+  const out: Record<string, MediaTypeModel> = {};
+  for (const [mediaType, media] of Object.entries(content)) {
+    if (typeof media !== 'object' || media === null) continue;
+    const encoding = media.encoding as Record<string, Obj> | undefined;
+    out[mediaType] = {
+      mediaType,
+      ...(media.schema && typeof media.schema === 'object' ? { schema: compile(media.schema as JsonSchema, direction) } : {}),
+      examples: namedExamples(media),
+      ...(encoding ? { encoding: Object.fromEntries(Object.entries(encoding).map(([name, e]) => [name, encodingOf(e)])) } : {}),
+    };
+  }
+  return out;
+}
+
+function encodingOf(e: Obj): EncodingModel {
+  return {
+    ...(typeof e.contentType === 'string' ? { contentType: e.contentType } : {}),
+    ...(typeof e.style === 'string' ? { style: e.style } : {}),
+    ...(typeof e.explode === 'boolean' ? { explode: e.explode } : {}),
+    ...(typeof e.allowReserved === 'boolean' ? { allowReserved: e.allowReserved } : {}),
+  };
+}
+
+/** The media type a client picks by default: JSON (or `+json`) when offered, else the first. */
+function preferred(content: Record<string, MediaTypeModel>): MediaTypeModel | undefined {
+  const types = Object.keys(content);
+  const key = types.find((k) => JSON_MEDIA.test(k)) ?? types.find((k) => content[k]!.schema) ?? types[0];
+  return key ? content[key] : undefined;
+}
+
 function buildRequestBody(body: Obj, compile: Compile): RequestBodyModel {
-  const content = (body.content ?? {}) as Record<string, Obj>;
-  const [mediaType, media] = jsonMedia(content);
+  const content = buildContent((body.content ?? {}) as Record<string, Obj>, compile, 'request');
+  const media = preferred(content);
   return {
     required: body.required === true,
     mediaTypes: Object.keys(content),
-    schema: compile(((media?.schema ?? {}) as JsonSchema)),
-    examples: mediaType ? namedExamples(media!) : {},
+    content,
+    schema: media?.schema ?? compile({}, 'request'),
+    ...(media ? { preferredMediaType: media.mediaType } : {}),
+    examples: media?.examples ?? {},
   };
 }
 
 function buildResponse(status: string, response: Obj, compile: Compile): ResponseModel {
-  const content = (response.content ?? {}) as Record<string, Obj>;
-  const [, media] = jsonMedia(content);
+  const content = buildContent((response.content ?? {}) as Record<string, Obj>, compile, 'response');
+  const media = preferred(content);
+  const headers: Record<string, HeaderModel> = {};
+  for (const [name, header] of Object.entries((response.headers ?? {}) as Record<string, Obj>)) {
+    if (typeof header !== 'object' || header === null) continue;
+    const headerContent = header.content as Record<string, Obj> | undefined;
+    const schema = header.schema ?? (headerContent ? Object.values(headerContent)[0]?.schema : undefined);
+    headers[name.toLowerCase()] = {
+      name,
+      required: header.required === true,
+      ...(schema && typeof schema === 'object' ? { schema: compile(schema as JsonSchema, 'response') } : {}),
+      ...(typeof header.description === 'string' ? { description: header.description } : {}),
+    };
+  }
+  const links: LinkModel[] = Object.entries((response.links ?? {}) as Record<string, Obj>)
+    .filter(([, link]) => typeof link === 'object' && link !== null)
+    .map(([name, link]) => ({
+      name,
+      ...(typeof link.operationId === 'string' ? { operationId: link.operationId } : {}),
+      ...(typeof link.operationRef === 'string' ? { operationRef: link.operationRef } : {}),
+      parameters: (link.parameters ?? {}) as Record<string, unknown>,
+      ...('requestBody' in link ? { requestBody: link.requestBody } : {}),
+    }));
   return {
     status,
     description: String(response.description ?? ''),
     mediaTypes: Object.keys(content),
-    ...(media?.schema ? { schema: compile(media.schema as JsonSchema) } : {}),
-    examples: media ? namedExamples(media) : {},
+    content,
+    ...(media?.schema ? { schema: media.schema } : {}),
+    examples: media?.examples ?? {},
+    headers,
+    links,
   };
-}
-
-function jsonMedia(content: Record<string, Obj>): [string | undefined, Obj | undefined] {
-  const key = Object.keys(content).find((k) => /^application\/(.+\+)?json\b/i.test(k));
-  return key ? [key, content[key]] : [undefined, undefined];
 }
 
 function namedExamples(media: Obj): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, example] of Object.entries((media.examples ?? {}) as Record<string, Obj>)) out[name] = example.value;
+  for (const [name, example] of Object.entries((media.examples ?? {}) as Record<string, Obj>)) {
+    if (typeof example === 'object' && example !== null && 'value' in example) out[name] = example.value;
+  }
   if ('example' in media && Object.keys(out).length === 0) out.default = media.example;
   return out;
 }
 
 function examplesOf(parameter: Obj): unknown[] {
-  const named = Object.values((parameter.examples ?? {}) as Record<string, Obj>).map((e) => e.value);
+  const named = Object.values((parameter.examples ?? {}) as Record<string, Obj>)
+    .filter((e) => typeof e === 'object' && e !== null && 'value' in e)
+    .map((e) => e.value);
   return 'example' in parameter ? [parameter.example, ...named] : named;
 }
 
