@@ -1,0 +1,134 @@
+/**
+ * What a user gets from npm, checked end to end (`npm run check:package`, run by .ci/run):
+ *
+ *   1. `npm pack` (prepack builds dist/), and the tarball holds only the allow-listed files;
+ *   2. the tarball installs into an empty project, from the local npm cache where it can
+ *      (`--prefer-offline`), with no EBADENGINE warning; vitest, msw and @types/node come along,
+ *      as a user's project would have them;
+ *   3. `--help` of both commands; the kit certifies the embedded mock (exit 0);
+ *   4. every `exports` entry imports, and a TypeScript file using them type-checks (tsc, strict);
+ *   5. a vitest suite of one import and one call runs the kit: one test per operation × check.
+ *
+ * Prints one line per step with its time, and the package's file count and size. Exits 1 on the
+ * first failure. `--keep` leaves the temporary directory for inspection.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const NAME = manifest.name;
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+/** What a consumer's project has beside the package, at the versions this project tests with. */
+const CONSUMER_DEPS = ['vitest', 'msw', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
+
+const work = mkdtempSync(join(tmpdir(), 'package-check-'));
+const consumer = join(work, 'consumer');
+const started = Date.now();
+
+/** Runs one step; prints its name and time, or its output and exits 1 when it fails. */
+function step(name, command, args, options = {}) {
+  const t0 = Date.now();
+  const result = spawnSync(command, args, { cwd: consumer, encoding: 'utf8', env: { ...process.env, CI: '1' }, ...options });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    process.stderr.write(`✘ ${name} (${seconds} s, exit ${result.status})\n${output}\n`);
+    finish(1);
+  }
+  process.stdout.write(`✔ ${name} (${seconds} s)\n`);
+  return { output, stdout: result.stdout ?? '' };
+}
+
+function finish(code) {
+  if (process.argv.includes('--keep')) process.stdout.write(`kept ${work}\n`);
+  else rmSync(work, { recursive: true, force: true });
+  process.exit(code);
+}
+
+// 1. Pack. --json lists the files; the allow-list must keep tests, fixtures and sources out.
+const packed = JSON.parse(step('npm pack (prepack builds dist/)', 'npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT }).stdout.replace(/^[^[]*/s, ''))[0];
+const files = packed.files.map((f) => f.path);
+const stray = files.filter((f) => !/^(bin\/|dist\/(lib|types|spec|fixtures)\/|package\.json$|README\.md$|LICENSE$)/.test(f) || /\.test\./.test(f));
+if (stray.length > 0) {
+  process.stderr.write(`✘ the tarball holds files outside the allow-list:\n  ${stray.join('\n  ')}\n`);
+  finish(1);
+}
+process.stdout.write(`  ${packed.filename}: ${files.length} files, ${(packed.size / 1024).toFixed(0)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KiB unpacked\n`);
+
+// 2. Install into an empty project.
+execFileSync('mkdir', ['-p', consumer]);
+writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
+const { output: log } = step('npm install <tarball> into an empty project', 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed.filename), ...CONSUMER_DEPS]);
+if (log.includes('EBADENGINE')) {
+  process.stderr.write(`✘ the install printed EBADENGINE:\n${log}\n`);
+  finish(1);
+}
+
+// 3. Both commands.
+const bin = (name) => join(consumer, 'node_modules/.bin', name);
+const mockHelp = step('animal-store-mock --help', bin('animal-store-mock'), ['--help']).stdout;
+const kitHelp = step('animal-store-conformance --help', bin('animal-store-conformance'), ['--help']).stdout;
+if (!mockHelp.includes('Usage: animal-store-mock') || !kitHelp.includes('Usage: animal-store-conformance')) {
+  process.stderr.write('✘ a --help text does not name its command\n');
+  finish(1);
+}
+step('animal-store-conformance certifies the embedded mock', bin('animal-store-conformance'), ['--seed', '1', '--runs', '5', '--quiet']);
+
+// 4. Every entry imports, under plain node (no TypeScript loader), and type-checks.
+const entries = Object.keys(manifest.exports).filter((key) => !/\.(ya?ml|json)$/.test(key));
+const specifiers = entries.map((key) => NAME + key.slice(1));
+writeFileSync(
+  join(consumer, 'imports.mjs'),
+  `${specifiers.map((s, i) => `import * as e${i} from '${s}';`).join('\n')}\n` +
+    `for (const [name, module] of Object.entries({ ${specifiers.map((s, i) => `'${s}': e${i}`).join(', ')} }))\n` +
+    `  if (Object.keys(module).length === 0) throw new Error(name + ' exports nothing');\n`,
+);
+// The vitest entry registers tests, so it loads only inside vitest (step 5).
+writeFileSync(join(consumer, 'imports.mjs'), readFileSync(join(consumer, 'imports.mjs'), 'utf8').replace(/^import \* as e\d+ from '[^']*\/vitest';\n/m, '').replace(/, '[^']*\/vitest': e\d+/, ''));
+step('import of every entry', process.execPath, ['imports.mjs']);
+
+writeFileSync(
+  join(consumer, 'usage.ts'),
+  `import { setupServer } from 'msw/node';
+import { createMockServer, renderJUnit, runConformance, startMock, writeReports, type RunReport } from '${NAME}';
+import { createMswMock } from '${NAME}/msw';
+import { startMock as startMockOnly, type MockOptions } from '${NAME}/mock';
+import { runConformance as runOnly, type ConformanceOptions } from '${NAME}/conformance';
+import { describeConformance, type SuiteOptions } from '${NAME}/vitest';
+
+const options: MockOptions = { port: 0, quiet: true, apiKeys: ['k'] };
+const mock = await startMock(options);
+const report: RunReport = await runConformance({ target: mock.url, apiKey: 'k', runs: 1 } satisfies ConformanceOptions);
+const verdict: 'certified' | 'failed' | 'error' = report.verdict;
+const xml: string = renderJUnit(report);
+const written: string[] = await writeReports(report, { junit: 'junit.xml' });
+await mock.close();
+const msw = await createMswMock({ apiKeys: ['k'] });
+setupServer(...msw.handlers);
+const suite: SuiteOptions = { runs: 1 };
+void [createMockServer, startMockOnly, runOnly, describeConformance, suite, verdict, xml, written];
+`,
+);
+writeFileSync(
+  join(consumer, 'tsconfig.json'),
+  JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'], skipLibCheck: true }, files: ['usage.ts'] }),
+);
+step('tsc --noEmit on a file using every entry', process.execPath, [TSC, '-p', 'tsconfig.json']);
+
+// 5. The kit inside the consumer's own vitest suite.
+writeFileSync(
+  join(consumer, 'conformance.test.mjs'),
+  `import { describeConformance } from '${NAME}/vitest';\nawait describeConformance({ seed: 1, runs: 5 });\n`,
+);
+const vitest = step('vitest suite of one import and one call', bin('vitest'), ['run', '--reporter', 'verbose']).output;
+const tests = (vitest.match(/✓/g) ?? []).length;
+if (tests < 10) {
+  process.stderr.write(`✘ expected one test per operation × check, saw ${tests}:\n${vitest}\n`);
+  finish(1);
+}
+process.stdout.write(`  ${tests} tests passed\n✔ package check in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+finish(0);
