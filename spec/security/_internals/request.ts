@@ -1,0 +1,47 @@
+import type { AuthRequest } from '../model.js';
+
+/** One header of a request, repeated values joined as a proxy would (RFC 9110 §5.3). */
+export function headerOf(request: AuthRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? value : value.join(', ');
+}
+
+/** Every value of a cookie named exactly `name` (cookie names are case-sensitive, RFC 6265 §5.4). */
+export function cookieValues(request: AuthRequest, name: string): string[] {
+  const raw = request.headers.cookie;
+  const headers = raw === undefined ? [] : typeof raw === 'string' ? [raw] : [...raw];
+  const out: string[] = [];
+  for (const header of headers) {
+    for (const pair of header.split(';')) {
+      const eq = pair.indexOf('=');
+      if (eq === -1 || pair.slice(0, eq).trim() !== name) continue;
+      const value = pair.slice(eq + 1).trim();
+      // A cookie value may be wrapped in double quotes (RFC 6265 §4.1.1); the quotes are not part of it.
+      out.push(/^".*"$/.test(value) ? value.slice(1, -1) : value);
+    }
+  }
+  return out;
+}
+
+/** Every value of a query parameter named exactly `name` (query names are case-sensitive). */
+export function queryValues(request: AuthRequest, name: string): string[] {
+  return request.query.filter(([key]) => key === name).map(([, value]) => value);
+}
+
+// Whitespace inside a token can never be a valid credential (RFC 6750 b64token, RFC 7617 token68).
+const SCHEME_AND_TOKEN = /^([^\s]+)(?:\s+(.*))?$/s;
+
+/** The auth-scheme and the rest of an Authorization value (trimmed), or undefined for a blank one. */
+export function schemeAndToken(authorization: string | undefined): { readonly scheme: string; readonly token: string } | undefined {
+  if (authorization === undefined) return undefined;
+  const match = SCHEME_AND_TOKEN.exec(authorization.trim());
+  if (!match) return undefined;
+  return { scheme: match[1]!, token: (match[2] ?? '').trim() };
+}
+
+/** A value with the case of every letter swapped, or undefined when it has no cased letter. */
+export function swapCase(text: string): string | undefined {
+  const swapped = [...text].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
+  return swapped === text ? undefined : swapped;
+}

@@ -1,0 +1,13 @@
+import { toAuthRequest } from '../to-auth-request.js';
+import type { Attachment, AuthRequest, Credential } from '../model.js';
+
+/** A hand-written request: lower-case header names, decoded query pairs. */
+export function request(headers: Record<string, string> = {}, query: [string, string][] = []): AuthRequest {
+  return { headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), query };
+}
+
+export const KEY: Credential = { kind: 'secret', value: 'Key123abc', variable: 'API_KEY' };
+export const USER: Credential = { kind: 'user-password', user: 'alice', password: 'pa:ss word', variable: 'BASIC_AUTH' };
+
+/** The attachment as a request. */
+export const sent = (a: Attachment): AuthRequest => toAuthRequest(a);
