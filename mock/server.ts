@@ -2,6 +2,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_SPEC_PATH, type OperationModel, type SpecModel, loadSpec } from '../spec/index.js';
+import { requiresAuth } from '../spec/security/index.js';
 import { answerFromStore, loadSeedPets, shapeSpecAnswer } from './animal-store.js';
 import { type Answer, JSON_CONTENT_TYPE, errorAnswer, jsonAnswer } from './answer.js';
 import { bearerToken, createAuthenticator, type Authenticator } from './auth.js';
@@ -108,7 +109,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     current: Served,
   ): Promise<Answer> {
     // An empty alternative (`security: [{}]`) makes the key optional; the contract has none.
-    if (operation.security.length > 0 && operation.security.every((alternative) => alternative.length > 0)) {
+    if (requiresAuth(operation.security)) {
       const denied = authenticate(req.headers.authorization);
       if (denied) return errorAnswer(denied);
     }

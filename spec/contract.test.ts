@@ -24,7 +24,7 @@ describe('contract facts in spec/openapi.yaml', () => {
     expect(Object.keys(schemes)).toEqual(['bearerAuth']);
     expect(schemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const operation of spec.operations) {
-      expect(operation.security).toEqual([[{ name: 'bearerAuth', type: 'http', scheme: 'bearer' }]]);
+      expect(operation.security).toMatchObject({ access: 'required', alternatives: [[{ scheme: { kind: 'bearer', name: 'bearerAuth' }, scopes: [] }]] });
     }
   });
 

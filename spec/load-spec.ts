@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createCompiler } from './_internals/ajv.js';
 import { buildOperations } from './_internals/build-operations.js';
+import { schemesOf } from './security/index.js';
 import { checkDocument } from './_internals/check-document.js';
 import { dereference } from './_internals/dereference.js';
 import { normaliseSchemas } from './_internals/normalise-schemas.js';
@@ -79,6 +80,7 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH, options: LoadSp
     basePath,
     servers,
     operations,
+    securitySchemes: schemesOf(document),
     schemas,
     document,
     source,

@@ -1,3 +1,4 @@
+import type { OperationSecurity, SecurityScheme } from './security/index.js';
 import type { ValidateFunction } from 'ajv';
 
 /** A JSON Schema object as found in the dereferenced spec (2020-12 dialect). */
@@ -117,13 +118,8 @@ export interface ResponseModel {
   readonly links: readonly LinkModel[];
 }
 
-/** A resolved security requirement: every alternative lists the schemes it needs. */
-export interface SecuritySchemeModel {
-  readonly name: string;
-  readonly type: string;
-  /** For `type: http`: the scheme name, lower-case (`bearer`, `basic`). */
-  readonly scheme?: string;
-}
+/** A security scheme of the document, keyed on `kind` (see spec/security). */
+export type SecuritySchemeModel = SecurityScheme;
 
 /** Deprecation facts of an operation, from `deprecated` and the `x-sunset` / `x-replaced-by` extensions. */
 export interface DeprecationModel {
@@ -148,8 +144,11 @@ export interface OperationModel {
   readonly requestBody?: RequestBodyModel;
   /** Documented responses keyed by status as written (`"200"`). */
   readonly responses: Readonly<Record<string, ResponseModel>>;
-  /** Alternatives of security requirements; empty means no auth. */
-  readonly security: readonly (readonly SecuritySchemeModel[])[];
+  /**
+   * Alternatives (OR) of requirements (AND), with `access` public, optional or required
+   * (`requiresAuth(operation.security)` from spec/security asks "must a caller authenticate?").
+   */
+  readonly security: OperationSecurity;
   /** `deprecated` is set, with whatever the spec records about sunset and successor. */
   readonly deprecation?: DeprecationModel;
   /** Matches a concrete path (without the base path) and extracts raw path parameter strings. */
@@ -169,6 +168,8 @@ export interface SpecModel {
   /** The document's servers; `resolvedUrl` has every variable replaced by its default. */
   readonly servers: readonly { readonly url: string; readonly description?: string; readonly resolvedUrl: string }[];
   readonly operations: readonly OperationModel[];
+  /** The document's security schemes (`components.securitySchemes`), by name, in document order. */
+  readonly securitySchemes: ReadonlyMap<string, SecurityScheme>;
   /** Which kind of document the file was (Swagger 2.0 is converted to OpenAPI 3.0 on load). */
   readonly format: 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
   /** The version the file declared: `3.0.3`, `3.1.0`, `2.0`. */

@@ -33,7 +33,7 @@ describe('checkAuthChallenge', () => {
   });
 
   it('asks nothing of an operation without security', () => {
-    const open = { ...ops.listPets, security: [] };
+    const open = { ...ops.listPets, security: { access: 'public', alternatives: [], source: 'operation' } as const };
     expect(run(checkAuthChallenge, open, authCase('listPets', 'none'), unauthorized())).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import {
   type KnownValues,
 } from '../generate/index.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
+import { requiresAuth } from '../../spec/security/index.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
 
 /** What properties need from the run. */
@@ -63,7 +64,7 @@ export function caseProperties(spec: SpecModel, context: PropertyContext, readOn
         stillQualifies: (c) => isStillInvalid(c, operation),
       });
     }
-    if (operation.security.length > 0) {
+    if (requiresAuth(operation.security)) {
       properties.push({
         id: `${id}/auth`,
         family: 'auth',
@@ -84,7 +85,7 @@ function sampleValid(operation: OperationModel, context: PropertyContext): Case 
 /** The auth matrix: every operation × every credential variant, once each, deterministically. */
 export function authSweeps(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitSweep[] {
   return spec.operations
-    .filter((op) => op.security.length > 0 && !(readOnly && writes(op)))
+    .filter((op) => requiresAuth(op.security) && !(readOnly && writes(op)))
     .map((operation) => ({
       id: `${operation.operationId}/auth-matrix`,
       family: 'auth',

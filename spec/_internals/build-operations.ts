@@ -12,8 +12,8 @@ import type {
   ParameterModel,
   RequestBodyModel,
   ResponseModel,
-  SecuritySchemeModel,
 } from '../model.js';
+import { operationSecurity, schemesOf, type SecurityScheme } from '../security/index.js';
 
 const METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -25,8 +25,7 @@ const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
 /** Turns the dereferenced document's paths into operation models, in document order. */
 export function buildOperations(document: Obj, compile: Compile): OperationModel[] {
   const paths = (document.paths ?? {}) as Record<string, Obj>;
-  const schemes = ((document.components as Obj | undefined)?.securitySchemes ?? {}) as Record<string, Obj>;
-  const globalSecurity = (document.security ?? []) as Record<string, string[]>[];
+  const schemes = schemesOf(document);
   const operations: OperationModel[] = [];
   const taken = new Set<string>();
   for (const [path, item] of Object.entries(paths)) {
@@ -35,7 +34,7 @@ export function buildOperations(document: Obj, compile: Compile): OperationModel
     for (const method of METHODS) {
       const op = item[method] as Obj | undefined;
       if (!op || typeof op !== 'object') continue;
-      const operation = buildOperation(path, method, op, shared, schemes, globalSecurity, compile);
+      const operation = buildOperation(document, path, method, op, shared, schemes, compile);
       // operationIds must be unique (OpenAPI says so, and ids key everything here); a repeated one
       // keeps the first operation's id and the others get their method and path appended.
       const id = taken.has(operation.operationId) ? `${operation.operationId} (${method} ${path})` : operation.operationId;
@@ -47,12 +46,12 @@ export function buildOperations(document: Obj, compile: Compile): OperationModel
 }
 
 function buildOperation(
+  document: Obj,
   path: string,
   method: HttpMethod,
   op: Obj,
   shared: Obj[],
-  schemes: Record<string, Obj>,
-  globalSecurity: Record<string, string[]>[],
+  schemes: ReadonlyMap<string, SecurityScheme>,
   compile: Compile,
 ): OperationModel {
   const operationId = typeof op.operationId === 'string' ? op.operationId : `${method} ${path}`;
@@ -68,16 +67,7 @@ function buildOperation(
     const key = status.toLowerCase() === 'default' ? 'default' : status.toUpperCase();
     responses[key] = buildResponse(key, response, compile);
   }
-  const security = ((op.security ?? globalSecurity) as Record<string, string[]>[]).map((alternative) =>
-    Object.keys(alternative).map((name): SecuritySchemeModel => {
-      const scheme = schemes[name] ?? {};
-      return {
-        name,
-        type: String(scheme.type ?? 'unknown'),
-        ...(typeof scheme.scheme === 'string' ? { scheme: scheme.scheme.toLowerCase() } : {}),
-      };
-    }),
-  );
+  const security = operationSecurity(document, op, schemes);
   const matcher = pathMatcher(path);
   const model: OperationModel = {
     operationId,
