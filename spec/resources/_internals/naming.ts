@@ -1,0 +1,63 @@
+/** Lower-case with `_`, `-`, `.`, `[`, `]` and `$` removed: `per_page`, `perPage` and `page[size]` compare equal to their kin. */
+export function normalised(name: string): string {
+  return name.toLowerCase().replace(/[_\-.[\]$\s]/g, '');
+}
+
+/** Names of page-size parameters in the wild (normalised): `limit`, `per_page`, `pageSize`, `size`, `max_results`, `$top`, ... */
+const PAGE_SIZE_NAMES = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'max', 'maxitems', 'count', 'top', 'first', 'take', 'pagelimit', 'numresults', 'rows', 'maxrecords', 'resultsperpage', 'itemsperpage']);
+
+/** True when a query parameter is named like a page size. */
+export function isPageSizeName(name: string): boolean {
+  return PAGE_SIZE_NAMES.has(normalised(name));
+}
+
+const OFFSET_NAMES = new Set(['offset', 'skip', 'start', 'startindex', 'from']);
+const PAGE_NAMES = new Set(['page', 'pagenumber', 'pageno', 'pagenum', 'pageindex', 'p']);
+
+/** Whether a query parameter is named like an item offset or a page number. */
+export function pageKindOf(name: string): 'offset' | 'page' | undefined {
+  const n = normalised(name);
+  return OFFSET_NAMES.has(n) ? 'offset' : PAGE_NAMES.has(n) ? 'page' : undefined;
+}
+
+/** Names that order or shape a list rather than filter it. */
+const NOT_FILTERS = new Set(['sort', 'sortby', 'order', 'orderby', 'direction', 'fields', 'expand', 'include', 'cursor', 'after', 'before', 'pagetoken', 'nextpagetoken', 'q', 'query', 'search']);
+
+/** True when a query parameter shapes or orders a list (never a filter). */
+export function isShapingName(name: string): boolean {
+  return NOT_FILTERS.has(normalised(name));
+}
+
+/** The member a filter parameter names: `status`, `filter[status]`, `filter.status`, `status_eq`. */
+export function filterTargetOf(name: string): string {
+  const bracket = /^filter\[([^\]]+)\]$/i.exec(name) ?? /^filter\.(.+)$/i.exec(name);
+  if (bracket) return bracket[1]!;
+  return name.replace(/(_eq|\[eq\])$/i, '');
+}
+
+/** English singular of a collection name, good enough to strip it from `petId` or `repo_name`. */
+export function singular(name: string): string {
+  if (/ies$/i.test(name)) return `${name.slice(0, -3)}y`;
+  if (/(ss|x|ch|sh)es$/i.test(name)) return name.slice(0, -2);
+  if (/s$/i.test(name) && !/ss$/i.test(name)) return name.slice(0, -1);
+  return name;
+}
+
+/**
+ * Members that might fill an item path parameter, best first, each with why: the parameter's own
+ * name, then what remains after the resource's name (`petId` → `id`, `repo_name` → `name`), then `id`.
+ */
+export function idMemberCandidates(parameter: string, collectionName: string): { member: string; why: string }[] {
+  const out: { member: string; why: string }[] = [{ member: parameter, why: `a member is named like the parameter` }];
+  const stem = normalised(singular(collectionName));
+  const lower = parameter.toLowerCase();
+  const stripped = lower.startsWith(stem) ? parameter.slice(stem.length).replace(/^[_\-.]/, '') : undefined;
+  if (stripped) {
+    const rest = stripped.charAt(0).toLowerCase() + stripped.slice(1);
+    out.push({ member: rest, why: `\`${rest}\` is what remains of \`${parameter}\` after the resource name \`${singular(collectionName)}\`` });
+  }
+  const suffix = /(?:^|[_\-.]|[a-z0-9])(id|uuid|key|slug|name|code|number)$/i.exec(parameter);
+  if (suffix) out.push({ member: suffix[1]!.toLowerCase(), why: `\`${parameter}\` ends with \`${suffix[1]!}\`` });
+  out.push({ member: 'id', why: `no member is named \`${parameter}\`; \`id\` is the conventional id member` });
+  return out;
+}
