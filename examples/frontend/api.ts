@@ -1,23 +1,19 @@
 /**
- * A tiny client for the Animal Store API, as a browser app would write it: `fetch`, a bearer key,
- * and every failure turned into one of a few states the page knows how to show.
+ * The example app's client for the Animal Store API: openapi-fetch, typed by schema.d.ts, which
+ * openapi-typescript generates from the spec (`npm run openapi-types`; schema.test.ts fails when it
+ * drifts). Paths, parameters, bodies and answers are checked against the contract at compile time;
+ * every failure is turned into one of a few states the page knows how to show.
  */
+import createClient from 'openapi-fetch';
+import type { components, paths } from './schema.js';
 
-export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
-export type PetStatus = (typeof PET_STATUSES)[number];
+export type Pet = components['schemas']['Pet'];
+export type NewPet = components['schemas']['NewPet'];
+export type PetStatus = components['schemas']['PetStatus'];
+type ErrorBody = components['schemas']['Error'];
 
-export interface Pet {
-  id: number;
-  name: string;
-  categoryId: number;
-  status?: PetStatus;
-}
-
-export interface NewPet {
-  name: string;
-  categoryId: number;
-  status?: PetStatus;
-}
+/** Every status, in the order the page lists them; `satisfies` fails the build if the spec's enum changes. */
+export const PET_STATUSES = ['available', 'pending', 'sold'] as const satisfies readonly PetStatus[];
 
 /** Where to send requests and how. */
 export interface ApiSettings {
@@ -36,56 +32,66 @@ export type Result<T> =
   | { kind: 'http'; status: number; code: string; message: string }
   | { kind: 'network'; message: string };
 
-async function call<T>(settings: ApiSettings, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Result<T>> {
+/** A client for one set of settings; the key, delay and Prefer travel as headers on every call. */
+function client(settings: ApiSettings) {
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${settings.apiKey}` };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (settings.delayMs > 0) headers['X-Mock-Delay'] = String(settings.delayMs);
   if (settings.prefer) headers['Prefer'] = settings.prefer;
-  let response: Response;
+  return createClient<paths>({
+    baseUrl: settings.baseUrl.replace(/\/+$/, ''),
+    headers,
+    // Looked up per call, not captured: a test's request interceptor (MSW) replaces globalThis.fetch.
+    fetch: (request) => globalThis.fetch(request),
+  });
+}
+
+/** Turns openapi-fetch's `{ data, error, response }` (or a rejected fetch) into a {@link Result}. */
+async function settle<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Result<T>> {
+  let outcome: Awaited<typeof call>;
   try {
-    response = await fetch(`${settings.baseUrl.replace(/\/+$/, '')}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    outcome = await call;
   } catch (error) {
     // A refused connection and a CORS refusal look the same to a page: a TypeError, no status.
     return { kind: 'network', message: (error as Error).message };
   }
-  const data: unknown = await response.json().catch(() => undefined);
+  const { data, error, response } = outcome;
   if (response.ok) return { kind: 'ok', value: data as T };
-  const error = (data ?? {}) as { code?: unknown; message?: unknown };
+  const body = (error ?? {}) as Partial<ErrorBody>;
   return {
     kind: 'http',
     status: response.status,
-    code: typeof error.code === 'string' ? error.code : 'unknown',
-    message: typeof error.message === 'string' ? error.message : response.statusText,
+    code: typeof body.code === 'string' ? body.code : 'unknown',
+    message: typeof body.message === 'string' ? body.message : response.statusText,
   };
 }
 
 /** `GET /pets`, at most 100 (the contract's maximum), optionally filtered by status. */
 export function listPets(settings: ApiSettings, status?: PetStatus): Promise<Result<Pet[]>> {
-  const query = new URLSearchParams({ limit: '100' });
-  if (status) query.set('status', status);
-  return call<Pet[]>(settings, 'GET', `/pets?${query}`);
+  return settle(client(settings).GET('/pets', { params: { query: { limit: 100, ...(status ? { status } : {}) } } }));
 }
 
 /** `POST /pets`: answers 201 with the stored pet. */
 export function createPet(settings: ApiSettings, pet: NewPet): Promise<Result<Pet>> {
-  return call<Pet>(settings, 'POST', '/pets', pet);
+  return settle(client(settings).POST('/pets', { body: pet }));
 }
 
-/** `GET /pets/{petId}` (deprecated in the contract, still served). */
+/**
+ * `GET /pets/{petId}` (deprecated in the contract, still served). The id is what the user typed:
+ * anything that is not an integer is sent as typed, for the API to refuse.
+ */
 export function getPet(settings: ApiSettings, id: string): Promise<Result<Pet>> {
-  return call<Pet>(settings, 'GET', `/pets/${encodeURIComponent(id)}`);
+  // The contract types petId as an integer; the page lets a user type anything to see the refusal.
+  return settle(client(settings).GET('/pets/{petId}', { params: { path: { petId: id as unknown as number } } }));
 }
 
 /** `POST /__mock/reset` on the mock's origin: back to the seed data. Mock only, not part of the API. */
 export async function resetMock(settings: ApiSettings): Promise<Result<{ reset: boolean; pets: number }>> {
   try {
-    const response = await fetch(new URL('/__mock/reset', settings.baseUrl), { method: 'POST' });
+    const response = await globalThis.fetch(new URL('/__mock/reset', settings.baseUrl), { method: 'POST' });
     const data = (await response.json()) as { reset: boolean; pets: number };
-    return response.ok ? { kind: 'ok', value: data } : { kind: 'http', status: response.status, code: 'reset_failed', message: 'The mock did not reset (is --no-admin set?)' };
+    return response.ok
+      ? { kind: 'ok', value: data }
+      : { kind: 'http', status: response.status, code: 'reset_failed', message: 'The mock did not reset (is --no-admin set?)' };
   } catch (error) {
     return { kind: 'network', message: (error as Error).message };
   }
