@@ -1,52 +1,117 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { type MockError, unauthorized } from './errors.js';
+import {
+  type AcceptedCredentials,
+  type AuthRequest,
+  type OperationSecurity,
+  type SecurityScheme,
+  acceptCredentials,
+  evaluate,
+  requiresAuth,
+} from '../spec/security/index.js';
+import { type MockError, mockError } from './errors.js';
 
-/** Which bearer tokens the mock accepts. */
-export type KeyPolicy = { readonly kind: 'keys'; readonly keys: readonly string[] } | { readonly kind: 'any' };
+/**
+ * Which credentials the mock accepts: configured keys (bearer tokens, OAuth 2.0 / OpenID Connect
+ * access tokens and API keys, wherever the operation's scheme puts them) and Basic `user:password`
+ * pairs, or any well-formed credential of the right scheme.
+ */
+export type KeyPolicy =
+  | { readonly kind: 'keys'; readonly keys: readonly string[]; readonly users?: readonly string[] }
+  | { readonly kind: 'any' };
 
-/** Checks an `Authorization` header; returns the 401 to answer with, or undefined when the key is accepted. */
-export type Authenticator = (authorization: string | undefined) => MockError | undefined;
+/** Checks a request against an operation's security; returns the 401 to answer with, or undefined. */
+export type Authenticator = (request: AuthRequest, security: OperationSecurity) => MockError | undefined;
 
 /** The development key accepted when no key is configured (printed at start, documented in the README). */
 export const DEFAULT_DEV_KEY = 'dev-key';
 
-// Whitespace inside a token can never be a valid bearer credential (RFC 6750 b64token has none).
-const SCHEME_AND_TOKEN = /^([^\s]+)(?:\s+(.*))?$/s;
+/** The development Basic user accepted when no user is configured: `dev` with the development key as password. */
+export const DEFAULT_DEV_USER = `dev:${DEFAULT_DEV_KEY}`;
+
+/** Options of {@link createAuthenticator}. */
+export interface AuthenticatorOptions {
+  /** The protection space named in Basic challenges (the spec's title). */
+  readonly realm?: string;
+}
 
 /**
- * Builds the bearer-key check. Keys are compared as SHA-256 digests with `timingSafeEqual`, so neither
- * the content nor the length of a configured key leaks through response timing, and every configured
- * key is compared on every request.
+ * Builds the mock's credential check from spec/security: the operation's own schemes decide where
+ * the credential is read and how (OR of alternatives, AND within one); public and optional
+ * operations are open. Secrets are compared as SHA-256 digests with `timingSafeEqual`, every
+ * configured one on every request, so neither content nor length leaks through timing. A refusal
+ * is a 401 carrying the `WWW-Authenticate` challenge of the operation's schemes.
  */
-export function createAuthenticator(policy: KeyPolicy): Authenticator {
-  const digests = policy.kind === 'keys' ? policy.keys.map(digest) : [];
-  return (authorization) => {
-    if (authorization === undefined || authorization.trim() === '') {
-      return unauthorized('The Authorization header is missing; send "Authorization: Bearer <API_KEY>".');
-    }
-    const match = SCHEME_AND_TOKEN.exec(authorization.trim());
-    if (!match || match[1]!.toLowerCase() !== 'bearer') {
-      return unauthorized('The Authorization scheme must be Bearer.');
-    }
-    const token = (match[2] ?? '').trim();
-    if (token === '') return unauthorized('The bearer token is empty.');
-    if (/\s/.test(token)) return unauthorized('The bearer token must not contain whitespace.');
-    if (policy.kind === 'any') return undefined;
-    const presented = digest(token);
-    let accepted = false;
-    for (const known of digests) accepted = timingSafeEqual(presented, known) || accepted;
-    return accepted ? undefined : unauthorized('The API key is not valid.');
+export function createAuthenticator(policy: KeyPolicy, options: AuthenticatorOptions = {}): Authenticator {
+  const accepted: AcceptedCredentials =
+    policy.kind === 'any' ? acceptCredentials({ any: true }) : acceptCredentials({ secrets: policy.keys, users: policy.users ?? [] });
+  const challengeOptions = options.realm !== undefined ? { realm: options.realm } : {};
+  return (request, security) => {
+    if (!requiresAuth(security)) return undefined;
+    const evaluation = evaluate(security, request, accepted, challengeOptions);
+    if (evaluation.outcome === 'ok') return undefined;
+    if (evaluation.challenge === undefined) return mockError(401, 'unauthorized', evaluation.reason);
+    return mockError(401, 'unauthorized', evaluation.reason, { 'WWW-Authenticate': evaluation.challenge });
   };
 }
 
 /** The bearer token of an Authorization header, if any (for redacting it from logs). */
 export function bearerToken(authorization: string | undefined): string | undefined {
-  if (!authorization) return undefined;
-  const match = SCHEME_AND_TOKEN.exec(authorization.trim());
-  const token = match?.[2]?.trim();
+  const match = /^[^\s]+\s+(.*)$/s.exec(authorization?.trim() ?? '');
+  const token = match?.[1]?.trim();
   return token ? token : undefined;
 }
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
+/**
+ * Every credential a request presents for the spec's schemes, so the log can hide it: the token of
+ * an Authorization header, the password and pair of Basic credentials, API keys in their header,
+ * query parameter or cookie.
+ */
+export function presentedSecrets(request: AuthRequest, schemes: Iterable<SecurityScheme>): string[] {
+  const out = new Set<string>();
+  const authorization = request.headers.authorization;
+  const token = bearerToken(typeof authorization === 'string' ? authorization : undefined);
+  if (token !== undefined) {
+    out.add(token);
+    const pair = Buffer.from(token, 'base64').toString('utf8');
+    const colon = pair.indexOf(':');
+    if (colon > 0 && colon < pair.length - 1) out.add(pair.slice(colon + 1));
+  }
+  for (const scheme of schemes) {
+    if (scheme.kind !== 'apiKey') continue;
+    if (scheme.in === 'query') for (const [name, value] of request.query) if (name === scheme.parameter && value !== '') out.add(value);
+    if (scheme.in === 'header') {
+      const value = request.headers[scheme.parameter.toLowerCase()];
+      for (const v of typeof value === 'string' ? [value] : (value ?? [])) if (v !== '') out.add(v);
+    }
+    if (scheme.in === 'cookie') {
+      const cookie = request.headers.cookie;
+      for (const header of typeof cookie === 'string' ? [cookie] : (cookie ?? [])) {
+        for (const pair of header.split(';')) {
+          const eq = pair.indexOf('=');
+          if (eq !== -1 && pair.slice(0, eq).trim() === scheme.parameter && pair.slice(eq + 1).trim() !== '') out.add(pair.slice(eq + 1).trim());
+        }
+      }
+    }
+  }
+  return [...out];
+}
+
+/** Every configured secret (keys, Basic passwords and pairs), so the log never shows one. */
+export function configuredSecrets(policy: KeyPolicy): string[] {
+  if (policy.kind === 'any') return [];
+  return [...policy.keys, ...(policy.users ?? []).flatMap((pair) => [pair, pair.slice(pair.indexOf(':') + 1)])].filter((s) => s !== '');
+}
+
+/**
+ * A request as spec/security reads it: node's headers as they are, and the query decoded only when
+ * a scheme asks for it (most requests carry their key in a header).
+ */
+export function authRequestOf(headers: AuthRequest['headers'], search: string): AuthRequest {
+  let query: [string, string][] | undefined;
+  return {
+    headers,
+    get query() {
+      query ??= [...new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)];
+      return query;
+    },
+  };
 }

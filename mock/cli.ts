@@ -3,7 +3,7 @@
  * `HELP` (options.ts) and in mock/README.md.
  * @module
  */
-import { DEFAULT_DEV_KEY } from './auth.js';
+import { DEFAULT_DEV_KEY, DEFAULT_DEV_USER } from './auth.js';
 import { HELP, parseCli } from './options.js';
 import { startMock } from './start.js';
 
@@ -20,12 +20,22 @@ if (parsed.kind === 'error') {
 try {
   const running = await startMock(parsed.options);
   const { options } = running.mock;
+  // Say how to present the key for the schemes this spec actually uses.
+  const kinds = new Set([...running.mock.spec.securitySchemes.values()].map((s) => s.kind));
+  const where = [...running.mock.spec.securitySchemes.values()].flatMap((s) =>
+    s.kind === 'apiKey' ? [`${s.parameter} ${s.in === 'header' ? 'header' : s.in === 'query' ? 'query parameter' : 'cookie'}`] : [],
+  );
+  const bearer = kinds.has('bearer') || kinds.has('oauth2') || kinds.has('openIdConnect') || kinds.size === 0;
+  const devHow = [...(bearer ? [`Authorization: Bearer ${DEFAULT_DEV_KEY}`] : []), ...where.map((w) => `${DEFAULT_DEV_KEY} in the ${w}`), ...(kinds.has('basic') ? [`Basic ${DEFAULT_DEV_USER}`] : [])].join(', or ');
+  const users = options.keys.kind === 'keys' && !options.devKey && options.keys.users ? `, ${options.keys.users.length} Basic user(s)` : '';
   const keys =
     options.keys.kind === 'any'
-      ? 'any non-empty bearer token'
+      ? bearer && kinds.size <= 1
+        ? 'any non-empty bearer token'
+        : 'any well-formed credential'
       : options.devKey
-        ? `the development key only: Authorization: Bearer ${DEFAULT_DEV_KEY}`
-        : `${options.keys.keys.length} configured key(s)`;
+        ? `the development key only: ${devHow}`
+        : `${options.keys.keys.length} configured key(s)${users}`;
   process.stdout.write(
     `Animal Store mock (${options.mode}) listening on ${running.url}\n` +
       `  accepting ${keys}\n` +

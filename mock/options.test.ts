@@ -46,7 +46,10 @@ describe('resolveOptions', () => {
   it('defaults to stateful on 127.0.0.1:4010 with the dev key, CORS *, admin on', () => {
     const o = resolveOptions({}, noLog);
     expect(o).toMatchObject({ port: 4010, host: '127.0.0.1', mode: 'stateful', devKey: true, corsOrigins: ['*'], admin: true, delayMs: 0 });
-    expect(o.keys).toEqual({ kind: 'keys', keys: ['dev-key'] });
+    expect(o.keys).toEqual({ kind: 'keys', keys: ['dev-key'], users: ['dev:dev-key'] });
+    expect(resolveOptions({ apiKeys: ['k'] }, noLog).keys).toEqual({ kind: 'keys', keys: ['k'] });
+    expect(resolveOptions({ apiKeys: ['k'], users: ['ann:pw'] }, noLog).keys).toEqual({ kind: 'keys', keys: ['k'], users: ['ann:pw'] });
+    expect(() => resolveOptions({ users: ['ann'] }, noLog)).toThrow(/name:password/);
   });
 
   it('turns admin off for a non-loopback host unless asked', () => {

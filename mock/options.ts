@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH } from '../spec/index.js';
 import { DEFAULT_SEED_FILE } from './animal-store.js';
-import { DEFAULT_DEV_KEY, type KeyPolicy } from './auth.js';
+import { DEFAULT_DEV_KEY, DEFAULT_DEV_USER, type KeyPolicy } from './auth.js';
 import type { LogSink } from './log.js';
 import { DEFAULT_BODY_LIMIT } from './request-input.js';
 import { DEFAULT_STORE_CAPACITY } from './store.js';
@@ -25,9 +25,14 @@ export interface MockOptions {
   readonly spec?: string;
   /** Default `stateful`. */
   readonly mode?: MockMode;
-  /** Accepted bearer keys. Default: the development key `dev-key`. */
+  /**
+   * Accepted keys: bearer tokens (also OAuth 2.0 and OpenID Connect access tokens) and API keys,
+   * wherever the operation's scheme puts them. Default: the development key `dev-key`.
+   */
   readonly apiKeys?: readonly string[];
-  /** Accept any non-empty bearer token. */
+  /** Accepted HTTP Basic users, as `name:password`. Default: `dev:dev-key`. */
+  readonly users?: readonly string[];
+  /** Accept any well-formed credential of the operation's scheme (any non-empty bearer token, ...). */
   readonly anyKey?: boolean;
   /** Allowed browser origins, or `['*']` (the default). */
   readonly corsOrigins?: readonly string[];
@@ -43,8 +48,10 @@ export interface MockOptions {
   readonly watch?: boolean;
   /** Seed pets for the stateful store. Default `fixtures/pets.json`. */
   readonly seedFile?: string;
-  /** Most pets the stateful store holds, seed included. Default 10,000. */
+  /** Most pets the stateful store holds, seed included (and most items per collection for other specs). Default 10,000. */
   readonly storeCapacity?: number;
+  /** Seed data for the stateful store of other specs, keyed by collection path or name (the `--data` flag). */
+  readonly dataFile?: string;
   /** Largest accepted request body, in bytes. Default 1 MiB. */
   readonly bodyLimit?: number;
   /** Where log lines go. Default standard output. */
@@ -70,6 +77,7 @@ export interface ResolvedOptions {
   readonly watch: boolean;
   readonly seedFile: string;
   readonly storeCapacity: number;
+  readonly dataFile: string | undefined;
   readonly bodyLimit: number;
   readonly log: LogSink;
   readonly onReload: ((event: ReloadEvent) => void) | undefined;
@@ -85,6 +93,9 @@ export function resolveOptions(options: MockOptions, log: LogSink): ResolvedOpti
   const delayMs = options.delayMs ?? 0;
   if (!Number.isInteger(delayMs) || delayMs < 0) throw new Error(`delay must be a non-negative integer (ms), got ${delayMs}`);
   const keys = (options.apiKeys ?? []).filter((k) => k !== '');
+  const users = (options.users ?? []).filter((u) => u !== '');
+  const badUser = users.find((u) => u.indexOf(':') < 1);
+  if (badUser !== undefined) throw new Error(`a user must be written name:password, got "${badUser.split(':')[0]}…"`);
   const storeCapacity = options.storeCapacity ?? DEFAULT_STORE_CAPACITY;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   if (!Number.isInteger(storeCapacity) || storeCapacity < 1) throw new Error('storeCapacity must be a positive integer');
@@ -95,7 +106,9 @@ export function resolveOptions(options: MockOptions, log: LogSink): ResolvedOpti
     host,
     specFile: options.spec ?? DEFAULT_SPEC_PATH,
     mode,
-    keys: options.anyKey ? { kind: 'any' } : { kind: 'keys', keys: keys.length > 0 ? keys : [DEFAULT_DEV_KEY] },
+    keys: options.anyKey
+      ? { kind: 'any' }
+      : { kind: 'keys', keys: keys.length > 0 ? keys : [DEFAULT_DEV_KEY], ...(users.length > 0 || keys.length === 0 ? { users: users.length > 0 ? users : [DEFAULT_DEV_USER] } : {}) },
     devKey: !options.anyKey && keys.length === 0,
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : ['*'],
     delayMs,
@@ -105,6 +118,7 @@ export function resolveOptions(options: MockOptions, log: LogSink): ResolvedOpti
     watch: options.watch ?? true,
     seedFile: options.seedFile ?? DEFAULT_SEED_FILE,
     storeCapacity,
+    dataFile: options.dataFile,
     bodyLimit,
     log: options.log ?? log,
     onReload: options.onReload,
@@ -130,12 +144,17 @@ Options (environment variable in brackets; a flag wins over its variable):
   --host <addr>         interface to bind (default 127.0.0.1)
   --spec <file>         OpenAPI file (default spec/openapi.yaml)
   --mode <m>            stateful | static | dynamic [MOCK_MODE] (default stateful)
-  --api-key <key>       accepted bearer key, repeatable [MOCK_API_KEYS, comma-separated]
+  --api-key <key>       accepted key, repeatable [MOCK_API_KEYS, comma-separated]: bearer token,
+                        OAuth 2.0 / OpenID Connect token or API key, wherever the spec puts it
                         (default: the development key "${DEFAULT_DEV_KEY}")
-  --any-key             accept any non-empty bearer token
+  --user <name:pass>    accepted HTTP Basic user, repeatable [MOCK_USERS, comma-separated]
+                        (default with no key nor user: "${DEFAULT_DEV_USER}")
+  --any-key             accept any well-formed credential of the operation's scheme
   --cors-origin <o>     allowed browser origin, repeatable or comma-separated [MOCK_CORS_ORIGINS] (default *)
   --delay <ms>          delay added to every answer [MOCK_DELAY] (default 0)
   --seed <s>            seed for generated data in dynamic mode [MOCK_SEED]
+  --data <file.json>    seed data for stateful mode, keyed by collection path or name
+                        (default: the spec's examples; the Animal Store's pets come from fixtures/pets.json)
   --admin / --no-admin  serve POST /__mock/reset (default: on for loopback hosts only)
   --no-watch            do not reload the spec when it changes
   --quiet               no request log lines
@@ -157,9 +176,11 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         mode: { type: 'string' },
         'api-key': { type: 'string', multiple: true },
         'any-key': { type: 'boolean' },
+        user: { type: 'string', multiple: true },
         'cors-origin': { type: 'string', multiple: true },
         delay: { type: 'string' },
         seed: { type: 'string' },
+        data: { type: 'string' },
         // node:util parseArgs on Node 20 has no --no-* negation, so both spellings are declared.
         admin: { type: 'boolean' },
         'no-admin': { type: 'boolean' },
@@ -187,6 +208,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   }
   const keys = values['api-key'] ?? splitList(env.MOCK_API_KEYS);
   if (keys.length > 0) options.apiKeys = keys;
+  const users = values.user ?? splitList(env.MOCK_USERS);
+  if (users.length > 0) options.users = users;
   if (values['any-key']) options.anyKey = true;
   const origins = (values['cors-origin'] ?? []).flatMap((o) => splitList(o));
   const corsOrigins = origins.length > 0 ? origins : splitList(env.MOCK_CORS_ORIGINS);
@@ -198,6 +221,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   }
   const seed = values.seed ?? env.MOCK_SEED;
   if (seed !== undefined && seed !== '') options.seed = seed;
+  if (values.data !== undefined && values.data !== '') options.dataFile = values.data;
   if (values.admin && values['no-admin']) return { kind: 'error', message: '--admin and --no-admin contradict each other' };
   if (values.admin) options.admin = true;
   if (values['no-admin']) options.admin = false;

@@ -2,10 +2,10 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_SPEC_PATH, type OperationModel, type SpecModel, loadSpec } from '../spec/index.js';
-import { requiresAuth } from '../spec/security/index.js';
-import { answerFromStore, loadSeedPets, shapeSpecAnswer } from './animal-store.js';
+import { challengeOf, requiresAuth } from '../spec/security/index.js';
+import { answerFromStore, isAnimalStore, loadSeedPets, shapeSpecAnswer } from './animal-store.js';
 import { type Answer, JSON_CONTENT_TYPE, errorAnswer, jsonAnswer } from './answer.js';
-import { bearerToken, createAuthenticator, type Authenticator } from './auth.js';
+import { authRequestOf, configuredSecrets, createAuthenticator, presentedSecrets, type Authenticator } from './auth.js';
 import { type Cors, type HeaderRecord, createCors } from './cors.js';
 import { DELAY_HEADER, requestDelay, wait } from './delay.js';
 import { deprecationHeaders } from './deprecation.js';
@@ -18,6 +18,7 @@ import { type RequestInput, readRequestInput } from './request-input.js';
 import { type Router, createRouter } from './router.js';
 import { watchFile } from './spec-watcher.js';
 import { staticExample } from './static-answer.js';
+import { createResourceMock } from './resources/index.js';
 import { PetStore } from './store.js';
 
 /** A mock server, built but not yet listening (see {@link startMock} for one that listens). */
@@ -71,9 +72,16 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   // The shipped spec, as loaded at start, is pinned valid by spec/ tests: skip the slow schema check.
   let served = serve(await loadSpec(opts.specFile, { schemaCheck: opts.specFile !== DEFAULT_SPEC_PATH }));
   const store = new PetStore(loadSeedPets(served.spec, opts.seedFile), opts.storeCapacity);
-  const authenticate: Authenticator = createAuthenticator(opts.keys);
+  // Every other spec's resources (and any other resource of an Animal Store spec) live in the generic store.
+  const resources = createResourceMock(served.spec, {
+    capacity: opts.storeCapacity,
+    ...(opts.dataFile !== undefined ? { dataFile: opts.dataFile } : {}),
+    skip: (collection, spec) => isAnimalStore(spec) && collection.path === '/pets',
+    log,
+  });
+  const authenticate: Authenticator = createAuthenticator(opts.keys, { realm: served.spec.title });
   const cors: Cors = createCors(opts.corsOrigins);
-  const secrets = opts.keys.kind === 'keys' ? opts.keys.keys : [];
+  const secrets = configuredSecrets(opts.keys);
   const shutdown = new AbortController();
 
   function serve(spec: SpecModel): Served {
@@ -96,7 +104,11 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (!route.ok) return { answer: errorAnswer(route.error), delayMs: delay.ms };
     const operation = route.operation;
     const decided = await decide(req, operation, route.pathParams, path, search, delay.error, current);
-    return { answer: withHeaders(decided, current.operationHeaders.get(operation) ?? {}), delayMs: delay.ms };
+    // A 401 forced through Prefer names the operation's own schemes too (Bearer, Basic, APIKey ...),
+    // last among the headers, where the generic fallback in send() puts it.
+    const challenge = decided.status === 401 && !hasHeader(decided.headers ?? {}, 'www-authenticate') ? challengeOf(operation.security, { realm: current.spec.title }) : undefined;
+    const challenged = challenge === undefined ? decided : { ...decided, headers: { ...decided.headers, 'WWW-Authenticate': challenge } };
+    return { answer: withHeaders(challenged, current.operationHeaders.get(operation) ?? {}), delayMs: delay.ms };
   }
 
   async function decide(
@@ -110,7 +122,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   ): Promise<Answer> {
     // An empty alternative (`security: [{}]`) makes the key optional; the contract has none.
     if (requiresAuth(operation.security)) {
-      const denied = authenticate(req.headers.authorization);
+      const denied = authenticate(authRequestOf(req.headers, search), operation.security);
       if (denied) return errorAnswer(denied);
     }
     if (delayError) return errorAnswer(delayError);
@@ -120,8 +132,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (!input.ok) return errorAnswer(input.error);
     const preferences = prefer.preferences;
     if (opts.mode === 'stateful' && preferences === undefined) {
-      const stored = answerFromStore(operation, input.value, store);
-      if (stored) return stored;
+      const stored = isAnimalStore(current.spec) ? answerFromStore(operation, input.value, store) : undefined;
+      const answered = stored ?? resources.answer(operation, input.value, joined(req.headers['content-type']));
+      if (answered) return answered;
     }
     if (opts.mode === 'static' && preferences === undefined) {
       const example = staticExample(operation);
@@ -166,6 +179,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (method === 'OPTIONS') return { status: 204, json: undefined, headers: { Allow: 'POST', ...cors.preflightHeadersFor(req, ['POST']) } };
     if (method !== 'POST') return errorAnswer(methodNotAllowed(method, ['POST']));
     store.reset();
+    resources.reset();
     return jsonAnswer(200, JSON.stringify({ reset: true, pets: store.size }));
   }
 
@@ -211,8 +225,8 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   }
 
   function secretsOf(req: IncomingMessage): string[] {
-    const token = bearerToken(req.headers.authorization);
-    return token === undefined ? [...secrets] : [...secrets, token];
+    const q = req.url?.indexOf('?') ?? -1;
+    return [...secrets, ...presentedSecrets(authRequestOf(req.headers, q === -1 ? '' : req.url!.slice(q)), served.spec.securitySchemes.values())];
   }
 
   const server = createServer({ keepAliveTimeout: 5_000 }, handler);
@@ -239,7 +253,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const previous = reloading ?? Promise.resolve(undefined);
     const next = previous.then(async (): Promise<ReloadEvent> => {
       try {
-        served = serve(await loadSpec(opts.specFile));
+        const next = serve(await loadSpec(opts.specFile));
+        resources.update(next.spec);
+        served = next;
         log(`spec reloaded: ${opts.specFile}`);
         return { ok: true, file: opts.specFile };
       } catch (error) {
@@ -263,7 +279,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     get spec() {
       return served.spec;
     },
-    reset: () => store.reset(),
+    reset: () => {
+      store.reset();
+      resources.reset();
+    },
     warm: async () => {
       const load = async () => {
         try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, createAuthenticator } from './auth.js';
+import { operationSecurity } from '../spec/security/index.js';
+import { bearerToken, createAuthenticator, presentedSecrets } from './auth.js';
 import { createCors } from './cors.js';
 import { requestDelay } from './delay.js';
 import { redactTarget, requestLine } from './log.js';
@@ -8,7 +9,9 @@ import { PetStore, RawNumber, petJson } from './store.js';
 import type { IncomingMessage } from 'node:http';
 
 describe('createAuthenticator', () => {
-  const check = createAuthenticator({ kind: 'keys', keys: ['alpha', 'beta-longer-key'] });
+  const bearerOnly = operationSecurity({ security: [{ b: [] }], components: { securitySchemes: { b: { type: 'http', scheme: 'bearer' } } } }, {});
+  const authenticate = createAuthenticator({ kind: 'keys', keys: ['alpha', 'beta-longer-key'] });
+  const check = (authorization: string | undefined) => authenticate({ headers: authorization === undefined ? {} : { authorization }, query: [] }, bearerOnly);
   it('accepts configured keys only, whatever their length', () => {
     expect(check('Bearer alpha')).toBeUndefined();
     expect(check('bEaReR beta-longer-key')).toBeUndefined();
@@ -24,6 +27,34 @@ describe('createAuthenticator', () => {
   it('extracts the token for redaction', () => {
     expect(bearerToken('Bearer  abc ')).toBe('abc');
     expect(bearerToken('Bearer')).toBeUndefined();
+  });
+  const document = {
+    components: {
+      securitySchemes: {
+        basic: { type: 'http', scheme: 'basic' },
+        header: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        query: { type: 'apiKey', in: 'query', name: 'key' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'sid' },
+      },
+    },
+  };
+  const users = createAuthenticator({ kind: 'keys', keys: ['k1'], users: ['ann:pw'] }, { realm: 'Zoo' });
+  it('reads the credential where the operation\'s scheme puts it, and challenges for that scheme', () => {
+    const basic = operationSecurity(document, { security: [{ basic: [] }] });
+    expect(users({ headers: { authorization: `Basic ${Buffer.from('ann:pw').toString('base64')}` }, query: [] }, basic)).toBeUndefined();
+    expect(users({ headers: { authorization: 'Bearer k1' }, query: [] }, basic)?.headers).toEqual({ 'WWW-Authenticate': 'Basic realm="Zoo", charset="UTF-8"' });
+    const keys = operationSecurity(document, { security: [{ header: [] }, { query: [] }, { cookie: [] }] });
+    expect(users({ headers: { 'x-api-key': 'k1' }, query: [] }, keys)).toBeUndefined();
+    expect(users({ headers: {}, query: [['key', 'k1']] }, keys)).toBeUndefined();
+    expect(users({ headers: { cookie: 'sid=k1' }, query: [] }, keys)).toBeUndefined();
+    expect(users({ headers: { authorization: 'Bearer k1' }, query: [['KEY', 'k1']] }, keys)?.status).toBe(401);
+    expect(users({ headers: {}, query: [] }, operationSecurity(document, { security: [] }))).toBeUndefined();
+    expect(users({ headers: {}, query: [] }, operationSecurity(document, { security: [{}, { header: [] }] }))).toBeUndefined();
+  });
+  it('finds every presented credential for the log to hide', () => {
+    const schemes = Object.entries(document.components.securitySchemes).map(([name]) => operationSecurity(document, { security: [{ [name]: [] }] }).alternatives[0]![0]!.scheme);
+    const request = { headers: { authorization: `Basic ${Buffer.from('ann:pw1').toString('base64')}`, 'x-api-key': 'hk', cookie: 'a=b; sid=ck' }, query: [['key', 'qk']] as [string, string][] };
+    expect(presentedSecrets(request, schemes).sort()).toEqual([Buffer.from('ann:pw1').toString('base64'), 'ck', 'hk', 'pw1', 'qk'].sort());
   });
 });
 

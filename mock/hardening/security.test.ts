@@ -24,21 +24,28 @@ vi.mock('node:crypto', async (importOriginal) => {
 // Test files share a worker's modules (isolate: false): evaluate auth.ts afresh, against the mock.
 vi.resetModules();
 const { createAuthenticator } = await import('../auth.js');
+const { operationSecurity } = await import('../../spec/security/index.js');
 
 describe('keys are compared in constant time', () => {
   it('auth.ts compares SHA-256 digests with crypto.timingSafeEqual and never compares tokens with ===', () => {
-    const source = readFileSync(new URL('../auth.ts', import.meta.url), 'utf8');
+    // The comparison lives in spec/security, shared with the kit; auth.ts only configures it.
+    const source = readFileSync(new URL('../../spec/security/_internals/digest.ts', import.meta.url), 'utf8');
     expect(source).toMatch(/import \{[^}]*\btimingSafeEqual\b[^}]*\} from 'node:crypto'/);
     expect(source).toMatch(/createHash\('sha256'\)/);
-    expect(source).toMatch(/timingSafeEqual\(presented, known\)/);
     // No early exit: every configured key is compared (`||` after the call, not before it).
-    expect(source).toMatch(/accepted = timingSafeEqual\(presented, known\) \|\| accepted/);
-    expect(source).not.toMatch(/token\s*===(?! '')|===\s*token|keys\.includes\(|\.has\(token\)|\.indexOf\(token\)/);
+    expect(source).toMatch(/matched = timingSafeEqual\(candidate, entry\) \|\| matched/);
+    for (const file of ['../auth.ts', '../../spec/security/handlers/bearer.ts', '../../spec/security/handlers/api-key.ts', '../../spec/security/handlers/basic.ts']) {
+      const handler = readFileSync(new URL(file, import.meta.url), 'utf8');
+      expect(handler).not.toMatch(/token\s*===(?! '')|===\s*token|keys\.includes\(|\.has\(token\)|\.indexOf\(token\)|(?<!typeof )value\s*===(?! ''| undefined)/);
+      if (file !== '../auth.ts') expect(handler).toMatch(/matchesAny\(/);
+    }
   });
 
   it('every configured key is compared as a 32-byte digest, whatever the length of the presented token', () => {
     const keys = ['k', 'a-much-longer-key-0123456789-abcdefghijklmnopqrstuvwxyz', 'clé-ünïcode'];
-    const authenticate = createAuthenticator({ kind: 'keys', keys });
+    const authenticator = createAuthenticator({ kind: 'keys', keys });
+    const security = operationSecurity({ security: [{ b: [] }], components: { securitySchemes: { b: { type: 'http', scheme: 'bearer' } } } }, {});
+    const authenticate = (authorization: string) => authenticator({ headers: { authorization }, query: [] }, security);
     for (const token of ['k', 'x', 'a-much-longer-key-0123456789', 'y'.repeat(10_000), 'clé-ünïcode', 'wrong']) {
       compared.length = 0;
       const denied = authenticate(`Bearer ${token}`);
