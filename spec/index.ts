@@ -7,6 +7,7 @@ export type { LoadSpecOptions } from './load-spec.js';
 export { parseParameter } from './parse-parameter.js';
 export type { ParsedParameter } from './parse-parameter.js';
 export { SpecLoadError } from './spec-load-error.js';
+export { schemaNameOf } from './schema-name.js';
 export { inferResources, loadResourceConfig, findResourceConfig, ResourceConfigError } from './resources/index.js';
 export type { CollectionModel, OperationAssignment, OperationRole, ResourceConfig, ResourceModel } from './resources/index.js';
 export { acceptCredentials, challengeOf, evaluate, handlerFor, operationSecurity, requiresAuth, schemesIn, schemesOf } from './security/index.js';

@@ -10,6 +10,7 @@ import { normaliseSchemas } from './_internals/normalise-schemas.js';
 import { readDocument } from './_internals/read-document.js';
 import { basePathOf, resolveServers } from './_internals/servers.js';
 import type { CompiledSchema, JsonSchema, SpecModel } from './model.js';
+import { recordSchemaNames } from './schema-name.js';
 import { SpecLoadError } from './spec-load-error.js';
 
 /** Absolute path of the spec shipped with the project. */
@@ -68,6 +69,7 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH, options: LoadSp
   const components = (document.components ?? {}) as Record<string, Record<string, JsonSchema>>;
   const schemas: Record<string, CompiledSchema> = {};
   for (const [name, schema] of Object.entries(components.schemas ?? {})) if (typeof schema === 'object' && schema !== null) schemas[name] = compile(schema);
+  recordSchemaNames(components.schemas ?? {});
   const operations = buildOperations(document, compile);
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   return {

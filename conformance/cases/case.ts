@@ -79,6 +79,15 @@ export interface Case {
   readonly pathParams: Readonly<Record<string, string>>;
   /** Query parameters in order; repeated names allowed. Unencoded text. */
   readonly query: readonly (readonly [string, string])[];
+  /**
+   * Query fragments already encoded for their parameter's style (`tags=a,b`, `f[x]=1`), appended
+   * as they are after `query`: values `query` cannot hold as one unencoded text.
+   */
+  readonly rawQuery?: readonly string[];
+  /** Path parameters already encoded for their style (label, matrix, arrays, objects); win over `pathParams`. */
+  readonly rawPath?: Readonly<Record<string, string>>;
+  /** Cookie parameters, as encoded `name=value` pairs, sent in one Cookie header. */
+  readonly cookies?: readonly string[];
   readonly body?: CaseBody;
   /** Extra headers (Content-Type and Accept spellings, probes); an empty value removes a default header. */
   readonly headers?: Readonly<Record<string, string>>;

@@ -13,6 +13,17 @@ function documentedSuccesses(operation: OperationModel): number[] {
   return Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s)).map(Number);
 }
 
+/** A 2xx the operation documents: by its code, by the `2XX` range, or by `default`. */
+function isDocumentedSuccess(operation: OperationModel, status: number): boolean {
+  return status >= 200 && status < 300 && operation.responseFor(status) !== undefined;
+}
+
+/** How the documented successes read in a message. */
+function successWords(operation: OperationModel): string {
+  const codes = Object.keys(operation.responses).filter((s) => /^2/.test(s));
+  return codes.length > 0 ? codes.join(' or ') : 'no success status';
+}
+
 /**
  * The status oracle. What a status means depends on the case:
  * - valid input must get a documented success (or a documented 404 when the resource may not exist);
@@ -88,27 +99,36 @@ export const checkStatus: Check = ({ exchange, operation }) => {
 
   // Valid input, with the valid key (or a valid spelling of it).
   const successes = documentedSuccesses(operation);
-  if (successes.includes(status)) return out;
-  if (status === 404 && documented(operation, 404) && operation.path.includes('{')) {
-    if (!c.existing?.length) return out;
-    add({ code: 'positive_rejected', severity: 'failure', check: 'positive', message: `Got 404 for ${c.existing.map((p) => `${p}=${c.pathParams[p]}`).join(', ')}, a resource the target itself listed or created.`, evidence: { existing: c.existing } });
+  if (successes.includes(status) || isDocumentedSuccess(operation, status)) return out;
+  if (status === 404 && operation.path.includes('{')) {
+    if (c.existing?.length) {
+      add({ code: 'positive_rejected', severity: 'failure', check: 'positive', message: `Got 404 for ${c.existing.map((p) => `${p}=${c.pathParams[p]}`).join(', ')}, a resource the target itself listed or created.`, evidence: { existing: c.existing } });
+      return out;
+    }
+    // A generated id names no resource: 404 is the answer, documented or not (an undocumented one is a gap).
+    if (!documented(operation, 404) && !operation.responses['4XX']) {
+      add({ code: 'contract_gap', severity: 'warning', check: 'status', gap: 'undocumented-not-found', message: `A path naming no resource got 404, which ${operation.operationId} does not document.` });
+    }
     return out;
   }
   if ((status === 401 || status === 403) && c.auth.startsWith('valid')) {
     add({ code: 'auth_rejected_valid', severity: 'failure', check: 'auth', message: `The valid key${c.auth === 'valid' ? '' : ` (${describeAuth(c.auth)})`} was refused with ${status}.`, evidence: { auth: c.auth } });
     return out;
   }
+  // A documented refusal other than 400 (409 Conflict, 422 for a rule the schema cannot say, ...)
+  // is an answer the spec allows to valid input; 400 is what invalid input gets.
+  if (status > 400 && status < 500 && status !== 401 && status !== 403 && documented(operation, status)) return out;
   if (status >= 400) {
     if (c.edge) {
       add({ code: 'contract_gap', severity: 'warning', check: 'positive', gap: c.edge.gap, message: `A valid request was refused with ${status}; the contract does not show the limit it hit: ${c.edge.description}.`, evidence: { edge: c.edge.description } });
     } else if (LIMIT_STATUSES.has(status)) {
       add({ code: 'contract_gap', severity: 'warning', check: 'positive', gap: status === 429 ? 'rate-limits' : 'field-size-limits', message: `A valid request was refused with ${status}, a limit the contract does not show.` });
     } else {
-      add({ code: 'positive_rejected', severity: 'failure', check: 'positive', message: `A valid request was refused with ${status}; expected ${successes.join(' or ')}.` });
+      add({ code: 'positive_rejected', severity: 'failure', check: 'positive', message: `A valid request was refused with ${status}; expected ${successWords(operation)}.` });
     }
     return out;
   }
-  add({ code: 'undocumented_status', severity: 'failure', check: 'status', message: `Got ${status}; ${operation.operationId} documents ${successes.join(' or ')} for success.`, evidence: { documented: Object.keys(operation.responses) } });
+  add({ code: 'undocumented_status', severity: 'failure', check: 'status', message: `Got ${status}; ${operation.operationId} documents ${successWords(operation)} for success.`, evidence: { documented: Object.keys(operation.responses) } });
   return out;
 };
 

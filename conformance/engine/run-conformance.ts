@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import type { Case, Exchange } from '../cases/index.js';
 import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
-import { animalStoreRules } from '../domain/animal-store/index.js';
 import type { DomainRules, Execution } from '../domain/rules.js';
+import { selectRules } from '../domain/select-rules.js';
 import type { Finding, RunReport, Verdict } from '../findings/index.js';
 import { createHttpClient } from '../send/index.js';
 import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
@@ -40,7 +40,7 @@ export class RunError extends Error {
  * @throws {@link RunError} only for runs that cannot start (the spec cannot be loaded). An
  * unreachable target gives a report with verdict `error`.
  */
-export async function runConformance(input: ConformanceOptions, rules: DomainRules = animalStoreRules): Promise<RunReport> {
+export async function runConformance(input: ConformanceOptions, chosenRules?: DomainRules): Promise<RunReport> {
   const options = resolveOptions(input);
   const started = Date.now();
   let spec: SpecModel;
@@ -49,6 +49,8 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
   } catch (error) {
     throw new RunError((error as Error).message);
   }
+  // The domain plug-in that knows this API, if any (the Animal Store's for the shipped spec).
+  const rules = chosenRules ?? (await selectRules(spec));
   const target = safeTarget(options.target);
   const client = createHttpClient({ baseUrl: target, apiKey: options.apiKey, timeoutMs: options.timeoutMs, ...(options.rate ? { rate: options.rate } : {}) });
   const collector = new Collector();
@@ -126,6 +128,18 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     return Object.fromEntries([...(known.get(operationId) ?? new Map<string, Set<string>>()).entries()].map(([k, v]) => [k, [...v].sort()]));
   }
 
+  // Bugs of the kit itself: each stops its own property only; the run keeps what it found and ends
+  // with verdict `error` (exit 2), naming the first.
+  const internalErrors: string[] = [];
+  const guarded = <T>(id: string, work: (item: T) => Promise<void>) => async (item: T): Promise<void> => {
+    try {
+      await work(item);
+    } catch (error) {
+      if (error instanceof RunError) throw error;
+      internalErrors.push(`internal error in ${id}: ${String((error as Error).stack ?? error).split('\n').slice(0, 2).join(' ').replace(/\s+/g, ' ')}`);
+    }
+  };
+
   let propertiesDone = 0;
   let propertiesTotal = 0;
   let current: string | undefined;
@@ -177,12 +191,12 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     } else {
       propertiesTotal = properties.length + quickSweeps.length + sequences.length + bodies.length + methods.length + (lookedFirst ? 1 : 0);
       // Properties first: what they find shrinks, so they should claim a defect before a sweep does.
-      await runPool(properties, options.concurrency, (p) => runProperty(p));
-      await runPool(quickSweeps, options.concurrency, runSweep);
+      await runPool(properties, options.concurrency, (p) => guarded<typeof p>(p.id, (q) => runProperty(q))(p));
+      await runPool(quickSweeps, options.concurrency, (s) => guarded<typeof s>(s.id, runSweep)(s));
       // Sequences judge sizes and memory of the store: nothing else may write meanwhile.
-      for (const s of sequences) await runProperty(s);
-      for (const s of bodies) await runSweep(s);
-      for (const s of methods) await runSweep(s);
+      for (const s of sequences) await guarded<typeof s>(s.id, (q) => runProperty(q))(s);
+      for (const s of bodies) await guarded<typeof s>(s.id, runSweep)(s);
+      for (const s of methods) await guarded<typeof s>(s.id, runSweep)(s);
     }
     const { backoff } = client;
     if (backoff.retries > 0) {
@@ -199,8 +213,13 @@ export async function runConformance(input: ConformanceOptions, rules: DomainRul
     if (down) {
       collector.addFailure({ code: 'transport_error', severity: 'failure', operationId: spec.operations[0]!.operationId, check: 'transport', message: `The run stopped early: ${down}.` });
     }
+    if (internalErrors.length > 0) return report('error', `${internalErrors[0]}${internalErrors.length > 1 ? ` (and ${internalErrors.length - 1} more)` : ''}; the findings gathered so far are kept`);
     const failures = collector.findings().filter((f) => f.severity === 'failure' || (options.strict && f.severity === 'warning'));
     return report(failures.length > 0 ? 'failed' : 'certified');
+  } catch (error) {
+    if (error instanceof RunError) throw error;
+    // A bug of the kit outside any property: what was found so far is still reported.
+    return report('error', `internal error: ${String((error as Error).stack ?? error).split('\n').slice(0, 2).join(' ').replace(/\s+/g, ' ')}; the findings gathered so far are kept`);
   } finally {
     await client.close();
   }

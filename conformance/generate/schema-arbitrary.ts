@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { LosslessNumber } from 'lossless-json';
 import type { WireJson } from '../cases/index.js';
 import type { JsonSchema } from '../../spec/index.js';
 import { wireInteger } from './wire.js';
@@ -7,7 +8,23 @@ import { wireInteger } from './wire.js';
 export interface ValueOptions {
   /** Probability weight of unknown extra properties on objects that allow them (0 = never). */
   readonly extraProperties?: boolean;
+  /**
+   * Which side the value is for: a request never carries `readOnly` members, a response never
+   * `writeOnly` ones (OpenAPI). Requests by default.
+   */
+  readonly direction?: 'request' | 'response';
+  /** Strings of printable ASCII only (header and cookie values). */
+  readonly ascii?: boolean;
+  /** The name a schema has in `components.schemas`, for discriminator mappings. */
+  readonly nameOf?: (schema: JsonSchema) => string | undefined;
+  /** Nesting so far (recursive schemas are cycles: past a depth only what is required is generated). */
+  readonly depth?: number;
 }
+
+/** Past this depth objects carry only required members and arrays only their minimum items. */
+const SHALLOW_DEPTH = 3;
+/** Past this depth a required recursion is cut with the schema's example or a minimal value. */
+const MAX_DEPTH = 8;
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -55,18 +72,23 @@ const STRING_LANDMARKS = [
 const EXTRA_KEYS = ['nickname', 'tags', 'note', 'x-client-ref', 'category', 'age', 'extra'];
 
 /** Merges `allOf` branches of object schemas into one schema (properties and `required` united). */
-export function mergeAllOf(schema: JsonSchema): JsonSchema {
-  const branches = schema.allOf as JsonSchema[] | undefined;
+export function mergeAllOf(schema: JsonSchema, seen: ReadonlySet<JsonSchema> = new Set()): JsonSchema {
+  const branches = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]).filter((b) => typeof b === 'object' && b !== null && !seen.has(b)) : undefined;
   if (!branches) return schema;
+  const within = new Set([...seen, schema]);
   const merged: JsonSchema = { ...schema };
   delete merged.allOf;
   const properties: Record<string, JsonSchema> = { ...((schema.properties as Record<string, JsonSchema>) ?? {}) };
   const required = new Set<string>((schema.required as string[]) ?? []);
-  for (const branch of branches.map(mergeAllOf)) {
+  for (const branch of branches.map((b) => mergeAllOf(b, within))) {
     Object.assign(properties, (branch.properties as Record<string, JsonSchema>) ?? {});
     for (const r of (branch.required as string[]) ?? []) required.add(r);
     if (branch.type && !merged.type) merged.type = branch.type;
     if (branch.additionalProperties === false) merged.additionalProperties = false;
+    // Keywords of a scalar branch (a format, bounds, an enum) apply to the whole.
+    for (const key of ['format', 'enum', 'const', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'items', 'minItems', 'maxItems', 'oneOf', 'anyOf', 'discriminator']) {
+      if (branch[key] !== undefined && merged[key] === undefined) merged[key] = branch[key];
+    }
   }
   merged.properties = properties;
   merged.required = [...required];
@@ -173,47 +195,196 @@ export function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
  * every value is generated inside the schema, none is filtered out.
  */
 export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): fc.Arbitrary<WireJson> {
+  if (typeof input !== 'object' || input === null) return fc.constant(null);
+  const depth = options.depth ?? 0;
+  if (depth > MAX_DEPTH) return minimalValue(input);
+  const inner: ValueOptions = { ...options, depth: depth + 1 };
   const schema = mergeAllOf(input);
-  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as WireJson[]));
+  if (Array.isArray(schema.enum)) return schema.enum.length > 0 ? fc.constantFrom(...(schema.enum as WireJson[])) : fc.constant(null);
   if ('const' in schema) return fc.constant(schema.const as WireJson);
   const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  if (branches) return fc.oneof(...branches.map((b) => schemaArbitrary(b, options)));
-  const type = Array.isArray(schema.type) ? (schema.type[0] as string) : (schema.type as string | undefined);
+  if (Array.isArray(branches) && branches.length > 0) {
+    const siblings = siblingsOf(schema);
+    return fc.oneof(...branches.map((b) => withDiscriminator(schemaArbitrary(siblings ? { allOf: [siblings, b] } : b, inner), schema, b, options)));
+  }
+  if (Array.isArray(schema.type)) {
+    // A type list (3.1, or a normalised 3.0 `nullable`): each type in turn, `null` the least often.
+    const types = (schema.type as string[]).filter((t) => t !== 'null');
+    const alternatives = types.map((type) => schemaArbitrary({ ...schema, type }, { ...options, depth }));
+    if ((schema.type as string[]).includes('null')) alternatives.push(fc.constant(null));
+    return alternatives.length > 1 ? fc.oneof(...alternatives) : (alternatives[0] ?? fc.constant(null));
+  }
+  const type = schema.type as string | undefined;
   switch (type) {
     case 'integer':
-      return integerArbitrary(schema);
+      return integerArbitrary(exclusiveBoundsInclusive(schema, 1));
     case 'number':
-      return fc.double({
-        noNaN: true,
-        noDefaultInfinity: true,
-        ...(typeof schema.minimum === 'number' ? { min: schema.minimum } : {}),
-        ...(typeof schema.maximum === 'number' ? { max: schema.maximum } : {}),
-      });
+      return numberArbitrary(schema);
     case 'string':
+      if (typeof schema.format === 'string' && FORMATS[schema.format]) return formatArbitrary(schema);
+      if (options.ascii && typeof schema.pattern !== 'string') return asciiArbitrary(schema);
       return stringArbitrary(schema);
     case 'boolean':
       return fc.boolean();
     case 'null':
       return fc.constant(null);
-    case 'array':
-      return fc.array(schemaArbitrary((schema.items as JsonSchema) ?? {}, options), {
-        ...(typeof schema.minItems === 'number' ? { minLength: schema.minItems } : {}),
-        maxLength: typeof schema.maxItems === 'number' ? schema.maxItems : 5,
-      });
+    case 'array': {
+      const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
+      const maxLength = depth >= SHALLOW_DEPTH ? minLength : typeof schema.maxItems === 'number' ? Math.max(minLength, Math.min(schema.maxItems, 5 + minLength)) : Math.max(5, minLength);
+      const items = typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items) ? (schema.items as JsonSchema) : {};
+      return schema.uniqueItems === true
+        ? fc.uniqueArray(schemaArbitrary(items, inner), { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+        : fc.array(schemaArbitrary(items, inner), { minLength, maxLength });
+    }
     case 'object':
+      return objectArbitrary(schema, { ...options, depth });
     case undefined:
-      return objectArbitrary(schema, options);
+      // No type: an object when the schema describes members, otherwise any small JSON value.
+      if (schema.properties || schema.required || schema.additionalProperties) return objectArbitrary(schema, { ...options, depth });
+      return fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
     default:
       return fc.constant(null);
   }
 }
 
+/** Keywords of a `oneOf`/`anyOf` holder that also apply to every branch (shared members, type). */
+function siblingsOf(schema: JsonSchema): JsonSchema | undefined {
+  const { oneOf: _o, anyOf: _a, discriminator: _d, ...rest } = schema;
+  return Object.keys(rest).some((k) => k === 'properties' || k === 'required' || k === 'type') ? rest : undefined;
+}
+
+/**
+ * A branch of a `oneOf` with a discriminator carries the name the mapping gives that branch (or,
+ * without a mapping, the branch's name in components.schemas), as OpenAPI says the server reads it.
+ */
+function withDiscriminator(arbitrary: fc.Arbitrary<WireJson>, holder: JsonSchema, branch: JsonSchema, options: ValueOptions): fc.Arbitrary<WireJson> {
+  const discriminator = holder.discriminator as { propertyName?: unknown; mapping?: Record<string, string> } | undefined;
+  if (!discriminator || typeof discriminator.propertyName !== 'string') return arbitrary;
+  const property = discriminator.propertyName;
+  const fixed = mergeAllOf(branch).properties as Record<string, JsonSchema> | undefined;
+  const own = fixed?.[property];
+  if (own && (Array.isArray(own.enum) || 'const' in own)) return arbitrary;
+  const name = options.nameOf?.(branch);
+  if (!name) return arbitrary;
+  const mapped = Object.entries(discriminator.mapping ?? {}).find(([, ref]) => ref === name || ref.endsWith(`/${name}`))?.[0];
+  const value = mapped ?? name;
+  return arbitrary.map((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof LosslessNumber) ? { ...v, [property]: value } : v));
+}
+
+/** The smallest value a schema allows, to cut a recursion that the schema itself requires. */
+function minimalValue(schema: JsonSchema): fc.Arbitrary<WireJson> {
+  const examples = schema.examples;
+  if (Array.isArray(examples) && examples.length > 0) return fc.constant(examples[0] as WireJson);
+  const type = Array.isArray(schema.type) ? (schema.type.includes('null') ? 'null' : schema.type[0]) : schema.type;
+  switch (type) {
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.constant([]);
+    case 'string':
+      return fc.constant('a'.repeat(typeof schema.minLength === 'number' ? schema.minLength : 1));
+    case 'integer':
+    case 'number':
+      return fc.constant(typeof schema.minimum === 'number' ? schema.minimum : 1);
+    case 'boolean':
+      return fc.constant(true);
+    default:
+      return fc.constant({});
+  }
+}
+
+/** Turns numeric `exclusiveMinimum`/`exclusiveMaximum` into inclusive bounds one `step` inside. */
+function exclusiveBoundsInclusive(schema: JsonSchema, step: number): JsonSchema {
+  if (typeof schema.exclusiveMinimum !== 'number' && typeof schema.exclusiveMaximum !== 'number') return schema;
+  const out: JsonSchema = { ...schema };
+  if (typeof schema.exclusiveMinimum === 'number') out.minimum = Math.max(typeof schema.minimum === 'number' ? schema.minimum : -Infinity, Math.floor(schema.exclusiveMinimum) + step);
+  if (typeof schema.exclusiveMaximum === 'number') out.maximum = Math.min(typeof schema.maximum === 'number' ? schema.maximum : Infinity, Math.ceil(schema.exclusiveMaximum) - step);
+  delete out.exclusiveMinimum;
+  delete out.exclusiveMaximum;
+  return out;
+}
+
+function numberArbitrary(schema: JsonSchema): fc.Arbitrary<WireJson> {
+  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
+    const step = schema.multipleOf;
+    const lo = Math.ceil((typeof schema.minimum === 'number' ? schema.minimum : -1e6) / step);
+    const hi = Math.floor((typeof schema.maximum === 'number' ? schema.maximum : 1e6) / step);
+    return fc.integer({ min: Math.max(lo, -1e9), max: Math.min(hi, 1e9) }).map((k) => Number((k * step).toPrecision(12)));
+  }
+  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
+  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined;
+  return fc
+    .double({
+      noNaN: true,
+      noDefaultInfinity: true,
+      ...(min !== undefined ? { min, minExcluded: typeof schema.exclusiveMinimum === 'number' } : {}),
+      ...(max !== undefined ? { max, maxExcluded: typeof schema.exclusiveMaximum === 'number' } : {}),
+    })
+    .map((n) => (Object.is(n, -0) ? 0 : n));
+}
+
+/** Printable ASCII strings within the schema's lengths (header and cookie values). */
+function asciiArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 32;
+  const unit = fc.integer({ min: 0, max: 61 }).map((i) => '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'[i]!);
+  return fc.string({ unit, minLength, maxLength: Math.max(minLength, maxLength) });
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const DATES = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true });
+
+/** Strings of the formats OpenAPI and JSON Schema name, from fast-check's own arbitraries where it has one. */
+const FORMATS: Readonly<Record<string, () => fc.Arbitrary<string>>> = {
+  uuid: () => fc.uuid(),
+  'date-time': () => DATES.map((d) => d.toISOString()),
+  date: () => DATES.map((d) => d.toISOString().slice(0, 10)),
+  time: () => fc.tuple(fc.nat(23), fc.nat(59), fc.nat(59)).map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}Z`),
+  duration: () => fc.tuple(fc.nat(30), fc.nat(23)).map(([d, h]) => `P${d}DT${h}H`),
+  email: () => fc.emailAddress(),
+  'idn-email': () => fc.emailAddress(),
+  uri: () => fc.webUrl(),
+  url: () => fc.webUrl(),
+  'uri-reference': () => fc.webUrl(),
+  iri: () => fc.webUrl(),
+  hostname: () => fc.domain(),
+  'idn-hostname': () => fc.domain(),
+  ipv4: () => fc.ipV4(),
+  ipv6: () => fc.ipV6(),
+  byte: () => fc.uint8Array({ maxLength: 24 }).map((bytes) => Buffer.from(bytes).toString('base64')),
+  binary: () => fc.string({ unit: 'grapheme-ascii', maxLength: 24 }),
+  password: () => fc.string({ unit: 'grapheme-ascii', minLength: 8, maxLength: 24 }),
+};
+
+function formatArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+  const base = FORMATS[schema.format as string]!();
+  return minLength > 0 || maxLength < Infinity ? base.filter((s) => s.length >= minLength && s.length <= maxLength) : base;
+}
+
 function objectArbitrary(schema: JsonSchema, options: ValueOptions): fc.Arbitrary<WireJson> {
-  const properties = (schema.properties as Record<string, JsonSchema>) ?? {};
-  const required = new Set((schema.required as string[]) ?? []);
+  const depth = options.depth ?? 0;
+  const hidden = options.direction === 'response' ? 'writeOnly' : 'readOnly';
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  // A read-only member is never sent in a request, a write-only one never returned; past a depth,
+  // a recursive schema keeps only what it requires.
+  const properties = Object.fromEntries(
+    Object.entries((schema.properties as Record<string, JsonSchema>) ?? {}).filter(
+      ([name, p]) => typeof p === 'object' && p !== null && mergeAllOf(p)[hidden] !== true && (depth < SHALLOW_DEPTH || required.has(name)),
+    ),
+  );
+  const inner: ValueOptions = { ...options, depth: depth + 1 };
   const record: Record<string, fc.Arbitrary<WireJson>> = {};
-  for (const [name, propertySchema] of Object.entries(properties)) record[name] = schemaArbitrary(propertySchema, options);
+  for (const [name, propertySchema] of Object.entries(properties)) record[name] = schemaArbitrary(propertySchema, inner);
   const requiredKeys = Object.keys(properties).filter((k) => required.has(k));
+  // Members required but not described (a schema may require what `additionalProperties` allows).
+  for (const name of required) {
+    if (name in properties || typeof schema.properties === 'object' && schema.properties !== null && name in (schema.properties as object)) continue;
+    const extra = typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null ? (schema.additionalProperties as JsonSchema) : { type: 'string' };
+    record[name] = schemaArbitrary(extra, inner);
+    requiredKeys.push(name);
+  }
   const base = fc.record(record, { requiredKeys }) as fc.Arbitrary<Record<string, WireJson>>;
   if (!options.extraProperties || schema.additionalProperties === false) return base;
   const extraKey = fc.constantFrom(...EXTRA_KEYS.filter((k) => !(k in properties)));

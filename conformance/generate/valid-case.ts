@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
 import type { Case, WireJson } from '../cases/index.js';
-import type { OperationModel } from '../../spec/index.js';
+import { schemaNameOf, type OperationModel, type ParameterModel } from '../../spec/index.js';
+import { serializeParameter } from '../../spec/parameters/index.js';
 import { edgeOf } from './edge.js';
 import { mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
-import { parameterText } from './wire.js';
+import { parameterText, toPlainJson } from './wire.js';
 
 /** Values of path parameters known to exist on the target (ids harvested from its responses). */
 export type KnownValues = Readonly<Record<string, readonly string[]>>;
@@ -25,6 +26,9 @@ export const ACCEPT_HEADERS = ['application/json', '', '*/*', 'application/json,
 export interface RequestParts {
   readonly pathParams: Record<string, WireJson | ExistingValue>;
   readonly query: [string, WireJson][];
+  /** Header and cookie parameters the operation documents, by name. */
+  readonly headerParams?: [string, WireJson][];
+  readonly cookieParams?: [string, WireJson][];
   readonly body?: WireJson;
   readonly contentType?: string;
   readonly accept?: string;
@@ -40,17 +44,28 @@ export interface RequestParts {
 export function requestPartsArbitrary(operation: OperationModel, known: KnownValues = {}): fc.Arbitrary<RequestParts> {
   const path: Record<string, fc.Arbitrary<WireJson | ExistingValue>> = {};
   const query: fc.Arbitrary<[string, WireJson] | null>[] = [];
+  const others: Record<'header' | 'cookie', fc.Arbitrary<[string, WireJson] | null>[]> = { header: [], cookie: [] };
   for (const parameter of operation.parameters) {
-    const generated = schemaArbitrary(parameter.schema.schema);
+    const generated = parameterArbitrary(parameter);
     const pool = known[parameter.name] ?? [];
     if (parameter.in === 'path') {
       path[parameter.name] = pool.length > 0 ? fc.oneof(fc.constantFrom(...pool).map((text) => new ExistingValue(text)), generated) : generated;
-    } else if (parameter.in === 'query') {
+    } else {
       const pair = generated.map((v): [string, WireJson] => [parameter.name, v]);
-      query.push(parameter.required ? pair : fc.option(pair, { nil: null, freq: 3 }));
+      const optional = parameter.required ? pair : fc.option(pair, { nil: null, freq: 3 });
+      if (parameter.in === 'query') query.push(optional);
+      else others[parameter.in].push(optional);
     }
   }
-  const body = operation.requestBody ? schemaArbitrary(operation.requestBody.schema.schema, { extraProperties: true }) : fc.constant(undefined);
+  const headerParams = fc.tuple(...others.header).map((pairs) => pairs.filter((p): p is [string, WireJson] => p !== null));
+  const cookieParams = fc.tuple(...others.cookie).map((pairs) => pairs.filter((p): p is [string, WireJson] => p !== null));
+  const bodySchema = operation.requestBody?.schema;
+  const body = bodySchema
+    ? schemaArbitrary(bodySchema.schema, { extraProperties: true, nameOf: schemaNameOf })
+        // Generation is constructive, but oneOf branches can overlap and formats can be stricter
+        // than their generators: a valid case only ever carries what the spec's own validator takes.
+        .filter((value) => bodySchema.validate(toPlainJson(value)).ok)
+    : fc.constant(undefined);
   const contentType = operation.requestBody ? fc.constantFrom(...JSON_CONTENT_TYPES) : fc.constant(undefined);
   const accept = fc.constantFrom(...ACCEPT_HEADERS);
   // Neither query parameters nor JSON members have an order a server may depend on: both are sent
@@ -62,9 +77,11 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
   // one in eight says Expect: 100-continue (its body follows at once).
   const chunked = operation.requestBody ? fc.constantFrom(false, false, false, true) : fc.constant(false);
   const expectContinue = operation.requestBody ? fc.constantFrom(false, false, false, false, false, false, false, true) : fc.constant(false);
-  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), body, contentType, accept, reversed, chunked, acceptEncoding, expectContinue }).map(({ pathParams, query: q, body: b, contentType: t, accept: a, reversed: r, chunked: c, acceptEncoding: e, expectContinue: x }) => ({
+  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), headerParams, cookieParams, body, contentType, accept, reversed, chunked, acceptEncoding, expectContinue }).map(({ pathParams, query: q, headerParams: h, cookieParams: k, body: b, contentType: t, accept: a, reversed: r, chunked: c, acceptEncoding: e, expectContinue: x }) => ({
     pathParams,
     query: orderedAs(q.filter((pair): pair is [string, WireJson] => pair !== null), r.query),
+    ...(h.length > 0 ? { headerParams: h } : {}),
+    ...(k.length > 0 ? { cookieParams: k } : {}),
     ...(b !== undefined ? { body: r.members ? reverseMembers(b) : b } : {}),
     ...(t !== undefined && t !== JSON_CONTENT_TYPES[0] ? { contentType: t } : {}),
     ...(a !== ACCEPT_HEADERS[0] ? { accept: a } : {}),
@@ -72,6 +89,39 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
     ...(e !== undefined ? { acceptEncoding: e } : {}),
     ...(x ? { expectContinue: true } : {}),
   }));
+}
+
+/**
+ * Values of one parameter: inside its schema, well-formed UTF-16 (a lone surrogate cannot be
+ * percent-encoded), printable ASCII in headers and cookies, never an empty path segment.
+ */
+function parameterArbitrary(parameter: ParameterModel): fc.Arbitrary<WireJson> {
+  const schema = parameter.in === 'path' && parameter.schema.schema.type === 'string' && parameter.schema.schema.minLength === undefined ? { ...parameter.schema.schema, minLength: 1 } : parameter.schema.schema;
+  const ascii = parameter.in === 'header' || parameter.in === 'cookie';
+  return schemaArbitrary(schema, { ascii, nameOf: schemaNameOf })
+    .map(wellFormed)
+    .filter((value) => parameter.schema.validate(toPlainJson(value)).ok && (parameter.in !== 'path' || parameterText(value) !== ''));
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormedText = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
+
+/** The value with every lone surrogate replaced by U+FFFD, as a UTF-8 encoder would write it. */
+function wellFormed(value: WireJson): WireJson {
+  if (typeof value === 'string') return wellFormedText(value);
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value !== null && typeof value === 'object' && !(value instanceof LosslessNumber)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormedText(k), wellFormed(v)]));
+  return value;
+}
+
+/** Whether a value goes on the wire as one plain text (a scalar in `form` or `simple` style). */
+function isScalar(value: WireJson | ExistingValue): boolean {
+  return value instanceof ExistingValue || value === null || typeof value !== 'object' || value instanceof LosslessNumber;
+}
+
+/** The wire form of a parameter whose value or style is not plain text, per its style. */
+function serialized(parameter: ParameterModel, value: WireJson) {
+  return serializeParameter({ ...parameter, schema: parameter.schema.schema }, toPlainJson(value));
 }
 
 function orderedAs<T>(items: T[], reversed: boolean): T[] {
@@ -92,17 +142,37 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
     Object.entries(parts.pathParams).map(([k, v]) => (v instanceof ExistingValue ? undefined : edgeOf(v, undefined, `path.${k}`))).find(Boolean) ??
     parts.query.map(([k, v]) => edgeOf(v, undefined, `query.${k}`)).find(Boolean);
   const existing = Object.entries(parts.pathParams).filter(([, v]) => v instanceof ExistingValue).map(([k]) => k);
+  const parameter = (where: ParameterModel['in'], name: string) => operation.parameters.find((p) => p.in === where && p.name === name);
+  // Scalars in the default styles travel as plain text (what the Animal Store's parameters are);
+  // anything else is written by the spec's style rules.
+  const plainPath = (name: string, v: WireJson | ExistingValue) => isScalar(v) && (parameter('path', name)?.style ?? 'simple') === 'simple';
+  const plainQuery = (name: string, v: WireJson) => isScalar(v) && (parameter('query', name)?.style ?? 'form') === 'form' && !parameter('query', name)?.contentType && !parameter('query', name)?.allowReserved;
+  const rawPath = Object.fromEntries(
+    Object.entries(parts.pathParams)
+      .filter(([k, v]) => !plainPath(k, v) && parameter('path', k))
+      .map(([k, v]) => [k, serialized(parameter('path', k)!, v as WireJson).path ?? '']),
+  );
+  const rawQuery = parts.query.filter(([k, v]) => !plainQuery(k, v) && parameter('query', k)).flatMap(([k, v]) => serialized(parameter('query', k)!, v).query ?? []);
+  const headerParams = (parts.headerParams ?? []).flatMap(([k, v]) => {
+    const text = serialized(parameter('header', k)!, v).header;
+    return text === undefined ? [] : [[k, text] as const];
+  });
+  const cookies = (parts.cookieParams ?? []).flatMap(([k, v]) => serialized(parameter('cookie', k)!, v).cookie ?? []);
   return {
     operationId: operation.operationId,
     family,
     kind: 'valid',
     pathParams: Object.fromEntries(Object.entries(parts.pathParams).map(([k, v]) => [k, v instanceof ExistingValue ? v.text : parameterText(v)])),
-    query: parts.query.map(([k, v]) => [k, parameterText(v)] as const),
+    query: parts.query.filter(([k, v]) => plainQuery(k, v) || !parameter('query', k)).map(([k, v]) => [k, parameterText(v)] as const),
+    ...(rawQuery.length > 0 ? { rawQuery } : {}),
+    ...(Object.keys(rawPath).length > 0 ? { rawPath } : {}),
+    ...(cookies.length > 0 ? { cookies } : {}),
     ...(parts.body !== undefined ? { body: { kind: 'json', value: parts.body } as const } : {}),
     auth: 'valid',
-    ...(parts.contentType !== undefined || parts.accept !== undefined || parts.chunked || parts.acceptEncoding !== undefined || parts.expectContinue
+    ...(parts.contentType !== undefined || parts.accept !== undefined || parts.chunked || parts.acceptEncoding !== undefined || parts.expectContinue || headerParams.length > 0
       ? {
           headers: {
+            ...Object.fromEntries(headerParams),
             ...(parts.contentType !== undefined ? { 'content-type': parts.contentType } : {}),
             ...(parts.accept !== undefined ? { accept: parts.accept } : {}),
             ...(parts.chunked ? { 'transfer-encoding': 'chunked' } : {}),

@@ -89,11 +89,12 @@ export function authorizationFor(
 
 /** Turns a case into the exact bytes to send, for one operation of the spec. */
 export function buildRequest(testCase: Case, operation: OperationModel, apiKey: string): BuiltRequest {
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodePathSegment(testCase.pathParams[name] ?? ''));
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => testCase.rawPath?.[name] ?? encodePathSegment(testCase.pathParams[name] ?? ''));
   const auth = authorizationFor(testCase.auth, apiKey);
-  const encode = (pairs: readonly (readonly [string, string])[]) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
-  const query = [...encode(testCase.query), ...encode(auth.elsewhere?.query ?? [])].join('&');
-  const shownQuery = [...encode(testCase.query), ...(auth.elsewhere?.queryShown ? [auth.elsewhere.queryShown] : [])].join('&');
+  const encode = (pairs: readonly (readonly [string, string])[]) => pairs.map(([k, v]) => `${encodeText(k)}=${encodeText(v)}`);
+  const own = [...encode(testCase.query), ...(testCase.rawQuery ?? [])];
+  const query = [...own, ...encode(auth.elsewhere?.query ?? [])].join('&');
+  const shownQuery = [...own, ...(auth.elsewhere?.queryShown ? [auth.elsewhere.queryShown] : [])].join('&');
   const fullPath = query ? `${path}?${query}` : path;
   const headers: Record<string, string> = { accept: 'application/json' };
   const shownHeaders: Record<string, string> = { accept: 'application/json' };
@@ -101,9 +102,12 @@ export function buildRequest(testCase: Case, operation: OperationModel, apiKey: 
     headers.authorization = auth.header;
     shownHeaders.authorization = auth.shown!;
   }
+  if (testCase.cookies && testCase.cookies.length > 0) headers.cookie = shownHeaders.cookie = testCase.cookies.join('; ');
   for (const [name, { value, shown }] of Object.entries(auth.elsewhere?.headers ?? {})) {
-    headers[name] = value;
-    shownHeaders[name] = shown;
+    // A credential sent as a cookie joins the operation's own cookies in the one Cookie header.
+    const joined = name === 'cookie' && headers.cookie !== undefined;
+    headers[name] = joined ? `${headers.cookie}; ${value}` : value;
+    shownHeaders[name] = joined ? `${shownHeaders.cookie}; ${shown}` : shown;
   }
   let body: string | undefined;
   if (testCase.body?.kind === 'json') {
@@ -131,5 +135,15 @@ export function buildRequest(testCase: Case, operation: OperationModel, apiKey: 
  * segment is written as `%2E` / `%2E%2E`, which RFC 3986 dot-segment removal leaves alone.
  */
 function encodePathSegment(value: string): string {
-  return /^\.{1,2}$/.test(value) ? value.replaceAll('.', '%2E') : encodeURIComponent(value);
+  return /^\.{1,2}$/.test(value) ? value.replaceAll('.', '%2E') : encodeText(value);
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Percent-encodes text as UTF-8. A lone surrogate has no UTF-8 form (encodeURIComponent throws
+ * URIError on it): it is written as U+FFFD, the character a UTF-8 encoder substitutes.
+ */
+function encodeText(text: string): string {
+  return encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd'));
 }

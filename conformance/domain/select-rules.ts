@@ -1,0 +1,35 @@
+import type { SpecModel } from '../../spec/index.js';
+import type { DomainRules } from './rules.js';
+
+/** A plug-in of domain rules, loaded only for the specs it declares it knows. */
+interface RulesPlugin {
+  /** The operations (operationId → `METHOD /path`) a spec must have for the plug-in to apply. */
+  readonly operations: Readonly<Record<string, string>>;
+  load(): Promise<DomainRules>;
+}
+
+/** The plug-ins the kit ships. The engine imports none of them: {@link selectRules} loads the one that fits. */
+const PLUGINS: readonly RulesPlugin[] = [
+  {
+    operations: { listPets: 'GET /pets', createPet: 'POST /pets', getPet: 'GET /pets/{petId}' },
+    load: async () => (await import('./animal-store/index.js')).animalStoreRules,
+  },
+];
+
+/** Rules for an API the kit has no plug-in for: the generic checks, and nothing else. */
+export const NO_DOMAIN_RULES: DomainRules = { checks: {}, harvest: () => ({}), sequences: [] };
+
+/**
+ * The domain rules for a spec: the plug-in whose operations the spec has (same operationId, method
+ * and path), or none. A spec that renames or moves one of them is another API to the plug-in.
+ */
+export async function selectRules(spec: SpecModel): Promise<DomainRules> {
+  for (const plugin of PLUGINS) {
+    const fits = Object.entries(plugin.operations).every(([id, route]) => {
+      const op = spec.operation(id);
+      return op !== undefined && `${op.method.toUpperCase()} ${op.path}` === route;
+    });
+    if (fits) return plugin.load();
+  }
+  return NO_DOMAIN_RULES;
+}
