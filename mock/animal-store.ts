@@ -13,6 +13,22 @@ import { mockError } from './errors.js';
 import type { RequestInput } from './request-input.js';
 import { type PetStore, RawNumber, type StoredPet, petJson } from './store.js';
 
+/** The Animal Store's operations, as `METHOD /path`: a spec with all three is answered by this module in stateful mode. */
+const ANIMAL_STORE_OPERATIONS: Readonly<Record<string, string>> = { listPets: 'GET /pets', createPet: 'POST /pets', getPet: 'GET /pets/{petId}' };
+
+/**
+ * True when the spec is the Animal Store (its three operations, same operationId, method and path),
+ * the same test the kit's domain rules use: its pets are served here, byte for byte as before the
+ * generic store existed (int64 ids echoed digit for digit, no invented defaults); other specs' resources
+ * go to the generic store of `mock/resources/`.
+ */
+export function isAnimalStore(spec: SpecModel): boolean {
+  return Object.entries(ANIMAL_STORE_OPERATIONS).every(([id, route]) => {
+    const op = spec.operation(id);
+    return op !== undefined && `${op.method.toUpperCase()} ${op.path}` === route;
+  });
+}
+
 /** The seed data shipped with the project. */
 export const DEFAULT_SEED_FILE = fileURLToPath(new URL('../fixtures/pets.json', import.meta.url));
 

@@ -164,6 +164,8 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       ...(id ? { id } : {}),
       ...(itemSchema ? { itemSchema } : {}),
       ...(envelope ? { envelope } : {}),
+      readOnlyMembers: [...members.values()].filter((m) => m.readOnly).map((m) => m.name),
+      writeOnlyMembers: [...members.values()].filter((m) => m.writeOnly).map((m) => m.name),
       operations: byRole,
       others,
       ...(pageSize ? { pageSize } : {}),

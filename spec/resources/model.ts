@@ -107,6 +107,10 @@ export interface CollectionModel {
   /** The schema of one item as the API returns it. */
   readonly itemSchema?: JsonSchema;
   readonly envelope?: EnvelopeModel;
+  /** Members the server owns (`readOnly` in the item schema): a client never sets them. */
+  readonly readOnlyMembers: readonly string[];
+  /** Members only clients send (`writeOnly`): never in an answer. */
+  readonly writeOnlyMembers: readonly string[];
   readonly operations: Readonly<Partial<Record<CrudRole, OperationAssignment>>>;
   /** Operations on or below the collection that are not CRUD. */
   readonly others: readonly OperationAssignment[];

@@ -1,0 +1,120 @@
+/** One stored item: its id (as the API writes it) and its representation. */
+export interface StoredItem {
+  readonly id: unknown;
+  readonly value: Readonly<Record<string, unknown>>;
+}
+
+/** A seed item with the scope (the values of the collection path's parameters) it lives in. */
+export interface SeedItem extends StoredItem {
+  readonly scope: readonly string[];
+}
+
+/** The key of an id or scope value: ids `5` and `"5"` name the same item, as they do in a path. */
+export const keyOf = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+const SCOPE_SEPARATOR = '\u0000';
+
+/**
+ * The items of one collection, scoped by the values of its path parameters (a nested collection keeps
+ * one list per parent), in insertion order. Memory is bounded: past `capacity` items, the oldest item
+ * created through the API is evicted first; seed items never are. Integer ids count up from the
+ * largest seen and are never reused, even after eviction or deletion.
+ */
+export class CollectionStore {
+  private scopes = new Map<string, Map<string, StoredItem>>();
+  // Created (non-seed) items, oldest first: a Map keeps insertion order and deletes in O(1).
+  private created = new Map<string, { scope: string; key: string }>();
+  private count = 0;
+  private nextInteger = 1;
+
+  constructor(
+    private readonly seed: readonly SeedItem[],
+    readonly capacity: number,
+  ) {
+    this.reset();
+  }
+
+  /** Number of items held, all scopes together. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Restores the seed and the integer sequence. */
+  reset(): void {
+    this.scopes = new Map();
+    this.created = new Map();
+    this.count = 0;
+    this.nextInteger = 1;
+    for (const item of this.seed) this.put(item.scope, item.id, item.value, false);
+  }
+
+  /** The next integer id: one past the largest integer id ever stored. */
+  mintInteger(): number {
+    return this.nextInteger++;
+  }
+
+  /** The items of a scope, in insertion order. */
+  list(scope: readonly string[]): StoredItem[] {
+    return [...(this.scopes.get(scope.join(SCOPE_SEPARATOR))?.values() ?? [])];
+  }
+
+  get(scope: readonly string[], id: unknown): StoredItem | undefined {
+    return this.scopes.get(scope.join(SCOPE_SEPARATOR))?.get(keyOf(id));
+  }
+
+  /** True when some item of a scope exists (a parent that has children, or any item at all). */
+  has(scope: readonly string[], id: unknown): boolean {
+    return this.get(scope, id) !== undefined;
+  }
+
+  /** Stores or replaces an item; `created` items may be evicted, replacing keeps an item's place and kind. */
+  put(scope: readonly string[], id: unknown, value: Readonly<Record<string, unknown>>, created: boolean): StoredItem {
+    const scopeKey = scope.join(SCOPE_SEPARATOR);
+    const key = keyOf(id);
+    let items = this.scopes.get(scopeKey);
+    if (!items) this.scopes.set(scopeKey, (items = new Map()));
+    const item: StoredItem = { id, value };
+    const existed = items.has(key);
+    items.set(key, item);
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id >= this.nextInteger) this.nextInteger = id + 1;
+    if (!existed) {
+      this.count++;
+      if (created) this.created.set(`${scopeKey}${SCOPE_SEPARATOR}${SCOPE_SEPARATOR}${key}`, { scope: scopeKey, key });
+      if (this.count > this.capacity) this.evictOldestCreated();
+    }
+    return item;
+  }
+
+  /** Removes an item; true when there was one. */
+  delete(scope: readonly string[], id: unknown): boolean {
+    const scopeKey = scope.join(SCOPE_SEPARATOR);
+    const key = keyOf(id);
+    const items = this.scopes.get(scopeKey);
+    if (!items?.delete(key)) return false;
+    this.count--;
+    this.created.delete(`${scopeKey}${SCOPE_SEPARATOR}${SCOPE_SEPARATOR}${key}`);
+    if (items.size === 0) this.scopes.delete(scopeKey);
+    return true;
+  }
+
+  /** Drops every scope that starts with `prefix` (the children of a deleted parent). */
+  dropScopesUnder(prefix: readonly string[]): void {
+    const start = prefix.join(SCOPE_SEPARATOR);
+    for (const [scopeKey, items] of [...this.scopes]) {
+      if (scopeKey !== start && !scopeKey.startsWith(`${start}${SCOPE_SEPARATOR}`)) continue;
+      for (const item of [...items.values()]) this.delete(scopeKey.split(SCOPE_SEPARATOR), item.id);
+    }
+  }
+
+  private evictOldestCreated(): void {
+    const oldest = this.created.entries().next();
+    if (oldest.done) return;
+    const [, { scope, key }] = oldest.value;
+    const items = this.scopes.get(scope);
+    this.created.delete(oldest.value[0]);
+    if (items?.delete(key)) {
+      this.count--;
+      if (items.size === 0) this.scopes.delete(scope);
+    }
+  }
+}

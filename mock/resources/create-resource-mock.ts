@@ -1,0 +1,468 @@
+import { randomUUID } from 'node:crypto';
+import type { CompiledSchema, JsonSchema, OperationModel, SpecModel } from '../../spec/index.js';
+import {
+  type CollectionModel,
+  type OperationAssignment,
+  type ResourceConfig,
+  type ResourceModel,
+  type SingletonModel,
+  findResourceConfig,
+  inferResources,
+  loadResourceConfig,
+} from '../../spec/resources/index.js';
+import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
+import { type MockErrorCode, errorBody, mockError } from '../errors.js';
+import type { RequestInput } from '../request-input.js';
+import { jsonPatch, mergePatch } from './apply-patch.js';
+import { CollectionStore, type StoredItem, keyOf } from './collection-store.js';
+import { sampleValue } from './sample-value.js';
+import { seedItems } from './seed-items.js';
+
+type Obj = Record<string, unknown>;
+const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Options of {@link createResourceMock}. */
+export interface ResourceMockOptions {
+  /** Most items one collection holds, seed included. */
+  readonly capacity: number;
+  /** Seed data keyed by collection path or name (`--data`); collections it does not name are seeded from the spec's examples. */
+  readonly dataFile?: string;
+  /** Collections another store answers (the Animal Store's pets): left out. */
+  readonly skip?: (collection: CollectionModel, spec: SpecModel) => boolean;
+  /** Where config issues go (one line each). */
+  readonly log?: (line: string) => void;
+}
+
+/** The stateful mode's store for every resource the spec model infers. */
+export interface ResourceMock {
+  /** The resource model in use (changes on {@link ResourceMock.update}). */
+  readonly model: ResourceModel;
+  /** Items held, all collections together. */
+  readonly size: number;
+  /**
+   * Answers a CRUD operation from the store, or returns undefined for one it does not model (role
+   * `other`, a switched-off collection, an answer that could not be made to fit the spec): the caller
+   * then answers from the spec through Prism.
+   */
+  answer(operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined;
+  /** Restores every collection's seed. */
+  reset(): void;
+  /** Takes a reloaded spec: collections still at the same path keep their items. @throws like {@link createResourceMock}. */
+  update(spec: SpecModel): void;
+}
+
+interface Collection {
+  readonly model: CollectionModel;
+  readonly store: CollectionStore;
+  readonly item?: CompiledSchema;
+  readonly id?: CompiledSchema;
+}
+
+interface Singleton {
+  readonly model: SingletonModel;
+  readonly values: Map<string, Obj | null>;
+}
+
+/**
+ * Builds the generic stateful store: infers the spec's resources (with the config file found beside
+ * the spec, `<spec>.resources.yaml`), seeds them, and answers list, create, read, replace (PUT),
+ * update (PATCH: JSON merge patch, or JSON Patch when the request says `application/json-patch+json`)
+ * and delete. Ids are minted by kind (an integer sequence, uuids, strings the id schema accepts);
+ * readOnly members are filled from their schema or the spec's examples. Nested collections are scoped
+ * to their parent (a missing parent is the documented 404; deleting a parent drops its children).
+ * Every answer is checked against the operation's response schema before it leaves: one that does not
+ * fit is completed from the schema, and if it still does not fit, left to Prism.
+ *
+ * @throws `ResourceConfigError` for a bad config file, Error for a bad data file.
+ */
+export function createResourceMock(spec: SpecModel, options: ResourceMockOptions): ResourceMock {
+  let current = build(spec, new Map());
+
+  function build(next: SpecModel, previous: ReadonlyMap<string, Collection>) {
+    const configFile = findResourceConfig(next.file);
+    const config: ResourceConfig = configFile ? loadResourceConfig(configFile) : {};
+    const model = inferResources(next, config);
+    for (const issue of model.issues) options.log?.(`resource config: ${issue.message}`);
+    const seeds = seedItems(next, model, options.dataFile);
+    const collections = new Map<string, Collection>();
+    for (const c of model.collections) {
+      if (options.skip?.(c, next)) continue;
+      const kept = previous.get(c.path);
+      collections.set(c.path, {
+        model: c,
+        store: kept?.store ?? new CollectionStore(seeds.get(c.path) ?? [], options.capacity),
+        ...(c.itemSchema ? { item: next.compile(c.itemSchema) } : {}),
+        ...(c.id ? { id: next.compile(c.id.schema) } : {}),
+      });
+    }
+    const singletons = new Map(model.singletons.map((s) => [s.path, { model: s, values: new Map<string, Obj | null>() }]));
+    const roles = new Map(model.operations.map((a) => [a.operationId, a]));
+    return { spec: next, model, collections, singletons, roles };
+  }
+
+  const scopeOf = (names: readonly string[], input: RequestInput) => names.map((p) => keyOf(input.path[p]));
+
+  function answer(operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined {
+    const assignment = current.roles.get(operation.operationId);
+    if (!assignment || assignment.role === 'other') return undefined;
+    if (assignment.singleton !== undefined) {
+      const singleton = current.singletons.get(assignment.singleton);
+      return singleton ? answerSingleton(singleton, assignment, operation, input, contentType) : undefined;
+    }
+    const collection = assignment.collection === undefined ? undefined : current.collections.get(assignment.collection);
+    if (!collection) return undefined;
+    const scope = scopeOf(collection.model.scope, input);
+    if (!parentExists(collection, scope)) {
+      if (operation.responses['404'] !== undefined) return notFound(operation, `No ${parentName(collection)} has the id ${scope.at(-1) ?? ''}.`);
+    }
+    switch (assignment.role) {
+      case 'list':
+        return list(collection, operation, input, scope);
+      case 'create':
+        return create(collection, operation, input, scope);
+      case 'read':
+      case 'replace':
+      case 'update':
+      case 'delete': {
+        const idModel = collection.model.id;
+        if (!idModel) return undefined;
+        const id = input.path[idModel.parameter];
+        const found = collection.store.get(scope, id);
+        if (!found) {
+          if (assignment.role === 'replace' && successStatus(operation, '201') === '201') return create(collection, operation, input, scope, id);
+          return notFound(operation, `No ${singular(collection.model.name)} has the ${idModel.parameter} ${keyOf(id)}.`);
+        }
+        if (assignment.role === 'read') return respond(operation, successStatus(operation, '200'), visible(collection, found.value));
+        if (assignment.role === 'delete') return remove(collection, operation, scope, found);
+        return change(collection, operation, input, scope, found, assignment.role, contentType);
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  function parentExists(collection: Collection, scope: readonly string[]): boolean {
+    const parent = collection.model.parent && current.collections.get(collection.model.parent.collection);
+    if (!parent) return true;
+    return parent.store.has(scope.slice(0, -1), scope.at(-1)) && parentExists(parent, scope.slice(0, -1));
+  }
+
+  function list(collection: Collection, operation: OperationModel, input: RequestInput, scope: readonly string[]): Answer | undefined {
+    const m = collection.model;
+    let items = collection.store.list(scope);
+    for (const filter of m.filters) {
+      const wanted = input.query[filter.parameter];
+      if (wanted !== undefined) items = items.filter((item) => item.value[filter.member] !== undefined && keyOf(item.value[filter.member]) === keyOf(wanted));
+    }
+    const total = items.length;
+    const given = m.pageSize ? input.query[m.pageSize.parameter] : undefined;
+    const size = typeof given === 'number' ? given : (m.pageSize?.default ?? m.pageSize?.maximum ?? Number.POSITIVE_INFINITY);
+    let start = 0;
+    const at = m.page ? input.query[m.page.parameter] : undefined;
+    if (m.page && typeof at === 'number') start = m.page.kind === 'offset' ? at : Number.isFinite(size) ? (at - m.page.first) * size : 0;
+    const page = items.slice(Math.max(0, start), Math.max(0, start) + size).map((item) => visible(collection, item.value));
+    const status = successStatus(operation, '200');
+    if (!m.envelope) return respond(operation, status, page);
+    const schema = operation.responses[status]?.schema?.schema;
+    const example = Object.values(operation.responses[status]?.examples ?? {}).find(isObject);
+    const body: Obj = { ...(isObject(example) ? example : isObject(sampleValue(schema)) ? (sampleValue(schema) as Obj) : {}), [m.envelope.member]: page };
+    for (const name of ['total', 'totalCount', 'total_count', 'count', 'totalItems', 'total_items', 'totalElements', 'total_results', 'totalResults']) {
+      if (name in body && typeof body[name] === 'number') body[name] = total;
+    }
+    return respond(operation, status, body);
+  }
+
+  function create(collection: Collection, operation: OperationModel, input: RequestInput, scope: readonly string[], givenId?: unknown): Answer | undefined {
+    const m = collection.model;
+    const value = clientMembers(collection, input.body);
+    const idMember = m.id?.member;
+    let id = givenId;
+    if (id === undefined && idMember !== undefined && value[idMember] !== undefined && !m.readOnlyMembers.includes(idMember)) id = value[idMember];
+    if (id !== undefined && collection.store.has(scope, id) && givenId === undefined) {
+      return failure(operation, [409, 400], 'conflict', `A ${singular(m.name)} with the id ${keyOf(id)} exists already.`);
+    }
+    id ??= mintId(collection);
+    if (idMember !== undefined) value[idMember] = id;
+    fillOwned(collection, operation, value, scope, undefined);
+    if (collection.item && !collection.item.validate(value).ok) return undefined;
+    const status = successStatus(operation, '201');
+    const answer = respond(operation, status, visible(collection, value));
+    if (!answer) return undefined;
+    collection.store.put(scope, id, value, true);
+    return m.id?.location && m.itemPath ? { ...answer, headers: { ...answer.headers, Location: `${current.spec.basePath}${fillPath(m.itemPath, [...scope, keyOf(id)])}` } } : answer;
+  }
+
+  function change(collection: Collection, operation: OperationModel, input: RequestInput, scope: readonly string[], found: StoredItem, role: 'replace' | 'update', contentType: string | undefined): Answer | undefined {
+    let next: unknown;
+    if (role === 'replace') next = clientMembers(collection, input.body);
+    else if (/json-patch\+json/i.test(contentType ?? '') || (Array.isArray(input.body) && operation.requestBody?.mediaTypes.some((t) => /json-patch\+json/i.test(t)))) {
+      const patched = jsonPatch(found.value, input.body);
+      if (!patched.ok) return failure(operation, [400, 409, 422], 'invalid_body', `request body: ${patched.message}`);
+      next = patched.value;
+    } else next = mergePatch(found.value, input.body);
+    if (!isObject(next)) return failure(operation, [400, 422], 'invalid_body', 'request body: the patched item is not an object');
+    const value: Obj = { ...next };
+    // The server's members stay the server's: the id, readOnly members, the parent ids.
+    const idMember = collection.model.id?.member;
+    if (idMember !== undefined) value[idMember] = found.id;
+    fillOwned(collection, operation, value, scope, found.value);
+    if (collection.item) {
+      const result = collection.item.validate(value);
+      if (!result.ok) return failure(operation, [400, 422], 'invalid_body', `request body: the ${role === 'update' ? 'patched' : 'new'} item ${result.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ')}`);
+    }
+    const answer = respond(operation, successStatus(operation, '200'), visible(collection, value));
+    if (answer) collection.store.put(scope, found.id, value, false);
+    return answer;
+  }
+
+  function remove(collection: Collection, operation: OperationModel, scope: readonly string[], found: StoredItem): Answer | undefined {
+    const status = successStatus(operation, '204');
+    const answer = respond(operation, status, visible(collection, found.value));
+    if (!answer) return undefined;
+    collection.store.delete(scope, found.id);
+    // Children of a deleted item go with it.
+    for (const child of current.collections.values()) {
+      if (child.model.scope.length > scope.length && isBelow(child, collection)) child.store.dropScopesUnder([...scope, keyOf(found.id)]);
+    }
+    return answer;
+  }
+
+  function isBelow(child: Collection, ancestor: Collection): boolean {
+    const parent = child.model.parent && current.collections.get(child.model.parent.collection);
+    if (!parent) return false;
+    return parent === ancestor || isBelow(parent, ancestor);
+  }
+
+  function answerSingleton(singleton: Singleton, assignment: OperationAssignment, operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined {
+    const key = scopeOf(singleton.model.scope, input).join('/');
+    const read = singleton.model.operations.read && current.spec.operation(singleton.model.operations.read.operationId);
+    const stored = singleton.values.get(key);
+    const example = Object.values(read?.responses[successStatus(read, '200')]?.examples ?? {}).find(isObject);
+    const now = stored === undefined ? example : stored;
+    switch (assignment.role) {
+      case 'read':
+        if (now === undefined) return undefined;
+        if (now === null) return notFound(operation, `${singleton.model.path} was deleted.`);
+        return respond(operation, successStatus(operation, '200'), now);
+      case 'replace':
+      case 'update': {
+        const base = isObject(now) ? now : {};
+        let value: unknown;
+        if (assignment.role === 'replace') value = input.body;
+        else if (/json-patch\+json/i.test(contentType ?? '') || Array.isArray(input.body)) {
+          const patched = jsonPatch(base, input.body);
+          if (!patched.ok) return failure(operation, [400, 409, 422], 'invalid_body', `request body: ${patched.message}`);
+          value = patched.value;
+        } else value = mergePatch(base, input.body);
+        if (!isObject(value)) return failure(operation, [400, 422], 'invalid_body', 'request body: the result is not an object');
+        const answer = respond(operation, successStatus(operation, '200'), value);
+        if (answer) singleton.values.set(key, value);
+        return answer;
+      }
+      case 'delete': {
+        const answer = respond(operation, successStatus(operation, '204'), now ?? {});
+        if (answer) singleton.values.set(key, null);
+        return answer;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** The body's members the item declares (all of them when it declares none), readOnly ones dropped: the server owns those. */
+  function clientMembers(collection: Collection, body: unknown): Obj {
+    const source = isObject(body) ? body : {};
+    const declared = collection.model.itemSchema ? declaredNames(collection.model.itemSchema) : undefined;
+    const out: Obj = {};
+    for (const [key, value] of Object.entries(source)) {
+      if (declared && declared.size > 0 && !declared.has(key)) continue;
+      if (collection.model.readOnlyMembers.includes(key)) continue;
+      out[key] = value;
+    }
+    return out;
+  }
+
+  /** Fills what the server owns: parent ids named like the path parameters, readOnly members, required members left out. */
+  function fillOwned(collection: Collection, operation: OperationModel, value: Obj, scope: readonly string[], previous: Readonly<Obj> | undefined): void {
+    const m = collection.model;
+    const schema = m.itemSchema;
+    const properties = schema ? declaredSchemas(schema) : new Map<string, JsonSchema>();
+    m.scope.forEach((name, i) => {
+      if (properties.has(name)) value[name] = typedLike(properties.get(name), scope[i]!);
+    });
+    const example = exampleItem(operation);
+    for (const name of m.readOnlyMembers) {
+      if (name === m.id?.member || m.scope.includes(name)) continue;
+      value[name] = previous?.[name] ?? ownedValue(properties.get(name), example?.[name]);
+    }
+    for (const name of requiredNames(schema)) {
+      if (value[name] !== undefined) continue;
+      const kept = previous?.[name];
+      value[name] = kept ?? ownedValue(properties.get(name), example?.[name]);
+    }
+  }
+
+  function mintId(collection: Collection): unknown {
+    const kind = collection.model.id?.kind ?? 'integer';
+    if (kind === 'integer') return collection.store.mintInteger();
+    if (kind === 'uuid') return randomUUID();
+    const n = collection.store.mintInteger();
+    const candidates = [String(n), randomUUID(), `${singular(collection.model.name)}-${n}`];
+    return candidates.find((c) => collection.id?.validate(c).ok ?? true) ?? candidates[0];
+  }
+
+  function visible(collection: Collection, value: Readonly<Obj>): Obj {
+    if (collection.model.writeOnlyMembers.length === 0) return { ...value };
+    const out: Obj = {};
+    for (const [key, v] of Object.entries(value)) if (!collection.model.writeOnlyMembers.includes(key)) out[key] = v;
+    return out;
+  }
+
+  return {
+    get model() {
+      return current.model;
+    },
+    get size() {
+      let n = 0;
+      for (const c of current.collections.values()) n += c.store.size;
+      return n;
+    },
+    answer,
+    reset() {
+      for (const c of current.collections.values()) c.store.reset();
+      for (const s of current.singletons.values()) s.values.clear();
+    },
+    update(next) {
+      current = build(next, current.collections);
+    },
+  };
+}
+
+/** The documented 2xx status to answer with: the role's usual one when documented, else the first 2xx. */
+function successStatus(operation: OperationModel, usual: string): string {
+  if (operation.responses[usual] !== undefined) return usual;
+  return Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s)).sort()[0] ?? usual;
+}
+
+/**
+ * A 2xx answer checked against the status's schema: as is when it fits, completed with the schema's
+ * required members when that makes it fit, else undefined (Prism answers instead). No body when the
+ * status documents none.
+ */
+function respond(operation: OperationModel, status: string, body: unknown): Answer | undefined {
+  const response = operation.responseFor(Number(status));
+  const code = Number(status);
+  if (!response || response.mediaTypes.length === 0 || code === 204) return { status: code, json: undefined };
+  const check = response.schema;
+  if (!check || check.validate(body).ok) return withMediaType(jsonAnswer(code, JSON.stringify(body)), response.mediaTypes);
+  const sample = sampleValue(check.schema);
+  if (isObject(body) && isObject(sample)) {
+    const completed = { ...sample, ...body };
+    if (check.validate(completed).ok) return withMediaType(jsonAnswer(code, JSON.stringify(completed)), response.mediaTypes);
+  }
+  return undefined;
+}
+
+/** An error answer with the first documented status of `statuses` (the first when none is), its body fitted to the spec. */
+function failure(operation: OperationModel, statuses: readonly number[], code: MockErrorCode | 'conflict', message: string): Answer {
+  const status = statuses.find((s) => operation.responses[String(s)] !== undefined) ?? statuses[0]!;
+  return fittedError(operation, status, code === 'conflict' ? 'invalid_body' : code, message);
+}
+
+function notFound(operation: OperationModel, message: string): Answer {
+  return fittedError(operation, 404, 'not_found', message);
+}
+
+/**
+ * The mock's Error body when the spec's error schema takes it; else a body built from that schema
+ * with its status, message and code members filled in; else the documented example. Sent with the
+ * documented media type (`application/problem+json`, say).
+ */
+function fittedError(operation: OperationModel, status: number, code: MockErrorCode, message: string): Answer {
+  const error = mockError(status, code, message);
+  const response = operation.responseFor(status);
+  const check = response?.schema;
+  if (!check || check.validate(JSON.parse(errorBody(error))).ok) return withMediaType(errorAnswer(error), response?.mediaTypes);
+  const sample = sampleValue(check.schema);
+  const candidates: unknown[] = [];
+  if (isObject(sample)) {
+    const filled: Obj = { ...sample };
+    for (const [name, member] of declaredSchemas(check.schema)) {
+      const type = Array.isArray(member.type) ? member.type.find((t) => t !== 'null') : member.type;
+      if (type === 'integer' && /^(status|statuscode|code|httpstatus)$/i.test(name)) filled[name] = status;
+      else if (type === 'string' && /^(message|detail|title|error|description|reason)$/i.test(name)) filled[name] = message;
+      else if (type === 'string' && /^(code|error_code|errorcode|type)$/i.test(name) && !('enum' in member) && !('format' in member)) filled[name] = code;
+    }
+    candidates.push(filled);
+  }
+  candidates.push(...Object.values(response.examples), sample);
+  const body = candidates.find((c) => check.validate(c).ok) ?? sample;
+  return withMediaType(jsonAnswer(status, JSON.stringify(body)), response.mediaTypes);
+}
+
+/** Sends a documented JSON-based media type other than `application/json` (`application/problem+json`) as such. */
+function withMediaType(answer: Answer, mediaTypes: readonly string[] | undefined): Answer {
+  if (!mediaTypes || mediaTypes.length === 0 || mediaTypes.some((t) => /^application\/json\b/i.test(t))) return answer;
+  const json = mediaTypes.find((t) => /^application\/[^;]*\+json\b/i.test(t));
+  return json ? { ...answer, headers: { ...answer.headers, 'Content-Type': `${json}; charset=utf-8` } } : answer;
+}
+
+function exampleItem(operation: OperationModel): Obj | undefined {
+  for (const [status, response] of Object.entries(operation.responses)) {
+    if (!/^2/.test(status)) continue;
+    const found = Object.values(response.examples).find(isObject);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A value for a member the server owns: the schema's own value (const, default, examples), else the spec's example, else one built from the schema. */
+function ownedValue(schema: JsonSchema | undefined, example: unknown): unknown {
+  if (schema && ['const', 'default', 'examples', 'example', 'enum'].some((k) => k in schema)) return sampleValue(schema);
+  if (example !== undefined) return example;
+  return sampleValue(schema);
+}
+
+function declaredSchemas(schema: JsonSchema, out = new Map<string, JsonSchema>(), depth = 0): Map<string, JsonSchema> {
+  if (depth > 8) return out;
+  for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+    const parts = schema[key];
+    if (Array.isArray(parts)) for (const part of key === 'allOf' ? parts : parts.slice(0, 1)) if (isObject(part)) declaredSchemas(part, out, depth + 1);
+  }
+  if (isObject(schema.properties)) for (const [name, member] of Object.entries(schema.properties)) if (isObject(member)) out.set(name, member);
+  return out;
+}
+
+function declaredNames(schema: JsonSchema): Set<string> {
+  return new Set(declaredSchemas(schema).keys());
+}
+
+function requiredNames(schema: JsonSchema | undefined, depth = 0): string[] {
+  if (!schema || depth > 8) return [];
+  const own = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  const parts = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]).flatMap((p) => requiredNames(p, depth + 1)) : [];
+  return [...new Set([...own, ...parts])];
+}
+
+/** A path parameter's text as the member's type: `"5"` → 5 for an integer member. */
+function typedLike(schema: JsonSchema | undefined, text: string): unknown {
+  const type = Array.isArray(schema?.type) ? schema.type.find((t) => t !== 'null') : schema?.type;
+  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  return text;
+}
+
+function fillPath(template: string, values: readonly string[]): string {
+  let i = 0;
+  return template.replace(/\{[^{}]+\}/g, () => encodeURIComponent(values[i++] ?? ''));
+}
+
+function parentName(collection: Collection): string {
+  const parent = collection.model.parent?.collection ?? '';
+  return singular(parent.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1) ?? 'parent');
+}
+
+function singular(name: string): string {
+  if (/ies$/i.test(name)) return `${name.slice(0, -3)}y`;
+  if (/s$/i.test(name) && !/ss$/i.test(name)) return name.slice(0, -1);
+  return name;
+}

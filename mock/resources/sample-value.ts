@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { JsonSchema } from '../../spec/index.js';
+
+type Obj = Record<string, unknown>;
+const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A plausible value a schema accepts, for members the server owns or the client left out: the
+ * schema's own `const`, `default`, `examples`/`example` or first `enum` value first, then one built
+ * by type and format (a timestamp of now for `date-time`, a fresh uuid for `uuid`). Objects get their
+ * required members. Never throws; the caller validates the result.
+ */
+export function sampleValue(schema: JsonSchema | undefined, depth = 0): unknown {
+  if (!schema || depth > 6) return null;
+  if ('const' in schema) return schema.const;
+  if ('default' in schema) return schema.default;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if ('example' in schema) return schema.example;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+    const parts = schema[key];
+    if (Array.isArray(parts) && parts.length > 0) {
+      if (key !== 'allOf') return sampleValue(parts[0] as JsonSchema, depth + 1);
+      const merged: Obj = {};
+      let scalar: unknown;
+      for (const part of parts as JsonSchema[]) {
+        const value = sampleValue(part, depth + 1);
+        if (isObject(value)) Object.assign(merged, value);
+        else if (value !== null) scalar = value;
+      }
+      if (scalar !== undefined && Object.keys(merged).length === 0) return scalar;
+      return { ...merged, ...(isObject(schema.properties) ? objectSample(schema, depth) : {}) };
+    }
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return objectSample(schema, depth);
+    case 'array': {
+      const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
+      return Array.from({ length: Math.min(min, 3) }, () => sampleValue(schema.items as JsonSchema, depth + 1));
+    }
+    case 'integer':
+    case 'number': {
+      const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 0;
+      return type === 'integer' ? Math.ceil(min) : min;
+    }
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    case 'string':
+      return stringSample(schema);
+    default:
+      return isObject(schema.properties) ? objectSample(schema, depth) : null;
+  }
+}
+
+function objectSample(schema: JsonSchema, depth: number): Obj {
+  const out: Obj = {};
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  for (const name of required) out[name] = sampleValue(properties[name] as JsonSchema | undefined, depth + 1);
+  return out;
+}
+
+function stringSample(schema: JsonSchema): string {
+  const now = new Date();
+  switch (schema.format) {
+    case 'date-time':
+      return now.toISOString();
+    case 'date':
+      return now.toISOString().slice(0, 10);
+    case 'time':
+      return now.toISOString().slice(11, 19) + 'Z';
+    case 'uuid':
+      return randomUUID();
+    case 'email':
+      return 'user@example.com';
+    case 'uri':
+    case 'url':
+      return 'https://example.com/';
+    case 'hostname':
+      return 'example.com';
+    case 'ipv4':
+      return '192.0.2.1';
+    case 'ipv6':
+      return '2001:db8::1';
+    default: {
+      const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+      return 'x'.repeat(Math.max(min, 1)).slice(0, typeof schema.maxLength === 'number' ? schema.maxLength : undefined);
+    }
+  }
+}

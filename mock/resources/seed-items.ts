@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import type { SpecModel } from '../../spec/index.js';
+import type { CollectionModel, ResourceModel } from '../../spec/resources/index.js';
+import { type SeedItem, keyOf } from './collection-store.js';
+
+type Obj = Record<string, unknown>;
+const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Seed items per collection path. */
+export type SeedData = ReadonlyMap<string, readonly SeedItem[]>;
+
+/**
+ * Seed items for every collection: from `dataFile` for the collections it names (keyed by collection
+ * path, `/users/{userId}/repos`, or name, `repos`), from the spec's examples for the others (the
+ * list's and the read's 2xx examples). Items that break the item schema are refused with an Error
+ * naming the file and the key (data file) or skipped (examples, which the spec's own tests judge).
+ * Nested items find their scope in members named like the path parameters, else in the list
+ * operation's parameter examples.
+ *
+ * @throws Error for a data file that cannot be read or holds invalid items.
+ */
+export function seedItems(spec: SpecModel, model: ResourceModel, dataFile?: string): SeedData {
+  const fromFile = dataFile === undefined ? new Map<string, SeedItem[]>() : readDataFile(spec, model, dataFile);
+  const out = new Map<string, readonly SeedItem[]>();
+  for (const collection of model.collections) out.set(collection.path, fromFile.get(collection.path) ?? fromExamples(spec, collection));
+  return out;
+}
+
+function readDataFile(spec: SpecModel, model: ResourceModel, file: string): Map<string, SeedItem[]> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`Data file ${file} is not readable JSON: ${(error as Error).message}`);
+  }
+  if (!isObject(raw)) throw new Error(`Data file ${file} must hold an object keyed by collection path or name.`);
+  const out = new Map<string, SeedItem[]>();
+  for (const [key, value] of Object.entries(raw)) {
+    const matches = model.collections.filter((c) => c.path === key || c.name === key);
+    if (matches.length !== 1) {
+      const known = model.collections.map((c) => c.path).join(', ');
+      throw new Error(`${file}: "${key}" ${matches.length === 0 ? 'names no collection' : 'names several collections; use the path'} (collections: ${known || 'none'}).`);
+    }
+    const collection = matches[0]!;
+    const check = collection.itemSchema ? spec.compile(collection.itemSchema) : undefined;
+    const items: SeedItem[] = [];
+    const take = (list: unknown, where: string, scope?: string[]) => {
+      if (!Array.isArray(list)) throw new Error(`${file}: ${where} must be an array of items.`);
+      list.forEach((item, index) => {
+        const at = `${where}[${index}]`;
+        if (!isObject(item)) throw new Error(`${file}: ${at} is not an object.`);
+        const result = check?.validate(item);
+        if (result && !result.ok) throw new Error(`${file}: ${at} is not a valid item of ${collection.path}: ${result.errors.map((e) => e.message).join('; ')}`);
+        const itemScope = scope ?? scopeFromMembers(collection, item);
+        if (!itemScope) throw new Error(`${file}: ${at} needs the members ${collection.scope.join(', ')}, or list it under its parent ids ("${collection.scope.map((p) => `<${p}>`).join('/')}": [...]).`);
+        items.push(seedOf(collection, item, itemScope, items.length));
+      });
+    };
+    if (Array.isArray(value)) take(value, `"${key}"`);
+    else if (isObject(value) && collection.scope.length > 0) {
+      for (const [scopeKey, list] of Object.entries(value)) {
+        const scope = scopeKey.split('/');
+        if (scope.length !== collection.scope.length) throw new Error(`${file}: "${key}"."${scopeKey}" must name ${collection.scope.length} parent id(s) separated by "/".`);
+        take(list, `"${key}"."${scopeKey}"`, scope);
+      }
+    } else throw new Error(`${file}: "${key}" must be an array of items${collection.scope.length > 0 ? ', or an object keyed by parent ids' : ''}.`);
+    out.set(collection.path, items);
+  }
+  return out;
+}
+
+function fromExamples(spec: SpecModel, collection: CollectionModel): SeedItem[] {
+  const check = collection.itemSchema ? spec.compile(collection.itemSchema) : undefined;
+  const candidates: unknown[] = [];
+  const list = collection.operations.list && spec.operation(collection.operations.list.operationId);
+  const read = collection.operations.read && spec.operation(collection.operations.read.operationId);
+  for (const [status, response] of Object.entries(list?.responses ?? {})) {
+    if (!/^2/.test(status)) continue;
+    for (const example of Object.values(response.examples)) {
+      const items = collection.envelope && isObject(example) ? example[collection.envelope.member] : example;
+      if (Array.isArray(items)) candidates.push(...items);
+    }
+  }
+  for (const [status, response] of Object.entries(read?.responses ?? {})) if (/^2/.test(status)) candidates.push(...Object.values(response.examples));
+  const seen = new Set<string>();
+  const out: SeedItem[] = [];
+  for (const item of candidates) {
+    if (!isObject(item) || (check && !check.validate(item).ok)) continue;
+    const scope = scopeFromMembers(collection, item) ?? scopeFromParameterExamples(spec, collection);
+    if (!scope) continue;
+    const seed = seedOf(collection, item, scope, out.length);
+    const key = `${scope.join('/')}#${keyOf(seed.id)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(seed);
+  }
+  return out;
+}
+
+function seedOf(collection: CollectionModel, item: Obj, scope: readonly string[], index: number): SeedItem {
+  const member = collection.id?.member;
+  const id = member !== undefined && item[member] !== undefined ? item[member] : collection.id?.kind === 'integer' || collection.id === undefined ? index + 1 : String(index + 1);
+  return { id, value: { ...item }, scope };
+}
+
+function scopeFromMembers(collection: CollectionModel, item: Obj): string[] | undefined {
+  if (collection.scope.length === 0) return [];
+  const values = collection.scope.map((p) => item[p]);
+  return values.every((v) => v !== undefined && v !== null) ? values.map(keyOf) : undefined;
+}
+
+function scopeFromParameterExamples(spec: SpecModel, collection: CollectionModel): string[] | undefined {
+  if (collection.scope.length === 0) return [];
+  const op = collection.operations.list ?? collection.operations.read ?? collection.operations.create;
+  const parameters = (op && spec.operation(op.operationId)?.parameters) ?? [];
+  const values = collection.scope.map((p) => parameters.find((x) => x.in === 'path' && x.name === p)?.examples[0]);
+  return values.every((v) => v !== undefined && v !== null) ? values.map(keyOf) : undefined;
+}
