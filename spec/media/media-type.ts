@@ -15,11 +15,11 @@ export interface MediaType {
 /** Per-property serialization of a form or multipart body: the OpenAPI Encoding Object. */
 export interface EncodingSpec {
   /** Media type of the property's part (multipart) or content-based value (form-urlencoded). */
-  readonly contentType?: string;
+  readonly contentType?: string | undefined;
   /** Style-based serialization (form-urlencoded only), as for a query parameter. */
-  readonly style?: string;
-  readonly explode?: boolean;
-  readonly allowReserved?: boolean;
+  readonly style?: string | undefined;
+  readonly explode?: boolean | undefined;
+  readonly allowReserved?: boolean | undefined;
 }
 
 /** The Encoding Objects of a media type, by property name. */
@@ -36,15 +36,15 @@ export interface EncodedBody {
 /** Options for {@link encodeBody}. */
 export interface EncodeBodyOptions {
   /** The multipart boundary to use (default: random). Tests use it for stable output. */
-  readonly boundary?: string;
+  readonly boundary?: string | undefined;
 }
 
 /** Options for {@link decodeBody}. */
 export interface DecodeBodyOptions {
-  /** The Encoding Objects of the media type (form and multipart bodies). */
-  readonly encoding?: EncodingMap;
+  /** The Encoding Objects of the media type: style-based members of form bodies. (Multipart parts are read by their own Content-Type headers.) */
+  readonly encoding?: EncodingMap | undefined;
   /** Integers outside ±(2^53−1) come back as lossless-json `LosslessNumber`s instead of rounded doubles. */
-  readonly exactIntegers?: boolean;
+  readonly exactIntegers?: boolean | undefined;
 }
 
 /** A decoded body, or why the bytes are not one. */

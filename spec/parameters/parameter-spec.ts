@@ -13,15 +13,15 @@ export interface ParameterSpec {
   readonly name: string;
   readonly in: ParameterLocation;
   /** Defaults to `form` for query and cookie, `simple` for path and header. A style the location does not allow falls back to that default. */
-  readonly style?: string;
+  readonly style?: string | undefined;
   /** Defaults to true for `form`, false otherwise. */
-  readonly explode?: boolean;
+  readonly explode?: boolean | undefined;
   /** Query only: let the query-safe reserved characters and existing `%XX` triplets through unencoded. */
-  readonly allowReserved?: boolean;
+  readonly allowReserved?: boolean | undefined;
   /** The dereferenced JSON Schema of the value (for content-typed parameters, the media type's schema). */
   readonly schema: Record<string, unknown>;
   /** Set for content-typed parameters (`content: { <type>: { schema } }`): the one media type key. */
-  readonly contentType?: string;
+  readonly contentType?: string | undefined;
 }
 
 /**
@@ -46,11 +46,11 @@ export type ParameterParseResult = { ok: true; value: unknown } | { ok: false; m
 /** Options for {@link parseParameter}. */
 export interface ParseParameterOptions {
   /** Integers outside ±(2^53−1) come back as lossless-json `LosslessNumber`s instead of rounded doubles. */
-  readonly exactIntegers?: boolean;
+  readonly exactIntegers?: boolean | undefined;
   /**
    * Names of the operation's other query (or cookie) parameters. Only consulted for exploded `form`
    * objects whose schema admits undeclared members, where any `name=value` pair could be a member:
    * pairs with these names are left to their own parameters.
    */
-  readonly otherParameterNames?: readonly string[];
+  readonly otherParameterNames?: readonly string[] | undefined;
 }
