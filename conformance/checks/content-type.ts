@@ -1,26 +1,38 @@
+import type { OperationModel } from '../../spec/index.js';
+import { mediaTypeMatches } from '../../spec/media/index.js';
 import { findingOf, mediaTypeOf, type Check } from './make-finding.js';
 
+/** The media types an error of the operation may come in: those its documented 4xx and default responses name. */
+export function errorMediaTypes(operation: OperationModel): string[] {
+  return [...new Set(Object.entries(operation.responses).filter(([status]) => /^4/.test(status) || status === 'default').flatMap(([, r]) => r.mediaTypes))];
+}
+
 /**
- * Every response with a body is JSON: `application/json`, parameters such as `charset` allowed.
- * A structured `+json` type is JSON too but not what the contract names: a contract gap.
+ * Every response body comes in a media type its operation documents for that status (an error
+ * status the operation does not document, in one of its errors' media types), parameters such as
+ * `charset` allowed, ranges such as `text/*` honoured. A structured `+json` type where plain JSON
+ * is documented is JSON too, but not what the spec names: a contract gap.
  */
 export const checkContentType: Check = ({ exchange, operation }) => {
   const r = exchange.response;
   if (!r || r.status >= 500 || (r.status >= 300 && r.status < 400)) return [];
-  const documentedBody = (operation.responseFor(r.status)?.mediaTypes.length ?? 0) > 0;
-  if (r.bodyText.length === 0 && !documentedBody) return [];
+  const documented = operation.responseFor(r.status);
+  const declared = documented && documented.mediaTypes.length > 0 ? documented.mediaTypes : r.status >= 400 && !documented ? errorMediaTypes(operation) : [];
+  // A response the spec gives no body has nothing to match; nor has an empty body where one is optional.
+  if (declared.length === 0 || (r.bodyText.length === 0 && !(documented && documented.mediaTypes.length > 0))) return [];
+  const header = r.headers['content-type'];
+  if (header !== undefined && declared.some((d) => mediaTypeMatches(d, header))) return [];
   const type = mediaTypeOf(r.headers);
-  if (type === 'application/json') return [];
   const probe = exchange.case.kind === 'probe';
-  if (/^application\/[\w.-]+\+json$/.test(type)) {
-    return [findingOf(exchange, { code: 'contract_gap', severity: 'warning', check: 'content_type', gap: 'media-types', message: `Content-Type is ${type}; the contract names application/json.` })];
+  if (/^application\/[\w.-]+\+json$/.test(type) && declared.some((d) => mediaTypeMatches(d, 'application/json'))) {
+    return [findingOf(exchange, { code: 'contract_gap', severity: 'warning', check: 'content_type', gap: 'media-types', message: `Content-Type is ${type}; the spec names ${declared.join(', ')}.` })];
   }
   return [
     findingOf(exchange, {
       code: 'content_type',
       severity: probe ? 'warning' : 'failure',
       check: 'content_type',
-      message: `Content-Type is ${type ? JSON.stringify(r.headers['content-type']) : 'missing'}; every response of the API is application/json.`,
+      message: `Content-Type is ${type ? JSON.stringify(header) : 'missing'}; ${operation.operationId} documents ${declared.join(', ')} for ${r.status}.`,
       ...(probe ? { gap: 'other-endpoints' } : {}),
     }),
   ];

@@ -1,41 +1,64 @@
-import type { OperationModel, CompiledSchema } from '../../spec/index.js';
+import type { CompiledSchema, MediaTypeModel, OperationModel, ResponseModel } from '../../spec/index.js';
+import { findMediaType } from '../../spec/media/index.js';
 import { findingOf, type Check } from './make-finding.js';
+
+const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
 /** The schema every error of an operation carries: the one its documented 4xx responses share. */
 function errorSchemaOf(operation: OperationModel): CompiledSchema | undefined {
   for (const [status, response] of Object.entries(operation.responses)) {
     if (/^4/.test(status) && response.schema) return response.schema;
   }
-  return undefined;
+  return operation.responses.default?.schema;
+}
+
+/** The documented media type the response's Content-Type falls under (the preferred one when it names none). */
+function mediaOf(response: ResponseModel, contentType: string | undefined): MediaTypeModel | undefined {
+  const keys = Object.keys(response.content);
+  const key = contentType ? findMediaType(keys, contentType) : undefined;
+  return key ? response.content[key] : undefined;
 }
 
 /**
- * The body validates against the schema documented for its status. An error status the operation
- * does not document (e.g. 415) must still carry the operation's error body: the contract says every
- * error response does.
+ * The body validates against the schema documented for its status and media type. An error status
+ * the operation does not document (e.g. 415) must still carry the operation's error body. JSON
+ * bodies are parsed, text bodies are checked as strings, other media types are not read.
  */
 export const checkSchema: Check = ({ exchange, operation }) => {
   const r = exchange.response;
   if (!r || r.status >= 500 || (r.status >= 300 && r.status < 400)) return [];
   const documented = operation.responseFor(r.status);
-  const schema = documented?.schema ?? (r.status >= 400 ? errorSchemaOf(operation) : undefined);
+  const contentType = r.headers['content-type'];
+  const media = documented ? mediaOf(documented, contentType) : undefined;
+  // A body in a media type the spec does not name for this status is the content-type check's
+  // finding; its schema is then the preferred one (what a client would try to read).
+  const schema = media?.schema ?? documented?.schema ?? (r.status >= 400 && !documented ? errorSchemaOf(operation) : undefined);
   if (!schema) return [];
+  const mediaType = media?.mediaType ?? (documented ? (Object.keys(documented.content).find((k) => documented.content[k]!.schema === schema) ?? '') : 'application/json');
   const probe = exchange.case.kind === 'probe';
   const severity = probe ? 'warning' : 'failure';
   const gap = probe ? { gap: 'other-endpoints' } : {};
   const which = documented ? `the ${r.status} schema` : 'the error schema';
-  if (r.json === undefined) {
-    return [
-      findingOf(exchange, {
-        code: r.bodyText.trim() === '' ? 'schema_mismatch' : 'invalid_json',
-        severity,
-        check: 'schema',
-        message: r.bodyText.trim() === '' ? `The ${r.status} body is empty; it must match ${which}.` : `The ${r.status} body is not JSON; it must match ${which}.`,
-        ...gap,
-      }),
-    ];
+  let value: unknown;
+  if (JSON_MEDIA.test(mediaType) || mediaType === '' || mediaType === '*/*') {
+    if (r.json === undefined) {
+      return [
+        findingOf(exchange, {
+          code: r.bodyText.trim() === '' ? 'schema_mismatch' : 'invalid_json',
+          severity,
+          check: 'schema',
+          message: r.bodyText.trim() === '' ? `The ${r.status} body is empty; it must match ${which}.` : `The ${r.status} body is not JSON; it must match ${which}.`,
+          ...gap,
+        }),
+      ];
+    }
+    value = r.json;
+  } else if (/^text\//i.test(mediaType)) {
+    value = r.bodyText;
+  } else {
+    return [];
   }
-  const result = schema.validate(r.json);
+  const result = schema.validate(value);
   if (result.ok) return [];
   return [
     findingOf(exchange, {

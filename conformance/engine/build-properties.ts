@@ -14,6 +14,7 @@ import {
   parameterText,
   mergeAllOf,
   ordinaryParts,
+  sendsJson,
   toValidCase,
   validCaseArbitrary,
   type KnownValues,
@@ -160,7 +161,7 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
     sweeps.push(sweep('methods', methodCases));
   }
   for (const operation of spec.operations) {
-    if (!operation.requestBody || (readOnly && writes(operation))) continue;
+    if (!operation.requestBody || !sendsJson(operation) || (readOnly && writes(operation))) continue;
     const base = sampleValid(operation, context);
     const value = base.body?.kind === 'json' ? (base.body.value as Record<string, unknown>) : {};
     const properties = (mergeAllOf(operation.requestBody.schema.schema).properties ?? {}) as Record<string, Record<string, unknown>>;

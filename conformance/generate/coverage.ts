@@ -1,26 +1,45 @@
 import fc from 'fast-check';
 import type { Case, WireJson } from '../cases/index.js';
-import type { OperationModel } from '../../spec/index.js';
+import { schemaNameOf, type CompiledSchema, type OperationModel } from '../../spec/index.js';
+import { toPlainJson } from './wire.js';
 import { applyMutation, isStillInvalid } from './invalid-case.js';
 import { mutationsOf } from './mutations.js';
 import { landmarksOf, mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
-import { ExistingValue, toValidCase, type KnownValues, type RequestParts } from './valid-case.js';
+import { ExistingValue, sendsJson, toValidCase, type KnownValues, type RequestParts } from './valid-case.js';
 
 /** Cases a coverage phase may hold at most per operation, so that it stays a prefix, not the run. */
 const MAX_COVERAGE = 120;
 
 type Obj = Record<string, WireJson>;
 
-/** An ordinary request: the spec's first example body, existing or example path values, no query. */
+/**
+ * An ordinary request: existing or example path values, the spec's first example body, and every
+ * required parameter. Examples are used only where the spec's own validator takes them (published
+ * specs carry stale ones); otherwise a value is drawn from the schema with the run's seed.
+ */
 export function ordinaryParts(operation: OperationModel, known: KnownValues, seed: number): RequestParts {
+  const valid = (schema: CompiledSchema, value: unknown) => value !== undefined && schema.validate(toPlainJson(value as WireJson)).ok;
+  const draw = (schema: CompiledSchema, ascii = false): WireJson =>
+    fc.sample(schemaArbitrary(schema.schema, { ascii, nameOf: schemaNameOf }).filter((v) => valid(schema, v)), { seed, numRuns: 1 })[0]!;
   const pathParams: RequestParts['pathParams'] = {};
-  for (const p of operation.parameters.filter((q) => q.in === 'path')) {
-    const pool = known[p.name] ?? [];
-    pathParams[p.name] = pool.length > 0 ? new ExistingValue(pool[0]!) : ((p.examples[0] as WireJson | undefined) ?? 1);
+  const query: [string, WireJson][] = [];
+  const headerParams: [string, WireJson][] = [];
+  const cookieParams: [string, WireJson][] = [];
+  for (const p of operation.parameters) {
+    const example = p.examples.find((e) => valid(p.schema, e)) as WireJson | undefined;
+    if (p.in === 'path') {
+      const pool = known[p.name] ?? [];
+      const fallback = valid(p.schema, 1) ? 1 : draw(p.schema);
+      pathParams[p.name] = pool.length > 0 ? new ExistingValue(pool[0]!) : (example ?? fallback);
+    } else if (p.required) {
+      const value = example ?? draw(p.schema, p.in !== 'query');
+      (p.in === 'query' ? query : p.in === 'header' ? headerParams : cookieParams).push([p.name, value]);
+    }
   }
-  const example = Object.values(operation.requestBody?.examples ?? {})[0] as WireJson | undefined;
-  const body = operation.requestBody ? (example ?? fc.sample(schemaArbitrary(operation.requestBody.schema.schema), { seed, numRuns: 1 })[0]!) : undefined;
-  return { pathParams, query: [], ...(body !== undefined ? { body } : {}) };
+  const schema = operation.requestBody?.schema;
+  const example = Object.values(operation.requestBody?.examples ?? {}).find((e) => schema && valid(schema, e)) as WireJson | undefined;
+  const body = schema ? (example ?? draw(schema)) : undefined;
+  return { pathParams, query, ...(headerParams.length > 0 ? { headerParams } : {}), ...(cookieParams.length > 0 ? { cookieParams } : {}), ...(body !== undefined ? { body } : {}) };
 }
 
 /**
@@ -32,20 +51,22 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
   const variants: RequestParts[] = [];
   const queryParams = operation.parameters.filter((p) => p.in === 'query');
   const queryLandmarks = queryParams.map((p) => [p.name, landmarksOf(p.schema.schema)] as const);
-  for (const [name, values] of queryLandmarks) for (const v of values) variants.push({ ...base, query: [[name, v]] });
+  // Required query parameters of the ordinary request stay; the varied ones take their landmark.
+  const withQuery = (pairs: [string, WireJson][]) => [...base.query.filter(([k]) => !pairs.some(([n]) => n === k)), ...pairs];
+  for (const [name, values] of queryLandmarks) for (const v of values) variants.push({ ...base, query: withQuery([[name, v]]) });
   // Pairs of query parameters: defects often need two values at once (status=sold&limit=1).
   for (let i = 0; i < queryLandmarks.length; i++) {
     for (let j = i + 1; j < queryLandmarks.length; j++) {
       const [a, av] = queryLandmarks[i]!;
       const [b, bv] = queryLandmarks[j]!;
       if (av.length * bv.length > 60) continue;
-      for (const x of av) for (const y of bv) variants.push({ ...base, query: [[a, x], [b, y]] });
+      for (const x of av) for (const y of bv) variants.push({ ...base, query: withQuery([[a, x], [b, y]]) });
     }
   }
   for (const p of operation.parameters.filter((q) => q.in === 'path')) {
     for (const v of landmarksOf(p.schema.schema)) variants.push({ ...base, pathParams: { ...base.pathParams, [p.name]: v } });
   }
-  if (operation.requestBody && base.body !== null && typeof base.body === 'object' && !Array.isArray(base.body)) {
+  if (operation.requestBody && sendsJson(operation) && base.body !== null && typeof base.body === 'object' && !Array.isArray(base.body)) {
     const body = base.body as Obj;
     const schema = mergeAllOf(operation.requestBody.schema.schema);
     const properties = (schema.properties as Record<string, Record<string, unknown>>) ?? {};
@@ -75,7 +96,7 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
  * match its schema.
  */
 function stringSpellings(operation: OperationModel, base: RequestParts): Case[] {
-  if (!operation.requestBody || base.body === null || typeof base.body !== 'object' || Array.isArray(base.body)) return [];
+  if (!operation.requestBody || !sendsJson(operation) || base.body === null || typeof base.body !== 'object' || Array.isArray(base.body)) return [];
   const properties = (mergeAllOf(operation.requestBody.schema.schema).properties as Record<string, Record<string, unknown>>) ?? {};
   const freeText = Object.keys(properties).filter((name) => {
     const p = mergeAllOf(properties[name]!);
@@ -106,7 +127,7 @@ function stringSpellings(operation: OperationModel, base: RequestParts): Case[] 
  * spelling, with every integer body field written that way.
  */
 function integerSpellings(operation: OperationModel, base: RequestParts): Case[] {
-  if (!operation.requestBody || base.body === null || typeof base.body !== 'object' || Array.isArray(base.body)) return [];
+  if (!operation.requestBody || !sendsJson(operation) || base.body === null || typeof base.body !== 'object' || Array.isArray(base.body)) return [];
   const properties = (mergeAllOf(operation.requestBody.schema.schema).properties as Record<string, Record<string, unknown>>) ?? {};
   const integers = Object.keys(properties).filter((name) => mergeAllOf(properties[name]!).type === 'integer');
   if (integers.length === 0) return [];

@@ -10,9 +10,11 @@ export type Mutation =
   | { readonly target: 'no-body'; readonly reason: InvalidReason }
   | { readonly target: 'parameter'; readonly reason: InvalidReason; readonly parameter: ParameterModel; readonly text: string };
 
-/** Values of another JSON type than the schema's, per type. */
+/** Values of another JSON type than the schema's, per type (none where the schema admits several). */
 function wrongTypeValues(schema: JsonSchema): WireJson[] {
+  if (Array.isArray(schema.type) || schema.oneOf || schema.anyOf || schema.not) return [];
   if (Array.isArray(schema.enum)) {
+    if (schema.enum.some((v) => typeof v !== 'string')) return [];
     const first = String(schema.enum[0]);
     return [first.toUpperCase() === first ? first.toLowerCase() : first.toUpperCase(), `${first}-x`, '', 7];
   }
@@ -39,13 +41,15 @@ function wrongTypeValues(schema: JsonSchema): WireJson[] {
  * where the operation documents a 400 for the location, `should` otherwise.
  */
 export function mutationsOf(operation: OperationModel): Mutation[] {
-  const documents400 = operation.responses['400'] !== undefined;
+  const documents400 = operation.responses['400'] !== undefined || operation.responses['4XX'] !== undefined;
   const firmness = documents400 ? 'must' : 'should';
   const mutations: Mutation[] = [];
-  const body = operation.requestBody;
+  // Body mutations are written for JSON bodies; a form or multipart body keeps its parameters' ones.
+  const body = operation.requestBody && isJsonMedia(operation.requestBody.preferredMediaType) ? operation.requestBody : undefined;
   if (body) {
     const schema = mergeAllOf(body.schema.schema);
-    const properties = (schema.properties as Record<string, JsonSchema>) ?? {};
+    // A read-only member may be sent and ignored (OpenAPI): breaking it proves nothing.
+    const properties = Object.fromEntries(Object.entries((schema.properties as Record<string, JsonSchema>) ?? {}).filter(([, p]) => typeof p === 'object' && p !== null && mergeAllOf(p).readOnly !== true));
     const required = new Set((schema.required as string[]) ?? []);
     const reason = (pointer: string, keyword: string, description: string, f: 'must' | 'should' = firmness): InvalidReason => ({
       layer: 'schema',
@@ -78,7 +82,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
           apply: (v) => ({ ...asObject(v), [name]: wrong }),
         });
       }
-      if (!required.has(name)) {
+      if (!required.has(name) && !allowsNull(s)) {
         // null for an optional field: some servers read it as "absent", but it is an invalid value.
         mutations.push({
           target: 'body',
@@ -96,10 +100,12 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
         }
       }
     }
-    for (const wrong of [[], 'text', 42, null] as WireJson[]) {
-      mutations.push({ target: 'body', reason: reason('', 'type', `the body is ${JSON.stringify(wrong)}, not an object`), apply: () => wrong });
+    if (schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined && !schema.oneOf && !schema.anyOf)) {
+      for (const wrong of [[], 'text', 42, null] as WireJson[]) {
+        mutations.push({ target: 'body', reason: reason('', 'type', `the body is ${JSON.stringify(wrong)}, not an object`), apply: () => wrong });
+      }
+      mutations.push({ target: 'body', reason: reason('', 'type', 'the body is an array holding a valid object'), apply: (v) => [v] });
     }
-    mutations.push({ target: 'body', reason: reason('', 'type', 'the body is an array holding a valid object'), apply: (v) => [v] });
     const syntax = (keyword: string, description: string, f: 'must' | 'should'): InvalidReason => ({
       layer: 'syntax',
       location: 'body',
@@ -113,14 +119,18 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
       { target: 'raw-body', reason: syntax('json', 'the body has a trailing comma', firmness), render: (t) => ({ text: `${t.slice(0, -1)},}`, contentType: 'application/json' }) },
       { target: 'raw-body', reason: syntax('json', "the body uses single quotes", firmness), render: (t) => ({ text: t.replaceAll('"', "'"), contentType: 'application/json' }) },
       { target: 'raw-body', reason: syntax('json', 'the body is empty', firmness), render: () => ({ text: '', contentType: 'application/json' }) },
-      { target: 'no-body', reason: syntax('required', 'the required body is missing', firmness) },
-      { target: 'raw-body', reason: syntax('content-type', 'the body is sent as text/plain', 'should'), render: (t) => ({ text: t, contentType: 'text/plain' }) },
-      {
+    );
+    if (body.required) mutations.push({ target: 'no-body', reason: syntax('required', 'the required body is missing', firmness) });
+    // Another media type is only wrong where the operation does not take it.
+    const accepts = (type: string) => body.mediaTypes.some((m) => { const t = m.split(';')[0]!.trim().toLowerCase(); return t === type || t === '*/*' || t === `${type.split('/')[0]}/*`; });
+    if (!accepts('text/plain')) mutations.push({ target: 'raw-body', reason: syntax('content-type', 'the body is sent as text/plain', 'should'), render: (t) => ({ text: t, contentType: 'text/plain' }) });
+    if (!accepts('application/x-www-form-urlencoded')) {
+      mutations.push({
         target: 'raw-body',
         reason: syntax('content-type', 'the body is sent as a form', 'should'),
-        render: () => ({ text: 'name=Rex&categoryId=1', contentType: 'application/x-www-form-urlencoded' }),
-      },
-    );
+        render: (t) => ({ text: formOf(t), contentType: 'application/x-www-form-urlencoded' }),
+      });
+    }
   }
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'query' && parameter.in !== 'path') continue;
@@ -167,6 +177,25 @@ function integerRangeBreakers(s: JsonSchema): [string, { keyword: string; descri
     out.push(['-57000000000000000000000', { keyword: 'format', description: 'outside int64', firm: false }]);
   }
   return out;
+}
+
+function isJsonMedia(mediaType: string | undefined): boolean {
+  return mediaType !== undefined && /^application\/(?:[\w.+-]+\+)?json\b/i.test(mediaType);
+}
+
+function allowsNull(schema: JsonSchema): boolean {
+  return (Array.isArray(schema.type) && schema.type.includes('null')) || (Array.isArray(schema.enum) && schema.enum.includes(null)) || schema.type === 'null' || Boolean(schema.oneOf || schema.anyOf);
+}
+
+/** The top-level scalar members of a JSON body, written as a form (what a browser form would send). */
+function formOf(json: string): string {
+  try {
+    const value = JSON.parse(json) as unknown;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'value=x';
+    return new URLSearchParams(Object.entries(value).filter(([, v]) => v === null || typeof v !== 'object').map(([k, v]) => [k, String(v)])).toString() || 'value=x';
+  } catch {
+    return 'value=x';
+  }
 }
 
 function describe(schema: JsonSchema): string {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
-import type { Case, WireJson } from '../cases/index.js';
+import type { Case, CaseBody, WireJson } from '../cases/index.js';
 import { schemaNameOf, type OperationModel, type ParameterModel } from '../../spec/index.js';
+import { encodeBody } from '../../spec/media/index.js';
 import { serializeParameter } from '../../spec/parameters/index.js';
 import { edgeOf } from './edge.js';
 import { mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
@@ -66,7 +67,8 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
         // than their generators: a valid case only ever carries what the spec's own validator takes.
         .filter((value) => bodySchema.validate(toPlainJson(value)).ok)
     : fc.constant(undefined);
-  const contentType = operation.requestBody ? fc.constantFrom(...JSON_CONTENT_TYPES) : fc.constant(undefined);
+  // Spellings of the JSON media type only where the body is JSON; other bodies name their own type.
+  const contentType = operation.requestBody && sendsJson(operation) ? fc.constantFrom(...JSON_CONTENT_TYPES) : fc.constant(undefined);
   const accept = fc.constantFrom(...ACCEPT_HEADERS);
   // Neither query parameters nor JSON members have an order a server may depend on: both are sent
   // in the spec's order or reversed.
@@ -112,6 +114,20 @@ function wellFormed(value: WireJson): WireJson {
   if (Array.isArray(value)) return value.map(wellFormed);
   if (value !== null && typeof value === 'object' && !(value instanceof LosslessNumber)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormedText(k), wellFormed(v)]));
   return value;
+}
+
+/** Whether the operation's request body goes as JSON (its preferred media type, or none named). */
+export function sendsJson(operation: OperationModel): boolean {
+  const type = operation.requestBody?.preferredMediaType;
+  return type === undefined || /^application\/(?:[\w.+-]+\+)?json\b/i.test(type);
+}
+
+/** A body in the operation's preferred non-JSON media type (form, multipart, text, bytes), as raw text. */
+function encodedBody(operation: OperationModel, value: WireJson): CaseBody {
+  const body = operation.requestBody!;
+  const media = body.content[body.preferredMediaType!];
+  const encoded = encodeBody(body.preferredMediaType!, toPlainJson(value), body.schema.schema, media?.encoding as never);
+  return { kind: 'raw', text: typeof encoded.body === 'string' ? encoded.body : Buffer.from(encoded.body).toString('utf8'), contentType: encoded.contentType };
 }
 
 /** Whether a value goes on the wire as one plain text (a scalar in `form` or `simple` style). */
@@ -167,7 +183,7 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
     ...(rawQuery.length > 0 ? { rawQuery } : {}),
     ...(Object.keys(rawPath).length > 0 ? { rawPath } : {}),
     ...(cookies.length > 0 ? { cookies } : {}),
-    ...(parts.body !== undefined ? { body: { kind: 'json', value: parts.body } as const } : {}),
+    ...(parts.body !== undefined ? { body: sendsJson(operation) ? ({ kind: 'json', value: parts.body } as const) : encodedBody(operation, parts.body) } : {}),
     auth: 'valid',
     ...(parts.contentType !== undefined || parts.accept !== undefined || parts.chunked || parts.acceptEncoding !== undefined || parts.expectContinue || headerParams.length > 0
       ? {
