@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// The mock's command. In an install it runs the build (dist/lib, made at `npm pack`); in a clone that
-// has not been built it runs the TypeScript sources through tsx, a dev dependency.
+// The mock's command. In a clone it runs the TypeScript sources through tsx (a dev
+// dependency), so it never runs a stale build; in an install, which ships no sources, it runs the
+// build that `npm pack` made (dist/lib), with no TypeScript loader.
 import { existsSync } from 'node:fs';
 
-const built = new URL('../dist/lib/mock-cli.mjs', import.meta.url);
-if (existsSync(built)) {
-  await import(built.href);
-} else {
+const source = new URL('../mock/cli.ts', import.meta.url);
+if (existsSync(source)) {
   const { register } = await import('tsx/esm/api');
   register();
-  await import('../mock/cli.ts');
+  await import(source.href);
+} else {
+  await import(new URL('../dist/lib/mock-cli.mjs', import.meta.url).href);
 }

@@ -1,103 +1,187 @@
 /**
- * The CI example (conformance.yml) is valid YAML, has the shape GitHub Actions needs, and calls the
- * kit only with flags the kit's CLI accepts and documents, so the workflow cannot drift from it.
+ * The CI journey: examples/ci/conformance.yml calls the kit's GitHub Action (action.yml), which runs
+ * action/run.sh. These tests check that the workflow and the action have the shape GitHub Actions
+ * needs, that every input maps to a flag the kit's CLI accepts and documents, and run the action's
+ * steps as GitHub would (inputs in the environment, GITHUB_OUTPUT) against a correct and a broken
+ * target: reports written, outputs set, and the job failing only on violations.
  */
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseCli } from '../../conformance/cli.js';
+import { type RunningMock, startMock } from '../../mock/index.js';
 
-const WORKFLOW = readFileSync(new URL('conformance.yml', import.meta.url), 'utf8');
-const CLI_SOURCE = readFileSync(new URL('../../conformance/cli.ts', import.meta.url), 'utf8');
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const WORKFLOW_TEXT = readFileSync(new URL('conformance.yml', import.meta.url), 'utf8');
+const ACTION_TEXT = readFileSync(join(ROOT, 'action.yml'), 'utf8');
+const RUN_SCRIPT = readFileSync(join(ROOT, 'action/run.sh'), 'utf8');
+const CLI_SOURCE = readFileSync(join(ROOT, 'conformance/cli.ts'), 'utf8');
+const HELP = /const HELP = `([\s\S]*?)`;/.exec(CLI_SOURCE)?.[1] ?? '';
 
 interface Step {
+  id?: string;
   name?: string;
   uses?: string;
   run?: string;
   if?: string;
+  shell?: string;
   env?: Record<string, string>;
   with?: Record<string, unknown>;
 }
-
-/** Splits a one-line shell command into words, honouring quotes and expanding $VAR / ${VAR}. */
-function shellWords(command: string, vars: Record<string, string>): string[] {
-  const words: string[] = [];
-  let word: string | undefined;
-  const expand = (text: string) => text.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, name: string) => vars[name] ?? '');
-  for (const match of command.matchAll(/\s+|'([^']*)'|"((?:[^"\\]|\\.)*)"|([^\s'"]+)/g)) {
-    if (/^\s+$/.test(match[0])) {
-      if (word !== undefined) words.push(word);
-      word = undefined;
-      continue;
-    }
-    const piece = match[1] ?? expand(match[2] ?? match[3] ?? '');
-    word = (word ?? '') + piece;
-  }
-  if (word !== undefined) words.push(word);
-  return words;
+interface Action {
+  name: string;
+  inputs: Record<string, { required?: boolean; default?: string; description: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
 }
 
-describe('examples/ci/conformance.yml', () => {
-  const workflow = parse(WORKFLOW) as { name: string; on: Record<string, unknown>; permissions: unknown; jobs: Record<string, { 'runs-on': string; steps: Step[] }> };
-  const jobs = Object.values(workflow.jobs ?? {});
-  const steps = jobs.flatMap((job) => job.steps);
-  const kitSteps = steps.filter((s) => s.run?.includes('npm run conformance'));
+const workflow = parse(WORKFLOW_TEXT) as { name: string; on: Record<string, unknown>; permissions: unknown; jobs: Record<string, { 'runs-on': string; steps: Step[] }> };
+const action = parse(ACTION_TEXT) as Action;
+const actionSteps = action.runs.steps;
+const kitStep = actionSteps.find((s) => s.id === 'kit')!;
+const failStep = actionSteps.at(-1)!;
 
-  it('is a GitHub Actions workflow: name, triggers, one job of steps on a runner', () => {
+/** Inputs handled by the action itself rather than passed to the kit as a flag of the same name. */
+const NOT_FLAGS = new Set(['target', 'api-key', 'report-dir', 'artifact-name', 'node-version']);
+
+describe('examples/ci/conformance.yml', () => {
+  const jobs = Object.values(workflow.jobs);
+  const steps = jobs.flatMap((job) => job.steps);
+
+  it('is a GitHub Actions workflow: name, triggers, read-only permissions, one job on a runner', () => {
     expect(typeof workflow.name).toBe('string');
     expect(Object.keys(workflow.on)).toEqual(expect.arrayContaining(['push', 'workflow_dispatch']));
     expect(workflow.permissions).toEqual({ contents: 'read' });
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!['runs-on']).toMatch(/^ubuntu-/);
-    for (const step of steps) expect(Boolean(step.uses) !== Boolean(step.run), JSON.stringify(step)).toBe(true);
   });
 
-  it('checks out, sets up a Node the project supports, installs with npm ci, then runs the kit', () => {
-    const order = steps.map((s) => s.uses?.replace(/@.*/, '') ?? s.run);
-    expect(order.slice(0, 3)).toEqual(['actions/checkout', 'actions/setup-node', 'npm ci']);
-    const node = steps.find((s) => s.uses?.startsWith('actions/setup-node'))!;
-    const engines = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } }).engines.node;
-    expect(Number(node.with?.['node-version'])).toBeGreaterThanOrEqual(Number(/\d+/.exec(engines)![0]));
-    expect(kitSteps).toHaveLength(1);
-    expect(steps.indexOf(kitSteps[0]!)).toBeGreaterThan(order.indexOf('npm ci'));
+  it('checks out, then runs the action of this repository with the STAGING_URL and API_KEY secrets', () => {
+    expect(steps.map((s) => s.uses)).toEqual(['actions/checkout@v4', './']);
+    const uses = steps[1]!;
+    expect(uses.with).toMatchObject({ target: '${{ secrets.STAGING_URL }}', 'api-key': '${{ secrets.API_KEY }}' });
+    for (const name of Object.keys(uses.with ?? {})) expect(action.inputs, `input ${name}`).toHaveProperty(name);
+    expect(WORKFLOW_TEXT.match(/\$\{\{\s*secrets\.[A-Z_]+\s*\}\}/g)?.sort()).toEqual(['${{ secrets.API_KEY }}', '${{ secrets.STAGING_URL }}']);
+  });
+});
+
+describe('action.yml', () => {
+  it('is a composite action: Node, install, the kit, upload, then the verdict', () => {
+    expect(action.runs.using).toBe('composite');
+    expect(actionSteps.map((s) => s.uses?.replace(/@.*/, '') ?? s.id ?? s.name)).toEqual([
+      'actions/setup-node',
+      'Install and build the kit',
+      'kit',
+      'actions/upload-artifact',
+      'Fail on violations',
+    ]);
+    for (const step of actionSteps) if (step.run) expect(step.shell, step.name).toBe('bash');
+    expect(Object.keys(action.outputs)).toEqual(['exit-code', 'verdict', 'report-dir']);
   });
 
-  it('takes the target and the key from the STAGING_URL and API_KEY secrets, the key through the environment only', () => {
-    const step = kitSteps[0]!;
-    expect(step.env).toEqual({ STAGING_URL: '${{ secrets.STAGING_URL }}', API_KEY: '${{ secrets.API_KEY }}' });
-    expect(step.run).not.toContain('secrets.');
-    expect(step.run).not.toContain('--api-key');
-    expect(WORKFLOW.match(/\$\{\{\s*secrets\.[A-Z_]+\s*\}\}/g)?.sort()).toEqual(['${{ secrets.API_KEY }}', '${{ secrets.STAGING_URL }}']);
+  it('requires the target and the key, and hands the key to the kit through the environment only', () => {
+    expect(action.inputs['target']?.required).toBe(true);
+    expect(action.inputs['api-key']?.required).toBe(true);
+    expect(kitStep.env?.['API_KEY']).toBe('${{ inputs.api-key }}');
+    expect(RUN_SCRIPT).not.toContain('--api-key');
+    expect(RUN_SCRIPT).toContain('::add-mask::$API_KEY');
+    // Scripts read inputs from the environment: `${{ }}` inside a script would let an input inject shell.
+    for (const step of actionSteps) expect(step.run ?? '', step.name).not.toContain('${{');
   });
 
-  it('calls the kit with flags its CLI accepts and documents, and the kit reads what the workflow means', () => {
-    const vars = { STAGING_URL: 'https://staging.example/v1', API_KEY: 'k-from-secret' };
-    const words = shellWords(kitSteps[0]!.run!.trim(), vars);
-    expect(words.slice(0, 4)).toEqual(['npm', 'run', 'conformance', '--']);
-    const args = words.slice(4);
-    const help = /const HELP = `([\s\S]*?)`;/.exec(CLI_SOURCE)?.[1];
-    expect(help, 'HELP text in conformance/cli.ts').toBeDefined();
-    const flags = args.filter((a) => a.startsWith('--')).map((a) => a.replace(/=.*/, ''));
-    expect(flags.length).toBeGreaterThan(0);
-    for (const flag of flags) expect(help, `${flag} documented in the kit's --help`).toMatch(new RegExp(`^\\s+${flag}\\b`, 'm'));
-    // parseCli is strict: an unknown flag or a missing value throws.
-    const parsed = parseCli(args, { API_KEY: vars.API_KEY });
-    expect(parsed).toMatchObject({
-      target: vars.STAGING_URL,
-      apiKey: vars.API_KEY,
-      junit: 'reports/junit.xml',
-      html: 'reports/certificate.html',
-      json: 'reports/report.json',
-    });
+  it('passes every other input as a flag the kit accepts and documents in --help', () => {
+    const flagInputs = Object.keys(action.inputs).filter((name) => !NOT_FLAGS.has(name));
+    expect(flagInputs.length).toBeGreaterThan(5);
+    for (const name of flagInputs) {
+      const variable = `INPUT_${name.toUpperCase().replaceAll('-', '_')}`;
+      expect(kitStep.env?.[variable], variable).toBe(`\${{ inputs.${name} }}`);
+      expect(RUN_SCRIPT, `run.sh passes --${name}`).toContain(`--${name}`);
+      expect(HELP, `--${name} documented in the kit's --help`).toMatch(new RegExp(`^\\s+--${name}\\b`, 'm'));
+      const boolean = action.inputs[name]!.default === 'false';
+      expect(() => parseCli(boolean ? [`--${name}`] : [`--${name}`, '1'], {}), `--${name}`).not.toThrow();
+    }
   });
 
-  it('uploads the JUnit and HTML reports (and the JSON) as artifacts, also when the kit fails', () => {
-    const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
-    expect(upload?.uses).toBe('actions/upload-artifact@v4');
-    expect(upload?.if).toBe('always()');
-    expect(steps.indexOf(upload!)).toBeGreaterThan(steps.indexOf(kitSteps[0]!));
-    const paths = String(upload?.with?.['path']).split('\n').map((p) => p.trim()).filter(Boolean);
-    const parsed = parseCli(shellWords(kitSteps[0]!.run!.trim(), { STAGING_URL: 'x' }).slice(4), {});
-    expect(paths).toEqual(expect.arrayContaining([parsed.junit, parsed.html, parsed.json]));
+  it('uploads the reports also when the kit fails, and fails the job last', () => {
+    const upload = actionSteps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
+    expect(upload.uses).toBe('actions/upload-artifact@v4');
+    expect(upload.if).toMatch(/^always\(\)/);
+    expect(upload.with?.['path']).toBe('${{ steps.kit.outputs.report-dir }}');
+    expect(failStep.if).toBe('always()');
+    expect(failStep.env).toEqual({ EXIT_CODE: '${{ steps.kit.outputs.exit-code }}' });
+  });
+});
+
+describe('the action, run as GitHub runs it', () => {
+  let mock: RunningMock;
+  let broken: Server;
+  let brokenUrl: string;
+  const work = mkdtempSync(join(tmpdir(), 'action-'));
+
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, quiet: true, watch: false, apiKeys: ['ci-key'] });
+    // Every answer a 500: the kit must find violations.
+    broken = createServer((_req, res) => res.writeHead(500, { 'Content-Type': 'application/json' }).end('{}'));
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    brokenUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(async () => {
+    await mock.close();
+    await new Promise((resolve) => broken.close(resolve));
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** The value GitHub gives `${{ inputs.x }}` or `${{ github.action_path }}` (the checkout of the action). */
+  function expression(value: string, inputs: Record<string, string>): string {
+    return value.replace(/^\$\{\{ (inputs\.([\w-]+)|github\.action_path) \}\}$/, (_, _whole: string, input?: string) => (input ? (inputs[input] ?? '') : ROOT));
+  }
+
+  /** The kit step (run.sh) with these inputs, then the last step with its output: both exit codes and the outputs. */
+  async function runAction(name: string, target: string) {
+    const workspace = join(work, name);
+    const outputs = join(work, `${name}.out`);
+    const env = { PATH: process.env.PATH ?? '', GITHUB_WORKSPACE: workspace, GITHUB_OUTPUT: outputs, KIT_DIR: ROOT, CI: 'true' };
+    const inputs: Record<string, string> = { ...Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default ?? ''])), target, 'api-key': 'ci-key', seed: '7', runs: '3' };
+    const stepEnv = Object.fromEntries(Object.entries(kitStep.env ?? {}).map(([k, v]) => [k, expression(v, inputs)]));
+    spawnSync('mkdir', ['-p', workspace]);
+    // Not spawnSync: the mock answers from this process, which must keep running meanwhile.
+    const child = spawn('bash', ['-c', kitStep.run!], { cwd: workspace, env: { ...env, ...stepEnv } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const [status] = (await once(child, 'exit')) as [number | null];
+    const kit = { status, stdout, stderr };
+    if (!existsSync(outputs)) throw new Error(`run.sh wrote no outputs:\n${kit.stdout}${kit.stderr}`);
+    const out = Object.fromEntries(readFileSync(outputs, 'utf8').trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
+    const last = spawnSync('bash', ['-c', failStep.run!], { env: { ...env, EXIT_CODE: out['exit-code'] ?? '' }, encoding: 'utf8' });
+    return { kit, out, last, log: `${kit.stdout}${kit.stderr}` };
+  }
+
+  it('certifies a correct target: exit 0, verdict certified, three reports, job passes', async () => {
+    const { kit, out, last, log } = await runAction('certified', mock.url);
+    expect(kit.status, log).toBe(0);
+    expect(out).toEqual({ 'exit-code': '0', verdict: 'certified', 'report-dir': join(work, 'certified', 'conformance-reports') });
+    for (const file of ['junit.xml', 'certificate.html', 'report.json']) expect(existsSync(join(out['report-dir']!, file)), file).toBe(true);
+    expect(last.status).toBe(0);
+    // The one place the key appears is the mask command, which GitHub consumes and never prints.
+    expect(log.replace('::add-mask::ci-key\n', '')).not.toContain('ci-key');
+  });
+
+  it('fails the job on a broken target, after the reports are written', async () => {
+    const { kit, out, last, log } = await runAction('failed', brokenUrl);
+    expect(kit.status, log).toBe(0);
+    expect(out['exit-code']).toBe('1');
+    expect(out['verdict']).toBe('failed');
+    expect(readFileSync(join(out['report-dir']!, 'junit.xml'), 'utf8')).toContain('<failure');
+    expect(last.status).toBe(1);
+    expect(last.stdout).toContain('::error title=Conformance::the kit found violations');
   });
 });
