@@ -77,7 +77,7 @@ describe('action.yml', () => {
     expect(action.runs.using).toBe('composite');
     expect(actionSteps.map((s) => s.uses?.replace(/@.*/, '') ?? s.id ?? s.name)).toEqual([
       'actions/setup-node',
-      'Install and build the kit',
+      'Install the kit',
       'kit',
       'actions/upload-artifact',
       'Fail on violations',
