@@ -176,3 +176,25 @@ describe('parameters round-trip: parse(serialize(v)) equals v', () => {
     }
   });
 });
+
+describe('serialized text is always legal where it goes', () => {
+  const value = fc.oneof(anyString, fc.array(anyString, { maxLength: 4 }), fc.dictionary(anyString, anyString, { maxKeys: 3 }), integer, finiteDouble, fc.boolean(), fc.constant(null));
+  const URI_CHARS = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*$/;
+  const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+  // RFC 6265 cookie-octet, plus the `,` OAS form style uses as its delimiter. (An exploded object with
+  // an empty key gives a cookie with an empty name, which RFC 6265 does not allow: not representable.)
+  const COOKIE_PAIR = /^[!#-+\--:<-[\]-~]*=[!#-+\--:<-[\]-~,]*$/;
+
+  it('URI characters and well-formed %XX in path and query, visible ASCII in headers, cookie-octets in cookies', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...COMBOS), value, (c, v) => {
+        const out = serializeParameter({ name: 'color', ...c, schema: {} }, v);
+        if (out.path !== undefined) expect(out.path).toMatch(URI_CHARS);
+        for (const fragment of out.query ?? []) expect(fragment).toMatch(URI_CHARS);
+        if (out.header !== undefined) expect(out.header).toMatch(HEADER_VALUE);
+        for (const pair of out.cookie ?? []) expect(pair).toMatch(COOKIE_PAIR);
+      }),
+      { seed: 20260411, numRuns: 3000 },
+    );
+  });
+});
