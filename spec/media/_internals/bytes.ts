@@ -7,7 +7,7 @@ export function toBytes(body: string | Uint8Array): Uint8Array {
   return typeof body === 'string' ? UTF8.encode(body) : body;
 }
 
-/** UTF-8 text of a value given as a string or bytes. */
+/** The UTF-8 bytes of a string (a lone surrogate becomes U+FFFD). */
 export function utf8(text: string): Uint8Array {
   return UTF8.encode(text);
 }

@@ -73,32 +73,6 @@ export function percentEncode(text: string, allowReserved = false): string {
   return out.join('');
 }
 
-/**
- * application/x-www-form-urlencoded encoding of one name or value (WHATWG URL Standard serializer):
- * space becomes `+`, and everything but ASCII alphanumerics and `*-._` is percent-encoded.
- */
-export function formEncode(text: string): string {
-  const out: string[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const code = text.charCodeAt(i);
-    if (code === 0x20) {
-      out.push('+');
-      i += 1;
-    } else if ((isUnreserved(code) && code !== 0x7e) || code === 0x2a) {
-      out.push(text[i]!);
-      i += 1;
-    } else {
-      const high = code >= 0xd800 && code <= 0xdbff;
-      const next = text.charCodeAt(i + 1);
-      const width = high && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
-      pushBytes(out, text.slice(i, i + width));
-      i += width;
-    }
-  }
-  return out.join('');
-}
-
 /** A decoded string, or why the text is not valid percent-encoded UTF-8. */
 export type Decoded = { ok: true; value: string } | { ok: false; message: string };
 
