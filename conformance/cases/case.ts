@@ -6,8 +6,16 @@ import type { LosslessNumber } from 'lossless-json';
  */
 export type WireJson = null | boolean | number | string | LosslessNumber | WireJson[] | { [key: string]: WireJson };
 
-/** How a case authenticates. `valid*` variants must be accepted; every other must get 401. */
-export type AuthVariant =
+/**
+ * How a case authenticates: `valid` (the credential as the operation's scheme wants it) or the id of
+ * one of the scheme handler's variants (spec/security). `valid*` variants must be accepted and every
+ * other must get 401, unless the case says otherwise (`authExpect`). The bearer ids, listed here,
+ * are the Animal Store's; other schemes add theirs (`empty-key`, `wrong-password`, `name-case`, ...).
+ */
+export type AuthVariant = BearerVariant | (string & {});
+
+/** The bearer scheme's variants. */
+export type BearerVariant =
   | 'valid' // Authorization: Bearer <key>
   | 'valid-lowercase-scheme' // authorization: bearer <key>
   | 'valid-uppercase-scheme' // BEARER <key>
@@ -92,6 +100,17 @@ export interface Case {
   /** Extra headers (Content-Type and Accept spellings, probes); an empty value removes a default header. */
   readonly headers?: Readonly<Record<string, string>>;
   readonly auth: AuthVariant;
+  /**
+   * The scheme (its `components.securitySchemes` name) whose variant `auth` is, and so the
+   * alternative the case authenticates with. Absent: the first scheme of the first alternative the
+   * kit has credentials for.
+   */
+  readonly authScheme?: string;
+  /**
+   * What a conforming target does with this credential when it departs from the `valid*` naming:
+   * a variant that satisfies another alternative is accepted; an optional operation accepts none.
+   */
+  readonly authExpect?: 'accept' | 'refuse';
   /** Set for `invalid` cases. */
   readonly invalid?: InvalidReason;
   /** Set for valid cases a server may reasonably refuse because of a limit the contract does not show. */

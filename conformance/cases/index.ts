@@ -1,2 +1,3 @@
-export type { AuthVariant, Case, CaseBody, EdgeReason, InvalidReason, WireJson } from './case.js';
+export type { AuthVariant, BearerVariant, Case, CaseBody, EdgeReason, InvalidReason, WireJson } from './case.js';
+export { authExpectation } from './auth-expectation.js';
 export type { Exchange, ReceivedResponse, TransportFailure } from './exchange.js';

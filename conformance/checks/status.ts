@@ -1,4 +1,6 @@
 import type { OperationModel } from '../../spec/index.js';
+import { handlerFor, schemesIn } from '../../spec/security/index.js';
+import { authExpectation } from '../cases/index.js';
 import type { Finding } from '../findings/index.js';
 import { findingOf, type Check } from './make-finding.js';
 
@@ -50,23 +52,23 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     return out;
   }
 
-  if (c.kind === 'auth' && !c.auth.startsWith('valid')) {
+  if (c.kind === 'auth' && authExpectation(c) === 'refuse') {
     if (status === 401) return [];
     // A rate limiter may answer before the key is judged: a limit the contract does not show.
     if (status === 429) {
-      add({ code: 'contract_gap', severity: 'warning', check: 'auth', gap: 'rate-limits', message: `A request with ${describeAuth(c.auth)} got 429 before its key was judged.`, evidence: { auth: c.auth } });
+      add({ code: 'contract_gap', severity: 'warning', check: 'auth', gap: 'rate-limits', message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got 429 before its key was judged.`, evidence: authEvidence(c) });
       return out;
     }
     // A body no JSON parser can read is refused where frameworks parse it, before any route's auth
     // (express.json(), koa-bodyparser): which answer wins is a gap. Input that parses but breaks the
     // schema is judged after the key (§5.3: a missing or invalid key gets 401).
     if (c.edge?.gap === 'auth-precedence' && c.edge.layer === 'syntax' && status >= 400 && status < 500 && status !== 403) {
-      add({ code: 'contract_gap', severity: 'warning', check: 'auth', gap: 'auth-precedence', message: `A request with ${describeAuth(c.auth)} and ${c.edge.description.replace(/^also invalid: /, '')} got ${status}: the malformed request was refused before the key was judged.`, evidence: { auth: c.auth } });
+      add({ code: 'contract_gap', severity: 'warning', check: 'auth', gap: 'auth-precedence', message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} and ${c.edge.description.replace(/^also invalid: /, '')} got ${status}: the malformed request was refused before the key was judged.`, evidence: authEvidence(c) });
       return out;
     }
     const also = c.edge?.gap === 'auth-precedence' ? ` (the input was ${c.edge.description}; the key is judged first)` : '';
-    if (is2xx) add({ code: 'auth_ignored', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth)} was accepted with ${status}; it must get 401.`, evidence: { auth: c.auth } });
-    else add({ code: 'auth_wrong_status', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth)} got ${status}; the contract says 401${also}.`, evidence: { auth: c.auth } });
+    if (is2xx) add({ code: 'auth_ignored', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} was accepted with ${status}; it must get 401.`, evidence: authEvidence(c) });
+    else add({ code: 'auth_wrong_status', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got ${status}; the contract says 401${also}.`, evidence: authEvidence(c) });
     return out;
   }
 
@@ -111,8 +113,8 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     }
     return out;
   }
-  if ((status === 401 || status === 403) && c.auth.startsWith('valid')) {
-    add({ code: 'auth_rejected_valid', severity: 'failure', check: 'auth', message: `The valid key${c.auth === 'valid' ? '' : ` (${describeAuth(c.auth)})`} was refused with ${status}.`, evidence: { auth: c.auth } });
+  if ((status === 401 || status === 403) && authExpectation(c) === 'accept') {
+    add({ code: 'auth_rejected_valid', severity: 'failure', check: 'auth', message: `The valid key${c.auth === 'valid' ? '' : ` (${describeAuth(c.auth, operation, c.authScheme)})`} was refused with ${status}.`, evidence: authEvidence(c) });
     return out;
   }
   // A documented refusal other than 400 (409 Conflict, 422 for a rule the schema cannot say, ...)
@@ -166,7 +168,21 @@ function statusCheckName(c: { kind: string }): string {
   return c.kind === 'auth' ? 'auth' : c.kind === 'invalid' ? 'negative' : 'positive';
 }
 
-/** Words for an auth variant, for messages. */
-export function describeAuth(variant: string): string {
+/**
+ * Words for an auth variant, for messages: from the handler of the scheme the variant belongs to
+ * (`scheme`, or the operation's first), else the bearer words.
+ */
+export function describeAuth(variant: string, operation?: OperationModel, scheme?: string): string {
+  if (operation && operation.security.access !== 'public') {
+    const schemes = schemesIn(operation.security);
+    const owner = scheme === undefined ? schemes[0] : schemes.find((s) => s.name === scheme);
+    const found = owner ? handlerFor(owner).wrongVariants().find((v) => v.id === variant) : undefined;
+    if (found) return found.description;
+  }
   return AUTH_WORDS[variant] ?? variant;
+}
+
+/** The evidence of an auth finding: the variant, and its scheme when it is not the default one. */
+function authEvidence(c: { readonly auth: string; readonly authScheme?: string }): Record<string, string> {
+  return c.authScheme === undefined ? { auth: c.auth } : { auth: c.auth, scheme: c.authScheme };
 }

@@ -3,11 +3,11 @@ import { stringify as stringifyLossless } from 'lossless-json';
 import type { Case, Exchange } from '../cases/index.js';
 import type { DomainRules, Execution, SequenceContext } from '../domain/rules.js';
 import {
+  ASSUMED_CREDENTIALS,
   authCaseArbitrary,
-  BAD_AUTH,
+  authEntries,
   coverageInvalidCases,
   coverageValidCases,
-  GOOD_AUTH,
   invalidCaseArbitrary,
   isStillInvalid,
   landmarksOf,
@@ -20,11 +20,13 @@ import {
   type KnownValues,
 } from '../generate/index.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
-import { requiresAuth } from '../../spec/security/index.js';
+import { requiresAuth, type CredentialOf } from '../../spec/security/index.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
 
 /** What properties need from the run. */
 export interface PropertyContext extends SequenceContext {
+  /** The credential the run holds for a scheme (the auth matrix is built from what it holds). */
+  readonly credentialOf?: CredentialOf;
   /** Existing values of path parameters, learned so far, for an operation. */
   known(operationId: string): KnownValues;
   readonly seed: number;
@@ -70,7 +72,7 @@ export function caseProperties(spec: SpecModel, context: PropertyContext, readOn
         id: `${id}/auth`,
         family: 'auth',
         operationId: id,
-        arbitrary: () => authCaseArbitrary(operation, context.known(id)),
+        arbitrary: () => authCaseArbitrary(operation, context.known(id), context.credentialOf ?? ASSUMED_CREDENTIALS),
         execute: (c) => single(context, c),
       });
     }
@@ -86,7 +88,8 @@ function sampleValid(operation: OperationModel, context: PropertyContext): Case 
 /** The auth matrix: every operation × every credential variant, once each, deterministically. */
 export function authSweeps(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitSweep[] {
   return spec.operations
-    .filter((op) => requiresAuth(op.security) && !(readOnly && writes(op)))
+    // Optional auth has a matrix too (no credential, and each valid spelling, accepted); public has none.
+    .filter((op) => op.security.access !== 'public' && !(readOnly && writes(op)))
     .map((operation) => ({
       id: `${operation.operationId}/auth-matrix`,
       family: 'auth',
@@ -94,12 +97,13 @@ export function authSweeps(spec: SpecModel, context: PropertyContext, readOnly: 
       async execute() {
         const base = sampleValid(operation, context);
         const exchanges: Exchange[] = [];
-        for (const auth of [...BAD_AUTH, ...GOOD_AUTH, 'valid' as const]) {
-          exchanges.push(await context.send({ ...base, family: 'auth', kind: auth === 'valid' ? 'valid' : 'auth', auth }));
+        const { refused, accepted, valid } = authEntries(operation, context.credentialOf ?? ASSUMED_CREDENTIALS);
+        for (const auth of [...refused, ...accepted, ...valid]) {
+          exchanges.push(await context.send({ ...base, family: 'auth', kind: auth.auth === 'valid' ? 'valid' : 'auth', ...auth }));
         }
         // No key at all, with each landmark of each query parameter: a public view (status=available,
         // say) that skips the key check is a common shortcut.
-        for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
+        for (const parameter of operation.parameters.filter((p) => p.in === 'query' && requiresAuth(operation.security))) {
           for (const value of landmarksOf(parameter.schema.schema)) {
             exchanges.push(await context.send({ ...base, query: [[parameter.name, parameterText(value)]], family: 'auth', kind: 'auth', auth: 'none' }));
           }

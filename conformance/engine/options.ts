@@ -1,9 +1,22 @@
+import type { KitCredentials } from '../send/index.js';
+
 /** Everything a conformance run can be told. */
 export interface ConformanceOptions {
   /** Base URL of the implementation, including the version prefix (`http://localhost:4010/v1`). */
   readonly target: string;
-  /** The API key the target accepts. Never written to any report. */
-  readonly apiKey: string;
+  /**
+   * The token or API key the target accepts, sent wherever each operation's scheme puts it (bearer,
+   * OAuth 2.0 / OpenID Connect token, apiKey header, query or cookie). Never written to any report.
+   */
+  readonly apiKey?: string;
+  /** HTTP Basic credentials, `user:password`. */
+  readonly basic?: string;
+  /** `Name: value` headers: one a scheme declares is its credential; the rest go on every request. */
+  readonly headers?: readonly string[];
+  /** A shell command whose output is the token or key; run at start and again when a working one gets 401. */
+  readonly authCommand?: string;
+  /** Credentials built by the caller (who then asks them which secrets to mask); win over the four above. */
+  readonly credentials?: KitCredentials;
   /** Path of the OpenAPI file; the shipped spec by default. */
   readonly spec?: string;
   /** fast-check seed; random by default and always reported. */
@@ -40,7 +53,12 @@ export interface RunProgress {
 }
 
 /** The options with every default filled in. */
-export interface ResolvedOptions extends Required<Omit<ConformanceOptions, 'spec' | 'rate' | 'replay' | 'onProgress'>> {
+export interface ResolvedOptions extends Required<Omit<ConformanceOptions, 'spec' | 'rate' | 'replay' | 'onProgress' | 'apiKey' | 'basic' | 'headers' | 'authCommand' | 'credentials'>> {
+  readonly apiKey?: string;
+  readonly basic?: string;
+  readonly headers?: readonly string[];
+  readonly authCommand?: string;
+  readonly credentials?: KitCredentials;
   readonly spec?: string;
   readonly rate?: number;
   readonly replay?: string;

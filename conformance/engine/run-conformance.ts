@@ -5,7 +5,7 @@ import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index
 import type { DomainRules, Execution } from '../domain/rules.js';
 import { selectRules } from '../domain/select-rules.js';
 import type { Finding, RunReport, Verdict } from '../findings/index.js';
-import { createHttpClient } from '../send/index.js';
+import { createHttpClient, createKitCredentials, CredentialError, type KitCredentials } from '../send/index.js';
 import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
 import { authSweeps, caseProperties, probeSweeps, sequenceProperties, type PropertyContext } from './build-properties.js';
 import { Collector, signatureOf } from './collector.js';
@@ -52,7 +52,9 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   // The domain plug-in that knows this API, if any (the Animal Store's for the shipped spec).
   const rules = chosenRules ?? (await selectRules(spec));
   const target = safeTarget(options.target);
-  const client = createHttpClient({ baseUrl: target, apiKey: options.apiKey, timeoutMs: options.timeoutMs, ...(options.rate ? { rate: options.rate } : {}) });
+  const credentials = await runCredentials(options);
+  const extraHeaders = credentials.extraHeaders(spec.securitySchemes.values());
+  const client = createHttpClient({ baseUrl: target, credentials, extraHeaders, timeoutMs: options.timeoutMs, ...(options.rate ? { rate: options.rate } : {}) });
   const collector = new Collector();
   const known = new Map<string, Map<string, Set<string>>>();
   // What properties generate from: frozen after preparation, so a seed means the same requests
@@ -117,6 +119,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
 
   const context: PropertyContext = {
     spec,
+    credentialOf: (scheme) => credentials.credentialFor(scheme),
     readOnly: options.readOnly,
     seed: options.seed,
     send,
@@ -381,4 +384,23 @@ async function preflight(spec: SpecModel, context: PropertyContext): Promise<tru
   const exchange = await context.send({ operationId: operation.operationId, family: 'preflight', kind: 'valid', pathParams: {}, query: [], auth: 'valid' });
   if (exchange.failure?.kind === 'unreachable') return `cannot reach the target: ${exchange.failure.message}`;
   return true;
+}
+
+/** The run's credentials: as given, or built from the options (the auth command run once first). */
+async function runCredentials(options: ResolvedOptions): Promise<KitCredentials> {
+  try {
+    const credentials =
+      options.credentials ??
+      createKitCredentials({
+        ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+        ...(options.basic ? { basic: options.basic } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
+        ...(options.authCommand ? { authCommand: options.authCommand } : {}),
+      });
+    if (credentials.refreshable && options.credentials === undefined) await credentials.refresh();
+    return credentials;
+  } catch (error) {
+    if (error instanceof CredentialError) throw new RunError(error.message);
+    throw error;
+  }
 }

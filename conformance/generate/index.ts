@@ -7,6 +7,7 @@ export { mutationsOf } from './mutations.js';
 export { coverageValidCases, coverageInvalidCases, ordinaryParts } from './coverage.js';
 export { ACCEPT_HEADERS, ExistingValue, JSON_CONTENT_TYPES } from './valid-case.js';
 export type { Mutation } from './mutations.js';
-export { authCaseArbitrary, BAD_AUTH, GOOD_AUTH } from './auth-case.js';
+export { ASSUMED_CREDENTIALS, authCaseArbitrary, authEntries, BAD_AUTH, GOOD_AUTH } from './auth-case.js';
+export type { AuthFields } from './auth-case.js';
 export { edgeOf, ORDINARY_STRING_LIMIT } from './edge.js';
 export { wireInteger, toPlainJson, parameterText } from './wire.js';

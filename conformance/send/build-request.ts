@@ -2,6 +2,8 @@ import { stringify as stringifyLossless } from 'lossless-json';
 import type { AuthVariant, Case } from '../cases/index.js';
 import type { RequestRecord } from '../findings/index.js';
 import type { OperationModel } from '../../spec/index.js';
+import { type Attachment, type Credential, type SecurityScheme, alternativeFor, attachRequirement } from '../../spec/security/index.js';
+import { createKitCredentials, type KitCredentials } from './credentials.js';
 
 /** The exact request to put on the wire, and the record of it with the key replaced by `$API_KEY`. */
 export interface BuiltRequest {
@@ -14,83 +16,62 @@ export interface BuiltRequest {
   readonly record: RequestRecord;
 }
 
-/**
- * The Authorization header a variant sends: the real value, and the value shown in reports. The shown
- * value is valid shell inside double quotes, so a reproducer runs as printed with `API_KEY` set.
- */
-export function authorizationFor(
-  variant: AuthVariant,
-  apiKey: string,
-): {
+/** What a case's credential puts on a request, in the shape buildRequest lays out (real and shown values). */
+export interface AuthParts {
+  /** The Authorization header, when the credential has one. */
   readonly header?: string;
   readonly shown?: string;
-  /** Where the key goes instead of Authorization (variants that put it elsewhere). */
+  /** Where the key goes besides Authorization (query pairs, other headers, cookies as one Cookie header). */
   readonly elsewhere?: { readonly query?: readonly [string, string][]; readonly queryShown?: string; readonly headers?: Readonly<Record<string, { value: string; shown: string }>> };
-} {
-  switch (variant) {
-    case 'valid':
-      return { header: `Bearer ${apiKey}`, shown: 'Bearer $API_KEY' };
-    case 'valid-lowercase-scheme':
-      return { header: `bearer ${apiKey}`, shown: 'bearer $API_KEY' };
-    case 'valid-uppercase-scheme':
-      return { header: `BEARER ${apiKey}`, shown: 'BEARER $API_KEY' };
-    case 'valid-mixed-case-scheme':
-      return { header: `BeArEr ${apiKey}`, shown: 'BeArEr $API_KEY' };
-    case 'key-with-prefix':
-      return { header: `Bearer not-${apiKey}`, shown: 'Bearer ${API_KEY/#/not-}' };
-    case 'percent-encoded-key':
-      return {
-        header: `Bearer ${[...Buffer.from(apiKey)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('')}`,
-        shown: "Bearer $(printf '%s' \"$API_KEY\" | od -An -tx1 -v | tr -d ' \\n' | tr a-f A-F | sed 's/../%&/g')",
-      };
-    case 'raw-key':
-      return { header: apiKey, shown: '$API_KEY' };
-    case 'key-in-query':
-      return { elsewhere: { query: [['api_key', apiKey], ['access_token', apiKey]], queryShown: 'api_key=$API_KEY&access_token=$API_KEY' } };
-    case 'key-in-header':
-      return { elsewhere: { headers: { 'x-api-key': { value: apiKey, shown: '$API_KEY' } } } };
-    case 'key-in-cookie':
-      return { elsewhere: { headers: { cookie: { value: `api_key=${apiKey}`, shown: 'api_key=$API_KEY' } } } };
-    case 'basic-password':
-      return {
-        header: `Basic ${Buffer.from(`x-access-token:${apiKey}`).toString('base64')}`,
-        shown: "Basic $(printf 'x-access-token:%s' \"$API_KEY\" | base64 | tr -d '\\n')",
-      };
-    case 'forwarded-local':
-      return { elsewhere: { headers: { 'x-forwarded-for': { value: '127.0.0.1', shown: '127.0.0.1' }, 'x-real-ip': { value: '127.0.0.1', shown: '127.0.0.1' } } } };
-    case 'none':
-      return {};
-    case 'empty-token':
-      return { header: 'Bearer ', shown: 'Bearer ' };
-    case 'scheme-only':
-      return { header: 'Bearer', shown: 'Bearer' };
-    case 'basic':
-      // base64 wraps its output at 76 columns: a long key would put a newline in the header.
-      return { header: `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`, shown: "Basic $(printf '%s:' \"$API_KEY\" | base64 | tr -d '\\n')" };
-    case 'token-scheme':
-      return { header: `Token ${apiKey}`, shown: 'Token $API_KEY' };
-    case 'unknown-key':
-      return { header: 'Bearer not-a-valid-key-4f1c9e7a2b', shown: 'Bearer not-a-valid-key-4f1c9e7a2b' };
-    case 'key-prefix':
-      return { header: `Bearer ${apiKey.slice(0, -1)}`, shown: 'Bearer ${API_KEY%?}' };
-    case 'key-suffix':
-      return { header: `Bearer ${apiKey}x`, shown: 'Bearer ${API_KEY}x' };
-    case 'trailing-junk':
-      return { header: `Bearer ${apiKey} x`, shown: 'Bearer $API_KEY x' };
-    case 'key-case': {
-      const swapped = [...apiKey].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
-      // A key without letters has no case to swap: change its last character to a letter instead, so
-      // it stays wrong and the shown value does not depend on the key.
-      if (swapped !== apiKey) return { header: `Bearer ${swapped}`, shown: 'Bearer ${API_KEY~~}' };
-      return { header: `Bearer ${apiKey.slice(0, -1)}x`, shown: 'Bearer ${API_KEY%?}x' };
-    }
+}
+
+/** An attachment of spec/security laid out as {@link AuthParts}. */
+export function authPartsOf(attachment: Attachment): AuthParts {
+  const authorization = attachment.headers.find((h) => h.name.toLowerCase() === 'authorization');
+  const others: Record<string, { value: string; shown: string }> = {};
+  for (const h of attachment.headers) if (h !== authorization) others[h.name] = { value: h.value, shown: h.shown };
+  if (attachment.cookies.length > 0) {
+    others.cookie = { value: attachment.cookies.map((c) => `${c.name}=${c.value}`).join('; '), shown: attachment.cookies.map((c) => `${c.name}=${c.shown}`).join('; ') };
   }
+  const query = attachment.query.map((q): [string, string] => [q.name, q.value]);
+  const elsewhere = {
+    ...(query.length > 0 ? { query, queryShown: attachment.query.map((q) => `${encodeText(q.name)}=${q.shown}`).join('&') } : {}),
+    ...(Object.keys(others).length > 0 ? { headers: others } : {}),
+  };
+  return {
+    ...(authorization ? { header: authorization.value, shown: authorization.shown } : {}),
+    ...(Object.keys(elsewhere).length > 0 ? { elsewhere } : {}),
+  };
+}
+
+const BEARER: SecurityScheme = { kind: 'bearer', name: 'bearer' };
+
+/**
+ * The Authorization header a bearer variant sends: the real value, and the value shown in reports.
+ * The shown value is valid shell inside double quotes, so a reproducer runs as printed with `API_KEY` set.
+ */
+export function authorizationFor(variant: AuthVariant, apiKey: string): AuthParts {
+  const credential: Credential = { kind: 'secret', value: apiKey, variable: 'API_KEY' };
+  return authPartsOf(attachRequirement([{ scheme: BEARER, scopes: [] }], () => credential, variant === 'valid' ? undefined : { scheme: BEARER.name, id: variant }));
+}
+
+/**
+ * What a case's credential puts on a request: nothing on a public operation or without a usable
+ * credential; otherwise the alternative of `authScheme` (or the first the kit holds credentials
+ * for), every scheme attached validly but the one the variant names.
+ */
+export function authFor(testCase: Case, operation: OperationModel, credentials: KitCredentials): AuthParts {
+  const credentialOf = (scheme: SecurityScheme) => credentials.credentialFor(scheme);
+  const requirement = operation.security.access === 'public' ? undefined : alternativeFor(operation.security, credentialOf, testCase.authScheme);
+  if (!requirement) return {};
+  const scheme = testCase.authScheme ?? requirement[0]!.scheme.name;
+  return authPartsOf(attachRequirement(requirement, credentialOf, testCase.auth === 'valid' ? undefined : { scheme, id: testCase.auth }));
 }
 
 /** Turns a case into the exact bytes to send, for one operation of the spec. */
-export function buildRequest(testCase: Case, operation: OperationModel, apiKey: string): BuiltRequest {
+export function buildRequest(testCase: Case, operation: OperationModel, credentials: string | KitCredentials, extraHeaders: readonly (readonly [string, string])[] = []): BuiltRequest {
   const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => testCase.rawPath?.[name] ?? encodePathSegment(testCase.pathParams[name] ?? ''));
-  const auth = authorizationFor(testCase.auth, apiKey);
+  const auth = authFor(testCase, operation, typeof credentials === 'string' ? createKitCredentials({ apiKey: credentials }) : credentials);
   const encode = (pairs: readonly (readonly [string, string])[]) => pairs.map(([k, v]) => `${encodeText(k)}=${encodeText(v)}`);
   const own = [...encode(testCase.query), ...(testCase.rawQuery ?? [])];
   const query = [...own, ...encode(auth.elsewhere?.query ?? [])].join('&');
@@ -103,6 +84,8 @@ export function buildRequest(testCase: Case, operation: OperationModel, apiKey: 
     shownHeaders.authorization = auth.shown!;
   }
   if (testCase.cookies && testCase.cookies.length > 0) headers.cookie = shownHeaders.cookie = testCase.cookies.join('; ');
+  // -H headers no scheme claims: sent on every request as given (they are configuration, not credentials).
+  for (const [name, value] of extraHeaders) headers[name.toLowerCase()] = shownHeaders[name.toLowerCase()] = value;
   for (const [name, { value, shown }] of Object.entries(auth.elsewhere?.headers ?? {})) {
     // A credential sent as a cookie joins the operation's own cookies in the one Cookie header.
     const joined = name === 'cookie' && headers.cookie !== undefined;

@@ -5,13 +5,20 @@ import { parse as parseLossless } from 'lossless-json';
 import { Agent, request } from 'undici';
 import type { Case, Exchange, ReceivedResponse, TransportFailure } from '../cases/index.js';
 import type { OperationModel } from '../../spec/index.js';
+import { authExpectation } from '../cases/index.js';
 import { buildRequest } from './build-request.js';
+import { createKitCredentials, type KitCredentials } from './credentials.js';
 
 /** Options of the HTTP side of a run. */
 export interface HttpClientOptions {
   /** Target base URL, including the version prefix (`http://host:port/v1`). */
   readonly baseUrl: string;
-  readonly apiKey: string;
+  /** The key for every token and API-key scheme, when `credentials` is not given. */
+  readonly apiKey?: string;
+  /** The run's credentials per scheme (see createKitCredentials); wins over `apiKey`. */
+  readonly credentials?: KitCredentials;
+  /** Headers sent on every request (the `-H` headers no scheme claims). */
+  readonly extraHeaders?: readonly (readonly [string, string])[];
   /** Whole-exchange deadline per request, headers and body included. */
   readonly timeoutMs: number;
   /** Response bodies larger than this are cut off and reported. Default 2 MiB. */
@@ -106,7 +113,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     keepAliveTimeout: 4_000,
   });
   const throttle = createThrottle(options.rate);
-  const scrub = keyScrubber(options.apiKey);
+  const credentials = options.credentials ?? createKitCredentials(options.apiKey ? { apiKey: options.apiKey } : {});
+  const extraHeaders = options.extraHeaders ?? [];
+  let scrubbedSecrets = '';
+  let scrubber: (text: string) => string = (text) => text;
+  // Rebuilt when the credentials change (an auth command issued a new token).
+  const scrub = (text: string) => {
+    const secrets = credentials.secrets();
+    const key = JSON.stringify(secrets);
+    if (key !== scrubbedSecrets) {
+      scrubbedSecrets = key;
+      scrubber = keyScrubber(secrets);
+    }
+    return scrubber(text);
+  };
+  // Whether a credential has been accepted: only then does a 401 to a valid one mean "expired".
+  let credentialWorked = false;
+  let refreshing: Promise<boolean> | undefined;
   let sent = 0;
   // One pause for the whole run: when the target says "retry after", no request goes before then.
   let pausedUntil = 0;
@@ -123,6 +146,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // new connection, as HTTP clients do (RFC 9112 §9.3.1). A target that resets every time still
       // gets its reset reported.
       if (exchange.failure?.kind === 'connection_reset') exchange = await sendOnce(testCase, operation);
+      if (exchange.response && authExpectation(testCase) === 'accept') {
+        if (exchange.response.status !== 401) credentialWorked = true;
+        else if (credentialWorked && credentials.refreshable) {
+          // A token that worked and now gets 401 has expired: ask the auth command for a new one, once
+          // for every request that noticed at the same time, and send this one again.
+          refreshing ??= credentials.refresh().catch(() => false).finally(() => (refreshing = undefined));
+          if (await refreshing) exchange = await sendOnce(testCase, operation);
+        }
+      }
       const pause = attempt < MAX_RETRIES && exchange.response ? pauseAsked(exchange.response, attempt) : undefined;
       if (pause === undefined || pausedMs + pause > PAUSE_BUDGET_MS) return exchange;
       firstOperationId ??= operation.operationId;
@@ -137,7 +169,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   async function sendOnce(testCase: Case, operation: OperationModel): Promise<Exchange> {
-    const built = buildRequest(testCase, operation, options.apiKey);
+    const built = buildRequest(testCase, operation, credentials, extraHeaders);
     await throttle();
     sent++;
     const started = performance.now();
@@ -307,10 +339,13 @@ const MIN_SCRUBBED_KEY = 8;
  * Replaces, in text received from the target, every spelling of the key the kit sends or could be
  * echoed: as is, in any case, without its last character, URL-encoded, and base64-encoded (Basic).
  */
-function keyScrubber(apiKey: string): (text: string) => string {
-  const forms = [apiKey, apiKey.slice(0, -1)].flatMap((k) => [k, encodeURIComponent(k), Buffer.from(`${k}:`).toString('base64').replace(/=+$/, ''), Buffer.from(k).toString('base64').replace(/=+$/, '')]);
+function keyScrubber(secrets: readonly string[]): (text: string) => string {
+  const forms = secrets
+    .filter((s) => s.length >= MIN_SCRUBBED_KEY)
+    .flatMap((apiKey) => [apiKey, apiKey.slice(0, -1)])
+    .flatMap((k) => [k, encodeURIComponent(k), Buffer.from(`${k}:`).toString('base64').replace(/=+$/, ''), Buffer.from(k).toString('base64').replace(/=+$/, '')]);
   const kept = [...new Set(forms)].filter((f) => f.length >= MIN_SCRUBBED_KEY).sort((a, b) => b.length - a.length);
-  if (apiKey.length < MIN_SCRUBBED_KEY || kept.length === 0) return (text) => text;
+  if (kept.length === 0) return (text) => text;
   const pattern = new RegExp(kept.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
   return (text) => text.replace(pattern, '$API_KEY');
 }

@@ -31,3 +31,7 @@ export type {
   SecurityScheme,
   Verdict,
 } from './model.js';
+export { alternativeFor, attachRequirement, mergeAttachments, usableAlternatives } from './attach-requirement.js';
+export type { CredentialOf } from './attach-requirement.js';
+export { authMatrix } from './auth-matrix.js';
+export type { MatrixEntry } from './auth-matrix.js';
