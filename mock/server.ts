@@ -18,7 +18,7 @@ import { type RequestInput, readRequestInput } from './request-input.js';
 import { type Router, createRouter } from './router.js';
 import { watchFile } from './spec-watcher.js';
 import { staticExample } from './static-answer.js';
-import { createResourceMock } from './resources/index.js';
+import { conformError, createResourceMock } from './resources/index.js';
 import { PetStore } from './store.js';
 
 /** A mock server, built but not yet listening (see {@link startMock} for one that listens). */
@@ -103,7 +103,8 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const route = current.router.route(method, path);
     if (!route.ok) return { answer: errorAnswer(route.error), delayMs: delay.ms };
     const operation = route.operation;
-    const decided = await decide(req, operation, route.pathParams, path, search, delay.error, current);
+    // Errors from any layer (auth, validation, store) take the shape and media type the operation documents for their status.
+    const decided = conformError(operation, await decide(req, operation, route.pathParams, path, search, delay.error, current));
     // A 401 forced through Prefer names the operation's own schemes too (Bearer, Basic, APIKey ...),
     // last among the headers, where the generic fallback in send() puts it.
     const challenge = decided.status === 401 && !hasHeader(decided.headers ?? {}, 'www-authenticate') ? challengeOf(operation.security, { realm: current.spec.title }) : undefined;

@@ -11,7 +11,8 @@ import {
   loadResourceConfig,
 } from '../../spec/resources/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
-import { type MockErrorCode, errorBody, mockError } from '../errors.js';
+import type { MockErrorCode } from '../errors.js';
+import { fittedError, withMediaType } from './conform-error.js';
 import type { RequestInput } from '../request-input.js';
 import { jsonPatch, mergePatch } from './apply-patch.js';
 import { CollectionStore, type StoredItem, keyOf } from './collection-store.js';
@@ -174,17 +175,26 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
 
   function create(collection: Collection, operation: OperationModel, input: RequestInput, scope: readonly string[], givenId?: unknown): Answer | undefined {
     const m = collection.model;
-    const value = clientMembers(collection, input.body);
     const idMember = m.id?.member;
+    const sent = isObject(input.body) ? input.body : {};
     let id = givenId;
-    if (id === undefined && idMember !== undefined && value[idMember] !== undefined && !m.readOnlyMembers.includes(idMember)) id = value[idMember];
+    if (id === undefined && idMember !== undefined && sent[idMember] !== undefined && !m.readOnlyMembers.includes(idMember)) id = sent[idMember];
     if (id !== undefined && collection.store.has(scope, id) && givenId === undefined) {
       return failure(operation, [409, 400], 'conflict', `A ${singular(m.name)} with the id ${keyOf(id)} exists already.`);
     }
-    id ??= mintId(collection);
-    if (idMember !== undefined) value[idMember] = id;
-    fillOwned(collection, operation, value, scope, undefined);
-    if (collection.item && !collection.item.validate(value).ok) return undefined;
+    id ??= mintId(collection, scope);
+    // An item schema with oneOf/anyOf has several shapes: the first one the item fits decides what is kept and filled.
+    let value: Obj | undefined;
+    for (const shape of shapesOf(m.itemSchema)) {
+      const candidate = clientMembers(collection, shape, input.body);
+      if (idMember !== undefined) candidate[idMember] = id;
+      fillOwned(collection, shape, operation, candidate, scope, undefined);
+      if (!collection.item || collection.item.validate(candidate).ok) {
+        value = candidate;
+        break;
+      }
+    }
+    if (!value) return undefined;
     const status = successStatus(operation, '201');
     const answer = respond(operation, status, visible(collection, value));
     if (!answer) return undefined;
@@ -194,22 +204,29 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
 
   function change(collection: Collection, operation: OperationModel, input: RequestInput, scope: readonly string[], found: StoredItem, role: 'replace' | 'update', contentType: string | undefined): Answer | undefined {
     let next: unknown;
-    if (role === 'replace') next = clientMembers(collection, input.body);
+    if (role === 'replace') next = input.body;
     else if (/json-patch\+json/i.test(contentType ?? '') || (Array.isArray(input.body) && operation.requestBody?.mediaTypes.some((t) => /json-patch\+json/i.test(t)))) {
       const patched = jsonPatch(found.value, input.body);
       if (!patched.ok) return failure(operation, [400, 409, 422], 'invalid_body', `request body: ${patched.message}`);
       next = patched.value;
     } else next = mergePatch(found.value, input.body);
     if (!isObject(next)) return failure(operation, [400, 422], 'invalid_body', 'request body: the patched item is not an object');
-    const value: Obj = { ...next };
     // The server's members stay the server's: the id, readOnly members, the parent ids.
     const idMember = collection.model.id?.member;
-    if (idMember !== undefined) value[idMember] = found.id;
-    fillOwned(collection, operation, value, scope, found.value);
-    if (collection.item) {
-      const result = collection.item.validate(value);
-      if (!result.ok) return failure(operation, [400, 422], 'invalid_body', `request body: the ${role === 'update' ? 'patched' : 'new'} item ${result.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ')}`);
+    let value: Obj | undefined;
+    let firstProblem = '';
+    for (const shape of shapesOf(collection.model.itemSchema)) {
+      const candidate = clientMembers(collection, shape, next);
+      if (idMember !== undefined) candidate[idMember] = found.id;
+      fillOwned(collection, shape, operation, candidate, scope, found.value);
+      const result = collection.item?.validate(candidate) ?? { ok: true as const };
+      if (result.ok) {
+        value = candidate;
+        break;
+      }
+      firstProblem ||= result.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ');
     }
+    if (!value) return failure(operation, [400, 422], 'invalid_body', `request body: the ${role === 'update' ? 'patched' : 'new'} item ${firstProblem}`);
     const answer = respond(operation, successStatus(operation, '200'), visible(collection, value));
     if (answer) collection.store.put(scope, found.id, value, false);
     return answer;
@@ -270,29 +287,29 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
   }
 
   /** The body's members the item declares (all of them when it declares none), readOnly ones dropped: the server owns those. */
-  function clientMembers(collection: Collection, body: unknown): Obj {
+  function clientMembers(collection: Collection, shape: JsonSchema | undefined, body: unknown): Obj {
     const source = isObject(body) ? body : {};
-    const declared = collection.model.itemSchema ? declaredNames(collection.model.itemSchema) : undefined;
+    const declared = shape ? declaredSchemas(shape) : new Map<string, JsonSchema>();
     const out: Obj = {};
     for (const [key, value] of Object.entries(source)) {
-      if (declared && declared.size > 0 && !declared.has(key)) continue;
-      if (collection.model.readOnlyMembers.includes(key)) continue;
+      if (declared.size > 0 && !declared.has(key)) continue;
+      if (collection.model.readOnlyMembers.includes(key) || declared.get(key)?.readOnly === true) continue;
       out[key] = value;
     }
     return out;
   }
 
   /** Fills what the server owns: parent ids named like the path parameters, readOnly members, required members left out. */
-  function fillOwned(collection: Collection, operation: OperationModel, value: Obj, scope: readonly string[], previous: Readonly<Obj> | undefined): void {
+  function fillOwned(collection: Collection, schema: JsonSchema | undefined, operation: OperationModel, value: Obj, scope: readonly string[], previous: Readonly<Obj> | undefined): void {
     const m = collection.model;
-    const schema = m.itemSchema;
     const properties = schema ? declaredSchemas(schema) : new Map<string, JsonSchema>();
+    const readOnly = new Set([...m.readOnlyMembers, ...[...properties].filter(([, p]) => p.readOnly === true).map(([name]) => name)]);
     m.scope.forEach((name, i) => {
       if (properties.has(name)) value[name] = typedLike(properties.get(name), scope[i]!);
     });
     const example = exampleItem(operation);
-    for (const name of m.readOnlyMembers) {
-      if (name === m.id?.member || m.scope.includes(name)) continue;
+    for (const name of readOnly) {
+      if (name === m.id?.member || m.scope.includes(name) || (!properties.has(name) && properties.size > 0)) continue;
       value[name] = previous?.[name] ?? ownedValue(properties.get(name), example?.[name]);
     }
     for (const name of requiredNames(schema)) {
@@ -302,13 +319,19 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     }
   }
 
-  function mintId(collection: Collection): unknown {
+  function mintId(collection: Collection, scope: readonly string[]): unknown {
     const kind = collection.model.id?.kind ?? 'integer';
     if (kind === 'integer') return collection.store.mintInteger();
     if (kind === 'uuid') return randomUUID();
-    const n = collection.store.mintInteger();
-    const candidates = [String(n), randomUUID(), `${singular(collection.model.name)}-${n}`];
-    return candidates.find((c) => collection.id?.validate(c).ok ?? true) ?? candidates[0];
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const n = collection.store.mintInteger();
+      // A string id the id schema takes: the counter, the counter written into the schema's example (`an_k2v81q` → `an_000007`), a uuid.
+      const fromExamples = examplesOf(collection.model.id?.schema).filter((e): e is string => typeof e === 'string').map((e) => counterInto(e, n));
+      const candidates = [String(n), ...fromExamples, randomUUID(), `${singular(collection.model.name)}-${n}`];
+      const id = candidates.find((c) => collection.id?.validate(c).ok ?? true) ?? candidates[0]!;
+      if (!collection.store.has(scope, id)) return id;
+    }
+    return randomUUID();
   }
 
   function visible(collection: Collection, value: Readonly<Obj>): Obj {
@@ -373,40 +396,6 @@ function notFound(operation: OperationModel, message: string): Answer {
   return fittedError(operation, 404, 'not_found', message);
 }
 
-/**
- * The mock's Error body when the spec's error schema takes it; else a body built from that schema
- * with its status, message and code members filled in; else the documented example. Sent with the
- * documented media type (`application/problem+json`, say).
- */
-function fittedError(operation: OperationModel, status: number, code: MockErrorCode, message: string): Answer {
-  const error = mockError(status, code, message);
-  const response = operation.responseFor(status);
-  const check = response?.schema;
-  if (!check || check.validate(JSON.parse(errorBody(error))).ok) return withMediaType(errorAnswer(error), response?.mediaTypes);
-  const sample = sampleValue(check.schema);
-  const candidates: unknown[] = [];
-  if (isObject(sample)) {
-    const filled: Obj = { ...sample };
-    for (const [name, member] of declaredSchemas(check.schema)) {
-      const type = Array.isArray(member.type) ? member.type.find((t) => t !== 'null') : member.type;
-      if (type === 'integer' && /^(status|statuscode|code|httpstatus)$/i.test(name)) filled[name] = status;
-      else if (type === 'string' && /^(message|detail|title|error|description|reason)$/i.test(name)) filled[name] = message;
-      else if (type === 'string' && /^(code|error_code|errorcode|type)$/i.test(name) && !('enum' in member) && !('format' in member)) filled[name] = code;
-    }
-    candidates.push(filled);
-  }
-  candidates.push(...Object.values(response.examples), sample);
-  const body = candidates.find((c) => check.validate(c).ok) ?? sample;
-  return withMediaType(jsonAnswer(status, JSON.stringify(body)), response.mediaTypes);
-}
-
-/** Sends a documented JSON-based media type other than `application/json` (`application/problem+json`) as such. */
-function withMediaType(answer: Answer, mediaTypes: readonly string[] | undefined): Answer {
-  if (!mediaTypes || mediaTypes.length === 0 || mediaTypes.some((t) => /^application\/json\b/i.test(t))) return answer;
-  const json = mediaTypes.find((t) => /^application\/[^;]*\+json\b/i.test(t));
-  return json ? { ...answer, headers: { ...answer.headers, 'Content-Type': `${json}; charset=utf-8` } } : answer;
-}
-
 function exampleItem(operation: OperationModel): Obj | undefined {
   for (const [status, response] of Object.entries(operation.responses)) {
     if (!/^2/.test(status)) continue;
@@ -423,6 +412,32 @@ function ownedValue(schema: JsonSchema | undefined, example: unknown): unknown {
   return sampleValue(schema);
 }
 
+/** The shapes an item can take: each oneOf/anyOf branch with the rest of the schema, or the schema itself. */
+function shapesOf(schema: JsonSchema | undefined): (JsonSchema | undefined)[] {
+  const branches = schema?.oneOf ?? schema?.anyOf;
+  if (!schema || !Array.isArray(branches) || branches.length === 0) return [schema];
+  const { oneOf: _one, anyOf: _any, discriminator: _d, ...base } = schema;
+  return branches.filter(isObject).map((branch) => ({ allOf: [base, branch] }));
+}
+
+/** The `examples` and `example` of a schema, looking through `allOf`. */
+function examplesOf(schema: JsonSchema | undefined, depth = 0): unknown[] {
+  if (!schema || depth > 8) return [];
+  const own = [...(Array.isArray(schema.examples) ? schema.examples : []), ...('example' in schema ? [schema.example] : [])];
+  const parts = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]).flatMap((p) => examplesOf(p, depth + 1)) : [];
+  return [...own, ...parts];
+}
+
+/** An example id with its last run of letters and digits replaced by the counter, as wide as the run. */
+function counterInto(example: string, n: number): string {
+  const m = /[0-9A-Za-z]+$/.exec(example);
+  if (!m) return `${example}${n}`;
+  const run = m[0];
+  const digits = /^\d+$/.test(run) ? String(n) : n.toString(36);
+  const written = /^[A-Z0-9]+$/.test(run) && /[A-Z]/.test(run) ? digits.toUpperCase() : digits;
+  return example.slice(0, m.index) + written.padStart(run.length, '0');
+}
+
 function declaredSchemas(schema: JsonSchema, out = new Map<string, JsonSchema>(), depth = 0): Map<string, JsonSchema> {
   if (depth > 8) return out;
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
@@ -431,10 +446,6 @@ function declaredSchemas(schema: JsonSchema, out = new Map<string, JsonSchema>()
   }
   if (isObject(schema.properties)) for (const [name, member] of Object.entries(schema.properties)) if (isObject(member)) out.set(name, member);
   return out;
-}
-
-function declaredNames(schema: JsonSchema): Set<string> {
-  return new Set(declaredSchemas(schema).keys());
 }
 
 function requiredNames(schema: JsonSchema | undefined, depth = 0): string[] {

@@ -11,3 +11,4 @@ export type { SeedData } from './seed-items.js';
 export { jsonPatch, mergePatch } from './apply-patch.js';
 export type { PatchResult } from './apply-patch.js';
 export { sampleValue } from './sample-value.js';
+export { conformError } from './conform-error.js';

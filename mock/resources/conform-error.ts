@@ -1,0 +1,76 @@
+import type { JsonSchema, OperationModel } from '../../spec/index.js';
+import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
+import { type MockErrorCode, errorBody, mockError } from '../errors.js';
+import { sampleValue } from './sample-value.js';
+
+type Obj = Record<string, unknown>;
+const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Makes an error answer fit the operation's documented response for its status before it leaves:
+ * the mock's Error body when the spec's error schema takes it, else one built from that schema (its
+ * status, message and code members filled from the mock's error), else the documented example; and
+ * the documented media type (`application/problem+json`). Answers under 400, statuses the operation
+ * does not document and bodies that already fit go out unchanged, headers (`WWW-Authenticate`,
+ * `Allow`) always kept.
+ */
+export function conformError(operation: OperationModel, answer: Answer): Answer {
+  if (answer.status < 400 || answer.json === undefined) return answer;
+  const response = operation.responseFor(answer.status);
+  if (!response) return answer;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.json);
+  } catch {
+    return answer;
+  }
+  if (!response.schema || response.schema.validate(body).ok) return withMediaType(answer, response.mediaTypes);
+  const code = isObject(body) && typeof body.code === 'string' ? (body.code as MockErrorCode) : 'invalid_parameter';
+  const message = isObject(body) && typeof body.message === 'string' ? body.message : `Status ${answer.status}.`;
+  const fitted = fittedError(operation, answer.status, code, message);
+  return { ...fitted, headers: { ...answer.headers, ...fitted.headers } };
+}
+
+/**
+ * The mock's Error body when the spec's error schema takes it; else a body built from that schema
+ * with its status, message and code members filled in; else the documented example. Sent with the
+ * documented media type (`application/problem+json`, say).
+ */
+export function fittedError(operation: OperationModel, status: number, code: MockErrorCode, message: string): Answer {
+  const error = mockError(status, code, message);
+  const response = operation.responseFor(status);
+  const check = response?.schema;
+  if (!check || check.validate(JSON.parse(errorBody(error))).ok) return withMediaType(errorAnswer(error), response?.mediaTypes);
+  const sample = sampleValue(check.schema);
+  const candidates: unknown[] = [];
+  if (isObject(sample)) {
+    const filled: Obj = { ...sample };
+    for (const [name, member] of declaredSchemas(check.schema)) {
+      const type = Array.isArray(member.type) ? member.type.find((t) => t !== 'null') : member.type;
+      if (type === 'integer' && /^(status|statuscode|code|httpstatus)$/i.test(name)) filled[name] = status;
+      else if (type === 'string' && /^(message|detail|title|error|description|reason)$/i.test(name)) filled[name] = message;
+      else if (type === 'string' && /^(code|error_code|errorcode|type)$/i.test(name) && !('enum' in member) && !('format' in member)) filled[name] = code;
+    }
+    candidates.push(filled);
+  }
+  candidates.push(...Object.values(response.examples), sample);
+  const body = candidates.find((c) => check.validate(c).ok) ?? sample;
+  return withMediaType(jsonAnswer(status, JSON.stringify(body)), response.mediaTypes);
+}
+
+/** Sends a documented JSON-based media type other than `application/json` (`application/problem+json`) as such. */
+export function withMediaType(answer: Answer, mediaTypes: readonly string[] | undefined): Answer {
+  if (!mediaTypes || mediaTypes.length === 0 || mediaTypes.some((t) => /^application\/json\b/i.test(t))) return answer;
+  const json = mediaTypes.find((t) => /^application\/[^;]*\+json\b/i.test(t));
+  return json ? { ...answer, headers: { ...answer.headers, 'Content-Type': `${json}; charset=utf-8` } } : answer;
+}
+
+function declaredSchemas(schema: JsonSchema, out = new Map<string, JsonSchema>(), depth = 0): Map<string, JsonSchema> {
+  if (depth > 8) return out;
+  for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+    const parts = schema[key];
+    if (Array.isArray(parts)) for (const part of key === 'allOf' ? parts : parts.slice(0, 1)) if (isObject(part)) declaredSchemas(part, out, depth + 1);
+  }
+  if (isObject(schema.properties)) for (const [name, member] of Object.entries(schema.properties)) if (isObject(member)) out.set(name, member);
+  return out;
+}
