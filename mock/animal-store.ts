@@ -23,11 +23,19 @@ const ANIMAL_STORE_OPERATIONS: Readonly<Record<string, string>> = { listPets: 'G
  * go to the generic store of `mock/resources/`.
  */
 export function isAnimalStore(spec: SpecModel): boolean {
-  return Object.entries(ANIMAL_STORE_OPERATIONS).every(([id, route]) => {
-    const op = spec.operation(id);
-    return op !== undefined && `${op.method.toUpperCase()} ${op.path}` === route;
-  });
+  // Asked on every stateful request: answered once per loaded spec.
+  let known = animalStoreSpecs.get(spec);
+  if (known === undefined) {
+    known = Object.entries(ANIMAL_STORE_OPERATIONS).every(([id, route]) => {
+      const op = spec.operation(id);
+      return op !== undefined && `${op.method.toUpperCase()} ${op.path}` === route;
+    });
+    animalStoreSpecs.set(spec, known);
+  }
+  return known;
 }
+
+const animalStoreSpecs = new WeakMap<SpecModel, boolean>();
 
 /** The seed data shipped with the project. */
 export const DEFAULT_SEED_FILE = fileURLToPath(new URL('../fixtures/pets.json', import.meta.url));

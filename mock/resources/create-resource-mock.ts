@@ -273,17 +273,24 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         } else value = mergePatch(base, input.body);
         if (!isObject(value)) return failure(operation, [400, 422], 'invalid_body', 'request body: the result is not an object');
         const answer = respond(operation, successStatus(operation, '200'), value);
-        if (answer) singleton.values.set(key, value);
+        if (answer) keep(singleton, key, value);
         return answer;
       }
       case 'delete': {
         const answer = respond(operation, successStatus(operation, '204'), now ?? {});
-        if (answer) singleton.values.set(key, null);
+        if (answer) keep(singleton, key, null);
         return answer;
       }
       default:
         return undefined;
     }
+  }
+
+  /** Stores a singleton's value for one scope; past `capacity` scopes, the oldest goes (memory stays bounded). */
+  function keep(singleton: Singleton, key: string, value: Obj | null): void {
+    singleton.values.delete(key);
+    singleton.values.set(key, value);
+    if (singleton.values.size > options.capacity) singleton.values.delete(singleton.values.keys().next().value!);
   }
 
   /** The body's members the item declares (all of them when it declares none), readOnly ones dropped: the server owns those. */

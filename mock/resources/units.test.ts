@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseCli } from '../options.js';
 import { CollectionStore, jsonPatch, mergePatch, sampleValue } from './index.js';
 
 describe('mergePatch (RFC 7386)', () => {
@@ -71,5 +72,11 @@ describe('sampleValue', () => {
     expect(sampleValue({ type: 'integer', minimum: 3 })).toBe(3);
     expect(sampleValue({ type: 'object', required: ['n'], properties: { n: { type: 'string', format: 'uuid' } } })).toEqual({ n: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(sampleValue({ allOf: [{ type: 'object', required: ['a'], properties: { a: { const: 1 } } }, { type: 'object', required: ['b'], properties: { b: { type: 'boolean' } } }] })).toEqual({ a: 1, b: false });
+  });
+});
+
+describe('--data', () => {
+  it('is a flag of the mock', () => {
+    expect(parseCli(['--data', 'seed.json'], {})).toEqual({ kind: 'run', options: { dataFile: 'seed.json' } });
   });
 });
