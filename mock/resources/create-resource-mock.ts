@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CompiledSchema, JsonSchema, OperationModel, SpecModel } from '../../spec/index.js';
-import {
-  type CollectionModel,
-  type OperationAssignment,
-  type ResourceConfig,
-  type ResourceModel,
-  type SingletonModel,
-  findResourceConfig,
-  inferResources,
-  loadResourceConfig,
-} from '../../spec/resources/index.js';
+import { type CollectionModel, type OperationAssignment, type ResourceModel, type SingletonModel, resourceModelFor } from '../../spec/resources/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import type { MockErrorCode } from '../errors.js';
 import { fittedError, withMediaType } from './conform-error.js';
@@ -80,9 +71,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
   let current = build(spec, new Map());
 
   function build(next: SpecModel, previous: ReadonlyMap<string, Collection>) {
-    const configFile = findResourceConfig(next.file);
-    const config: ResourceConfig = configFile ? loadResourceConfig(configFile) : {};
-    const model = inferResources(next, config);
+    const { model } = resourceModelFor(next);
     for (const issue of model.issues) options.log?.(`resource config: ${issue.message}`);
     const seeds = seedItems(next, model, options.dataFile);
     const collections = new Map<string, Collection>();

@@ -8,6 +8,7 @@
 export { inferResources } from './infer-resources.js';
 export { loadResourceConfig } from './load-resource-config.js';
 export { findResourceConfig } from './find-resource-config.js';
+export { resourceModelFor } from './resource-model-for.js';
 export { ResourceConfigError } from './resource-config-error.js';
 export { RESOURCE_CONFIG_SCHEMA } from './config.js';
 export type { CollectionConfig, OperationConfig, ResourceConfig } from './config.js';

@@ -126,6 +126,13 @@ describe('inferResources: links and Location', () => {
     expect(orders.operations.create?.operationId).toBe('placeOrder');
   });
 
+  it('matches id members once case, _ and - are ignored', () => {
+    const model = inferResources(specs.links!);
+    expect(collection(model, '/credentials').id).toMatchObject({ parameter: 'Sid', member: 'sid' });
+    expect(collection(model, '/tasks').id).toMatchObject({ parameter: 'task_id', member: 'taskId' });
+    expect(collection(model, '/tasks').id?.reason).toContain('written `taskId`');
+  });
+
   it('finds a list-only collection and the maxResults page size', () => {
     const gadgets = collection(inferResources(specs.links!), '/gadgets');
     expect(gadgets.itemPath).toBeUndefined();

@@ -303,7 +303,12 @@ function inferId(
     via = 'link';
     why = link.why;
   } else {
-    const found = idMemberCandidates(parameter, name).find((c) => members.has(c.member));
+    // Exact names first, then names equal once case, `_` and `-` are ignored (`Sid` ← `sid`, `task_id` ← `taskId`).
+    const byNormal = new Map([...members.keys()].map((m) => [normalised(m), m]));
+    const candidates = idMemberCandidates(parameter, name);
+    const exact = candidates.find((c) => members.has(c.member));
+    const loose = exact ? undefined : candidates.find((c) => byNormal.has(normalised(c.member)));
+    const found = exact ?? (loose ? { member: byNormal.get(normalised(loose.member))!, why: `${loose.why}, written ${code(byNormal.get(normalised(loose.member))!)}` } : undefined);
     if (found) {
       member = found.member;
       why = `${code(parameter)} ← member ${code(found.member)}: ${found.why}`;
