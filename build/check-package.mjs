@@ -3,11 +3,12 @@
  *
  *   1. `npm pack` (prepack builds dist/), and the tarball holds only the allow-listed files;
  *   2. the tarball installs into an empty project, from the local npm cache where it can
- *      (`--prefer-offline`), with no EBADENGINE warning; vitest, msw and @types/node come along,
- *      as a user's project would have them;
+ *      (`--prefer-offline`), with no EBADENGINE warning; vitest, msw, jsdom and @types/node come
+ *      along, as a user's project would have them;
  *   3. `--help` of both commands; the kit certifies the embedded mock (exit 0);
  *   4. every `exports` entry imports, and a TypeScript file using them type-checks (tsc, strict);
- *   5. a vitest suite of one import and one call runs the kit: one test per operation × check.
+ *   5. a vitest suite of one import and one call runs the kit: one test per operation × check;
+ *      and a jsdom test file gets answers from the MSW mock (the README's frontend snippet).
  *
  * Prints one line per step with its time, and the package's file count and size. Exits 1 on the
  * first failure. `--keep` leaves the temporary directory for inspection.
@@ -23,7 +24,7 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const NAME = manifest.name;
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 /** What a consumer's project has beside the package, at the versions this project tests with. */
-const CONSUMER_DEPS = ['vitest', 'msw', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
+const CONSUMER_DEPS = ['vitest', 'msw', 'jsdom', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
 
 const work = mkdtempSync(join(tmpdir(), 'package-check-'));
 const consumer = join(work, 'consumer');
@@ -124,7 +125,31 @@ writeFileSync(
   join(consumer, 'conformance.test.mjs'),
   `import { describeConformance } from '${NAME}/vitest';\nawait describeConformance({ seed: 1, runs: 5 });\n`,
 );
-const vitest = step('vitest suite of one import and one call', bin('vitest'), ['run', '--reporter', 'verbose']).output;
+writeFileSync(
+  join(consumer, 'msw.test.mjs'),
+  `// @vitest-environment jsdom
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { createMswMock } from '${NAME}/msw';
+
+const api = await createMswMock();
+const server = setupServer(...api.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => api.reset());
+afterAll(() => server.close());
+
+it('answers from the stateful mock, in jsdom, with no port', async () => {
+  expect(typeof document).toBe('object');
+  const headers = { Authorization: 'Bearer dev-key', 'Content-Type': 'application/json' };
+  const created = await fetch(\`\${api.url}/pets\`, { method: 'POST', headers, body: JSON.stringify({ name: 'Tiny', categoryId: 3 }) });
+  expect(created.status).toBe(201);
+  const { id } = await created.json();
+  expect(await (await fetch(\`\${api.url}/pets/\${id}\`, { headers })).json()).toEqual({ id, name: 'Tiny', categoryId: 3 });
+  expect((await fetch(\`\${api.url}/pets\`)).status).toBe(401);
+});
+`,
+);
+const vitest = step('vitest: a one-call conformance suite, and the MSW mock in jsdom', bin('vitest'), ['run', '--reporter', 'verbose']).output;
 const tests = (vitest.match(/✓/g) ?? []).length;
 if (tests < 10) {
   process.stderr.write(`✘ expected one test per operation × check, saw ${tests}:\n${vitest}\n`);
