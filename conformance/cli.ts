@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { runConformance, RunError } from './engine/run-conformance.js';
+import { createKitCredentials, type KitCredentials } from './send/index.js';
 import type { RunReport } from './findings/index.js';
 import { createProgress, renderConsoleReport, shouldUseColor, writeReports } from './report/index.js';
 
@@ -16,7 +17,13 @@ With no --target, it starts the embedded mock and certifies that.
 
 Target
   --target <url>        base URL including /v1 [TARGET_URL]
-  --api-key <key>       API key the target accepts [API_KEY]
+  --api-key <key>       token or API key the target accepts, sent where each operation's
+                        scheme puts it (bearer, OAuth 2.0/OIDC token, apiKey header/query/cookie) [API_KEY]
+  --basic <user:pass>   HTTP Basic credentials [CONFORMANCE_BASIC]
+  -H, --header <h>      'Name: value', repeatable: a header a scheme declares is its credential,
+                        others go on every request [CONFORMANCE_HEADERS, one per line]
+  --auth-command <cmd>  shell command printing the token or key; run again when a working
+                        one starts getting 401 [CONFORMANCE_AUTH_COMMAND]
   --spec <file>         OpenAPI 3.1 file (default: the shipped spec)
 Generation
   --seed <n>            fast-check seed (default: random, always printed)
@@ -49,6 +56,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
     options: {
       target: { type: 'string' },
       'api-key': { type: 'string' },
+      basic: { type: 'string' },
+      header: { type: 'string', short: 'H', multiple: true },
+      'auth-command': { type: 'string' },
       spec: { type: 'string' },
       seed: { type: 'string' },
       runs: { type: 'string' },
@@ -78,6 +88,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
     help: values.help === true,
     target: values.target ?? env.TARGET_URL,
     apiKey: values['api-key'] ?? env.API_KEY,
+    basic: values.basic ?? env.CONFORMANCE_BASIC,
+    headers: values.header ?? (env.CONFORMANCE_HEADERS ?? '').split(/\r?\n/).filter((h) => h.trim() !== ''),
+    authCommand: values['auth-command'] ?? env.CONFORMANCE_AUTH_COMMAND,
     spec: values.spec,
     seed: int('seed', values.seed, 0),
     runs: int('runs', values.runs, 1),
@@ -117,18 +130,30 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
   let target = args.target;
   let apiKey = args.apiKey;
+  let basic = args.basic;
   let stopMock: (() => Promise<void>) | undefined;
   if (!target) {
-    // No target: certify the embedded mock, with a throwaway key.
+    // No target: certify the embedded mock, with a throwaway key and Basic user.
     const { startMock } = await import('../mock/index.js');
     apiKey = randomBytes(16).toString('hex');
-    const mock = await startMock({ port: 0, quiet: true, apiKeys: [apiKey], ...(args.spec ? { spec: args.spec } : {}) });
+    basic = `kit:${randomBytes(12).toString('hex')}`;
+    const mock = await startMock({ port: 0, quiet: true, apiKeys: [apiKey], users: [basic], ...(args.spec ? { spec: args.spec } : {}) });
     target = mock.url;
     stopMock = () => mock.close();
     if (!args.quiet) process.stderr.write(`No --target: certifying the embedded mock at ${target}\n`);
   }
-  if (!apiKey) {
-    process.stderr.write('animal-store-conformance: no API key: pass --api-key or set API_KEY\n');
+  let credentials: KitCredentials;
+  try {
+    credentials = createKitCredentials({
+      ...(apiKey ? { apiKey } : {}),
+      ...(basic ? { basic } : {}),
+      headers: args.headers,
+      ...(args.authCommand ? { authCommand: args.authCommand } : {}),
+    });
+    if (credentials.refreshable) await credentials.refresh();
+  } catch (error) {
+    await stopMock?.();
+    process.stderr.write(`animal-store-conformance: ${(error as Error).message}\n`);
     return 2;
   }
   const progress = createProgress(args.quiet ? { mode: 'off' } : {});
@@ -137,7 +162,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     let started = false;
     report = await runConformance({
       target,
-      apiKey,
+      credentials,
       ...(args.spec ? { spec: args.spec } : {}),
       ...(args.seed !== undefined ? { seed: args.seed } : {}),
       ...(args.runs !== undefined ? { runs: args.runs } : {}),
@@ -168,7 +193,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
   progress.stop();
   await stopMock?.();
-  const secrets = [apiKey];
+  // Every secret the run used, the auth command's successive tokens included, as the handlers list them.
+  const secrets = credentials.secrets();
   process.stdout.write(renderConsoleReport(report, { color: shouldUseColor(process.stdout, env), verbose: args.verbose, quiet: args.quiet, secrets }));
   await writeReports(report, { ...(args.junit ? { junit: args.junit } : {}), ...(args.json ? { json: args.json } : {}), ...(args.html ? { html: args.html } : {}), secrets });
   if (report.verdict === 'error') {

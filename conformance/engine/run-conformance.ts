@@ -5,6 +5,7 @@ import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index
 import type { DomainRules, Execution } from '../domain/rules.js';
 import { selectRules } from '../domain/select-rules.js';
 import type { Finding, RunReport, Verdict } from '../findings/index.js';
+import { alternativeFor, requiresAuth, schemesIn } from '../../spec/security/index.js';
 import { createHttpClient, createKitCredentials, CredentialError, type KitCredentials } from '../send/index.js';
 import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
 import { authSweeps, caseProperties, probeSweeps, sequenceProperties, type PropertyContext } from './build-properties.js';
@@ -53,6 +54,11 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const rules = chosenRules ?? (await selectRules(spec));
   const target = safeTarget(options.target);
   const credentials = await runCredentials(options);
+  const secured = spec.operations.filter((op) => requiresAuth(op.security));
+  if (secured.length > 0 && secured.every((op) => !alternativeFor(op.security, (s) => credentials.credentialFor(s)))) {
+    const kinds = [...new Set(secured.flatMap((op) => schemesIn(op.security).map((s) => (s.kind === 'apiKey' ? `API key in ${s.in} ${s.parameter}` : s.kind))))];
+    throw new RunError(`no credential for this spec's schemes (${kinds.join(', ')}): pass --api-key (or set API_KEY), --basic, -H or --auth-command`);
+  }
   const extraHeaders = credentials.extraHeaders(spec.securitySchemes.values());
   const client = createHttpClient({ baseUrl: target, credentials, extraHeaders, timeoutMs: options.timeoutMs, ...(options.rate ? { rate: options.rate } : {}) });
   const collector = new Collector();
@@ -327,7 +333,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         ...(setup.length > 0 ? { setup } : {}),
         seed: options.seed,
         ...(path ? { path } : {}),
-        replay: `npm run conformance -- --target ${target} --seed ${options.seed} ${replayArg}`,
+        replay: `npm run conformance -- --target ${target}${options.spec !== undefined && options.spec !== DEFAULT_SPEC_PATH ? ` --spec ${options.spec}` : ''} --seed ${options.seed} ${replayArg}`,
       },
     };
   }

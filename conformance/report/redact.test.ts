@@ -31,6 +31,12 @@ describe('redactText', () => {
   it('ignores empty secrets instead of mangling the text', () => {
     expect(redactText('hello', [''])).toBe('hello');
   });
+
+  it('masks a short secret only as a whole value, a long one anywhere', () => {
+    expect(redactText('a banana, key=a; "a"', ['a'])).toBe('$API_KEY banana, key=$API_KEY; "$API_KEY"');
+    expect(redactText('available', ['a'])).toBe('available');
+    expect(redactText(`not-${KEY}x`, [KEY])).toBe('not-$API_KEYx');
+  });
 });
 
 describe('redact', () => {
@@ -47,5 +53,9 @@ describe('secretsFromEnv', () => {
   it('takes API_KEY when set', () => {
     expect(secretsFromEnv({ API_KEY: KEY })).toEqual([KEY]);
     expect(secretsFromEnv({ API_KEY: '' })).toEqual([]);
+  });
+
+  it('takes the password, the pair and its base64 from CONFORMANCE_BASIC, never the user name alone', () => {
+    expect(secretsFromEnv({ CONFORMANCE_BASIC: 'ann:s3cret-pw' })).toEqual(['s3cret-pw', 'ann:s3cret-pw', Buffer.from('ann:s3cret-pw').toString('base64')]);
   });
 });

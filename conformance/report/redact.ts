@@ -4,6 +4,8 @@
  * key that slipped into a message, a response body or a header never reaches a file or a terminal.
  */
 
+import { handlerFor } from '../../spec/security/index.js';
+
 /** What a known secret is replaced with: the name it has in every reproducer. */
 export const API_KEY_PLACEHOLDER = '$API_KEY';
 
@@ -16,12 +18,24 @@ const CREDENTIAL = /\b(bearer|basic)([ \t]+)(?!\$\{?API_KEY\b|REDACTED\b)([A-Za-
 const PROSE_WORD = /^[A-Za-z]?[a-z]{0,15}$/;
 
 /**
+ * Secrets shorter than this are masked only as whole values (not next to a letter or digit): a key
+ * `a` must not mask every letter a. Longer ones are masked anywhere, so a key followed by one more
+ * character (a variant the kit sends) or echoed inside a longer token is still hidden.
+ */
+const WHOLE_VALUE_BELOW = 8;
+
+/**
  * Replaces every occurrence of the given secrets (as-is, URL-encoded and base64-encoded) by
- * `$API_KEY`, and every credential after `Bearer` or `Basic` by `REDACTED`.
+ * `$API_KEY`, and every credential after `Bearer` or `Basic` by `REDACTED`. The secrets are what
+ * the scheme handlers' `secretsIn` list for the run's credentials (tokens, API keys, Basic
+ * passwords and pairs).
  */
 export function redactText(text: string, secrets: readonly string[] = []): string {
   let out = text;
-  for (const form of secretForms(secrets)) out = out.split(form).join(API_KEY_PLACEHOLDER);
+  for (const form of secretForms(secrets)) {
+    if (form.length >= WHOLE_VALUE_BELOW) out = out.split(form).join(API_KEY_PLACEHOLDER);
+    else out = out.replace(new RegExp(`(?<![A-Za-z0-9])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'), API_KEY_PLACEHOLDER);
+  }
   return out.replace(CREDENTIAL, (match, scheme: string, space: string, token: string) =>
     PROSE_WORD.test(token) ? match : `${scheme}${space}${REDACTED}`,
   );
@@ -46,9 +60,16 @@ function redactValue(value: unknown, secrets: readonly string[]): unknown {
   return value;
 }
 
-/** The secrets to scrub from the environment: `API_KEY` when set. */
+/** The secrets to scrub from the environment: `API_KEY`, and the forms of `CONFORMANCE_BASIC` (`user:password`), when set. */
 export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
-  return env['API_KEY'] ? [env['API_KEY']] : [];
+  const out = env['API_KEY'] ? [env['API_KEY']] : [];
+  const basic = env['CONFORMANCE_BASIC'];
+  const colon = basic?.indexOf(':') ?? -1;
+  if (basic && colon > 0) {
+    const credential = { kind: 'user-password', user: basic.slice(0, colon), password: basic.slice(colon + 1), variable: 'BASIC_AUTH' } as const;
+    out.push(...handlerFor({ kind: 'basic', name: 'basic' }).secretsIn(credential));
+  }
+  return out;
 }
 
 function secretForms(secrets: readonly string[]): string[] {

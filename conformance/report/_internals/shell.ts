@@ -13,26 +13,50 @@ export function shellWord(text: string): string {
 // In double quotes, these are the characters that keep a meaning: $ ` \ " and ! (history expansion in
 // interactive shells).
 const DOUBLE_QUOTE_SPECIAL = /[$`\\"!]/;
-const PLACEHOLDER = /\$\{?API_KEY\}?/g;
-/** A header whose value is one of the kit's own expansions of `$API_KEY` (see send/build-request.ts). */
-const KEY_EXPANSION =
-  /^[A-Za-z-]+: [A-Za-z]+ (\$\{API_KEY(%\?|~~|\/#\/not-)\}x?|\$\{API_KEY\}x|\$\(printf '%s:' "\$API_KEY" \| base64 \| tr -d '\\n'\)|\$\(printf 'x-access-token:%s' "\$API_KEY" \| base64 \| tr -d '\\n'\)|\$\(printf '%s' "\$API_KEY" \| od -An -tx1 -v \| tr -d ' \\n' \| tr a-f A-F \| sed 's\/\.\.\/%&\/g'\))$/;
+/** The shell variables reproducers read credentials from: tokens and keys, and Basic `user:password`. */
+const VARIABLES = '(?:API_KEY|BASIC_AUTH)';
+/** `$API_KEY` or `${API_KEY}`: written back as `${…}` only where a name character follows. */
+const PLAIN = new RegExp(`^\\$\\{?(${VARIABLES})\\}?`);
+/**
+ * The expansions the scheme handlers show (spec/security/handlers): parameter expansions of a
+ * credential variable (`${API_KEY%?}`, `${BASIC_AUTH#*:}`, ...) and the printf pipelines that
+ * rebuild Basic credentials or a percent-encoded key. Inside double quotes they run as written.
+ */
+const EXPANSION = new RegExp(
+  [
+    `\\$\\(printf '[^'"$\`\\\\]*' "\\$\\{?${VARIABLES}[^"]*" \\| (?:base64 \\| tr -d '\\\\n'(?: \\| sed 's/\\^\\./&\\*/')?|od -An -tx1 -v \\| tr -d ' \\\\n' \\| tr a-f A-F \\| sed 's/\\.\\./%&/g')\\)`,
+    `\\$\\{${VARIABLES}(?:%\\?|~~|\\/#\\/not-|%%:\\*|#\\*:|\\/:\\/)\\}`,
+    `\\$\\{?${VARIABLES}\\}?`,
+  ].join('|'),
+  'g',
+);
 
 /**
- * Quotes `text` as one shell word in which each `$API_KEY` (or `${API_KEY}`) expands to the variable
- * and everything else is literal: `"Authorization: Bearer $API_KEY"` in the common case.
+ * Quotes `text` as one shell word in which each credential expansion (`$API_KEY`, `$BASIC_AUTH`,
+ * and the forms the handlers derive from them) expands and everything else is literal:
+ * `"Authorization: Bearer $API_KEY"` in the common case.
  */
 export function quoteWithApiKey(text: string): string {
-  // The kit shows wrong credentials derived from the key as bash expansions of it (the key minus its
-  // last character, with its case swapped, as Basic credentials). They run as written in double quotes.
-  if (KEY_EXPANSION.test(text)) return `"${text}"`;
-  const literals = text.split(PLACEHOLDER);
-  if (literals.length === 1) return singleQuote(text);
-  if (literals.every((part) => !DOUBLE_QUOTE_SPECIAL.test(part))) {
-    // ${API_KEY} only where a following name character would otherwise extend the variable name.
-    return `"${literals.map((part, i) => (i === 0 ? part : (/^\w/.test(part) ? '${API_KEY}' : '$API_KEY') + part)).join('')}"`;
+  const literals: string[] = [];
+  const expansions: string[] = [];
+  let last = 0;
+  for (const match of text.matchAll(EXPANSION)) {
+    literals.push(text.slice(last, match.index));
+    expansions.push(match[0]);
+    last = match.index + match[0].length;
   }
-  return literals.map((part, i) => (i === 0 ? '' : '"$API_KEY"') + (part === '' ? '' : singleQuote(part))).join('');
+  literals.push(text.slice(last));
+  if (expansions.length === 0) return singleQuote(text);
+  // ${NAME} only where a following name character would otherwise extend the variable name.
+  const written = expansions.map((e, i) => {
+    const plain = PLAIN.exec(e);
+    if (!plain || plain[0] !== e) return e;
+    return /^\w/.test(literals[i + 1] ?? '') ? `\${${plain[1]}}` : `$${plain[1]}`;
+  });
+  if (literals.every((part) => !DOUBLE_QUOTE_SPECIAL.test(part))) {
+    return `"${literals.map((part, i) => (i === 0 ? part : written[i - 1] + part)).join('')}"`;
+  }
+  return literals.map((part, i) => (i === 0 ? '' : `"${written[i - 1]}"`) + (part === '' ? '' : singleQuote(part))).join('');
 }
 
 /** Control characters a terminal may act on (tab and newline excepted), C1 included. */
