@@ -55,7 +55,7 @@ export async function readRequestInput(
   const bodyModel = operation.requestBody;
   const declared = hasBody(req);
   if (declared) {
-    const mediaType = checkMediaType(req.headers['content-type']);
+    const mediaType = checkMediaType(req.headers['content-type'], bodyModel.mediaTypes);
     if (mediaType) return { ok: false, error: mediaType };
   }
   const text = declared ? await readText(req, bodyLimit) : { ok: true as const, value: '' };
@@ -96,11 +96,15 @@ function hasBody(req: IncomingMessage): boolean {
 
 /**
  * The contract says requests with a body send `application/json`; anything else (including no
- * Content-Type) gets 415. A charset other than UTF-8 is refused too, since JSON is UTF-8 (RFC 8259).
+ * Content-Type) gets 415, except a JSON-based type the operation itself declares
+ * (`application/merge-patch+json`, `application/json-patch+json`). A charset other than UTF-8 is
+ * refused too, since JSON is UTF-8 (RFC 8259).
  */
-function checkMediaType(contentType: string | undefined): MockError | undefined {
+function checkMediaType(contentType: string | undefined, declared: readonly string[]): MockError | undefined {
   const [type = '', ...params] = (contentType ?? '').split(';');
-  if (type.trim().toLowerCase() !== 'application/json') {
+  const essence = type.trim().toLowerCase();
+  const jsonFamily = /^application\/[^/]+\+json$/.test(essence) && declared.some((d) => d.split(';')[0]!.trim().toLowerCase() === essence);
+  if (essence !== 'application/json' && !jsonFamily) {
     return mockError(415, 'unsupported_media_type', 'Content-Type must be application/json.');
   }
   for (const param of params) {

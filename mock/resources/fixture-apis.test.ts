@@ -8,13 +8,8 @@ import type { ApiFixture } from '../../fixtures/apis/types.js';
 import { api as zoo } from '../../fixtures/apis/zoo-nested/index.js';
 import { type MockServer, createMockServer } from '../server.js';
 
-/**
- * Defects whose demonstration the stateful mock still shows, with why. Not the generic store's:
- * request-input.ts refuses every request body that is not application/json with 415.
- */
-const KNOWN: Readonly<Record<string, string>> = {
-  'status-patch-415-merge-patch': 'request bodies other than application/json get 415 (mock/request-input.ts)',
-};
+/** Defects whose demonstration the stateful mock still shows, with why (none today). */
+const KNOWN: Readonly<Record<string, string>> = {};
 
 const servers: MockServer[] = [];
 afterAll(async () => {

@@ -89,9 +89,10 @@ describe('stateful mock, integer ids (books.yaml: envelope, page numbers, JSON P
     expect(list.body).toEqual({ data: [expect.objectContaining({ id: 7, title: 'Dune' }), created.body, second.body], total: 3 });
     expect((await request(mock.server).get('/v2/books?genre=novel&per_page=1&page=2').expect(200)).body).toEqual({ data: [created.body], total: 2 });
 
-    // The operation takes application/json-patch+json: an array body is applied as RFC 6902 operations.
+    // The operation takes application/json-patch+json: the body is applied as RFC 6902 operations.
     const patched = await request(mock.server)
       .patch('/v2/books/8')
+      .set('Content-Type', 'application/json-patch+json')
       .send([
         { op: 'test', path: '/title', value: 'Ficciones' },
         { op: 'replace', path: '/genre', value: 'essay' },
@@ -99,7 +100,10 @@ describe('stateful mock, integer ids (books.yaml: envelope, page numbers, JSON P
       ])
       .expect(200);
     expect(patched.body).toEqual({ id: 8, title: 'Ficciones', genre: 'essay', isbn: '9780000000002' });
+    // Sent as plain application/json, an array body to an operation that only takes JSON Patch is one too.
     await request(mock.server).patch('/v2/books/8').send([{ op: 'test', path: '/title', value: 'Other' }]).expect(400);
+    // A JSON-based type the operation does not declare is still a 415.
+    await request(mock.server).patch('/v2/books/8').set('Content-Type', 'application/merge-patch+json').send('{}').expect(415);
 
     // DELETE documents 200 with the book: the removed book is the answer.
     expect((await request(mock.server).delete('/v2/books/8').expect(200)).body).toEqual(patched.body);
