@@ -373,13 +373,16 @@ function respond(operation: OperationModel, status: string, body: unknown): Answ
   const code = Number(status);
   if (!response || response.mediaTypes.length === 0 || code === 204) return { status: code, json: undefined };
   const check = response.schema;
-  if (!check || check.validate(body).ok) return withMediaType(jsonAnswer(code, JSON.stringify(body)), response.mediaTypes);
+  const answer = (value: unknown) => withMediaType(jsonAnswer(code, JSON.stringify(value)), response.mediaTypes);
+  if (!check || check.validate(body).ok) return answer(body);
   const sample = sampleValue(check.schema);
   if (isObject(body) && isObject(sample)) {
     const completed = { ...sample, ...body };
-    if (check.validate(completed).ok) return withMediaType(jsonAnswer(code, JSON.stringify(completed)), response.mediaTypes);
+    if (check.validate(completed).ok) return answer(completed);
   }
-  return undefined;
+  // The status documents another body than the item (`{"accepted": true}`): its example, or one built from its schema.
+  const replacement = [...Object.values(response.examples), sample].find((candidate) => check.validate(candidate).ok);
+  return replacement === undefined ? undefined : answer(replacement);
 }
 
 /** An error answer with the first documented status of `statuses` (the first when none is), its body fitted to the spec. */

@@ -174,6 +174,22 @@ describe('stateful mock, nested collections (shops.yaml: string slugs → intege
   });
 });
 
+describe('stateful mock: answers that would break the spec (receipts.yaml: a 201 that only acknowledges, PUT that creates)', () => {
+  it('stores the item, answers the documented acknowledgement, and points at the item with Location', async () => {
+    const mock = await mockOf('receipts.yaml');
+    const filed = await request(mock.server).post('/receipts').send({ amount: 12.5, currency: 'EUR' }).expect(201);
+    expect(filed.body).toEqual({ accepted: true });
+    expect(filed.headers.location).toBe('/receipts/1');
+    const receipt = (await request(mock.server).get('/receipts/1').expect(200)).body;
+    expect(receipt).toMatchObject({ id: 1, amount: 12.5, currency: 'EUR' });
+    expect(Date.parse(receipt.filedAt)).not.toBeNaN();
+    // PUT documents 201: an unknown id is created there; a known one is replaced (200), keeping what the server owns.
+    expect((await request(mock.server).put('/receipts/40').send({ amount: 1, currency: 'USD' }).expect(201)).body).toMatchObject({ id: 40, currency: 'USD' });
+    expect((await request(mock.server).put('/receipts/1').send({ amount: 13, currency: 'EUR' }).expect(200)).body).toEqual({ ...receipt, amount: 13 });
+    expect((await request(mock.server).post('/receipts').send({ amount: 2, currency: 'GBP' }).expect(201)).headers.location).toBe('/receipts/41');
+  });
+});
+
 describe('stateful mock: bounds, data errors, modes', () => {
   it('holds at most storeCapacity items per collection, evicting the oldest created, never a seed', async () => {
     const mock = await mockOf('notes.yaml', { storeCapacity: 4 });

@@ -181,3 +181,17 @@ describe('inferResources: the config corrects and switches off', () => {
     expect(collection(model, '/things').pageSize).toBeUndefined();
   });
 });
+
+describe('inferResources: OpenAPI 3.0', () => {
+  it('infers the same model from a 3.0 document', async () => {
+    const { mkdtemp, readFile, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'resources-30-'));
+    const file = join(dir, 'flat.yaml');
+    await writeFile(file, (await readFile(fixture('flat.yaml'), 'utf8')).replace('openapi: 3.1.0', 'openapi: 3.0.3'));
+    const model = inferResources(await loadSpec(file));
+    expect(roles(model)).toEqual(roles(inferResources(specs.flat!)));
+    expect(collection(model, '/things')).toMatchObject({ id: { member: 'id', kind: 'integer' }, pageSize: { parameter: 'per_page', default: 10, maximum: 50 } });
+  });
+});
