@@ -91,6 +91,10 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       return out;
     }
     if (documented(operation, status) && (status === 400 || reason.firmness === 'should' || reason.layer === 'syntax')) return out;
+    // A path naming no existing resource may be answered 404 before its input is judged: the
+    // resource is looked up first (a parent that does not exist has no list to validate).
+    const pathNames = Object.keys(c.pathParams);
+    if (status === 404 && pathNames.length > 0 && !pathNames.every((p) => c.existing?.includes(p))) return out;
     if (reason.layer === 'syntax' || reason.firmness === 'should' || LIMIT_STATUSES.has(status)) {
       add({ code: 'contract_gap', severity: 'warning', check: 'negative', gap: gapForInvalid(reason.location, reason.layer), message: `Invalid input got ${status}, which the contract does not document for ${operation.operationId}: ${reason.description}.`, evidence });
       return out;

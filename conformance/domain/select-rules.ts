@@ -1,4 +1,6 @@
 import type { SpecModel } from '../../spec/index.js';
+import { findResourceConfig, inferResources, loadResourceConfig } from '../../spec/resources/index.js';
+import { genericRules } from './generic/index.js';
 import type { DomainRules } from './rules.js';
 
 /** A plug-in of domain rules, loaded only for the specs it declares it knows. */
@@ -16,12 +18,13 @@ const PLUGINS: readonly RulesPlugin[] = [
   },
 ];
 
-/** Rules for an API the kit has no plug-in for: the generic checks, and nothing else. */
+/** Rules with no meaning at all: only the generic checks run. */
 export const NO_DOMAIN_RULES: DomainRules = { checks: {}, harvest: () => ({}), sequences: [] };
 
 /**
  * The domain rules for a spec: the plug-in whose operations the spec has (same operationId, method
- * and path), or none. A spec that renames or moves one of them is another API to the plug-in.
+ * and path), or else the rules the resource model infers (corrected by the resource config file
+ * beside the spec, `<spec>.resources.yaml`, when there is one).
  */
 export async function selectRules(spec: SpecModel): Promise<DomainRules> {
   for (const plugin of PLUGINS) {
@@ -31,5 +34,6 @@ export async function selectRules(spec: SpecModel): Promise<DomainRules> {
     });
     if (fits) return plugin.load();
   }
-  return NO_DOMAIN_RULES;
+  const configFile = findResourceConfig(spec.file);
+  return genericRules(spec, inferResources(spec, configFile ? loadResourceConfig(configFile) : {}));
 }

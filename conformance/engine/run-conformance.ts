@@ -10,6 +10,7 @@ import { createHttpClient, createKitCredentials, CredentialError, type KitCreden
 import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
 import { authSweeps, caseProperties, probeSweeps, sequenceProperties, type PropertyContext } from './build-properties.js';
 import { Collector, signatureOf } from './collector.js';
+import { shapeSweeps } from './shape-sweeps.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
 import { resolveOptions, type ConformanceOptions, type ResolvedOptions } from './options.js';
 import { propertySeed, runPool } from './pool.js';
@@ -79,6 +80,9 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const send = async (original: Case): Promise<Exchange> => {
     const c = adapt ? adapt(original) : original;
     if (down) return { case: c, request: { method: c.method ?? operationOf(c).method.toUpperCase(), path: '', headers: {} }, failure: { kind: 'timeout', message: `not sent: ${down}`, durationMs: 0 } };
+    // A DELETE may remove what it names, whatever it answers and however long it takes: from the
+    // moment it is sent, no value it names is claimed to exist any more.
+    if ((c.method ?? operationOf(c).method).toLowerCase() === 'delete') for (const value of Object.values(c.pathParams)) deleted.add(value);
     const exchange = await client.send(c, operationOf(c));
     consecutiveDead = exchange.failure && exchange.failure.kind !== 'body_too_large' ? consecutiveDead + 1 : 0;
     if (consecutiveDead >= BREAKER_THRESHOLD) down = `the target stopped answering (${BREAKER_THRESHOLD} requests in a row without a response)`;
@@ -102,7 +106,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
 
   const observe = rules.observer?.();
   const observerCheck: RegisteredCheck[] = observe ? [{ name: () => 'semantics.unique_ids', run: ({ exchange, operation }) => observe(exchange, operation) }] : [];
-  const judge = (exchange: Exchange): Finding[] => {
+  const deleted = new Set<string>();
+  const judge = (sent: Exchange): Finding[] => {
+    const gone = sent.case.existing?.filter((p) => deleted.has(sent.case.pathParams[p] ?? '')) ?? [];
+    const exchange: Exchange = gone.length > 0 ? { ...sent, case: { ...sent.case, existing: sent.case.existing!.filter((p) => !gone.includes(p)) } } : sent;
     const operation = operationOf(exchange.case);
     const checks: readonly RegisteredCheck[] = [...GENERIC_CHECKS, ...(rules.checks[operation.operationId] ?? []), ...observerCheck];
     const findings: Finding[] = [];
@@ -185,7 +192,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     knownSnapshot = new Map(spec.operations.map((op) => [op.operationId, snapshotOf(op.operationId)]));
     const isSelected = (p: { id: string; family: string; operationId: string }) => selected([p.id, p.family, p.operationId]);
     const properties = caseProperties(spec, context, options.readOnly).filter(isSelected);
-    const sweeps = [...authSweeps(spec, context, options.readOnly), ...probeSweeps(spec, context, options.readOnly)].filter(isSelected);
+    const sweeps = [...authSweeps(spec, context, options.readOnly), ...probeSweeps(spec, context, options.readOnly), ...shapeSweeps(spec, context, options.readOnly)].filter(isSelected);
     const sequences = sequenceProperties(spec, rules, context, options.readOnly).filter(isSelected);
     const bodies = sweeps.filter((s) => s.id.endsWith('/large-bodies'));
     // Undocumented methods may do something on the target (a DELETE that exists): they go last.

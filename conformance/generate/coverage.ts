@@ -50,7 +50,7 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
   const base = ordinaryParts(operation, known, seed);
   const variants: RequestParts[] = [];
   const queryParams = operation.parameters.filter((p) => p.in === 'query');
-  const queryLandmarks = queryParams.map((p) => [p.name, landmarksOf(p.schema.schema)] as const);
+  const queryLandmarks = queryParams.map((p) => [p.name, landmarksOf(p.schema.schema).filter((v) => p.schema.validate(toPlainJson(v)).ok)] as const);
   // Required query parameters of the ordinary request stay; the varied ones take their landmark.
   const withQuery = (pairs: [string, WireJson][]) => [...base.query.filter(([k]) => !pairs.some(([n]) => n === k)), ...pairs];
   for (const [name, values] of queryLandmarks) for (const v of values) variants.push({ ...base, query: withQuery([[name, v]]) });
@@ -64,7 +64,8 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
     }
   }
   for (const p of operation.parameters.filter((q) => q.in === 'path')) {
-    for (const v of landmarksOf(p.schema.schema)) variants.push({ ...base, pathParams: { ...base.pathParams, [p.name]: v } });
+    // An empty segment would name another route: path landmarks are never empty.
+    for (const v of landmarksOf(p.schema.schema).filter((v) => v !== '' && p.schema.validate(toPlainJson(v)).ok)) variants.push({ ...base, pathParams: { ...base.pathParams, [p.name]: v } });
   }
   if (operation.requestBody && sendsJson(operation) && base.body !== null && typeof base.body === 'object' && !Array.isArray(base.body)) {
     const body = base.body as Obj;

@@ -129,7 +129,8 @@ export function landmarksOf(input: JsonSchema): WireJson[] {
     const set = new Set([lo, hi, lo + 1n, hi - 1n, ...INTEGER_LANDMARKS, ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : [])]);
     return [...set].filter((n) => n >= lo && n <= hi).map(wireInteger);
   }
-  if (schema.type === 'string' && schema.pattern === undefined) {
+  // A formatted string's landmarks would break its format (a uuid is never "Rex").
+  if (schema.type === 'string' && schema.pattern === undefined && schema.format === undefined) {
     const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
     const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
     return STRING_LANDMARKS.filter((s) => s.length >= min && s.length <= max);

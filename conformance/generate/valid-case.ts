@@ -157,7 +157,9 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
     (parts.body !== undefined ? edgeOf(parts.body, declared, '/body') : undefined) ??
     Object.entries(parts.pathParams).map(([k, v]) => (v instanceof ExistingValue ? undefined : edgeOf(v, undefined, `path.${k}`))).find(Boolean) ??
     parts.query.map(([k, v]) => edgeOf(v, undefined, `query.${k}`)).find(Boolean);
-  const existing = Object.entries(parts.pathParams).filter(([, v]) => v instanceof ExistingValue).map(([k]) => k);
+  // A value the target listed names an existing resource only on its own: two harvested values
+  // (a parent's and a child's) need not belong together, so a path with several claims none.
+  const existing = Object.keys(parts.pathParams).length === 1 ? Object.entries(parts.pathParams).filter(([, v]) => v instanceof ExistingValue).map(([k]) => k) : [];
   const parameter = (where: ParameterModel['in'], name: string) => operation.parameters.find((p) => p.in === where && p.name === name);
   // Scalars in the default styles travel as plain text (what the Animal Store's parameters are);
   // anything else is written by the spec's style rules.

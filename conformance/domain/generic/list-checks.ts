@@ -1,0 +1,67 @@
+import type { CollectionModel } from '../../../spec/resources/index.js';
+import type { RegisteredCheck } from '../../checks/index.js';
+import { findingOf } from '../../checks/index.js';
+import { itemsOf } from './items.js';
+
+/** The value of a query parameter the case sent (the last one, as most servers read repeats). */
+function sent(query: readonly (readonly [string, string])[], name: string): string | undefined {
+  return [...query].reverse().find(([k]) => k === name)?.[1];
+}
+
+/**
+ * A page holds at most as many items as its page-size parameter asks, and at most its documented
+ * default when the parameter is left out. Rests on the page-size inference, which it names.
+ */
+export function pageSizeCheck(collection: CollectionModel): RegisteredCheck | undefined {
+  const page = collection.pageSize;
+  if (!page) return undefined;
+  return {
+    name: () => 'semantics.page_size',
+    run: ({ exchange }) => {
+      const r = exchange.response;
+      if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind !== 'valid') return [];
+      const items = itemsOf(collection, r.json);
+      if (!items) return [];
+      const text = sent(exchange.case.query, page.parameter);
+      const cap = text !== undefined && /^\d+$/.test(text) ? Number(text) : text === undefined ? page.default : undefined;
+      if (cap === undefined || items.length <= cap) return [];
+      return [
+        findingOf(exchange, {
+          code: 'semantic_violation',
+          severity: 'failure',
+          check: 'semantics.page_size',
+          message: `The list has ${items.length} items; ${text === undefined ? `the default ${page.parameter} is ${cap}` : `${page.parameter}=${cap} was asked`}. (Inferred: ${page.reason})`,
+          evidence: { items: items.length, cap, inference: page.reason },
+        }),
+      ];
+    },
+  };
+}
+
+/** Every item of a filtered list has the member value the filter asked for. Rests on the filter inference. */
+export function filterChecks(collection: CollectionModel): RegisteredCheck[] {
+  return collection.filters.map((filter) => ({
+    name: () => 'semantics.filter',
+    run: ({ exchange }) => {
+      const r = exchange.response;
+      if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind !== 'valid') return [];
+      const wanted = sent(exchange.case.query, filter.parameter);
+      const items = itemsOf(collection, r.json);
+      if (wanted === undefined || !items) return [];
+      const off = items.filter((item) => {
+        const value = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[filter.member] : undefined;
+        return value === undefined || (typeof value === 'string' ? value : JSON.stringify(value)) !== wanted;
+      });
+      if (off.length === 0) return [];
+      return [
+        findingOf(exchange, {
+          code: 'semantic_violation',
+          severity: 'failure',
+          check: 'semantics.filter',
+          message: `${filter.parameter}=${wanted} returned ${off.length} of ${items.length} items whose ${filter.member} is another value (e.g. ${JSON.stringify((off[0] as Record<string, unknown> | null)?.[filter.member] ?? null)}). (Inferred: ${filter.reason})`,
+          evidence: { parameter: filter.parameter, member: filter.member, offending: off.length, inference: filter.reason },
+        }),
+      ];
+    },
+  }));
+}

@@ -1,0 +1,52 @@
+import { isLosslessNumber } from 'lossless-json';
+import type { JsonSchema } from '../../../spec/index.js';
+import { mergeAllOf } from '../../generate/index.js';
+
+const isNumber = (v: unknown) => typeof v === 'number' || isLosslessNumber(v);
+
+/**
+ * Whether what came back holds what was sent: numbers by value (`1.0` is `1`, exactly beyond 2^53),
+ * strings exactly except where their format has several spellings of one value (a date-time read
+ * back in another offset or precision, an email's domain in another case), objects by the members
+ * sent (a server may add its own), arrays item by item.
+ */
+export function holdsSent(sent: unknown, got: unknown, schema: JsonSchema | undefined): boolean {
+  const s = schema ? mergeAllOf(schema) : undefined;
+  if (isNumber(sent) && isNumber(got)) return sameNumber(String(sent), String(got));
+  if (typeof sent === 'string' && typeof got === 'string') return sameString(sent, got, s?.format);
+  if (Array.isArray(sent)) {
+    const items = s && typeof s.items === 'object' && !Array.isArray(s.items) ? (s.items as JsonSchema) : undefined;
+    return Array.isArray(got) && got.length === sent.length && sent.every((item, i) => holdsSent(item, got[i], items));
+  }
+  if (sent !== null && typeof sent === 'object') {
+    if (got === null || typeof got !== 'object' || Array.isArray(got)) return false;
+    const properties = (s?.properties ?? {}) as Record<string, JsonSchema>;
+    const described = s?.properties !== undefined;
+    return Object.entries(sent).every(([key, value]) => {
+      const member = properties[key];
+      // What the server owns or never returns is not expected back, nor a member the answer's
+      // schema does not describe (a write-only member of the request schema, say).
+      if (described && !member) return true;
+      if (member && (mergeAllOf(member).readOnly === true || mergeAllOf(member).writeOnly === true)) return true;
+      return holdsSent(value, (got as Record<string, unknown>)[key], member);
+    });
+  }
+  return sent === got;
+}
+
+function sameNumber(a: string, b: string): boolean {
+  if (Number(a) === Number(b) && Math.abs(Number(a)) < 2 ** 53) return true;
+  try {
+    return BigInt(a) === BigInt(b);
+  } catch {
+    return Number(a) === Number(b);
+  }
+}
+
+function sameString(a: string, b: string, format: unknown): boolean {
+  if (a === b) return true;
+  if (format === 'date-time' || format === 'date') return !Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b);
+  if (format === 'email' || format === 'hostname' || format === 'uuid' || format === 'idn-email') return a.toLowerCase() === b.toLowerCase();
+  if (format === 'uri' || format === 'url') return URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href;
+  return false;
+}
