@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthVariant } from '../cases/index.js';
 import { BAD_AUTH, GOOD_AUTH } from '../generate/index.js';
 import { checkStatus, describeAuth } from './status.js';
+import { operationSecurity } from '../../spec/security/index.js';
 import { authCase, errorBody, invalidCase, jsonResponse, loadOperations, pet, probeCase, response, run, validCase, verdicts, type Operations } from './_test-support.js';
 
 let ops: Operations;
@@ -189,5 +190,22 @@ describe('checkStatus: left to other checks', () => {
   it('does not judge probes', () => {
     expect(run(checkStatus, ops.listPets, probeCase('listPets', { method: 'DELETE' }), err(405))).toEqual([]);
     expect(run(checkStatus, ops.listPets, probeCase('listPets', { method: 'PATCH' }), jsonResponse(200, []))).toEqual([]);
+  });
+});
+
+describe('status: auth expectations from the scheme handlers', () => {
+  it('a variant another alternative accepts (authExpect accept) must not be refused', () => {
+    const c = authCase('listPets', 'key-in-header', { authExpect: 'accept' });
+    expect(run(checkStatus, ops.listPets, c, jsonResponse(200, []))).toEqual([]);
+    expect(verdicts(run(checkStatus, ops.listPets, c, response(401, errorBody(401))))).toEqual([{ code: 'auth_rejected_valid', severity: 'failure' }]);
+  });
+
+  it('words a variant of another scheme with its handler description', () => {
+    const document = { components: { securitySchemes: { k: { type: 'apiKey', in: 'query', name: 'api_key' } } } };
+    const operation = { ...ops.listPets, security: operationSecurity(document, { security: [{ k: [] }] }) };
+    const findings = run(checkStatus, operation, authCase('listPets', 'name-case', { authScheme: 'k' }), jsonResponse(200, []));
+    expect(verdicts(findings)).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
+    expect(findings[0]!.message).toContain('a query parameter named API_KEY instead of api_key');
+    expect(findings[0]!.evidence).toMatchObject({ auth: 'name-case', scheme: 'k' });
   });
 });

@@ -6,6 +6,8 @@ import type { AuthVariant, Case } from '../cases/index.js';
 import { loadOperations, type Operations } from '../checks/_test-support.js';
 import { BAD_AUTH, GOOD_AUTH } from '../generate/auth-case.js';
 import { authorizationFor, buildRequest } from './build-request.js';
+import { createKitCredentials } from './credentials.js';
+import { operationSecurity } from '../../spec/security/index.js';
 
 const VARIANTS: readonly AuthVariant[] = ['valid', ...GOOD_AUTH, ...BAD_AUTH];
 
@@ -188,5 +190,55 @@ describe('authorizationFor: the shown value is bash that reproduces the real hea
       `a$b\`c"d\\e'f!g*h`,
     ];
     check([...examples, ...fc.sample(keyArbitrary, { seed: 4242, numRuns: 60 })]);
+  });
+});
+
+describe('buildRequest: credentials where each operation\'s scheme puts them', () => {
+  const document = {
+    components: {
+      securitySchemes: {
+        headerKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        queryKey: { type: 'apiKey', in: 'query', name: 'api_key' },
+        cookieKey: { type: 'apiKey', in: 'cookie', name: 'sid' },
+        basicAuth: { type: 'http', scheme: 'basic' },
+      },
+    },
+  };
+  const withSecurity = (security: unknown) => ({ ...ops.listPets, security: operationSecurity(document, { security }) });
+  const credentials = createKitCredentials({ apiKey: 'k3y-0123456789', basic: 'ann:pw' });
+
+  it('an API key in a header, a query parameter or a cookie, shown from $API_KEY', () => {
+    const h = buildRequest(caseOf('listPets'), withSecurity([{ headerKey: [] }]), credentials);
+    expect(h.headers['x-api-key']).toBe('k3y-0123456789');
+    expect(h.headers.authorization).toBeUndefined();
+    expect(h.record.headers['x-api-key']).toBe('$API_KEY');
+    const q = buildRequest(caseOf('listPets', { query: [['limit', '5']] }), withSecurity([{ queryKey: [] }]), credentials);
+    expect(q.path).toBe('/pets?limit=5&api_key=k3y-0123456789');
+    expect(q.record.path).toBe('/pets?limit=5&api_key=$API_KEY');
+    const c = buildRequest(caseOf('listPets'), withSecurity([{ cookieKey: [] }]), credentials);
+    expect(c.headers.cookie).toBe('sid=k3y-0123456789');
+    expect(c.record.headers.cookie).toBe('sid=$API_KEY');
+  });
+
+  it('Basic from --basic, shown from $BASIC_AUTH; an AND of schemes attaches both', () => {
+    const b = buildRequest(caseOf('listPets'), withSecurity([{ basicAuth: [], headerKey: [] }]), credentials);
+    expect(b.headers.authorization).toBe(`Basic ${Buffer.from('ann:pw').toString('base64')}`);
+    expect(b.headers['x-api-key']).toBe('k3y-0123456789');
+    expect(b.record.headers.authorization).toContain('$BASIC_AUTH');
+  });
+
+  it('a variant of one scheme keeps the other schemes valid; authScheme picks the alternative', () => {
+    const op = withSecurity([{ basicAuth: [], headerKey: [] }]);
+    const wrong = buildRequest(caseOf('listPets', { kind: 'auth', auth: 'wrong-password', authScheme: 'basicAuth' }), op, credentials);
+    expect(wrong.headers.authorization).toBe(`Basic ${Buffer.from('ann:wrong-password-4f1c9e7a2b').toString('base64')}`);
+    expect(wrong.headers['x-api-key']).toBe('k3y-0123456789');
+    const alternatives = withSecurity([{ headerKey: [] }, { queryKey: [] }]);
+    expect(buildRequest(caseOf('listPets', { authScheme: 'queryKey' }), alternatives, credentials).path).toBe('/pets?api_key=k3y-0123456789');
+  });
+
+  it('a public operation carries no credential; unclaimed -H headers go on every request', () => {
+    const open = buildRequest(caseOf('listPets'), withSecurity([]), credentials, [['X-Tenant', 't1']]);
+    expect(open.headers.authorization).toBeUndefined();
+    expect(open.headers['x-tenant']).toBe('t1');
   });
 });

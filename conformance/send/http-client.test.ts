@@ -200,3 +200,36 @@ describe('Expect: 100-continue framing', () => {
     await client.close();
   });
 });
+
+describe('expiring credentials', () => {
+  it('runs the auth command again when a credential that worked gets 401, and sends once more', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { createKitCredentials } = await import('./credentials.js');
+    const file = join(mkdtempSync(join(tmpdir(), 'kit-token-')), 'token');
+    writeFileSync(file, 'token-one\n');
+    let current = 'token-one';
+    const seen: string[] = [];
+    server = createServer((req, res) => {
+      req.resume();
+      seen.push(req.headers.authorization ?? '');
+      const ok = req.headers.authorization === `Bearer ${current}`;
+      res.writeHead(ok ? 200 : 401, { 'Content-Type': 'application/json' }).end(ok ? '[]' : '{"code":"x","message":"x","status":401}');
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}/v1`;
+    const credentials = createKitCredentials({ authCommand: `cat '${file}'` });
+    await credentials.refresh();
+    const client = createHttpClient({ baseUrl: url, credentials, timeoutMs: 2000 });
+    expect((await client.send(validCase('listPets'), ops.listPets)).response?.status).toBe(200);
+    // The token expires; the command now prints a new one.
+    current = 'token-two';
+    writeFileSync(file, 'token-two\n');
+    const exchange = await client.send(validCase('listPets'), ops.listPets);
+    expect(exchange.response?.status).toBe(200);
+    expect(seen).toEqual(['Bearer token-one', 'Bearer token-one', 'Bearer token-two']);
+    expect(credentials.secrets().sort()).toEqual(['token-one', 'token-two']);
+    await client.close();
+  });
+});

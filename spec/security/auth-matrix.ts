@@ -67,9 +67,11 @@ export function authMatrix(security: OperationSecurity, credentialOf: Credential
         if (seen.has(key)) continue;
         seen.add(key);
         let expect: Expectation = variant.expect;
-        if (expect === 'refuse' && evaluate(security, request, accepted).outcome === 'ok') expect = 'accept';
-        if (security.access === 'optional' && expect === 'refuse' && variant.id !== 'none') continue;
-        if (security.access === 'optional' && variant.id === 'none') expect = 'accept';
+        if (security.access === 'optional') {
+          // Anonymous is one of the alternatives: no credential is accepted, a wrong one is not judged.
+          if (variant.id === 'none') expect = 'accept';
+          else if (expect === 'refuse') continue;
+        } else if (expect === 'refuse' && evaluate(security, request, accepted).outcome === 'ok') expect = 'accept';
         const entry: MatrixEntry = { id: variant.id, scheme: use.scheme.name, defaultScheme: use.scheme === first, description: variant.description, expect };
         (expect === 'refuse' ? refused : acceptedEntries).push(entry);
       }
