@@ -4,6 +4,7 @@
  * Exit 0: certified. Exit 1: violations. Exit 2: usage error, or the target cannot be reached.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runConformance, RunError } from './engine/run-conformance.js';
 import { createKitCredentials, type KitCredentials } from './send/index.js';
@@ -127,6 +128,14 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   if (args.help) {
     process.stdout.write(HELP);
     return 0;
+  }
+  if (args.replay && args.seed === undefined) {
+    process.stderr.write('animal-store-conformance: --replay needs the --seed of the run it comes from (both are printed in the reproducer)\n');
+    return 2;
+  }
+  if (args.spec !== undefined && !existsSync(args.spec)) {
+    process.stderr.write(`animal-store-conformance: --spec ${args.spec}: no such file\n`);
+    return 2;
   }
   let target = args.target;
   let apiKey = args.apiKey;

@@ -163,10 +163,13 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     options.onProgress?.({ propertiesDone, propertiesTotal, requests: client.sent, failures: collector.failureCount, ...(current ? { current } : {}) });
 
   try {
-    const reachable = await preflight(spec, context);
+    const reachable = await preflight(spec, context, target);
     if (reachable !== true) return report('error', reachable);
 
     const replay = options.replay ? parseReplay(options.replay) : undefined;
+    if (replay?.seed !== undefined && replay.seed !== options.seed) {
+      throw new RunError(`--replay comes from a run with seed ${replay.seed}, this run has seed ${options.seed}: pass --seed ${replay.seed}`);
+    }
     const firstLook = rules.firstLook?.(spec).filter((c) => selected([c.operationId, 'first-look'])) ?? [];
     const lookedFirst = !replay && firstLook.length > 0;
     if (lookedFirst) {
@@ -191,9 +194,21 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
 
     knownSnapshot = new Map(spec.operations.map((op) => [op.operationId, snapshotOf(op.operationId)]));
     const isSelected = (p: { id: string; family: string; operationId: string }) => selected([p.id, p.family, p.operationId]);
-    const properties = caseProperties(spec, context, options.readOnly).filter(isSelected);
-    const sweeps = [...authSweeps(spec, context, options.readOnly), ...probeSweeps(spec, context, options.readOnly), ...shapeSweeps(spec, context, options.readOnly)].filter(isSelected);
-    const sequences = sequenceProperties(spec, rules, context, options.readOnly).filter(isSelected);
+    const allProperties = caseProperties(spec, context, options.readOnly);
+    const allSweeps = [...authSweeps(spec, context, options.readOnly), ...probeSweeps(spec, context, options.readOnly), ...shapeSweeps(spec, context, options.readOnly)];
+    const allSequences = sequenceProperties(spec, rules, context, options.readOnly);
+    // A name in --only/--skip that names nothing is a typo: certifying with it would test something
+    // else than was asked (a misspelt --only would even certify by testing nothing).
+    const names = new Set<string>(['first-look', ...spec.operations.map((o) => o.operationId), ...[...allProperties, ...allSweeps, ...allSequences].flatMap((p) => [p.id, p.family])]);
+    for (const [flag, list] of [['--only', options.only], ['--skip', options.skip]] as const) {
+      const unknown = list.filter((name) => !names.has(name) && !isCheckName(name));
+      if (unknown.length > 0) {
+        throw new RunError(`${flag} names nothing in this run: ${unknown.map((n) => JSON.stringify(n)).join(', ')} (give operationIds such as ${spec.operations.slice(0, 3).map((o) => o.operationId).join(', ')}, property ids such as ${allProperties[0]?.id ?? 'none'}, or checks such as schema, auth, semantics.*)`);
+      }
+    }
+    const properties = allProperties.filter(isSelected);
+    const sweeps = allSweeps.filter(isSelected);
+    const sequences = allSequences.filter(isSelected);
     const bodies = sweeps.filter((s) => s.id.endsWith('/large-bodies'));
     // Undocumented methods may do something on the target (a DELETE that exists): they go last.
     const methods = sweeps.filter((s) => s.id.endsWith('/methods'));
@@ -321,7 +336,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
           tag = `${round}r`;
         }
       }
-      const replayArg = `--replay '${property.id}#${tag}:${found.path}'`;
+      // The seed travels inside the replay token too: a replay under another seed is refused, not misread.
+      const replayArg = `--replay '${property.id}@${options.seed}#${tag}:${found.path}'`;
       for (const finding of found.fresh) collector.addFailure(withReproducer(finding, found.execution, replayArg, found.path));
     }
     propertiesDone++;
@@ -366,13 +382,13 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
 
 /** Check names a user may pass to --only/--skip, as opposed to operationIds or property ids. */
 function isCheckName(name: string): boolean {
-  return ['transport', 'server_error', 'positive', 'negative', 'auth', 'robustness', 'status', 'content_type', 'schema', 'error_status', 'deprecation'].includes(name) || name.startsWith('semantics.');
+  return ['transport', 'server_error', 'positive', 'negative', 'auth', 'robustness', 'status', 'content_type', 'schema', 'error_status', 'deprecation', 'protocol'].includes(name) || name.startsWith('semantics.');
 }
 
-function parseReplay(text: string): { id: string; round: number; refined: boolean; path: string } {
-  const m = /^(.+)#(\d+)(r?):([\d:]*)$/.exec(text);
-  if (!m) throw new RunError(`--replay expects <property>#<round>:<path>, got ${JSON.stringify(text)}`);
-  return { id: m[1]!, round: Number(m[2]), refined: m[3] === 'r', path: m[4]! };
+function parseReplay(text: string): { id: string; seed?: number; round: number; refined: boolean; path: string } {
+  const m = /^(.+?)(?:@(\d+))?#(\d+)(r?):([\d:]*)$/.exec(text);
+  if (!m) throw new RunError(`--replay expects <property>@<seed>#<round>:<path>, as printed in a reproducer; got ${JSON.stringify(text)}`);
+  return { id: m[1]!, ...(m[2] !== undefined ? { seed: Number(m[2]) } : {}), round: Number(m[3]), refined: m[4] === 'r', path: m[5]! };
 }
 
 /** The target without credentials or trailing slash; refuses URLs that are not http(s). */
@@ -391,11 +407,26 @@ function safeTarget(target: string): string {
 }
 
 /** One request with the valid key before anything else: an unreachable target is a usage error, not a finding. */
-async function preflight(spec: SpecModel, context: PropertyContext): Promise<true | string> {
-  const operation = spec.operations.find((o) => o.method === 'get' && !o.path.includes('{')) ?? spec.operations[0];
-  if (!operation) return 'the spec has no operations';
+async function preflight(spec: SpecModel, context: PropertyContext, target: string): Promise<true | string> {
+  const operation = spec.operations.find((o) => o.method === 'get' && !o.path.includes('{') && !o.parameters.some((p) => p.required)) ?? spec.operations.find((o) => o.method === 'get' && !o.path.includes('{'));
+  if (!operation) return spec.operations.length === 0 ? 'the spec has no operations' : true;
   const exchange = await context.send({ operationId: operation.operationId, family: 'preflight', kind: 'valid', pathParams: {}, query: [], auth: 'valid' });
   if (exchange.failure?.kind === 'unreachable') return `cannot reach the target: ${exchange.failure.message}`;
+  const status = exchange.response?.status;
+  const route = `${operation.method.toUpperCase()} ${operation.path}`;
+  if ((status === 401 || status === 403) && operation.security.access === 'required') {
+    throw new RunError(`the target refused the credentials on the first valid request (${route} answered ${status}): check --api-key / --basic / --header`);
+  }
+  // Every path answering 404 where the spec's base path would answer: the target URL lacks it.
+  const base = spec.basePath;
+  if (status === 404 && base !== '' && !new URL(target).pathname.replace(/\/+$/, '').endsWith(base)) {
+    const withBase = `${target}${base}${operation.path}`;
+    const answer = await fetch(withBase, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+    await answer?.body?.cancel();
+    if (answer && answer.status !== 404) {
+      throw new RunError(`${route} answered 404 at ${target}, and ${answer.status} at ${target}${base}: the spec's servers say the API is under ${base}; add it to --target`);
+    }
+  }
   return true;
 }
 

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startMock } from '../../mock/index.js';
 import { type HostileTarget, resetsConnections } from './_hostile-targets.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -78,5 +79,49 @@ describe.concurrent('conformance CLI exit codes', () => {
     expect(code, stderr + stdout.slice(-2000)).toBe(1);
     expect(stdout).toMatch(/transport/);
     expect(stdout + stderr).not.toContain(KEY);
+  });
+});
+
+/** A usage or setup error: exit 2, one line on stderr that names the fault. */
+function expectUsageError(outcome: Outcome, pattern: RegExp): void {
+  expect(outcome.code, outcome.stderr + outcome.stdout.slice(-1000)).toBe(2);
+  const lines = outcome.stderr.trim().split('\n');
+  expect(lines, outcome.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(pattern);
+  expect(outcome.stdout + outcome.stderr).not.toContain(KEY);
+}
+
+describe.concurrent('usage and setup errors exit 2 with one line', () => {
+  let mock: Awaited<ReturnType<typeof startMock>> | undefined;
+  const target = async () => {
+    mock ??= await startMock({ port: 0, quiet: true, apiKeys: [KEY] });
+    return mock.url;
+  };
+  afterAll(async () => {
+    await mock?.close();
+  });
+
+  it('a name in --only that names nothing (a typo) is refused, not certified', { timeout: LIMIT_MS + 10_000 }, async () => {
+    expectUsageError(await cli(['--target', await target(), '--api-key', KEY, '--only', 'listPetz', '--seed', '1', '--quiet']), /--only names nothing in this run: "listPetz"/);
+    expectUsageError(await cli(['--target', await target(), '--api-key', KEY, '--skip', 'shcema', '--seed', '1', '--quiet']), /--skip names nothing in this run: "shcema"/);
+  });
+
+  it('a key the target refuses on the first valid request', { timeout: LIMIT_MS + 10_000 }, async () => {
+    expectUsageError(await cli(['--target', await target(), '--api-key', 'not-the-key', '--seed', '1', '--quiet']), /refused the credentials on the first valid request \(GET \/pets answered 401\)/);
+  });
+
+  it('a target without the base path the spec names', { timeout: LIMIT_MS + 10_000 }, async () => {
+    const withoutBase = (await target()).replace(/\/v1$/, '');
+    expectUsageError(await cli(['--target', withoutBase, '--api-key', KEY, '--seed', '1', '--quiet']), /the spec's servers say the API is under \/v1; add it to --target/);
+  });
+
+  it('--replay without --seed, or with another seed than the run it comes from', { timeout: LIMIT_MS + 10_000 }, async () => {
+    expectUsageError(await cli(['--target', await target(), '--api-key', KEY, '--replay', 'listPets/valid@7#0:1', '--quiet']), /--replay needs the --seed/);
+    expectUsageError(await cli(['--target', await target(), '--api-key', KEY, '--replay', 'listPets/valid@7#0:1', '--seed', '8', '--quiet']), /seed 7.*pass --seed 7/);
+  });
+
+  it('a --spec file that does not exist, with or without --target', { timeout: LIMIT_MS + 10_000 }, async () => {
+    expectUsageError(await cli(['--spec', 'no/such/openapi.yaml', '--quiet']), /--spec no\/such\/openapi.yaml: no such file/);
+    expectUsageError(await cli(['--target', await target(), '--api-key', KEY, '--spec', 'no/such/openapi.yaml', '--quiet']), /no such file/);
   });
 });
