@@ -1,5 +1,5 @@
 import type { SpecModel } from '../../spec/index.js';
-import { findResourceConfig, inferResources, loadResourceConfig } from '../../spec/resources/index.js';
+import { resourceModelFor } from '../../spec/resources/index.js';
 import { genericRules } from './generic/index.js';
 import type { DomainRules } from './rules.js';
 
@@ -34,6 +34,5 @@ export async function selectRules(spec: SpecModel): Promise<DomainRules> {
     });
     if (fits) return plugin.load();
   }
-  const configFile = findResourceConfig(spec.file);
-  return genericRules(spec, inferResources(spec, configFile ? loadResourceConfig(configFile) : {}));
+  return genericRules(spec, resourceModelFor(spec).model);
 }

@@ -52,7 +52,13 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     throw new RunError((error as Error).message);
   }
   // The domain plug-in that knows this API, if any (the Animal Store's for the shipped spec).
-  const rules = chosenRules ?? (await selectRules(spec));
+  let rules: DomainRules;
+  try {
+    rules = chosenRules ?? (await selectRules(spec));
+  } catch (error) {
+    // A resource config file with a bad key is the user's to fix: a usage error naming file and key.
+    throw new RunError((error as Error).message);
+  }
   const target = safeTarget(options.target);
   const credentials = await runCredentials(options);
   const secured = spec.operations.filter((op) => requiresAuth(op.security));
