@@ -110,13 +110,13 @@ const written: string[] = await writeReports(report, { junit: 'junit.xml' });
 await mock.close();
 const msw = await createMswMock({ apiKeys: ['k'] });
 setupServer(...msw.handlers);
-const suite: SuiteOptions = { runs: 1 };
+const suite: SuiteOptions = { runs: 1, apiKey: process.env.API_KEY };
 void [createMockServer, startMockOnly, runOnly, describeConformance, suite, verdict, xml, written];
 `,
 );
 writeFileSync(
   join(consumer, 'tsconfig.json'),
-  JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'], skipLibCheck: true }, files: ['usage.ts'] }),
+  JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, exactOptionalPropertyTypes: true, noEmit: true, types: ['node'], skipLibCheck: true }, files: ['usage.ts'] }),
 );
 step('tsc --noEmit on a file using every entry', process.execPath, [TSC, '-p', 'tsconfig.json']);
 

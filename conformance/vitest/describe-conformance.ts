@@ -8,9 +8,9 @@ import { renderReproducer } from '../report/index.js';
 /** {@link ConformanceOptions} with the target and key optional: they default to the environment. */
 export type SuiteOptions = Omit<ConformanceOptions, 'target' | 'apiKey'> & {
   /** Base URL including the version prefix; `TARGET_URL` by default, else the embedded mock. */
-  readonly target?: string;
-  /** Key the target accepts; `API_KEY` by default. */
-  readonly apiKey?: string;
+  readonly target?: string | undefined;
+  /** Key the target accepts; `API_KEY` by default (`undefined` too, so `process.env.X` can be passed). */
+  readonly apiKey?: string | undefined;
 };
 
 /**
@@ -42,12 +42,13 @@ export async function describeConformance(options: SuiteOptions = {}, env: NodeJ
     target = mock.url;
     afterAll(() => mock.close());
   }
+  const { target: _target, apiKey: _apiKey, ...rest } = options;
   const report = await runConformance({
     ...(env.SEED ? { seed: Number(env.SEED) } : {}),
     ...(env.RUNS ? { runs: Number(env.RUNS) } : {}),
     strict: env.STRICT === '1',
     readOnly: env.READ_ONLY === '1',
-    ...options,
+    ...rest,
     target,
     apiKey,
   });
