@@ -118,8 +118,9 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
       { target: 'raw-body', reason: syntax('json', 'the body is truncated JSON', firmness), render: (t) => ({ text: t.slice(0, -1), contentType: 'application/json' }) },
       { target: 'raw-body', reason: syntax('json', 'the body has a trailing comma', firmness), render: (t) => ({ text: `${t.slice(0, -1)},}`, contentType: 'application/json' }) },
       { target: 'raw-body', reason: syntax('json', "the body uses single quotes", firmness), render: (t) => ({ text: t.replaceAll('"', "'"), contentType: 'application/json' }) },
-      { target: 'raw-body', reason: syntax('json', 'the body is empty', firmness), render: () => ({ text: '', contentType: 'application/json' }) },
     );
+    // An empty body is no body: wrong only where the body is required.
+    if (body.required) mutations.push({ target: 'raw-body', reason: syntax('json', 'the body is empty', firmness), render: () => ({ text: '', contentType: 'application/json' }) });
     if (body.required) mutations.push({ target: 'no-body', reason: syntax('required', 'the required body is missing', firmness) });
     // Another media type is only wrong where the operation does not take it.
     const accepts = (type: string) => body.mediaTypes.some((m) => { const t = m.split(';')[0]!.trim().toLowerCase(); return t === type || t === '*/*' || t === `${type.split('/')[0]}/*`; });

@@ -4,6 +4,7 @@ import type { Case, CaseBody, WireJson } from '../cases/index.js';
 import { schemaNameOf, type OperationModel, type ParameterModel } from '../../spec/index.js';
 import { encodeBody } from '../../spec/media/index.js';
 import { serializeParameter } from '../../spec/parameters/index.js';
+import { acceptFor } from '../send/build-request.js';
 import { edgeOf } from './edge.js';
 import { mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
 import { parameterText, toPlainJson } from './wire.js';
@@ -69,7 +70,8 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
     : fc.constant(undefined);
   // Spellings of the JSON media type only where the body is JSON; other bodies name their own type.
   const contentType = operation.requestBody && sendsJson(operation) ? fc.constantFrom(...JSON_CONTENT_TYPES) : fc.constant(undefined);
-  const accept = fc.constantFrom(...ACCEPT_HEADERS);
+  // JSON spellings of Accept where the operation answers JSON; otherwise its own types, none, or anything.
+  const accept = acceptFor(operation) === 'application/json' ? fc.constantFrom(...ACCEPT_HEADERS) : fc.constantFrom(ACCEPT_HEADERS[0], '', '*/*');
   // Neither query parameters nor JSON members have an order a server may depend on: both are sent
   // in the spec's order or reversed.
   const reversed = fc.record({ query: fc.boolean(), members: fc.boolean() });

@@ -12,6 +12,8 @@ export interface BuiltRequest {
   readonly path: string;
   readonly headers: Record<string, string>;
   readonly body?: string;
+  /** `path` is from the target's origin, not below its base URL (a path variant of the base path itself). */
+  readonly fromOrigin?: boolean;
   /** Safe to print: no secret in it. */
   readonly record: RequestRecord;
 }
@@ -70,15 +72,16 @@ export function authFor(testCase: Case, operation: OperationModel, credentials: 
 
 /** Turns a case into the exact bytes to send, for one operation of the spec. */
 export function buildRequest(testCase: Case, operation: OperationModel, credentials: string | KitCredentials, extraHeaders: readonly (readonly [string, string])[] = []): BuiltRequest {
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => testCase.rawPath?.[name] ?? encodePathSegment(testCase.pathParams[name] ?? ''));
+  const path = testCase.literalPath?.path ?? operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => testCase.rawPath?.[name] ?? encodePathSegment(testCase.pathParams[name] ?? ''));
   const auth = authFor(testCase, operation, typeof credentials === 'string' ? createKitCredentials({ apiKey: credentials }) : credentials);
   const encode = (pairs: readonly (readonly [string, string])[]) => pairs.map(([k, v]) => `${encodeText(k)}=${encodeText(v)}`);
-  const own = [...encode(testCase.query), ...(testCase.rawQuery ?? [])];
+  const own = testCase.queryText !== undefined ? [testCase.queryText] : [...encode(testCase.query), ...(testCase.rawQuery ?? [])];
   const query = [...own, ...encode(auth.elsewhere?.query ?? [])].join('&');
   const shownQuery = [...own, ...(auth.elsewhere?.queryShown ? [auth.elsewhere.queryShown] : [])].join('&');
   const fullPath = query ? `${path}?${query}` : path;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const shownHeaders: Record<string, string> = { accept: 'application/json' };
+  const accept = acceptFor(operation);
+  const headers: Record<string, string> = { accept };
+  const shownHeaders: Record<string, string> = { accept };
   if (auth.header !== undefined) {
     headers.authorization = auth.header;
     shownHeaders.authorization = auth.shown!;
@@ -110,7 +113,7 @@ export function buildRequest(testCase: Case, operation: OperationModel, credenti
   }
   const method = (testCase.method ?? operation.method).toUpperCase();
   const record: RequestRecord = { method, path: shownQuery ? `${path}?${shownQuery}` : path, headers: shownHeaders, ...(body !== undefined ? { body } : {}) };
-  return { method, path: fullPath, headers, ...(body !== undefined ? { body } : {}), record };
+  return { method, path: fullPath, headers, ...(body !== undefined ? { body } : {}), ...(testCase.literalPath?.fromOrigin ? { fromOrigin: true } : {}), record };
 }
 
 /**
@@ -129,4 +132,17 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 function encodeText(text: string): string {
   return encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd'));
+}
+
+const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
+/**
+ * What the client accepts by default: JSON where the operation's successes answer JSON (or name no
+ * media type), otherwise the media types they declare (an image, a CSV, text), so that content
+ * negotiation can succeed (RFC 9110 §12.5.1).
+ */
+export function acceptFor(operation: OperationModel): string {
+  const types = [...new Set(Object.entries(operation.responses).filter(([status]) => /^2/.test(status) || status === 'default').flatMap(([, r]) => r.mediaTypes))];
+  if (types.length === 0 || types.some((t) => JSON_MEDIA.test(t))) return 'application/json';
+  return types.join(', ');
 }
