@@ -75,6 +75,7 @@ describe.each(['stateful', 'static', 'dynamic'] as const)('in %s mode', (mode) =
     expect(missing.status).toBe(404);
     expect(isErrorBody(missing.body, 404)).toBe(true);
     expect(missing.headers.deprecation).toBe('true');
+    expect(missing.body.message).toMatch(/\(forced by Prefer: code=404\)$/);
     const denied = await api().get('/v1/pets').set('Authorization', AUTH).set('Prefer', 'code=401');
     expect(denied.status).toBe(401);
     expect(isErrorBody(denied.body, 401)).toBe(true);
@@ -92,11 +93,17 @@ describe.each(['stateful', 'static', 'dynamic'] as const)('in %s mode', (mode) =
 
   it('answers an undocumented Prefer code or example, or a bad Prefer, with an Error', async () => {
     const code = await api().get('/v1/pets').set('Authorization', AUTH).set('Prefer', 'code=418');
-    expect(code.status).toBe(404);
+    expect(code.status).toBe(400);
     expect(code.body.code).toBe('prefer_not_documented');
+    // A 5xx the operation does not document is no missing route: a 400 that says what is documented.
+    const server = await api().get('/v1/pets/1').set('Authorization', AUTH).set('Prefer', 'code=500');
+    expect(server.status).toBe(400);
+    expect(server.body).toMatchObject({ code: 'prefer_not_documented', status: 400 });
+    expect(server.body.message).toMatch(/code=500.*getPet does not document \(documented: 200, 401, 404/);
     const example = await api().get('/v1/pets').set('Authorization', AUTH).set('Prefer', 'example=nope');
-    expect(example.status).toBe(404);
-    expect(isErrorBody(example.body, 404)).toBe(true);
+    expect(example.status).toBe(400);
+    expect(example.body.code).toBe('prefer_not_documented');
+    expect(isErrorBody(example.body, 400)).toBe(true);
     const bad = await api().get('/v1/pets').set('Authorization', AUTH).set('Prefer', 'code=abc');
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('invalid_prefer');

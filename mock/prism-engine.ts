@@ -178,8 +178,9 @@ function translateFailure(error: Error & { status?: number; detail?: string }, p
   const message = (error.detail ?? error.message).slice(0, 300);
   switch (type) {
     case 'NOT_FOUND':
-      // With the route already resolved, Prism's NOT_FOUND means the preferred code or example is not in the spec.
-      return { ok: false, internal: false, error: mockError(404, 'prefer_not_documented', message) };
+      // With the route already resolved, Prism's NOT_FOUND means the preferred code or example is not in
+      // the spec: the client's mistake (400), not a missing route (404).
+      return { ok: false, internal: false, error: mockError(400, 'prefer_not_documented', message) };
     case 'UNAUTHORIZED':
       return { ok: false, internal: false, error: unauthorized(message) };
     case 'UNPROCESSABLE_ENTITY':

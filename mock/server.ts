@@ -13,6 +13,7 @@ import { type MockError, errorBody, internalFailure, methodNotAllowed, mockError
 import { redactTarget, requestLine, stdoutSink } from './log.js';
 import { type MockOptions, type ReloadEvent, type ResolvedOptions, resolveOptions } from './options.js';
 import { type MockPreferences, parsePrefer } from './prefer.js';
+import { forcedBy, undocumentedPreference } from './prefer-documented.js';
 import { type SpecEngine, createPrismEngine, loadPrism } from './prism-engine.js';
 import { type RequestInput, readRequestInput } from './request-input.js';
 import { type Router, createRouter } from './router.js';
@@ -152,6 +153,8 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     preferences: MockPreferences | undefined,
     current: Served,
   ): Promise<Answer> {
+    const undocumented = preferences && undocumentedPreference(operation, preferences);
+    if (undocumented) return errorAnswer(undocumented);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       // Prism never sees the key; Accept is ignored because the mock answers JSON only.
@@ -168,7 +171,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       return errorAnswer(result.error);
     }
     const { status, body } = result;
-    if (status >= 400) return jsonAnswer(status, errorShaped(status, body), result.headers);
+    if (status >= 400) return jsonAnswer(status, errorShaped(status, body, preferences), result.headers);
     if (body === undefined) return { status, json: undefined, headers: result.headers };
     const shaped = preferences === undefined && status < 300 ? shapeSpecAnswer(operation, input, body) : undefined;
     return jsonAnswer(status, shaped ?? JSON.stringify(body), result.headers);
@@ -332,10 +335,18 @@ function withHeaders(answer: Answer, extra: HeaderRecord): Answer {
   return { ...answer, headers: { ...extra, ...answer.headers } };
 }
 
-/** A Prism body for an error status, made to fit the contract's Error: `status` equals the HTTP status. */
-function errorShaped(status: number, body: unknown): string {
-  if (typeof body === 'object' && body !== null && !Array.isArray(body)) return JSON.stringify({ ...body, status });
-  return errorBody(mockError(status, status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : 'invalid_parameter', `Status ${status}, as the Prefer header asked.`));
+/**
+ * A Prism body for an error status, made to fit the contract's Error: `status` equals the HTTP status,
+ * and the message says the answer was forced, so nobody mistakes it for a real failure.
+ */
+function errorShaped(status: number, body: unknown, preferences: MockPreferences | undefined): string {
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    const shaped: Record<string, unknown> = { ...body, status };
+    const said = preferences === undefined ? undefined : typeof shaped.message === 'string' ? 'message' : typeof shaped.detail === 'string' ? 'detail' : undefined;
+    if (said !== undefined && preferences) shaped[said] = `${String(shaped[said])} (forced by ${forcedBy(preferences)})`;
+    return JSON.stringify(shaped);
+  }
+  return errorBody(mockError(status, status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : 'invalid_parameter', `Status ${status}, forced by the Prefer header.`));
 }
 
 function splitTarget(target: string): [string, string] {
