@@ -69,7 +69,9 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
         .filter((value) => bodySchema.validate(toPlainJson(value)).ok)
     : fc.constant(undefined);
   // Spellings of the JSON media type only where the body is JSON; other bodies name their own type.
-  const contentType = operation.requestBody && sendsJson(operation) ? fc.constantFrom(...JSON_CONTENT_TYPES) : fc.constant(undefined);
+  // Spellings of application/json where that is the body's type; a +json type is sent as declared.
+  const plainJson = operation.requestBody && sendsJson(operation) && !/\+json/i.test(operation.requestBody.preferredMediaType ?? '');
+  const contentType = plainJson ? fc.constantFrom(...JSON_CONTENT_TYPES) : fc.constant(undefined);
   // JSON spellings of Accept where the operation answers JSON; otherwise its own types, none, or anything.
   const accept = acceptFor(operation) === 'application/json' ? fc.constantFrom(...ACCEPT_HEADERS) : fc.constantFrom(ACCEPT_HEADERS[0], '', '*/*');
   // Neither query parameters nor JSON members have an order a server may depend on: both are sent

@@ -98,7 +98,9 @@ export function buildRequest(testCase: Case, operation: OperationModel, credenti
   let body: string | undefined;
   if (testCase.body?.kind === 'json') {
     body = stringifyLossless(testCase.body.value) ?? 'null';
-    headers['content-type'] = shownHeaders['content-type'] = 'application/json';
+    // The JSON type the operation names: application/json, or its own (application/merge-patch+json, ...).
+    const declared = operation.requestBody?.preferredMediaType;
+    headers['content-type'] = shownHeaders['content-type'] = declared && /^application\/[\w.+-]+\+json$/i.test(declared.split(';')[0]!.trim()) ? declared : 'application/json';
   } else if (testCase.body?.kind === 'raw') {
     body = testCase.body.text;
     if (testCase.body.contentType !== undefined) headers['content-type'] = shownHeaders['content-type'] = testCase.body.contentType;
