@@ -11,8 +11,16 @@ export interface Cors {
   preflightHeadersFor(req: IncomingMessage, allow: readonly string[]): HeaderRecord;
 }
 
-/** Request headers a browser app may send: the contract's two, plus the mock's own controls. */
-export const ALLOWED_REQUEST_HEADERS = 'Authorization, Content-Type, Prefer, X-Mock-Delay';
+/**
+ * Request headers a browser app may always send: the contract's two, plus the mock's own controls.
+ * A preflight that asks for others (`x-request-id`, `sentry-trace`, `baggage`, an API key header)
+ * gets them allowed too: a real app's tracing headers must not block its requests.
+ */
+export const ALLOWED_REQUEST_HEADERS = 'Authorization, Content-Type, Prefer, X-Mock-Delay, X-Mock-Fault';
+
+// RFC 9110 field names: the only thing echoed back from Access-Control-Request-Headers.
+const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const ALWAYS = new Set(ALLOWED_REQUEST_HEADERS.toLowerCase().split(', '));
 /** Response headers a browser app may read: the deprecation facts and the auth challenge. */
 export const EXPOSED_RESPONSE_HEADERS = 'Deprecation, Sunset, Link, WWW-Authenticate, Allow';
 
@@ -42,12 +50,27 @@ export function createCors(origins: readonly string[]): Cors {
     preflightHeadersFor(req, allow) {
       const headers = base(req);
       if (!('Access-Control-Allow-Origin' in headers)) return headers;
+      const asked = requestedHeaders(req.headers['access-control-request-headers']);
       return {
         ...headers,
         'Access-Control-Allow-Methods': [...allow, 'OPTIONS'].join(', '),
-        'Access-Control-Allow-Headers': ALLOWED_REQUEST_HEADERS,
+        'Access-Control-Allow-Headers': asked.length === 0 ? ALLOWED_REQUEST_HEADERS : `${ALLOWED_REQUEST_HEADERS}, ${asked.join(', ')}`,
         'Access-Control-Max-Age': '600',
+        // The answer depends on what was asked: a cache must not hand it to a preflight asking for others.
+        ...(asked.length === 0 ? {} : { Vary: headers.Vary === undefined ? 'Access-Control-Request-Headers' : `${headers.Vary}, Access-Control-Request-Headers` }),
       };
     },
   };
+}
+
+/** The header names a preflight asks for beyond the ones always allowed (well-formed names only, at most 50). */
+function requestedHeaders(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  const out = new Set<string>();
+  for (const part of (Array.isArray(value) ? value.join(',') : value).split(',')) {
+    const name = part.trim().toLowerCase();
+    if (name !== '' && FIELD_NAME.test(name) && !ALWAYS.has(name)) out.add(name);
+    if (out.size >= 50) break;
+  }
+  return [...out];
 }

@@ -259,6 +259,20 @@ describe('CORS', () => {
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
+  it('allows the headers a preflight asks for: tracing headers of a real app are not blocked', async () => {
+    const res = await api()
+      .options('/v1/pets')
+      .set('Origin', 'http://app.example')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'authorization, x-request-id, sentry-trace, baggage, bad header');
+    expect(res.status).toBe(204);
+    const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(', ');
+    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'x-request-id', 'sentry-trace', 'baggage', 'x-mock-fault']));
+    expect(allowed).not.toContain('bad header');
+    expect(allowed.filter((h) => h === 'authorization')).toHaveLength(1);
+    expect(res.headers.vary).toBe('Access-Control-Request-Headers');
+  });
+
   it('exposes the deprecation headers on answers', async () => {
     const res = await api().get('/v1/pets/1').set('Authorization', AUTH).set('Origin', 'http://app.example');
     expect(res.headers['access-control-expose-headers']).toMatch(/Deprecation, Sunset, Link/);
