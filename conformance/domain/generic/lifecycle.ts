@@ -1,10 +1,12 @@
 import fc from 'fast-check';
-import type { OperationModel, SpecModel } from '../../../spec/index.js';
+import { isLosslessNumber } from 'lossless-json';
+import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
+import { decodeBody } from '../../../spec/media/index.js';
 import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
 import type { Case, Exchange } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { Finding } from '../../findings/index.js';
-import { ordinaryParts, requestPartsArbitrary, toValidCase, type KnownValues, type RequestParts } from '../../generate/index.js';
+import { mergeAllOf, ordinaryParts, requestPartsArbitrary, toValidCase, type KnownValues, type RequestParts } from '../../generate/index.js';
 import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
 import { holdsSent } from './same-value.js';
@@ -73,7 +75,7 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
       if (!is2xx(made) || !made.response) return { findings, exchanges };
       const itemId = createdId(collection, made.response);
       if (itemId === undefined) return { findings, exchanges };
-      const sentBody = made.case.body?.kind === 'json' ? made.case.body.value : undefined;
+      const sentBody = bodyValue(made.case, create);
       const because = `created by ${create.operationId}, its id in ${id.member ? `the member "${id.member}"` : 'Location'} (${id.reason})`;
 
       let expected: unknown = sentBody;
@@ -85,14 +87,48 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         return got;
       };
       await readBack(create.operationId);
+      // What the client has set so far: the members it sent, as each change leaves them.
+      let state = isObject(sentBody) ? (sentBody as Record<string, unknown>) : undefined;
       for (const [o, parts] of [[replaceOp, step.replace], [updateOp, step.update]] as const) {
         if (!o || !parts || parts.body === undefined) continue;
-        const changed = await send(at(o, itemId, parts));
+        const mergePatch = o === updateOp && /merge-patch/i.test(o.requestBody?.preferredMediaType ?? '');
+        // A merge patch may remove a member with null (RFC 7396): one optional member set so far goes.
+        const removable = mergePatch && state && isObject(parts.body) ? Object.keys(state).find((k) => !(k in (parts.body as object)) && !requiredMembers(o).has(k)) : undefined;
+        const patchParts = removable ? { ...parts, body: { ...(parts.body as Record<string, never>), [removable]: null } } : parts;
+        const changed = await send(at(o, itemId, patchParts));
         if (!is2xx(changed)) continue;
-        const body = changed.case.body?.kind === 'json' ? changed.case.body.value : undefined;
-        // A merge patch's null removes the member (RFC 7396): only the members it sets are expected.
-        expected = o === updateOp ? withoutNulls(body) : body;
-        await readBack(o.operationId);
+        const body = bodyValue(changed.case, o);
+        const before = state;
+        if (o === updateOp) {
+          // An update changes what it names and keeps the rest (RFC 5789 / 7396).
+          state = isObject(body) ? Object.fromEntries(Object.entries({ ...(before ?? {}), ...(body as object) }).filter(([, v]) => v !== null)) : before;
+        } else {
+          state = isObject(body) ? (body as Record<string, unknown>) : undefined;
+        }
+        expected = state;
+        const got = await readBack(o.operationId);
+        const answer = is2xx(got) ? (got.response!.exactJson ?? got.response!.json) : undefined;
+        if (!isObject(answer)) continue;
+        if (removable && (answer as Record<string, unknown>)[removable] !== undefined && !isDefault(itemSchema, removable, (answer as Record<string, unknown>)[removable])) {
+          violation(got, 'semantics.merge_patch', `${o.operationId} sent ${removable}: null in a merge patch, which removes the member (RFC 7396); ${read.operationId} still shows it. (Item ${because}.)`);
+        }
+        if (o === replaceOp && before && isObject(body)) {
+          // A replacement that kept a member it did not send merged instead of replacing (RFC 9110 §9.3.4).
+          // Only distinctive values count: a server may fill an omitted true, 0 or "" by a default the spec does not show.
+          const kept = Object.keys(before).filter((k) => !(k in (body as object)) && distinctive(before[k]) && !isServerOwned(itemSchema, k) && holdsSent(before[k], (answer as Record<string, unknown>)[k], undefined) && !isDefault(itemSchema, k, before[k]));
+          if (kept.length > 0) violation(got, 'semantics.replace', `${o.operationId} replaced ${id.parameter}=${itemId} without ${kept.join(', ')}, yet ${read.operationId} still shows the earlier value: the representation was merged, not replaced (RFC 9110 §9.3.4). (Item ${because}.)`, { kept });
+        }
+      }
+      // A nested item belongs to its parent: read under another existing parent, it is not there.
+      for (const name of collection.scope) {
+        const other = known[name]?.find((v) => v !== scope[name]);
+        if (other === undefined) continue;
+        const elsewhere = at(read, itemId, undefined, false);
+        const crossed = await send({ ...elsewhere, pathParams: { ...elsewhere.pathParams, [name]: other } });
+        if (is2xx(crossed) && idOfItem(collection, crossed.response!.exactJson ?? crossed.response!.json) === itemId) {
+          violation(crossed, 'semantics.scope', `${read.operationId} answers ${id.parameter}=${itemId}, created under ${name}=${scope[name]}, under ${name}=${other} too. (Item ${because}.)`);
+        }
+        break;
       }
       if (list) {
         const cap = collection.pageSize?.maximum;
@@ -107,9 +143,13 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
       if (remove) {
         const gone = await send(at(remove, itemId));
         if (is2xx(gone)) {
-          const after = await send(at(read, itemId, undefined, false));
-          if (after.response && after.response.status < 300) {
-            violation(after, 'semantics.delete', `${read.operationId} still answers ${after.response.status} for ${id.parameter}=${itemId} after ${remove.operationId} answered ${gone.response!.status}.`);
+          // The item and what hangs below it are gone: every read under its path now finds nothing.
+          const readers = [read, ...spec.operations.filter((o) => o.method === 'get' && o !== read && o.path.startsWith(`${collection.itemPath}/`) && o.parameters.filter((p) => p.in === 'path').length === collection.scope.length + 1)];
+          for (const reader of readers) {
+            const after = await send(at(reader, itemId, undefined, false));
+            if (after.response && after.response.status < 300) {
+              violation(after, 'semantics.delete', `${reader.operationId} still answers ${after.response.status} for ${id.parameter}=${itemId} after ${remove.operationId} answered ${gone.response!.status}.`);
+            }
           }
         }
       }
@@ -118,7 +158,43 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
   };
 }
 
-function withoutNulls(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+function isObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
+}
+
+/** What a case's body meant: its JSON value, or a form/multipart/text body decoded by its media type. */
+function bodyValue(c: Case, operation: OperationModel): unknown {
+  if (c.body?.kind === 'json') return c.body.value;
+  if (c.body?.kind !== 'raw' || c.body.contentType === undefined || /json/i.test(c.body.contentType)) return undefined;
+  const decoded = decodeBody(c.body.contentType, c.body.text, operation.requestBody?.schema.schema);
+  return decoded.ok ? decoded.value : undefined;
+}
+
+function requiredMembers(operation: OperationModel): Set<string> {
+  const schema = operation.requestBody ? mergeAllOf(operation.requestBody.schema.schema) : {};
+  return new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+}
+
+function memberSchema(itemSchema: JsonSchema | undefined, name: string): JsonSchema | undefined {
+  return itemSchema ? ((mergeAllOf(itemSchema).properties as Record<string, JsonSchema> | undefined)?.[name] ?? undefined) : undefined;
+}
+
+/** Members the server owns (readOnly), which a replacement need not clear. */
+function isServerOwned(itemSchema: JsonSchema | undefined, name: string): boolean {
+  const schema = memberSchema(itemSchema, name);
+  return schema !== undefined && mergeAllOf(schema).readOnly === true;
+}
+
+/** Whether a value is the member's documented default (a server may fill it in when the member is absent). */
+function isDefault(itemSchema: JsonSchema | undefined, name: string, value: unknown): boolean {
+  const schema = memberSchema(itemSchema, name);
+  return schema !== undefined && 'default' in mergeAllOf(schema) && holdsSent(mergeAllOf(schema).default, value, undefined);
+}
+
+/** A value no server would invent as a default: text of three or more characters, a number other than -1, 0 or 1, a non-empty array or object. */
+function distinctive(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim().length >= 3;
+  if (typeof value === 'number' || isLosslessNumber(value)) return Math.abs(Number(value)) > 1;
+  if (Array.isArray(value)) return value.length > 0;
+  return isObject(value) && Object.keys(value as object).length > 0;
 }
