@@ -420,7 +420,8 @@ async function preflight(spec: SpecModel, context: PropertyContext, target: stri
   if (exchange.failure?.kind === 'unreachable') return `cannot reach the target: ${exchange.failure.message}`;
   const status = exchange.response?.status;
   const route = `${operation.method.toUpperCase()} ${operation.path}`;
-  if ((status === 401 || status === 403) && operation.security.access === 'required') {
+  // Only where the kit holds a credential for the operation: without one, its 401 is no verdict on the credentials.
+  if ((status === 401 || status === 403) && operation.security.access === 'required' && alternativeFor(operation.security, context.credentialOf ?? (() => undefined)) !== undefined) {
     throw new RunError(`the target refused the credentials on the first valid request (${route} answered ${status}): check --api-key / --basic / --header`);
   }
   // Every path answering 404 where the spec's base path would answer: the target URL lacks it.
