@@ -6,6 +6,7 @@ import { encodeBody } from '../../spec/media/index.js';
 import { serializeParameter } from '../../spec/parameters/index.js';
 import { acceptFor } from '../send/build-request.js';
 import { edgeOf } from './edge.js';
+import { integerFaults } from './exact-integers.js';
 import { mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
 import { parameterText, toPlainJson } from './wire.js';
 
@@ -66,7 +67,8 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
     ? schemaArbitrary(bodySchema.schema, { extraProperties: true, nameOf: schemaNameOf })
         // Generation is constructive, but oneOf branches can overlap and formats can be stricter
         // than their generators: a valid case only ever carries what the spec's own validator takes.
-        .filter((value) => bodySchema.validate(toPlainJson(value)).ok)
+        // (integers judged exactly too: the validator reads them as doubles).
+        .filter((value) => bodySchema.validate(toPlainJson(value)).ok && integerFaults(value, bodySchema.schema).length === 0)
     : fc.constant(undefined);
   // Spellings of the JSON media type only where the body is JSON; other bodies name their own type.
   // Spellings of application/json where that is the body's type; a +json type is sent as declared.
@@ -102,11 +104,13 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
  * percent-encoded), printable ASCII in headers and cookies, never an empty path segment.
  */
 function parameterArbitrary(parameter: ParameterModel): fc.Arbitrary<WireJson> {
-  const schema = parameter.in === 'path' && parameter.schema.schema.type === 'string' && parameter.schema.schema.minLength === undefined ? { ...parameter.schema.schema, minLength: 1 } : parameter.schema.schema;
+  // A path segment is never empty, nor is a required header or cookie (an empty one is no value at all).
+  const nonEmpty = parameter.in === 'path' || (parameter.required && parameter.in !== 'query');
+  const schema = nonEmpty && parameter.schema.schema.type === 'string' && parameter.schema.schema.minLength === undefined ? { ...parameter.schema.schema, minLength: 1 } : parameter.schema.schema;
   const ascii = parameter.in === 'header' || parameter.in === 'cookie';
   return schemaArbitrary(schema, { ascii, nameOf: schemaNameOf })
     .map(wellFormed)
-    .filter((value) => parameter.schema.validate(toPlainJson(value)).ok && (parameter.in !== 'path' || parameterText(value) !== ''));
+    .filter((value) => parameter.schema.validate(toPlainJson(value)).ok && integerFaults(value, parameter.schema.schema).length === 0 && (parameter.in !== 'path' || parameterText(value) !== ''));
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

@@ -144,7 +144,10 @@ const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
  * negotiation can succeed (RFC 9110 §12.5.1).
  */
 export function acceptFor(operation: OperationModel): string {
-  const types = [...new Set(Object.entries(operation.responses).filter(([status]) => /^2/.test(status) || status === 'default').flatMap(([, r]) => r.mediaTypes))];
+  const of = (which: (status: string) => boolean) => [...new Set(Object.entries(operation.responses).filter(([status]) => which(status)).flatMap(([, r]) => r.mediaTypes))];
+  // The successes' types; `default` (usually the error shape) only where no success names one.
+  const successes = of((status) => /^2/.test(status));
+  const types = successes.length > 0 ? successes : of((status) => status === 'default');
   if (types.length === 0 || types.some((t) => JSON_MEDIA.test(t))) return 'application/json';
   return types.join(', ');
 }
