@@ -1,4 +1,4 @@
-// Pins each fact of the contract (shared/contract/animal-store-interface.md) in the spec, so that
+// Pins each fact of the contract (summarised in docs/contract.md) in the spec, so that
 // deleting or loosening any of them fails a test.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec, type SpecModel } from './index.js';
