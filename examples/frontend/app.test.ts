@@ -21,7 +21,7 @@ const rowNames = () => rows().map((row) => row.cells[1]!.textContent);
 
 /** Waits until `condition` holds (the page updates after its requests answer). */
 async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 20_000;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
