@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOperations, OPERATION_IDS, type Operations } from '../checks/_test-support.js';
-import { authCaseArbitrary, BAD_AUTH, GOOD_AUTH } from './auth-case.js';
+import { authCaseArbitrary, authEntries, BAD_AUTH, GOOD_AUTH } from './auth-case.js';
 import { wireProblems } from './_test-support.js';
 
 
@@ -39,5 +39,14 @@ describe('authCaseArbitrary', () => {
     expect(GOOD_AUTH).not.toContain('valid');
     expect(BAD_AUTH.filter((v) => v.startsWith('valid'))).toEqual([]);
     expect(GOOD_AUTH.every((v) => v.startsWith('valid'))).toBe(true);
+  });
+});
+
+describe('authEntries on the Animal Store', () => {
+  it.each(OPERATION_IDS)('is the matrix the kit has always sent, field for field (%s)', (id) => {
+    const { refused, accepted, valid } = authEntries(ops[id]);
+    expect(refused).toEqual(BAD_AUTH.map((auth) => ({ auth })));
+    expect(accepted).toEqual(GOOD_AUTH.map((auth) => ({ auth })));
+    expect(valid).toEqual([{ auth: 'valid' }]);
   });
 });
