@@ -5,16 +5,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { runConformance, RunError } from './engine/run-conformance.js';
 import { createKitCredentials, type KitCredentials } from './send/index.js';
 import type { RunReport } from './findings/index.js';
-import { createProgress, renderConsoleReport, shouldUseColor, writeReports } from './report/index.js';
+import { createProgress, renderConsoleReport, secretsFromEnv, shouldUseColor, writeReports } from './report/index.js';
+import { MergeError, mergeReports } from './report/merge-reports.js';
 
 const HELP = `Usage: animal-store-conformance [options]
+       animal-store-conformance merge <report.json>... [--junit f] [--json f] [--html f]
 
-Certifies an implementation of the Animal Store API against spec/openapi.yaml.
-With no --target, it starts the embedded mock and certifies that.
+Certifies an implementation of an OpenAPI 3.0/3.1 API (the Animal Store's spec/openapi.yaml by
+default). With no --target, it starts the embedded mock on the spec and certifies that.
+merge joins the --json reports of the shards of one run into one verdict and one set of reports.
 
 Target
   --target <url>        base URL including /v1 [TARGET_URL]
@@ -25,7 +29,7 @@ Target
                         others go on every request [CONFORMANCE_HEADERS, one per line]
   --auth-command <cmd>  shell command printing the token or key; run again when a working
                         one starts getting 401 [CONFORMANCE_AUTH_COMMAND]
-  --spec <file>         OpenAPI 3.1 file (default: the shipped spec)
+  --spec <file>         OpenAPI 3.0/3.1 file, YAML or JSON (Swagger 2.0 is converted; default: the shipped spec)
 Generation
   --seed <n>            fast-check seed (default: random, always printed)
   --runs <n>            cases per property (default 50)
@@ -39,6 +43,7 @@ Selection
   --only <list>         comma-separated operationIds, property ids or checks to keep
   --skip <list>         comma-separated operationIds, property ids or checks to leave out
   --strict              contract gaps fail the run too
+  --shard <i/n>         run shard i of n: operations dealt to n jobs in turn (join with merge)
 Reports
   --junit <file>        JUnit XML, one testcase per operation x check
   --json <file>         the whole run as JSON (schemaVersion 1)
@@ -68,6 +73,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
       concurrency: { type: 'string' },
       rate: { type: 'string' },
       'read-only': { type: 'boolean' },
+      shard: { type: 'string' },
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
       strict: { type: 'boolean' },
@@ -100,6 +106,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
     concurrency: int('concurrency', values.concurrency, 1),
     rate: int('rate', values.rate, 1),
     readOnly: values['read-only'] === true,
+    shard: shardOf(values.shard),
     only: list(values.only),
     skip: list(values.skip),
     strict: values.strict === true,
@@ -111,6 +118,33 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
   };
 }
 
+/** `--shard i/n` as numbers, 1 ≤ i ≤ n. */
+function shardOf(text: string | undefined): { index: number; count: number } | undefined {
+  if (text === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard expects i/n with 1 ≤ i ≤ n, got ${JSON.stringify(text)}`);
+  return { index: Number(m[1]), count: Number(m[2]) };
+}
+
+/** `merge <report.json>...`: one verdict and one set of reports from the shards of a run. */
+async function mergeMain(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { junit: { type: 'string' }, json: { type: 'string' }, html: { type: 'string' }, quiet: { type: 'boolean', short: 'q' } } });
+  let report: RunReport;
+  try {
+    if (positionals.length === 0) throw new MergeError('give the --json reports of the shards');
+    const reports = await Promise.all(positionals.map(async (file) => JSON.parse(await readFile(file, 'utf8')) as RunReport));
+    report = mergeReports(reports);
+  } catch (error) {
+    process.stderr.write(`animal-store-conformance merge: ${(error as Error).message.split('\n')[0]}\n`);
+    return 2;
+  }
+  const secrets = secretsFromEnv(env);
+  process.stdout.write(renderConsoleReport(report, { color: shouldUseColor(process.stdout, env), verbose: false, quiet: values.quiet === true, secrets }));
+  await writeReports(report, { ...(values.junit ? { junit: values.junit } : {}), ...(values.json ? { json: values.json } : {}), ...(values.html ? { html: values.html } : {}), secrets });
+  if (report.verdict === 'error') return 2;
+  return report.verdict === 'certified' ? 0 : 1;
+}
+
 /** A problem with how the command was called: exit 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -118,6 +152,7 @@ export class UsageError extends Error {
 
 /** Runs the CLI; resolves to the exit code. */
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (argv[0] === 'merge') return mergeMain(argv.slice(1), env);
   let args: ReturnType<typeof parseCli>;
   try {
     args = parseCli(argv, env);
@@ -180,6 +215,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
       ...(args.rate !== undefined ? { rate: args.rate } : {}),
       readOnly: args.readOnly,
+      ...(args.shard ? { shard: args.shard } : {}),
       only: args.only,
       skip: args.skip,
       strict: args.strict,

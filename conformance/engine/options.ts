@@ -37,6 +37,12 @@ export interface ConformanceOptions {
   readonly readOnly?: boolean;
   /** Contract gaps fail the run too. */
   readonly strict?: boolean;
+  /**
+   * Runs only shard `index` of `count` (1-based): operations, sorted by operationId, are dealt to
+   * shards in turn, with every property, sweep and sequence of theirs. Deterministic, so a CI matrix
+   * of `count` jobs covers the run once; `merge` joins their JSON reports.
+   */
+  readonly shard?: { readonly index: number; readonly count: number };
   /** Replays one shrunk counterexample: `<property>:<fast-check path>`, as printed in a reproducer. */
   readonly replay?: string;
   /** Called as the run progresses (for progress displays). */
@@ -53,7 +59,7 @@ export interface RunProgress {
 }
 
 /** The options with every default filled in. */
-export interface ResolvedOptions extends Required<Omit<ConformanceOptions, 'spec' | 'rate' | 'replay' | 'onProgress' | 'apiKey' | 'basic' | 'headers' | 'authCommand' | 'credentials'>> {
+export interface ResolvedOptions extends Required<Omit<ConformanceOptions, 'spec' | 'rate' | 'replay' | 'onProgress' | 'shard' | 'apiKey' | 'basic' | 'headers' | 'authCommand' | 'credentials'>> {
   readonly apiKey?: string;
   readonly basic?: string;
   readonly headers?: readonly string[];
@@ -62,6 +68,7 @@ export interface ResolvedOptions extends Required<Omit<ConformanceOptions, 'spec
   readonly spec?: string;
   readonly rate?: number;
   readonly replay?: string;
+  readonly shard?: { readonly index: number; readonly count: number };
   readonly onProgress?: (progress: RunProgress) => void;
 }
 

@@ -35,6 +35,8 @@ export interface RunReport {
     readonly readOnly: boolean;
     readonly only: readonly string[];
     readonly skip: readonly string[];
+    /** This run was shard `index` of `count` (`--shard`); a merged report carries none. */
+    readonly shard?: { readonly index: number; readonly count: number };
   };
   /** ISO 8601 start time. */
   readonly startedAt: string;

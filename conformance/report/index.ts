@@ -17,5 +17,6 @@ export type { Progress, ProgressMode, ProgressOptions, ProgressStats, ProgressSt
 export { API_KEY_PLACEHOLDER, REDACTED, redact, redactText, secretsFromEnv } from './redact.js';
 export { renderReproducer, reproducerView } from './reproducer.js';
 export type { ReproducerOptions, ReproducerView } from './reproducer.js';
+export { MergeError, mergeReports } from './merge-reports.js';
 export { writeReports } from './write-reports.js';
 export type { ReportFiles } from './write-reports.js';

@@ -31,6 +31,7 @@ export function toJsonReport(report: RunReport): Record<string, unknown> {
       readOnly: report.options.readOnly,
       only: [...report.options.only],
       skip: [...report.options.skip],
+      ...(report.options.shard ? { shard: { index: report.options.shard.index, count: report.options.shard.count } } : {}),
     },
     startedAt: report.startedAt,
     durationMs: report.durationMs,
