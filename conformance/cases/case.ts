@@ -31,6 +31,7 @@ export type BearerVariant =
   | 'key-case' // Bearer <key with its letters' case swapped>
   | 'trailing-junk' // Bearer <key> x: not one b64token (RFC 6750 §2.1)
   | 'key-with-prefix' // Bearer not-<key>: ends with the key
+  | 'key-padded' // Bearer <key>==: another b64token (RFC 6750 §2.1), not the key
   | 'percent-encoded-key' // Bearer %61%6E...: the key percent-encoded, another token
   | 'raw-key' // Authorization: <key>, no scheme
   | 'key-in-query' // no Authorization; ?api_key=<key>&access_token=<key>
@@ -92,6 +93,17 @@ export interface Case {
    * as they are after `query`: values `query` cannot hold as one unencoded text.
    */
   readonly rawQuery?: readonly string[];
+  /**
+   * The query exactly as it goes on the wire (after `?`), when the case is about its shape (an empty
+   * pair, a percent-encoded key): `query` then still says what it means, for the checks.
+   */
+  readonly queryText?: string;
+  /**
+   * The path exactly as sent, instead of the operation's (a path variant: `//pets`, `/pets/./1`,
+   * `/pets%2F1`): relative to the target base URL, or to its origin when `fromOrigin` is set
+   * (`/V1/pets`, a Location header). Never normalised on the way. `description` says what it is.
+   */
+  readonly literalPath?: { readonly path: string; readonly fromOrigin?: boolean; readonly description: string };
   /** Path parameters already encoded for their style (label, matrix, arrays, objects); win over `pathParams`. */
   readonly rawPath?: Readonly<Record<string, string>>;
   /** Cookie parameters, as encoded `name=value` pairs, sent in one Cookie header. */

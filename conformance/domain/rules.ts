@@ -47,9 +47,14 @@ export interface SequenceProperty<T = unknown> {
  */
 export interface Adaptation {
   /** Applied to every case before it is sent. Deterministic, so a seed still means the same requests. */
-  rewrite(testCase: Case): Case;
+  readonly rewrite?: (testCase: Case) => Case;
+  /**
+   * Failures preparation itself saw (it reads what it builds: a store read at several sizes as it
+   * grows), reported as found.
+   */
+  readonly failures?: readonly Finding[];
   /** The contract gap the adaptation stands for, reported once, with the exchange that showed it. */
-  readonly gap: { readonly operationId: string; readonly check: string; readonly gap: string; readonly message: string; readonly evidence: Record<string, unknown>; readonly exchange: Exchange };
+  readonly gap?: { readonly operationId: string; readonly check: string; readonly gap: string; readonly message: string; readonly evidence: Record<string, unknown>; readonly exchange: Exchange };
 }
 
 /**

@@ -22,6 +22,8 @@ import {
 import type { OperationModel, SpecModel } from '../../spec/index.js';
 import { requiresAuth, type CredentialOf } from '../../spec/security/index.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
+import { explainBoundary } from './boundary.js';
+import { executeNarrowed } from './narrow.js';
 
 /** What properties need from the run. */
 export interface PropertyContext extends SequenceContext {
@@ -53,7 +55,10 @@ export function caseProperties(spec: SpecModel, context: PropertyContext, readOn
       operationId: id,
       arbitrary: () => validCaseArbitrary(operation, context.known(id)),
       examples: () => coverageValidCases(operation, context.known(id), context.seed),
-      execute: (c) => single(context, c),
+      // A refusal the contract might excuse is narrowed to its cause first (engine/narrow.ts).
+      execute: (c) => executeNarrowed(context, operation, c),
+      // A shrunk failure that depends on one length or value says where it starts and ends.
+      explain: (execution, findings) => explainBoundary(context.send, context.judge, execution, findings),
     });
     if (invalidCaseArbitrary(operation)) {
       properties.push({
@@ -138,7 +143,9 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
     const methodCases = (): Case[] => {
       const known = context.known(operation.operationId);
       const unused = Object.fromEntries(pathParameters.map((p) => [p.name, unusedPathValue(p.schema.schema, known[p.name] ?? [])]));
-      return OTHER_METHODS.filter((m) => !documented.has(m) && !(readOnly && m !== 'GET') && !(m === 'DELETE' && pathParameters.length === 0)).map(
+      // A method another path template of the spec serves here (`PATCH /user/list` is `PATCH /user/{id}`) is documented too.
+      const servedElsewhere = (m: string) => pathParameters.length === 0 && spec.operations.some((o) => o.method.toUpperCase() === m && o.path !== operation.path && o.matchPath(operation.path) !== undefined);
+      return OTHER_METHODS.filter((m) => !documented.has(m) && !servedElsewhere(m) && !(readOnly && m !== 'GET') && !(m === 'DELETE' && pathParameters.length === 0)).map(
         (method): Case => ({ ...base, pathParams: { ...base.pathParams, ...unused }, existing: [], family: 'robustness', kind: 'probe', method }),
       );
     };
@@ -167,7 +174,9 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
   for (const operation of spec.operations) {
     if (!operation.requestBody || !sendsJson(operation) || (readOnly && writes(operation))) continue;
     const base = sampleValid(operation, context);
-    const value = base.body?.kind === 'json' ? (base.body.value as Record<string, unknown>) : {};
+    // A body schema may allow anything (`schema: {}`): only an object's members can grow.
+    const sampled = base.body?.kind === 'json' ? base.body.value : undefined;
+    const value = sampled !== null && typeof sampled === 'object' && !Array.isArray(sampled) ? (sampled as Record<string, unknown>) : {};
     const properties = (mergeAllOf(operation.requestBody.schema.schema).properties ?? {}) as Record<string, Record<string, unknown>>;
     // Only free-text fields grow: an enum or formatted string made huge would be invalid, not large.
     const freeText = (k: string) => properties[k]?.type === 'string' && properties[k]?.enum === undefined && properties[k]?.format === undefined;
@@ -184,7 +193,7 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
       { ...base, family: 'robustness', edge: { gap: 'unknown-fields', description: `an unknown field nested ${NESTING} arrays deep` }, body: { kind: 'raw', text: nestedText, contentType: 'application/json' } },
     ];
     // What was stored must still be served: every collection read with its largest page afterwards.
-    const readers = spec.operations.filter((op) => op.method === 'get' && !op.parameters.some((p) => p.in === 'path'));
+    const readers = spec.operations.filter((op) => op.method === 'get' && !op.parameters.some((p) => p.in === 'path' || p.required) && !streams(op));
     sweeps.push({
       id: `${operation.operationId}/large-bodies`,
       family: 'robustness',
@@ -241,4 +250,13 @@ export function sequenceProperties(spec: SpecModel, rules: DomainRules, context:
       execute: (value: unknown) => s.execute(value, context),
       ...(s.runs !== undefined ? { runs: s.runs } : {}),
     }));
+}
+
+/**
+ * Whether an operation answers a stream that never completes (server-sent events): its successes
+ * are all `text/event-stream`. The kit reads whole answers, so it does not send such requests.
+ */
+export function streams(operation: OperationModel): boolean {
+  const types = Object.entries(operation.responses).filter(([status]) => /^2/.test(status)).flatMap(([, r]) => r.mediaTypes);
+  return types.length > 0 && types.every((t) => /^text\/event-stream\b/i.test(t));
 }

@@ -1,5 +1,6 @@
 import type fc from 'fast-check';
 import type { Execution } from '../domain/rules.js';
+import type { Finding } from '../findings/index.js';
 
 /** A property the engine runs under fast-check: generate a value, execute it, judge the findings. */
 export interface KitProperty<T = unknown> {
@@ -13,6 +14,11 @@ export interface KitProperty<T = unknown> {
   execute(value: T): Promise<Execution>;
   /** False when a (shrunk) value no longer means what it was generated for: it is then not reported. */
   stillQualifies?(value: T): boolean;
+  /**
+   * Once a failure is shrunk: a clearer account of it, from a few more requests (the boundary of
+   * the one number it depends on, engine/boundary.ts). Returns the findings to report.
+   */
+  explain?(execution: Execution, findings: readonly Finding[]): Promise<Finding[]>;
   /** Values tried first, before random search (the coverage phase); they shrink like any other. */
   examples?(): T[];
   /** Cases to run; the run's `runs` by default. */

@@ -8,9 +8,10 @@ import type { Finding, RunReport, Verdict } from '../findings/index.js';
 import { alternativeFor, requiresAuth, schemesIn } from '../../spec/security/index.js';
 import { createHttpClient, createKitCredentials, CredentialError, type KitCredentials } from '../send/index.js';
 import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
-import { authSweeps, caseProperties, probeSweeps, sequenceProperties, type PropertyContext } from './build-properties.js';
+import { authSweeps, caseProperties, probeSweeps, sequenceProperties, streams, type PropertyContext } from './build-properties.js';
 import { Collector, signatureOf } from './collector.js';
 import { shapeSweeps } from './shape-sweeps.js';
+import { httpSweeps } from './http-sweeps.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
 import { resolveOptions, type ConformanceOptions, type ResolvedOptions } from './options.js';
 import { propertySeed, runPool } from './pool.js';
@@ -78,6 +79,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
 
   const operationOf = (c: Case): OperationModel => spec.operation(c.operationId)!;
   const selected = (names: readonly string[]) => (options.only.length === 0 || names.some((n) => options.only.includes(n))) && !names.some((n) => options.skip.includes(n));
+  // --shard i/n: operations sorted by id are dealt to the shards in turn.
+  const shardOf = new Map([...spec.operations.map((o) => o.operationId)].sort().map((id, i) => [id, (i % (options.shard?.count ?? 1)) + 1]));
+  // Server-sent events never complete: such operations are not tested (the README says so).
+  const inShard = (operationId: string) => (!options.shard || shardOf.get(operationId) === options.shard.index) && !streams(spec.operation(operationId)!);
   const onlyChecks = options.only.filter(isCheckName);
   const checkSelected = (name: string) => (onlyChecks.length === 0 || onlyChecks.includes(name)) && !options.skip.includes(name);
 
@@ -176,7 +181,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     if (replay?.seed !== undefined && replay.seed !== options.seed) {
       throw new RunError(`--replay comes from a run with seed ${replay.seed}, this run has seed ${options.seed}: pass --seed ${replay.seed}`);
     }
-    const firstLook = rules.firstLook?.(spec).filter((c) => selected([c.operationId, 'first-look'])) ?? [];
+    const firstLook = rules.firstLook?.(spec).filter((c) => selected([c.operationId, 'first-look']) && inShard(c.operationId)) ?? [];
     const lookedFirst = !replay && firstLook.length > 0;
     if (lookedFirst) {
       await runSweep({
@@ -192,16 +197,17 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     }
     // Replays prepare too: the adaptation (known category ids) is part of what the case meant.
     const adaptation = rules.prepare && !options.readOnly ? await rules.prepare(context) : undefined;
-    if (adaptation) {
-      adapt = adaptation.rewrite;
+    if (adaptation?.rewrite) adapt = adaptation.rewrite;
+    if (adaptation?.gap) {
       const { exchange, operationId, ...fields } = adaptation.gap;
       collector.note({ ...findingOf(exchange, { code: 'contract_gap', severity: 'warning', ...fields }), operationId });
     }
+    for (const failure of adaptation?.failures ?? []) collector.addFailure(failure);
 
     knownSnapshot = new Map(spec.operations.map((op) => [op.operationId, snapshotOf(op.operationId)]));
-    const isSelected = (p: { id: string; family: string; operationId: string }) => selected([p.id, p.family, p.operationId]);
+    const isSelected = (p: { id: string; family: string; operationId: string }) => selected([p.id, p.family, p.operationId]) && inShard(p.operationId);
     const allProperties = caseProperties(spec, context, options.readOnly);
-    const allSweeps = [...authSweeps(spec, context, options.readOnly), ...probeSweeps(spec, context, options.readOnly), ...shapeSweeps(spec, context, options.readOnly)];
+    const allSweeps = [...authSweeps(spec, context, options.readOnly), ...probeSweeps(spec, context, options.readOnly), ...shapeSweeps(spec, context, options.readOnly), ...httpSweeps(spec, { ...context, target }, options.readOnly)];
     const allSequences = sequenceProperties(spec, rules, context, options.readOnly);
     // A name in --only/--skip that names nothing is a typo: certifying with it would test something
     // else than was asked (a misspelt --only would even certify by testing nothing).
@@ -215,9 +221,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     const properties = allProperties.filter(isSelected);
     const sweeps = allSweeps.filter(isSelected);
     const sequences = allSequences.filter(isSelected);
-    const bodies = sweeps.filter((s) => s.id.endsWith('/large-bodies'));
+    // Sweeps that write and then judge what the store shows (large bodies, ETags across a change): nothing else may write meanwhile.
+    const bodies = sweeps.filter((s) => /\/(large-bodies|body-sizes|conditional)$/.test(s.id));
     // Undocumented methods may do something on the target (a DELETE that exists): they go last.
-    const methods = sweeps.filter((s) => s.id.endsWith('/methods'));
+    const methods = sweeps.filter((s) => /\/methods(-without-auth)?$/.test(s.id));
     const quickSweeps = sweeps.filter((s) => !bodies.includes(s) && !methods.includes(s));
 
     if (replay) {
@@ -344,7 +351,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       }
       // The seed travels inside the replay token too: a replay under another seed is refused, not misread.
       const replayArg = `--replay '${property.id}@${options.seed}#${tag}:${found.path}'`;
-      for (const finding of found.fresh) collector.addFailure(withReproducer(finding, found.execution, replayArg, found.path));
+      const explained = property.explain && !replay ? await property.explain(found.execution, found.fresh) : found.fresh;
+      for (const finding of explained) collector.addFailure(withReproducer(finding, found.execution, replayArg, found.path));
     }
     propertiesDone++;
     progress();
@@ -374,7 +382,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       target,
       spec: { title: spec.title, version: spec.version, file: spec.file },
       seed: options.seed,
-      options: { runs: options.runs, strict: options.strict, readOnly: options.readOnly, only: options.only, skip: options.skip },
+      options: { runs: options.runs, strict: options.strict, readOnly: options.readOnly, only: options.only, skip: options.skip, ...(options.shard ? { shard: options.shard } : {}) },
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
       requests: client.sent,
@@ -414,7 +422,8 @@ function safeTarget(target: string): string {
 
 /** One request with the valid key before anything else: an unreachable target is a usage error, not a finding. */
 async function preflight(spec: SpecModel, context: PropertyContext, target: string): Promise<true | string> {
-  const operation = spec.operations.find((o) => o.method === 'get' && !o.path.includes('{') && !o.parameters.some((p) => p.required)) ?? spec.operations.find((o) => o.method === 'get' && !o.path.includes('{'));
+  const readable = spec.operations.filter((o) => o.method === 'get' && !o.path.includes('{') && !streams(o));
+  const operation = readable.find((o) => !o.parameters.some((p) => p.required)) ?? readable[0];
   if (!operation) return spec.operations.length === 0 ? 'the spec has no operations' : true;
   const exchange = await context.send({ operationId: operation.operationId, family: 'preflight', kind: 'valid', pathParams: {}, query: [], auth: 'valid' });
   if (exchange.failure?.kind === 'unreachable') return `cannot reach the target: ${exchange.failure.message}`;

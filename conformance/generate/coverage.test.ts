@@ -35,9 +35,19 @@ describe('coverageValidCases', () => {
 
   it('tries limit 1, 20 and 100 and every status, alone and together', () => {
     const cases = coverageValidCases(ops.listPets);
-    expect(query(cases, 'limit')).toEqual(new Set(['1', '2', '20', '99', '100']));
+    for (const landmark of ['1', '2', '20', '99', '100']) expect(query(cases, 'limit').has(landmark)).toBe(true);
     expect(query(cases, 'status')).toEqual(new Set(['available', 'pending', 'sold']));
     expect(cases.some((c) => c.query.length === 2 && c.query.some(([k, v]) => k === 'limit' && v === '1') && c.query.some(([k, v]) => k === 'status' && v === 'sold'))).toBe(true);
+  });
+
+  it('spreads limit over its whole range: every band of 7 values holds a tried limit, each with the filters in turn', () => {
+    const cases = coverageValidCases(ops.listPets);
+    const limits = [...query(cases, 'limit')].map(Number);
+    for (let from = 1; from + 6 <= 100; from++) expect(limits.some((l) => l >= from && l <= from + 6)).toBe(true);
+    // Grid values of the middle of the range come with no filter and with each status.
+    const middle = cases.filter((c) => c.query.some(([k, v]) => k === 'limit' && Number(v) > 20 && Number(v) < 99));
+    const filters = new Set(middle.map((c) => c.query.find(([k]) => k === 'status')?.[1] ?? 'none'));
+    expect(filters).toEqual(new Set(['none', 'available', 'pending', 'sold']));
   });
 
   it('tries empty, over-long (>255) and astral names, labelled as edges exactly when past the ordinary size', () => {

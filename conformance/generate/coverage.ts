@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import type { Case, WireJson } from '../cases/index.js';
 import { schemaNameOf, type CompiledSchema, type OperationModel } from '../../spec/index.js';
-import { toPlainJson } from './wire.js';
+import { integerBounds, integerSpread } from './spread.js';
+import { toPlainJson, wireInteger } from './wire.js';
+import { integerFaults } from './exact-integers.js';
 import { applyMutation, isStillInvalid } from './invalid-case.js';
 import { mutationsOf } from './mutations.js';
 import { landmarksOf, mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
-import { ExistingValue, sendsJson, toValidCase, type KnownValues, type RequestParts } from './valid-case.js';
+import { ExistingValue, isCredential, parameterArbitrary, sendsJson, toValidCase, type KnownValues, type RequestParts } from './valid-case.js';
 
 /** Cases a coverage phase may hold at most per operation, so that it stays a prefix, not the run. */
 const MAX_COVERAGE = 120;
@@ -18,21 +20,23 @@ type Obj = Record<string, WireJson>;
  * specs carry stale ones); otherwise a value is drawn from the schema with the run's seed.
  */
 export function ordinaryParts(operation: OperationModel, known: KnownValues, seed: number): RequestParts {
-  const valid = (schema: CompiledSchema, value: unknown) => value !== undefined && schema.validate(toPlainJson(value as WireJson)).ok;
+  const valid = (schema: CompiledSchema, value: unknown) =>
+    value !== undefined && schema.validate(toPlainJson(value as WireJson)).ok && integerFaults(value as WireJson, schema.schema).length === 0;
   const draw = (schema: CompiledSchema, ascii = false): WireJson =>
     fc.sample(schemaArbitrary(schema.schema, { ascii, nameOf: schemaNameOf }).filter((v) => valid(schema, v)), { seed, numRuns: 1 })[0]!;
   const pathParams: RequestParts['pathParams'] = {};
   const query: [string, WireJson][] = [];
   const headerParams: [string, WireJson][] = [];
   const cookieParams: [string, WireJson][] = [];
-  for (const p of operation.parameters) {
-    const example = p.examples.find((e) => valid(p.schema, e)) as WireJson | undefined;
+  for (const p of operation.parameters.filter((q) => !isCredential(operation, q))) {
+    // An empty example is no value on the wire (an empty list, an empty header).
+    const example = p.examples.find((e) => valid(p.schema, e) && e !== '' && !(Array.isArray(e) && e.length === 0)) as WireJson | undefined;
     if (p.in === 'path') {
       const pool = known[p.name] ?? [];
       const fallback = valid(p.schema, 1) ? 1 : draw(p.schema);
       pathParams[p.name] = pool.length > 0 ? new ExistingValue(pool[0]!) : (example ?? fallback);
     } else if (p.required) {
-      const value = example ?? draw(p.schema, p.in !== 'query');
+      const value = example ?? fc.sample(parameterArbitrary(p), { seed, numRuns: 1 })[0]!;
       (p.in === 'query' ? query : p.in === 'header' ? headerParams : cookieParams).push([p.name, value]);
     }
   }
@@ -61,6 +65,23 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
       const [b, bv] = queryLandmarks[j]!;
       if (av.length * bv.length > 60) continue;
       for (const x of av) for (const y of bv) variants.push({ ...base, query: withQuery([[a, x], [b, y]]) });
+    }
+  }
+  // Integer parameters across their whole range (a grid, or every order of magnitude), each value
+  // with the values of the enum parameters in turn (none, then each): a defect in a band of the range,
+  // alone or with a filter, is met by construction.
+  const enums = queryParams.filter((p) => Array.isArray(p.schema.schema.enum));
+  for (const p of queryParams.filter((q) => mergeAllOf(q.schema.schema).type === 'integer')) {
+    const { lo, hi } = integerBounds(mergeAllOf(p.schema.schema));
+    const landmarks = new Set(landmarksOf(p.schema.schema).map(String));
+    const spread = integerSpread(lo, hi).filter((v) => !landmarks.has(String(v)));
+    for (const [i, v] of spread.entries()) {
+      const partners = enums.flatMap((e): [string, WireJson][] => {
+        const values = e.schema.schema.enum as WireJson[];
+        const pick = (i + enums.indexOf(e)) % (values.length + 1);
+        return pick === 0 ? [] : [[e.name, values[pick - 1]!]];
+      });
+      variants.push({ ...base, query: withQuery([[p.name, wireInteger(v)], ...partners]) });
     }
   }
   for (const p of operation.parameters.filter((q) => q.in === 'path')) {

@@ -4,6 +4,7 @@ import type { Case } from '../cases/index.js';
 import { parseParameter, type OperationModel } from '../../spec/index.js';
 import { mutationsOf, type Mutation } from './mutations.js';
 import { requestPartsArbitrary, toValidCase, type KnownValues } from './valid-case.js';
+import { integerFaults } from './exact-integers.js';
 import { toPlainJson } from './wire.js';
 
 /** Applies a mutation to a valid case, producing an invalid case labelled with the mutation's reason. */
@@ -62,6 +63,8 @@ export function isStillInvalid(testCase: Case, operation: OperationModel): boole
   }
   if (reason.location === 'body') {
     if (testCase.body?.kind !== 'json' || !operation.requestBody) return false;
+    // Integers beyond their range by less than a double can tell (int64 max + 1) are invalid too.
+    if (integerFaults(testCase.body.value, operation.requestBody.schema.schema).some((p) => p === reason.pointer || p.startsWith(`${reason.pointer}/`))) return true;
     const result = operation.requestBody.schema.validate(toPlainJson(testCase.body.value));
     return !result.ok && result.errors.some((e) => e.pointer === reason.pointer || (reason.pointer === '' && e.pointer === '') || e.pointer.startsWith(`${reason.pointer}/`) || (reason.keyword === 'required' && e.keyword === 'required'));
   }

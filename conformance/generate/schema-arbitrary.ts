@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
 import type { WireJson } from '../cases/index.js';
 import type { JsonSchema } from '../../spec/index.js';
+import { integerBounds, magnitudeArbitrary } from './spread.js';
 import { wireInteger } from './wire.js';
 
 /** Tuning of generated values. Defaults reach the values that break servers most often. */
@@ -97,9 +98,8 @@ export function mergeAllOf(schema: JsonSchema, seen: ReadonlySet<JsonSchema> = n
 
 /** An integer arbitrary honouring bounds and format, biased to landmarks; written exactly on the wire. */
 export function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number | ReturnType<typeof wireInteger>> {
-  const format = schema.format;
-  const lo = typeof schema.minimum === 'number' ? BigInt(schema.minimum) : format === 'int32' ? INT32_MIN : INT64_MIN;
-  const hi = typeof schema.maximum === 'number' ? BigInt(schema.maximum) : format === 'int32' ? INT32_MAX : INT64_MAX;
+  // Exact bounds, in BigInt: a `maximum: 9223372036854775807` read as a double is 2^63, past int64.
+  const { lo, hi } = integerBounds(schema);
   const inRange = (n: bigint) => n >= lo && n <= hi;
   const landmarks = [...new Set([lo, hi, lo + 1n, hi - 1n, ...INTEGER_LANDMARKS, ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : [])])].filter(inRange);
   // Small values near zero, clamped into the range (a range far from zero keeps its nearest end).
@@ -108,9 +108,11 @@ export function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number | Retu
   const smallHi = clamp(1000n);
   return fc
     .oneof(
-      { arbitrary: fc.bigInt({ min: smallLo, max: smallHi }), weight: 3 },
+      { arbitrary: fc.bigInt({ min: smallLo, max: smallHi }), weight: 2 },
       { arbitrary: fc.constantFrom(...landmarks), weight: 2 },
-      { arbitrary: fc.bigInt({ min: lo, max: hi }), weight: 2 },
+      // Every order of magnitude as likely as any other: a defect in a band far from zero and from
+      // the landmarks ([10^9, 10^12), say) is met by construction.
+      { arbitrary: magnitudeArbitrary(lo, hi), weight: 3 },
     )
     .map(wireInteger);
 }
@@ -124,8 +126,7 @@ export function landmarksOf(input: JsonSchema): WireJson[] {
   const schema = mergeAllOf(input);
   if (Array.isArray(schema.enum)) return schema.enum as WireJson[];
   if (schema.type === 'integer') {
-    const lo = typeof schema.minimum === 'number' ? BigInt(schema.minimum) : schema.format === 'int32' ? INT32_MIN : INT64_MIN;
-    const hi = typeof schema.maximum === 'number' ? BigInt(schema.maximum) : schema.format === 'int32' ? INT32_MAX : INT64_MAX;
+    const { lo, hi } = integerBounds(schema);
     const set = new Set([lo, hi, lo + 1n, hi - 1n, ...INTEGER_LANDMARKS, ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : [])]);
     return [...set].filter((n) => n >= lo && n <= hi).map(wireInteger);
   }
@@ -333,11 +334,17 @@ function asciiArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const DATES = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true });
+/**
+ * Dates across 1970–2099, and the calendar's landmarks as often as a random day: leap days, the
+ * ends of months and years, the epoch, midnight and the last millisecond of a day.
+ */
+const DATE_LANDMARKS = ['1970-01-01T00:00:00.000Z', '2024-02-29T12:00:00.000Z', '2000-02-29T00:00:00.000Z', '2023-12-31T23:59:59.999Z', '2030-01-31T00:00:00.000Z', '2038-01-19T03:14:08.000Z', '2099-12-31T23:59:59.000Z'].map((d) => new Date(d));
+const DATES = fc.oneof(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }), fc.constantFrom(...DATE_LANDMARKS));
 
 /** Strings of the formats OpenAPI and JSON Schema name, from fast-check's own arbitraries where it has one. */
 const FORMATS: Readonly<Record<string, () => fc.Arbitrary<string>>> = {
-  uuid: () => fc.uuid(),
+  // RFC 9562: hex digits are case-insensitive on input; upper-case ones are as valid as lower.
+  uuid: () => fc.tuple(fc.uuid(), fc.constantFrom(false, false, false, true)).map(([u, upper]) => (upper ? u.toUpperCase() : u)),
   'date-time': () => DATES.map((d) => d.toISOString()),
   date: () => DATES.map((d) => d.toISOString().slice(0, 10)),
   time: () => fc.tuple(fc.nat(23), fc.nat(59), fc.nat(59)).map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}Z`),

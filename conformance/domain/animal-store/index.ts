@@ -7,7 +7,7 @@ import { checkCreateEcho, checkGetIdentity } from './pet-checks.js';
 import { createIdHistory } from './id-history.js';
 import { idsIn } from './ids.js';
 import { calibrateCategories } from './categories.js';
-import { concurrentCreates, ensurePopulation, pageSize, persistence } from './sequences.js';
+import { concurrentCreates, ensurePopulation, pageSize, pageSpread, persistence } from './sequences.js';
 
 const named = (name: string, run: RegisteredCheck['run']): RegisteredCheck => ({ name: () => name, run });
 
@@ -27,7 +27,7 @@ export const animalStoreRules: DomainRules = {
     if (operation.operationId === 'listPets' || operation.operationId === 'createPet') return { getPet: { petId: idsIn(r.exactJson) } };
     return {};
   },
-  sequences: [persistence, pageSize, concurrentCreates],
+  sequences: [persistence, pageSize, pageSpread, concurrentCreates],
   firstLook(spec) {
     // The largest page, whole and per status, before the kit adds pets of every status: an empty
     // store or a filter that matches nothing is only seen here on most targets.
@@ -37,8 +37,8 @@ export const animalStoreRules: DomainRules = {
   },
     async prepare(context) {
     const adaptation = await calibrateCategories(context);
-    await ensurePopulation(context, adaptation?.rewrite);
-    return adaptation;
+    const failures = await ensurePopulation(context, adaptation?.rewrite);
+    return failures.length > 0 ? { ...adaptation, failures } : adaptation;
   },
   observer: createIdHistory,
 };

@@ -6,7 +6,9 @@ import type { SpecModel } from '../../../spec/index.js';
 import type { Execution, SequenceContext, SequenceProperty } from '../rules.js';
 import { LosslessNumber } from 'lossless-json';
 import { declaredProperties, edgeOf } from '../../generate/index.js';
+import { integerBounds, integerSpread, lengthLadder } from '../../generate/spread.js';
 import { compareNumbers } from './exact.js';
+import { checkListLimit, checkListUniqueIds } from './list-checks.js';
 import { integerText } from './ids.js';
 
 type Obj = Record<string, unknown>;
@@ -112,8 +114,22 @@ const TRICKY_CATEGORIES: WireJson[] = [1, -5, 0, 2 ** 31, 2 ** 32 + 1, -(2 ** 31
 const STORED_NAME = fc.oneof(
   { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).map((s) => (s.trim() === '' ? `Pet${s}` : s)), weight: 5 },
   { arbitrary: fc.constantFrom(...TRICKY_NAMES), weight: 2 },
-  { arbitrary: fc.integer({ min: 33, max: 90 }).map((n) => 'Longname'.repeat(12).slice(0, n)), weight: 1 },
+  // Lengths spread evenly over every order of magnitude from 33 to 2,000 units: the index shrinks
+  // toward 33 through every length in between, so a failure that starts at a length shrinks to it.
+  { arbitrary: fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.constantFrom(0, 0, 1)).map(([i, wide]) => ladderName(Math.round(33 * (2000 / 33) ** (i / 1000)), wide === 1)), weight: 2 },
 );
+
+/**
+ * A name of exactly `units` UTF-16 units: ASCII, or (`wide`) one, two and three UTF-8 bytes per unit
+ * in turn, so that its UTF-8 size is about twice its length (a byte limit and a unit limit differ).
+ */
+export function ladderName(units: number, wide: boolean): string {
+  const pattern = wide ? 'aé小' : 'Longname';
+  return pattern.repeat(Math.ceil(units / pattern.length)).slice(0, units);
+}
+
+/** Name lengths of the coverage phase: a geometric ladder from 33 to 2,000 units (ratio 1.2). */
+const NAME_LADDER = lengthLadder(33, 2000, 1.2);
 
 /** Category ids from small to far beyond 32 bits, all exact as doubles. */
 const STORED_CATEGORY = fc.oneof(
@@ -187,14 +203,24 @@ export const persistence: SequenceProperty<Step[]> = {
       .map(([name, status]): Step => ({ kind: 'create', pet: { name, categoryId: 1, ...(status ? { status } : {}) } }));
     return fc.tuple(first, fc.array(step, { minLength: 1, maxLength: 8 })).map(([head, steps]) => [head, { kind: 'get', pick: 0, earlier: false } as Step, ...steps]);
   },
-  // The coverage phase: each tricky name and category id once, created, read back and listed.
+  // The coverage phase: each tricky name and category id once, created, read back and listed; then
+  // names along the length ladder (ASCII and multi-byte in turn), each created and read back.
   examples: (spec) => {
     const statuses = statusValues(spec);
-    return TRICKY_NAMES.map((name, i): Step[] => {
+    const tricky = TRICKY_NAMES.map((name, i): Step[] => {
       const status = i % 2 === 0 ? statuses[i % Math.max(statuses.length, 1)] : undefined;
       const pet: WireJson = { name, categoryId: TRICKY_CATEGORIES[i % TRICKY_CATEGORIES.length]!, ...(status ? { status } : {}) };
       return [{ kind: 'create', pet }, { kind: 'get', pick: 0, earlier: false }, { kind: 'list', status: null }];
     });
+    const ladder = (lengths: number[], offset: number): Step[] => [
+      ...lengths.flatMap((units, i): Step[] => [
+        { kind: 'create', pet: { name: ladderName(units, (i + offset) % 2 === 1), categoryId: 1 } },
+        { kind: 'get', pick: i, earlier: false },
+      ]),
+      { kind: 'list', status: null },
+    ];
+    const half = Math.ceil(NAME_LADDER.length / 2);
+    return [...tricky, ladder(NAME_LADDER.slice(0, half), 0), ladder(NAME_LADDER.slice(half), half)];
   },
   async execute(steps, context) {
     const recorder = new Recorder(context);
@@ -366,17 +392,87 @@ export const pageSize: SequenceProperty<PageQuery> = {
   },
 };
 
-/** Fills the store up to a little more than the default page, so that limits can be seen at work. */
-export async function ensurePopulation(context: SequenceContext, rewrite: (c: Case) => Case = (c) => c): Promise<void> {
-  if (context.readOnly || !context.spec.operation('createPet') || !context.spec.operation('listPets')) return;
+/**
+ * Fills the store up to a little more than the default page, so that limits can be seen at work;
+ * then, unless it already holds more than the largest page, grows it past that page one pet at a
+ * time, reading it at rungs of a ladder on the way ({@link growthRungs}): the largest page and a
+ * page one larger than the store (a list that wraps around or pads itself to `limit` shows only
+ * while the store is smaller than the page asked for). The reads go through the list checks.
+ */
+export async function ensurePopulation(context: SequenceContext, rewrite: (c: Case) => Case = (c) => c): Promise<Finding[]> {
+  if (context.readOnly || !context.spec.operation('createPet') || !context.spec.operation('listPets')) return [];
   const statuses = statusValues(context.spec);
   const target = 25;
   const first = await context.send(listCase([['limit', String(MAX_PAGE)]], 'prepare'));
-  const have = asList(first)?.length;
-  if (have === undefined || have >= target) return;
-  const needed = target - have;
-  for (let i = 0; i < needed; i++) {
+  let have = asList(first)?.length;
+  if (have === undefined) return [];
+  const findings: Finding[] = [];
+  const rungs = new Set(growthRungs(MAX_PAGE));
+  for (let i = 0; have < MAX_PAGE + 1; i++) {
     const status = statuses[i % Math.max(statuses.length, 1)];
-    await context.send(rewrite(createCase({ name: `Conformance pet ${i + 1}`, categoryId: 1000 + i, ...(status ? { status } : {}) }, 'prepare', context.spec)));
+    const created = await context.send(rewrite(createCase({ name: `Conformance pet ${i + 1}`, categoryId: 1000 + i, ...(status ? { status } : {}) }, 'prepare', context.spec)));
+    // A store that refuses to grow (a quota, a read-only target): stop filling it.
+    const answered = created.response?.status ?? 0;
+    if (answered < 200 || answered >= 300) break;
+    have++;
+    if (have < target || !rungs.has(have)) continue;
+    for (const query of [[['limit', String(MAX_PAGE)]], [['limit', String(Math.min(have + 1, MAX_PAGE))]]] as [string, string][][]) {
+      const exchange = await context.send(listCase(query, 'semantics.growth'));
+      // Judged by the list checks alone (preparation is not a property: no tallies, and --only
+      // may have left listPets out of the run's checks).
+      const operation = context.spec.operation('listPets')!;
+      findings.push(...[checkListLimit, checkListUniqueIds].flatMap((check) => check({ exchange, operation })).filter((f) => f.severity === 'failure'));
+    }
   }
+  return findings;
 }
+
+/** Store sizes at which a growing store is read: just past the default page, then up to just past the largest. */
+export function growthRungs(maxPage: number): number[] {
+  return [26, 33, 50, 75, maxPage - 1, maxPage, maxPage + 1].filter((n, i, all) => n <= maxPage + 1 && all.indexOf(n) === i);
+}
+
+/**
+ * Page sizes across the whole range of `limit` (generate/spread.ts: a grid of the range), each with
+ * the filters in turn, and the sizes around what each filter holds: every page holds
+ * min(limit, available) items (the per-exchange checks judge the filter, the upper bound and
+ * repeated ids). One execution per round: the sweep is the point, not the draw.
+ */
+export const pageSpread: SequenceProperty<number> = {
+  id: 'semantics.page_spread',
+  operationId: 'listPets',
+  operations: ['listPets'],
+  writes: false,
+  runs: 1,
+  arbitrary: (spec) => fc.nat({ max: statusValues(spec).length }),
+  async execute(offset, context) {
+    const recorder = new Recorder(context);
+    const filters: (string | null)[] = [null, ...statusValues(context.spec)];
+    const schema = context.spec.operation('listPets')?.parameters.find((p) => p.name === 'limit')?.schema.schema ?? {};
+    const { lo, hi } = integerBounds({ minimum: 1, ...schema, ...(typeof schema.maximum === 'number' ? {} : { maximum: MAX_PAGE }) });
+    const query = (limit: bigint | number, status: string | null): [string, string][] => [['limit', String(limit)], ...(status ? ([['status', status]] as [string, string][]) : [])];
+    const available = new Map<string | null, number>();
+    for (const status of filters) {
+      const all = asList(await recorder.send(listCase(query(hi, status), 'semantics.page_spread')));
+      if (all) available.set(status, all.length);
+    }
+    const plan: [bigint, string | null][] = integerSpread(lo, hi).map((limit, i) => [limit, filters[(i + offset) % filters.length]!]);
+    // Sizes relative to what the store holds, where it holds less than the largest page.
+    for (const [status, count] of available) for (const n of [count - 1, count, count + 1]) if (BigInt(n) >= lo && BigInt(n) < hi) plan.push([BigInt(n), status]);
+    for (const [limit, status] of plan) {
+      const count = available.get(status);
+      if (count === undefined) continue;
+      const exchange = await recorder.send(listCase(query(limit, status), 'semantics.page_spread'));
+      const page = asList(exchange);
+      const expected = Math.min(Number(limit), count);
+      if (page && page.length < expected && !announcesNextPage(exchange)) {
+        recorder.fail(exchange, 'semantics.limit', `limit=${limit}${status ? `&status=${status}` : ''} returned ${page.length} items while ${count} are available (expected ${expected}).`, {
+          limit: Number(limit),
+          returned: page.length,
+          available: count,
+        });
+      }
+    }
+    return recorder.result();
+  },
+};

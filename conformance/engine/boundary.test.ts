@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Case, Exchange, WireJson } from '../cases/index.js';
+import type { Finding } from '../findings/index.js';
+import { explainBoundary } from './boundary.js';
+
+type Obj = Record<string, WireJson>;
+
+function harness(fails: (c: Case) => boolean) {
+  let sent = 0;
+  const send = async (c: Case): Promise<Exchange> => {
+    sent++;
+    return { case: c, request: { method: 'POST', path: '/pets', headers: {} } } as unknown as Exchange;
+  };
+  const judge = (e: Exchange): Finding[] => (fails(e.case) ? [{ code: 'server_error', severity: 'failure', operationId: 'createPet', check: 'server_error', message: 'The server answered 500.' }] : []);
+  return { send, judge, sent: () => sent };
+}
+
+const withName = (name: string, query: [string, string][] = []): Case => ({ operationId: 'createPet', family: 'valid', kind: 'valid', pathParams: {}, query, auth: 'valid', body: { kind: 'json', value: { name, categoryId: 1 } } });
+const nameLength = (c: Case) => ((c.body as { value: Obj }).value.name as string).length;
+
+async function explain(fails: (c: Case) => boolean, c: Case) {
+  const h = harness(fails);
+  const exchange = (await h.send(c)) as Exchange;
+  const findings = h.judge(exchange);
+  const out = await explainBoundary(h.send, h.judge, { exchanges: [exchange], findings }, findings);
+  return { message: out[0]!.message, probes: h.sent() - 1 };
+}
+
+describe('explainBoundary', () => {
+  it('says where a threshold starts', async () => {
+    const { message } = await explain((c) => nameLength(c) >= 51, withName('a'.repeat(51)));
+    expect(message).toBe('The server answered 500. Boundary: fails for /body/name of 51 UTF-16 units or more (102 tried); 50 passes.');
+    const top = await explain((c) => nameLength(c) >= 51, withName('a'.repeat(64)));
+    expect(top.message).toContain('fails for /body/name of 51 UTF-16 units or more (128 tried); 50 passes');
+  });
+
+  it('finds both ends of a band, within a bounded number of probes', async () => {
+    const { message, probes } = await explain((c) => nameLength(c) >= 50 && nameLength(c) <= 70, withName('a'.repeat(50)));
+    expect(message).toContain('fails for /body/name of 50 to 70 UTF-16 units; 49 and 71 pass');
+    expect(probes).toBeLessThanOrEqual(24);
+  });
+
+  it('reads integer query values too (limit 37 to 43)', async () => {
+    const limit = (c: Case) => Number(c.query.find(([k]) => k === 'limit')?.[1]);
+    for (const start of ['37', '43', '40']) {
+      const { message } = await explain((c) => limit(c) >= 37 && limit(c) <= 43, withName('Rex', [['limit', start]]));
+      expect(message).toContain('fails for query limit = 37 to 43; 36 and 44 pass');
+    }
+  });
+
+  it('leaves a failure alone when no single number explains it', async () => {
+    const { message } = await explain(() => true, withName('Rex'));
+    expect(message).toBe('The server answered 500.');
+  });
+});

@@ -1,0 +1,110 @@
+import type { Case, Exchange, WireJson } from '../cases/index.js';
+import type { Execution } from '../domain/rules.js';
+import type { Finding } from '../findings/index.js';
+
+type Obj = Record<string, WireJson>;
+
+/** One number a case could have otherwise: a string member's length, an integer member or query value. */
+export interface Dimension {
+  /** What it is, for the message: `/body/name`, `query limit`. */
+  readonly label: string;
+  /** The unit after a number (`UTF-16 units`), or none for plain values. */
+  readonly unit: string;
+  readonly value: bigint;
+  /** The case with this dimension at `n`, or undefined where `n` is outside what it can take. */
+  at(n: bigint): Case | undefined;
+}
+
+/** Probes allowed per explanation: halved and doubled per number tried, then bisections of both ends. */
+const MAX_PROBES = 24;
+
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v) && !('isLosslessNumber' in (v as object));
+
+/** The dimensions of a case: lengths of its string members, its integer members and its integer query values. */
+export function dimensionsOf(c: Case): Dimension[] {
+  const out: Dimension[] = [];
+  const body = c.body?.kind === 'json' && isObject(c.body.value) ? c.body.value : undefined;
+  for (const [k, v] of Object.entries(body ?? {})) {
+    const withMember = (value: WireJson): Case => ({ ...c, body: { kind: 'json', value: { ...body, [k]: value } } });
+    if (typeof v === 'string' && v.length >= 1) {
+      // Shorter: the text cut; longer: the text repeated. Units, as JSON Schema counts them... in
+      // code points a surrogate pair would be cut in two, so a cut never ends inside one.
+      out.push({
+        label: `/body/${k}`,
+        unit: 'UTF-16 units',
+        value: BigInt(v.length),
+        at: (n) => {
+          const len = Number(n);
+          if (len < 0 || len > 200_000) return undefined;
+          const text = v.repeat(Math.ceil(len / v.length) || 1).slice(0, len);
+          return /[\ud800-\udbff]$/.test(text) ? undefined : withMember(text);
+        },
+      });
+    } else if (typeof v === 'number' && Number.isSafeInteger(v)) {
+      out.push({ label: `/body/${k}`, unit: '', value: BigInt(v), at: (n) => (n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? withMember(Number(n)) : undefined) });
+    }
+  }
+  for (const [i, [k, v]] of c.query.entries()) {
+    if (!/^-?\d{1,15}$/.test(v)) continue;
+    out.push({ label: `query ${k}`, unit: '', value: BigInt(v), at: (n) => ({ ...c, query: c.query.map((pair, j) => (j === i ? [k, n.toString()] : pair)) }) });
+  }
+  return out;
+}
+
+/**
+ * Explains a failure that depends on one number of its case: for each dimension, the value halved
+ * (toward zero) and doubled are tried; when either passes, the failure depends on that number, and
+ * bisection between finds where it starts and ends, said in the finding: "Boundary: fails for
+ * /body/name of 50 to 70 UTF-16 units; 49 and 71 pass." Probes are sent and judged like any request
+ * (at most {@link MAX_PROBES}); a failure is "the same" when its code and check match.
+ */
+export async function explainBoundary(send: (c: Case) => Promise<Exchange>, judge: (e: Exchange) => Finding[], execution: Execution, findings: readonly Finding[]): Promise<Finding[]> {
+  const target = findings.find((f) => f.severity === 'failure');
+  const last = execution.exchanges.at(-1);
+  if (!target || !last || execution.exchanges.length !== 1) return [...findings];
+  let probes = 0;
+  /** True: fails the same way; false: passes; undefined: the dimension cannot take that value. */
+  const failsAt = async (d: Dimension, n: bigint): Promise<boolean | undefined> => {
+    const c = d.at(n) ?? d.at(n + 1n);
+    if (!c) return undefined;
+    probes++;
+    return judge(await send(c)).some((f) => f.severity === 'failure' && f.code === target.code && f.check === target.check);
+  };
+  /** Bisects between a failing and a passing value; returns the last failing and the first passing one. */
+  const bisect = async (d: Dimension, failing: bigint, passing: bigint): Promise<[bigint, bigint]> => {
+    while ((passing > failing ? passing - failing : failing - passing) > 1n && probes < MAX_PROBES) {
+      const mid = failing + (passing - failing) / 2n;
+      const result = await failsAt(d, mid);
+      if (result === undefined) break;
+      if (result) failing = mid;
+      else passing = mid;
+    }
+    return [failing, passing];
+  };
+  for (const d of dimensionsOf(last.case)) {
+    if (probes + 2 > MAX_PROBES) break;
+    if (d.value === 0n) continue;
+    const half = d.value / 2n;
+    const double = d.value * 2n;
+    const halfPasses = (await failsAt(d, half)) === false;
+    const doublePasses = (await failsAt(d, double)) === false;
+    if (!halfPasses && !doublePasses) continue;
+    // The failure depends on this number. Ends toward zero and away from it, as far as probes allow.
+    const [nearFail, nearPass] = halfPasses ? await bisect(d, d.value, half) : [d.value, undefined];
+    const [farFail, farPass] = doublePasses ? await bisect(d, d.value, double) : [d.value, undefined];
+    const [low, lowPass, high, highPass] = d.value > 0n ? [nearFail, nearPass, farFail, farPass] : [farFail, farPass, nearFail, nearPass];
+    const unit = d.unit ? ` ${d.unit}` : '';
+    const of = d.unit ? `${d.label} of ` : `${d.label} = `;
+    const exact = (a: bigint, b: bigint | undefined) => b !== undefined && (a > b ? a - b : b - a) === 1n;
+    let sentence: string;
+    if (lowPass !== undefined && highPass !== undefined) {
+      sentence = `fails for ${of}${low} to ${high}${unit}; ${lowPass} and ${highPass} pass${exact(low, lowPass) && exact(high, highPass) ? '' : ' (ends approximate)'}`;
+    } else if (lowPass !== undefined) {
+      sentence = `fails for ${of}${low}${unit} or more (${d.value > 0n ? double : half} tried); ${lowPass} passes${exact(low, lowPass) ? '' : ' (approximate)'}`;
+    } else {
+      sentence = `fails for ${of}${high}${unit} or less (${d.value > 0n ? half : double} tried); ${highPass} passes${exact(high, highPass) ? '' : ' (approximate)'}`;
+    }
+    return findings.map((f) => (f === target ? { ...f, message: `${f.message} Boundary: ${sentence}.`, evidence: { ...(f.evidence ?? {}), boundary: sentence } } : f));
+  }
+  return [...findings];
+}

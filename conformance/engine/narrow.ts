@@ -1,0 +1,97 @@
+import type { Case, Exchange, WireJson } from '../cases/index.js';
+import { findingOf } from '../checks/index.js';
+import type { Execution } from '../domain/rules.js';
+import type { Finding } from '../findings/index.js';
+import { declaredProperties, edgeOf, ordinaryParts } from '../generate/index.js';
+import type { OperationModel } from '../../spec/index.js';
+import type { PropertyContext } from './build-properties.js';
+
+type Obj = Record<string, WireJson>;
+
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v) && !('isLosslessNumber' in (v as object));
+
+/** Statuses that refuse the content of a request (limits, rate, auth and framing have their own rules). */
+const isContentRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && ![401, 403, 404, 408, 411, 413, 414, 429, 431].includes(status);
+
+/** What narrowing found: the members whose values alone cause the refusal, or that the body is not the cause. */
+export type Narrowed = { readonly kind: 'members'; readonly members: readonly string[] } | { readonly kind: 'not-body' };
+
+/**
+ * Narrows a refused request to the body members that cause the refusal, by replacing members with
+ * the ordinary request's values (or leaving out members it does not have): first all of them (if
+ * that is refused too, the body is not the cause), then restoring them one at a time and keeping
+ * each restoration that is still accepted. What stays replaced is a minimal set of members each of
+ * whose sent values is refused with every other member ordinary. 1 + members requests at most.
+ */
+export async function narrowRefusal(send: (c: Case) => Promise<Exchange>, testCase: Case, ordinary: Obj): Promise<Narrowed | undefined> {
+  if (testCase.body?.kind !== 'json' || !isObject(testCase.body.value)) return undefined;
+  const body = testCase.body.value;
+  const members = Object.keys(body).filter((k) => body[k] !== ordinary[k]);
+  if (members.length === 0) return undefined;
+  const build = (replaced: ReadonlySet<string>): Case => {
+    const value: Obj = {};
+    for (const [k, v] of Object.entries(body)) {
+      if (!replaced.has(k)) value[k] = v;
+      else if (k in ordinary) value[k] = ordinary[k]!;
+    }
+    const { edge: _, ...rest } = testCase;
+    return { ...rest, family: 'narrowing', body: { kind: 'json', value } };
+  };
+  const accepted = async (replaced: ReadonlySet<string>) => {
+    const status = (await send(build(replaced))).response?.status;
+    if (status === undefined) return undefined;
+    return status >= 200 && status < 300 ? true : isContentRefusal(status) ? false : undefined;
+  };
+  const replaced = new Set(members);
+  const whole = await accepted(replaced);
+  if (whole === undefined) return undefined;
+  if (!whole) return { kind: 'not-body' };
+  for (const k of members) {
+    replaced.delete(k);
+    const still = await accepted(replaced);
+    if (still === undefined) return undefined;
+    if (!still) replaced.add(k);
+  }
+  return { kind: 'members', members: [...replaced] };
+}
+
+/**
+ * Executes a valid case; when the target refuses it and the refusal would be excused as a contract
+ * gap (the case touches a limit the contract does not show), narrows the refusal to its cause first
+ * ({@link narrowRefusal}). The excuse stands only when every member that causes the refusal is itself
+ * an edge (a long string, an unknown member, ...): a refusal caused by a value the schema allows and
+ * no limit explains is a failure, named by its member and value.
+ */
+export async function executeNarrowed(context: PropertyContext, operation: OperationModel, testCase: Case): Promise<Execution> {
+  const exchange = await context.send(testCase);
+  const findings = context.judge(exchange);
+  const excused = findings.find((f) => f.code === 'contract_gap' && f.check === 'positive');
+  if (!excused || !isContentRefusal(exchange.response?.status) || !operation.requestBody) return { findings, exchanges: [exchange] };
+  const ordinary = ordinaryParts(operation, context.known(operation.operationId), context.seed).body;
+  if (!isObject(ordinary)) return { findings, exchanges: [exchange] };
+  const narrowed = await narrowRefusal(context.send, testCase, ordinary);
+  if (!narrowed || narrowed.kind === 'not-body') return { findings, exchanges: [exchange] };
+  const body = (testCase.body as { value: Obj }).value;
+  const declared = declaredProperties(operation);
+  const causes = narrowed.members.map((k) => ({ k, edge: edgeOf({ [k]: body[k]! }, declared, '/body') }));
+  const unexplained = causes.filter((c) => c.edge === undefined);
+  const others = findings.filter((f) => f !== excused);
+  if (unexplained.length === 0) {
+    const why = causes.map((c) => c.edge!.description).join('; ');
+    return { findings: [...others, { ...excused, message: `${excused.message} Narrowed: the refusal goes when ${causes.map((c) => `/body/${c.k}`).join(' and ')} take ordinary values (${why}).` }], exchanges: [exchange] };
+  }
+  const named = unexplained.map((c) => `/body/${c.k} = ${JSON.stringify(body[c.k]) ?? String(body[c.k])}`).join(', ');
+  return {
+    findings: [
+      ...others,
+      findingOf(exchange, {
+        code: 'positive_rejected',
+        severity: 'failure',
+        check: 'positive',
+        message: `A valid request was refused with ${exchange.response!.status}, and not for the limit it touches (${testCase.edge?.description ?? 'none'}): with every other member ordinary, ${named} alone is refused, a value the schema allows.`,
+        evidence: { causes: unexplained.map((c) => c.k), edge: testCase.edge?.description },
+      }),
+    ],
+    exchanges: [exchange],
+  };
+}

@@ -1,0 +1,129 @@
+import type { Case, Exchange } from '../cases/index.js';
+import { findingOf } from '../checks/index.js';
+import type { Finding } from '../findings/index.js';
+import { ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
+import { integerFormFamily, jsonSpellings, type JsonSpelling } from '../generate/json-spellings.js';
+import { queryShapes } from '../generate/query-shapes.js';
+import { parseParameter, type OperationModel, type ParameterModel, type SpecModel } from '../../spec/index.js';
+import { requiresAuth } from '../../spec/security/index.js';
+import type { PropertyContext } from './build-properties.js';
+import type { KitSweep } from './kit-property.js';
+
+const writes = (operation: OperationModel) => !['get', 'head', 'options'].includes(operation.method);
+
+/**
+ * Sweeps of other spellings of ordinary valid requests: every legal JSON spelling of the body
+ * (generate/json-spellings.ts) and every shape of the query (generate/query-shapes.ts), each sent
+ * once and judged by every check with what the request means, so a spelling read differently
+ * (a longer page, an unfiltered list, another number) fails like any other wrong answer.
+ */
+export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitSweep[] {
+  const sweeps: KitSweep[] = [];
+  for (const operation of spec.operations) {
+    if (readOnly && writes(operation)) continue;
+    const cases = (): { cases: Case[]; spellings: Map<Case, JsonSpelling> } => {
+      const base = toValidCase(operation, ordinaryParts(operation, context.known(operation.operationId), context.seed));
+      const spellings = new Map<Case, JsonSpelling>();
+      const out: Case[] = [];
+      if (operation.requestBody && sendsJson(operation) && base.body?.kind === 'json') {
+        for (const spelling of jsonSpellings(base.body.value, operation.requestBody.schema.schema)) {
+          const { edge: _, ...rest } = base;
+          const edge = spelling.edge ?? base.edge;
+          const c: Case = { ...rest, family: 'json-spellings', body: { kind: 'raw', text: spelling.text, contentType: 'application/json' }, ...(edge ? { edge } : {}) };
+          spellings.set(c, spelling);
+          out.push(c);
+        }
+      }
+      const pairs = shapePairs(operation, base);
+      for (const shape of queryShapes(pairs)) {
+        const { edge: _, ...rest } = base;
+        const edge = shape.edge ?? base.edge;
+        if (!shape.withoutKeyOnly) out.push({ ...rest, family: 'query-shapes', query: pairs, queryText: shape.text, ...(edge ? { edge } : {}) });
+        // Without a key the answer is 401, whatever shape the query has (§5.3 reads: missing key → 401).
+        if (requiresAuth(operation.security) && operation.security.access !== 'optional') {
+          out.push({ ...rest, family: 'query-shapes', kind: 'auth', auth: 'none', query: pairs, queryText: shape.text });
+        }
+      }
+      return { cases: out, spellings };
+    };
+    sweeps.push({
+      id: `${operation.operationId}/shapes`,
+      family: 'shapes',
+      operationId: operation.operationId,
+      async execute() {
+        const { cases: built, spellings } = cases();
+        const exchanges: Exchange[] = [];
+        const findings: Finding[] = [];
+        const controls = new Map<string, Exchange>();
+        for (const c of built) {
+          const exchange = await context.send(c);
+          exchanges.push(exchange);
+          const spelling = spellings.get(c);
+          // Each spelling differs from an ordinary request in one way: the finding says which.
+          const how = spelling?.description ?? (c.queryText !== undefined ? `the query written ${JSON.stringify(`?${c.queryText}`)}` : undefined);
+          let judged = context.judge(exchange);
+          // A refused spelling is blamed on its spelling only if the same value written plainly is
+          // taken: otherwise the value itself was refused (a rule the contract leaves open).
+          if (spelling && judged.some((f) => f.code === 'positive_rejected')) {
+            let control = controls.get(spelling.plain);
+            if (!control) {
+              control = await context.send({ ...c, body: { kind: 'raw', text: spelling.plain, contentType: 'application/json' } });
+              controls.set(spelling.plain, control);
+              exchanges.push(control);
+              findings.push(...context.judge(control).filter((f) => f.code !== 'positive_rejected'));
+            }
+            const status = control.response?.status ?? 0;
+            if (status >= 400 && status < 500) judged = judged.filter((f) => f.code !== 'positive_rejected');
+          }
+          findings.push(...judged.map((f) => (how && f.severity === 'failure' ? { ...f, message: `${f.message} (The request was an ordinary one but for ${how}.)` } : f)));
+        }
+        const results = exchanges.flatMap((e) => {
+          const spelling = spellings.get(e.case);
+          return spelling ? [{ spelling, status: e.response?.status, exchange: e }] : [];
+        });
+        const split = integerFormFamily(results);
+        if (split) {
+          const refused = split.refused[0]!;
+          const exchange = results.find((r) => r.spelling === refused)!.exchange;
+          findings.push(
+            findingOf(exchange, {
+              code: 'positive_rejected',
+              severity: 'failure',
+              check: 'positive',
+              message: `A valid request with ${refused.description} got ${exchange.response!.status}, while ${split.accepted[0]!.description} was accepted: every JSON decoder reads both as the same number, and JSON Schema counts it as an integer.`,
+              evidence: { refused: split.refused.map((s) => s.description), accepted: split.accepted.map((s) => s.description) },
+            }),
+          );
+        }
+        return { exchanges, findings };
+      },
+    });
+  }
+  return sweeps;
+}
+
+/**
+ * The query the shapes are made of: every query parameter once, with a value whose effect is
+ * visible (a small bound of an integer, the last value of an enum) and that its schema takes;
+ * the ordinary request's value otherwise.
+ */
+export function shapePairs(operation: OperationModel, base: Case): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
+    const candidates = [...visibleValues(parameter), ...base.query.filter(([k]) => k === parameter.name).map(([, v]) => v)];
+    const value = candidates.find((v) => parseParameter(parameter, v).ok);
+    if (value !== undefined && /^[\w.~-]*$/.test(parameter.name)) pairs.push([parameter.name, value]);
+  }
+  return pairs;
+}
+
+function visibleValues(parameter: ParameterModel): string[] {
+  const schema = parameter.schema.schema;
+  if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).filter((v) => typeof v === 'string' || typeof v === 'number').map(String).reverse();
+  if (schema.type === 'integer' || schema.type === 'number') {
+    const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
+    return [String(min + 1), String(min)];
+  }
+  if (schema.type === 'boolean') return ['true'];
+  return [];
+}

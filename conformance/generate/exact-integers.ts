@@ -1,0 +1,34 @@
+import { isLosslessNumber } from 'lossless-json';
+import type { WireJson } from '../cases/index.js';
+import type { JsonSchema } from '../../spec/index.js';
+import { mergeAllOf } from './schema-arbitrary.js';
+import { integerBounds } from './spread.js';
+
+/**
+ * Integers of a value that lie outside their schema's bounds or format range, judged exactly with
+ * BigInt. The spec's validator reads numbers as doubles, where 9223372036854775808 (int64 max + 1)
+ * is 2^63 and passes as int64: a valid case must never carry such a value, and an invalid case
+ * that carries one is still invalid. Returns JSON pointers.
+ */
+export function integerFaults(value: WireJson, input: JsonSchema, pointer = ''): string[] {
+  if (typeof input !== 'object' || input === null) return [];
+  const schema = mergeAllOf(input);
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
+  if (types.includes('integer') && (typeof value === 'number' || isLosslessNumber(value))) {
+    const text = String(value);
+    if (!/^-?\d+$/.test(text)) return [];
+    const n = BigInt(text);
+    const { lo, hi } = integerBounds(schema);
+    return n < lo || n > hi ? [pointer] : [];
+  }
+  if (Array.isArray(value)) {
+    const items = schema.items;
+    if (typeof items !== 'object' || items === null || Array.isArray(items)) return [];
+    return value.flatMap((item, i) => integerFaults(item, items as JsonSchema, `${pointer}/${i}`));
+  }
+  if (value !== null && typeof value === 'object' && !isLosslessNumber(value)) {
+    const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
+    return Object.entries(value as Record<string, WireJson>).flatMap(([k, v]) => (properties[k] ? integerFaults(v, properties[k], `${pointer}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`) : []));
+  }
+  return [];
+}

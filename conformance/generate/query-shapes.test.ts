@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { queryShapes } from './query-shapes.js';
+
+describe('queryShapes', () => {
+  const pairs: [string, string][] = [
+    ['limit', '2'],
+    ['status', 'sold'],
+  ];
+  const shapes = queryShapes(pairs);
+
+  it('has empty pairs, encoded names and values, and semicolons', () => {
+    const byId = Object.fromEntries(shapes.map((s) => [s.id, s.text]));
+    expect(byId['trailing-empty-pair']).toBe('limit=2&status=sold&');
+    expect(byId['leading-empty-pair']).toBe('&limit=2&status=sold');
+    expect(byId['inner-empty-pair']).toBe('limit=2&&status=sold');
+    expect(byId['encoded-name']).toBe('%6Cimit=2&%73tatus=sold');
+    expect(byId['encoded-value']).toBe('limit=%32&status=%73%6F%6C%64');
+    expect(byId['encoded-value-lower-hex']).toBe('limit=%32&status=%73%6f%6c%64');
+    expect(byId.semicolons).toBe('limit=2;status=sold');
+  });
+
+  it('every shape but the semicolons means the same pairs to a form-urlencoded parser (WHATWG)', () => {
+    for (const shape of shapes.filter((s) => !s.withoutKeyOnly)) expect([...new URLSearchParams(shape.text)]).toEqual(pairs);
+  });
+
+  it('only empty pairs may be refused (a gap); percent-encoding is equivalence (RFC 3986 §2.3)', () => {
+    expect(shapes.filter((s) => s.edge).map((s) => s.id)).toEqual(['trailing-empty-pair', 'leading-empty-pair', 'inner-empty-pair']);
+  });
+
+  it('encodes reserved and non-ASCII text, and nothing for no pairs', () => {
+    expect(queryShapes([['q', 'a b&é']]).find((s) => s.id === 'encoded-value')!.text).toBe('q=%61%20%62%26%C3%A9');
+    expect(queryShapes([])).toEqual([]);
+  });
+});
