@@ -48,7 +48,7 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
   const path: Record<string, fc.Arbitrary<WireJson | ExistingValue>> = {};
   const query: fc.Arbitrary<[string, WireJson] | null>[] = [];
   const others: Record<'header' | 'cookie', fc.Arbitrary<[string, WireJson] | null>[]> = { header: [], cookie: [] };
-  for (const parameter of operation.parameters) {
+  for (const parameter of operation.parameters.filter((p) => !isCredential(operation, p))) {
     const generated = parameterArbitrary(parameter);
     const pool = known[parameter.name] ?? [];
     if (parameter.in === 'path') {
@@ -103,10 +103,17 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
  * Values of one parameter: inside its schema, well-formed UTF-16 (a lone surrogate cannot be
  * percent-encoded), printable ASCII in headers and cookies, never an empty path segment.
  */
-function parameterArbitrary(parameter: ParameterModel): fc.Arbitrary<WireJson> {
+export function parameterArbitrary(parameter: ParameterModel): fc.Arbitrary<WireJson> {
   // A path segment is never empty, nor is a required header or cookie (an empty one is no value at all).
   const nonEmpty = parameter.in === 'path' || (parameter.required && parameter.in !== 'query');
-  const schema = nonEmpty && parameter.schema.schema.type === 'string' && parameter.schema.schema.minLength === undefined ? { ...parameter.schema.schema, minLength: 1 } : parameter.schema.schema;
+  // An empty list is written as nothing (RFC 6570): a required array parameter holds at least one item.
+  const base = parameter.schema.schema;
+  const schema =
+    nonEmpty && base.type === 'string' && base.minLength === undefined
+      ? { ...base, minLength: 1 }
+      : parameter.required && base.type === 'array' && (typeof base.minItems !== 'number' || base.minItems < 1)
+        ? { ...base, minItems: 1 }
+        : base;
   const ascii = parameter.in === 'header' || parameter.in === 'cookie';
   return schemaArbitrary(schema, { ascii, nameOf: schemaNameOf })
     .map(wellFormed)
@@ -221,4 +228,15 @@ export function validCaseArbitrary(operation: OperationModel, known: KnownValues
 export function declaredProperties(operation: OperationModel): ReadonlySet<string> {
   const schema = mergeAllOf(operation.requestBody!.schema.schema);
   return new Set(Object.keys((schema.properties as object | undefined) ?? {}));
+}
+
+/**
+ * Whether a parameter is where an API-key scheme of the operation puts its key (a spec may declare
+ * the key's header or query parameter as a parameter too): its value is the credential, never a
+ * generated one.
+ */
+export function isCredential(operation: OperationModel, parameter: ParameterModel): boolean {
+  return operation.security.alternatives.some((requirement) =>
+    requirement.some(({ scheme }) => scheme.kind === 'apiKey' && scheme.in === parameter.in && (parameter.in === 'header' ? scheme.parameter.toLowerCase() === parameter.name.toLowerCase() : scheme.parameter === parameter.name)),
+  );
 }

@@ -7,7 +7,7 @@ import type { Finding } from '../../findings/index.js';
 import { ordinaryParts, toValidCase } from '../../generate/index.js';
 import type { DomainRules } from '../rules.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
-import { lifecycle } from './lifecycle.js';
+import { clientChoosesId, lifecycle } from './lifecycle.js';
 import { filterChecks, pageSizeCheck } from './list-checks.js';
 
 /**
@@ -86,6 +86,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         const r = exchange.response;
         const collection = collectionOf(operation.operationId);
         if (!r || r.status < 200 || r.status >= 300 || assignments.get(operation.operationId)?.role !== 'create' || !collection?.id || exchange.case.kind === 'invalid') return [];
+        if (clientChoosesId(operation, collection.id.member)) return [];
         const id = createdId(collection, r);
         if (id === undefined) return [];
         const scopeKey = `${collection.path} ${collection.scope.map((s) => exchange.case.pathParams[s] ?? '').join('/')}`;

@@ -40,6 +40,9 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
   const replaceOp = jsonBody(replace);
   const updateOp = jsonBody(update);
   const itemSchema = collection.itemSchema;
+  // Where the client chooses the id (the create body carries the id member), two creations may name
+  // one id and the spec does not say which wins: identity cannot be judged.
+  if (clientChoosesId(create, id.member)) return undefined;
   return {
     id: `${create.operationId}/lifecycle`,
     operationId: create.operationId,
@@ -132,7 +135,11 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
       }
       if (list) {
         const cap = collection.pageSize?.maximum;
-        const listed = await send({ ...toValidCase(list, ordinaryParts(list, known, 0)), query: cap !== undefined && collection.pageSize ? [[collection.pageSize.parameter, String(cap)]] : [], pathParams: scope });
+        const ordinary = toValidCase(list, ordinaryParts(list, known, 0));
+        const size = collection.pageSize;
+        // The ordinary list (with every required parameter), at its largest page when one is known.
+        const query = cap !== undefined && size ? [...ordinary.query.filter(([k]) => k !== size.parameter), [size.parameter, String(cap)] as const] : ordinary.query;
+        const listed = await send({ ...ordinary, query, pathParams: { ...ordinary.pathParams, ...scope } });
         const items = is2xx(listed) ? itemsOf(collection, listed.response!.exactJson ?? listed.response!.json) : undefined;
         // Only a list shorter than its page holds everything: then the new item must be in it.
         const complete = items !== undefined && !collection.page && (cap === undefined ? collection.pageSize === undefined : items.length < cap);
@@ -197,4 +204,11 @@ function distinctive(value: unknown): boolean {
   if (typeof value === 'number' || isLosslessNumber(value)) return Math.abs(Number(value)) > 1;
   if (Array.isArray(value)) return value.length > 0;
   return isObject(value) && Object.keys(value as object).length > 0;
+}
+
+/** Whether the create request's body carries the id member (and it is not read-only): the client picks ids. */
+export function clientChoosesId(create: OperationModel, member: string | undefined): boolean {
+  if (!member || !create.requestBody) return false;
+  const property = (mergeAllOf(create.requestBody.schema.schema).properties as Record<string, JsonSchema> | undefined)?.[member];
+  return property !== undefined && mergeAllOf(property).readOnly !== true;
 }
