@@ -39,7 +39,9 @@ try {
   process.stdout.write(
     `Animal Store mock (${options.mode}) listening on ${running.url}\n` +
       `  accepting ${keys}\n` +
-      `  admin ${options.admin ? `POST ${running.url.replace(/\/v1$/, '')}/__mock/reset` : 'off'}\n`,
+      `  admin ${options.admin ? `POST ${running.url.replace(/\/v1$/, '')}/__mock/reset, GET ${running.url.replace(/\/v1$/, '')}/__mock/requests` : 'off'}\n` +
+      `  spec  ${running.url.replace(/\/v1$/, '')}/__mock/openapi.json\n` +
+      (options.faultsFile ? `  faults from ${options.faultsFile}\n` : ''),
   );
   let stopping = false;
   const stop = (signal: string) => {

@@ -19,6 +19,7 @@ export type MockErrorCode =
   | 'invalid_prefer'
   | 'prefer_not_documented'
   | 'not_acceptable'
+  | 'injected_fault'
   | 'mock_error';
 
 /** An error as data: the HTTP status, the Error body's code and message, and extra response headers. */
@@ -29,7 +30,7 @@ export interface MockError {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** Builds a {@link MockError}; `status` is always a 4xx. */
+/** Builds a {@link MockError}; `status` is a 4xx, or a 5xx only for a fault a client asked for (`injected_fault`). */
 export function mockError(
   status: number,
   code: MockErrorCode,

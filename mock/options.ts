@@ -52,6 +52,8 @@ export interface MockOptions {
   readonly storeCapacity?: number;
   /** Seed data for the stateful store of other specs, keyed by collection path or name (the `--data` flag). */
   readonly dataFile?: string;
+  /** Faults per route, a YAML or JSON file (the `--faults` flag; see mock/faults). Default: none. */
+  readonly faultsFile?: string;
   /** Largest accepted request body, in bytes. Default 1 MiB. */
   readonly bodyLimit?: number;
   /** Where log lines go. Default standard output. */
@@ -78,6 +80,7 @@ export interface ResolvedOptions {
   readonly seedFile: string;
   readonly storeCapacity: number;
   readonly dataFile: string | undefined;
+  readonly faultsFile: string | undefined;
   readonly bodyLimit: number;
   readonly log: LogSink;
   readonly onReload: ((event: ReloadEvent) => void) | undefined;
@@ -119,6 +122,7 @@ export function resolveOptions(options: MockOptions, log: LogSink): ResolvedOpti
     seedFile: options.seedFile ?? DEFAULT_SEED_FILE,
     storeCapacity,
     dataFile: options.dataFile,
+    faultsFile: options.faultsFile,
     bodyLimit,
     log: options.log ?? log,
     onReload: options.onReload,
@@ -152,10 +156,12 @@ Options (environment variable in brackets; a flag wins over its variable):
   --any-key             accept any well-formed credential of the operation's scheme
   --cors-origin <o>     allowed browser origin, repeatable or comma-separated [MOCK_CORS_ORIGINS] (default *)
   --delay <ms>          delay added to every answer [MOCK_DELAY] (default 0)
-  --seed <s>            seed for generated data in dynamic mode [MOCK_SEED]
+  --seed <s>            seed for generated data and fault delays [MOCK_SEED]
   --data <file.json>    seed data for stateful mode, keyed by collection path or name
                         (default: the spec's examples; the Animal Store's pets come from fixtures/pets.json)
-  --admin / --no-admin  serve POST /__mock/reset (default: on for loopback hosts only)
+  --faults <file>       faults per route, YAML or JSON [MOCK_FAULTS] (default: none; the X-Mock-Fault
+                        header works without it)
+  --admin / --no-admin  serve POST /__mock/reset and GET /__mock/requests (default: on for loopback hosts only)
   --no-watch            do not reload the spec when it changes
   --quiet               no request log lines
   --help                this text
@@ -181,6 +187,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         delay: { type: 'string' },
         seed: { type: 'string' },
         data: { type: 'string' },
+        faults: { type: 'string' },
         // node:util parseArgs on Node 20 has no --no-* negation, so both spellings are declared.
         admin: { type: 'boolean' },
         'no-admin': { type: 'boolean' },
@@ -222,6 +229,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   const seed = values.seed ?? env.MOCK_SEED;
   if (seed !== undefined && seed !== '') options.seed = seed;
   if (values.data !== undefined && values.data !== '') options.dataFile = values.data;
+  const faults = values.faults ?? env.MOCK_FAULTS;
+  if (faults !== undefined && faults !== '') options.faultsFile = faults;
   if (values.admin && values['no-admin']) return { kind: 'error', message: '--admin and --no-admin contradict each other' };
   if (values.admin) options.admin = true;
   if (values['no-admin']) options.admin = false;

@@ -33,9 +33,16 @@ export type SpecAnswer =
     }
   | { readonly ok: false; readonly error: MockError; readonly internal: boolean };
 
+/** How many items a generated list holds, and where the list is (a member of an envelope, or the body). */
+export interface ListLength {
+  readonly items: number;
+  readonly member?: string;
+}
+
 /** Answers operations from the spec through Prism's programmatic API. */
 export interface SpecEngine {
-  answer(operation: OperationModel, request: SpecRequest, preferences: MockPreferences | undefined): Promise<SpecAnswer>;
+  /** `list`: generate exactly that many items (dynamic answers of list operations), in the same pass as the rest. */
+  answer(operation: OperationModel, request: SpecRequest, preferences: MockPreferences | undefined, list?: ListLength): Promise<SpecAnswer>;
 }
 
 /** How the engine generates bodies by default (a `Prefer` header can override each request). */
@@ -141,9 +148,11 @@ export function createPrismEngine(spec: SpecModel, options: SpecEngineOptions): 
   }
 
   return {
-    async answer(operation, request, preferences) {
+    async answer(operation, request, preferences, list) {
       const { prism, operations } = await load();
-      const resource = operations.get(`${operation.method} ${operation.path}`);
+      const key = `${operation.method} ${operation.path}`;
+      const found = operations.get(key);
+      const resource = found && list ? sizedVariant(found, key, list) : found;
       if (!resource) {
         return { ok: false, internal: true, error: mockError(400, 'mock_error', `Prism has no operation ${operation.operationId}.`) };
       }
@@ -170,6 +179,39 @@ export function createPrismEngine(spec: SpecModel, options: SpecEngineOptions): 
       return { ok: true, status: output.statusCode, body: output.body, headers: passThroughHeaders(output.headers) };
     },
   };
+}
+
+const variants = new WeakMap<IHttpOperation, Map<string, IHttpOperation>>();
+
+/**
+ * The operation with its 2xx list schemas pinned to `list.items` items (`minItems` = `maxItems`), so
+ * Prism generates a page of the asked length in one pass instead of a random 0 to 5 that is then cut
+ * or padded. Cached per operation and length (lengths are capped by the caller).
+ */
+function sizedVariant(resource: IHttpOperation, key: string, list: ListLength): IHttpOperation {
+  let byLength = variants.get(resource);
+  if (!byLength) variants.set(resource, (byLength = new Map()));
+  const id = `${key}#${list.member ?? ''}#${list.items}`;
+  let variant = byLength.get(id);
+  if (!variant) {
+    const sized = (schema: Record<string, unknown> | undefined): Record<string, unknown> | undefined => {
+      if (!schema) return schema;
+      const pin = (array: Record<string, unknown>) => ({ ...array, minItems: list.items, maxItems: list.items });
+      if (list.member === undefined) return schema.type === 'array' ? pin(schema) : schema;
+      const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
+      const member = properties?.[list.member];
+      if (!member || member.type !== 'array') return schema;
+      return { ...schema, properties: { ...properties, [list.member]: pin(member) } };
+    };
+    variant = {
+      ...resource,
+      responses: resource.responses.map((r) =>
+        /^2/.test(r.code) ? { ...r, contents: (r.contents ?? []).map((c) => ({ ...c, schema: sized(c.schema as Record<string, unknown> | undefined) as never })) } : r,
+      ),
+    } as IHttpOperation;
+    byLength.set(id, variant);
+  }
+  return variant;
 }
 
 /** Prism's problem+json failures become the contract's Error, with a 4xx status. */

@@ -10,6 +10,8 @@ import { type Cors, type HeaderRecord, createCors } from './cors.js';
 import { DELAY_HEADER, requestDelay, wait } from './delay.js';
 import { deprecationHeaders } from './deprecation.js';
 import { type MockError, errorBody, internalFailure, methodNotAllowed, mockError, notFound } from './errors.js';
+import { FAULT_HEADER, type Fault, createFaults, deliverFault, loadFaultConfig } from './faults/index.js';
+import { createRequestLog, specDocument } from './admin/index.js';
 import { redactTarget, requestLine, stdoutSink } from './log.js';
 import { type MockOptions, type ReloadEvent, type ResolvedOptions, resolveOptions } from './options.js';
 import { type MockPreferences, parsePrefer } from './prefer.js';
@@ -17,7 +19,9 @@ import { forcedBy, undocumentedPreference } from './prefer-documented.js';
 import { type SpecEngine, createPrismEngine, loadPrism } from './prism-engine.js';
 import { type RequestInput, readRequestInput } from './request-input.js';
 import { type Router, createRouter } from './router.js';
-import { watchFile } from './spec-watcher.js';
+import { watchSpecFiles } from './watch-spec-files.js';
+import { generatedListLength, realisticBody } from './generated/index.js';
+import { seededRandom } from './seeded-random.js';
 import { staticExample } from './static-answer.js';
 import { conformError, createResourceMock } from './resources/index.js';
 import { PetStore } from './store.js';
@@ -55,6 +59,17 @@ interface Served {
 
 const ADMIN_PREFIX = '/__mock/';
 const RESET_PATH = '/__mock/reset';
+const REQUESTS_PATH = '/__mock/requests';
+const SPEC_PATH = '/__mock/openapi.json';
+
+/** What {@link createMockServer}'s layers decided for one request, before it is sent. */
+interface Decided {
+  readonly answer: Answer;
+  readonly delayMs: number;
+  readonly operationId?: string;
+  /** A fault to deliver instead of the plain answer (`X-Mock-Fault` or the faults file). */
+  readonly fault?: Fault;
+}
 /** How long {@link MockServer.close} lets in-flight requests finish before cutting connections. */
 const CLOSE_GRACE_MS = 3_000;
 
@@ -84,6 +99,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const cors: Cors = createCors(opts.corsOrigins);
   const secrets = configuredSecrets(opts.keys);
   const shutdown = new AbortController();
+  const faults = createFaults(opts.faultsFile === undefined ? undefined : loadFaultConfig(opts.faultsFile), served.spec, opts.seed);
+  // Only with the admin routes on, since only they read it; bodies come from decide(), keyed by request.
+  const requests = opts.admin ? createRequestLog() : undefined;
+  const bodies = new WeakMap<IncomingMessage, string>();
 
   function serve(spec: SpecModel): Served {
     const engineOptions = opts.seed === undefined ? { dynamic: opts.mode === 'dynamic' } : { dynamic: opts.mode === 'dynamic', seed: opts.seed };
@@ -91,9 +110,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     return { spec, router: createRouter(spec), engine: createPrismEngine(spec, engineOptions), operationHeaders };
   }
 
-  async function answer(req: IncomingMessage, path: string, search: string, current: Served): Promise<{ answer: Answer; delayMs: number }> {
+  async function answer(req: IncomingMessage, path: string, search: string, current: Served): Promise<Decided> {
     const method = req.method ?? 'GET';
-    if (path.startsWith(ADMIN_PREFIX)) return { answer: admin(req, method, path), delayMs: 0 };
+    if (path.startsWith(ADMIN_PREFIX)) return { answer: admin(req, method, path, current), delayMs: 0 };
     if (method === 'OPTIONS') {
       const allow = current.router.allowedMethods(path);
       if (!allow) return { answer: errorAnswer(notFound(path)), delayMs: 0 };
@@ -104,13 +123,27 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const route = current.router.route(method, path);
     if (!route.ok) return { answer: errorAnswer(route.error), delayMs: delay.ms };
     const operation = route.operation;
+    // Faults are looked for only when asked: the header is sent, or the faults file names a route.
+    const planned = req.headers[FAULT_HEADER] === undefined && !faults.configured ? undefined : faults.forRequest(req.headers[FAULT_HEADER], operation);
+    if (planned && 'error' in planned) return { answer: conformError(operation, errorAnswer(planned.error)), delayMs: delay.ms, operationId: operation.operationId };
+    const fault = planned?.fault;
+    const delayMs = delay.ms + (planned?.delayMs ?? 0);
+    const action = fault?.action;
+    // A status, reset or empty fault stands in for the operation: nothing is read, stored or changed.
+    if (action?.kind === 'status') {
+      const injected = mockError(action.status, 'injected_fault', `Status ${action.status} injected by ${fault!.origin === 'header' ? 'the X-Mock-Fault header' : `the faults file (${fault!.origin})`}.`);
+      const injectedAnswer = action.status >= 400 ? conformError(operation, errorAnswer(injected)) : { status: action.status, json: undefined };
+      return { answer: injectedAnswer, delayMs, operationId: operation.operationId, fault: fault! };
+    }
+    if (action?.kind === 'reset' || action?.kind === 'empty') return { answer: { status: 0, json: undefined }, delayMs, operationId: operation.operationId, fault: fault! };
     // Errors from any layer (auth, validation, store) take the shape and media type the operation documents for their status.
     const decided = conformError(operation, await decide(req, operation, route.pathParams, path, search, delay.error, current));
     // A 401 forced through Prefer names the operation's own schemes too (Bearer, Basic, APIKey ...),
     // last among the headers, where the generic fallback in send() puts it.
     const challenge = decided.status === 401 && !hasHeader(decided.headers ?? {}, 'www-authenticate') ? challengeOf(operation.security, { realm: current.spec.title }) : undefined;
     const challenged = challenge === undefined ? decided : { ...decided, headers: { ...decided.headers, 'WWW-Authenticate': challenge } };
-    return { answer: withHeaders(challenged, current.operationHeaders.get(operation) ?? {}), delayMs: delay.ms };
+    const answered = withHeaders(challenged, current.operationHeaders.get(operation) ?? {});
+    return fault ? { answer: answered, delayMs, operationId: operation.operationId, fault } : { answer: answered, delayMs, operationId: operation.operationId };
   }
 
   async function decide(
@@ -131,6 +164,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const prefer = parsePrefer(joined(req.headers.prefer));
     if (!prefer.ok) return errorAnswer(prefer.error);
     const input = await readRequestInput(req, operation, pathParams, search, opts.bodyLimit);
+    if (requests && input.ok && input.value.bodyText !== undefined) bodies.set(req, input.value.bodyText);
     if (!input.ok) return errorAnswer(input.error);
     const preferences = prefer.preferences;
     if (opts.mode === 'stateful' && preferences === undefined) {
@@ -161,10 +195,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       if (name === 'authorization' || name === 'accept' || value === undefined) continue;
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
+    // A generated answer (dynamic mode, Prefer: dynamic=true) is sized and shaped by the resource model.
+    const generatedAnswer = (preferences?.dynamic ?? opts.mode === 'dynamic') && preferences?.code === undefined && preferences?.exampleKey === undefined;
+    const list = generatedAnswer ? generatedListLength(resources.model, operation, input) : undefined;
     const result = await current.engine.answer(
       operation,
       { path: path.slice(current.spec.basePath.length), query: input.rawQuery, headers, body: input.body },
       preferences,
+      list,
     );
     if (!result.ok) {
       if (result.internal) log(`mock error: ${operation.operationId}: ${result.error.message}`);
@@ -173,17 +211,40 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const { status, body } = result;
     if (status >= 400) return jsonAnswer(status, errorShaped(status, body, preferences), result.headers);
     if (body === undefined) return { status, json: undefined, headers: result.headers };
-    const shaped = preferences === undefined && status < 300 ? shapeSpecAnswer(operation, input, body) : undefined;
-    return jsonAnswer(status, shaped ?? JSON.stringify(body), result.headers);
+    const seed = preferences?.seed ?? opts.seed;
+    const real = generatedAnswer && status < 300 ? realisticBody(current.spec, resources.model, operation, input, status, body, seededRandom(seed === undefined ? undefined : `${seed}|${operation.operationId}|${req.url ?? path}`)) : undefined;
+    const out = real ?? body;
+    const shaped = (preferences === undefined || generatedAnswer) && status < 300 ? shapeSpecAnswer(operation, input, out) : undefined;
+    return jsonAnswer(status, shaped ?? JSON.stringify(out), result.headers);
   }
 
-  function admin(req: IncomingMessage, method: string, path: string): Answer {
+  /** A body Prism generates from the spec for a status (undefined when it cannot). */
+  async function generated(operation: OperationModel, path: string, status: number, attempt: number, current: Served): Promise<unknown> {
+    const request = { path: path.slice(current.spec.basePath.length), query: {}, headers: {}, body: undefined };
+    const result = await current.engine.answer(operation, request, { dynamic: true, code: status, seed: `conform-${attempt}` });
+    return result.ok && result.status === status ? result.body : undefined;
+  }
+
+  function admin(req: IncomingMessage, method: string, path: string, current: Served): Answer {
+    if (path === SPEC_PATH || (requests && path === REQUESTS_PATH)) {
+      const allow = path === SPEC_PATH ? ['GET'] : ['GET', 'DELETE'];
+      if (method === 'OPTIONS') return { status: 204, json: undefined, headers: { Allow: allow.join(', '), ...cors.preflightHeadersFor(req, allow) } };
+      if (!allow.includes(method)) return errorAnswer(methodNotAllowed(method, allow));
+      if (path === SPEC_PATH) return specDocument(current.spec);
+      if (method === 'DELETE') {
+        requests!.clear();
+        return jsonAnswer(200, JSON.stringify({ cleared: true }));
+      }
+      const listed = requests!.list((r) => secretsOfRequest(r.headers, r.target));
+      return jsonAnswer(200, JSON.stringify({ requests: listed, count: listed.length, capacity: requests!.capacity }));
+    }
     if (!opts.admin || path !== RESET_PATH) return errorAnswer(notFound(path));
     // A browser end-to-end test may reset from the page, which needs a preflight.
     if (method === 'OPTIONS') return { status: 204, json: undefined, headers: { Allow: 'POST', ...cors.preflightHeadersFor(req, ['POST']) } };
     if (method !== 'POST') return errorAnswer(methodNotAllowed(method, ['POST']));
     store.reset();
     resources.reset();
+    requests?.clear();
     return jsonAnswer(200, JSON.stringify({ reset: true, pets: store.size }));
   }
 
@@ -192,7 +253,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const target = req.url ?? '/';
     const current = served;
     void (async () => {
-      let result: { answer: Answer; delayMs: number };
+      let result: Decided;
       try {
         const [path, search] = splitTarget(target);
         result = await answer(req, path, search, current);
@@ -201,12 +262,31 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
         result = { answer: errorAnswer(internalFailure()), delayMs: 0 };
       }
       await wait(result.delayMs, shutdown.signal);
-      send(req, res, result.answer);
-      if (!opts.quiet) log(requestLine(req.method ?? '', redactTarget(target, secretsOf(req)), result.answer.status, performance.now() - started));
+      const action = result.fault?.action;
+      send(req, res, result.answer, action?.kind === 'status' ? undefined : action);
+      const ms = performance.now() - started;
+      if (!opts.quiet) {
+        const line = requestLine(req.method ?? '', redactTarget(target, secretsOf(req)), result.answer.status, ms);
+        log(result.fault ? `${line} fault=${faultName(result.fault)}` : line);
+      }
+      if (requests && !target.startsWith(ADMIN_PREFIX)) {
+        // One plain object per request (no spreads): this runs on every request while admin is on.
+        requests.record({
+          time: Date.now(),
+          method: req.method ?? '',
+          target,
+          headers: req.headers,
+          operationId: result.operationId,
+          status: action?.kind === 'reset' || action?.kind === 'empty' ? undefined : result.answer.status,
+          ms,
+          fault: result.fault ? faultName(result.fault) : undefined,
+          body: bodies.get(req),
+        });
+      }
     })();
   };
 
-  function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  function send(req: IncomingMessage, res: ServerResponse, answer: Answer, fault?: Exclude<Fault['action'], undefined>): void {
     if (res.headersSent || res.destroyed) return;
     const headers: HeaderRecord = { 'Content-Type': JSON_CONTENT_TYPE, ...cors.headersFor(req), ...answer.headers };
     if (answer.status === 401 && !hasHeader(headers, 'www-authenticate')) headers['WWW-Authenticate'] = 'Bearer';
@@ -215,6 +295,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const body = answer.json ?? '';
     headers['Content-Length'] = String(Buffer.byteLength(body));
     try {
+      if (fault) return deliverFault(res, answer.status, headers, body, fault, shutdown.signal);
       res.writeHead(answer.status, headers);
       res.end(body);
     } catch (error) {
@@ -229,8 +310,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   }
 
   function secretsOf(req: IncomingMessage): string[] {
-    const q = req.url?.indexOf('?') ?? -1;
-    return [...secrets, ...presentedSecrets(authRequestOf(req.headers, q === -1 ? '' : req.url!.slice(q)), served.spec.securitySchemes.values())];
+    return secretsOfRequest(req.headers, req.url ?? '');
+  }
+
+  function secretsOfRequest(headers: IncomingMessage['headers'], target: string): string[] {
+    const q = target.indexOf('?');
+    return [...secrets, ...presentedSecrets(authRequestOf(headers, q === -1 ? '' : target.slice(q)), served.spec.securitySchemes.values())];
   }
 
   const server = createServer({ keepAliveTimeout: 5_000 }, handler);
@@ -260,6 +345,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
         const next = serve(await loadSpec(opts.specFile));
         resources.update(next.spec);
         served = next;
+        void watcher?.refresh();
         log(`spec reloaded: ${opts.specFile}`);
         return { ok: true, file: opts.specFile };
       } catch (error) {
@@ -273,7 +359,8 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     opts.onReload?.(event);
     return event;
   }
-  const stopWatching = opts.watch ? watchFile(opts.specFile, () => void reload()) : () => undefined;
+  // The spec, the files its $refs reach and its resource config: an edit to any of them reloads.
+  const watcher = opts.watch ? watchSpecFiles(opts.specFile, () => void reload()) : undefined;
 
   let warmTimer: NodeJS.Timeout | undefined;
   return {
@@ -305,7 +392,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     reload,
     close: () => {
       clearTimeout(warmTimer);
-      stopWatching();
+      watcher?.stop();
       shutdown.abort();
       if (!server.listening) return Promise.resolve();
       return new Promise<void>((resolve) => {
@@ -319,6 +406,13 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       });
     },
   };
+}
+
+/** A fault as the log and the request list name it: `reset`, `status=503`, `delay`. */
+function faultName(fault: Fault): string {
+  const a = fault.action;
+  if (!a) return 'delay';
+  return a.kind === 'status' ? `status=${a.status}` : a.kind === 'drip' ? `drip=${a.intervalMs}ms` : a.kind;
 }
 
 /** Answers on a raw socket (requests node does not hand to the request handler) and closes it. */

@@ -1,0 +1,117 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { redactTarget } from '../log.js';
+
+/** How many requests {@link createRequestLog} keeps by default: the last 1,000. */
+export const REQUEST_LOG_CAPACITY = 1_000;
+/** Longest body text a listed request shows; longer ones are cut (memory stays bounded too). */
+export const MAX_LOGGED_BODY = 4_096;
+
+/** One received request as recorded: raw, redacted only when listed (recording stays cheap). */
+export interface ReceivedRequest {
+  readonly time: number;
+  readonly method: string;
+  readonly target: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly operationId: string | undefined;
+  /** The status sent, or undefined when a fault closed the connection without an answer. */
+  readonly status: number | undefined;
+  readonly ms: number;
+  readonly fault: string | undefined;
+  readonly body: string | undefined;
+}
+
+/** A request as `GET /__mock/requests` lists it, secrets replaced by `[redacted]`. */
+export interface ListedRequest {
+  readonly at: string;
+  readonly method: string;
+  readonly path: string;
+  readonly operationId?: string;
+  readonly status: number | null;
+  readonly ms: number;
+  readonly fault?: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as JSON when it parses, else as text; cut at {@link MAX_LOGGED_BODY} characters. */
+  readonly body?: unknown;
+}
+
+/** The last requests the mock received, oldest first. */
+export interface RequestLog {
+  readonly capacity: number;
+  record(request: ReceivedRequest): void;
+  /** Every kept request, with `secretsOf(request)` and secret-looking headers redacted. */
+  list(secretsOf: (request: ReceivedRequest) => readonly string[]): ListedRequest[];
+  clear(): void;
+}
+
+// Header names whose whole value is a credential, whatever it holds.
+const SECRET_HEADER = /^(authorization|proxy-authorization|cookie)$|key|token|auth|secret|pass|sig|cred/i;
+const REDACTED = '[redacted]';
+
+/** A ring of the last `capacity` requests: recording is one array write, listing does the redaction. */
+export function createRequestLog(capacity: number = REQUEST_LOG_CAPACITY): RequestLog {
+  let ring: (ReceivedRequest | undefined)[] = new Array(capacity);
+  let next = 0;
+  let count = 0;
+  return {
+    capacity,
+    record(request) {
+      // A long body would keep the whole request text alive: copy the kept part out.
+      const body = request.body !== undefined && request.body.length > MAX_LOGGED_BODY ? Buffer.from(request.body.slice(0, MAX_LOGGED_BODY)).toString() : request.body;
+      ring[next] = body === request.body ? request : { ...request, body };
+      next = (next + 1) % capacity;
+      count = Math.min(count + 1, capacity);
+    },
+    list(secretsOf) {
+      const out: ListedRequest[] = [];
+      for (let i = 0; i < count; i++) {
+        const request = ring[(next - count + i + capacity) % capacity]!;
+        out.push(listed(request, secretsOf(request)));
+      }
+      return out;
+    },
+    clear() {
+      ring = new Array(capacity);
+      next = 0;
+      count = 0;
+    },
+  };
+}
+
+function listed(request: ReceivedRequest, secrets: readonly string[]): ListedRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    if (SECRET_HEADER.test(name)) {
+      // The scheme stays readable (`Bearer [redacted]`): which scheme an app sent is what tests ask.
+      const scheme = /^(authorization|proxy-authorization)$/i.test(name) ? /^\S+(?=\s)/.exec(text)?.[0] : undefined;
+      headers[name] = scheme ? `${scheme} ${REDACTED}` : REDACTED;
+    } else headers[name] = hide(text, secrets);
+  }
+  let body: unknown;
+  if (request.body !== undefined) {
+    const text = hide(request.body, secrets);
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  return {
+    at: new Date(request.time).toISOString(),
+    method: request.method,
+    path: redactTarget(request.target, secrets),
+    ...(request.operationId !== undefined ? { operationId: request.operationId } : {}),
+    status: request.status ?? null,
+    ms: Math.round(request.ms * 10) / 10,
+    ...(request.fault !== undefined ? { fault: request.fault } : {}),
+    headers,
+    ...(request.body !== undefined ? { body } : {}),
+  };
+}
+
+function hide(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret !== '') out = out.split(secret).join(REDACTED);
+  return out;
+}
