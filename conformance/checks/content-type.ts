@@ -4,7 +4,13 @@ import { findingOf, mediaTypeOf, type Check } from './make-finding.js';
 
 /** The media types an error of the operation may come in: those its documented 4xx and default responses name. */
 export function errorMediaTypes(operation: OperationModel): string[] {
-  return [...new Set(Object.entries(operation.responses).filter(([status]) => /^4/.test(status) || status === 'default').flatMap(([, r]) => r.mediaTypes))];
+  // As for the error schema: only where the documented errors agree (or a default / 4XX speaks for all).
+  const catchAll = operation.responses.default ?? operation.responses['4XX'];
+  if (catchAll) return [...catchAll.mediaTypes];
+  const errors = Object.entries(operation.responses).filter(([status, r]) => /^4/.test(status) && r.mediaTypes.length > 0);
+  if (errors.length < 2) return [];
+  const key = (types: readonly string[]) => [...types].sort().join(',');
+  return errors.every(([, r]) => key(r.mediaTypes) === key(errors[0]![1].mediaTypes)) ? [...errors[0]![1].mediaTypes] : [];
 }
 
 /**

@@ -4,12 +4,17 @@ import { findingOf, type Check } from './make-finding.js';
 
 const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
-/** The schema every error of an operation carries: the one its documented 4xx responses share. */
-function errorSchemaOf(operation: OperationModel): CompiledSchema | undefined {
-  for (const [status, response] of Object.entries(operation.responses)) {
-    if (/^4/.test(status) && response.schema) return response.schema;
-  }
-  return operation.responses.default?.schema;
+/**
+ * The schema every error of an operation carries, where the spec shows one: a `default` or `4XX`
+ * response speaks for every error status; otherwise at least two documented 4xx responses with the
+ * same schema. One documented error says nothing of the others.
+ */
+export function errorSchemaOf(operation: OperationModel): CompiledSchema | undefined {
+  const catchAll = operation.responses.default?.schema ?? operation.responses['4XX']?.schema;
+  if (catchAll) return catchAll;
+  const errors = Object.entries(operation.responses).filter(([status, r]) => /^4/.test(status) && r.schema);
+  if (errors.length < 2) return undefined;
+  return errors.every(([, r]) => r.schema!.schema === errors[0]![1].schema!.schema) ? errors[0]![1].schema : undefined;
 }
 
 /** The documented media type the response's Content-Type falls under (the preferred one when it names none). */

@@ -67,6 +67,12 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       return out;
     }
     const also = c.edge?.gap === 'auth-precedence' ? ` (the input was ${c.edge.description}; the key is judged first)` : '';
+    // An operation that documents no 401 names no status for a refused credential: any 4xx refusal
+    // is then a gap (RFC 9110 says 401; the spec does not), only accepting it is a failure.
+    if (!is2xx && status >= 400 && status < 500 && !documented(operation, 401) && !operation.responses['4XX']) {
+      add({ code: 'contract_gap', severity: 'warning', check: 'auth', gap: 'auth-status', message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got ${status}; ${operation.operationId} documents no 401.`, evidence: authEvidence(c) });
+      return out;
+    }
     if (is2xx) add({ code: 'auth_ignored', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} was accepted with ${status}; it must get 401.`, evidence: authEvidence(c) });
     else add({ code: 'auth_wrong_status', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got ${status}; the contract says 401${also}.`, evidence: authEvidence(c) });
     return out;
@@ -99,6 +105,12 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       add({ code: 'contract_gap', severity: 'warning', check: 'negative', gap: gapForInvalid(reason.location, reason.layer), message: `Invalid input got ${status}, which the contract does not document for ${operation.operationId}: ${reason.description}.`, evidence });
       return out;
     }
+    // Only a documented 400 (or 4XX) makes another refusal status wrong; where none is documented
+    // the spec names no status for invalid input, and 400 is the generic one.
+    if (!documented(operation, 400) && !operation.responses['4XX']) {
+      add({ code: 'contract_gap', severity: 'warning', check: 'negative', gap: gapForInvalid(reason.location, reason.layer), message: `Invalid input got ${status}, which ${operation.operationId} does not document: ${reason.description}.`, evidence });
+      return out;
+    }
     add({ code: 'negative_wrong_status', severity: 'failure', check: 'negative', message: `Invalid input got ${status}; the contract documents 400 for it: ${reason.description}.`, evidence });
     return out;
   }
@@ -117,7 +129,8 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     }
     return out;
   }
-  if ((status === 401 || status === 403) && authExpectation(c) === 'accept') {
+  // On a public operation no key is involved: a 401 there is a refused valid request (below).
+  if ((status === 401 || status === 403) && authExpectation(c) === 'accept' && operation.security.access !== 'public') {
     add({ code: 'auth_rejected_valid', severity: 'failure', check: 'auth', message: `The valid key${c.auth === 'valid' ? '' : ` (${describeAuth(c.auth, operation, c.authScheme)})`} was refused with ${status}.`, evidence: authEvidence(c) });
     return out;
   }
