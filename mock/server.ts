@@ -218,13 +218,6 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     return jsonAnswer(status, shaped ?? JSON.stringify(out), result.headers);
   }
 
-  /** A body Prism generates from the spec for a status (undefined when it cannot). */
-  async function generated(operation: OperationModel, path: string, status: number, attempt: number, current: Served): Promise<unknown> {
-    const request = { path: path.slice(current.spec.basePath.length), query: {}, headers: {}, body: undefined };
-    const result = await current.engine.answer(operation, request, { dynamic: true, code: status, seed: `conform-${attempt}` });
-    return result.ok && result.status === status ? result.body : undefined;
-  }
-
   function admin(req: IncomingMessage, method: string, path: string, current: Served): Answer {
     if (path === SPEC_PATH || (requests && path === REQUESTS_PATH)) {
       const allow = path === SPEC_PATH ? ['GET'] : ['GET', 'DELETE'];
