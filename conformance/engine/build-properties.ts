@@ -179,7 +179,8 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
     const value = sampled !== null && typeof sampled === 'object' && !Array.isArray(sampled) ? (sampled as Record<string, unknown>) : {};
     const properties = (mergeAllOf(operation.requestBody.schema.schema).properties ?? {}) as Record<string, Record<string, unknown>>;
     // Only free-text fields grow: an enum or formatted string made huge would be invalid, not large.
-    const freeText = (k: string) => properties[k]?.type === 'string' && properties[k]?.enum === undefined && properties[k]?.format === undefined;
+    // Only members any text fits grow: an enum, formatted, patterned or bounded string made huge would be invalid, not large.
+    const freeText = (k: string) => { const p = properties[k] ? mergeAllOf(properties[k]) : undefined; return p?.type === 'string' && p.enum === undefined && p.format === undefined && p.pattern === undefined && p.maxLength === undefined && p.const === undefined; };
     const grown = (filler: string) => Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && freeText(k) ? filler : v]));
     const huge = grown('x'.repeat(100_000));
     // Three UTF-8 bytes per character: a body read as text chunk by chunk splits characters.
