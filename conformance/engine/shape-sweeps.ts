@@ -40,8 +40,19 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
         const edge = shape.edge ?? base.edge;
         if (!shape.withoutKeyOnly) out.push({ ...rest, family: 'query-shapes', query: pairs, queryText: shape.text, ...(edge ? { edge } : {}) });
         // Without a key the answer is 401, whatever shape the query has (§5.3 reads: missing key → 401).
+        // A shape a server may refuse as malformed (empty pairs, ";") may be refused before the key
+        // is judged, as a body no parser reads may (the auth-precedence gap); a 2xx still fails.
         if (requiresAuth(operation.security) && operation.security.access !== 'optional') {
-          out.push({ ...rest, family: 'query-shapes', kind: 'auth', auth: 'none', query: pairs, queryText: shape.text });
+          const malformed = shape.edge !== undefined || shape.withoutKeyOnly === true;
+          out.push({
+            ...rest,
+            family: 'query-shapes',
+            kind: 'auth',
+            auth: 'none',
+            query: pairs,
+            queryText: shape.text,
+            ...(malformed ? { edge: { gap: 'auth-precedence', layer: 'syntax' as const, description: `also invalid: ${shape.description} in the query` } } : {}),
+          });
         }
       }
       return { cases: out, spellings };
