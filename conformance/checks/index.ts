@@ -8,6 +8,7 @@ import type { Check } from './make-finding.js';
 import { checkRedirect } from './redirect.js';
 import { checkSchema } from './schema.js';
 import { checkServerError } from './server-error.js';
+import { checkResponseHeaders } from './response-headers.js';
 import { checkStatus } from './status.js';
 import { checkTransport } from './transport.js';
 
@@ -45,4 +46,5 @@ export const GENERIC_CHECKS: readonly RegisteredCheck[] = [
   { name: fixed('error_status'), run: checkErrorStatus },
   { name: fixed('auth'), run: checkAuthChallenge },
   { name: fixed('deprecation'), run: checkDeprecation, applies: (operation) => operation.deprecation !== undefined },
+  { name: fixed('response_headers'), run: checkResponseHeaders, applies: (operation) => Object.values(operation.responses).some((r) => Object.keys(r.headers).length > 0) },
 ];

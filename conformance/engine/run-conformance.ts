@@ -396,7 +396,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
 
 /** Check names a user may pass to --only/--skip, as opposed to operationIds or property ids. */
 function isCheckName(name: string): boolean {
-  return ['transport', 'server_error', 'positive', 'negative', 'auth', 'robustness', 'status', 'content_type', 'schema', 'error_status', 'deprecation', 'protocol'].includes(name) || name.startsWith('semantics.');
+  return ['transport', 'server_error', 'positive', 'negative', 'auth', 'robustness', 'status', 'content_type', 'schema', 'error_status', 'deprecation', 'protocol', 'response_headers'].includes(name) || name.startsWith('semantics.');
 }
 
 function parseReplay(text: string): { id: string; seed?: number; round: number; refined: boolean; path: string } {
