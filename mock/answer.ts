@@ -5,6 +5,8 @@ import { type MockError, errorBody } from './errors.js';
 export interface Answer {
   readonly status: number;
   readonly json: string | undefined;
+  /** A body that is not text (an image, a PDF): sent instead of `json`, with the Content-Type in `headers`. */
+  readonly bytes?: Uint8Array;
   readonly headers?: HeaderRecord;
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { type OperationModel, parseParameter } from '../spec/index.js';
+import { type MediaTypeModel, type OperationModel, parseParameter } from '../spec/index.js';
+import { type EncodingMap, decodeBody, findMediaType, parseMediaType } from '../spec/media/index.js';
 import { type MockError, mockError } from './errors.js';
 
 /** A request's parameters and body, typed and checked against the operation's spec validators. */
@@ -54,6 +55,9 @@ export async function readRequestInput(
 
   const bodyModel = operation.requestBody;
   const declared = hasBody(req);
+  // A body in another media type the operation declares (a form, multipart, text, bytes) is read by spec/media.
+  const other = declared ? otherDeclaredMediaType(req.headers['content-type'], bodyModel.content) : undefined;
+  if (other) return readOtherBody(req, other, bodyModel.required, bodyLimit, { query, path, rawQuery });
   if (declared) {
     const mediaType = checkMediaType(req.headers['content-type'], bodyModel.mediaTypes);
     if (mediaType) return { ok: false, error: mediaType };
@@ -116,8 +120,56 @@ function checkMediaType(contentType: string | undefined, declared: readonly stri
   return undefined;
 }
 
-function readText(req: IncomingMessage, limit: number): Promise<Checked<string>> {
-  const tooLarge = (): Checked<string> => ({
+/** The declared media type (not JSON) a request's Content-Type falls within, when there is one. */
+function otherDeclaredMediaType(contentType: string | undefined, content: Readonly<Record<string, MediaTypeModel>>): { readonly contentType: string; readonly media: MediaTypeModel } | undefined {
+  if (contentType === undefined) return undefined;
+  const actual = parseMediaType(contentType);
+  if (!actual || actual.subtype === 'json' || actual.suffix === 'json') return undefined;
+  const key = findMediaType(Object.keys(content), contentType);
+  const media = key === undefined ? undefined : content[key];
+  return media ? { contentType, media } : undefined;
+}
+
+/**
+ * Reads a body of a declared non-JSON media type: forms and multipart become objects, text a string,
+ * anything else bytes ({@link decodeBody}); forms, multipart and text are checked against the media
+ * type's schema (bytes and XML are taken as sent).
+ */
+async function readOtherBody(
+  req: IncomingMessage,
+  other: { readonly contentType: string; readonly media: MediaTypeModel },
+  required: boolean,
+  bodyLimit: number,
+  base: Omit<RequestInput, 'body' | 'bodyText'>,
+): Promise<Checked<RequestInput>> {
+  const bytes = await readBytes(req, bodyLimit);
+  if (!bytes.ok) return bytes;
+  if (bytes.value.length === 0) return required ? invalid('invalid_body', 'request body is required') : { ok: true, value: base };
+  const schema = other.media.schema;
+  const encoding = other.media.encoding as EncodingMap | undefined;
+  const decoded = decodeBody(other.contentType, bytes.value, schema?.schema, encoding ? { encoding } : {});
+  if (!decoded.ok) return invalid('invalid_body', `request body: ${decoded.message}`);
+  const m = parseMediaType(other.contentType);
+  const structured = m !== undefined && (m.essence === 'application/x-www-form-urlencoded' || m.essence === 'multipart/form-data' || (m.type === 'text' && typeof decoded.value !== 'object'));
+  if (schema && structured) {
+    const result = schema.validate(decoded.value);
+    if (!result.ok) return invalid('invalid_body', `request body: ${result.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ')}`);
+  }
+  return { ok: true, value: { ...base, body: decoded.value } };
+}
+
+async function readText(req: IncomingMessage, limit: number): Promise<Checked<string>> {
+  const bytes = await readBytes(req, limit);
+  if (!bytes.ok) return bytes;
+  try {
+    return { ok: true, value: new TextDecoder('utf-8', { fatal: true }).decode(bytes.value) };
+  } catch {
+    return invalid('malformed_json', 'request body is not valid UTF-8');
+  }
+}
+
+function readBytes(req: IncomingMessage, limit: number): Promise<Checked<Buffer>> {
+  const tooLarge = (): Checked<Buffer> => ({
     ok: false,
     error: mockError(413, 'payload_too_large', `request body exceeds ${limit} bytes`),
   });
@@ -127,7 +179,7 @@ function readText(req: IncomingMessage, limit: number): Promise<Checked<string>>
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const settle = (result: Checked<string>) => {
+    const settle = (result: Checked<Buffer>) => {
       if (settled) return;
       settled = true;
       resolve(result);
@@ -141,13 +193,7 @@ function readText(req: IncomingMessage, limit: number): Promise<Checked<string>>
       }
       chunks.push(chunk);
     });
-    req.on('end', () => {
-      try {
-        settle({ ok: true, value: new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)) });
-      } catch {
-        settle(invalid('malformed_json', 'request body is not valid UTF-8'));
-      }
-    });
+    req.on('end', () => settle({ ok: true, value: Buffer.concat(chunks) }));
     // An aborted upload still settles, so the handler finishes (its answer then goes nowhere).
     req.on('error', () => settle(invalid('invalid_body', 'request body could not be read')));
     req.on('close', () => settle(invalid('invalid_body', 'request body was cut short')));

@@ -17,7 +17,9 @@ import { type MockOptions, type ReloadEvent, type ResolvedOptions, resolveOption
 import { type MockPreferences, parsePrefer } from './prefer.js';
 import { forcedBy, undocumentedPreference } from './prefer-documented.js';
 import { type SpecEngine, createPrismEngine, loadPrism } from './prism-engine.js';
+import { conformSuccess, firstSuccess, isJsonType, negotiate, placeholderAnswer } from './conform-answer.js';
 import { type RequestInput, readRequestInput } from './request-input.js';
+import { nearestOperation } from './route-error.js';
 import { type Router, createRouter } from './router.js';
 import { watchSpecFiles } from './watch-spec-files.js';
 import { generatedListLength, realisticBody } from './generated/index.js';
@@ -121,7 +123,11 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     }
     const delay = requestDelay(req.headers[DELAY_HEADER], opts.delayMs);
     const route = current.router.route(method, path);
-    if (!route.ok) return { answer: errorAnswer(route.error), delayMs: delay.ms };
+    if (!route.ok) {
+      // A route error still takes the error body the spec documents (the path's own operation's, or the nearest one's).
+      const nearest = nearestOperation(current.spec, current.router, method, path, route.error.status);
+      return { answer: nearest ? conformError(nearest, errorAnswer(route.error)) : errorAnswer(route.error), delayMs: delay.ms };
+    }
     const operation = route.operation;
     // Faults are looked for only when asked: the header is sent, or the faults file names a route.
     const planned = req.headers[FAULT_HEADER] === undefined && !faults.configured ? undefined : faults.forRequest(req.headers[FAULT_HEADER], operation);
@@ -137,7 +143,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     }
     if (action?.kind === 'reset' || action?.kind === 'empty') return { answer: { status: 0, json: undefined }, delayMs, operationId: operation.operationId, fault: fault! };
     // Errors from any layer (auth, validation, store) take the shape and media type the operation documents for their status.
-    const decided = conformError(operation, await decide(req, operation, route.pathParams, path, search, delay.error, current));
+    const errorChecked = conformError(operation, await decide(req, operation, route.pathParams, path, search, delay.error, current));
+    // Successes too: the body fits its schema in the media type the client accepts, or is replaced.
+    const decided = await conformSuccess(operation, errorChecked, joined(req.headers.accept), (status, attempt) => generated(operation, path, status, attempt, current));
     // A 401 forced through Prefer names the operation's own schemes too (Bearer, Basic, APIKey ...),
     // last among the headers, where the generic fallback in send() puts it.
     const challenge = decided.status === 401 && !hasHeader(decided.headers ?? {}, 'www-authenticate') ? challengeOf(operation.security, { realm: current.spec.title }) : undefined;
@@ -189,6 +197,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   ): Promise<Answer> {
     const undocumented = preferences && undocumentedPreference(operation, preferences);
     if (undocumented) return errorAnswer(undocumented);
+    // Prism answers JSON only: a success the client takes as an image, a PDF or text is built here.
+    const success = preferences?.code === undefined ? firstSuccess(operation) : undefined;
+    const negotiated = success && negotiate(success.status, success.response, joined(req.headers.accept));
+    if (negotiated && !isJsonType(negotiated.contentType)) return placeholderAnswer(negotiated);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       // Prism never sees the key; Accept is ignored because the mock answers JSON only.
@@ -216,6 +228,13 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const out = real ?? body;
     const shaped = (preferences === undefined || generatedAnswer) && status < 300 ? shapeSpecAnswer(operation, input, out) : undefined;
     return jsonAnswer(status, shaped ?? JSON.stringify(out), result.headers);
+  }
+
+  /** A body Prism generates from the spec for a status (undefined when it cannot). */
+  async function generated(operation: OperationModel, path: string, status: number, attempt: number, current: Served): Promise<unknown> {
+    const request = { path: path.slice(current.spec.basePath.length), query: {}, headers: {}, body: undefined };
+    const result = await current.engine.answer(operation, request, { dynamic: true, code: status, seed: `conform-${attempt}` });
+    return result.ok && result.status === status ? result.body : undefined;
   }
 
   function admin(req: IncomingMessage, method: string, path: string, current: Served): Answer {
@@ -286,11 +305,11 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     // The rest of an oversized body is not read, so the connection cannot be reused.
     if (answer.status === 413) headers.Connection = 'close';
     const body = answer.json ?? '';
-    headers['Content-Length'] = String(Buffer.byteLength(body));
+    headers['Content-Length'] = String(answer.bytes ? answer.bytes.length : Buffer.byteLength(body));
     try {
       if (fault) return deliverFault(res, answer.status, headers, body, fault, shutdown.signal);
       res.writeHead(answer.status, headers);
-      res.end(body);
+      res.end(answer.bytes ?? body);
     } catch (error) {
       // A header value Prism produced that node refuses: fall back to a plain Error body.
       log(`mock error: cannot send answer: ${(error as Error).message}`);

@@ -1,4 +1,4 @@
-import type { JsonSchema, OperationModel } from '../../spec/index.js';
+import type { JsonSchema, OperationModel, ResponseModel } from '../../spec/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, errorBody, mockError } from '../errors.js';
 import { sampleValue } from './sample-value.js';
@@ -16,7 +16,7 @@ const isObject = (value: unknown): value is Obj => typeof value === 'object' && 
  */
 export function conformError(operation: OperationModel, answer: Answer): Answer {
   if (answer.status < 400 || answer.json === undefined) return answer;
-  const response = operation.responseFor(answer.status);
+  const response = errorResponseFor(operation, answer.status);
   if (!response) return answer;
   let body: unknown;
   try {
@@ -38,7 +38,7 @@ export function conformError(operation: OperationModel, answer: Answer): Answer 
  */
 export function fittedError(operation: OperationModel, status: number, code: MockErrorCode, message: string): Answer {
   const error = mockError(status, code, message);
-  const response = operation.responseFor(status);
+  const response = errorResponseFor(operation, status);
   const check = response?.schema;
   if (!check || check.validate(JSON.parse(errorBody(error))).ok) return withMediaType(errorAnswer(error), response?.mediaTypes);
   const sample = sampleValue(check.schema);
@@ -47,7 +47,8 @@ export function fittedError(operation: OperationModel, status: number, code: Moc
     const filled: Obj = { ...sample };
     for (const [name, member] of declaredSchemas(check.schema)) {
       const type = Array.isArray(member.type) ? member.type.find((t) => t !== 'null') : member.type;
-      if (type === 'integer' && /^(status|statuscode|code|httpstatus)$/i.test(name)) filled[name] = status;
+      if ((type === 'integer' || type === 'number') && /^(status|statuscode|code|httpstatus)$/i.test(name)) filled[name] = status;
+      else if (type === 'string' && /^(status|statuscode|httpstatus)$/i.test(name) && !('enum' in member)) filled[name] = String(status);
       else if (type === 'string' && /^(message|detail|title|error|description|reason)$/i.test(name)) filled[name] = message;
       else if (type === 'string' && /^(code|error_code|errorcode|type)$/i.test(name) && !('enum' in member) && !('format' in member)) filled[name] = code;
     }
@@ -56,6 +57,39 @@ export function fittedError(operation: OperationModel, status: number, code: Moc
   candidates.push(...Object.values(response.examples), sample);
   const body = candidates.find((c) => check.validate(c).ok) ?? sample;
   return withMediaType(jsonAnswer(status, JSON.stringify(body)), response.mediaTypes);
+}
+
+/**
+ * The response an error of this status owes its shape to: the documented one (exact, `4XX`,
+ * `default`), else, for a status the operation does not document (406, 413, 415 ...), the one body
+ * every documented error carries when they all share one schema.
+ */
+export function errorResponseFor(operation: OperationModel, status: number): ResponseModel | undefined {
+  const documented = operation.responseFor(status);
+  if (documented) return documented;
+  let found: ResponseModel | undefined;
+  let text: string | undefined;
+  for (const [code, response] of Object.entries(operation.responses)) {
+    if (!/^(?:[45](?:\d\d|XX)|default)$/i.test(code)) continue;
+    if (!response.schema) return undefined;
+    const own = schemaText(response.schema.schema);
+    if (found === undefined) {
+      found = response;
+      text = own;
+    } else if (response.schema !== found.schema && (own === undefined || own !== text)) return undefined;
+  }
+  return found;
+}
+
+const ANNOTATIONS = new Set(['description', 'examples', 'example', 'title', '$comment', 'deprecated']);
+
+/** A schema as text without its annotations (error schemas often differ only in their examples). */
+function schemaText(schema: JsonSchema): string | undefined {
+  try {
+    return JSON.stringify(schema, (key, value: unknown) => (ANNOTATIONS.has(key) ? undefined : value));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Sends a documented JSON-based media type other than `application/json` (`application/problem+json`) as such. */

@@ -7,6 +7,7 @@ import { fittedError, withMediaType } from './conform-error.js';
 import type { RequestInput } from '../request-input.js';
 import { jsonPatch, mergePatch } from './apply-patch.js';
 import { CollectionStore, type StoredItem, keyOf } from './collection-store.js';
+import { patternSample } from './pattern-sample.js';
 import { sampleValue } from './sample-value.js';
 import { seedItems } from './seed-items.js';
 
@@ -287,7 +288,12 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     const source = isObject(body) ? body : {};
     const declared = shape ? declaredSchemas(shape) : new Map<string, JsonSchema>();
     const out: Obj = {};
-    for (const [key, value] of Object.entries(source)) {
+    // Form fields often spell members otherwise (`ExtensionContext` for `extension_context`): matched once case, _ and - are ignored.
+    const loose = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
+    const byLoose = new Map([...declared.keys()].map((name) => [loose(name), name]));
+    for (const [sent, value] of Object.entries(source)) {
+      const key = declared.has(sent) ? sent : (byLoose.get(loose(sent)) ?? sent);
+      if (key !== sent && Object.hasOwn(source, key)) continue;
       if (declared.size > 0 && !declared.has(key)) continue;
       if (collection.model.readOnlyMembers.includes(key) || declared.get(key)?.readOnly === true) continue;
       out[key] = value;
@@ -323,7 +329,11 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       const n = collection.store.mintInteger();
       // A string id the id schema takes: the counter, the counter written into the schema's example (`an_k2v81q` → `an_000007`), a uuid.
       const fromExamples = examplesOf(collection.model.id?.schema).filter((e): e is string => typeof e === 'string').map((e) => counterInto(e, n));
-      const candidates = [String(n), ...fromExamples, randomUUID(), `${singular(collection.model.name)}-${n}`];
+      // And the counter written over the end of a value the id's pattern takes (`^ZX[0-9a-f]{32}$` → `ZX0…07`).
+      const idSchema = collection.model.id?.schema;
+      const patterned = typeof idSchema?.pattern === 'string' ? patternSample(idSchema.pattern, typeof idSchema.minLength === 'number' ? idSchema.minLength : 0) : undefined;
+      const fromPattern = patterned === undefined || patterned.length < String(n).length ? [] : [patterned.slice(0, patterned.length - String(n).length) + String(n)];
+      const candidates = [String(n), ...fromExamples, ...fromPattern, randomUUID(), `${singular(collection.model.name)}-${n}`];
       const id = candidates.find((c) => collection.id?.validate(c).ok ?? true) ?? candidates[0]!;
       if (!collection.store.has(scope, id)) return id;
     }
@@ -463,7 +473,8 @@ function typedLike(schema: JsonSchema | undefined, text: string): unknown {
 
 function fillPath(template: string, values: readonly string[]): string {
   let i = 0;
-  return template.replace(/\{[^{}]+\}/g, () => encodeURIComponent(values[i++] ?? ''));
+  // A lone surrogate has no UTF-8 form (encodeURIComponent throws): it is written as U+FFFD.
+  return template.replace(/\{[^{}]+\}/g, () => encodeURIComponent((values[i++] ?? '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')));
 }
 
 function parentName(collection: Collection): string {

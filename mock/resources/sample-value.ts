@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonSchema } from '../../spec/index.js';
+import { patternSample } from './pattern-sample.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -65,6 +66,20 @@ function objectSample(schema: JsonSchema, depth: number): Obj {
 }
 
 function stringSample(schema: JsonSchema): string {
+  const formatted = formattedSample(schema);
+  if (typeof schema.pattern !== 'string') return formatted;
+  // A pattern decides over a format's usual value when that value does not match it.
+  try {
+    const pattern = new RegExp(schema.pattern, 'u');
+    if (pattern.test(formatted)) return formatted;
+    const fitted = patternSample(schema.pattern, typeof schema.minLength === 'number' ? schema.minLength : 0);
+    return fitted !== undefined && pattern.test(fitted) ? fitted : formatted;
+  } catch {
+    return formatted;
+  }
+}
+
+function formattedSample(schema: JsonSchema): string {
   const now = new Date();
   switch (schema.format) {
     case 'date-time':

@@ -1,0 +1,209 @@
+import type { MediaTypeModel, OperationModel, ResponseModel } from '../spec/index.js';
+import { encodeBody, mediaTypeMatches, parseMediaType } from '../spec/media/index.js';
+import type { Answer } from './answer.js';
+import { sampleValue } from './resources/index.js';
+
+/** A documented success media type picked for a request's Accept, with the concrete type to send. */
+export interface Negotiated {
+  readonly status: number;
+  readonly response: ResponseModel;
+  /** The content key as written (may be a range: `image/*`). */
+  readonly key: string;
+  /** What goes in Content-Type. */
+  readonly contentType: string;
+  readonly media: MediaTypeModel;
+}
+
+/** JSON (`application/json`, any `+json`) or any type at all (`*\/*`). */
+export const isJsonType = (type: string): boolean => {
+  const m = parseMediaType(type);
+  return m !== undefined && (m.subtype === 'json' || m.suffix === 'json' || (m.type === '*' && m.subtype === '*'));
+};
+
+interface AcceptRange {
+  readonly range: string;
+  readonly q: number;
+}
+
+function acceptRanges(accept: string | undefined): AcceptRange[] {
+  if (accept === undefined || accept.trim() === '') return [{ range: '*/*', q: 1 }];
+  const out: AcceptRange[] = [];
+  for (const part of accept.split(',')) {
+    const range = part.trim();
+    if (range === '') continue;
+    const q = /;\s*q=([0-9.]+)/i.exec(range);
+    out.push({ range: range.replace(/;\s*q=[0-9.]+/i, ''), q: q ? Number(q[1]) : 1 });
+  }
+  return out;
+}
+
+/** The lowest documented 2xx status of an operation, with its response. */
+export function firstSuccess(operation: OperationModel): { status: number; response: ResponseModel } | undefined {
+  const status = Object.keys(operation.responses)
+    .filter((s) => /^2\d\d$/.test(s))
+    .sort()[0];
+  return status === undefined ? undefined : { status: Number(status), response: operation.responses[status]! };
+}
+
+/**
+ * The media type of `response` to answer with for `accept`: the declared type the client ranks
+ * highest; JSON among equals (and when Accept is absent or `*\/*`); else the first declared. A declared
+ * range (`image/*`) is sent as the concrete type the client named, or a usual member of it.
+ * Undefined when the response declares no content, or the client accepts none of it.
+ */
+export function negotiate(status: number, response: ResponseModel, accept: string | undefined): Negotiated | undefined {
+  const keys = Object.keys(response.content);
+  if (keys.length === 0) return undefined;
+  let best: { key: string; contentType: string; q: number; json: boolean; order: number } | undefined;
+  for (const [order, key] of keys.entries()) {
+    for (const { range, q } of acceptRanges(accept)) {
+      if (q <= 0) continue;
+      let contentType: string | undefined;
+      if (mediaTypeMatches(range, key)) contentType = concreteOf(key);
+      else if (mediaTypeMatches(key, range) && !range.includes('*')) contentType = range;
+      if (contentType === undefined) continue;
+      const json = isJsonType(contentType);
+      const better = !best || q > best.q || (q === best.q && json && !best.json);
+      if (better) best = { key, contentType, q, json, order };
+    }
+  }
+  if (!best) return undefined;
+  return { status, response, key: best.key, contentType: best.contentType, media: response.content[best.key]! };
+}
+
+/** A concrete type inside a declared type or range. */
+function concreteOf(key: string): string {
+  const m = parseMediaType(key);
+  if (!m) return 'application/octet-stream';
+  if (m.type === '*') return 'application/json';
+  if (m.subtype === '*') return ({ image: 'image/png', text: 'text/plain', application: 'application/octet-stream', audio: 'audio/mpeg', video: 'video/mp4' } as Record<string, string>)[m.type] ?? 'application/octet-stream';
+  if (m.subtype.startsWith('*+')) return `${m.type}/${m.subtype.slice(2)}`;
+  return key.trim();
+}
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const GIF = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+const JPEG =
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=';
+const WEBP = 'UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==';
+const PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+
+/**
+ * A body of a non-JSON media type for a success: the documented example when it is text of a textual
+ * type (or fits the schema), else a placeholder of that type (a 1×1 PNG, GIF, JPEG or WebP, an empty
+ * SVG, a one-page PDF, an XML or HTML document, a form from the schema, text from the schema).
+ */
+export function placeholderAnswer(negotiated: Negotiated, headers?: Record<string, string>): Answer {
+  const { contentType, media } = negotiated;
+  const m = parseMediaType(contentType);
+  const essence = m?.essence ?? contentType;
+  const textual = m !== undefined && (m.type === 'text' || m.subtype === 'xml' || m.suffix === 'xml' || /javascript|yaml|csv|html/.test(m.subtype));
+  const example = Object.values(media.examples).find((e) => typeof e === 'string' && (!media.schema || media.schema.validate(e).ok));
+  const withType = (body: string | Uint8Array): Answer => ({
+    status: negotiated.status,
+    json: typeof body === 'string' ? body : undefined,
+    ...(typeof body === 'string' ? {} : { bytes: body }),
+    headers: { ...headers, 'Content-Type': textual && !/charset=/i.test(contentType) ? `${contentType}; charset=utf-8` : contentType },
+  });
+  if (textual && typeof example === 'string') return withType(example);
+  switch (essence) {
+    case 'image/png':
+      return withType(Buffer.from(PNG, 'base64'));
+    case 'image/gif':
+      return withType(Buffer.from(GIF, 'base64'));
+    case 'image/jpeg':
+    case 'image/jpg':
+      return withType(Buffer.from(JPEG, 'base64'));
+    case 'image/webp':
+      return withType(Buffer.from(WEBP, 'base64'));
+    case 'image/svg+xml':
+      return withType('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
+    case 'application/pdf':
+      return withType(Buffer.from(PDF, 'latin1'));
+    case 'text/html':
+      return withType('<!DOCTYPE html><html><head><title>mock</title></head><body></body></html>');
+    case 'application/x-www-form-urlencoded':
+    case 'multipart/form-data': {
+      const value = sampleValue(media.schema?.schema);
+      try {
+        const encoded = encodeBody(essence, value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}, media.schema?.schema);
+        return { ...withType(encoded.body), headers: { ...headers, 'Content-Type': encoded.contentType } };
+      } catch {
+        return withType('');
+      }
+    }
+  }
+  if (m !== undefined && (m.subtype === 'xml' || m.suffix === 'xml')) return withType('<?xml version="1.0" encoding="UTF-8"?>\n<root/>\n');
+  if (textual) {
+    const value = sampleValue(media.schema?.schema);
+    if (media.schema && value !== null && media.schema.validate(value).ok) return withType(typeof value === 'string' ? value : JSON.stringify(value));
+    return withType(essence === 'text/csv' ? 'value\n' : 'mock');
+  }
+  if (typeof example === 'string') return withType(example);
+  return withType(Buffer.from('mock'));
+}
+
+/** Whether an answer's body is JSON (the mock's default Content-Type, or a JSON type it set). */
+export function isJsonAnswer(answer: Answer): boolean {
+  const type = Object.entries(answer.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  return type === undefined || isJsonType(String(type));
+}
+
+/**
+ * Checks a success before it leaves: a body in the media type the client accepts among those the
+ * documented response declares, fitting that media type's schema. A JSON body that breaks the schema
+ * is replaced by the first of: a documented example that fits, a body `generate` builds (Prism's
+ * generator), a body built from the schema; a JSON body where the client asked for an image, a PDF or
+ * text becomes a placeholder of that type. Errors, statuses the operation does not document and
+ * bodies that fit go out unchanged (a `+json` type is named in Content-Type).
+ *
+ * @param generate - builds a fresh body for the status from the spec, or undefined
+ */
+export async function conformSuccess(
+  operation: OperationModel,
+  answer: Answer,
+  accept: string | undefined,
+  generate: (status: number, attempt: number) => Promise<unknown>,
+): Promise<Answer> {
+  if (answer.status < 200 || answer.status >= 300 || answer.bytes !== undefined) return answer;
+  const response = operation.responseFor(answer.status);
+  if (!response) return answer;
+  const negotiated = negotiate(answer.status, response, accept) ?? negotiate(answer.status, response, undefined);
+  if (!negotiated) return answer;
+  const { contentType, media } = negotiated;
+  const { 'Content-Type': _type, 'content-type': _lower, ...others } = answer.headers ?? {};
+  if (!isJsonType(contentType)) return isJsonAnswer(answer) ? placeholderAnswer(negotiated, others) : answer;
+  if (!isJsonAnswer(answer)) return answer;
+  const named = (a: Answer): Answer => (/^application\/json\b/i.test(contentType) || contentType.includes('*') ? a : { ...a, headers: { ...a.headers, 'Content-Type': `${contentType}; charset=utf-8` } });
+  const schema = media.schema;
+  if (!schema) return named(answer);
+  let body: unknown;
+  let parsed = false;
+  if (answer.json !== undefined && answer.json !== '') {
+    try {
+      body = JSON.parse(answer.json);
+      parsed = true;
+    } catch {
+      parsed = false;
+    }
+  }
+  if (parsed && schema.validate(body).ok) return named(answer);
+  // An empty answer where the response documents a body only fits a schema that takes nothing at all.
+  const candidates: (() => unknown | Promise<unknown>)[] = [
+    ...Object.values(media.examples).map((e) => () => e),
+    ...[0, 1, 2].map((attempt) => () => generate(answer.status, attempt)),
+    () => sampleValue(schema.schema),
+  ];
+  for (const candidate of candidates) {
+    let value: unknown;
+    try {
+      value = await candidate();
+    } catch {
+      continue;
+    }
+    if (value === undefined) continue;
+    if (schema.validate(value).ok) return named({ ...answer, json: JSON.stringify(value), headers: others });
+  }
+  return named(answer);
+}
