@@ -11,6 +11,7 @@ import {
   invalidCaseArbitrary,
   isStillInvalid,
   landmarksOf,
+  parameterArbitrary,
   parameterText,
   mergeAllOf,
   ordinaryParts,
@@ -19,7 +20,7 @@ import {
   validCaseArbitrary,
   type KnownValues,
 } from '../generate/index.js';
-import type { OperationModel, SpecModel } from '../../spec/index.js';
+import type { OperationModel, ParameterModel, SpecModel } from '../../spec/index.js';
 import { requiresAuth, type CredentialOf } from '../../spec/security/index.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
 import { explainBoundary } from './boundary.js';
@@ -49,6 +50,12 @@ export function caseProperties(spec: SpecModel, context: PropertyContext, readOn
   for (const operation of spec.operations) {
     if (readOnly && writes(operation)) continue;
     const id = operation.operationId;
+    // A DELETE's own properties name resources nobody listed: deleting what the run reads elsewhere
+    // would only test the order of the run (the resource model's lifecycle deletes what it created).
+    const context: PropertyContext =
+      operation.method === 'delete'
+        ? { ...outer, known: () => Object.fromEntries(operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, [unusedValidValue(p, outer.known(id)[p.name] ?? [])]])) }
+        : outer;
     properties.push({
       id: `${id}/valid`,
       family: 'valid',
@@ -260,4 +267,14 @@ export function sequenceProperties(spec: SpecModel, rules: DomainRules, context:
 export function streams(operation: OperationModel): boolean {
   const types = Object.entries(operation.responses).filter(([status]) => /^2/.test(status)).flatMap(([, r]) => r.mediaTypes);
   return types.length > 0 && types.every((t) => /^text\/event-stream\b/i.test(t));
+}
+
+/** A path value of the parameter's schema that no answer of the run has mentioned (valid for its format and pattern too). */
+function unusedValidValue(parameter: ParameterModel, known: readonly string[]): string {
+  const plain = unusedPathValue(parameter.schema.schema, known);
+  const typed = parameter.schema.schema.type === 'integer' || parameter.schema.schema.type === 'number' ? Number(plain) : plain;
+  if (parameter.schema.validate(typed).ok) return plain;
+  const taken = new Set(known);
+  const drawn = fc.sample(parameterArbitrary(parameter), { seed: 7, numRuns: 50 }).map((v) => parameterText(v)).find((t) => !taken.has(t));
+  return drawn ?? plain;
 }
