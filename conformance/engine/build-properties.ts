@@ -45,7 +45,7 @@ async function single(context: PropertyContext, testCase: Case): Promise<Executi
 }
 
 /** The case properties of every operation: valid input, invalid input, and auth. */
-export function caseProperties(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitProperty<Case>[] {
+export function caseProperties(spec: SpecModel, outer: PropertyContext, readOnly: boolean): KitProperty<Case>[] {
   const properties: KitProperty<Case>[] = [];
   for (const operation of spec.operations) {
     if (readOnly && writes(operation)) continue;
