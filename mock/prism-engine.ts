@@ -152,7 +152,7 @@ export function createPrismEngine(spec: SpecModel, options: SpecEngineOptions): 
       const { prism, operations } = await load();
       const key = `${operation.method} ${operation.path}`;
       const found = operations.get(key);
-      const resource = found && list ? sizedVariant(found, key, list) : found;
+      const resource = found && list ? sizedVariant(found, key, list, spec.source) : found;
       if (!resource) {
         return { ok: false, internal: true, error: mockError(400, 'mock_error', `Prism has no operation ${operation.operationId}.`) };
       }
@@ -188,18 +188,30 @@ const variants = new WeakMap<IHttpOperation, Map<string, IHttpOperation>>();
  * Prism generates a page of the asked length in one pass instead of a random 0 to 5 that is then cut
  * or padded. Cached per operation and length (lengths are capped by the caller).
  */
-function sizedVariant(resource: IHttpOperation, key: string, list: ListLength): IHttpOperation {
+function sizedVariant(resource: IHttpOperation, key: string, list: ListLength, document: Readonly<Record<string, unknown>>): IHttpOperation {
   let byLength = variants.get(resource);
   if (!byLength) variants.set(resource, (byLength = new Map()));
   const id = `${key}#${list.member ?? ''}#${list.items}`;
   let variant = byLength.get(id);
   if (!variant) {
-    const sized = (schema: Record<string, unknown> | undefined): Record<string, unknown> | undefined => {
+    // A list schema behind a local $ref (`$ref: '#/components/schemas/Animals'`) is copied in to be pinned; its own $refs stay.
+    const local = (schema: Record<string, unknown> | undefined): Record<string, unknown> | undefined => {
+      let at = schema;
+      for (let hops = 0; hops < 8 && typeof at?.$ref === 'string' && at.$ref.startsWith('#/'); hops++) {
+        const { $ref, ...rest } = at;
+        const target = pointer(document, $ref as string);
+        if (typeof target !== 'object' || target === null) return schema;
+        at = { ...(target as Record<string, unknown>), ...rest };
+      }
+      return at;
+    };
+    const sized = (raw: Record<string, unknown> | undefined): Record<string, unknown> | undefined => {
+      const schema = local(raw);
       if (!schema) return schema;
       const pin = (array: Record<string, unknown>) => ({ ...array, minItems: list.items, maxItems: list.items });
       if (list.member === undefined) return schema.type === 'array' ? pin(schema) : schema;
       const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
-      const member = properties?.[list.member];
+      const member = local(properties?.[list.member]);
       if (!member || member.type !== 'array') return schema;
       return { ...schema, properties: { ...properties, [list.member]: pin(member) } };
     };
@@ -212,6 +224,17 @@ function sizedVariant(resource: IHttpOperation, key: string, list: ListLength): 
     byLength.set(id, variant);
   }
   return variant;
+}
+
+/** The value at a local JSON pointer (`#/components/schemas/Pet`), or undefined. */
+function pointer(document: unknown, ref: string): unknown {
+  let at = document;
+  for (const raw of ref.slice(2).split('/')) {
+    const part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<string, unknown>)[part];
+  }
+  return at;
 }
 
 /** Prism's problem+json failures become the contract's Error, with a 4xx status. */
