@@ -55,6 +55,21 @@ describe('GET /__mock/requests', () => {
     }
   });
 
+  it('redacts API keys in their header, query parameter or cookie on any spec', async () => {
+    const todos = await startTestMock({ spec: 'fixtures/apis/todos/spec.yaml' });
+    try {
+      const s = request(todos.mock.server);
+      const base = todos.mock.spec.basePath;
+      await s.get(`${base}/todos?limit=1`).set('X-API-Key', KEY).set('X-Trace', `copy-of-${KEY}`).set('Cookie', 'session=abc');
+      const listed = (await s.get('/__mock/requests')).body.requests as { headers: Record<string, string>; status: number }[];
+      expect(listed).toHaveLength(1);
+      expect(listed[0]!.status).toBe(200);
+      expect(listed[0]!.headers).toMatchObject({ 'x-api-key': '[redacted]', 'x-trace': 'copy-of-[redacted]', cookie: '[redacted]' });
+    } finally {
+      await todos.close();
+    }
+  });
+
   it('keeps only the last requests (a ring)', () => {
     const log = createRequestLog(3);
     for (let i = 0; i < 5; i++) log.record({ time: 0, method: 'GET', target: `/v1/pets/${i}`, headers: {}, operationId: undefined, status: 200, ms: 1, fault: undefined, body: undefined });
