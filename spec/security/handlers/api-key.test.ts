@@ -50,9 +50,11 @@ describe('apiKey handler', () => {
   it('derives the variants of each place', () => {
     const ids = (h: typeof header) => h.wrongVariants().map((v) => `${v.id}:${v.expect}`);
     const common = ['none', 'empty-key', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case'].map((id) => `${id}:refuse`);
-    expect(ids(header)).toEqual([...common, 'key-in-query:refuse', 'key-in-cookie:refuse', 'key-as-bearer:refuse', 'valid-name-case:accept']);
-    expect(ids(query)).toEqual([...common, 'key-in-header:refuse', 'key-in-cookie:refuse', 'key-as-bearer:refuse', 'name-case:refuse']);
-    expect(ids(cookie)).toEqual([...common, 'key-in-header:refuse', 'key-in-query:refuse', 'key-as-bearer:refuse', 'name-case:refuse']);
+    expect(ids(header)).toEqual([...common, 'key-in-query:refuse', 'key-in-cookie:refuse', 'key-in-conventional-query:refuse', 'key-as-bearer:refuse', 'valid-name-case:accept']);
+    expect(ids(query)).toEqual([...common, 'key-in-header:refuse', 'key-in-cookie:refuse', 'key-in-conventional-query:refuse', 'key-as-bearer:refuse', 'name-case:refuse']);
+    expect(ids(cookie)).toEqual([...common, 'key-in-header:refuse', 'key-in-query:refuse', 'key-in-conventional-query:refuse', 'key-as-bearer:refuse', 'name-case:refuse']);
+    // The conventional names, less the scheme's own.
+    expect(query.wrongVariants().find((v) => v.id === 'key-in-conventional-query')!.attach(KEY).query.map((p) => p.name)).toEqual(['apiKey', 'apikey', 'key', 'access_token', 'token']);
     const nameCase = header.wrongVariants().find((v) => v.id === 'valid-name-case')!;
     expect(nameCase.attach(KEY).headers[0]!.name).toBe('X-API-KEY');
     expect(query.wrongVariants().find((v) => v.id === 'name-case')!.attach(KEY).query[0]!.name).toBe('API_KEY');

@@ -8,6 +8,8 @@ import { type SchemeHandler, secretOf } from './handler.js';
 type ApiKeyScheme = Extract<SecurityScheme, { kind: 'apiKey' }>;
 
 const PLACE_WORDS: Record<ApiKeyLocation, string> = { header: 'header', query: 'query parameter', cookie: 'cookie' };
+/** Query parameters frameworks and API gateways read a key from by convention. */
+const CONVENTIONAL_QUERY_NAMES = ['api_key', 'apiKey', 'apikey', 'key', 'access_token', 'token'];
 
 /** The key (or another value) in a given place under a given name. */
 function put(where: ApiKeyLocation, name: string, value: string, shown: string): Attachment {
@@ -53,6 +55,16 @@ function variants(scheme: ApiKeyScheme): CredentialVariant[] {
       description: `the key in a ${PLACE_WORDS[other]} named ${parameter} instead of ${place}`,
       expect: 'refuse',
       attach: (c) => put(other, parameter, key(c), `$${c.variable}`),
+    });
+  }
+  // The names servers commonly read a key from, whatever the spec says (a fallback left in place).
+  const conventional = CONVENTIONAL_QUERY_NAMES.filter((n) => !(where === 'query' && n === parameter));
+  if (conventional.length > 0) {
+    out.push({
+      id: 'key-in-conventional-query',
+      description: `the key in the query as ${conventional.join(', ')} instead of ${place}`,
+      expect: 'refuse',
+      attach: (c) => query(...conventional.map((name) => ({ name, value: key(c), shown: `$${c.variable}` }))),
     });
   }
   out.push({
