@@ -5,9 +5,14 @@ import { findingOf, type Check } from './make-finding.js';
  * A robustness probe (a path with `..`, an undocumented method) is outside the contract: a redirect
  * there, such as a router cleaning `/pets/%2E%2E` to `/v1`, is an advisory, not a failure.
  */
-export const checkRedirect: Check = ({ exchange }) => {
+export const checkRedirect: Check = ({ exchange, operation }) => {
   const r = exchange.response;
   if (!r || r.status < 300 || r.status >= 400) return [];
+  // A redirect the operation documents (an OAuth /authorize answering 302) is its answer: the status
+  // and schema checks judge it; the kit still does not follow it.
+  if (operation.responses[String(r.status)] !== undefined || operation.responses['3XX'] !== undefined) return [];
+  // 304 answers a conditional request (RFC 9110 §15.4.5): the conditional check judges it.
+  if (r.status === 304 && isConditional(exchange.request.headers)) return [];
   const location = r.headers.location;
   return [
     findingOf(exchange, {
