@@ -87,7 +87,7 @@ export function mergeAllOf(schema: JsonSchema, seen: ReadonlySet<JsonSchema> = n
     if (branch.type && !merged.type) merged.type = branch.type;
     if (branch.additionalProperties === false) merged.additionalProperties = false;
     // Keywords of a scalar branch (a format, bounds, an enum) apply to the whole.
-    for (const key of ['format', 'enum', 'const', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'items', 'minItems', 'maxItems', 'oneOf', 'anyOf', 'discriminator']) {
+    for (const key of ['additionalProperties', 'format', 'enum', 'const', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'items', 'minItems', 'maxItems', 'oneOf', 'anyOf', 'discriminator']) {
       if (branch[key] !== undefined && merged[key] === undefined) merged[key] = branch[key];
     }
   }
@@ -187,7 +187,8 @@ export function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
     .chain(([index, unit]) => {
       const length = lengthAt(index, minLength, maxLength);
       // Graphemes and code points can take two UTF-16 units each: bound by units, not by count.
-      return fc.string({ unit: UNITS[unit]!, minLength: Math.ceil(length / 2), maxLength: length }).map((s) => (s.length > maxLength ? s.slice(0, maxLength) : s));
+      // minLength counts code points (JSON Schema): never fewer units than the schema asks.
+      return fc.string({ unit: UNITS[unit]!, minLength: Math.max(minLength, Math.ceil(length / 2)), maxLength: Math.max(minLength, length) }).map((s) => atLeast(s.length > maxLength ? s.slice(0, maxLength) : s, minLength));
     });
   return landmarks.length > 0 ? fc.oneof({ arbitrary: scaled, weight: 9 }, { arbitrary: fc.constantFrom(...landmarks), weight: 1 }) : scaled;
 }
@@ -252,7 +253,7 @@ export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): 
 /** Keywords of a `oneOf`/`anyOf` holder that also apply to every branch (shared members, type). */
 function siblingsOf(schema: JsonSchema): JsonSchema | undefined {
   const { oneOf: _o, anyOf: _a, discriminator: _d, ...rest } = schema;
-  return Object.keys(rest).some((k) => k === 'properties' || k === 'required' || k === 'type') ? rest : undefined;
+  return Object.keys(rest).some((k) => k === 'properties' || k === 'required' || k === 'type' || k === 'additionalProperties') ? rest : undefined;
 }
 
 /**
@@ -394,10 +395,23 @@ function objectArbitrary(schema: JsonSchema, options: ValueOptions): fc.Arbitrar
     requiredKeys.push(name);
   }
   const base = fc.record(record, { requiredKeys }) as fc.Arbitrary<Record<string, WireJson>>;
-  if (!options.extraProperties || schema.additionalProperties === false) return base;
+  if (!options.extraProperties || schema.additionalProperties === false || schema.unevaluatedProperties === false || schema.patternProperties !== undefined) return base;
   const extraKey = fc.constantFrom(...EXTRA_KEYS.filter((k) => !(k in properties)));
-  const extras = fc.option(fc.dictionary(extraKey, fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null)), { maxKeys: 2 }), {
+  // Extra members take the values `additionalProperties` allows, any small value where it says nothing.
+  const additional = typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null ? (schema.additionalProperties as JsonSchema) : undefined;
+  const extraValue = additional ? schemaArbitrary(additional, { ...options, depth: depth + 1, extraProperties: false }) : fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
+  const extras = fc.option(fc.dictionary(extraKey, extraValue, { maxKeys: 2 }), {
     freq: 5,
   });
   return fc.tuple(base, extras).map(([value, extra]) => (extra ? { ...value, ...extra } : value));
+}
+
+/**
+ * The string padded with `a` to `minLength` code points (JSON Schema counts code points; a string cut
+ * to a number of UTF-16 units may hold fewer).
+ */
+function atLeast(text: string, minLength: number): string {
+  let out = text;
+  while ([...out].length < minLength) out += 'a';
+  return out;
 }
