@@ -1,4 +1,7 @@
 import { LosslessNumber } from 'lossless-json';
+import { integerFaults } from '../../generate/exact-integers.js';
+import { mergeAllOf } from '../../generate/index.js';
+import type { JsonSchema } from '../../../spec/index.js';
 import type { Case, WireJson } from '../../cases/index.js';
 import type { Adaptation, SequenceContext } from '../rules.js';
 import { integerText } from './ids.js';
@@ -34,7 +37,10 @@ export async function calibrateCategories(context: SequenceContext): Promise<Ada
   if (context.readOnly || !context.spec.operation('createPet') || !context.spec.operation('listPets')) return undefined;
   const listed = context.spec.operation('listPets') ? await context.send(listCase()) : undefined;
   const items = listed?.response?.status === 200 && Array.isArray(listed.response.exactJson) ? (listed.response.exactJson as Obj[]) : [];
-  const known = [...new Set(items.map((item) => integerText(item.categoryId)).filter((id): id is string => id !== undefined))];
+  // Only ids the schema allows, judged exactly: a listed categoryId beyond int64 is the target's
+  // fault, and a valid request must never carry it.
+  const schema = (mergeAllOf(context.spec.operation('createPet')!.requestBody?.schema.schema ?? {}).properties as Record<string, JsonSchema> | undefined)?.categoryId ?? {};
+  const known = [...new Set(items.map((item) => integerText(item.categoryId)).filter((id): id is string => id !== undefined && integerFaults(new LosslessNumber(id), schema).length === 0))];
   const unlikely = await context.send(createCase(UNLIKELY_CATEGORY));
   if (unlikely.response?.status !== 400 || known.length === 0 || known.includes(String(UNLIKELY_CATEGORY))) return undefined;
   const existing = await context.send(createCase(new LosslessNumber(known[0]!)));
