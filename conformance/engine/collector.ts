@@ -4,6 +4,8 @@ interface Cell {
   passed: number;
   failed: number;
   warnings: number;
+  /** Time the target took to answer the exchanges this cell judged. */
+  durationMs: number;
 }
 
 /** The identity of a finding for deduplication: same code, operation, check and cause. */
@@ -26,10 +28,11 @@ export class Collector {
   private readonly failureSignatures = new Set<string>();
 
   /** Counts one exchange's verdict in each cell it touched. */
-  tally(operationId: string, check: string, outcome: 'passed' | 'failed' | 'warnings'): void {
+  tally(operationId: string, check: string, outcome: 'passed' | 'failed' | 'warnings', durationMs = 0): void {
     const key = `${operationId}\u0000${check}`;
-    const cell = this.cells.get(key) ?? { passed: 0, failed: 0, warnings: 0 };
+    const cell = this.cells.get(key) ?? { passed: 0, failed: 0, warnings: 0, durationMs: 0 };
     cell[outcome]++;
+    cell.durationMs += durationMs;
     this.cells.set(key, cell);
   }
 

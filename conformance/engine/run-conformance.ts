@@ -129,11 +129,11 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       if (!checkSelected(name) || (check.applies && !check.applies(operation))) continue;
       const produced = check.run({ exchange, operation }).filter((f) => checkSelected(f.check));
       if (produced.length === 0) {
-        collector.tally(operation.operationId, name, 'passed');
+        collector.tally(operation.operationId, name, 'passed', waited(exchange));
         continue;
       }
       for (const f of produced) {
-        collector.tally(f.operationId, f.check, f.severity === 'failure' ? 'failed' : f.severity === 'warning' ? 'warnings' : 'passed');
+        collector.tally(f.operationId, f.check, f.severity === 'failure' ? 'failed' : f.severity === 'warning' ? 'warnings' : 'passed', waited(exchange));
         collector.note(f);
       }
       findings.push(...produced);
@@ -463,4 +463,9 @@ async function runCredentials(options: ResolvedOptions): Promise<KitCredentials>
     if (error instanceof CredentialError) throw new RunError(error.message);
     throw error;
   }
+}
+
+/** How long the target took over an exchange (its answer, or the failure's wait). */
+function waited(exchange: Exchange): number {
+  return exchange.response?.durationMs ?? exchange.failure?.durationMs ?? 0;
 }

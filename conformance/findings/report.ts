@@ -8,6 +8,8 @@ export interface CheckTally {
   readonly passed: number;
   readonly failed: number;
   readonly warnings: number;
+  /** Time the target took to answer the exchanges this check judged, in ms (JUnit's `time`). */
+  readonly durationMs?: number;
 }
 
 /** The verdict of a run. */

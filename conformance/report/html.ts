@@ -85,7 +85,10 @@ function verdict({ report, summary }: Context): SafeHtml {
   const contract = `the ${report.spec.title} ${report.spec.version} contract`;
   const sentence =
     report.verdict === 'certified'
-      ? `Conforms to ${contract}: all ${scope} passed${report.options.strict ? ', strict' : ''}.`
+      ? // "All passed" only when every cell is green: contract gaps and advisories are named beside it.
+        summary.warnings.length === 0
+        ? `Conforms to ${contract}: all ${scope} passed${report.options.strict ? ', strict' : ''}.`
+        : `Conforms to ${contract}: no failure in ${scope}, and ${plural(summary.warnings.length, 'contract gap')} to read (amber cells): behaviours the contract leaves open.`
       : report.verdict === 'failed'
         ? `Does not conform to ${contract}: ${plural(summary.failures.length, 'failure')}${report.options.strict && summary.warnings.length > 0 ? ` and ${plural(summary.warnings.length, 'contract gap')} under --strict` : ''} in ${scope}.`
         : `The run could not be carried out: ${report.error ?? 'unknown error'}`;

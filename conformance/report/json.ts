@@ -44,7 +44,7 @@ export function toJsonReport(report: RunReport): Record<string, unknown> {
 }
 
 function tally(t: CheckTally): Record<string, unknown> {
-  return { operationId: t.operationId, check: t.check, passed: t.passed, failed: t.failed, warnings: t.warnings };
+  return { operationId: t.operationId, check: t.check, passed: t.passed, failed: t.failed, warnings: t.warnings, ...(t.durationMs !== undefined ? { durationMs: Math.round(t.durationMs) } : {}) };
 }
 
 function finding(f: Finding): Record<string, unknown> {

@@ -45,12 +45,25 @@ describe('renderJUnit', () => {
 
   it('has one suite per operation and one case per operation × check, with totals that add up', () => {
     const xml = renderJUnit(sampleFailedReport);
-    expect(element(xml, 'testsuites')).toMatchObject({ tests: '28', failures: '2', errors: '0', skipped: '0' });
+    const gaps = sampleFailedReport.findings.filter((f) => f.severity === 'warning').length;
+    expect(gaps).toBeGreaterThan(0);
+    expect(element(xml, 'testsuites')).toMatchObject({ tests: String(28 + gaps), failures: '2', errors: '0', skipped: String(gaps) });
     expect(element(xml, 'testsuite', 'name="listPets"')).toMatchObject({ tests: '10', failures: '1' });
     expect(element(xml, 'testsuite', 'name="createPet"')).toMatchObject({ tests: '9', failures: '1' });
     expect(element(xml, 'testsuite', 'name="getPet"')).toMatchObject({ tests: '9', failures: '0' });
-    expect(xml.match(/<testcase /g)).toHaveLength(28);
-    expect(xml).toContain('<testcase classname="listPets" name="semantics.filter">');
+    expect(xml.match(/<testcase /g)).toHaveLength(28 + gaps);
+    expect(xml).toContain('<testcase classname="listPets" name="semantics.filter"');
+  });
+
+  it('lists contract gaps as skipped cases of their own suite, where CI viewers show them, and times cells that have a duration', () => {
+    const gap = sampleFailedReport.findings.find((f) => f.severity === 'warning')!;
+    const timed = { ...sampleFailedReport, tallies: sampleFailedReport.tallies.map((t) => ({ ...t, durationMs: 1500 })) };
+    const xml = renderJUnit(timed);
+    expect(element(xml, 'testsuite', 'name="contract gaps"')['skipped']).toBe(String(sampleFailedReport.findings.filter((f) => f.severity === 'warning').length));
+    expect(xml).toContain(`classname="contract gap: ${gap.gap}"`);
+    expect(element(xml, 'testcase', 'classname="listPets" name="semantics.filter"')['time']).toBe('1.5');
+    // Under --strict gaps are failures of their cells, not skipped cases.
+    expect(renderJUnit({ ...sampleFailedReport, options: { ...sampleFailedReport.options, strict: true } })).not.toContain('name="contract gaps"');
   });
 
   it('puts message, type and reproducer in the failure', () => {

@@ -53,6 +53,7 @@ export function renderJUnit(report: RunReport, options: JUnitOptions = {}): stri
       const findings = byCell.get(cellKey(operationId, check)) ?? [];
       if (tally === undefined && findings.length === 0) continue;
       const testCase = suite.testCase().className(operationId).name(check);
+      if (tally?.durationMs !== undefined) testCase.time(tally.durationMs / 1000);
       const failing = findings.filter((f) => f.severity === 'failure' || (report.options.strict && f.severity === 'warning'));
       const other = findings.filter((f) => !failing.includes(f));
       if (failing.length > 0) {
@@ -67,6 +68,13 @@ export function renderJUnit(report: RunReport, options: JUnitOptions = {}): stri
       testCase.standardOutput(out.join('\n'));
       if (tally !== undefined && tally.passed + tally.failed + tally.warnings === 0 && findings.length === 0) testCase.skipped();
     }
+  }
+  // Contract gaps where CI viewers list them: one skipped test case each, named by the gap.
+  const gaps = report.findings.filter((f) => f.severity === 'warning' && !report.options.strict);
+  if (gaps.length > 0) {
+    const suite = builder.testSuite().name('contract gaps').timestamp(timestamp);
+    addProperties(suite, report);
+    for (const f of gaps) suite.testCase().className(`contract gap: ${f.gap ?? f.code}`).name(`${f.operationId} ${f.check}`).standardOutput(text(f)).skipped();
   }
   return redactText(builder.build(), secrets) + '\n';
 }

@@ -33,6 +33,7 @@ export function mergeReports(reports: readonly RunReport[]): RunReport {
       sum.passed += tally.passed;
       sum.failed += tally.failed;
       sum.warnings += tally.warnings;
+      if (tally.durationMs !== undefined) sum.durationMs = (sum.durationMs ?? 0) + tally.durationMs;
     } else tallies.set(key, { ...tally });
   }
   const seen = new Set<string>();
