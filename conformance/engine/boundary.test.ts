@@ -29,9 +29,9 @@ async function explain(fails: (c: Case) => boolean, c: Case) {
 describe('explainBoundary', () => {
   it('says where a threshold starts', async () => {
     const { message } = await explain((c) => nameLength(c) >= 51, withName('a'.repeat(51)));
-    expect(message).toBe('The server answered 500. Boundary: fails for /body/name of 51 UTF-16 units or more (102 tried); 50 passes.');
+    expect(message).toBe('The server answered 500. Boundary: fails for /body/name of 51 UTF-16 units or more (52224 tried); 50 passes.');
     const top = await explain((c) => nameLength(c) >= 51, withName('a'.repeat(64)));
-    expect(top.message).toContain('fails for /body/name of 51 UTF-16 units or more (128 tried); 50 passes');
+    expect(top.message).toContain('fails for /body/name of 51 UTF-16 units or more (65536 tried); 50 passes');
   });
 
   it('finds both ends of a band, within a bounded number of probes', async () => {
@@ -46,6 +46,14 @@ describe('explainBoundary', () => {
       const { message } = await explain((c) => limit(c) >= 37 && limit(c) <= 43, withName('Rex', [['limit', start]]));
       expect(message).toContain('fails for query limit = 37 to 43; 36 and 44 pass');
     }
+  });
+
+  it('finds a wide band of values (categoryIds from 10^9 to 10^12)', async () => {
+    const category = (c: Case) => Number((c.body as { value: Obj }).value.categoryId);
+    const c = withName('Rex');
+    const wide: Case = { ...c, body: { kind: 'json', value: { name: 'Rex', categoryId: 2147483648 } } };
+    const { message } = await explain((x) => category(x) >= 1e9 && category(x) < 1e12, wide);
+    expect(message).toContain('fails for /body/categoryId = 1000000000 to 999999999999; 999999999 and 1000000000000 pass');
   });
 
   it('leaves a failure alone when no single number explains it', async () => {

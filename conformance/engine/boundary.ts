@@ -15,8 +15,8 @@ export interface Dimension {
   at(n: bigint): Case | undefined;
 }
 
-/** Probes allowed per explanation: halved and doubled per number tried, then bisections of both ends. */
-const MAX_PROBES = 24;
+/** Probes allowed per explanation: a walk down and up per number tried, then bisections of both ends. */
+const MAX_PROBES = 96;
 
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v) && !('isLosslessNumber' in (v as object));
 
@@ -52,9 +52,9 @@ export function dimensionsOf(c: Case): Dimension[] {
 }
 
 /**
- * Explains a failure that depends on one number of its case: for each dimension, the value halved
- * (toward zero) and doubled are tried; when either passes, the failure depends on that number, and
- * bisection between finds where it starts and ends, said in the finding: "Boundary: fails for
+ * Explains a failure that depends on one number of its case: for each dimension, values toward zero
+ * (÷2, ÷16, ÷1024) and away from it (×2, ×16, ×1024) are tried; when one passes, the failure depends
+ * on that number, and bisection finds where it starts and ends, said in the finding: "Boundary: fails for
  * /body/name of 50 to 70 UTF-16 units; 49 and 71 pass." Probes are sent and judged like any request
  * (at most {@link MAX_PROBES}); a failure is "the same" when its code and check match.
  */
@@ -84,14 +84,28 @@ export async function explainBoundary(send: (c: Case) => Promise<Exchange>, judg
   for (const d of dimensionsOf(last.case)) {
     if (probes + 2 > MAX_PROBES) break;
     if (d.value === 0n) continue;
-    const half = d.value / 2n;
-    const double = d.value * 2n;
-    const halfPasses = (await failsAt(d, half)) === false;
-    const doublePasses = (await failsAt(d, double)) === false;
-    if (!halfPasses && !doublePasses) continue;
+    // Toward zero and away from it, by growing factors, until the failure goes (or it never does).
+    const walk = async (factors: readonly bigint[], scale: (f: bigint) => bigint): Promise<{ failing: bigint; passing?: bigint; tried: bigint }> => {
+      let failing = d.value;
+      let tried = d.value;
+      for (const f of factors) {
+        const n = scale(f);
+        if (n === tried) continue;
+        const result = await failsAt(d, n);
+        if (result === undefined) break;
+        tried = n;
+        if (!result) return { failing, passing: n, tried };
+        failing = n;
+      }
+      return { failing, tried };
+    };
+    const near = await walk([2n, 16n, 1024n], (f) => d.value / f);
+    if (near.passing === undefined && probes >= MAX_PROBES) break;
+    const far = await walk([2n, 16n, 1024n], (f) => d.value * f);
+    if (near.passing === undefined && far.passing === undefined) continue;
     // The failure depends on this number. Ends toward zero and away from it, as far as probes allow.
-    const [nearFail, nearPass] = halfPasses ? await bisect(d, d.value, half) : [d.value, undefined];
-    const [farFail, farPass] = doublePasses ? await bisect(d, d.value, double) : [d.value, undefined];
+    const [nearFail, nearPass] = near.passing !== undefined ? await bisect(d, near.failing, near.passing) : [near.failing, undefined];
+    const [farFail, farPass] = far.passing !== undefined ? await bisect(d, far.failing, far.passing) : [far.failing, undefined];
     const [low, lowPass, high, highPass] = d.value > 0n ? [nearFail, nearPass, farFail, farPass] : [farFail, farPass, nearFail, nearPass];
     const unit = d.unit ? ` ${d.unit}` : '';
     const of = d.unit ? `${d.label} of ` : `${d.label} = `;
@@ -100,9 +114,9 @@ export async function explainBoundary(send: (c: Case) => Promise<Exchange>, judg
     if (lowPass !== undefined && highPass !== undefined) {
       sentence = `fails for ${of}${low} to ${high}${unit}; ${lowPass} and ${highPass} pass${exact(low, lowPass) && exact(high, highPass) ? '' : ' (ends approximate)'}`;
     } else if (lowPass !== undefined) {
-      sentence = `fails for ${of}${low}${unit} or more (${d.value > 0n ? double : half} tried); ${lowPass} passes${exact(low, lowPass) ? '' : ' (approximate)'}`;
+      sentence = `fails for ${of}${low}${unit} or more (${(d.value > 0n ? far : near).tried} tried); ${lowPass} passes${exact(low, lowPass) ? '' : ' (approximate)'}`;
     } else {
-      sentence = `fails for ${of}${high}${unit} or less (${d.value > 0n ? half : double} tried); ${highPass} passes${exact(high, highPass) ? '' : ' (approximate)'}`;
+      sentence = `fails for ${of}${high}${unit} or less (${(d.value > 0n ? near : far).tried} tried); ${highPass} passes${exact(high, highPass) ? '' : ' (approximate)'}`;
     }
     return findings.map((f) => (f === target ? { ...f, message: `${f.message} Boundary: ${sentence}.`, evidence: { ...(f.evidence ?? {}), boundary: sentence } } : f));
   }
