@@ -35,7 +35,7 @@ export function dimensionsOf(c: Case): Dimension[] {
         value: BigInt(v.length),
         at: (n) => {
           const len = Number(n);
-          if (len < 0 || len > 200_000) return undefined;
+          if (len < 0 || len > 20_000) return undefined;
           const text = v.repeat(Math.ceil(len / v.length) || 1).slice(0, len);
           return /[\ud800-\udbff]$/.test(text) ? undefined : withMember(text);
         },
