@@ -307,7 +307,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const body = answer.json ?? '';
     headers['Content-Length'] = String(answer.bytes ? answer.bytes.length : Buffer.byteLength(body));
     try {
-      if (fault) return deliverFault(res, answer.status, headers, body, fault, shutdown.signal);
+      if (fault) return deliverFault(res, answer.status, headers, answer.bytes ?? body, fault, shutdown.signal);
       res.writeHead(answer.status, headers);
       res.end(answer.bytes ?? body);
     } catch (error) {

@@ -6,7 +6,7 @@ import { DRIP_CHUNKS, type FaultAction } from './fault.js';
  * byte sent, a body no JSON parser accepts, or the body dripped in at most {@link DRIP_CHUNKS} pieces.
  * `headers` are the ones the answer would have had; `signal` (shutdown) cuts a drip short.
  */
-export function deliverFault(res: ServerResponse, status: number, headers: Record<string, string>, body: string, action: FaultAction, signal: AbortSignal): void {
+export function deliverFault(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Uint8Array, action: FaultAction, signal: AbortSignal): void {
   const socket = res.socket;
   switch (action.kind) {
     case 'reset':
@@ -20,14 +20,15 @@ export function deliverFault(res: ServerResponse, status: number, headers: Recor
       return;
     case 'malformed': {
       // Half the real body, then a NUL and a stray brace: never JSON, whatever the body was.
-      const text = `${body.slice(0, Math.floor(body.length / 2))}\u0000}{`;
+      const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
+      const text = Buffer.concat([bytes.subarray(0, Math.floor(bytes.length / 2)), Buffer.from('\u0000}{')]);
       const sent = status === 204 || status === 304 || status < 200 ? 200 : status;
-      res.writeHead(sent, { ...headers, 'Content-Length': String(Buffer.byteLength(text)) });
+      res.writeHead(sent, { ...headers, 'Content-Length': String(text.length) });
       res.end(text);
       return;
     }
     case 'drip':
-      drip(res, status, headers, Buffer.from(body, 'utf8'), action.intervalMs, signal);
+      drip(res, status, headers, typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body), action.intervalMs, signal);
       return;
     case 'status':
       // Answered as an ordinary Error answer before delivery; never reaches here.
