@@ -95,7 +95,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
 
   function answer(operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined {
     const assignment = current.roles.get(operation.operationId);
-    if (!assignment || assignment.role === 'other') return undefined;
+    if (!assignment || assignment.role === 'other') return belowMissingItem(operation, input);
     if (assignment.singleton !== undefined) {
       const singleton = current.singletons.get(assignment.singleton);
       return singleton ? answerSingleton(singleton, assignment, operation, input, contentType) : undefined;
@@ -130,6 +130,28 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       default:
         return undefined;
     }
+  }
+
+  /**
+   * A 404 (when documented) for an operation the store does not model under an item's path
+   * (`GET /schedule/{id}/download_result_file`) when that item is not in the store: what a deleted
+   * or never created item answers. Undefined otherwise (the spec answers).
+   */
+  function belowMissingItem(operation: OperationModel, input: RequestInput): Answer | undefined {
+    if (operation.responses['404'] === undefined) return undefined;
+    let below: Collection | undefined;
+    for (const collection of current.collections.values()) {
+      const itemPath = collection.model.itemPath;
+      if (!itemPath || !collection.model.id || !operation.path.startsWith(`${itemPath}/`)) continue;
+      if (!below || itemPath.length > (below.model.itemPath?.length ?? 0)) below = collection;
+    }
+    const idModel = below?.model.id;
+    if (!below || !idModel) return undefined;
+    const id = input.path[idModel.parameter];
+    if (id === undefined) return undefined;
+    const scope = scopeOf(below.model.scope, input);
+    if (below.store.has(scope, id) && parentExists(below, scope)) return undefined;
+    return notFound(operation, `No ${singular(below.model.name)} has the ${idModel.parameter} ${keyOf(id)}.`);
   }
 
   function parentExists(collection: Collection, scope: readonly string[]): boolean {
