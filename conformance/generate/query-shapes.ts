@@ -11,8 +11,8 @@ import type { EdgeReason } from '../cases/index.js';
  *   clients send them (a template with an empty optional part), but OpenAPI's `form` style never
  *   writes them: a refusal is a contract gap (`query-shapes`); a 5xx, or an answer that reads the
  *   parameters otherwise (a page longer than `limit`, an unfiltered list), is a failure.
- * - A `;` between pairs is the separator older HTML specs recommended: its meaning is not settled,
- *   so it is only sent without a key, where the answer must be 401 whatever the query says.
+ * - A `;` (the separator older HTML specs recommended) has no settled meaning, so it is only sent
+ *   without a key, after pairs that stay valid however it is read: the answer must be 401.
  */
 export interface QueryShape {
   readonly id: string;
@@ -56,7 +56,8 @@ export function queryShapes(pairs: readonly (readonly [string, string])[]): Quer
     { id: 'encoded-name', text: pairs.map(([k, v]) => `${encodeFirst(k)}=${encode(v)}`).join('&'), description: 'the first letter of every name percent-encoded (%6Cimit is limit, RFC 3986 §2.3)' },
     { id: 'encoded-value', text: pairs.map(([k, v]) => `${encode(k)}=${encode(v, 'upper')}`).join('&'), description: 'every value percent-encoded (%32 is 2, RFC 3986 §2.3)' },
     { id: 'encoded-value-lower-hex', text: pairs.map(([k, v]) => `${encode(k)}=${encode(v, 'lower')}`).join('&'), description: 'every value percent-encoded in lower-case hex (%6c)' },
-    { id: 'semicolons', text: plain.join(';') + (pairs.length === 1 ? ';' : ''), description: 'pairs separated by ";"', withoutKeyOnly: true },
+    // The pairs stay valid read either way; the ";" alone is a pair of its own (an unknown name).
+    { id: 'semicolon', text: `${plain.join('&')}&;`, description: 'a lone ";" after the pairs', withoutKeyOnly: true },
   ];
   return shapes;
 }
