@@ -84,7 +84,9 @@ async function answer(mock: MockServer, request: Request): Promise<Response> {
   return new Promise<Response>((resolve) => {
     let status = 200;
     let answerHeaders: Record<string, string> = {};
-    // Only what the mock's `send` uses of a ServerResponse.
+    // A dripped body (X-Mock-Fault: drip) arrives in pieces; the answer resolves with all of them.
+    const pieces: Uint8Array[] = [];
+    // Only what the mock's `send` (and its fault delivery) uses of a ServerResponse.
     const res = {
       headersSent: false,
       destroyed: false,
@@ -94,11 +96,24 @@ async function answer(mock: MockServer, request: Request): Promise<Response> {
         res.headersSent = true;
         return res;
       },
-      end(text?: string) {
+      flushHeaders() {},
+      write(piece: string | Uint8Array) {
+        pieces.push(typeof piece === 'string' ? Buffer.from(piece) : piece);
+        return true;
+      },
+      // X-Mock-Fault: reset or empty: the fetch fails as it does when a server drops the connection.
+      destroy() {
+        res.destroyed = true;
+        resolve(Response.error());
+        return res;
+      },
+      end(text?: string | Uint8Array) {
         const hasBody = status !== 204 && status !== 304 && request.method !== 'HEAD';
         // Framing headers describe the mock's socket, not this in-memory answer.
         const { 'Content-Length': _length, Connection: _connection, ...rest } = answerHeaders;
-        resolve(new Response(hasBody ? (text ?? '') : null, { status, headers: rest }));
+        const last = text === undefined ? [] : [typeof text === 'string' ? Buffer.from(text) : text];
+        const whole: string | Uint8Array<ArrayBuffer> = pieces.length === 0 && typeof text !== 'object' ? (text ?? '') : new Uint8Array(Buffer.concat([...pieces, ...last]));
+        resolve(new Response(hasBody ? whole : null, { status, headers: rest }));
         return res;
       },
     };
