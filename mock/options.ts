@@ -162,7 +162,7 @@ Options (environment variable in brackets; a flag wins over its variable):
   --faults <file>       faults per route, YAML or JSON [MOCK_FAULTS] (default: none; the X-Mock-Fault
                         header works without it)
   --admin / --no-admin  serve POST /__mock/reset and GET /__mock/requests (default: on for loopback hosts only)
-  --no-watch            do not reload the spec when it changes
+  --no-watch            do not reload the spec, the files it $refs, nor the faults file when they change
   --quiet               no request log lines
   --help                this text
 `;

@@ -22,6 +22,7 @@ import { type RequestInput, readRequestInput } from './request-input.js';
 import { nearestOperation } from './route-error.js';
 import { type Router, createRouter } from './router.js';
 import { watchSpecFiles } from './watch-spec-files.js';
+import { watchFile } from './spec-watcher.js';
 import { generatedListLength, realisticBody } from './generated/index.js';
 import { seededRandom } from './seeded-random.js';
 import { staticExample } from './static-answer.js';
@@ -101,7 +102,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const cors: Cors = createCors(opts.corsOrigins);
   const secrets = configuredSecrets(opts.keys);
   const shutdown = new AbortController();
-  const faults = createFaults(opts.faultsFile === undefined ? undefined : loadFaultConfig(opts.faultsFile), served.spec, opts.seed);
+  let faults = createFaults(opts.faultsFile === undefined ? undefined : loadFaultConfig(opts.faultsFile), served.spec, opts.seed);
   // Only with the admin routes on, since only they read it; bodies come from decide(), keyed by request.
   const requests = opts.admin ? createRequestLog() : undefined;
   const bodies = new WeakMap<IncomingMessage, string>();
@@ -373,6 +374,19 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   }
   // The spec, the files its $refs reach and its resource config: an edit to any of them reloads.
   const watcher = opts.watch ? watchSpecFiles(opts.specFile, () => void reload()) : undefined;
+  // An edited faults file applies at once; a bad edit keeps the last good faults.
+  const faultsFile = opts.faultsFile;
+  const stopFaults =
+    opts.watch && faultsFile !== undefined
+      ? watchFile(faultsFile, () => {
+          try {
+            faults = createFaults(loadFaultConfig(faultsFile), served.spec, opts.seed);
+            log(`faults reloaded: ${faultsFile}`);
+          } catch (error) {
+            log(`faults reload failed, keeping the last good faults: ${(error as Error).message.split('\n')[0]}`);
+          }
+        })
+      : undefined;
 
   let warmTimer: NodeJS.Timeout | undefined;
   return {
@@ -405,6 +419,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     close: () => {
       clearTimeout(warmTimer);
       watcher?.stop();
+      stopFaults?.();
       shutdown.abort();
       if (!server.listening) return Promise.resolve();
       return new Promise<void>((resolve) => {

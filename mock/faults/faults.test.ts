@@ -131,6 +131,28 @@ describe('faults file', () => {
     expect(() => loadFaultConfig(bad)).toThrow(/faults\.getPet\.probability: must be a number from 0 to 1/);
   });
 
+  it('applies an edited faults file at once, and keeps the last good faults after a bad edit', async () => {
+    const live = join(dir, 'live.yaml');
+    writeFileSync(live, 'faults:\n  getPet: status=503\n');
+    const lines: string[] = [];
+    const m = await createMockServer({ faultsFile: live, watch: true, quiet: true, apiKeys: [KEY], log: (l) => lines.push(l) });
+    try {
+      const s = request(m.server);
+      expect((await s.get('/v1/pets/1').set('Authorization', AUTH)).status).toBe(503);
+      const logged = async (what: RegExp) => {
+        for (let i = 0; i < 100 && !lines.some((l) => what.test(l)); i++) await new Promise((r) => setTimeout(r, 20));
+      };
+      writeFileSync(live, 'faults:\n  getPet: status=502\n');
+      await logged(/^faults reloaded/);
+      expect((await s.get('/v1/pets/1').set('Authorization', AUTH)).status).toBe(502);
+      writeFileSync(live, 'faults:\n  getPet: explode\n');
+      await logged(/^faults reload failed, keeping the last good faults: .*unknown fault "explode"/);
+      expect((await s.get('/v1/pets/1').set('Authorization', AUTH)).status).toBe(502);
+    } finally {
+      await m.close();
+    }
+  });
+
   it('draws delay ranges from a seeded source: the same seed, the same delays', async () => {
     const spec = await loadSpec();
     const config = loadFaultConfig(file);
