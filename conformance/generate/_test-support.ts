@@ -6,8 +6,20 @@ import type { ErrorObject } from 'ajv';
 import type { Case } from '../cases/index.js';
 import { buildRequest, type BuiltRequest } from '../send/build-request.js';
 import { parseParameter, type OperationModel } from '../../spec/index.js';
+import { LosslessNumber, parse as parseLossless } from 'lossless-json';
+import type { WireJson } from '../cases/index.js';
+import { integerFaults } from './exact-integers.js';
 
 export const TEST_KEY = 'test-key-Abc123';
+
+/** Integers of a JSON text outside their schema's range, read exactly; none for text lossless-json refuses (duplicate members). */
+function exactIntegerFaults(text: string, schema: Record<string, unknown>): string[] {
+  try {
+    return integerFaults(parseLossless(text, undefined, (t) => (/^-?\d+$/.test(t) ? new LosslessNumber(t) : Number(t))) as WireJson, schema);
+  } catch {
+    return [];
+  }
+}
 
 export function wire(testCase: Case, operation: OperationModel): BuiltRequest {
   return buildRequest(testCase, operation, TEST_KEY);
@@ -40,7 +52,7 @@ export function parameterProblems(built: BuiltRequest, operation: OperationModel
       if (parameter.required) problems.push(`${parameter.name} missing`);
       continue;
     }
-    if (!parseParameter(parameter, text).ok) problems.push(`${parameter.name}=${JSON.stringify(text)} is invalid`);
+    if (!parseParameter(parameter, text).ok || (/^-?\d+$/.test(text) && integerFaults(new LosslessNumber(text), parameter.schema.schema).length > 0)) problems.push(`${parameter.name}=${JSON.stringify(text)} is invalid`);
   }
   return problems;
 }
@@ -68,6 +80,7 @@ export function wireProblems(testCase: Case, operation: OperationModel): string[
   }
   const validate = operation.requestBody.schema.ajv;
   if (!validate(parsed)) problems.push(...(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+  problems.push(...exactIntegerFaults(built.body, operation.requestBody.schema.schema).map((p) => `${p} is outside its integer range`));
   return problems;
 }
 
@@ -101,6 +114,9 @@ export function labelProblems(testCase: Case, operation: OperationModel): string
   if (reason.location === 'body') {
     if (built.body === undefined) return [...problems, 'no body'];
     const validate = operation.requestBody!.schema.ajv;
+    // Integers judged exactly too: one past int64 is 2^63 as a double, which ajv takes.
+    const exact = exactIntegerFaults(built.body, operation.requestBody!.schema.schema);
+    if (exact.some((p) => p === reason.pointer || p.startsWith(`${reason.pointer}/`))) return problems;
     if (validate(JSON.parse(built.body))) return [...problems, `body is valid: ${built.body}`];
     if (!errorAt(validate.errors ?? [], reason.pointer, reason.keyword)) return [...problems, `no error at ${reason.pointer}: ${JSON.stringify(validate.errors)}`];
     return problems;
@@ -111,6 +127,7 @@ export function labelProblems(testCase: Case, operation: OperationModel): string
   const { path, query } = parametersOnWire(built, operation);
   const text = where === 'path' ? path[name] : lastValue(query, name);
   if (text === undefined) return [...problems, `${reason.location} not on the wire`];
-  if (parseParameter(parameter, text).ok) return [...problems, `${reason.location}=${JSON.stringify(text)} is valid`];
+  const exactlyOut = /^-?\d+$/.test(text) && integerFaults(new LosslessNumber(text), parameter.schema.schema).length > 0;
+  if (parseParameter(parameter, text).ok && !exactlyOut) return [...problems, `${reason.location}=${JSON.stringify(text)} is valid`];
   return problems;
 }

@@ -47,12 +47,21 @@ describe('mutationsOf', () => {
     expect(create.find((m) => m.reason.keyword === 'required' && m.reason.pointer === '/name')?.reason.firmness).toBe('must');
     // Content-type and int64-range faults are format nuances the contract does not document a 400 for.
     expect(create.filter((m) => m.reason.keyword === 'content-type').map((m) => m.reason.firmness)).toEqual(['should', 'should']);
-    expect(create.filter((m) => m.reason.keyword === 'format').map((m) => m.reason.firmness)).toEqual(['should', 'should']);
+    expect(create.filter((m) => m.reason.keyword === 'format').map((m) => m.reason.firmness)).toEqual(['should', 'should', 'should', 'should']);
   });
 
   it('covers the limit bounds and an empty value', () => {
     const texts = mutationsOf(ops.listPets).flatMap((m) => (m.target === 'parameter' && m.parameter.name === 'limit' ? [m.text] : []));
     expect(texts).toEqual(expect.arrayContaining(['0', '101', '', 'abc', '1.5']));
+  });
+
+  it('goes past the bounds by every order of magnitude where integer types end, and one past int64 exactly', () => {
+    const texts = mutationsOf(ops.listPets).flatMap((m) => (m.target === 'parameter' && m.parameter.name === 'limit' ? [m.text] : []));
+    expect(texts).toEqual(expect.arrayContaining(['2147483648', '4294967297', '9007199254740993', '9223372036854775808', '18446744073709551617', '-2147483649']));
+    const valid = toValidCase(ops.createPet, { pathParams: {}, query: [], body: { name: 'Rex', categoryId: 1 } });
+    const overflow = mutationsOf(ops.createPet).filter((m) => m.target === 'body' && /int64/.test(m.reason.description));
+    expect(overflow.map((m) => m.reason.description).join('\n')).toMatch(/one past the int64 maximum/);
+    for (const m of overflow) expect(isStillInvalid(applyMutation(valid, m), ops.createPet)).toBe(true);
   });
 });
 

@@ -172,9 +172,29 @@ function integerRangeBreakers(s: JsonSchema): [string, { keyword: string; descri
     out.push([String(s.maximum + 1), { keyword: 'maximum', description: `above the maximum ${s.maximum}`, firm: true }]);
     out.push([String(s.maximum * 10), { keyword: 'maximum', description: `far above the maximum ${s.maximum}`, firm: true }]);
   }
+  // Past the bounds by every order of magnitude where integer types end (int32, uint32, double
+  // precision, int64, uint64): a server that wraps or rounds there reads another, valid, value.
+  const seen = new Set(out.map(([text]) => text));
+  for (const [n, where] of [
+    [2n ** 31n, 'int32'],
+    [2n ** 32n + 1n, 'uint32'],
+    [2n ** 53n + 1n, 'double precision'],
+    [2n ** 63n, 'int64'],
+    [2n ** 64n + 1n, 'uint64'],
+  ] as const) {
+    if (typeof s.maximum === 'number' && n > BigInt(Math.floor(s.maximum)) && !seen.has(n.toString())) {
+      out.push([n.toString(), { keyword: 'maximum', description: `above the maximum ${s.maximum}, past ${where}`, firm: true }]);
+    }
+    if (typeof s.minimum === 'number' && -n - 1n < BigInt(Math.ceil(s.minimum)) && !seen.has((-n - 1n).toString())) {
+      out.push([(-n - 1n).toString(), { keyword: 'minimum', description: `below the minimum ${s.minimum}, past ${where}`, firm: true }]);
+    }
+  }
   if (s.format === 'int64' && s.minimum === undefined && s.maximum === undefined) {
     // 2^64 and -5.7e22 are outside int64 even as doubles, so the verdict survives JSON.parse on the server.
     out.push(['18446744073709551616', { keyword: 'format', description: 'outside int64', firm: false }]);
+    // One past each end: a double cannot tell them from the ends (the kit judges them exactly).
+    out.push(['9223372036854775808', { keyword: 'format', description: 'one past the int64 maximum', firm: false }]);
+    out.push(['-9223372036854775809', { keyword: 'format', description: 'one below the int64 minimum', firm: false }]);
     out.push(['-57000000000000000000000', { keyword: 'format', description: 'outside int64', firm: false }]);
   }
   return out;
