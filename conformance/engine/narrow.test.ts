@@ -11,7 +11,7 @@ function target(refuse: (body: Obj) => boolean) {
     const body = (c.body as { value: Obj }).value;
     sent.push(body);
     const status = refuse(body) ? 400 : 201;
-    return { case: c, request: { method: 'POST', path: '/pets', headers: {} }, response: { status, headers: {}, body: '', json: undefined, exactJson: undefined, durationMs: 1 } } as unknown as Exchange;
+    return { case: c, request: { method: 'POST', path: '/pets', headers: {} }, response: { status, headers: {}, bodyText: '', json: undefined, exactJson: undefined, durationMs: 1 } } as unknown as Exchange;
   };
   return { send, sent };
 }
@@ -41,5 +41,37 @@ describe('narrowRefusal', () => {
     const t = target((b) => 'nickname' in b);
     expect(await narrowRefusal(t.send, caseOf({ name: 'Rex', categoryId: 1, nickname: 'x' }), ordinary)).toEqual({ kind: 'members', members: ['nickname'] });
     expect(t.sent[0]).toEqual({ name: 'Rex', categoryId: 1 });
+  });
+});
+
+describe('executeNarrowed', async () => {
+  const { loadSpec } = await import('../../spec/index.js');
+  const { executeNarrowed } = await import('./narrow.js');
+  const spec = await loadSpec();
+  const operation = spec.operation('createPet')!;
+  const contextFor = (refuse: (b: Obj) => boolean) => {
+    const t = target(refuse);
+    return {
+      spec,
+      readOnly: false,
+      seed: 1,
+      known: () => ({}),
+      send: t.send,
+      // The status check's verdict on a refused valid case: a gap when it carries an edge.
+      judge: (e: Exchange) =>
+        e.response!.status >= 400 && e.case.edge ? [{ code: 'contract_gap' as const, severity: 'warning' as const, operationId: 'createPet', check: 'positive', gap: e.case.edge.gap, message: 'A valid request was refused.', request: e.request }] : [],
+    };
+  };
+
+  it('keeps the gap, narrowed, when the edge is the cause', async () => {
+    const result = await executeNarrowed(contextFor((b) => 'nickname' in b), operation, caseOf({ name: 'Rex', categoryId: 1, nickname: 'x' }));
+    expect(result.findings.map((f) => f.severity)).toEqual(['warning']);
+    expect(result.findings[0]!.message).toMatch(/Narrowed: the refusal goes when \/body\/nickname take ordinary values/);
+  });
+
+  it('fails a refusal whose cause is a value the schema allows, naming it', async () => {
+    const result = await executeNarrowed(contextFor((b) => b.categoryId === 7), operation, caseOf({ name: 'Rex', categoryId: 7, nickname: 'x' }));
+    expect(result.findings.map((f) => [f.code, f.severity])).toEqual([['positive_rejected', 'failure']]);
+    expect(result.findings[0]!.message).toMatch(/\/body\/categoryId = 7 alone is refused/);
   });
 });
