@@ -11,7 +11,10 @@
  *   BENCH_CONNECTIONS  concurrent connections (default 50)
  *   BENCH_COLD_RUNS    spawns per server for the cold start median (default 5)
  *   BENCH_SEEDS        seeds for the planted defect: "1-10" (default) or "1,2,3"
- *   BENCH_ONLY         sections to run: comma list of throughput, cold, kit (default all).
+ *   BENCH_GITHUB_COLD_RUNS  spawns per server for the cold start on GitHub's description (default 3)
+ *   BENCH_GITHUB_RUNS  the kit's --runs over GitHub's description (default 1)
+ *   BENCH_GITHUB_ALL   1: the kit over every GitHub operation instead of the gists subset (slow)
+ *   BENCH_ONLY         sections to run: comma list of throughput, cold, kit, github (default all).
  *                      A partial run writes bench/results/partial.{md,json} and leaves latest alone.
  *
  * Not a test: nothing here asserts a time, and `npm test` does not run it.
@@ -20,14 +23,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
+import { type GithubResults, runGithubBenchmarks } from './lib/github.js';
 import { type KitResults, runKitBenchmarks } from './lib/kit.js';
 import { describeMachine } from './lib/machine.js';
 import { type ColdStartResult, type ThroughputResult, measureColdStarts, measureThroughput } from './lib/mock-bench.js';
 import { ROOT, runMain } from './lib/processes.js';
-import { type BenchResults, evaluateTargets, renderMarkdown } from './lib/report.js';
+import { type BenchResults, evaluateGithubTargets, evaluateTargets, renderMarkdown } from './lib/report.js';
 import { MOCK_MODES, bareServer, mockServer, prismServer } from './lib/servers.js';
 
-const SECTIONS = ['throughput', 'cold', 'kit'] as const;
+const SECTIONS = ['throughput', 'cold', 'kit', 'github'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function positive(name: string, fallback: number): number {
@@ -97,6 +101,7 @@ async function main(): Promise<void> {
   let throughput: ThroughputResult[] | undefined;
   let coldStart: ColdStartResult[] | undefined;
   let kit: KitResults | undefined;
+  let github: GithubResults | undefined;
 
   if (sections.includes('throughput')) {
     log(`\n# throughput: ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per server in ${rounds} round(s)`);
@@ -110,6 +115,18 @@ async function main(): Promise<void> {
     log('\n# conformance kit');
     kit = await runKitBenchmarks(seeds, log);
   }
+  if (sections.includes('github')) {
+    log('\n# GitHub\'s REST description');
+    github = await runGithubBenchmarks(
+      {
+        coldRuns: Math.round(positive('BENCH_GITHUB_COLD_RUNS', 3)),
+        load: { connections, seconds, warmupSeconds, rounds },
+        kitRuns: Math.round(positive('BENCH_GITHUB_RUNS', 1)),
+        kitAll: process.env.BENCH_GITHUB_ALL === '1',
+      },
+      log,
+    );
+  }
 
   machine.loadAtEnd = Math.round(loadavg()[0]! * 100) / 100;
   const notes = [
@@ -117,7 +134,7 @@ async function main(): Promise<void> {
       'Figures from a machine with other work running are provisional; compare ratios within one run, not across runs.',
     'Latency percentiles are autocannon’s (whole milliseconds, 2xx answers only). req/s counts every completed answer.',
   ];
-  const errored = throughput?.filter((t) => t.load.errors + t.load.timeouts + t.load.non2xx > 0) ?? [];
+  const errored = [...(throughput ?? []), ...(github?.throughput ?? [])].filter((t) => t.load.errors + t.load.timeouts + t.load.non2xx > 0);
   if (errored.length > 0) notes.push(`Errors or non-2xx answers under load (these rows do not measure what they mean to): ${errored.map((t) => t.label).join(', ')}.`);
 
   const results: BenchResults = {
@@ -129,7 +146,8 @@ async function main(): Promise<void> {
     ...(throughput ? { throughput } : {}),
     ...(coldStart ? { coldStart } : {}),
     ...(kit ? { kit } : {}),
-    targets: evaluateTargets(throughput, coldStart, kit),
+    ...(github ? { github } : {}),
+    targets: [...evaluateTargets(throughput, coldStart, kit), ...evaluateGithubTargets(github)],
     notes,
   };
   const markdown = renderMarkdown(results);

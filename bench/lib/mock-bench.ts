@@ -21,6 +21,8 @@ export interface ThroughputResult {
   readonly memory: { readonly ready?: Memory; readonly afterWarmup?: Memory; readonly afterLoad?: Memory };
   /** The first 200's body, shortened: proof the load hit the intended answer. */
   readonly sample: string;
+  /** Size of the first 200's body, bytes (servers may answer the same route with bodies of different sizes). */
+  readonly bodyBytes?: number;
 }
 
 export interface LoadSettings {
@@ -41,7 +43,7 @@ function checkSample(spec: ServerSpec, body: string): void {
     throw new Error(`${spec.label}: ${spec.route} did not answer JSON: ${body.slice(0, 200)}`);
   }
   // Dynamic mode generates the list, so it may be empty.
-  if (!Array.isArray(parsed)) throw new Error(`${spec.label}: ${spec.route} did not answer a list of pets: ${body.slice(0, 200)}`);
+  if (!Array.isArray(parsed)) throw new Error(`${spec.label}: ${spec.route} did not answer a list: ${body.slice(0, 200)}`);
 }
 
 function combine(rounds: readonly LoadResult[]): LoadResult {
@@ -68,6 +70,7 @@ interface Running {
   readonly url: string;
   readonly pid: number;
   readonly sample: string;
+  readonly bodyBytes?: number;
   readonly memory: { ready?: Memory; afterWarmup?: Memory; afterLoad?: Memory };
   warmup?: LoadResult;
   readonly rounds: LoadResult[];
@@ -85,11 +88,11 @@ export async function measureThroughput(specs: readonly ServerSpec[], settings: 
       const { proc, url } = await startOnFreePort(spec);
       const entry: Running = { spec, proc, url, pid: proc.pid, sample: '', memory: {}, rounds: [] };
       running.push(entry);
-      const ready = await waitFor200(proc, url, spec.headers);
+      const ready = await waitFor200(proc, url, spec.headers, spec.readyTimeoutMs);
       checkSample(spec, ready.body);
       const pid = servingPid(proc.pid);
       const memory = memoryOf(pid);
-      running[running.length - 1] = { ...entry, pid, sample: ready.body.slice(0, 120), memory: memory ? { ready: memory } : {} };
+      running[running.length - 1] = { ...entry, pid, sample: ready.body.slice(0, 120), bodyBytes: Buffer.byteLength(ready.body), memory: memory ? { ready: memory } : {} };
     }
     for (const r of running) {
       if (settings.warmupSeconds > 0) r.warmup = await load(r.url, r.spec.headers, settings.connections, settings.warmupSeconds);
@@ -107,7 +110,7 @@ export async function measureThroughput(specs: readonly ServerSpec[], settings: 
     return running.map((r) => {
       const m = memoryOf(r.pid);
       if (m) r.memory.afterLoad = m;
-      return { id: r.spec.id, label: r.spec.label, how: r.spec.how, route: r.spec.route, load: combine(r.rounds), rounds: r.rounds, warmup: r.warmup, memory: r.memory, sample: r.sample };
+      return { id: r.spec.id, label: r.spec.label, how: r.spec.how, route: r.spec.route, load: combine(r.rounds), rounds: r.rounds, warmup: r.warmup, memory: r.memory, sample: r.sample, ...(r.bodyBytes !== undefined ? { bodyBytes: r.bodyBytes } : {}) };
     });
   } finally {
     await Promise.all(running.map((r) => r.proc.stop()));
@@ -135,7 +138,7 @@ export async function measureColdStarts(specs: readonly ServerSpec[], runs: numb
     for (const spec of specs) {
       const { proc, url } = await startOnFreePort(spec);
       try {
-        const ready = await waitFor200(proc, url, spec.headers);
+        const ready = await waitFor200(proc, url, spec.headers, spec.readyTimeoutMs);
         samples.get(spec.id)!.push(ready.ms);
         const memory = memoryOf(servingPid(proc.pid));
         if (memory) rss.get(spec.id)!.push(memory.rssMiB);

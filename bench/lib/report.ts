@@ -1,4 +1,5 @@
 /** Targets of issue 7, and the markdown report. */
+import type { GithubKitRun, GithubResults } from './github.js';
 import type { KitResults } from './kit.js';
 import type { Machine } from './machine.js';
 import type { ColdStartResult, LoadSettings, ThroughputResult } from './mock-bench.js';
@@ -13,6 +14,8 @@ export interface BenchResults {
   readonly throughput?: readonly ThroughputResult[];
   readonly coldStart?: readonly ColdStartResult[];
   readonly kit?: KitResults;
+  /** The mock and the kit on GitHub's REST description (section `github`). */
+  readonly github?: GithubResults;
   readonly targets: readonly TargetResult[];
   readonly notes: readonly string[];
 }
@@ -79,6 +82,88 @@ export function evaluateTargets(throughput: readonly ThroughputResult[] | undefi
     });
   }
   return targets;
+}
+
+/** Targets on GitHub's description: cold start ≤ 0.5× raw Prism, stateful ≥ 10×, static ≥ 1×, kit without internal errors. */
+export function evaluateGithubTargets(g: GithubResults | undefined): TargetResult[] {
+  if (!g) return [];
+  const targets: TargetResult[] = [];
+  const cold = (id: ServerId) => g.coldStart?.find((c) => c.id === id)?.medianMs;
+  const mockCold = cold('github-mock-stateful');
+  const prismCold = cold('github-prism');
+  if (mockCold !== undefined && prismCold !== undefined) {
+    const r = mockCold / prismCold;
+    targets.push({ target: 'GitHub: cold start of the mock ≤ 0.5× raw Prism', measured: `${fmt(mockCold)} vs ${fmt(prismCold)} ms = ${ratio(r)}`, verdict: r <= 0.5 ? 'PASS' : 'MISS' });
+  }
+  const rps = (id: ServerId) => g.throughput?.find((t) => t.id === id)?.load.rps;
+  const prism = rps('github-prism');
+  for (const [mode, factor] of [['stateful', 10], ['static', 1]] as const) {
+    const value = rps(`github-mock-${mode}`);
+    if (value === undefined || prism === undefined) continue;
+    const r = value / prism;
+    targets.push({ target: `GitHub: ${mode} ≥ ${factor}× raw Prism (req/s, GET ${g.route})`, measured: `${Math.round(value)} vs ${Math.round(prism)} req/s = ${ratio(r)}`, verdict: r >= factor ? 'PASS' : 'MISS' });
+  }
+  if (g.kit) {
+    for (const run of [g.kit.single, g.kit.sharded]) {
+      targets.push({
+        target: `GitHub: kit against the mock, ${run.shards === 1 ? 'one process' : `${run.shards} shards + merge`}, internal errors = 0`,
+        measured: `${run.internalErrors} internal error(s); ${run.requests} requests in ${fmt(run.wallMs / 1000, 1)} s, verdict ${run.verdict}`,
+        verdict: run.internalErrors === 0 ? 'PASS' : 'MISS',
+        ...(run.error ? { note: run.error.slice(0, 200) } : {}),
+      });
+    }
+  }
+  return targets;
+}
+
+function githubKitRow(label: string, run: GithubKitRun): string {
+  return `| ${label} | ${run.requests} | ${fmt(run.wallMs / 1000, 1)} | ${fmt(run.rps)} | ${run.processes.map((p) => fmt(p.durationMs / 1000, 1)).join(' / ')} | ${run.verdict} (${run.failures} failures, ${run.warnings} warnings) | ${run.internalErrors} | ${run.exitCodes.join(', ')} |`;
+}
+
+function renderGithub(g: GithubResults): string[] {
+  const out: string[] = [];
+  out.push(`### GitHub's REST description (\`${g.spec.file}\`: OpenAPI ${g.spec.openapi}, ${g.spec.operations} operations, ${g.spec.megabytes} MiB unpacked)`, '');
+  out.push(`Load average (1 min) over this section: ${g.loadAtStart} at start, ${g.loadAtEnd ?? '–'} at end.`, '');
+  if (g.coldStart) {
+    const prism = g.coldStart.find((c) => c.id === 'github-prism');
+    out.push(`Cold start: spawn → first 200 on \`GET ${g.route}\`, median of ${g.coldRuns} spawns, servers taken in turn.`, '');
+    out.push('| Server | median ms | min ms | max ms | × raw Prism | RSS at first 200, MiB |');
+    out.push('|---|---:|---:|---:|---:|---:|');
+    for (const c of g.coldStart) out.push(`| ${c.label} | ${fmt(c.medianMs)} | ${fmt(c.minMs)} | ${fmt(c.maxMs)} | ${prism ? ratio(c.medianMs / prism.medianMs) : '–'} | ${fmt(c.rssAtReadyMiB)} |`);
+    out.push('');
+  }
+  if (g.throughput) {
+    const prism = g.throughput.find((t) => t.id === 'github-prism')?.load;
+    out.push(`Throughput: \`GET ${g.route}\` (gists/list) with a bearer token, same load settings as above.`, '');
+    out.push('| Server | req/s | × raw Prism | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | RSS ready → after warm-up → after load (peak), MiB | body bytes |');
+    out.push('|---|---:|---:|---:|---:|---:|---:|---:|---|---:|');
+    for (const t of g.throughput) {
+      const l = t.load;
+      const m = t.memory;
+      out.push(
+        `| ${t.label} | ${fmt(l.rps)} | ${prism ? ratio(l.rps / prism.rps) : '–'} | ${l.p50} | ${l.p975} | ${l.p99} | ${l.errors + l.timeouts} | ${l.non2xx} | ` +
+          `${fmt(m.ready?.rssMiB)} → ${fmt(m.afterWarmup?.rssMiB)} → ${fmt(m.afterLoad?.rssMiB)} (${fmt(m.afterLoad?.peakMiB)}) | ${t.bodyBytes ?? '–'} |`,
+      );
+    }
+    out.push('', 'How each server was started:', '');
+    for (const t of g.throughput) out.push(`- ${t.label}: ${t.how}`);
+    out.push('');
+  }
+  if (g.kit) {
+    const k = g.kit;
+    out.push(
+      `Kit over the description against the mock (stateful, \`--any-key\`; its store reset between the two runs): the CLI with \`--runs ${k.runs} --seed ${k.seed}\`` +
+        `${k.only.length > 0 ? ` and \`--only\` ${k.onlyRule}` : ', every operation'}. Wall time is spawn → last exit (merge included), spec loading included; requests/s = requests / wall time.`,
+      '',
+    );
+    out.push('| Run | requests | wall s | req/s | kit durationMs per process, s | verdict | internal errors | exit codes |');
+    out.push('|---|---:|---:|---:|---|---|---:|---|');
+    out.push(githubKitRow('one process', k.single));
+    out.push(githubKitRow(`${k.sharded.shards} shards in parallel (\`--shard i/${k.sharded.shards}\`) + \`merge\``, k.sharded));
+    out.push('');
+    if (k.only.length > 0) out.push(`Operations: ${k.only.join(', ')}.`, '');
+  }
+  return out;
 }
 
 function machineLines(m: Machine): string[] {
@@ -158,6 +243,8 @@ export function renderMarkdown(r: BenchResults): string {
     }
     out.push('');
   }
+
+  if (r.github) out.push(...renderGithub(r.github));
 
   if (r.targets.length > 0) {
     out.push('### Targets (issue 7)', '');

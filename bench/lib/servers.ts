@@ -14,7 +14,7 @@ export const MOCK_MODES: readonly MockMode[] = ['stateful', 'static', 'dynamic']
 /** The key the benchmark gives the mock. Prism accepts any bearer token. */
 export const BENCH_KEY = 'bench-key';
 
-export type ServerId = `mock-${MockMode}` | 'prism' | 'bare' | 'mock-stateful-node-import';
+export type ServerId = `mock-${MockMode}` | 'prism' | 'bare' | 'mock-stateful-node-import' | `github-mock-${MockMode}` | 'github-prism';
 
 export interface ServerSpec {
   readonly id: ServerId;
@@ -27,6 +27,8 @@ export interface ServerSpec {
   readonly headers: Readonly<Record<string, string>>;
   /** Mock modes only. */
   readonly mode?: MockMode;
+  /** How long to wait for the first 200 after spawn (default 30 s; large descriptions need more). */
+  readonly readyTimeoutMs?: number;
   start(port: number): Spawned;
 }
 
@@ -81,6 +83,9 @@ export function mockServer(mode: MockMode): ServerSpec {
     },
   };
 }
+
+export const PRISM_CLI_PATH = PRISM_CLI;
+export const MOCK_BUNDLE_PATH = MOCK_BUNDLE;
 
 export const prismServer: ServerSpec = {
   id: 'prism',
