@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkAuthChallenge } from './auth-challenge.js';
-import { authCase, errorBody, loadOperations, response, run, verdicts, type Operations } from './_test-support.js';
+import { checkAuthChallenge, judgeChallengeConsistency } from './auth-challenge.js';
+import { authCase, errorBody, exchange, loadOperations, response, run, verdicts, type Operations } from './_test-support.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -14,16 +14,33 @@ describe('checkAuthChallenge', () => {
     expect(run(checkAuthChallenge, ops.listPets, authCase('listPets', 'none'), unauthorized({ 'www-authenticate': challenge }))).toEqual([]);
   });
 
-  it('notes a 401 without WWW-Authenticate, as advisory only', () => {
-    const findings = run(checkAuthChallenge, ops.listPets, authCase('listPets', 'none'), unauthorized());
+  it('notes a 401 without WWW-Authenticate as advisory on its own (the contract does not ask for it)', () => {
+    const findings = run(checkAuthChallenge, ops.listPets, authCase('listPets', 'unknown-key'), unauthorized());
     expect(verdicts(findings)).toEqual([{ code: 'auth_challenge_missing', severity: 'advisory' }]);
-    expect(findings[0]!.message).toContain('without a WWW-Authenticate header');
+    expect(findings[0]!.message).toContain('no WWW-Authenticate header');
   });
 
-  it.each(['Basic realm="x"', 'Bearerish', 'Token'])('notes a challenge that does not name Bearer: %s', (challenge) => {
-    const findings = run(checkAuthChallenge, ops.createPet, authCase('createPet', 'basic'), unauthorized({ 'www-authenticate': challenge }));
-    expect(verdicts(findings)).toEqual([{ code: 'auth_challenge_missing', severity: 'advisory' }]);
+  it('fails a target that challenges Bearer on some 401s and sends none on others (RFC 9110 §11.6.1 MUST)', () => {
+    const challenged = exchange(authCase('listPets', 'none'), unauthorized({ 'www-authenticate': 'Bearer realm="x"' }));
+    const bare = exchange(authCase('listPets', 'unknown-key'), unauthorized());
+    const findings = judgeChallengeConsistency([challenged, bare], ops.listPets);
+    expect(verdicts(findings)).toEqual([{ code: 'auth_challenge_missing', severity: 'failure' }]);
+    expect(findings[0]!.message).toContain('credential variant unknown-key');
+    expect(findings[0]!.message).toContain('RFC 9110 §11.6.1 (MUST)');
+    expect(findings[0]!.message).toContain('bearerAuth');
+    expect(judgeChallengeConsistency([challenged, exchange(authCase('listPets', 'key-case'), unauthorized({ 'www-authenticate': 'Bearer error="invalid_token"' }))], ops.listPets)).toEqual([]);
+    expect(judgeChallengeConsistency([bare, exchange(authCase('listPets', 'none'), unauthorized())], ops.listPets)).toEqual([]);
+  });
+
+  it.each(['Basic realm="x"', 'Bearerish', 'Token', 'xBearer'])('fails a challenge that does not name Bearer, the declared scheme: %s', (challenge) => {
+    const findings = run(checkAuthChallenge, ops.getPet, authCase('getPet', 'none'), unauthorized({ 'www-authenticate': challenge }));
+    expect(verdicts(findings)).toEqual([{ code: 'auth_challenge_missing', severity: 'failure' }]);
     expect(findings[0]!.message).toContain(JSON.stringify(challenge));
+  });
+
+  it('asks nothing of an operation secured by API keys alone (no registered auth-scheme to name)', () => {
+    const apiKeyOnly = { ...ops.listPets, security: { access: 'required', alternatives: [[{ scheme: { kind: 'apiKey', name: 'key', in: 'header', parameter: 'X-API-Key' }, scopes: [] }]], source: 'operation' } as const };
+    expect(run(checkAuthChallenge, apiKeyOnly, authCase('listPets', 'none'), unauthorized())).toEqual([]);
   });
 
   it('looks only at 401', () => {

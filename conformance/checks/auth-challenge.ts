@@ -1,25 +1,71 @@
+import type { Exchange } from '../cases/index.js';
+import type { Finding } from '../findings/index.js';
+import type { OperationModel } from '../../spec/index.js';
 import { handlerFor, schemesIn } from '../../spec/security/index.js';
 import { findingOf, type Check } from './make-finding.js';
 
+/** The registered auth-schemes a 401 of the operation may challenge, and the spec's schemes they come from. */
+function challengesOf(operation: OperationModel): { names: string[]; basis: string } {
+  const schemes = schemesIn(operation.security).filter((s) => handlerFor(s).supported && s.kind !== 'apiKey');
+  const names = [...new Set(schemes.map((s) => handlerFor(s).challenge()!.split(' ')[0]!))];
+  const basis = `RFC 9110 §11.6.1 (MUST), and the spec's security scheme${schemes.length > 1 ? 's' : ''} ${[...new Set(schemes.map((s) => s.name))].join(', ')} of ${operation.operationId}`;
+  return { names, basis };
+}
+
+const names = (challenge: string, wanted: readonly string[]) => wanted.some((name) => new RegExp(`(^|[\\s,])${name}(?=$|[\\s,])`, 'i').test(challenge));
+
 /**
- * RFC 9110 §11.6.1 asks a 401 to carry a challenge naming its scheme; the contract does not. The
- * schemes that have a registered auth-scheme (Bearer for bearer, OAuth 2.0 and OpenID Connect tokens;
- * Basic) are the ones a client can look for; an operation secured by API keys alone asks nothing.
+ * RFC 9110 §11.6.1: "A server generating a 401 (Unauthorized) response MUST send a WWW-Authenticate
+ * header field containing at least one challenge applicable to the target resource." The schemes
+ * that have a registered auth-scheme (Bearer for bearer, OAuth 2.0 and OpenID Connect tokens; Basic)
+ * are the challenges that apply to an operation the spec secures with them:
+ * - a challenge that names none of them (`Basic` where the spec says bearer) tells clients to send a
+ *   credential the API does not take: a failure;
+ * - no header at all: advisory here, since the contract does not ask for it and a target may never
+ *   send one; a target that challenges some 401s and not others fails in
+ *   {@link judgeChallengeConsistency}.
+ * An operation secured by API keys alone has no registered scheme to name: nothing is asked.
  */
 export const checkAuthChallenge: Check = ({ exchange, operation }) => {
   const r = exchange.response;
   if (!r || r.status !== 401 || operation.security.access === 'public') return [];
-  const names = [...new Set(schemesIn(operation.security).flatMap((s) => (handlerFor(s).supported && s.kind !== 'apiKey' ? [handlerFor(s).challenge()!.split(' ')[0]!] : [])))];
-  if (names.length === 0) return [];
+  const { names: wanted, basis } = challengesOf(operation);
+  if (wanted.length === 0) return [];
   const challenge = r.headers['www-authenticate'];
-  if (challenge && names.some((name) => new RegExp(`\\b${name}\\b`, 'i').test(challenge))) return [];
-  const named = names.join(' or ');
+  if (challenge && names(challenge, wanted)) return [];
+  const named = wanted.join(' or ');
   return [
     findingOf(exchange, {
       code: 'auth_challenge_missing',
-      severity: 'advisory',
+      severity: challenge ? 'failure' : 'advisory',
       check: 'auth',
-      message: challenge ? `401 carries WWW-Authenticate ${JSON.stringify(challenge)}, which does not name ${named}.` : '401 without a WWW-Authenticate header (RFC 9110 §11.6.1).',
+      message: challenge
+        ? `The 401 carries WWW-Authenticate ${JSON.stringify(challenge)}, which does not challenge ${named}, the scheme the spec declares (${basis}).`
+        : `The 401 has no WWW-Authenticate header; RFC 9110 §11.6.1 asks it to challenge ${named}.`,
+      evidence: { challenge: challenge ?? null, expected: wanted, basis },
     }),
   ];
 };
+
+/**
+ * The 401s of one operation, some with a challenge naming its scheme, some without any: the target
+ * knows its scheme and leaves it out of some refusals (a wrong key, say), which RFC 9110 §11.6.1
+ * does not allow (every 401 MUST carry one). A failure on the first 401 without one.
+ */
+export function judgeChallengeConsistency(exchanges: readonly Exchange[], operation: OperationModel): Finding[] {
+  const { names: wanted, basis } = challengesOf(operation);
+  if (wanted.length === 0) return [];
+  const refusals = exchanges.filter((e) => e.response?.status === 401);
+  const challenged = refusals.find((e) => names(e.response!.headers['www-authenticate'] ?? '', wanted));
+  const bare = refusals.find((e) => e.response!.headers['www-authenticate'] === undefined);
+  if (!challenged || !bare) return [];
+  return [
+    findingOf(bare, {
+      code: 'auth_challenge_missing',
+      severity: 'failure',
+      check: 'auth',
+      message: `This 401 (${bare.case.auth === 'none' ? 'no credential' : `credential variant ${bare.case.auth}`}) has no WWW-Authenticate header, while the 401 to ${challenged.case.auth === 'none' ? 'a request without a credential' : `credential variant ${challenged.case.auth}`} challenges ${JSON.stringify(challenged.response!.headers['www-authenticate'])} (${basis}: every 401 carries a challenge).`,
+      evidence: { challengedFor: challenged.case.auth, bareFor: bare.case.auth, basis },
+    }),
+  ];
+}

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkContentType } from './content-type.js';
-import { errorBody, jsonResponse, loadOperations, pet, probeCase, response, run, validCase, verdicts, type Operations } from './_test-support.js';
+import { errorBody, jsonResponse, loadOperations, pet, probeCase, REQUEST, response, run, validCase, verdicts, type Operations } from './_test-support.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -47,9 +47,22 @@ describe('checkContentType', () => {
     ]);
   });
 
-  it('only warns on probes, under the other-endpoints gap', () => {
-    const findings = run(checkContentType, ops.listPets, probeCase('listPets', { method: 'DELETE' }), response(405, '<h1>405</h1>', { 'content-type': 'text/html' }));
-    expect(verdicts(findings)).toEqual([{ code: 'content_type', severity: 'warning', gap: 'other-endpoints' }]);
+  it('fails a probe\'s error outside the media type of the one error body the operation declares', () => {
+    const findings = run(checkContentType, ops.getPet, probeCase('getPet', { method: 'DELETE' }), response(405, '<h1>405</h1>', { 'content-type': 'text/html' }));
+    expect(verdicts(findings)).toEqual([{ code: 'content_type', severity: 'failure' }]);
+  });
+
+  it('only warns on probes, under the other-endpoints gap, where the errors have several shapes or no error is answered', () => {
+    const mixed = { ...ops.getPet, responses: { ...ops.getPet.responses, '404': { ...ops.getPet.responses['404']!, schema: ops.spec.compile({ type: 'object', required: ['detail'] }) } } };
+    expect(verdicts(run(checkContentType, mixed, probeCase('getPet', { method: 'DELETE' }), response(405, '<h1>405</h1>', { 'content-type': 'text/html' })))).toEqual([{ code: 'content_type', severity: 'warning', gap: 'other-endpoints' }]);
+    expect(verdicts(run(checkContentType, ops.listPets, probeCase('listPets', { method: 'PUT' }), response(200, '<h1>ok</h1>', { 'content-type': 'text/html' })))).toEqual([{ code: 'content_type', severity: 'warning', gap: 'other-endpoints' }]);
+    expect(run(checkContentType, ops.listPets, probeCase('listPets', { method: 'PUT' }), response(405, '<h1>405</h1>', { 'content-type': 'text/html' }))).toEqual([]);
+  });
+
+  it('asks no Content-Type of a response to HEAD', () => {
+    const head = { case: validCase('listPets', { method: 'HEAD' }), request: { ...REQUEST, method: 'HEAD' }, response: response(401, '', { 'content-type': 'text/html' }) };
+    expect(checkContentType({ exchange: head, operation: ops.listPets })).toEqual([]);
+    expect(verdicts(checkContentType({ exchange: { ...head, request: REQUEST }, operation: ops.listPets }))).toEqual([{ code: 'content_type', severity: 'failure' }]);
   });
 
   it.each([500, 503, 301, 302])('leaves %i to its own check', (status) => {

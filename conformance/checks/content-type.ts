@@ -1,5 +1,6 @@
 import type { OperationModel } from '../../spec/index.js';
 import { mediaTypeMatches } from '../../spec/media/index.js';
+import { uniformErrorSchema } from './error-schema.js';
 import { findingOf, mediaTypeOf, type Check } from './make-finding.js';
 
 /** The media types an error of the operation may come in: those its documented 4xx and default responses name. */
@@ -21,7 +22,8 @@ export function errorMediaTypes(operation: OperationModel): string[] {
  */
 export const checkContentType: Check = ({ exchange, operation }) => {
   const r = exchange.response;
-  if (!r || r.status >= 500 || (r.status >= 300 && r.status < 400)) return [];
+  // HEAD has no content; its Content-Type is only a SHOULD (RFC 9110 §9.3.2).
+  if (!r || r.status >= 500 || (r.status >= 300 && r.status < 400) || exchange.request.method === 'HEAD') return [];
   const documented = operation.responseFor(r.status);
   const declared = documented && documented.mediaTypes.length > 0 ? documented.mediaTypes : r.status >= 400 && !documented ? errorMediaTypes(operation) : [];
   // A response the spec gives no body has nothing to match; nor has an empty body where one is optional.
@@ -29,7 +31,8 @@ export const checkContentType: Check = ({ exchange, operation }) => {
   const header = r.headers['content-type'];
   if (header !== undefined && declared.some((d) => mediaTypeMatches(d, header))) return [];
   const type = mediaTypeOf(r.headers);
-  const probe = exchange.case.kind === 'probe';
+  // A probe's error still comes in the media type of the body every error of the operation carries.
+  const probe = exchange.case.kind === 'probe' && !(r.status >= 400 && uniformErrorSchema(operation) !== undefined);
   if (/^application\/[\w.-]+\+json$/.test(type) && declared.some((d) => mediaTypeMatches(d, 'application/json'))) {
     return [findingOf(exchange, { code: 'contract_gap', severity: 'warning', check: 'content_type', gap: 'media-types', message: `Content-Type is ${type}; the spec names ${declared.join(', ')}.` })];
   }

@@ -29,19 +29,31 @@ describe('checkDeprecation', () => {
     expect(noDeprecation[0]!.message).toMatch(/no Deprecation header/);
   });
 
-  it.each(['Fri, 06 Dec 2030 00:00:00 GMT', 'Wed, 04 Dec 2030 23:59:59 GMT', 'Thu, 05 Dec 2029 00:00:00 GMT'])('notes a Sunset of another day: %s', (sunset) => {
+  it.each(['Fri, 06 Dec 2030 00:00:00 GMT', 'Wed, 04 Dec 2030 23:59:59 GMT', 'Thu, 05 Dec 2029 00:00:00 GMT', 'Sun, 05 Jan 2031 00:00:00 GMT'])('fails a Sunset of another day than x-sunset: %s', (sunset) => {
     const findings = get({ deprecation: 'true', sunset });
-    expect(verdicts(findings)).toEqual([{ code: 'deprecation_headers', severity: 'advisory' }]);
-    expect(findings[0]!.message).toBe(`Sunset says ${sunset}; the spec's removal date is 05 Dec 2030.`);
+    expect(verdicts(findings)).toEqual([{ code: 'deprecation_headers', severity: 'failure' }]);
+    expect(findings[0]!.message).toBe(`Sunset says ${sunset}; the spec's removal date (x-sunset: 2030-12-05) is Thu, 05 Dec 2030 00:00:00 GMT.`);
   });
 
-  it.each(['soon', '2030-13-45', ''])('notes an unparseable Sunset: %j', (sunset) => {
+  it.each(['soon', '2030-13-45', '2030-12-05', '2030-12-05T00:00:00Z', 'Thu, 5 Dec 2030 00:00:00 GMT', ''])('fails a Sunset that is not an HTTP-date (RFC 8594 §3): %j', (sunset) => {
     const findings = get({ deprecation: 'true', sunset });
-    expect(verdicts(findings)).toEqual([{ code: 'deprecation_headers', severity: 'advisory' }]);
+    expect(verdicts(findings).filter((f) => f.severity === 'failure')).toEqual([{ code: 'deprecation_headers', severity: 'failure' }]);
+    expect(findings.find((f) => f.severity === 'failure')!.message).toContain('not an HTTP-date');
   });
 
-  it('asks nothing of operations that are not deprecated, nor of non-2xx answers', () => {
+  it.each(['Thursday, 05-Dec-30 00:00:00 GMT', 'Thu Dec  5 00:00:00 2030'])('takes the obsolete HTTP-date forms a recipient must accept: %s', (sunset) => {
+    expect(get({ deprecation: 'true', sunset })).toEqual([]);
+  });
+
+  it('warns (contract gap) of Deprecation on an operation the spec does not mark deprecated', () => {
+    const findings = run(checkDeprecation, ops.listPets, validCase('listPets'), jsonResponse(200, [], { deprecation: '@1735689600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }));
+    expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'deprecation-signals' }]);
+    expect(findings[0]!.message).toContain('does not mark it deprecated');
+  });
+
+  it('asks nothing of operations that are not deprecated and say nothing, nor of non-2xx answers', () => {
     expect(run(checkDeprecation, ops.listPets, validCase('listPets'), jsonResponse(200, []))).toEqual([]);
+    expect(run(checkDeprecation, ops.listPets, validCase('listPets'), response(401, errorBody(401), { deprecation: 'true' }))).toEqual([]);
     expect(run(checkDeprecation, ops.getPet, validCase('getPet'), response(404, errorBody(404)))).toEqual([]);
     expect(run(checkDeprecation, ops.getPet, validCase('getPet'), response(500, ''))).toEqual([]);
   });

@@ -1,20 +1,67 @@
 import { findingOf, type Check } from './make-finding.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+const MONTH = `(?:${MONTHS.join('|')})`;
+const TIME = '[0-9]{2}:[0-9]{2}:[0-9]{2}';
+/** RFC 9110 §5.6.7 HTTP-date: IMF-fixdate, or the obsolete rfc850-date and asctime-date a recipient must accept. */
+const HTTP_DATE = new RegExp(`^(?:${DAY}, [0-9]{2} ${MONTH} [0-9]{4} ${TIME} GMT|${LONG_DAY}, [0-9]{2}-${MONTH}-[0-9]{2} ${TIME} GMT|${DAY} ${MONTH} [ 0-9][0-9] ${TIME} [0-9]{4})$`);
 
 /**
- * A deprecated operation should say so on the wire: `Deprecation` (RFC 9745) and `Sunset` (RFC 8594)
- * with the spec's removal date. The contract does not require the headers, so this is advisory.
+ * Deprecation signals on the wire, judged against what the spec says (`deprecated`, `x-sunset`):
+ * - a deprecated operation without `Deprecation` (RFC 9745) or `Sunset` (RFC 8594): advisory, the
+ *   contract does not require the headers;
+ * - a `Sunset` that is not an HTTP-date (RFC 8594 §3: `Sunset = HTTP-date`), or that names another
+ *   day than the spec's `x-sunset`: a failure, the header tells clients something false;
+ * - `Deprecation` on an operation the spec does not mark deprecated: it tells clients to leave an
+ *   operation the spec keeps (often the successor itself), but the contract does not forbid extra
+ *   headers and some servers send the signal on every answer: a contract gap (`deprecation-signals`),
+ *   a failure under --strict.
  */
 export const checkDeprecation: Check = ({ exchange, operation }) => {
   const r = exchange.response;
   const deprecation = operation.deprecation;
-  if (!deprecation || !r || r.status < 200 || r.status >= 300) return [];
+  if (!r || r.status < 200 || r.status >= 300) return [];
+  if (!deprecation) {
+    if (r.headers.deprecation === undefined) return [];
+    return [
+      findingOf(exchange, {
+        code: 'contract_gap',
+        severity: 'warning',
+        gap: 'deprecation-signals',
+        check: 'deprecation',
+        message: `${operation.operationId} answers Deprecation: ${r.headers.deprecation}${r.headers.sunset ? ` and Sunset: ${r.headers.sunset}` : ''}, but the spec does not mark it deprecated (RFC 9745 §2: the header says the resource is deprecated).`,
+        evidence: { deprecation: r.headers.deprecation, basis: `${operation.pointer} has no deprecated: true` },
+      }),
+    ];
+  }
   const missing: string[] = [];
   if (!r.headers.deprecation) missing.push('Deprecation');
   const sunset = r.headers.sunset;
   if (!sunset) missing.push('Sunset');
   const findings = [];
+  if (sunset !== undefined && !HTTP_DATE.test(sunset.trim())) {
+    findings.push(
+      findingOf(exchange, {
+        code: 'deprecation_headers',
+        severity: 'failure',
+        check: 'deprecation',
+        message: `Sunset: ${sunset} is not an HTTP-date (RFC 8594 §3: Sunset = HTTP-date, RFC 9110 §5.6.7)${deprecation.sunset ? `; the spec's removal date ${deprecation.sunset} is written ${httpDateOf(deprecation.sunset)}` : ''}.`,
+        evidence: { sunset, basis: 'RFC 8594 §3', ...(deprecation.sunset ? { xSunset: deprecation.sunset } : {}) },
+      }),
+    );
+  } else if (deprecation.sunset && sunset && !sameDay(sunset, deprecation.sunset)) {
+    findings.push(
+      findingOf(exchange, {
+        code: 'deprecation_headers',
+        severity: 'failure',
+        check: 'deprecation',
+        message: `Sunset says ${sunset}; the spec's removal date (x-sunset: ${deprecation.sunset}) is ${httpDateOf(deprecation.sunset)}.`,
+        evidence: { sunset, xSunset: deprecation.sunset, basis: `${operation.pointer}/x-sunset, RFC 8594` },
+      }),
+    );
+  }
   if (missing.length > 0) {
     findings.push(
       findingOf(exchange, {
@@ -24,19 +71,15 @@ export const checkDeprecation: Check = ({ exchange, operation }) => {
         message: `${operation.operationId} is deprecated${deprecation.sunset ? ` (removal ${deprecation.sunset})` : ''} but the answer has no ${missing.join(' or ')} header.`,
       }),
     );
-  } else if (deprecation.sunset && sunset && !sameDay(sunset, deprecation.sunset)) {
-    const [y, m, d] = deprecation.sunset.split('-');
-    findings.push(
-      findingOf(exchange, {
-        code: 'deprecation_headers',
-        severity: 'advisory',
-        check: 'deprecation',
-        message: `Sunset says ${sunset}; the spec's removal date is ${d} ${MONTHS[Number(m) - 1]} ${y}.`,
-      }),
-    );
   }
   return findings;
 };
+
+/** An ISO day as an IMF-fixdate at midnight UTC. */
+function httpDateOf(isoDay: string): string {
+  const t = Date.parse(`${isoDay}T00:00:00Z`);
+  return Number.isNaN(t) ? isoDay : new Date(t).toUTCString();
+}
 
 /** True when an HTTP date names the same UTC day as an ISO date; false for unparseable dates. */
 function sameDay(httpDate: string, isoDay: string): boolean {

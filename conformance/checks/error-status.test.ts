@@ -22,8 +22,11 @@ describe('checkErrorStatus', () => {
     expect(findings[0]!.message).toContain('404');
   });
 
-  it('only warns on probes', () => {
+  it('fails on probes too where the operation declares one error body, only warns where it does not', () => {
+    expect(verdicts(run(checkErrorStatus, ops.getPet, probeCase('getPet'), response(405, errorBody(404))))).toEqual([{ code: 'error_status_mismatch', severity: 'failure' }]);
     expect(verdicts(run(checkErrorStatus, ops.listPets, probeCase('listPets'), response(405, errorBody(404))))).toEqual([{ code: 'error_status_mismatch', severity: 'warning' }]);
+    const mixed = { ...ops.getPet, responses: { ...ops.getPet.responses, '404': { ...ops.getPet.responses['404']!, schema: ops.spec.compile({ type: 'object', required: ['detail'] }) } } };
+    expect(verdicts(run(checkErrorStatus, mixed, probeCase('getPet'), response(405, errorBody(404))))).toEqual([{ code: 'error_status_mismatch', severity: 'warning' }]);
   });
 
   it('leaves bodies without a numeric status to the schema check', () => {

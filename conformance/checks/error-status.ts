@@ -1,5 +1,6 @@
 import type { OperationModel } from '../../spec/index.js';
 import { mergeAllOf } from '../generate/schema-arbitrary.js';
+import { uniformErrorSchema } from './error-schema.js';
 import { findingOf, type Check } from './make-finding.js';
 
 /** Whether the operation's error bodies declare an integer `status` member (the Animal Store's Error, problem+json). */
@@ -25,7 +26,7 @@ export const checkErrorStatus: Check = ({ exchange, operation }) => {
   return [
     findingOf(exchange, {
       code: 'error_status_mismatch',
-      severity: exchange.case.kind === 'probe' ? 'warning' : 'failure',
+      severity: exchange.case.kind === 'probe' && uniformErrorSchema(operation) === undefined ? 'warning' : 'failure',
       check: 'error_status',
       message: `The error body says status ${body.status}, the HTTP status is ${r.status}.`,
       evidence: { bodyStatus: body.status, httpStatus: r.status },

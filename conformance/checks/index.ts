@@ -1,18 +1,21 @@
 import type { Case } from '../cases/index.js';
 import type { OperationModel } from '../../spec/index.js';
+import { checkAllowHeader } from './allow-header.js';
 import { checkAuthChallenge } from './auth-challenge.js';
 import { checkContentType } from './content-type.js';
 import { checkDeprecation } from './deprecation.js';
 import { checkErrorStatus } from './error-status.js';
+import { checkHead } from './head.js';
 import type { Check } from './make-finding.js';
 import { checkRedirect } from './redirect.js';
+import { checkResponseHeaders } from './response-headers.js';
 import { checkSchema } from './schema.js';
 import { checkServerError } from './server-error.js';
-import { checkResponseHeaders } from './response-headers.js';
 import { checkStatus } from './status.js';
 import { checkTransport } from './transport.js';
+import { checkUnauthenticatedProbe } from './unauthenticated-probe.js';
 
-export { checkAuthChallenge, checkContentType, checkDeprecation, checkErrorStatus, checkRedirect, checkSchema, checkServerError, checkStatus, checkTransport };
+export { checkAllowHeader, checkAuthChallenge, checkHead, checkUnauthenticatedProbe, checkContentType, checkDeprecation, checkErrorStatus, checkRedirect, checkSchema, checkServerError, checkStatus, checkTransport };
 export { describeAuth } from './status.js';
 export { findingOf, mediaTypeOf, responseRecord } from './make-finding.js';
 export type { Check, CheckInput } from './make-finding.js';
@@ -43,8 +46,11 @@ export const GENERIC_CHECKS: readonly RegisteredCheck[] = [
   { name: statusTally, run: checkStatus },
   { name: fixed('content_type'), run: checkContentType },
   { name: fixed('schema'), run: checkSchema },
+  { name: fixed('response_headers'), run: checkResponseHeaders, applies: (operation) => Object.values(operation.responses).some((r) => Object.keys(r.headers).length > 0) },
   { name: fixed('error_status'), run: checkErrorStatus },
   { name: fixed('auth'), run: checkAuthChallenge },
-  { name: fixed('deprecation'), run: checkDeprecation, applies: (operation) => operation.deprecation !== undefined },
-  { name: fixed('response_headers'), run: checkResponseHeaders, applies: (operation) => Object.values(operation.responses).some((r) => Object.keys(r.headers).length > 0) },
+  { name: fixed('deprecation'), run: checkDeprecation },
+  { name: fixed('protocol'), run: checkAllowHeader },
+  { name: fixed('protocol'), run: checkHead },
+  { name: fixed('auth'), run: checkUnauthenticatedProbe },
 ];

@@ -24,3 +24,8 @@ export const checkRedirect: Check = ({ exchange, operation }) => {
     }),
   ];
 };
+
+/** Whether a request carried a precondition a 304 can answer (RFC 9110 §13.1). */
+export function isConditional(headers: Readonly<Record<string, string>>): boolean {
+  return Object.keys(headers).some((h) => /^if-(none-match|modified-since)$/i.test(h));
+}

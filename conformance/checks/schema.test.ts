@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkSchema } from './schema.js';
-import { errorBody, jsonResponse, loadOperations, pet, probeCase, response, run, validCase, verdicts, type Operations } from './_test-support.js';
+import { errorBody, jsonResponse, loadOperations, pet, probeCase, REQUEST, response, run, validCase, verdicts, type Operations } from './_test-support.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -88,12 +88,22 @@ describe('checkSchema: bodies that are not JSON', () => {
     expect(verdicts(run(checkSchema, ops.getPet, validCase('getPet'), response(200, 'null')))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
   });
 
-  it('only warns on probes', () => {
-    expect(verdicts(run(checkSchema, ops.listPets, probeCase('listPets'), response(405, 'Method Not Allowed', { 'content-type': 'text/plain' })))).toEqual([
-      { code: 'invalid_json', severity: 'warning', gap: 'other-endpoints' },
-    ]);
-    expect(verdicts(run(checkSchema, ops.listPets, probeCase('listPets'), jsonResponse(405, { error: 'x' })))).toEqual([
-      { code: 'schema_mismatch', severity: 'warning', gap: 'other-endpoints' },
-    ]);
+  it('fails a probe\'s error without the one error body the operation declares (an unknown route, a 405, a 413)', () => {
+    expect(verdicts(run(checkSchema, ops.getPet, probeCase('getPet'), response(405, 'Method Not Allowed', { 'content-type': 'text/plain' })))).toEqual([{ code: 'invalid_json', severity: 'failure' }]);
+    expect(verdicts(run(checkSchema, ops.getPet, probeCase('getPet'), jsonResponse(404, { error: 'x' })))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+    expect(verdicts(run(checkSchema, ops.createPet, validCase('createPet'), response(413, '')))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+    expect(run(checkSchema, ops.getPet, probeCase('getPet'), response(405, errorBody(405)))).toEqual([]);
+  });
+
+  it('holds nothing where the operation\'s errors have several shapes, and only warns on a probe\'s success', () => {
+    const mixed = { ...ops.getPet, responses: { ...ops.getPet.responses, '404': { ...ops.getPet.responses['404']!, schema: ops.spec.compile({ type: 'object', required: ['detail'] }) } } };
+    expect(run(checkSchema, mixed, probeCase('getPet'), response(405, 'Method Not Allowed', { 'content-type': 'text/plain' }))).toEqual([]);
+    expect(verdicts(run(checkSchema, ops.listPets, probeCase('listPets'), jsonResponse(200, { error: 'x' })))).toEqual([{ code: 'schema_mismatch', severity: 'warning', gap: 'other-endpoints' }]);
+  });
+
+  it('asks no body of a response to HEAD', () => {
+    const head = { case: validCase('listPets', { method: 'HEAD' }), request: { ...REQUEST, method: 'HEAD' }, response: response(401, '') };
+    expect(checkSchema({ exchange: head, operation: ops.listPets })).toEqual([]);
+    expect(verdicts(checkSchema({ exchange: { ...head, request: REQUEST }, operation: ops.listPets }))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
   });
 });

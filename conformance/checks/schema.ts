@@ -1,5 +1,6 @@
 import type { CompiledSchema, MediaTypeModel, OperationModel, ResponseModel } from '../../spec/index.js';
 import { findMediaType } from '../../spec/media/index.js';
+import { errorBodyBasis, uniformErrorSchema } from './error-schema.js';
 import { findingOf, type Check } from './make-finding.js';
 
 const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
@@ -31,7 +32,8 @@ function mediaOf(response: ResponseModel, contentType: string | undefined): Medi
  */
 export const checkSchema: Check = ({ exchange, operation }) => {
   const r = exchange.response;
-  if (!r || r.status >= 500 || (r.status >= 300 && r.status < 400)) return [];
+  // A response to HEAD has no content (RFC 9110 §9.3.2): there is no body to match.
+  if (!r || r.status >= 500 || (r.status >= 300 && r.status < 400) || exchange.request.method === 'HEAD') return [];
   const documented = operation.responseFor(r.status);
   const contentType = r.headers['content-type'];
   const media = documented ? mediaOf(documented, contentType) : undefined;
@@ -40,10 +42,13 @@ export const checkSchema: Check = ({ exchange, operation }) => {
   const schema = media?.schema ?? documented?.schema ?? (r.status >= 400 && !documented ? errorSchemaOf(operation) : undefined);
   if (!schema) return [];
   const mediaType = media?.mediaType ?? (documented ? (Object.keys(documented.content).find((k) => documented.content[k]!.schema === schema) ?? '') : 'application/json');
-  const probe = exchange.case.kind === 'probe';
+  // Outside the documented requests (a probe) a success is anyone's guess, but an error still owes
+  // the body the spec declares for every error.
+  const owed = r.status >= 400 && uniformErrorSchema(operation) !== undefined;
+  const probe = exchange.case.kind === 'probe' && !owed;
   const severity = probe ? 'warning' : 'failure';
   const gap = probe ? { gap: 'other-endpoints' } : {};
-  const which = documented ? `the ${r.status} schema` : 'the error schema';
+  const which = documented ? `the ${r.status} schema` : `the error schema (${errorBodyBasis(operation)})`;
   let value: unknown;
   if (JSON_MEDIA.test(mediaType) || mediaType === '' || mediaType === '*/*') {
     if (r.json === undefined) {

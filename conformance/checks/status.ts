@@ -171,6 +171,7 @@ const AUTH_WORDS: Record<string, string> = {
   'valid-uppercase-scheme': 'the upper-case scheme "BEARER"',
   'valid-mixed-case-scheme': 'the mixed-case scheme "BeArEr"',
   'key-with-prefix': 'a token that ends with the key',
+  'key-padded': 'the key followed by "==" (another b64token)',
   'percent-encoded-key': 'the key percent-encoded (another token)',
   'raw-key': 'the key with no scheme',
   'key-in-query': 'no Authorization header and the key in the query (api_key, access_token)',

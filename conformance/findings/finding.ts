@@ -38,7 +38,12 @@ export type FindingCode =
   // where the contract is silent
   | 'contract_gap'
   // deprecation
-  | 'deprecation_headers';
+  | 'deprecation_headers'
+  // HTTP semantics (RFC 9110)
+  | 'allow_missing' // a 405 without Allow (§15.5.6 MUST)
+  | 'head_content' // content in a response to HEAD (§9.3.2 MUST NOT)
+  | 'conditional_mismatch' // a 304 for a representation that changed, or one the request had no right to
+  | 'location_mismatch'; // the Location of a 201 does not identify the created resource (§15.3.2)
 
 /** A concrete HTTP request, as sent (the API key replaced by `$API_KEY` in reports). */
 export interface RequestRecord {

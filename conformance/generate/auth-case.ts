@@ -18,6 +18,7 @@ export const BAD_AUTH: readonly AuthVariant[] = [
   'key-case',
   'trailing-junk',
   'key-with-prefix',
+  'key-padded',
   'percent-encoded-key',
   'raw-key',
   // The contract names one place for the key (§5.2): elsewhere it is no credential at all.

@@ -20,7 +20,7 @@ const CODES: Record<FindingCode, true> = {
   undocumented_status: true, schema_mismatch: true, error_status_mismatch: true, auth_ignored: true,
   auth_wrong_status: true, auth_rejected_valid: true, auth_challenge_missing: true, negative_accepted: true,
   negative_wrong_status: true, positive_rejected: true, semantic_violation: true, contract_gap: true,
-  deprecation_headers: true,
+  deprecation_headers: true, allow_missing: true, head_content: true, conditional_mismatch: true, location_mismatch: true,
 };
 
 describe('renderJson', () => {

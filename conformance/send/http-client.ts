@@ -8,6 +8,7 @@ import type { OperationModel } from '../../spec/index.js';
 import { authExpectation } from '../cases/index.js';
 import { buildRequest } from './build-request.js';
 import { createKitCredentials, type KitCredentials } from './credentials.js';
+import { requestRaw } from './raw-request.js';
 
 /** Options of the HTTP side of a run. */
 export interface HttpClientOptions {
@@ -192,12 +193,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const body = built.body !== undefined && transferEncoding === 'chunked' ? Readable.from([Buffer.from(built.body)]) : built.body;
       // undici refuses an Expect header: such requests go through node:http, which waits for the
       // 100 Continue (or a second, RFC 9110 §10.1.1) before the body and reads past the 100.
+      const target = built.fromOrigin ? built.path : `${prefix}${built.path}`;
+      // A response to HEAD has no content (RFC 9110 §9.3.2); HTTP clients never read past its header
+      // block, so HEAD goes over a plain socket that keeps whatever bytes follow it.
       const res =
-        headers.expect !== undefined
-          ? await requestWithNodeHttp(`${origin}${prefix}${built.path}`, built.method, built.headers, built.body, controller.signal)
+        built.method === 'HEAD'
+          ? await requestRaw(`${origin}${target}`, built.method, built.headers, controller.signal)
+          : headers.expect !== undefined
+          ? await requestWithNodeHttp(`${origin}${target}`, built.method, built.headers, built.body, controller.signal)
           : await agent.request({
               origin,
-              path: `${prefix}${built.path}`,
+              path: target,
               method: built.method as 'GET',
               headers,
               ...(body !== undefined ? { body } : {}),
@@ -213,7 +219,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         }
         chunks.push(chunk as Buffer);
       }
-      const decoded = decodeContent(Buffer.concat(chunks), res.headers['content-encoding'], built.headers['accept-encoding'], maxBody);
+      // A response to HEAD has no content to decode (its Content-Encoding describes GET's).
+      const decoded = built.method === 'HEAD' ? Buffer.concat(chunks) : decodeContent(Buffer.concat(chunks), res.headers['content-encoding'], built.headers['accept-encoding'], maxBody);
       if (typeof decoded === 'string') return failure(testCase, built.record, decoded.startsWith('over') ? 'body_too_large' : 'protocol_error', decoded.replace(/^over /, ''), started);
       // A target that echoes the key back (a debug page, a Location) must not put it in a finding.
       const bodyText = scrub(decoded.toString('utf8'));

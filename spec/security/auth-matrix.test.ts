@@ -24,7 +24,7 @@ const ids = (entries: ReturnType<typeof authMatrix>) => entries.map((e) => `${e.
 describe('authMatrix', () => {
   it('bearer alone: the variants the kit has always sent, then valid', () => {
     expect(ids(authMatrix(operationSecurity(document, {}), oneKey))).toEqual([
-      ...['none', 'empty-token', 'scheme-only', 'basic', 'token-scheme', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case', 'trailing-junk', 'key-with-prefix', 'percent-encoded-key', 'raw-key', 'key-in-query', 'key-in-header', 'key-in-cookie', 'basic-password', 'forwarded-local'].map((id) => `${id}:refuse`),
+      ...['none', 'empty-token', 'scheme-only', 'basic', 'token-scheme', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case', 'trailing-junk', 'key-with-prefix', 'key-padded', 'percent-encoded-key', 'raw-key', 'key-in-query', 'key-in-header', 'key-in-cookie', 'basic-password', 'forwarded-local'].map((id) => `${id}:refuse`),
       ...['valid-lowercase-scheme', 'valid-uppercase-scheme', 'valid-mixed-case-scheme', 'valid'].map((id) => `${id}:accept`),
     ]);
   });

@@ -44,7 +44,7 @@ describe('bearer handler', () => {
 
   it('keeps the variants the kit has always sent, in order', () => {
     expect(handler.wrongVariants().map((v) => `${v.id}:${v.expect}`)).toEqual([
-      ...['none', 'empty-token', 'scheme-only', 'basic', 'token-scheme', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case', 'trailing-junk', 'key-with-prefix', 'percent-encoded-key', 'raw-key', 'key-in-query', 'key-in-header', 'key-in-cookie', 'basic-password', 'forwarded-local'].map((id) => `${id}:refuse`),
+      ...['none', 'empty-token', 'scheme-only', 'basic', 'token-scheme', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case', 'trailing-junk', 'key-with-prefix', 'key-padded', 'percent-encoded-key', 'raw-key', 'key-in-query', 'key-in-header', 'key-in-cookie', 'basic-password', 'forwarded-local'].map((id) => `${id}:refuse`),
       ...['valid-lowercase-scheme', 'valid-uppercase-scheme', 'valid-mixed-case-scheme'].map((id) => `${id}:accept`),
     ]);
   });

@@ -49,6 +49,8 @@ const VARIANTS: readonly CredentialVariant[] = [
   },
   { id: 'trailing-junk', description: 'the key followed by a space and more text', expect: 'refuse', attach: (c) => auth(`Bearer ${tokenOf(c).key} x`, `Bearer $${c.variable} x`) },
   { id: 'key-with-prefix', description: 'a token that ends with the key', expect: 'refuse', attach: (c) => auth(`Bearer not-${tokenOf(c).key}`, `Bearer \${${c.variable}/#/not-}`) },
+  // b64token allows trailing "=" (RFC 6750 §2.1): "<key>==" is another token, not the key padded.
+  { id: 'key-padded', description: 'the key followed by "==" (another b64token)', expect: 'refuse', attach: (c) => auth(`Bearer ${tokenOf(c).key}==`, `Bearer \${${c.variable}}==`) },
   {
     id: 'percent-encoded-key',
     description: 'the key percent-encoded (another token)',

@@ -1,0 +1,50 @@
+import type { Exchange } from '../cases/index.js';
+import type { Finding } from '../findings/index.js';
+import { findingOf } from './make-finding.js';
+
+/** The exchanges of one conditional-request round on a representation that may have changed. */
+export interface ConditionalRound {
+  /** The first GET, with the valid credential: its validator (`ETag`) and its content. */
+  readonly first: Exchange;
+  /** The same GET after a change, with `If-None-Match: <the first ETag>`. */
+  readonly conditional: Exchange;
+  /** The same GET again without a precondition: what the representation is now. */
+  readonly fresh: Exchange;
+}
+
+/**
+ * RFC 9110 §13.1.2: a server answers 304 to `If-None-Match` only when the current representation's
+ * entity tag matches one listed, and an entity tag changes with the representation (§8.8.3). A 304
+ * for a representation whose content changed since the tag was issued is a failure: the client keeps
+ * showing the stale content. Content is compared as a JSON value, arrays as multisets (a list served
+ * in another order is not "changed" for a weak validator).
+ */
+export function judgeConditional({ first, conditional, fresh }: ConditionalRound): Finding[] {
+  const tag = first.response?.headers.etag;
+  const c = conditional.response;
+  if (!tag || !c || c.status !== 304 || !first.response || !fresh.response || fresh.response.status !== first.response.status) return [];
+  const before = canonical(first.response.json ?? first.response.bodyText);
+  const now = canonical(fresh.response.json ?? fresh.response.bodyText);
+  if (before === now) return [];
+  return [
+    findingOf(conditional, {
+      code: 'conditional_mismatch',
+      severity: 'failure',
+      check: 'protocol',
+      message: `If-None-Match: ${tag} got 304 Not Modified, but the representation changed since that ETag was sent (the same GET now answers other content); RFC 9110 §13.1.2 and §8.8.3: 304 only while the entity tag still matches the current representation.`,
+      evidence: { etag: tag, etagNow: fresh.response.headers.etag ?? null, basis: 'RFC 9110 §13.1.2, §8.8.3' },
+    }),
+  ];
+}
+
+/** A JSON value as text with object members sorted and arrays sorted by their elements' text. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).sort().join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
