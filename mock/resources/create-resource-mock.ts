@@ -334,13 +334,23 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     const example = exampleItem(operation);
     for (const name of readOnly) {
       if (name === m.id?.member || m.scope.includes(name) || (!properties.has(name) && properties.size > 0)) continue;
-      value[name] = previous?.[name] ?? ownedValue(properties.get(name), example?.[name]);
+      value[name] = previous?.[name] ?? fittingOwnedValue(properties.get(name), example?.[name]);
     }
     for (const name of requiredNames(schema)) {
       if (value[name] !== undefined) continue;
       const kept = previous?.[name];
-      value[name] = kept ?? ownedValue(properties.get(name), example?.[name]);
+      value[name] = kept ?? fittingOwnedValue(properties.get(name), example?.[name]);
     }
+  }
+
+  /** {@link ownedValue}, unless it breaks the member's schema (a spec example often does): then one built from the schema. */
+  function fittingOwnedValue(schema: JsonSchema | undefined, example: unknown): unknown {
+    const first = ownedValue(schema, example);
+    if (!schema) return first;
+    const check = current.spec.compile(schema);
+    if (check.validate(first).ok) return first;
+    const built = sampleValue(schema);
+    return check.validate(built).ok ? built : first;
   }
 
   function mintId(collection: Collection, scope: readonly string[]): unknown {
