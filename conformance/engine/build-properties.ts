@@ -12,6 +12,7 @@ import {
   isStillInvalid,
   landmarksOf,
   parameterArbitrary,
+  satisfiable,
   parameterText,
   mergeAllOf,
   ordinaryParts,
@@ -275,6 +276,7 @@ function unusedValidValue(parameter: ParameterModel, known: readonly string[]): 
   const typed = parameter.schema.schema.type === 'integer' || parameter.schema.schema.type === 'number' ? Number(plain) : plain;
   if (parameter.schema.validate(typed).ok) return plain;
   const taken = new Set(known);
+  if (!satisfiable(parameter.schema)) return plain;
   const drawn = fc.sample(parameterArbitrary(parameter), { seed: 7, numRuns: 50 }).map((v) => parameterText(v)).find((t) => !taken.has(t));
   return drawn ?? plain;
 }

@@ -7,7 +7,7 @@ import { integerFaults } from './exact-integers.js';
 import { applyMutation, isStillInvalid } from './invalid-case.js';
 import { mutationsOf } from './mutations.js';
 import { landmarksOf, mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
-import { ExistingValue, isCredential, parameterArbitrary, sendsJson, toValidCase, type KnownValues, type RequestParts } from './valid-case.js';
+import { ExistingValue, isCredential, parameterArbitrary, satisfiable, sendsJson, toValidCase, type KnownValues, type RequestParts } from './valid-case.js';
 
 /** Cases a coverage phase may hold at most per operation, so that it stays a prefix, not the run. */
 const MAX_COVERAGE = 120;
@@ -23,7 +23,7 @@ export function ordinaryParts(operation: OperationModel, known: KnownValues, see
   const valid = (schema: CompiledSchema, value: unknown) =>
     value !== undefined && schema.validate(toPlainJson(value as WireJson)).ok && integerFaults(value as WireJson, schema.schema).length === 0;
   const draw = (schema: CompiledSchema, ascii = false): WireJson =>
-    fc.sample(schemaArbitrary(schema.schema, { ascii, nameOf: schemaNameOf }).filter((v) => valid(schema, v)), { seed, numRuns: 1 })[0]!;
+    fc.sample(schemaArbitrary(schema.schema, { ascii, nameOf: schemaNameOf }).filter((v) => !satisfiable(schema) || valid(schema, v)), { seed, numRuns: 1 })[0]!;
   const pathParams: RequestParts['pathParams'] = {};
   const query: [string, WireJson][] = [];
   const headerParams: [string, WireJson][] = [];
@@ -36,7 +36,7 @@ export function ordinaryParts(operation: OperationModel, known: KnownValues, see
       const fallback = valid(p.schema, 1) ? 1 : draw(p.schema);
       pathParams[p.name] = pool.length > 0 ? new ExistingValue(pool[0]!) : (example ?? fallback);
     } else if (p.required) {
-      const value = example ?? fc.sample(parameterArbitrary(p), { seed, numRuns: 1 })[0]!;
+      const value = example ?? (satisfiable(p.schema) ? fc.sample(parameterArbitrary(p), { seed, numRuns: 1 })[0]! : draw(p.schema, p.in !== 'query'));
       (p.in === 'query' ? query : p.in === 'header' ? headerParams : cookieParams).push([p.name, value]);
     }
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
 import type { Case, CaseBody, WireJson } from '../cases/index.js';
-import { schemaNameOf, type OperationModel, type ParameterModel } from '../../spec/index.js';
+import { schemaNameOf, type CompiledSchema, type OperationModel, type ParameterModel } from '../../spec/index.js';
 import { encodeBody } from '../../spec/media/index.js';
 import { serializeParameter } from '../../spec/parameters/index.js';
 import { acceptFor } from '../send/build-request.js';
@@ -48,8 +48,10 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
   const path: Record<string, fc.Arbitrary<WireJson | ExistingValue>> = {};
   const query: fc.Arbitrary<[string, WireJson] | null>[] = [];
   const others: Record<'header' | 'cookie', fc.Arbitrary<[string, WireJson] | null>[]> = { header: [], cookie: [] };
-  for (const parameter of operation.parameters.filter((p) => !isCredential(operation, p))) {
-    const generated = parameterArbitrary(parameter);
+  // A parameter no value satisfies (a spec that says `type: number, enum: ["2"]`) cannot be sent
+  // validly: an optional one is left out, a required one is sent as generated.
+  for (const parameter of operation.parameters.filter((p) => !isCredential(operation, p) && (p.required || satisfiable(p.schema)))) {
+    const generated = satisfiable(parameter.schema) ? parameterArbitrary(parameter) : schemaArbitrary(parameter.schema.schema, { ascii: parameter.in !== 'query' && parameter.in !== 'path' });
     const pool = known[parameter.name] ?? [];
     if (parameter.in === 'path') {
       path[parameter.name] = pool.length > 0 ? fc.oneof(fc.constantFrom(...pool).map((text) => new ExistingValue(text)), generated) : generated;
@@ -68,7 +70,7 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
         // Generation is constructive, but oneOf branches can overlap and formats can be stricter
         // than their generators: a valid case only ever carries what the spec's own validator takes.
         // (integers judged exactly too: the validator reads them as doubles).
-        .filter((value) => bodySchema.validate(toPlainJson(value)).ok && integerFaults(value, bodySchema.schema).length === 0)
+        .filter((value) => !satisfiable(bodySchema) || (bodySchema.validate(toPlainJson(value)).ok && integerFaults(value, bodySchema.schema).length === 0))
     : fc.constant(undefined);
   // Spellings of the JSON media type only where the body is JSON; other bodies name their own type.
   // Spellings of application/json where that is the body's type; a +json type is sent as declared.
@@ -239,4 +241,18 @@ export function isCredential(operation: OperationModel, parameter: ParameterMode
   return operation.security.alternatives.some((requirement) =>
     requirement.some(({ scheme }) => scheme.kind === 'apiKey' && scheme.in === parameter.in && (parameter.in === 'header' ? scheme.parameter.toLowerCase() === parameter.name.toLowerCase() : scheme.parameter === parameter.name)),
   );
+}
+
+const satisfiableCache = new WeakMap<CompiledSchema, boolean>();
+
+/**
+ * Whether the generator finds values the schema's validator takes (one in 60 draws at least). A
+ * contradictory schema has none: filtering generated values by it would never end.
+ */
+export function satisfiable(schema: CompiledSchema): boolean {
+  const hit = satisfiableCache.get(schema);
+  if (hit !== undefined) return hit;
+  const found = fc.sample(schemaArbitrary(schema.schema, { nameOf: schemaNameOf }), { seed: 0, numRuns: 60 }).some((v) => schema.validate(toPlainJson(v)).ok);
+  satisfiableCache.set(schema, found);
+  return found;
 }
