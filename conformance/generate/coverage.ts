@@ -22,6 +22,7 @@ type Obj = Record<string, WireJson>;
 export function ordinaryParts(operation: OperationModel, known: KnownValues, seed: number): RequestParts {
   const valid = (schema: CompiledSchema, value: unknown) =>
     value !== undefined && schema.validate(toPlainJson(value as WireJson)).ok && integerFaults(value as WireJson, schema.schema).length === 0;
+  // A contradictory schema has no valid value: it gets a generated one instead of an endless filter.
   const draw = (schema: CompiledSchema, ascii = false): WireJson =>
     fc.sample(schemaArbitrary(schema.schema, { ascii, nameOf: schemaNameOf }).filter((v) => !satisfiable(schema) || valid(schema, v)), { seed, numRuns: 1 })[0]!;
   const pathParams: RequestParts['pathParams'] = {};
