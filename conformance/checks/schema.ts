@@ -63,7 +63,9 @@ export const checkSchema: Check = ({ exchange, operation }) => {
       ];
     }
     value = r.json;
-  } else if (/^text\//i.test(mediaType)) {
+  } else if (/^text\//i.test(mediaType) && !/xml/i.test(mediaType) && isTextSchema(schema.schema)) {
+    // A text body is one string; an XML body (text/xml) is described by its schema and `xml` hints,
+    // which the kit does not read.
     value = r.bodyText;
   } else {
     return [];
@@ -81,3 +83,8 @@ export const checkSchema: Check = ({ exchange, operation }) => {
     }),
   ];
 };
+
+/** Whether a schema describes a text body as one string (or says nothing of its type). */
+function isTextSchema(schema: Record<string, unknown>): boolean {
+  return schema.type === undefined || schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+}

@@ -147,7 +147,9 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         const listed = await send({ ...ordinary, query, pathParams: { ...ordinary.pathParams, ...scope } });
         const items = is2xx(listed) ? itemsOf(collection, listed.response!.exactJson ?? listed.response!.json) : undefined;
         // Only a list shorter than its page holds everything: then the new item must be in it.
-        const complete = items !== undefined && !collection.page && (cap === undefined ? collection.pageSize === undefined : items.length < cap);
+        // A list narrowed by any parameter (a required filter, a search) holds what matches, not everything.
+        const narrowed = query.some(([name]) => name !== size?.parameter);
+        const complete = items !== undefined && !narrowed && !collection.page && (cap === undefined ? collection.pageSize === undefined : items.length < cap);
         if (items && complete && !items.some((item) => idOfItem(collection, item) === itemId)) {
           violation(listed, 'semantics.list_shows_created', `${list.operationId} returned ${items.length} items, a complete list, without ${id.parameter}=${itemId}. (Item ${because}.)`);
         }
