@@ -40,12 +40,15 @@ export interface LoadSpecOptions {
 export async function loadSpec(file: string = DEFAULT_SPEC_PATH, options: LoadSpecOptions = {}): Promise<SpecModel> {
   const path = resolve(file);
   const { document: raw, format, declaredVersion } = await readDocument(path);
-  let bundled: Record<string, unknown>;
-  try {
-    // Pulls every file a relative $ref names into one document whose $refs are all local.
-    bundled = (await SwaggerParser.bundle(path, raw as never, {})) as unknown as Record<string, unknown>;
-  } catch (error) {
-    throw new SpecLoadError('spec_invalid', path, `a $ref cannot be resolved: ${(error as Error).message.split('\n')[0]}`);
+  let bundled: Record<string, unknown> = raw;
+  // Pulls every file a relative $ref names into one document whose $refs are all local. A document
+  // whose $refs are all local already is that document (bundling GitHub's would take seconds).
+  if (hasExternalRef(raw)) {
+    try {
+      bundled = (await SwaggerParser.bundle(path, raw as never, {})) as unknown as Record<string, unknown>;
+    } catch (error) {
+      throw new SpecLoadError('spec_invalid', path, `a $ref cannot be resolved: ${(error as Error).message.split('\n')[0]}`);
+    }
   }
   if (options.schemaCheck ?? true) checkDocument(path, bundled);
   if (typeof bundled.paths !== 'object' || bundled.paths === null) {
@@ -89,4 +92,15 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH, options: LoadSp
     operation: (id) => byId.get(id),
     compile,
   };
+}
+
+/** Whether any `$ref` of the document points outside it (another file, a URL). */
+function hasExternalRef(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasExternalRef);
+  if (typeof node !== 'object' || node === null) return false;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) return true;
+    if (typeof value === 'object' && hasExternalRef(value)) return true;
+  }
+  return false;
 }
