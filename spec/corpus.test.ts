@@ -5,16 +5,20 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadSpec, type SpecModel } from './index.js';
+import { resourceModelFor } from './resources/index.js';
 
 const CORPUS = fileURLToPath(new URL('../fixtures/specs/real-world/', import.meta.url));
 const GITHUB = fileURLToPath(new URL('../fixtures/specs/large/api.github.com.json.gz', import.meta.url));
 const files = (await readdir(CORPUS)).filter((f) => f.endsWith('.json')).sort();
 
-/** One line a spec: what a reader checking the corpus wants to see. */
+/** One line a spec: its operations, the resources inferred and its security schemes. */
 function summary(spec: SpecModel): string {
   const schemes = (spec.document.components as { securitySchemes?: Record<string, { type: string; scheme?: string; in?: string }> } | undefined)?.securitySchemes ?? {};
   const kinds = Object.values(schemes).map((s) => (s.type === 'http' ? `http ${s.scheme}` : s.type === 'apiKey' ? `apiKey in ${s.in}` : s.type));
-  return `${spec.format} ${spec.operations.length} operations, base path '${spec.basePath}', security: ${kinds.join(', ') || 'none'}`;
+  const { model } = resourceModelFor(spec);
+  const crud = model.operations.filter((o) => o.role !== 'other').length;
+  const resources = model.collections.map((c) => `${c.path}${c.id?.member ? ` (id ${c.id.member})` : ''}`).slice(0, 4).join(', ');
+  return `${spec.format} ${spec.operations.length} operations (${crud} CRUD), base path '${spec.basePath}', ${model.collections.length} collections${resources ? `: ${resources}${model.collections.length > 4 ? ', ...' : ''}` : ''}; security: ${kinds.join(', ') || 'none'}`;
 }
 
 describe('every real-world spec loads into the model', () => {
