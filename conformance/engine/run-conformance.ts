@@ -272,7 +272,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     current = sweep.id;
     const execution = await sweep.execute();
     for (const finding of execution.findings) {
-      if (finding.severity !== 'failure') continue;
+      // Findings a sweep judges itself (across exchanges) honour --only/--skip like the checks' own.
+      if (finding.severity !== 'failure' || !checkSelected(finding.check)) continue;
       // Sweep requests are independent of one another: the failing one alone reproduces it.
       collector.addFailure(withReproducer(finding, { ...execution, exchanges: execution.exchanges.filter((e) => e.request === finding.request) }, `--only ${sweep.operationId}`));
     }
