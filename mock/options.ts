@@ -23,6 +23,8 @@ export interface MockOptions {
   readonly host?: string;
   /** Path of the OpenAPI file (the `--spec` flag). Default: the project's `spec/openapi.yaml`. */
   readonly spec?: string;
+  /** Serve under this base path instead of the one `servers[0]` names (`--base-path`; `/` for none). */
+  readonly basePath?: string;
   /** Default `stateful`. */
   readonly mode?: MockMode;
   /**
@@ -67,6 +69,7 @@ export interface ResolvedOptions {
   readonly port: number;
   readonly host: string;
   readonly specFile: string;
+  readonly basePath?: string;
   readonly mode: MockMode;
   readonly keys: KeyPolicy;
   /** True when no key was configured and the development key is in use. */
@@ -108,6 +111,7 @@ export function resolveOptions(options: MockOptions, log: LogSink): ResolvedOpti
     port,
     host,
     specFile: options.spec ?? DEFAULT_SPEC_PATH,
+    ...(options.basePath !== undefined ? { basePath: options.basePath } : {}),
     mode,
     keys: options.anyKey
       ? { kind: 'any' }
@@ -146,7 +150,8 @@ Animal Store API mock server, serving http://HOST:PORT/v1
 Options (environment variable in brackets; a flag wins over its variable):
   --port <n>            TCP port, 0 for a free one [PORT] (default 4010)
   --host <addr>         interface to bind (default 127.0.0.1)
-  --spec <file>         OpenAPI file (default spec/openapi.yaml)
+  --spec <file>         OpenAPI 3.0/3.1 file, YAML or JSON; Swagger 2.0 is converted (default spec/openapi.yaml)
+  --base-path <path>    serve under this path instead of the spec's servers[0] (/ for none) [MOCK_BASE_PATH]
   --mode <m>            stateful | static | dynamic [MOCK_MODE] (default stateful)
   --api-key <key>       accepted key, repeatable [MOCK_API_KEYS, comma-separated]: bearer token,
                         OAuth 2.0 / OpenID Connect token or API key, wherever the spec puts it
@@ -179,6 +184,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         port: { type: 'string' },
         host: { type: 'string' },
         spec: { type: 'string' },
+        'base-path': { type: 'string' },
         mode: { type: 'string' },
         'api-key': { type: 'string', multiple: true },
         'any-key': { type: 'boolean' },
@@ -208,6 +214,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   }
   if (values.host !== undefined) options.host = values.host;
   if (values.spec !== undefined) options.spec = values.spec;
+  const basePath = values['base-path'] ?? env.MOCK_BASE_PATH;
+  if (basePath !== undefined) options.basePath = basePath;
   const mode = values.mode ?? env.MOCK_MODE;
   if (mode !== undefined && mode !== '') {
     if (!MOCK_MODES.includes(mode as MockMode)) return { kind: 'error', message: `--mode/MOCK_MODE must be one of ${MOCK_MODES.join(', ')}, got "${mode}"` };

@@ -89,7 +89,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const opts = resolveOptions(options, stdoutSink);
   const log = opts.log;
   // The shipped spec, as loaded at start, is pinned valid by spec/ tests: skip the slow schema check.
-  let served = serve(await loadSpec(opts.specFile, { schemaCheck: opts.specFile !== DEFAULT_SPEC_PATH }));
+  let served = serve(await loadSpec(opts.specFile, { schemaCheck: opts.specFile !== DEFAULT_SPEC_PATH, ...(opts.basePath !== undefined ? { basePath: opts.basePath } : {}) }));
   const store = new PetStore(loadSeedPets(served.spec, opts.seedFile), opts.storeCapacity);
   // Every other spec's resources (and any other resource of an Animal Store spec) live in the generic store.
   const resources = createResourceMock(served.spec, {
@@ -355,7 +355,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const previous = reloading ?? Promise.resolve(undefined);
     const next = previous.then(async (): Promise<ReloadEvent> => {
       try {
-        const next = serve(await loadSpec(opts.specFile));
+        const next = serve(await loadSpec(opts.specFile, opts.basePath !== undefined ? { basePath: opts.basePath } : {}));
         resources.update(next.spec);
         served = next;
         void watcher?.refresh();
