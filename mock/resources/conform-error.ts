@@ -17,7 +17,8 @@ const isObject = (value: unknown): value is Obj => typeof value === 'object' && 
 export function conformError(operation: OperationModel, answer: Answer): Answer {
   if (answer.status < 400 || answer.json === undefined) return answer;
   const response = errorResponseFor(operation, answer.status);
-  if (!response) return answer;
+  // Errors of several shapes still share a media type (`application/problem+json`): an undocumented status takes it too.
+  if (!response) return withMediaType(answer, sharedErrorMediaTypes(operation));
   let body: unknown;
   try {
     body = JSON.parse(answer.json);
@@ -79,6 +80,22 @@ export function errorResponseFor(operation: OperationModel, status: number): Res
     } else if (response.schema !== found.schema && (own === undefined || own !== text)) return undefined;
   }
   return found;
+}
+
+/** The media types every documented error response of the operation declares, when they all declare the same ones. */
+function sharedErrorMediaTypes(operation: OperationModel): readonly string[] | undefined {
+  let shared: string | undefined;
+  let types: readonly string[] | undefined;
+  for (const [code, response] of Object.entries(operation.responses)) {
+    if (!/^(?:[45](?:\d\d|XX)|default)$/i.test(code)) continue;
+    const key = [...response.mediaTypes].sort().join(',');
+    if (key === '') return undefined;
+    if (shared === undefined) {
+      shared = key;
+      types = response.mediaTypes;
+    } else if (key !== shared) return undefined;
+  }
+  return types;
 }
 
 const ANNOTATIONS = new Set(['description', 'examples', 'example', 'title', '$comment', 'deprecated']);
