@@ -152,10 +152,18 @@ async function readOtherBody(
   const m = parseMediaType(other.contentType);
   const structured = m !== undefined && (m.essence === 'application/x-www-form-urlencoded' || m.essence === 'multipart/form-data' || (m.type === 'text' && typeof decoded.value !== 'object'));
   if (schema && structured) {
-    const result = schema.validate(decoded.value);
+    const result = schema.validate(bytesAsText(decoded.value));
     if (!result.ok) return invalid('invalid_body', `request body: ${result.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ')}`);
   }
   return { ok: true, value: { ...base, body: decoded.value } };
+}
+
+/** A decoded body with its binary parts (files) as text, for the schema's `type: string, format: binary`. */
+function bytesAsText(value: unknown): unknown {
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('latin1');
+  if (Array.isArray(value)) return value.map(bytesAsText);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bytesAsText(v)]));
+  return value;
 }
 
 async function readText(req: IncomingMessage, limit: number): Promise<Checked<string>> {
