@@ -54,7 +54,17 @@ async function startup(): Promise<string> {
     log(`${label}: ${median(times).toFixed(0)} ms`);
   }
   out.push('');
-  const phases = ['scriptStart', 'specModuleImported', 'specLoaded', 'mockModulesImported', 'mockCreated', 'listening', 'prismLoaded', 'firstAnswer', 'secondAnswer'];
+  const phases = [
+    'scriptStart',
+    'specModuleImported',
+    'specLoaded',
+    'mockModulesImported',
+    'mockCreated',
+    'listening',
+    'prismLoaded',
+    'firstAnswer',
+    'secondAnswer',
+  ];
   const labels: Record<string, string> = {
     scriptStart: 'node boot + tsx loader (until the script runs)',
     specModuleImported: 'import spec/ (transform + swagger-parser, ajv, yaml modules)',
@@ -66,12 +76,20 @@ async function startup(): Promise<string> {
     firstAnswer: 'first GET /v1/pets?limit=5',
     secondAnswer: 'second GET (warm)',
   };
-  out.push(`| Phase (ms, delta; median of 3, one process with tsx's loader) | ${MOCK_MODES.join(' | ')} |`, `|---|${MOCK_MODES.map(() => '---:').join('|')}|`);
+  out.push(
+    `| Phase (ms, delta; median of 3, one process with tsx's loader) | ${MOCK_MODES.join(' | ')} |`,
+    `|---|${MOCK_MODES.map(() => '---:').join('|')}|`,
+  );
   const perMode = new Map<MockMode, Record<string, number>[]>();
   for (const mode of MOCK_MODES) {
     const runs: Record<string, number>[] = [];
     for (let i = 0; i < 3; i++) {
-      const { stdout } = await spawnToExit(`startup-phases ${mode}`, ['--import', TSX_LOADER, 'bench/startup-phases.ts', mode]);
+      const { stdout } = await spawnToExit(`startup-phases ${mode}`, [
+        '--import',
+        TSX_LOADER,
+        'bench/startup-phases.ts',
+        mode,
+      ]);
       runs.push((JSON.parse(stdout.trim().split('\n').at(-1)!) as { marks: Record<string, number> }).marks);
     }
     perMode.set(mode, runs);
@@ -79,12 +97,15 @@ async function startup(): Promise<string> {
   }
   for (const [i, phase] of phases.entries()) {
     const cells = MOCK_MODES.map((mode) => {
-      const deltas = perMode.get(mode)!.map((m) => (m[phase] ?? NaN) - (i === 0 ? 0 : m[phases[i - 1]!] ?? NaN));
+      const deltas = perMode.get(mode)!.map((m) => (m[phase] ?? NaN) - (i === 0 ? 0 : (m[phases[i - 1]!] ?? NaN)));
       return median(deltas).toFixed(0);
     });
     out.push(`| ${labels[phase]} | ${cells.join(' | ')} |`);
   }
-  out.push(`| **total to second answer** | ${MOCK_MODES.map((mode) => median(perMode.get(mode)!.map((m) => m.secondAnswer ?? NaN)).toFixed(0)).join(' | ')} |`, '');
+  out.push(
+    `| **total to second answer** | ${MOCK_MODES.map((mode) => median(perMode.get(mode)!.map((m) => m.secondAnswer ?? NaN)).toFixed(0)).join(' | ')} |`,
+    '',
+  );
   return out.join('\n');
 }
 
@@ -100,7 +121,16 @@ function targets(): Target[] {
   ensureMockBundle();
   const mock = (mode: MockMode): Target => ({
     label: `mock ${mode}`,
-    args: (port) => [join(ROOT, 'dist/mock.mjs'), '--quiet', '--port', String(port), '--mode', mode, '--api-key', BENCH_KEY],
+    args: (port) => [
+      join(ROOT, 'dist/mock.mjs'),
+      '--quiet',
+      '--port',
+      String(port),
+      '--mode',
+      mode,
+      '--api-key',
+      BENCH_KEY,
+    ],
     route: '/v1/pets?limit=5',
     headers: { Authorization: `Bearer ${BENCH_KEY}` },
   });
@@ -109,7 +139,17 @@ function targets(): Target[] {
     {
       label: 'raw Prism CLI',
       // Prism has no SIGTERM handler, and a process killed by a signal writes no profile: add one.
-      args: (port) => ['--import', 'data:text/javascript,process.on("SIGTERM",()=>process.exit(0))', PRISM_CLI, 'mock', 'spec/openapi.yaml', '-p', String(port), '-h', '127.0.0.1'],
+      args: (port) => [
+        '--import',
+        'data:text/javascript,process.on("SIGTERM",()=>process.exit(0))',
+        PRISM_CLI,
+        'mock',
+        'spec/openapi.yaml',
+        '-p',
+        String(port),
+        '-h',
+        '127.0.0.1',
+      ],
       route: '/pets?limit=5',
       headers: { Authorization: 'Bearer x' },
       quietStdout: true,

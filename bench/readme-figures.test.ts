@@ -10,6 +10,9 @@ describe('README figures', () => {
   it('are generated from bench/results/latest.json (run npm run figures if not)', () => {
     const readme = readFileSync(README, 'utf8');
     const bench = JSON.parse(readFileSync(LATEST, 'utf8')) as LatestBench;
-    expect(readme === withFigures(readme, bench), 'README.md figures differ from bench/results/latest.json: run npm run figures').toBe(true);
+    expect(
+      readme === withFigures(readme, bench),
+      'README.md figures differ from bench/results/latest.json: run npm run figures',
+    ).toBe(true);
   });
 });

@@ -22,14 +22,26 @@ interface Load {
 /** The parts of latest.json the README shows. */
 export interface LatestBench {
   readonly date: string;
-  readonly machine: { readonly cpu: string; readonly cores: number; readonly memoryGiB: number; readonly node: string; readonly commit: string };
+  readonly machine: {
+    readonly cpu: string;
+    readonly cores: number;
+    readonly memoryGiB: number;
+    readonly node: string;
+    readonly commit: string;
+  };
   readonly settings: { readonly connections: number; readonly seconds: number };
   readonly throughput: readonly { readonly id: string; readonly load: Load }[];
   readonly coldStart: readonly { readonly id: string; readonly medianMs: number }[];
   readonly kit: {
     readonly defaultRun: { readonly wallMs: number; readonly requests: number };
     readonly cliRun: { readonly wallMs: number };
-    readonly planted: { readonly found: number; readonly of: number; readonly medianMs: number; readonly minimalLength: number; readonly shrunkLengths: readonly number[] };
+    readonly planted: {
+      readonly found: number;
+      readonly of: number;
+      readonly medianMs: number;
+      readonly minimalLength: number;
+      readonly shrunkLengths: readonly number[];
+    };
   };
 }
 

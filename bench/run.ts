@@ -38,7 +38,8 @@ function positive(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${JSON.stringify(raw)}`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got ${JSON.stringify(raw)}`);
   return value;
 }
 
@@ -52,7 +53,8 @@ function parseSeeds(raw: string | undefined): number[] {
     return Array.from({ length: to - from + 1 }, (_, i) => from + i);
   }
   const seeds = text.split(',').map((s) => Number(s.trim()));
-  if (seeds.some((s) => !Number.isInteger(s))) throw new Error(`BENCH_SEEDS must be "a-b" or a comma list of integers, got ${JSON.stringify(text)}`);
+  if (seeds.some((s) => !Number.isInteger(s)))
+    throw new Error(`BENCH_SEEDS must be "a-b" or a comma list of integers, got ${JSON.stringify(text)}`);
   return seeds;
 }
 
@@ -60,7 +62,8 @@ function parseSections(raw: string | undefined): Section[] {
   if (!raw || raw.trim() === '') return [...SECTIONS];
   const names = raw.split(',').map((s) => s.trim());
   const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown section(s) ${unknown.join(', ')}; use ${SECTIONS.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY: unknown section(s) ${unknown.join(', ')}; use ${SECTIONS.join(', ')}`);
   return SECTIONS.filter((s) => names.includes(s));
 }
 
@@ -96,7 +99,9 @@ async function main(): Promise<void> {
   const machine = describeMachine();
   const started = performance.now();
   const date = new Date().toISOString();
-  log(`bench: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load ${machine.loadAtStart}; sections ${sections.join(', ')}`);
+  log(
+    `bench: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load ${machine.loadAtStart}; sections ${sections.join(', ')}`,
+  );
 
   let throughput: ThroughputResult[] | undefined;
   let coldStart: ColdStartResult[] | undefined;
@@ -104,8 +109,14 @@ async function main(): Promise<void> {
   let github: GithubResults | undefined;
 
   if (sections.includes('throughput')) {
-    log(`\n# throughput: ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per server in ${rounds} round(s)`);
-    throughput = await measureThroughput([bareServer, prismServer, ...MOCK_MODES.map(mockServer)], { connections, seconds, warmupSeconds, rounds }, log);
+    log(
+      `\n# throughput: ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per server in ${rounds} round(s)`,
+    );
+    throughput = await measureThroughput(
+      [bareServer, prismServer, ...MOCK_MODES.map(mockServer)],
+      { connections, seconds, warmupSeconds, rounds },
+      log,
+    );
   }
   if (sections.includes('cold')) {
     log(`\n# cold start: ${coldRuns} spawns each`);
@@ -116,7 +127,7 @@ async function main(): Promise<void> {
     kit = await runKitBenchmarks(seeds, log);
   }
   if (sections.includes('github')) {
-    log('\n# GitHub\'s REST description');
+    log("\n# GitHub's REST description");
     github = await runGithubBenchmarks(
       {
         coldRuns: Math.round(positive('BENCH_GITHUB_COLD_RUNS', 3)),
@@ -134,8 +145,13 @@ async function main(): Promise<void> {
       'Figures from a machine with other work running are provisional; compare ratios within one run, not across runs.',
     'Latency percentiles are autocannon’s (whole milliseconds, 2xx answers only). req/s counts every completed answer.',
   ];
-  const errored = [...(throughput ?? []), ...(github?.throughput ?? [])].filter((t) => t.load.errors + t.load.timeouts + t.load.non2xx > 0);
-  if (errored.length > 0) notes.push(`Errors or non-2xx answers under load (these rows do not measure what they mean to): ${errored.map((t) => t.label).join(', ')}.`);
+  const errored = [...(throughput ?? []), ...(github?.throughput ?? [])].filter(
+    (t) => t.load.errors + t.load.timeouts + t.load.non2xx > 0,
+  );
+  if (errored.length > 0)
+    notes.push(
+      `Errors or non-2xx answers under load (these rows do not measure what they mean to): ${errored.map((t) => t.label).join(', ')}.`,
+    );
 
   const results: BenchResults = {
     schemaVersion: 1,

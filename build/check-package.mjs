@@ -24,7 +24,9 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const NAME = manifest.name;
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 /** What a consumer's project has beside the package, at the versions this project tests with. */
-const CONSUMER_DEPS = ['vitest', 'msw', 'jsdom', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
+const CONSUMER_DEPS = ['vitest', 'msw', 'jsdom', '@types/node'].map(
+  (name) => `${name}@${manifest.devDependencies[name]}`,
+);
 
 const work = mkdtempSync(join(tmpdir(), 'package-check-'));
 const consumer = join(work, 'consumer');
@@ -33,7 +35,12 @@ const started = Date.now();
 /** Runs one step; prints its name and time, or its output and exits 1 when it fails. */
 function step(name, command, args, options = {}) {
   const t0 = Date.now();
-  const result = spawnSync(command, args, { cwd: consumer, encoding: 'utf8', env: { ...process.env, CI: '1' }, ...options });
+  const result = spawnSync(command, args, {
+    cwd: consumer,
+    encoding: 'utf8',
+    env: { ...process.env, CI: '1' },
+    ...options,
+  });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   if (result.status !== 0) {
@@ -51,19 +58,38 @@ function finish(code) {
 }
 
 // 1. Pack. --json lists the files; the allow-list must keep tests, fixtures and sources out.
-const packed = JSON.parse(step('npm pack (prepack builds dist/)', 'npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT }).stdout.replace(/^[^[]*/s, ''))[0];
+const packed = JSON.parse(
+  step('npm pack (prepack builds dist/)', 'npm', ['pack', '--json', '--pack-destination', work], {
+    cwd: ROOT,
+  }).stdout.replace(/^[^[]*/s, ''),
+)[0];
 const files = packed.files.map((f) => f.path);
-const stray = files.filter((f) => !/^(bin\/|dist\/(lib|types|spec|fixtures)\/|package\.json$|README\.md$|LICENSE$)/.test(f) || /\.test\./.test(f));
+const stray = files.filter(
+  (f) =>
+    !/^(bin\/|dist\/(lib|types|spec|fixtures)\/|package\.json$|README\.md$|LICENSE$)/.test(f) || /\.test\./.test(f),
+);
 if (stray.length > 0) {
   process.stderr.write(`✘ the tarball holds files outside the allow-list:\n  ${stray.join('\n  ')}\n`);
   finish(1);
 }
-process.stdout.write(`  ${packed.filename}: ${files.length} files, ${(packed.size / 1024).toFixed(0)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KiB unpacked\n`);
+process.stdout.write(
+  `  ${packed.filename}: ${files.length} files, ${(packed.size / 1024).toFixed(0)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KiB unpacked\n`,
+);
 
 // 2. Install into an empty project.
 execFileSync('mkdir', ['-p', consumer]);
-writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
-const { output: log } = step('npm install <tarball> into an empty project', 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed.filename), ...CONSUMER_DEPS]);
+writeFileSync(
+  join(consumer, 'package.json'),
+  JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2),
+);
+const { output: log } = step('npm install <tarball> into an empty project', 'npm', [
+  'install',
+  '--prefer-offline',
+  '--no-audit',
+  '--no-fund',
+  join(work, packed.filename),
+  ...CONSUMER_DEPS,
+]);
 if (log.includes('EBADENGINE')) {
   process.stderr.write(`✘ the install printed EBADENGINE:\n${log}\n`);
   finish(1);
@@ -77,7 +103,13 @@ if (!mockHelp.includes('Usage: animal-store-mock') || !kitHelp.includes('Usage: 
   process.stderr.write('✘ a --help text does not name its command\n');
   finish(1);
 }
-step('animal-store-conformance certifies the embedded mock', bin('animal-store-conformance'), ['--seed', '1', '--runs', '5', '--quiet']);
+step('animal-store-conformance certifies the embedded mock', bin('animal-store-conformance'), [
+  '--seed',
+  '1',
+  '--runs',
+  '5',
+  '--quiet',
+]);
 
 // 4. Every entry imports, under plain node (no TypeScript loader), and type-checks.
 const entries = Object.keys(manifest.exports).filter((key) => !/\.(ya?ml|json)$/.test(key));
@@ -89,7 +121,12 @@ writeFileSync(
     `  if (Object.keys(module).length === 0) throw new Error(name + ' exports nothing');\n`,
 );
 // The vitest entry registers tests, so it loads only inside vitest (step 5).
-writeFileSync(join(consumer, 'imports.mjs'), readFileSync(join(consumer, 'imports.mjs'), 'utf8').replace(/^import \* as e\d+ from '[^']*\/vitest';\n/m, '').replace(/, '[^']*\/vitest': e\d+/, ''));
+writeFileSync(
+  join(consumer, 'imports.mjs'),
+  readFileSync(join(consumer, 'imports.mjs'), 'utf8')
+    .replace(/^import \* as e\d+ from '[^']*\/vitest';\n/m, '')
+    .replace(/, '[^']*\/vitest': e\d+/, ''),
+);
 step('import of every entry', process.execPath, ['imports.mjs']);
 
 writeFileSync(
@@ -116,7 +153,19 @@ void [createMockServer, startMockOnly, runOnly, describeConformance, suite, verd
 );
 writeFileSync(
   join(consumer, 'tsconfig.json'),
-  JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, exactOptionalPropertyTypes: true, noEmit: true, types: ['node'], skipLibCheck: true }, files: ['usage.ts'] }),
+  JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noEmit: true,
+      types: ['node'],
+      skipLibCheck: true,
+    },
+    files: ['usage.ts'],
+  }),
 );
 step('tsc --noEmit on a file using every entry', process.execPath, [TSC, '-p', 'tsconfig.json']);
 
@@ -149,7 +198,11 @@ it('answers from the stateful mock, in jsdom, with no port', async () => {
 });
 `,
 );
-const vitest = step('vitest: a one-call conformance suite, and the MSW mock in jsdom', bin('vitest'), ['run', '--reporter', 'verbose']).output;
+const vitest = step('vitest: a one-call conformance suite, and the MSW mock in jsdom', bin('vitest'), [
+  'run',
+  '--reporter',
+  'verbose',
+]).output;
 const tests = (vitest.match(/✓/g) ?? []).length;
 if (tests < 10) {
   process.stderr.write(`✘ expected one test per operation × check, saw ${tests}:\n${vitest}\n`);

@@ -40,7 +40,8 @@ const DATA = [
 
 /** Builds dist/lib, dist/types and the data files; `declarations: false` skips tsc (faster). */
 export async function buildPackage({ declarations = true } = {}) {
-  for (const dir of ['dist/lib', 'dist/types', 'dist/spec', 'dist/fixtures']) rmSync(`${ROOT}${dir}`, { recursive: true, force: true });
+  for (const dir of ['dist/lib', 'dist/types', 'dist/spec', 'dist/fixtures'])
+    rmSync(`${ROOT}${dir}`, { recursive: true, force: true });
   await build({
     absWorkingDir: ROOT,
     entryPoints: ENTRIES,
@@ -63,10 +64,14 @@ export async function buildPackage({ declarations = true } = {}) {
     copyFileSync(`${ROOT}${from}`, `${ROOT}${to}`);
   }
   if (declarations) {
-    execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
   }
 }
 

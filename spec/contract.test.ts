@@ -24,7 +24,10 @@ describe('contract facts in spec/openapi.yaml', () => {
     expect(Object.keys(schemes)).toEqual(['bearerAuth']);
     expect(schemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const operation of spec.operations) {
-      expect(operation.security).toMatchObject({ access: 'required', alternatives: [[{ scheme: { kind: 'bearer', name: 'bearerAuth' }, scopes: [] }]] });
+      expect(operation.security).toMatchObject({
+        access: 'required',
+        alternatives: [[{ scheme: { kind: 'bearer', name: 'bearerAuth' }, scopes: [] }]],
+      });
     }
   });
 
@@ -73,7 +76,8 @@ describe('contract facts in spec/openapi.yaml', () => {
   it('every error response is an Error body', () => {
     for (const operation of spec.operations) {
       for (const [status, response] of Object.entries(operation.responses)) {
-        if (Number(status) >= 400) expect(response.schema!.schema, `${operation.operationId} ${status}`).toBe(schema('Error'));
+        if (Number(status) >= 400)
+          expect(response.schema!.schema, `${operation.operationId} ${status}`).toBe(schema('Error'));
       }
     }
   });
@@ -96,13 +100,26 @@ describe('contract facts in spec/openapi.yaml', () => {
     expect(schema('Pets').items).toBe(pet);
     const error = schema('Error');
     expect(error.required).toEqual(['code', 'message', 'status']);
-    expect(error.properties).toMatchObject({ code: { type: 'string' }, message: { type: 'string' }, status: { type: 'integer' } });
+    expect(error.properties).toMatchObject({
+      code: { type: 'string' },
+      message: { type: 'string' },
+      status: { type: 'integer' },
+    });
     expect(error.properties.code.enum).toBeUndefined();
   });
 
   it('states the gaps the contract leaves open instead of filling them', () => {
     const description = String((spec.document.info as any).description);
-    for (const gap of ['transitions', 'events', '`code` field', 'size limits', 'ordering', 'other endpoints', 'category', 'default value of `status`']) {
+    for (const gap of [
+      'transitions',
+      'events',
+      '`code` field',
+      'size limits',
+      'ordering',
+      'other endpoints',
+      'category',
+      'default value of `status`',
+    ]) {
       expect(description).toContain(gap);
     }
   });

@@ -13,18 +13,30 @@ const files = (await readdir(CORPUS)).filter((f) => f.endsWith('.json')).sort();
 
 /** One line a spec: its operations, the resources inferred and its security schemes. */
 function summary(spec: SpecModel): string {
-  const schemes = (spec.document.components as { securitySchemes?: Record<string, { type: string; scheme?: string; in?: string }> } | undefined)?.securitySchemes ?? {};
-  const kinds = Object.values(schemes).map((s) => (s.type === 'http' ? `http ${s.scheme}` : s.type === 'apiKey' ? `apiKey in ${s.in}` : s.type));
+  const schemes =
+    (
+      spec.document.components as
+        | { securitySchemes?: Record<string, { type: string; scheme?: string; in?: string }> }
+        | undefined
+    )?.securitySchemes ?? {};
+  const kinds = Object.values(schemes).map((s) =>
+    s.type === 'http' ? `http ${s.scheme}` : s.type === 'apiKey' ? `apiKey in ${s.in}` : s.type,
+  );
   const { model } = resourceModelFor(spec);
   const crud = model.operations.filter((o) => o.role !== 'other').length;
-  const resources = model.collections.map((c) => `${c.path}${c.id?.member ? ` (id ${c.id.member})` : ''}`).slice(0, 4).join(', ');
+  const resources = model.collections
+    .map((c) => `${c.path}${c.id?.member ? ` (id ${c.id.member})` : ''}`)
+    .slice(0, 4)
+    .join(', ');
   return `${spec.format} ${spec.operations.length} operations (${crud} CRUD), base path '${spec.basePath}', ${model.collections.length} collections${resources ? `: ${resources}${model.collections.length > 4 ? ', ...' : ''}` : ''}; security: ${kinds.join(', ') || 'none'}`;
 }
 
 describe('every real-world spec loads into the model', () => {
   it('has the corpus the issue names: 39 specs, 6 of them OpenAPI 3.1', async () => {
     expect(files).toHaveLength(39);
-    const versions = await Promise.all(files.map(async (f) => (JSON.parse(await readFile(join(CORPUS, f), 'utf8')) as { openapi: string }).openapi));
+    const versions = await Promise.all(
+      files.map(async (f) => (JSON.parse(await readFile(join(CORPUS, f), 'utf8')) as { openapi: string }).openapi),
+    );
     expect(versions.filter((v) => v.startsWith('3.1'))).toHaveLength(6);
   });
 
@@ -34,7 +46,8 @@ describe('every real-world spec loads into the model', () => {
     expect(spec.operations.length).toBeGreaterThan(0);
     for (const operation of spec.operations) {
       // Every validator compiles and runs: a lazily compiled schema that ajv refuses would throw here.
-      for (const response of Object.values(operation.responses)) for (const media of Object.values(response.content)) media.schema?.validate(null);
+      for (const response of Object.values(operation.responses))
+        for (const media of Object.values(response.content)) media.schema?.validate(null);
       for (const parameter of operation.parameters) parameter.schema.validate('1');
       operation.requestBody?.schema.validate({});
     }

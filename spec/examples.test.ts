@@ -30,7 +30,9 @@ describe('examples and fixtures', () => {
       }
       for (const response of Object.values(operation.responses)) {
         for (const example of Object.values(response.examples)) {
-          expect(response.schema!.validate(example), `${operation.operationId} ${response.status}`).toEqual({ ok: true });
+          expect(response.schema!.validate(example), `${operation.operationId} ${response.status}`).toEqual({
+            ok: true,
+          });
           if (Number(response.status) >= 400) {
             expect((example as { status: number }).status).toBe(Number(response.status));
             expect((example as { code: string }).code).not.toBe('string');

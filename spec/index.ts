@@ -9,8 +9,23 @@ export type { ParsedParameter } from './parse-parameter.js';
 export { SpecLoadError } from './spec-load-error.js';
 export { schemaNameOf } from './schema-name.js';
 export { inferResources, loadResourceConfig, findResourceConfig, ResourceConfigError } from './resources/index.js';
-export type { CollectionModel, OperationAssignment, OperationRole, ResourceConfig, ResourceModel } from './resources/index.js';
-export { acceptCredentials, challengeOf, evaluate, handlerFor, operationSecurity, requiresAuth, schemesIn, schemesOf } from './security/index.js';
+export type {
+  CollectionModel,
+  OperationAssignment,
+  OperationRole,
+  ResourceConfig,
+  ResourceModel,
+} from './resources/index.js';
+export {
+  acceptCredentials,
+  challengeOf,
+  evaluate,
+  handlerFor,
+  operationSecurity,
+  requiresAuth,
+  schemesIn,
+  schemesOf,
+} from './security/index.js';
 export type { Credential, CredentialVariant, OperationSecurity, SecurityScheme } from './security/index.js';
 export type { SpecLoadErrorCode } from './spec-load-error.js';
 export type {

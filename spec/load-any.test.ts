@@ -7,13 +7,17 @@ import { loadSpec, SpecLoadError } from './index.js';
 /** Writes files into a fresh directory and returns the path of the first. */
 async function files(entries: Record<string, unknown>): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'spec-any-'));
-  for (const [name, content] of Object.entries(entries)) await writeFile(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
+  for (const [name, content] of Object.entries(entries))
+    await writeFile(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
   return join(dir, Object.keys(entries)[0]!);
 }
 
 const info = { title: 't', version: '1' };
 const ok = (schema: unknown) => ({ '200': { description: 'ok', content: { 'application/json': { schema } } } });
-const doc30 = (schemas: Record<string, unknown>, paths: Record<string, unknown> = { '/x': { get: { responses: ok({ $ref: '#/components/schemas/Thing' }) } } }) => ({
+const doc30 = (
+  schemas: Record<string, unknown>,
+  paths: Record<string, unknown> = { '/x': { get: { responses: ok({ $ref: '#/components/schemas/Thing' }) } } },
+) => ({
   openapi: '3.0.3',
   info,
   paths,
@@ -32,7 +36,14 @@ describe('OpenAPI 3.0 schemas are read as JSON Schema 2020-12', () => {
               n: { type: 'string', nullable: true },
               e: { type: 'string', enum: ['a', 'b'], nullable: true },
               r: { $ref: '#/components/schemas/Other', nullable: true, description: 'ignored in 3.0' },
-              x: { type: 'integer', minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: false, example: 5 },
+              x: {
+                type: 'integer',
+                minimum: 0,
+                exclusiveMinimum: true,
+                maximum: 10,
+                exclusiveMaximum: false,
+                example: 5,
+              },
             },
           },
           Other: { type: 'object', properties: { id: { type: 'integer' } } },
@@ -54,11 +65,25 @@ describe('OpenAPI 3.0 schemas are read as JSON Schema 2020-12', () => {
     const user = {
       type: 'object',
       required: ['id', 'name', 'password'],
-      properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, password: { type: 'string', writeOnly: true } },
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        name: { type: 'string' },
+        password: { type: 'string', writeOnly: true },
+      },
     };
     const spec = await loadSpec(
       await files({
-        'a.json': doc30({ User: user }, { '/users': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } }, responses: ok({ $ref: '#/components/schemas/User' }) } } }),
+        'a.json': doc30(
+          { User: user },
+          {
+            '/users': {
+              post: {
+                requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } },
+                responses: ok({ $ref: '#/components/schemas/User' }),
+              },
+            },
+          },
+        ),
       }),
     );
     const op = spec.operations[0]!;
@@ -71,7 +96,16 @@ describe('OpenAPI 3.0 schemas are read as JSON Schema 2020-12', () => {
   it('recursive schemas validate nested values through $ref', async () => {
     const spec = await loadSpec(
       await files({
-        'a.json': doc30({ Thing: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } } }),
+        'a.json': doc30({
+          Thing: {
+            type: 'object',
+            required: ['name'],
+            properties: {
+              name: { type: 'string' },
+              children: { type: 'array', items: { $ref: '#/components/schemas/Thing' } },
+            },
+          },
+        }),
       }),
     );
     const thing = spec.schemas.Thing!;
@@ -85,7 +119,17 @@ describe('OpenAPI 3.0 schemas are read as JSON Schema 2020-12', () => {
 
   it('patterns are ECMA-262 with the u flag: needless escapes repaired, the unrepairable dropped with a warning', async () => {
     const spec = await loadSpec(
-      await files({ 'a.json': doc30({ Thing: { type: 'object', properties: { slug: { type: 'string', pattern: '^[\\w\\-]+\\:\\d$' }, bad: { type: 'string', pattern: '(?<=' } } } }) }),
+      await files({
+        'a.json': doc30({
+          Thing: {
+            type: 'object',
+            properties: {
+              slug: { type: 'string', pattern: '^[\\w\\-]+\\:\\d$' },
+              bad: { type: 'string', pattern: '(?<=' },
+            },
+          },
+        }),
+      }),
     );
     const thing = spec.schemas.Thing!;
     expect(thing.validate({ slug: 'a-b:1' })).toEqual({ ok: true });
@@ -99,22 +143,53 @@ describe('OpenAPI 3.0 schemas are read as JSON Schema 2020-12', () => {
         'a.json': doc30({
           Thing: {
             type: 'object',
-            properties: { id: { type: 'string', format: 'uuid' }, at: { type: 'string', format: 'date-time' }, n: { type: 'integer', format: 'int64' }, i: { type: 'integer', format: 'int32' }, odd: { type: 'string', format: 'x-company-id' }, b: { type: 'string', format: 'byte' } },
+            properties: {
+              id: { type: 'string', format: 'uuid' },
+              at: { type: 'string', format: 'date-time' },
+              n: { type: 'integer', format: 'int64' },
+              i: { type: 'integer', format: 'int32' },
+              odd: { type: 'string', format: 'x-company-id' },
+              b: { type: 'string', format: 'byte' },
+            },
           },
         }),
       }),
     );
     const thing = spec.schemas.Thing!;
-    expect(thing.validate({ id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', at: '2030-12-05T00:00:00Z', n: 2 ** 60, i: 2 ** 31 - 1, odd: 'anything', b: 'aGk=' })).toEqual({ ok: true });
-    for (const bad of [{ id: 'a' }, { at: '2030-12-05' }, { n: 2 ** 64 }, { i: 2 ** 31 }, { b: '!!' }]) expect(thing.validate(bad).ok).toBe(false);
+    expect(
+      thing.validate({
+        id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+        at: '2030-12-05T00:00:00Z',
+        n: 2 ** 60,
+        i: 2 ** 31 - 1,
+        odd: 'anything',
+        b: 'aGk=',
+      }),
+    ).toEqual({ ok: true });
+    for (const bad of [{ id: 'a' }, { at: '2030-12-05' }, { n: 2 ** 64 }, { i: 2 ** 31 }, { b: '!!' }])
+      expect(thing.validate(bad).ok).toBe(false);
   });
 });
 
 describe('documents in every shape', () => {
   it('split across files with relative $refs', async () => {
     const main = await files({
-      'main.yaml': ["openapi: 3.1.0", 'info: {title: t, version: "1"}', 'paths:', '  /things:', '    get:', '      responses:', "        '200': {description: ok, content: {application/json: {schema: {$ref: './schemas.yaml#/Thing'}}}}"].join('\n'),
-      'schemas.yaml': ['Thing:', '  type: object', '  required: [id]', '  properties:', '    id: {type: string, format: uuid}'].join('\n'),
+      'main.yaml': [
+        'openapi: 3.1.0',
+        'info: {title: t, version: "1"}',
+        'paths:',
+        '  /things:',
+        '    get:',
+        '      responses:',
+        "        '200': {description: ok, content: {application/json: {schema: {$ref: './schemas.yaml#/Thing'}}}}",
+      ].join('\n'),
+      'schemas.yaml': [
+        'Thing:',
+        '  type: object',
+        '  required: [id]',
+        '  properties:',
+        '    id: {type: string, format: uuid}',
+      ].join('\n'),
     });
     const spec = await loadSpec(main);
     const schema = spec.operations[0]!.responseFor(200)!.schema!;
@@ -129,7 +204,23 @@ describe('documents in every shape', () => {
           swagger: '2.0',
           info,
           basePath: '/api',
-          paths: { '/pets': { post: { operationId: 'addPet', consumes: ['application/json'], parameters: [{ in: 'body', name: 'body', required: true, schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } }], responses: { '201': { description: 'ok' } } } } },
+          paths: {
+            '/pets': {
+              post: {
+                operationId: 'addPet',
+                consumes: ['application/json'],
+                parameters: [
+                  {
+                    in: 'body',
+                    name: 'body',
+                    required: true,
+                    schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+                  },
+                ],
+                responses: { '201': { description: 'ok' } },
+              },
+            },
+          },
         },
       }),
     );
@@ -141,12 +232,25 @@ describe('documents in every shape', () => {
   });
 
   it('servers: variables take their defaults (a described variable is valid 3.1), relative URLs, and an override', async () => {
-    const text = ['openapi: 3.1.0', 'info: {title: t, version: "1"}', 'servers:', '  - url: "https://{region}.example.com/{version}/"', '    variables:', '      region: {default: eu, description: the region}', '      version: {default: v2, enum: [v1, v2]}', 'paths: {}'].join('\n');
+    const text = [
+      'openapi: 3.1.0',
+      'info: {title: t, version: "1"}',
+      'servers:',
+      '  - url: "https://{region}.example.com/{version}/"',
+      '    variables:',
+      '      region: {default: eu, description: the region}',
+      '      version: {default: v2, enum: [v1, v2]}',
+      'paths: {}',
+    ].join('\n');
     const file = await files({ 'a.yaml': text });
     expect((await loadSpec(file)).basePath).toBe('/v2');
     expect((await loadSpec(file)).servers[0]!.resolvedUrl).toBe('https://eu.example.com/v2/');
     expect((await loadSpec(file, { basePath: '/' })).basePath).toBe('');
-    const relative = await files({ 'b.yaml': ['openapi: 3.0.3', 'info: {title: t, version: "1"}', 'servers: [{url: /api/v3}]', 'paths: {}'].join('\n') });
+    const relative = await files({
+      'b.yaml': ['openapi: 3.0.3', 'info: {title: t, version: "1"}', 'servers: [{url: /api/v3}]', 'paths: {}'].join(
+        '\n',
+      ),
+    });
     expect((await loadSpec(relative)).basePath).toBe('/api/v3');
   });
 
@@ -167,7 +271,14 @@ describe('documents in every shape', () => {
                   { name: 'Accept', in: 'header', schema: { type: 'string' } },
                   { name: 'session', in: 'cookie', schema: { type: 'string' } },
                 ],
-                responses: { '2XX': { description: 'ok', headers: { 'X-Rate-Limit': { required: true, schema: { type: 'integer' } } }, links: { self: { operationId: 'x', parameters: { id: '$response.body#/id' } } } }, default: { description: 'error' } },
+                responses: {
+                  '2XX': {
+                    description: 'ok',
+                    headers: { 'X-Rate-Limit': { required: true, schema: { type: 'integer' } } },
+                    links: { self: { operationId: 'x', parameters: { id: '$response.body#/id' } } },
+                  },
+                  default: { description: 'error' },
+                },
               },
             },
           },
@@ -186,7 +297,9 @@ describe('documents in every shape', () => {
     expect(op.responseFor(204)!.status).toBe('2XX');
     expect(op.responseFor(503)!.status).toBe('default');
     expect(op.responseFor(200)!.headers['x-rate-limit']).toMatchObject({ name: 'X-Rate-Limit', required: true });
-    expect(op.responseFor(200)!.links).toEqual([{ name: 'self', operationId: 'x', parameters: { id: '$response.body#/id' } }]);
+    expect(op.responseFor(200)!.links).toEqual([
+      { name: 'self', operationId: 'x', parameters: { id: '$response.body#/id' } },
+    ]);
   });
 
   it('bodies in every media type keep their own schemas; JSON is preferred', async () => {
@@ -200,12 +313,20 @@ describe('documents in every shape', () => {
               post: {
                 requestBody: {
                   content: {
-                    'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } }, encoding: { file: { contentType: 'image/png' } } },
+                    'multipart/form-data': {
+                      schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+                      encoding: { file: { contentType: 'image/png' } },
+                    },
                     'application/vnd.api+json': { schema: { type: 'object', required: ['data'] } },
                     'text/plain': { schema: { type: 'string' } },
                   },
                 },
-                responses: { '201': { description: 'ok', content: { 'text/plain': { schema: { type: 'string' }, example: 'done' } } } },
+                responses: {
+                  '201': {
+                    description: 'ok',
+                    content: { 'text/plain': { schema: { type: 'string' }, example: 'done' } },
+                  },
+                },
               },
             },
           },
@@ -220,7 +341,24 @@ describe('documents in every shape', () => {
   });
 
   it('an invalid document gets one message naming the file, the JSON pointer and the fault', async () => {
-    const file = await files({ 'bad.json': { openapi: '3.0.3', info, paths: { '/x': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: 5 } } } } } } } } } });
+    const file = await files({
+      'bad.json': {
+        openapi: '3.0.3',
+        info,
+        paths: {
+          '/x': {
+            get: {
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: { 'application/json': { schema: { type: 'object', properties: 5 } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
     const error = await loadSpec(file).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SpecLoadError);
     expect((error as SpecLoadError).code).toBe('spec_invalid');

@@ -105,7 +105,9 @@ describe('bad spec files get a clear SpecLoadError', () => {
     expect(error.code).toBe('spec_unparseable');
   });
   it('a version other than Swagger 2.0, OpenAPI 3.0 or 3.1 is refused by name', async () => {
-    const error = await loadError(await specFile('future.yaml', 'openapi: 4.0.0\ninfo: {title: t, version: "1"}\npaths: {}\n'));
+    const error = await loadError(
+      await specFile('future.yaml', 'openapi: 4.0.0\ninfo: {title: t, version: "1"}\npaths: {}\n'),
+    );
     expect(error.code).toBe('spec_unsupported');
     expect(error.message).toContain('"4.0.0"');
   });

@@ -47,12 +47,17 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH, options: LoadSp
     try {
       bundled = (await SwaggerParser.bundle(path, raw as never, {})) as unknown as Record<string, unknown>;
     } catch (error) {
-      throw new SpecLoadError('spec_invalid', path, `a $ref cannot be resolved: ${(error as Error).message.split('\n')[0]}`);
+      throw new SpecLoadError(
+        'spec_invalid',
+        path,
+        `a $ref cannot be resolved: ${(error as Error).message.split('\n')[0]}`,
+      );
     }
   }
   if (options.schemaCheck ?? true) checkDocument(path, bundled);
   if (typeof bundled.paths !== 'object' || bundled.paths === null) {
-    if (bundled.webhooks === undefined) throw new SpecLoadError('spec_invalid', path, 'at #/paths: the document has no paths');
+    if (bundled.webhooks === undefined)
+      throw new SpecLoadError('spec_invalid', path, 'at #/paths: the document has no paths');
   }
   // What Prism reads: the document as written. The model reads a normalised copy.
   const source = structuredClone(bundled);
@@ -64,14 +69,27 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH, options: LoadSp
     throw new SpecLoadError('spec_invalid', path, (error as Error).message);
   }
   const warnings = [...report.warnings];
-  const compile = createCompiler({ bundled, pointerOf: view.pointerOf, formats: report.formats, hasReadOnly: report.hasReadOnly, hasWriteOnly: report.hasWriteOnly, warnings });
+  const compile = createCompiler({
+    bundled,
+    pointerOf: view.pointerOf,
+    formats: report.formats,
+    hasReadOnly: report.hasReadOnly,
+    hasWriteOnly: report.hasWriteOnly,
+    warnings,
+  });
   const document = view.document;
   const info = (document.info ?? {}) as Record<string, unknown>;
   const servers = resolveServers(document);
-  const basePath = options.basePath !== undefined ? basePathOf(options.basePath) : servers.length > 0 ? basePathOf(servers[0]!.resolvedUrl) : '';
+  const basePath =
+    options.basePath !== undefined
+      ? basePathOf(options.basePath)
+      : servers.length > 0
+        ? basePathOf(servers[0]!.resolvedUrl)
+        : '';
   const components = (document.components ?? {}) as Record<string, Record<string, JsonSchema>>;
   const schemas: Record<string, CompiledSchema> = {};
-  for (const [name, schema] of Object.entries(components.schemas ?? {})) if (typeof schema === 'object' && schema !== null) schemas[name] = compile(schema);
+  for (const [name, schema] of Object.entries(components.schemas ?? {}))
+    if (typeof schema === 'object' && schema !== null) schemas[name] = compile(schema);
   recordSchemaNames(components.schemas ?? {});
   const operations = buildOperations(document, compile);
   const byId = new Map(operations.map((op) => [op.operationId, op]));

@@ -8,9 +8,7 @@ export type JsonSchema = Record<string, unknown>;
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
 /** Result of validating a value: ok, or the ajv errors rendered as data. */
-export type ValidationResult =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly errors: readonly SchemaIssue[] };
+export type ValidationResult = { readonly ok: true } | { readonly ok: false; readonly errors: readonly SchemaIssue[] };
 
 /** One schema violation: where (JSON pointer into the value), which keyword, and a readable message. */
 export interface SchemaIssue {

@@ -22,6 +22,9 @@ export function parseParameter(parameter: ParameterModel, raw: string): ParsedPa
   if (result.ok) return { ok: true, value };
   return {
     ok: false,
-    issues: result.errors.map((e) => ({ ...e, message: `${parameter.in} parameter '${parameter.name}' ${e.message.replace(/^\/ /, '')}` })),
+    issues: result.errors.map((e) => ({
+      ...e,
+      message: `${parameter.in} parameter '${parameter.name}' ${e.message.replace(/^\/ /, '')}`,
+    })),
   };
 }

@@ -5,7 +5,8 @@ const names = new WeakMap<object, string>();
 
 /** Records the component names of a loaded document's schemas (the loader calls it). */
 export function recordSchemaNames(components: Readonly<Record<string, unknown>>): void {
-  for (const [name, schema] of Object.entries(components)) if (typeof schema === 'object' && schema !== null && !names.has(schema)) names.set(schema, name);
+  for (const [name, schema] of Object.entries(components))
+    if (typeof schema === 'object' && schema !== null && !names.has(schema)) names.set(schema, name);
 }
 
 /**

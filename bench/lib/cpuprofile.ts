@@ -41,7 +41,8 @@ export function categoryOf(url: string, functionName: string): string {
   const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (modules) {
     const pkg = modules[1]!;
-    if (pkg === 'tsx' || pkg === 'esbuild' || pkg === 'get-tsconfig') return 'tsx loader (TypeScript transform, resolution)';
+    if (pkg === 'tsx' || pkg === 'esbuild' || pkg === 'get-tsconfig')
+      return 'tsx loader (TypeScript transform, resolution)';
     return pkg;
   }
   const node = /^node:internal\/([^/]+)/.exec(url);
@@ -75,7 +76,11 @@ export function monotonicMicros(): number {
  * Self time per package, file and function. With `window` (monotonic microseconds, see
  * {@link monotonicMicros}), only samples taken inside it count: e.g. the load phase without start-up.
  */
-export function summarizeProfile(file: string, top = 15, window?: { readonly from: number; readonly to: number }): ProfileSummary {
+export function summarizeProfile(
+  file: string,
+  top = 15,
+  window?: { readonly from: number; readonly to: number },
+): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const category = new Map<string, number>();
@@ -108,7 +113,13 @@ export function summarizeProfile(file: string, top = 15, window?: { readonly fro
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([name, us]) => ({ name, ms: us / 1000, share: busy > 0 ? us / busy : 0 }));
-  return { totalMs: total / 1000, busyMs: busy / 1000, byCategory: rank(category, top), byFile: rank(files, top), byFunction: rank(functions, top) };
+  return {
+    totalMs: total / 1000,
+    busyMs: busy / 1000,
+    byCategory: rank(category, top),
+    byFile: rank(files, top),
+    byFunction: rank(functions, top),
+  };
 }
 
 export function renderProfile(title: string, s: ProfileSummary): string {

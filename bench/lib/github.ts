@@ -15,9 +15,23 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
-import { type ColdStartResult, type LoadSettings, type ThroughputResult, measureColdStarts, measureThroughput } from './mock-bench.js';
+import {
+  type ColdStartResult,
+  type LoadSettings,
+  type ThroughputResult,
+  measureColdStarts,
+  measureThroughput,
+} from './mock-bench.js';
 import { ROOT, type Spawned, spawnProcess, waitFor200 } from './processes.js';
-import { BENCH_KEY, MOCK_BUNDLE_PATH, type MockMode, PRISM_CLI_PATH, type ServerSpec, ensureMockBundle, startOnFreePort } from './servers.js';
+import {
+  BENCH_KEY,
+  MOCK_BUNDLE_PATH,
+  type MockMode,
+  PRISM_CLI_PATH,
+  type ServerSpec,
+  ensureMockBundle,
+  startOnFreePort,
+} from './servers.js';
 
 export const GITHUB_SPEC_GZ = 'fixtures/specs/large/api.github.com.json.gz';
 /** The loaded collection: gists/list. */
@@ -63,7 +77,12 @@ export function githubPrismServer(file: string): ServerSpec {
     headers,
     readyTimeoutMs: READY_TIMEOUT_MS,
     start: (port) =>
-      spawnProcess({ label: 'raw Prism (GitHub)', command: process.execPath, args: [PRISM_CLI_PATH, 'mock', file, '-p', String(port), '-h', '127.0.0.1'], captureStdout: false }),
+      spawnProcess({
+        label: 'raw Prism (GitHub)',
+        command: process.execPath,
+        args: [PRISM_CLI_PATH, 'mock', file, '-p', String(port), '-h', '127.0.0.1'],
+        captureStdout: false,
+      }),
   };
 }
 
@@ -84,11 +103,22 @@ export interface GithubKitRun {
   /** Exit code of each process (the shards, then merge). */
   readonly exitCodes: readonly (number | string)[];
   /** Per process: its wall time, the report's own durationMs (spec loading excluded) and requests. */
-  readonly processes: readonly { readonly shard?: string; readonly wallMs: number; readonly durationMs: number; readonly requests: number; readonly internalErrors: number }[];
+  readonly processes: readonly {
+    readonly shard?: string;
+    readonly wallMs: number;
+    readonly durationMs: number;
+    readonly requests: number;
+    readonly internalErrors: number;
+  }[];
 }
 
 export interface GithubResults {
-  readonly spec: { readonly file: string; readonly openapi: string; readonly operations: number; readonly megabytes: number };
+  readonly spec: {
+    readonly file: string;
+    readonly openapi: string;
+    readonly operations: number;
+    readonly megabytes: number;
+  };
   readonly route: string;
   readonly loadAtStart: number;
   loadAtEnd?: number;
@@ -142,10 +172,31 @@ function operationIds(spec: { paths?: Record<string, Record<string, unknown>> })
   return ids;
 }
 
-function kitArgs(file: string, target: string, runs: number, only: readonly string[], json: string, shard?: string): string[] {
+function kitArgs(
+  file: string,
+  target: string,
+  runs: number,
+  only: readonly string[],
+  json: string,
+  shard?: string,
+): string[] {
   return [
-    '--import', TSX_ESM, 'conformance/bin.ts',
-    '--spec', file, '--target', target, '--api-key', BENCH_KEY, '--runs', String(runs), '--seed', String(SEED), '--quiet', '--json', json,
+    '--import',
+    TSX_ESM,
+    'conformance/bin.ts',
+    '--spec',
+    file,
+    '--target',
+    target,
+    '--api-key',
+    BENCH_KEY,
+    '--runs',
+    String(runs),
+    '--seed',
+    String(SEED),
+    '--quiet',
+    '--json',
+    json,
     ...(only.length > 0 ? ['--only', only.join(',')] : []),
     ...(shard ? ['--shard', shard] : []),
   ];
@@ -159,20 +210,39 @@ function bounded<T>(label: string, promise: Promise<T>): Promise<T> {
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
-async function runKitProcesses(dir: string, file: string, target: string, runs: number, only: readonly string[], shards: number, log: (line: string) => void): Promise<GithubKitRun> {
+async function runKitProcesses(
+  dir: string,
+  file: string,
+  target: string,
+  runs: number,
+  only: readonly string[],
+  shards: number,
+  log: (line: string) => void,
+): Promise<GithubKitRun> {
   const started = performance.now();
   const jobs = Array.from({ length: shards }, (_, i) => {
     const shard = shards > 1 ? `${i + 1}/${shards}` : undefined;
     const json = join(dir, `kit-${shards}-${i + 1}.json`);
-    const proc: Spawned = spawnProcess({ label: `kit${shard ? ` shard ${shard}` : ''}`, command: process.execPath, args: kitArgs(file, target, runs, only, json, shard) });
-    return { shard, json, proc, done: proc.exited.then((code) => ({ code, wallMs: performance.now() - proc.spawnedAt })) };
+    const proc: Spawned = spawnProcess({
+      label: `kit${shard ? ` shard ${shard}` : ''}`,
+      command: process.execPath,
+      args: kitArgs(file, target, runs, only, json, shard),
+    });
+    return {
+      shard,
+      json,
+      proc,
+      done: proc.exited.then((code) => ({ code, wallMs: performance.now() - proc.spawnedAt })),
+    };
   });
   const ends = await bounded(`kit over GitHub (${shards} process(es))`, Promise.all(jobs.map((j) => j.done)));
   const read = (json: string, proc: Spawned): RunReportLike => {
     try {
       return JSON.parse(readFileSync(json, 'utf8')) as RunReportLike;
     } catch {
-      throw new Error(`${proc.label} wrote no report (exit ${String(ends[jobs.findIndex((j) => j.proc === proc)]?.code)}):\n${proc.output()}`);
+      throw new Error(
+        `${proc.label} wrote no report (exit ${String(ends[jobs.findIndex((j) => j.proc === proc)]?.code)}):\n${proc.output()}`,
+      );
     }
   };
   const reports = jobs.map((j) => read(j.json, j.proc));
@@ -180,7 +250,20 @@ async function runKitProcesses(dir: string, file: string, target: string, runs: 
   let final: RunReportLike = reports[0]!;
   if (shards > 1) {
     const merged = join(dir, `kit-${shards}-merged.json`);
-    const merge = spawnProcess({ label: 'kit merge', command: process.execPath, args: ['--import', TSX_ESM, 'conformance/bin.ts', 'merge', ...jobs.map((j) => j.json), '--quiet', '--json', merged] });
+    const merge = spawnProcess({
+      label: 'kit merge',
+      command: process.execPath,
+      args: [
+        '--import',
+        TSX_ESM,
+        'conformance/bin.ts',
+        'merge',
+        ...jobs.map((j) => j.json),
+        '--quiet',
+        '--json',
+        merged,
+      ],
+    });
     exitCodes.push(await bounded('kit merge', merge.exited));
     final = read(merged, merge);
   }
@@ -213,7 +296,10 @@ async function runKitProcesses(dir: string, file: string, target: string, runs: 
 }
 
 /** Cold start, throughput and the kit on GitHub's description, in that order. */
-export async function runGithubBenchmarks(settings: GithubSettings, log: (line: string) => void): Promise<GithubResults> {
+export async function runGithubBenchmarks(
+  settings: GithubSettings,
+  log: (line: string) => void,
+): Promise<GithubResults> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-github-'));
   try {
     const file = join(dir, 'api.github.com.json');
@@ -222,18 +308,33 @@ export async function runGithubBenchmarks(settings: GithubSettings, log: (line: 
     const parsed = JSON.parse(text) as { openapi: string; paths?: Record<string, Record<string, unknown>> };
     const ids = operationIds(parsed);
     const results: GithubResults = {
-      spec: { file: GITHUB_SPEC_GZ, openapi: parsed.openapi, operations: ids.length, megabytes: Math.round((statSync(file).size / 1024 ** 2) * 10) / 10 },
+      spec: {
+        file: GITHUB_SPEC_GZ,
+        openapi: parsed.openapi,
+        operations: ids.length,
+        megabytes: Math.round((statSync(file).size / 1024 ** 2) * 10) / 10,
+      },
       route: GITHUB_ROUTE,
       loadAtStart: Math.round(loadavg()[0]! * 100) / 100,
       coldRuns: settings.coldRuns,
     };
-    log(`GitHub description: OpenAPI ${parsed.openapi}, ${ids.length} operations, ${results.spec.megabytes} MiB, unpacked to ${file}`);
+    log(
+      `GitHub description: OpenAPI ${parsed.openapi}, ${ids.length} operations, ${results.spec.megabytes} MiB, unpacked to ${file}`,
+    );
 
     log(`\n# GitHub cold start: ${settings.coldRuns} spawns each`);
-    const coldStart = await measureColdStarts([githubMockServer('stateful', file), githubPrismServer(file)], settings.coldRuns, log);
+    const coldStart = await measureColdStarts(
+      [githubMockServer('stateful', file), githubPrismServer(file)],
+      settings.coldRuns,
+      log,
+    );
 
     log(`\n# GitHub throughput on GET ${GITHUB_ROUTE}`);
-    const throughput = await measureThroughput([githubPrismServer(file), githubMockServer('stateful', file), githubMockServer('static', file)], settings.load, log);
+    const throughput = await measureThroughput(
+      [githubPrismServer(file), githubMockServer('stateful', file), githubMockServer('static', file)],
+      settings.load,
+      log,
+    );
 
     log('\n# kit over GitHub against the mock (stateful)');
     const only = settings.kitAll ? [] : ids.filter((id) => id.startsWith(GITHUB_KIT_PREFIX));
@@ -255,7 +356,9 @@ export async function runGithubBenchmarks(settings: GithubSettings, log: (line: 
         runs: settings.kitRuns,
         seed: SEED,
         only,
-        onlyRule: settings.kitAll ? 'every operation' : `the ${only.length} operations whose operationId starts with "${GITHUB_KIT_PREFIX}" (the gists tag)`,
+        onlyRule: settings.kitAll
+          ? 'every operation'
+          : `the ${only.length} operations whose operationId starts with "${GITHUB_KIT_PREFIX}" (the gists tag)`,
         single,
         sharded,
       };

@@ -70,7 +70,11 @@ export interface KitResults {
 /** Starts the reference implementation in its own process and waits for its URL. */
 async function startReferenceProcess(faults: readonly Fault[]): Promise<{ proc: Spawned; url: string }> {
   const args = [TSX_CLI, 'bench/servers/reference.ts', ...faults.flatMap((f) => ['--fault', f])];
-  const proc = spawnProcess({ label: `reference${faults.length ? ` (${faults.join(', ')})` : ''}`, command: process.execPath, args });
+  const proc = spawnProcess({
+    label: `reference${faults.length ? ` (${faults.join(', ')})` : ''}`,
+    command: process.execPath,
+    args,
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';
     const timer = setTimeout(() => reject(new Error(`reference did not start in 30 s:\n${proc.output()}`)), 30_000);
@@ -118,17 +122,20 @@ function bounded<T>(label: string, promise: Promise<T>): Promise<T> {
 async function timedRun(url: string, apiKey: string, seed: number, onFailure?: (count: number, at: number) => void) {
   const started = performance.now();
   let seen = 0;
-  const report = await bounded(`kit run (seed ${seed})`, runConformance({
-    target: url,
-    apiKey,
-    seed,
-    onProgress: (p) => {
-      if (p.failures > seen) {
-        seen = p.failures;
-        onFailure?.(p.failures, performance.now() - started);
-      }
-    },
-  }));
+  const report = await bounded(
+    `kit run (seed ${seed})`,
+    runConformance({
+      target: url,
+      apiKey,
+      seed,
+      onProgress: (p) => {
+        if (p.failures > seen) {
+          seen = p.failures;
+          onFailure?.(p.failures, performance.now() - started);
+        }
+      },
+    }),
+  );
   return { report, wallMs: performance.now() - started };
 }
 
@@ -137,7 +144,8 @@ function nameLength(body: string | undefined): number | undefined {
   if (body === undefined) return undefined;
   try {
     const parsed = JSON.parse(body) as unknown;
-    if (typeof parsed === 'object' && parsed !== null && 'name' in parsed && typeof parsed.name === 'string') return parsed.name.length;
+    if (typeof parsed === 'object' && parsed !== null && 'name' in parsed && typeof parsed.name === 'string')
+      return parsed.name.length;
   } catch {
     // Fall through.
   }
@@ -153,7 +161,9 @@ export async function runKitBenchmarks(seeds: readonly number[], log: (line: str
     try {
       const { report, wallMs } = await timedRun(ref.url, DEFAULT_API_KEY, KIT_SEED);
       defaultRun = summarize('reference (correct)', report, wallMs);
-      log(`kit default run vs reference: ${(wallMs / 1000).toFixed(1)} s, ${report.requests} requests, ${report.verdict}`);
+      log(
+        `kit default run vs reference: ${(wallMs / 1000).toFixed(1)} s, ${report.requests} requests, ${report.verdict}`,
+      );
     } finally {
       await ref.proc.stop();
     }
@@ -167,7 +177,18 @@ export async function runKitBenchmarks(seeds: readonly number[], log: (line: str
       const cli = spawnProcess({
         label: 'kit CLI',
         command: process.execPath,
-        args: ['--import', `file://${join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')}`, 'conformance/bin.ts', '--target', ref.url, '--api-key', DEFAULT_API_KEY, '--seed', String(KIT_SEED), '--quiet'],
+        args: [
+          '--import',
+          `file://${join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')}`,
+          'conformance/bin.ts',
+          '--target',
+          ref.url,
+          '--api-key',
+          DEFAULT_API_KEY,
+          '--seed',
+          String(KIT_SEED),
+          '--quiet',
+        ],
       });
       const exitCode = await bounded('kit CLI run', cli.exited);
       const wallMs = performance.now() - cli.spawnedAt;
@@ -201,12 +222,19 @@ export async function runKitBenchmarks(seeds: readonly number[], log: (line: str
     const ref = await startReferenceProcess([PLANTED]);
     try {
       const timeline: { count: number; at: number }[] = [];
-      const { report, wallMs } = await timedRun(ref.url, DEFAULT_API_KEY, seed, (count, at) => timeline.push({ count, at }));
+      const { report, wallMs } = await timedRun(ref.url, DEFAULT_API_KEY, seed, (count, at) =>
+        timeline.push({ count, at }),
+      );
       const failures = report.findings.filter((f) => f.severity === 'failure');
-      const planted = failures.find((f) => f.code === 'server_error' && f.operationId === 'createPet' && (nameLength(f.reproducer?.request.body ?? f.request?.body) ?? 0) >= PLANTED_MIN_LENGTH);
+      const planted = failures.find(
+        (f) =>
+          f.code === 'server_error' &&
+          f.operationId === 'createPet' &&
+          (nameLength(f.reproducer?.request.body ?? f.request?.body) ?? 0) >= PLANTED_MIN_LENGTH,
+      );
       const others = failures.filter((f) => f !== planted).map((f) => `${f.code} ${f.operationId} ${f.check}`);
       // Failures are recorded once shrunk; with the planted one alone, the first increment is it.
-      const at = planted ? timeline.find((t) => t.count >= failures.length)?.at ?? wallMs : undefined;
+      const at = planted ? (timeline.find((t) => t.count >= failures.length)?.at ?? wallMs) : undefined;
       const result: SeedResult = {
         seed,
         found: planted !== undefined,

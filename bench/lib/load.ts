@@ -31,7 +31,10 @@ interface AutocannonOptions {
   readonly timeout: number;
 }
 
-type Autocannon = (options: AutocannonOptions, callback: (error: Error | null, result: AutocannonResult) => void) => { stop(): void };
+type Autocannon = (
+  options: AutocannonOptions,
+  callback: (error: Error | null, result: AutocannonResult) => void,
+) => { stop(): void };
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
@@ -51,7 +54,12 @@ export interface LoadResult {
 }
 
 /** One autocannon run of `seconds` against `url`. */
-export function load(url: string, headers: Readonly<Record<string, string>>, connections: number, seconds: number): Promise<LoadResult> {
+export function load(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration: seconds, headers, timeout: 10 }, (error, result) => {
       if (error) return reject(error);

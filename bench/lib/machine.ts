@@ -19,8 +19,16 @@ export function describeMachine(): Machine {
   const list = cpus();
   let commit = 'unknown';
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'mock', 'conformance', 'spec', 'fixtures'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'mock', 'conformance', 'spec', 'fixtures'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     if (dirty) commit += ' (uncommitted changes in mock/conformance/spec/fixtures)';
   } catch {
     // Not a git checkout.

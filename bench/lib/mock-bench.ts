@@ -43,7 +43,8 @@ function checkSample(spec: ServerSpec, body: string): void {
     throw new Error(`${spec.label}: ${spec.route} did not answer JSON: ${body.slice(0, 200)}`);
   }
   // Dynamic mode generates the list, so it may be empty.
-  if (!Array.isArray(parsed)) throw new Error(`${spec.label}: ${spec.route} did not answer a list: ${body.slice(0, 200)}`);
+  if (!Array.isArray(parsed))
+    throw new Error(`${spec.label}: ${spec.route} did not answer a list: ${body.slice(0, 200)}`);
 }
 
 function combine(rounds: readonly LoadResult[]): LoadResult {
@@ -81,7 +82,11 @@ interface Running {
  * the measured rounds server after server in turn, so drift in the machine's load spreads over all
  * of them instead of landing on one.
  */
-export async function measureThroughput(specs: readonly ServerSpec[], settings: LoadSettings, log: (line: string) => void): Promise<ThroughputResult[]> {
+export async function measureThroughput(
+  specs: readonly ServerSpec[],
+  settings: LoadSettings,
+  log: (line: string) => void,
+): Promise<ThroughputResult[]> {
   const running: Running[] = [];
   try {
     for (const spec of specs) {
@@ -92,10 +97,17 @@ export async function measureThroughput(specs: readonly ServerSpec[], settings: 
       checkSample(spec, ready.body);
       const pid = servingPid(proc.pid);
       const memory = memoryOf(pid);
-      running[running.length - 1] = { ...entry, pid, sample: ready.body.slice(0, 120), bodyBytes: Buffer.byteLength(ready.body), memory: memory ? { ready: memory } : {} };
+      running[running.length - 1] = {
+        ...entry,
+        pid,
+        sample: ready.body.slice(0, 120),
+        bodyBytes: Buffer.byteLength(ready.body),
+        memory: memory ? { ready: memory } : {},
+      };
     }
     for (const r of running) {
-      if (settings.warmupSeconds > 0) r.warmup = await load(r.url, r.spec.headers, settings.connections, settings.warmupSeconds);
+      if (settings.warmupSeconds > 0)
+        r.warmup = await load(r.url, r.spec.headers, settings.connections, settings.warmupSeconds);
       const m = memoryOf(r.pid);
       if (m) r.memory.afterWarmup = m;
     }
@@ -104,13 +116,26 @@ export async function measureThroughput(specs: readonly ServerSpec[], settings: 
       for (const r of running) {
         const result = await load(r.url, r.spec.headers, settings.connections, perRound);
         r.rounds.push(result);
-        log(`round ${round + 1}/${settings.rounds} ${r.spec.label.padEnd(18)} ${Math.round(result.rps).toString().padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors + result.timeouts}  non-2xx ${result.non2xx}`);
+        log(
+          `round ${round + 1}/${settings.rounds} ${r.spec.label.padEnd(18)} ${Math.round(result.rps).toString().padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors + result.timeouts}  non-2xx ${result.non2xx}`,
+        );
       }
     }
     return running.map((r) => {
       const m = memoryOf(r.pid);
       if (m) r.memory.afterLoad = m;
-      return { id: r.spec.id, label: r.spec.label, how: r.spec.how, route: r.spec.route, load: combine(r.rounds), rounds: r.rounds, warmup: r.warmup, memory: r.memory, sample: r.sample, ...(r.bodyBytes !== undefined ? { bodyBytes: r.bodyBytes } : {}) };
+      return {
+        id: r.spec.id,
+        label: r.spec.label,
+        how: r.spec.how,
+        route: r.spec.route,
+        load: combine(r.rounds),
+        rounds: r.rounds,
+        warmup: r.warmup,
+        memory: r.memory,
+        sample: r.sample,
+        ...(r.bodyBytes !== undefined ? { bodyBytes: r.bodyBytes } : {}),
+      };
     });
   } finally {
     await Promise.all(running.map((r) => r.proc.stop()));
@@ -131,7 +156,11 @@ export interface ColdStartResult {
 }
 
 /** Spawns every server `runs` times, round-robin (so machine noise spreads evenly), timing spawn → first 200. */
-export async function measureColdStarts(specs: readonly ServerSpec[], runs: number, log: (line: string) => void): Promise<ColdStartResult[]> {
+export async function measureColdStarts(
+  specs: readonly ServerSpec[],
+  runs: number,
+  log: (line: string) => void,
+): Promise<ColdStartResult[]> {
   const samples = new Map<ServerId, number[]>(specs.map((s) => [s.id, []]));
   const rss = new Map<ServerId, number[]>(specs.map((s) => [s.id, []]));
   for (let i = 0; i < runs; i++) {
@@ -146,7 +175,9 @@ export async function measureColdStarts(specs: readonly ServerSpec[], runs: numb
         await proc.stop();
       }
     }
-    log(`cold start round ${i + 1}/${runs}: ${specs.map((s) => `${s.label} ${Math.round(samples.get(s.id)!.at(-1)!)} ms`).join(', ')}`);
+    log(
+      `cold start round ${i + 1}/${runs}: ${specs.map((s) => `${s.label} ${Math.round(samples.get(s.id)!.at(-1)!)} ms`).join(', ')}`,
+    );
   }
   return specs.map((spec) => {
     const values = samples.get(spec.id)!;

@@ -148,7 +148,12 @@ export interface Ready {
  * short deadline; between failed attempts it yields 5 ms so the poller does not starve the child on
  * a 2-core machine.
  */
-export async function waitFor200(proc: Spawned, url: string, headers: Readonly<Record<string, string>>, timeoutMs = 30_000): Promise<Ready> {
+export async function waitFor200(
+  proc: Spawned,
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  timeoutMs = 30_000,
+): Promise<Ready> {
   let exitedWith: number | string | undefined;
   void proc.exited.then((code) => {
     exitedWith = code;
@@ -157,7 +162,8 @@ export async function waitFor200(proc: Spawned, url: string, headers: Readonly<R
   let attempts = 0;
   let last = '';
   while (performance.now() < deadline) {
-    if (exitedWith !== undefined) throw new Error(`${proc.label} exited (${exitedWith}) before answering 200:\n${proc.output()}`);
+    if (exitedWith !== undefined)
+      throw new Error(`${proc.label} exited (${exitedWith}) before answering 200:\n${proc.output()}`);
     attempts++;
     try {
       const res = await fetch(url, { headers, signal: AbortSignal.timeout(2_000) });
@@ -175,11 +181,7 @@ export async function waitFor200(proc: Spawned, url: string, headers: Readonly<R
 /** Direct children of a process (Linux). */
 function childrenOf(pid: number): number[] {
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
     return [];
   }

@@ -9,7 +9,11 @@ export interface BenchResults {
   readonly schemaVersion: 1;
   readonly date: string;
   readonly machine: Machine;
-  readonly settings: LoadSettings & { readonly coldRuns: number; readonly seeds: readonly number[]; readonly sections: readonly string[] };
+  readonly settings: LoadSettings & {
+    readonly coldRuns: number;
+    readonly seeds: readonly number[];
+    readonly sections: readonly string[];
+  };
   readonly durationSeconds: number;
   readonly throughput?: readonly ThroughputResult[];
   readonly coldStart?: readonly ColdStartResult[];
@@ -28,9 +32,14 @@ export interface TargetResult {
 }
 
 const fmt = (n: number | undefined, digits = 0) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(digits));
-const ratio = (n: number | undefined) => (n === undefined || Number.isNaN(n) || !Number.isFinite(n) ? '–' : `${n.toFixed(2)}×`);
+const ratio = (n: number | undefined) =>
+  n === undefined || Number.isNaN(n) || !Number.isFinite(n) ? '–' : `${n.toFixed(2)}×`;
 
-export function evaluateTargets(throughput: readonly ThroughputResult[] | undefined, cold: readonly ColdStartResult[] | undefined, kit: KitResults | undefined): TargetResult[] {
+export function evaluateTargets(
+  throughput: readonly ThroughputResult[] | undefined,
+  cold: readonly ColdStartResult[] | undefined,
+  kit: KitResults | undefined,
+): TargetResult[] {
   const targets: TargetResult[] = [];
   const rps = (id: ServerId) => throughput?.find((t) => t.id === id)?.load.rps;
   const prism = rps('prism');
@@ -38,7 +47,11 @@ export function evaluateTargets(throughput: readonly ThroughputResult[] | undefi
     const value = rps(id);
     if (value === undefined || prism === undefined) return;
     const r = value / prism;
-    targets.push({ target: `${label} ≥ ${factor}× raw Prism (req/s)`, measured: `${Math.round(value)} vs ${Math.round(prism)} req/s = ${ratio(r)}`, verdict: r >= factor ? 'PASS' : 'MISS' });
+    targets.push({
+      target: `${label} ≥ ${factor}× raw Prism (req/s)`,
+      measured: `${Math.round(value)} vs ${Math.round(prism)} req/s = ${ratio(r)}`,
+      verdict: r >= factor ? 'PASS' : 'MISS',
+    });
   };
   tput('mock-stateful', 5, 'stateful');
   tput('mock-static', 1, 'static');
@@ -63,7 +76,9 @@ export function evaluateTargets(throughput: readonly ThroughputResult[] | undefi
       target: 'kit default run vs reference ≤ 15 s (programmatic)',
       measured: `${fmt(kit.defaultRun.wallMs / 1000, 1)} s, ${kit.defaultRun.requests} requests, ${kit.defaultRun.verdict}`,
       verdict: kit.defaultRun.wallMs <= 15_000 ? 'PASS' : 'MISS',
-      ...(kit.defaultRun.verdict !== 'certified' ? { note: `the correct reference was not certified: ${kit.defaultRun.failureSummary.join('; ')}` } : {}),
+      ...(kit.defaultRun.verdict !== 'certified'
+        ? { note: `the correct reference was not certified: ${kit.defaultRun.failureSummary.join('; ')}` }
+        : {}),
     });
     targets.push({
       target: 'kit default run vs reference ≤ 15 s (CLI, start-up included)',
@@ -93,15 +108,26 @@ export function evaluateGithubTargets(g: GithubResults | undefined): TargetResul
   const prismCold = cold('github-prism');
   if (mockCold !== undefined && prismCold !== undefined) {
     const r = mockCold / prismCold;
-    targets.push({ target: 'GitHub: cold start of the mock ≤ 0.5× raw Prism', measured: `${fmt(mockCold)} vs ${fmt(prismCold)} ms = ${ratio(r)}`, verdict: r <= 0.5 ? 'PASS' : 'MISS' });
+    targets.push({
+      target: 'GitHub: cold start of the mock ≤ 0.5× raw Prism',
+      measured: `${fmt(mockCold)} vs ${fmt(prismCold)} ms = ${ratio(r)}`,
+      verdict: r <= 0.5 ? 'PASS' : 'MISS',
+    });
   }
   const rps = (id: ServerId) => g.throughput?.find((t) => t.id === id)?.load.rps;
   const prism = rps('github-prism');
-  for (const [mode, factor] of [['stateful', 10], ['static', 1]] as const) {
+  for (const [mode, factor] of [
+    ['stateful', 10],
+    ['static', 1],
+  ] as const) {
     const value = rps(`github-mock-${mode}`);
     if (value === undefined || prism === undefined) continue;
     const r = value / prism;
-    targets.push({ target: `GitHub: ${mode} ≥ ${factor}× raw Prism (req/s, GET ${g.route})`, measured: `${Math.round(value)} vs ${Math.round(prism)} req/s = ${ratio(r)}`, verdict: r >= factor ? 'PASS' : 'MISS' });
+    targets.push({
+      target: `GitHub: ${mode} ≥ ${factor}× raw Prism (req/s, GET ${g.route})`,
+      measured: `${Math.round(value)} vs ${Math.round(prism)} req/s = ${ratio(r)}`,
+      verdict: r >= factor ? 'PASS' : 'MISS',
+    });
   }
   if (g.kit) {
     for (const run of [g.kit.single, g.kit.sharded]) {
@@ -122,20 +148,31 @@ function githubKitRow(label: string, run: GithubKitRun): string {
 
 function renderGithub(g: GithubResults): string[] {
   const out: string[] = [];
-  out.push(`### GitHub's REST description (\`${g.spec.file}\`: OpenAPI ${g.spec.openapi}, ${g.spec.operations} operations, ${g.spec.megabytes} MiB unpacked)`, '');
+  out.push(
+    `### GitHub's REST description (\`${g.spec.file}\`: OpenAPI ${g.spec.openapi}, ${g.spec.operations} operations, ${g.spec.megabytes} MiB unpacked)`,
+    '',
+  );
   out.push(`Load average (1 min) over this section: ${g.loadAtStart} at start, ${g.loadAtEnd ?? '–'} at end.`, '');
   if (g.coldStart) {
     const prism = g.coldStart.find((c) => c.id === 'github-prism');
-    out.push(`Cold start: spawn → first 200 on \`GET ${g.route}\`, median of ${g.coldRuns} spawns, servers taken in turn.`, '');
+    out.push(
+      `Cold start: spawn → first 200 on \`GET ${g.route}\`, median of ${g.coldRuns} spawns, servers taken in turn.`,
+      '',
+    );
     out.push('| Server | median ms | min ms | max ms | × raw Prism | RSS at first 200, MiB |');
     out.push('|---|---:|---:|---:|---:|---:|');
-    for (const c of g.coldStart) out.push(`| ${c.label} | ${fmt(c.medianMs)} | ${fmt(c.minMs)} | ${fmt(c.maxMs)} | ${prism ? ratio(c.medianMs / prism.medianMs) : '–'} | ${fmt(c.rssAtReadyMiB)} |`);
+    for (const c of g.coldStart)
+      out.push(
+        `| ${c.label} | ${fmt(c.medianMs)} | ${fmt(c.minMs)} | ${fmt(c.maxMs)} | ${prism ? ratio(c.medianMs / prism.medianMs) : '–'} | ${fmt(c.rssAtReadyMiB)} |`,
+      );
     out.push('');
   }
   if (g.throughput) {
     const prism = g.throughput.find((t) => t.id === 'github-prism')?.load;
     out.push(`Throughput: \`GET ${g.route}\` (gists/list) with a bearer token, same load settings as above.`, '');
-    out.push('| Server | req/s | × raw Prism | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | RSS ready → after warm-up → after load (peak), MiB | body bytes |');
+    out.push(
+      '| Server | req/s | × raw Prism | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | RSS ready → after warm-up → after load (peak), MiB | body bytes |',
+    );
     out.push('|---|---:|---:|---:|---:|---:|---:|---:|---|---:|');
     for (const t of g.throughput) {
       const l = t.load;
@@ -156,10 +193,14 @@ function renderGithub(g: GithubResults): string[] {
         `${k.only.length > 0 ? ` and \`--only\` ${k.onlyRule}` : ', every operation'}. Wall time is spawn → last exit (merge included), spec loading included; requests/s = requests / wall time.`,
       '',
     );
-    out.push('| Run | requests | wall s | req/s | kit durationMs per process, s | verdict | internal errors | exit codes |');
+    out.push(
+      '| Run | requests | wall s | req/s | kit durationMs per process, s | verdict | internal errors | exit codes |',
+    );
     out.push('|---|---:|---:|---:|---|---|---:|---|');
     out.push(githubKitRow('one process', k.single));
-    out.push(githubKitRow(`${k.sharded.shards} shards in parallel (\`--shard i/${k.sharded.shards}\`) + \`merge\``, k.sharded));
+    out.push(
+      githubKitRow(`${k.sharded.shards} shards in parallel (\`--shard i/${k.sharded.shards}\`) + \`merge\``, k.sharded),
+    );
     out.push('');
     if (k.only.length > 0) out.push(`Operations: ${k.only.join(', ')}.`, '');
   }
@@ -188,7 +229,9 @@ export function renderMarkdown(r: BenchResults): string {
   if (r.throughput) {
     const prism = r.throughput.find((t) => t.id === 'prism')?.load;
     out.push('### Mock throughput: `GET /v1/pets?limit=5` (raw Prism: `/pets?limit=5`)', '');
-    out.push('| Server | req/s | × raw Prism | p50 ms | p97.5 ms | p99 ms | p99 × raw Prism | errors | non-2xx | RSS ready → after warm-up → after load (peak), MiB |');
+    out.push(
+      '| Server | req/s | × raw Prism | p50 ms | p97.5 ms | p99 ms | p99 × raw Prism | errors | non-2xx | RSS ready → after warm-up → after load (peak), MiB |',
+    );
     out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     for (const t of r.throughput) {
       const l = t.load;
@@ -209,7 +252,9 @@ export function renderMarkdown(r: BenchResults): string {
     out.push('| Server | median ms | min ms | max ms | × raw Prism | RSS at first 200, MiB |');
     out.push('|---|---:|---:|---:|---:|---:|');
     for (const c of r.coldStart) {
-      out.push(`| ${c.label} | ${fmt(c.medianMs)} | ${fmt(c.minMs)} | ${fmt(c.maxMs)} | ${prism ? ratio(c.medianMs / prism.medianMs) : '–'} | ${fmt(c.rssAtReadyMiB)} |`);
+      out.push(
+        `| ${c.label} | ${fmt(c.medianMs)} | ${fmt(c.minMs)} | ${fmt(c.maxMs)} | ${prism ? ratio(c.medianMs / prism.medianMs) : '–'} | ${fmt(c.rssAtReadyMiB)} |`,
+      );
     }
     out.push('', 'How each server was started:', '');
     for (const c of r.coldStart) out.push(`- ${c.label}: ${c.how}`);
@@ -224,15 +269,21 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(
       `| Default run vs reference implementation (own process), programmatic, seed ${k.defaultRun.seed} | ${fmt(k.defaultRun.wallMs / 1000, 1)} s, ${k.defaultRun.requests} requests, ${fmt(k.defaultRun.rps)} req/s, ${k.defaultRun.verdict} |`,
     );
-    out.push(`| Same through the CLI (\`node --import tsx/esm conformance/bin.ts\`, start-up included) | ${fmt(k.cliRun.wallMs / 1000, 1)} s, exit ${k.cliRun.exitCode} |`);
+    out.push(
+      `| Same through the CLI (\`node --import tsx/esm conformance/bin.ts\`, start-up included) | ${fmt(k.cliRun.wallMs / 1000, 1)} s, exit ${k.cliRun.exitCode} |`,
+    );
     out.push(
       `| Requests/s the kit drives against the bare fixed-body server (every answer is the same list, so the kit also spends time shrinking its ${k.bareRun.failures} failures) | ${fmt(k.bareRun.rps)} req/s (${k.bareRun.requests} requests in ${fmt(k.bareRun.wallMs / 1000, 1)} s) |`,
     );
-    out.push(`| Requests/s the kit drives against the reference implementation (a correct bare node:http server) | ${fmt(k.defaultRun.rps)} req/s |`);
+    out.push(
+      `| Requests/s the kit drives against the reference implementation (a correct bare node:http server) | ${fmt(k.defaultRun.rps)} req/s |`,
+    );
     out.push(
       `| Planted \`${k.planted.fault}\` (500 on names > 30 UTF-16 units), seeds ${k.seeds.map((s) => s.seed).join(',')} | found ${k.planted.found}/${k.planted.of}; found and shrunk in median ${fmt(k.planted.medianMs / 1000, 2)} s, max ${fmt(k.planted.maxMs / 1000, 2)} s |`,
     );
-    out.push(`| Shrunk counterexample: name length in the reproducer body (minimal: ${k.planted.minimalLength}) | ${k.planted.shrunkLengths.map((n) => n ?? '–').join(', ')} |`);
+    out.push(
+      `| Shrunk counterexample: name length in the reproducer body (minimal: ${k.planted.minimalLength}) | ${k.planted.shrunkLengths.map((n) => n ?? '–').join(', ')} |`,
+    );
     out.push('');
     out.push('| Seed | found | found+shrunk s | whole run s | requests | name length | other failures |');
     out.push('|---:|---|---:|---:|---:|---:|---|');
@@ -250,7 +301,8 @@ export function renderMarkdown(r: BenchResults): string {
     out.push('### Targets (issue 7)', '');
     out.push('| Target | Measured | Result |');
     out.push('|---|---|---|');
-    for (const t of r.targets) out.push(`| ${t.target} | ${t.measured} | **${t.verdict}**${t.note ? ` (${t.note})` : ''} |`);
+    for (const t of r.targets)
+      out.push(`| ${t.target} | ${t.measured} | **${t.verdict}**${t.note ? ` (${t.note})` : ''} |`);
     out.push('');
   }
   return out.join('\n');

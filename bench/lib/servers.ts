@@ -14,7 +14,13 @@ export const MOCK_MODES: readonly MockMode[] = ['stateful', 'static', 'dynamic']
 /** The key the benchmark gives the mock. Prism accepts any bearer token. */
 export const BENCH_KEY = 'bench-key';
 
-export type ServerId = `mock-${MockMode}` | 'prism' | 'bare' | 'mock-stateful-node-import' | `github-mock-${MockMode}` | 'github-prism';
+export type ServerId =
+  | `mock-${MockMode}`
+  | 'prism'
+  | 'bare'
+  | 'mock-stateful-node-import'
+  | `github-mock-${MockMode}`
+  | 'github-prism';
 
 export interface ServerSpec {
   readonly id: ServerId;
@@ -110,7 +116,12 @@ export const bareServer: ServerSpec = {
   route: '/v1/pets?limit=5',
   headers: mockHeaders,
   start: (port) =>
-    spawnProcess({ label: 'bare node:http', command: process.execPath, args: ['-e', bareServerSource()], env: { PORT: String(port), BENCH_BODY: fixedBody() } }),
+    spawnProcess({
+      label: 'bare node:http',
+      command: process.execPath,
+      args: ['-e', bareServerSource()],
+      env: { PORT: String(port), BENCH_BODY: fixedBody() },
+    }),
 };
 
 /** Starts a server on a free port. */

@@ -14,7 +14,8 @@ import type { Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY, DEFECTS, FAULTS, createReferenceHandler, type Fault } from '../../fixtures/impls/index.js';
 
-const USAGE = 'usage: npx tsx examples/certify/serve.ts (--fault <name> ... | --fixed | --list) [--port <n>] [--api-key <key>]\n';
+const USAGE =
+  'usage: npx tsx examples/certify/serve.ts (--fault <name> ... | --fixed | --list) [--port <n>] [--api-key <key>]\n';
 
 function fail(message: string): never {
   process.stderr.write(`serve: ${message}\n${USAGE}`);
@@ -38,13 +39,15 @@ try {
 
 if (values.list) {
   for (const entry of DEFECTS) {
-    if ((FAULTS as readonly string[]).includes(entry.id)) process.stdout.write(`${entry.id.padEnd(36)} ${entry.description}\n`);
+    if ((FAULTS as readonly string[]).includes(entry.id))
+      process.stdout.write(`${entry.id.padEnd(36)} ${entry.description}\n`);
   }
   process.exit(0);
 }
 
 const faults = values.fault ?? [];
-if ((values.fixed === true) === (faults.length > 0)) fail('choose --fault <name> (a server with that defect) or --fixed (the correct server)');
+if ((values.fixed === true) === faults.length > 0)
+  fail('choose --fault <name> (a server with that defect) or --fixed (the correct server)');
 for (const name of faults) {
   if (!(FAULTS as readonly string[]).includes(name)) fail(`unknown fault ${JSON.stringify(name)}; --list shows them`);
 }
@@ -63,7 +66,9 @@ server.listen(Number(portText), '127.0.0.1', () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : Number(portText);
   const what = faults.length > 0 ? `with defect ${faults.join(', ')}` : 'fixed (no defect)';
-  process.stdout.write(`Animal Store API ${what} listening on http://127.0.0.1:${port}/v1 (key ${apiKey}); Ctrl-C to stop\n`);
+  process.stdout.write(
+    `Animal Store API ${what} listening on http://127.0.0.1:${port}/v1 (key ${apiKey}); Ctrl-C to stop\n`,
+  );
 });
 
 function stop(): void {

@@ -45,7 +45,10 @@ function matchesExcerpt(output: string, excerpt: string): { ok: true } | { ok: f
   const lines = output.split('\n');
   let at = 0;
   for (const wanted of excerpt.split('\n')) {
-    const fragments = wanted.split('…').map((f) => f.trim()).filter(Boolean);
+    const fragments = wanted
+      .split('…')
+      .map((f) => f.trim())
+      .filter(Boolean);
     if (fragments.length === 0) continue;
     const found = lines.findIndex((line, i) => {
       if (i < at) return false;
@@ -69,12 +72,20 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
-const env = (port: number): NodeJS.ProcessEnv => ({ ...process.env, PORT: String(port), CI: 'true', NO_COLOR: '1', FORCE_COLOR: undefined });
+const env = (port: number): NodeJS.ProcessEnv => ({
+  ...process.env,
+  PORT: String(port),
+  CI: 'true',
+  NO_COLOR: '1',
+  FORCE_COLOR: undefined,
+});
 
 /** Stops a process group started by this test, and waits for it. */
 function stop(child: ChildProcess): Promise<void> {
@@ -91,7 +102,12 @@ function stop(child: ChildProcess): Promise<void> {
 
 /** Starts a server block in its own process group; resolves once it prints its URL. */
 function startServer(command: string, port: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn('bash', ['-c', command], { cwd: ROOT, env: env(port), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', ['-c', command], {
+    cwd: ROOT,
+    env: env(port),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -119,7 +135,12 @@ function startServer(command: string, port: number): Promise<{ child: ChildProce
 
 /** Runs commands to completion; resolves to the exit code and the output (stdout then stderr). */
 function run(command: string, port: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('bash', ['-c', command], { cwd: ROOT, env: env(port), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', ['-c', command], {
+    cwd: ROOT,
+    env: env(port),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -149,7 +170,8 @@ describe('examples/certify/README.md', () => {
 
   it('has only blocks the test knows how to run, with a failing run before the fix and a passing one after', () => {
     const kinds = blocks.map((b) => `${b.lang} ${b.tags.join(' ')}`.trim());
-    for (const kind of kinds) expect(['sh server', 'sh exit=0', 'sh exit=1', 'sh exit=2', 'text output', 'text']).toContain(kind);
+    for (const kind of kinds)
+      expect(['sh server', 'sh exit=0', 'sh exit=1', 'sh exit=2', 'text output', 'text']).toContain(kind);
     const fix = kinds.lastIndexOf('sh server');
     expect(kinds.slice(0, fix)).toContain('sh exit=1');
     expect(kinds.slice(fix)).toContain('sh exit=0');
@@ -159,10 +181,13 @@ describe('examples/certify/README.md', () => {
     expect(new Set(bodies.flatMap((b) => [...b.matchAll(/--seed (\d+)/g)].map((m) => m[1])))).toEqual(new Set(['42']));
   });
 
-  it('runs as written: exit 1 before the fix, 0 after, certificate written, output as shown', { timeout: 150_000 }, async () => {
+  it('runs as written: exit 1 before the fix, 0 after, certificate written, output as shown', {
+    timeout: 150_000,
+  }, async () => {
     const port = await freePort();
     workDir = await mkdtemp(join(tmpdir(), 'certify-walkthrough-'));
-    const substitute = (text: string) => text.replaceAll(README_PORT, String(port)).replace(/(^|[\s='"])reports\//g, `$1${workDir}/reports/`);
+    const substitute = (text: string) =>
+      text.replaceAll(README_PORT, String(port)).replace(/(^|[\s='"])reports\//g, `$1${workDir}/reports/`);
     let last: { command: string; stdout: string } | undefined;
     for (const block of blocks) {
       if (block.lang === 'sh' && block.tags[0] === 'server') {
@@ -174,8 +199,12 @@ describe('examples/certify/README.md', () => {
         const expected = Number(/^exit=(\d)$/.exec(block.tags[0] ?? '')?.[1]);
         const command = substitute(block.body.trim());
         const result = await run(command, port);
-        expect({ command, code: result.code }, `${result.stdout}\n${result.stderr}`).toEqual({ command, code: expected });
-        for (const file of command.matchAll(/--(?:html|json|junit) (\S+)/g)) expect(existsSync(file[1]!), file[1]).toBe(true);
+        expect({ command, code: result.code }, `${result.stdout}\n${result.stderr}`).toEqual({
+          command,
+          code: expected,
+        });
+        for (const file of command.matchAll(/--(?:html|json|junit) (\S+)/g))
+          expect(existsSync(file[1]!), file[1]).toBe(true);
         last = { command, stdout: result.stdout };
       } else if (block.tags[0] === 'output') {
         expect(last, 'an output excerpt follows a command').toBeDefined();

@@ -42,7 +42,12 @@ interface Action {
   runs: { using: string; steps: Step[] };
 }
 
-const workflow = parse(WORKFLOW_TEXT) as { name: string; on: Record<string, unknown>; permissions: unknown; jobs: Record<string, { 'runs-on': string; steps: Step[] }> };
+const workflow = parse(WORKFLOW_TEXT) as {
+  name: string;
+  on: Record<string, unknown>;
+  permissions: unknown;
+  jobs: Record<string, { 'runs-on': string; steps: Step[] }>;
+};
 const action = parse(ACTION_TEXT) as Action;
 const actionSteps = action.runs.steps;
 const kitStep = actionSteps.find((s) => s.id === 'kit')!;
@@ -68,7 +73,10 @@ describe('examples/ci/conformance.yml', () => {
     const uses = steps[1]!;
     expect(uses.with).toMatchObject({ target: '${{ secrets.STAGING_URL }}', 'api-key': '${{ secrets.API_KEY }}' });
     for (const name of Object.keys(uses.with ?? {})) expect(action.inputs, `input ${name}`).toHaveProperty(name);
-    expect(WORKFLOW_TEXT.match(/\$\{\{\s*secrets\.[A-Z_]+\s*\}\}/g)?.sort()).toEqual(['${{ secrets.API_KEY }}', '${{ secrets.STAGING_URL }}']);
+    expect(WORKFLOW_TEXT.match(/\$\{\{\s*secrets\.[A-Z_]+\s*\}\}/g)?.sort()).toEqual([
+      '${{ secrets.API_KEY }}',
+      '${{ secrets.STAGING_URL }}',
+    ]);
   });
 });
 
@@ -140,15 +148,29 @@ describe('the action, run as GitHub runs it', () => {
 
   /** The value GitHub gives `${{ inputs.x }}` or `${{ github.action_path }}` (the checkout of the action). */
   function expression(value: string, inputs: Record<string, string>): string {
-    return value.replace(/^\$\{\{ (inputs\.([\w-]+)|github\.action_path) \}\}$/, (_, _whole: string, input?: string) => (input ? (inputs[input] ?? '') : ROOT));
+    return value.replace(/^\$\{\{ (inputs\.([\w-]+)|github\.action_path) \}\}$/, (_, _whole: string, input?: string) =>
+      input ? (inputs[input] ?? '') : ROOT,
+    );
   }
 
   /** The kit step (run.sh) with these inputs, then the last step with its output: both exit codes and the outputs. */
   async function runAction(name: string, target: string) {
     const workspace = join(work, name);
     const outputs = join(work, `${name}.out`);
-    const env = { PATH: process.env.PATH ?? '', GITHUB_WORKSPACE: workspace, GITHUB_OUTPUT: outputs, KIT_DIR: ROOT, CI: 'true' };
-    const inputs: Record<string, string> = { ...Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default ?? ''])), target, 'api-key': 'ci-key', seed: '7', runs: '3' };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_OUTPUT: outputs,
+      KIT_DIR: ROOT,
+      CI: 'true',
+    };
+    const inputs: Record<string, string> = {
+      ...Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default ?? ''])),
+      target,
+      'api-key': 'ci-key',
+      seed: '7',
+      runs: '3',
+    };
     const stepEnv = Object.fromEntries(Object.entries(kitStep.env ?? {}).map(([k, v]) => [k, expression(v, inputs)]));
     spawnSync('mkdir', ['-p', workspace]);
     // Not spawnSync: the mock answers from this process, which must keep running meanwhile.
@@ -160,16 +182,29 @@ describe('the action, run as GitHub runs it', () => {
     const [status] = (await once(child, 'exit')) as [number | null];
     const kit = { status, stdout, stderr };
     if (!existsSync(outputs)) throw new Error(`run.sh wrote no outputs:\n${kit.stdout}${kit.stderr}`);
-    const out = Object.fromEntries(readFileSync(outputs, 'utf8').trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
-    const last = spawnSync('bash', ['-c', failStep.run!], { env: { ...env, EXIT_CODE: out['exit-code'] ?? '' }, encoding: 'utf8' });
+    const out = Object.fromEntries(
+      readFileSync(outputs, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+    );
+    const last = spawnSync('bash', ['-c', failStep.run!], {
+      env: { ...env, EXIT_CODE: out['exit-code'] ?? '' },
+      encoding: 'utf8',
+    });
     return { kit, out, last, log: `${kit.stdout}${kit.stderr}` };
   }
 
   it('certifies a correct target: exit 0, verdict certified, three reports, job passes', async () => {
     const { kit, out, last, log } = await runAction('certified', mock.url);
     expect(kit.status, log).toBe(0);
-    expect(out).toEqual({ 'exit-code': '0', verdict: 'certified', 'report-dir': join(work, 'certified', 'conformance-reports') });
-    for (const file of ['junit.xml', 'certificate.html', 'report.json']) expect(existsSync(join(out['report-dir']!, file)), file).toBe(true);
+    expect(out).toEqual({
+      'exit-code': '0',
+      verdict: 'certified',
+      'report-dir': join(work, 'certified', 'conformance-reports'),
+    });
+    for (const file of ['junit.xml', 'certificate.html', 'report.json'])
+      expect(existsSync(join(out['report-dir']!, file)), file).toBe(true);
     expect(last.status).toBe(0);
     // The one place the key appears is the mask command, which GitHub consumes and never prints.
     expect(log.replace('::add-mask::ci-key\n', '')).not.toContain('ci-key');

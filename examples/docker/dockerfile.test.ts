@@ -16,7 +16,10 @@ import { type RunningMock, startMock } from '../../mock/index.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOCKERFILE = readFileSync(`${ROOT}Dockerfile`, 'utf8');
 const DOCKERIGNORE = readFileSync(`${ROOT}.dockerignore`, 'utf8');
-const PACKAGE = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { bin: Record<string, string>; engines: { node: string } };
+const PACKAGE = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as {
+  bin: Record<string, string>;
+  engines: { node: string };
+};
 
 interface Instruction {
   readonly keyword: string;
@@ -52,7 +55,11 @@ describe('Dockerfile', () => {
     expect(stages).toHaveLength(2);
     expect(nodeVersion).toMatch(/^\d+\.\d+\.\d+$/);
     const [major, minor, patch] = nodeVersion!.split('.').map(Number) as [number, number, number];
-    const [eMajor, eMinor, ePatch] = /\d+\.\d+\.\d+/.exec(PACKAGE.engines.node)![0].split('.').map(Number) as [number, number, number];
+    const [eMajor, eMinor, ePatch] = /\d+\.\d+\.\d+/.exec(PACKAGE.engines.node)![0].split('.').map(Number) as [
+      number,
+      number,
+      number,
+    ];
     expect(major * 1e6 + minor * 1e3 + patch).toBeGreaterThanOrEqual(eMajor * 1e6 + eMinor * 1e3 + ePatch);
     const bases = all.filter((i) => i.keyword === 'FROM').map((i) => i.args);
     expect(bases).toEqual(['node:${NODE_VERSION}-bookworm-slim AS build', 'node:${NODE_VERSION}-alpine']);
@@ -90,8 +97,22 @@ describe('Dockerfile', () => {
   it('keeps everything npm pack needs in the build context', () => {
     const ignored = DOCKERIGNORE.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(ignored).toEqual(expect.arrayContaining(['.git', '**/node_modules', 'dist']));
-    for (const needed of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'index.ts', 'build', 'spec', 'mock', 'conformance', 'fixtures', 'bin', 'tools']) {
-      for (const pattern of ignored) expect(needed === pattern || needed.startsWith(`${pattern}/`), `${needed} ignored by ${pattern}`).toBe(false);
+    for (const needed of [
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'tsconfig.build.json',
+      'index.ts',
+      'build',
+      'spec',
+      'mock',
+      'conformance',
+      'fixtures',
+      'bin',
+      'tools',
+    ]) {
+      for (const pattern of ignored)
+        expect(needed === pattern || needed.startsWith(`${pattern}/`), `${needed} ignored by ${pattern}`).toBe(false);
     }
   });
 });
@@ -104,7 +125,10 @@ describe('the health check command', () => {
   afterAll(() => mock.close());
 
   async function check(port: number): Promise<number | null> {
-    const child = spawn(process.execPath, ['-e', healthScript], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['-e', healthScript], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: 'ignore',
+    });
     const [code] = (await once(child, 'exit')) as [number | null];
     return code;
   }

@@ -91,7 +91,12 @@ export async function resetMock(settings: ApiSettings): Promise<Result<{ reset: 
     const data = (await response.json()) as { reset: boolean; pets: number };
     return response.ok
       ? { kind: 'ok', value: data }
-      : { kind: 'http', status: response.status, code: 'reset_failed', message: 'The mock did not reset (is --no-admin set?)' };
+      : {
+          kind: 'http',
+          status: response.status,
+          code: 'reset_failed',
+          message: 'The mock did not reset (is --no-admin set?)',
+        };
   } catch (error) {
     return { kind: 'network', message: (error as Error).message };
   }

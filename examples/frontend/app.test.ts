@@ -77,8 +77,12 @@ describe('example app on the MSW mock (jsdom)', () => {
     filter.value = 'sold';
     filter.dispatchEvent(new Event('change'));
     await until(() => $('pets-message').textContent?.includes('with status sold') ?? false, 'the filtered list');
-    expect([...document.querySelectorAll('#pets-table .badge')].map((b) => b.textContent)).toEqual(expect.arrayContaining(['sold']));
-    expect(new Set([...document.querySelectorAll('#pets-table .badge')].map((b) => b.textContent))).toEqual(new Set(['sold']));
+    expect([...document.querySelectorAll('#pets-table .badge')].map((b) => b.textContent)).toEqual(
+      expect.arrayContaining(['sold']),
+    );
+    expect(new Set([...document.querySelectorAll('#pets-table .badge')].map((b) => b.textContent))).toEqual(
+      new Set(['sold']),
+    );
     filter.value = '';
     filter.dispatchEvent(new Event('change'));
     await until(() => rows().length > 30, 'the whole list again');

@@ -2,7 +2,16 @@
  * The example app's page logic: plain DOM, no framework. Compiled for the browser by serve.ts
  * (esbuild). Settings come from the form, pre-filled from `?api=...&key=...`.
  */
-import { type ApiSettings, type PetStatus, type Pet, type Result, createPet, getPet, listPets, resetMock } from './api.js';
+import {
+  type ApiSettings,
+  type PetStatus,
+  type Pet,
+  type Result,
+  createPet,
+  getPet,
+  listPets,
+  resetMock,
+} from './api.js';
 
 const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/v1';
 const DEFAULT_KEY = 'dev-key';
@@ -51,7 +60,10 @@ function describeFailure(result: Exclude<Result<unknown>, { kind: 'ok' }>): { ti
     };
   }
   if (result.status === 401) {
-    return { title: '401 · Not authorised', detail: `The API refused the key (${result.code}: ${result.message}). Check the API key, or untick “Break the key”.` };
+    return {
+      title: '401 · Not authorised',
+      detail: `The API refused the key (${result.code}: ${result.message}). Check the API key, or untick “Break the key”.`,
+    };
   }
   if (result.status === 404) return { title: '404 · Not found', detail: `${result.code}: ${result.message}` };
   return { title: `${result.status} · ${result.code}`, detail: result.message };
@@ -117,7 +129,13 @@ async function refreshList(): Promise<void> {
   petsBody.replaceChildren(...result.value.map(petRow));
   pets.dataset.state = result.value.length === 0 ? 'empty' : 'ready';
   const shown = `${result.value.length} pet${result.value.length === 1 ? '' : 's'}`;
-  petsMessage.replaceChildren(result.value.length === 0 ? 'No pets match this filter.' : filter.value ? `${shown} with status ${filter.value}` : shown);
+  petsMessage.replaceChildren(
+    result.value.length === 0
+      ? 'No pets match this filter.'
+      : filter.value
+        ? `${shown} with status ${filter.value}`
+        : shown,
+  );
 }
 
 addForm.addEventListener('submit', (event) => {
@@ -127,7 +145,11 @@ addForm.addEventListener('submit', (event) => {
     const name = String(data.get('name') ?? '').trim();
     addResult.dataset.state = 'loading';
     addResult.textContent = 'Adding…';
-    const result = await createPet(settings(), { name, categoryId: Number(data.get('categoryId')), status: data.get('status') as PetStatus });
+    const result = await createPet(settings(), {
+      name,
+      categoryId: Number(data.get('categoryId')),
+      status: data.get('status') as PetStatus,
+    });
     if (result.kind !== 'ok') {
       addResult.dataset.state = 'error';
       addResult.replaceChildren(failureBox(result));
@@ -166,7 +188,9 @@ $('reset').addEventListener('click', () => {
   void (async () => {
     const result = await resetMock(settings());
     addResult.dataset.state = result.kind === 'ok' ? 'ok' : 'error';
-    addResult.replaceChildren(result.kind === 'ok' ? `Mock reset: ${result.value.pets} seed pets.` : failureBox(result));
+    addResult.replaceChildren(
+      result.kind === 'ok' ? `Mock reset: ${result.value.pets} seed pets.` : failureBox(result),
+    );
     await refreshList();
   })();
 });

@@ -33,7 +33,9 @@ export interface Browser {
 }
 
 /** Launches Chromium with a fresh, temporary profile (--user-data-dir). */
-export async function launchChromium(options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number } = {}): Promise<Browser> {
+export async function launchChromium(
+  options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number } = {},
+): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'animal-store-chromium-'));
   try {
     const context = await chromium.launchPersistentContext(profile, {

@@ -10,6 +10,9 @@ import { DEFAULT_OUTPUT, DEFAULT_SPEC, generateTypes } from '../../tools/openapi
 describe('examples/frontend/schema.d.ts', () => {
   it(`is what openapi-typescript generates from ${DEFAULT_SPEC} (run npm run openapi-types if not)`, async () => {
     const committed = readFileSync(new URL(`../../${DEFAULT_OUTPUT}`, import.meta.url), 'utf8');
-    expect(committed === (await generateTypes(DEFAULT_SPEC)), 'schema.d.ts differs from the spec: run npm run openapi-types').toBe(true);
+    expect(
+      committed === (await generateTypes(DEFAULT_SPEC)),
+      'schema.d.ts differs from the spec: run npm run openapi-types',
+    ).toBe(true);
   });
 });

@@ -53,7 +53,9 @@ export async function startFrontend(options: { port?: number; host?: string } = 
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found\n');
       return;
     }
-    res.writeHead(200, { 'Content-Type': file.type, 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : file.body);
+    res
+      .writeHead(200, { 'Content-Type': file.type, 'Cache-Control': 'no-store' })
+      .end(req.method === 'HEAD' ? undefined : file.body);
   });
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
@@ -80,9 +82,13 @@ export async function startFrontend(options: { port?: number; host?: string } = 
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '5500' }, host: { type: 'string', default: '127.0.0.1' } } });
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '5500' }, host: { type: 'string', default: '127.0.0.1' } },
+  });
   const app = await startFrontend({ port: Number(values.port), host: values.host });
-  process.stdout.write(`Example app at ${app.url} (API http://127.0.0.1:4010/v1, key dev-key: change them in the page)\n`);
+  process.stdout.write(
+    `Example app at ${app.url} (API http://127.0.0.1:4010/v1, key dev-key: change them in the page)\n`,
+  );
   const stop = () => void app.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -61,9 +61,17 @@ export function createCompiler(source?: CompilerSource): Compile {
   const viewId = (direction: SchemaDirection): string => {
     const hit = views.get(direction);
     if (hit) return hit;
-    const strip = direction === 'request' ? (source!.hasReadOnly ? 'readOnly' : undefined) : source!.hasWriteOnly ? 'writeOnly' : undefined;
+    const strip =
+      direction === 'request'
+        ? source!.hasReadOnly
+          ? 'readOnly'
+          : undefined
+        : source!.hasWriteOnly
+          ? 'writeOnly'
+          : undefined;
     const id = strip ? `urn:openapi:${direction}` : 'urn:openapi:document';
-    if (![...views.values()].includes(id)) ajv.addSchema(strip ? withoutRequired(source!.bundled, strip) : source!.bundled, id, undefined, false);
+    if (![...views.values()].includes(id))
+      ajv.addSchema(strip ? withoutRequired(source!.bundled, strip) : source!.bundled, id, undefined, false);
     views.set(direction, id);
     return id;
   };
@@ -79,7 +87,9 @@ export function createCompiler(source?: CompilerSource): Compile {
         fn = ajv.compile(source ? referenced(schema, source.pointerOf, viewId(direction)) : schema);
       } catch (error) {
         const where = source?.pointerOf.get(schema);
-        source?.warnings.push(`${where !== undefined ? `#${where}` : 'a schema'}: not checked, ajv cannot compile it (${(error as Error).message.split('\n')[0]})`);
+        source?.warnings.push(
+          `${where !== undefined ? `#${where}` : 'a schema'}: not checked, ajv cannot compile it (${(error as Error).message.split('\n')[0]})`,
+        );
         fn = Object.assign(() => true, { errors: null }) as unknown as Ajv2020Module.ValidateFunction;
       }
       return fn;
@@ -117,7 +127,12 @@ function referenced(schema: unknown, pointerOf: WeakMap<object, string>, id: str
     const pointer = pointerOf.get(node);
     if (pointer !== undefined) return ref(pointer);
     if (Array.isArray(node)) return node.map((item) => copy(item));
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'enum' || k === 'const' || k === 'examples' || k === 'default' ? v : copy(v)]));
+    return Object.fromEntries(
+      Object.entries(node).map(([k, v]) => [
+        k,
+        k === 'enum' || k === 'const' || k === 'examples' || k === 'default' ? v : copy(v),
+      ]),
+    );
   };
   return copy(schema) as JsonSchema;
 }
@@ -131,19 +146,25 @@ function withoutRequired(bundled: Obj, marker: 'readOnly' | 'writeOnly'): Obj {
   const resolve = (node: unknown, depth = 0): unknown => {
     if (!isObject(node) || typeof node.$ref !== 'string' || !node.$ref.startsWith('#') || depth > 16) return node;
     let at: unknown = copy;
-    for (const token of node.$ref.slice(1).split('/').slice(1)) at = isObject(at) ? at[decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+    for (const token of node.$ref.slice(1).split('/').slice(1))
+      at = isObject(at) ? at[decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
     return resolve(at, depth + 1);
   };
   const marked = (node: unknown): boolean => {
     const schema = resolve(node);
     if (!isObject(schema)) return false;
     if (schema[marker] === true) return true;
-    return Array.isArray(schema.allOf) && schema.allOf.some((branch) => isObject(resolve(branch)) && (resolve(branch) as Obj)[marker] === true);
+    return (
+      Array.isArray(schema.allOf) &&
+      schema.allOf.some((branch) => isObject(resolve(branch)) && (resolve(branch) as Obj)[marker] === true)
+    );
   };
   walkSchemas(copy, (schema) => {
     if (!Array.isArray(schema.required)) return;
     const properties = isObject(schema.properties) ? schema.properties : {};
-    schema.required = schema.required.filter((name) => !(typeof name === 'string' && name in properties && marked(properties[name])));
+    schema.required = schema.required.filter(
+      (name) => !(typeof name === 'string' && name in properties && marked(properties[name])),
+    );
   });
   return copy;
 }

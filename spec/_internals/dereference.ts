@@ -39,7 +39,8 @@ export function dereference(bundled: Obj): Dereferenced {
     let node: unknown = bundled;
     for (const token of pointer.split('/').slice(1)) {
       const key = token.replaceAll('~1', '/').replaceAll('~0', '~');
-      if (typeof node !== 'object' || node === null || !(key in node)) throw new Error(`#${from}: $ref ${JSON.stringify(ref)} points to nothing`);
+      if (typeof node !== 'object' || node === null || !(key in node))
+        throw new Error(`#${from}: $ref ${JSON.stringify(ref)} points to nothing`);
       node = (node as Obj)[key];
     }
     return visit(node, pointer, [...chain, pointer]);
@@ -70,7 +71,8 @@ export function dereference(bundled: Obj): Dereferenced {
       for (const [k, v] of Object.entries(node)) {
         const at = `${pointer}/${escape(k)}`;
         // Example values are data, never walked; a map of Example objects may hold `$ref`s to them.
-        if (k === 'example' || (k === 'examples' && (Array.isArray(v) || typeof v !== 'object' || v === null))) (out as Obj)[k] = v;
+        if (k === 'example' || (k === 'examples' && (Array.isArray(v) || typeof v !== 'object' || v === null)))
+          (out as Obj)[k] = v;
         else if (k === 'examples') (out as Obj)[k] = exampleMap(v as Obj, at, chain);
         else (out as Obj)[k] = visit(v, at);
       }

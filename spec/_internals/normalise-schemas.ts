@@ -56,7 +56,10 @@ function normaliseOne(node: Obj, pointer: string, is30: boolean, report: Normali
       if (Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...node.enum, null];
     }
     delete node.nullable;
-    for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    for (const [bound, limit] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
       if (node[bound] === true && typeof node[limit] === 'number') {
         node[bound] = node[limit];
         delete node[limit];
@@ -70,7 +73,9 @@ function normaliseOne(node: Obj, pointer: string, is30: boolean, report: Normali
   if (typeof node.pattern === 'string') {
     const repaired = unicodePattern(node.pattern);
     if (repaired === undefined) {
-      report.warnings.push(`#${pointer}/pattern: ${JSON.stringify(node.pattern)} is not an ECMA-262 regular expression with the u flag; not checked`);
+      report.warnings.push(
+        `#${pointer}/pattern: ${JSON.stringify(node.pattern)} is not an ECMA-262 regular expression with the u flag; not checked`,
+      );
       delete node.pattern;
     } else if (repaired !== node.pattern) node.pattern = repaired;
   } else if (node.pattern !== undefined) delete node.pattern;
@@ -107,4 +112,3 @@ function compiles(pattern: string): boolean {
     return false;
   }
 }
-

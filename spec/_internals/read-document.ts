@@ -30,7 +30,11 @@ export async function readDocument(path: string): Promise<ReadDocument> {
     // JSON.parse is ~20× faster than the YAML parser on a 13 MB description; YAML is a superset.
     raw = /^\s*[{[]/.test(text) ? parseJsonOrYaml(text) : parseYaml(text, { maxAliasCount: -1 });
   } catch (error) {
-    throw new SpecLoadError('spec_unparseable', path, `not valid YAML or JSON (${(error as Error).message.split('\n')[0]})`);
+    throw new SpecLoadError(
+      'spec_unparseable',
+      path,
+      `not valid YAML or JSON (${(error as Error).message.split('\n')[0]})`,
+    );
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SpecLoadError('spec_unparseable', path, 'the document is not an object');
@@ -38,14 +42,24 @@ export async function readDocument(path: string): Promise<ReadDocument> {
   const document = raw as Record<string, unknown>;
   if (document.swagger !== undefined) {
     if (String(document.swagger) !== '2.0') {
-      throw new SpecLoadError('spec_unsupported', path, `expected "swagger: 2.0" or "openapi: 3.0.x/3.1.x", found swagger ${JSON.stringify(document.swagger)}`);
+      throw new SpecLoadError(
+        'spec_unsupported',
+        path,
+        `expected "swagger: 2.0" or "openapi: 3.0.x/3.1.x", found swagger ${JSON.stringify(document.swagger)}`,
+      );
     }
     return { document: await convertSwagger2(path, document), format: 'swagger-2.0', declaredVersion: '2.0' };
   }
   const openapi = document.openapi;
-  if (typeof openapi === 'string' && /^3\.0\.\d+/.test(openapi)) return { document, format: 'openapi-3.0', declaredVersion: openapi };
-  if (typeof openapi === 'string' && /^3\.1\.\d+/.test(openapi)) return { document, format: 'openapi-3.1', declaredVersion: openapi };
-  throw new SpecLoadError('spec_unsupported', path, `expected "openapi: 3.0.x" or "openapi: 3.1.x" (or "swagger: 2.0"), found ${JSON.stringify(openapi ?? null)}`);
+  if (typeof openapi === 'string' && /^3\.0\.\d+/.test(openapi))
+    return { document, format: 'openapi-3.0', declaredVersion: openapi };
+  if (typeof openapi === 'string' && /^3\.1\.\d+/.test(openapi))
+    return { document, format: 'openapi-3.1', declaredVersion: openapi };
+  throw new SpecLoadError(
+    'spec_unsupported',
+    path,
+    `expected "openapi: 3.0.x" or "openapi: 3.1.x" (or "swagger: 2.0"), found ${JSON.stringify(openapi ?? null)}`,
+  );
 }
 
 function parseJsonOrYaml(text: string): unknown {
@@ -62,9 +76,18 @@ async function convertSwagger2(path: string, document: Record<string, unknown>):
     convertObj(doc: unknown, options: Record<string, unknown>): Promise<{ openapi: Record<string, unknown> }>;
   };
   try {
-    const { openapi } = await converter.convertObj(document, { patch: true, warnOnly: true, resolve: false, source: path });
+    const { openapi } = await converter.convertObj(document, {
+      patch: true,
+      warnOnly: true,
+      resolve: false,
+      source: path,
+    });
     return openapi;
   } catch (error) {
-    throw new SpecLoadError('spec_invalid', path, `Swagger 2.0 document could not be converted to OpenAPI 3.0: ${(error as Error).message.split('\n')[0]}`);
+    throw new SpecLoadError(
+      'spec_invalid',
+      path,
+      `Swagger 2.0 document could not be converted to OpenAPI 3.0: ${(error as Error).message.split('\n')[0]}`,
+    );
   }
 }

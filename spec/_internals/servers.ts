@@ -14,7 +14,9 @@ export function resolveServers(document: Record<string, unknown>): ResolvedServe
     .map((s) => {
       const variables = (s.variables ?? {}) as Record<string, { default?: unknown }>;
       const url = s.url as string;
-      const resolvedUrl = url.replace(/\{([^}]+)\}/g, (whole, name: string) => (variables[name]?.default !== undefined ? String(variables[name]!.default) : whole));
+      const resolvedUrl = url.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+        variables[name]?.default !== undefined ? String(variables[name]!.default) : whole,
+      );
       return { url, ...(typeof s.description === 'string' ? { description: s.description } : {}), resolvedUrl };
     });
 }

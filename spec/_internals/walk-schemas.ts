@@ -1,7 +1,19 @@
 type Obj = Record<string, unknown>;
 
 /** Keywords whose value is one subschema. */
-const ONE = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+const ONE = [
+  'additionalProperties',
+  'items',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+];
 /** Keywords whose value is a list of subschemas. */
 const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Keywords whose value maps names to subschemas. */
@@ -20,7 +32,8 @@ export function walkSchemas(document: Obj, visit: (schema: Obj, pointer: string)
     visit(node, pointer);
     for (const key of ONE) if (isObject(node[key])) schema(node[key], `${pointer}/${key}`);
     if (Array.isArray(node.items)) node.items.forEach((s, i) => schema(s, `${pointer}/items/${i}`));
-    for (const key of LIST) if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((s, i) => schema(s, `${pointer}/${key}/${i}`));
+    for (const key of LIST)
+      if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((s, i) => schema(s, `${pointer}/${key}/${i}`));
     for (const key of MAP) {
       if (!isObject(node[key])) continue;
       for (const [name, sub] of Object.entries(node[key])) schema(sub, `${pointer}/${key}/${escapeToken(name)}`);

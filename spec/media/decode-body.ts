@@ -1,7 +1,14 @@
 import { parseParameter, type ParameterSpec } from '../parameters/index.js';
 import { coerce, coerceJson } from '../parameters/_internals/coerce.js';
 import { percentDecode } from '../parameters/_internals/percent.js';
-import { declaredProperties, isBinary, itemSchema, propertySchema, shapeOf, typesOf } from '../parameters/_internals/schema.js';
+import {
+  declaredProperties,
+  isBinary,
+  itemSchema,
+  propertySchema,
+  shapeOf,
+  typesOf,
+} from '../parameters/_internals/schema.js';
 import { decodeText, toBytes } from './_internals/bytes.js';
 import { kindOf } from './_internals/kinds.js';
 import { readMultipart, type Part } from './_internals/multipart.js';
@@ -30,7 +37,12 @@ type Schema = Record<string, unknown>;
  * @param body - the body, as bytes or (already decoded) text
  * @param schema - the media type's schema, to convert form and multipart members and text
  */
-export function decodeBody(contentTypeHeader: string, body: string | Uint8Array, schema?: Schema, options: DecodeBodyOptions = {}): DecodedBody {
+export function decodeBody(
+  contentTypeHeader: string,
+  body: string | Uint8Array,
+  schema?: Schema,
+  options: DecodeBodyOptions = {},
+): DecodedBody {
   try {
     return decode(contentTypeHeader, body, schema, options);
   } catch (e) {
@@ -38,21 +50,35 @@ export function decodeBody(contentTypeHeader: string, body: string | Uint8Array,
   }
 }
 
-function decode(contentTypeHeader: string, body: string | Uint8Array, schema: Schema | undefined, options: DecodeBodyOptions): DecodedBody {
+function decode(
+  contentTypeHeader: string,
+  body: string | Uint8Array,
+  schema: Schema | undefined,
+  options: DecodeBodyOptions,
+): DecodedBody {
   const m = parseMediaType(contentTypeHeader);
-  if (!m || m.type === '*' || m.subtype.includes('*')) return { ok: false, message: `Content-Type ${JSON.stringify(contentTypeHeader)} is not a concrete media type` };
+  if (!m || m.type === '*' || m.subtype.includes('*'))
+    return { ok: false, message: `Content-Type ${JSON.stringify(contentTypeHeader)} is not a concrete media type` };
   const exact = options.exactIntegers === undefined ? {} : { exactIntegers: options.exactIntegers };
   const kind = kindOf(m);
   if (kind === 'binary') return { ok: true, value: typeof body === 'string' ? toBytes(body) : body };
   if (kind === 'multipart') {
     const boundary = m.parameters['boundary'];
-    if (boundary === undefined || boundary === '') return { ok: false, message: 'multipart/form-data Content-Type has no boundary' };
+    if (boundary === undefined || boundary === '')
+      return { ok: false, message: 'multipart/form-data Content-Type has no boundary' };
     const read = readMultipart(toBytes(body), boundary);
     if (!read.ok) return read;
     return fromParts(read.parts, schema, exact);
   }
-  const text = typeof body === 'string' ? body : decodeText(body, kind === 'json' || kind === 'form' ? 'utf-8' : (m.parameters['charset'] ?? 'utf-8'));
-  if (text === undefined) return { ok: false, message: `body is not valid ${kind === 'json' || kind === 'form' ? 'UTF-8' : (m.parameters['charset'] ?? 'UTF-8')} text` };
+  const text =
+    typeof body === 'string'
+      ? body
+      : decodeText(body, kind === 'json' || kind === 'form' ? 'utf-8' : (m.parameters['charset'] ?? 'utf-8'));
+  if (text === undefined)
+    return {
+      ok: false,
+      message: `body is not valid ${kind === 'json' || kind === 'form' ? 'UTF-8' : (m.parameters['charset'] ?? 'UTF-8')} text`,
+    };
   if (kind === 'json') {
     const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
     if (source.trim() === '') return { ok: false, message: 'body is empty, which is not JSON' };
@@ -61,7 +87,12 @@ function decode(contentTypeHeader: string, body: string | Uint8Array, schema: Sc
   }
   if (kind === 'form') return fromForm(text, schema, options.encoding ?? {}, exact);
   // text
-  if (schema !== undefined && !typesOf(schema).has('string') && shapeOf(schema) === 'primitive' && typesOf(schema).size > 0) {
+  if (
+    schema !== undefined &&
+    !typesOf(schema).has('string') &&
+    shapeOf(schema) === 'primitive' &&
+    typesOf(schema).size > 0
+  ) {
     const c = coerce(text, schema, exact);
     return c.ok ? c : { ok: false, message: `body ${c.message}` };
   }
@@ -72,7 +103,12 @@ function setOwn(target: Record<string, unknown>, key: string, member: unknown): 
   Object.defineProperty(target, key, { value: member, enumerable: true, writable: true, configurable: true });
 }
 
-function fromForm(text: string, schema: Schema | undefined, encoding: EncodingMap, exact: { exactIntegers?: boolean }): DecodedBody {
+function fromForm(
+  text: string,
+  schema: Schema | undefined,
+  encoding: EncodingMap,
+  exact: { exactIntegers?: boolean },
+): DecodedBody {
   const names: string[] = [];
   for (const part of text.split('&')) {
     if (part === '') continue;
@@ -99,7 +135,14 @@ function fromForm(text: string, schema: Schema | undefined, encoding: EncodingMa
     const ps = schema === undefined ? undefined : propertySchema(schema, name);
     let spec: ParameterSpec;
     if (e !== undefined && (e.style !== undefined || e.explode !== undefined || e.allowReserved !== undefined)) {
-      spec = { name, in: 'query', schema: ps ?? {}, style: e.style ?? 'form', ...(e.explode !== undefined ? { explode: e.explode } : {}), ...(e.allowReserved !== undefined ? { allowReserved: e.allowReserved } : {}) };
+      spec = {
+        name,
+        in: 'query',
+        schema: ps ?? {},
+        style: e.style ?? 'form',
+        ...(e.explode !== undefined ? { explode: e.explode } : {}),
+        ...(e.allowReserved !== undefined ? { allowReserved: e.allowReserved } : {}),
+      };
     } else if (ps === undefined) {
       spec = { name, in: 'query', schema: {} };
     } else if (shapeOf(ps) === 'object') {
@@ -108,7 +151,8 @@ function fromForm(text: string, schema: Schema | undefined, encoding: EncodingMa
       spec = { name, in: 'query', schema: ps, explode: true };
     }
     let r = parseParameter(spec, text, exact);
-    if (ps === undefined && !r.ok && r.message.includes('times')) r = parseParameter({ name, in: 'query', schema: { type: 'array', items: {} } }, text);
+    if (ps === undefined && !r.ok && r.message.includes('times'))
+      r = parseParameter({ name, in: 'query', schema: { type: 'array', items: {} } }, text);
     if (!r.ok) return { ok: false, message: r.message.replace(/^query parameter/, 'form field') };
     if (r.value !== undefined) setOwn(out, name, r.value);
   }
@@ -118,7 +162,10 @@ function fromForm(text: string, schema: Schema | undefined, encoding: EncodingMa
 function partValue(part: Part, schema: Schema | undefined, exact: { exactIntegers?: boolean }): DecodedBody {
   const m = part.contentType === undefined ? undefined : parseMediaType(part.contentType);
   const kind = m ? kindOf(m) : 'text';
-  const wantsBinary = schema === undefined ? part.filename !== undefined || kind === 'binary' : isBinary(schema) || (kind === 'binary' && typesOf(schema).size === 0);
+  const wantsBinary =
+    schema === undefined
+      ? part.filename !== undefined || kind === 'binary'
+      : isBinary(schema) || (kind === 'binary' && typesOf(schema).size === 0);
   if (wantsBinary) return { ok: true, value: part.data };
   const text = decodeText(part.data, m?.parameters['charset'] ?? 'utf-8');
   if (text === undefined) return { ok: false, message: `multipart part '${part.name}' is not valid text` };
@@ -131,13 +178,20 @@ function partValue(part: Part, schema: Schema | undefined, exact: { exactInteger
   return c.ok ? c : { ok: false, message: `multipart part '${part.name}' ${c.message}` };
 }
 
-function fromParts(parts: readonly Part[], schema: Schema | undefined, exact: { exactIntegers?: boolean }): DecodedBody {
+function fromParts(
+  parts: readonly Part[],
+  schema: Schema | undefined,
+  exact: { exactIntegers?: boolean },
+): DecodedBody {
   const out: Record<string, unknown> = {};
   const counts = new Map<string, number>();
   for (const part of parts) counts.set(part.name, (counts.get(part.name) ?? 0) + 1);
   for (const part of parts) {
     const ps = schema === undefined ? undefined : propertySchema(schema, part.name);
-    const many = ps === undefined ? (counts.get(part.name) ?? 0) > 1 : shapeOf(ps) === 'array' && !/json/i.test(part.contentType ?? '');
+    const many =
+      ps === undefined
+        ? (counts.get(part.name) ?? 0) > 1
+        : shapeOf(ps) === 'array' && !/json/i.test(part.contentType ?? '');
     const existing = Object.hasOwn(out, part.name) ? out[part.name] : undefined;
     if (many) {
       const list = Array.isArray(existing) ? existing : [];
@@ -147,7 +201,8 @@ function fromParts(parts: readonly Part[], schema: Schema | undefined, exact: { 
       setOwn(out, part.name, list);
       continue;
     }
-    if (existing !== undefined) return { ok: false, message: `multipart part '${part.name}' appears ${counts.get(part.name)} times` };
+    if (existing !== undefined)
+      return { ok: false, message: `multipart part '${part.name}' appears ${counts.get(part.name)} times` };
     const v = partValue(part, ps, exact);
     if (!v.ok) return v;
     setOwn(out, part.name, v.value);

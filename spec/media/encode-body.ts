@@ -33,7 +33,13 @@ type Schema = Record<string, unknown>;
  *
  * @throws TypeError when a form or multipart value is not an object, or the media type does not parse
  */
-export function encodeBody(mediaType: string, value: unknown, schema?: Schema, encoding?: EncodingMap, options: EncodeBodyOptions = {}): EncodedBody {
+export function encodeBody(
+  mediaType: string,
+  value: unknown,
+  schema?: Schema,
+  encoding?: EncodingMap,
+  options: EncodeBodyOptions = {},
+): EncodedBody {
   const declared = parseMediaType(mediaType);
   if (!declared) throw new TypeError(`not a media type: ${JSON.stringify(mediaType)}`);
   const m = concrete(declared, value);
@@ -48,12 +54,21 @@ export function encodeBody(mediaType: string, value: unknown, schema?: Schema, e
     case 'text':
       return { contentType, body: value instanceof Uint8Array ? value : primitiveText(value) };
     case 'binary':
-      return { contentType, body: value instanceof Uint8Array ? value : value instanceof ArrayBuffer ? new Uint8Array(value) : primitiveText(value) };
+      return {
+        contentType,
+        body:
+          value instanceof Uint8Array
+            ? value
+            : value instanceof ArrayBuffer
+              ? new Uint8Array(value)
+              : primitiveText(value),
+      };
   }
 }
 
 function requireRecord(value: unknown, essence: string): Record<string, unknown> {
-  if (!isRecord(value)) throw new TypeError(`a ${essence} body must be an object, got ${Array.isArray(value) ? 'an array' : typeof value}`);
+  if (!isRecord(value))
+    throw new TypeError(`a ${essence} body must be an object, got ${Array.isArray(value) ? 'an array' : typeof value}`);
   return value;
 }
 
@@ -74,7 +89,14 @@ function encodeForm(value: Record<string, unknown>, schema: Schema, encoding: En
     const e = encoding[name];
     const ps = propertySchema(schema, name);
     if (e !== undefined && styled(e)) {
-      const spec = { name, in: 'query' as const, schema: ps, style: e.style ?? 'form', ...(e.explode !== undefined ? { explode: e.explode } : {}), ...(e.allowReserved !== undefined ? { allowReserved: e.allowReserved } : {}) };
+      const spec = {
+        name,
+        in: 'query' as const,
+        schema: ps,
+        style: e.style ?? 'form',
+        ...(e.explode !== undefined ? { explode: e.explode } : {}),
+        ...(e.allowReserved !== undefined ? { allowReserved: e.allowReserved } : {}),
+      };
       fragments.push(...(serializeParameter(spec, member).query ?? []));
       continue;
     }
@@ -95,7 +117,12 @@ function partData(value: unknown, contentType: string): Uint8Array {
   return utf8(text);
 }
 
-function encodeMultipart(value: Record<string, unknown>, schema: Schema, encoding: EncodingMap, fixed?: string): EncodedBody {
+function encodeMultipart(
+  value: Record<string, unknown>,
+  schema: Schema,
+  encoding: EncodingMap,
+  fixed?: string,
+): EncodedBody {
   const parts: Part[] = [];
   for (const [name, member] of Object.entries(value)) {
     if (member === undefined) continue;

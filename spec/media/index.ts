@@ -9,4 +9,12 @@ export { mediaTypeMatches } from './media-type-matches.js';
 export { pickMediaType } from './pick-media-type.js';
 export { findMediaType } from './find-media-type.js';
 export { parseMediaType } from './parse-media-type.js';
-export type { DecodeBodyOptions, DecodedBody, EncodeBodyOptions, EncodedBody, EncodingMap, EncodingSpec, MediaType } from './media-type.js';
+export type {
+  DecodeBodyOptions,
+  DecodedBody,
+  EncodeBodyOptions,
+  EncodedBody,
+  EncodingMap,
+  EncodingSpec,
+  MediaType,
+} from './media-type.js';

@@ -15,9 +15,12 @@ describe('parseMediaType', () => {
     expect(parseMediaType('*')?.essence).toBe('*/*');
   });
 
-  it.each(['', 'json', 'application/', '/json', 'application/json; charset', 'application/json extra', 'a b/c'])('rejects %j', (text) => {
-    expect(parseMediaType(text)).toBeUndefined();
-  });
+  it.each(['', 'json', 'application/', '/json', 'application/json; charset', 'application/json extra', 'a b/c'])(
+    'rejects %j',
+    (text) => {
+      expect(parseMediaType(text)).toBeUndefined();
+    },
+  );
 });
 
 describe('mediaTypeMatches', () => {

@@ -2,13 +2,25 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseParameter, serializeParameter, toParameterSpec, type ParameterSpec } from './index.js';
 
-const q = (schema: Record<string, unknown>, extra: Partial<ParameterSpec> = {}): ParameterSpec => ({ name: 'q', in: 'query', schema, ...extra });
-const path = (schema: Record<string, unknown>, extra: Partial<ParameterSpec> = {}): ParameterSpec => ({ name: 'id', in: 'path', schema, ...extra });
+const q = (schema: Record<string, unknown>, extra: Partial<ParameterSpec> = {}): ParameterSpec => ({
+  name: 'q',
+  in: 'query',
+  schema,
+  ...extra,
+});
+const path = (schema: Record<string, unknown>, extra: Partial<ParameterSpec> = {}): ParameterSpec => ({
+  name: 'id',
+  in: 'path',
+  schema,
+  ...extra,
+});
 const STRING = { type: 'string' };
 
 describe('percent-encoding', () => {
   it('encodes everything outside RFC 3986 unreserved, as UTF-8', () => {
-    expect(serializeParameter(q(STRING), 'a b+c&d=e,f~g.h-i_j')).toEqual({ query: ['q=a%20b%2Bc%26d%3De%2Cf~g.h-i_j'] });
+    expect(serializeParameter(q(STRING), 'a b+c&d=e,f~g.h-i_j')).toEqual({
+      query: ['q=a%20b%2Bc%26d%3De%2Cf~g.h-i_j'],
+    });
     expect(serializeParameter(path(STRING), 'é/😀?#')).toEqual({ path: '%C3%A9%2F%F0%9F%98%80%3F%23' });
     expect(serializeParameter(q(STRING), "!'()*")).toEqual({ query: ['q=%21%27%28%29%2A'] });
   });
@@ -22,7 +34,9 @@ describe('percent-encoding', () => {
   it('never throws on lone surrogates: they go out as U+FFFD (%EF%BF%BD)', () => {
     expect(serializeParameter(q(STRING), 'a\uD800b')).toEqual({ query: ['q=a%EF%BF%BDb'] });
     expect(serializeParameter(path(STRING), '\uDC00')).toEqual({ path: '%EF%BF%BD' });
-    expect(serializeParameter({ name: 'h', in: 'header', schema: STRING }, 'x\uD83D')).toEqual({ header: 'x%EF%BF%BD' });
+    expect(serializeParameter({ name: 'h', in: 'header', schema: STRING }, 'x\uD83D')).toEqual({
+      header: 'x%EF%BF%BD',
+    });
     // JSON text escapes it (`\ud800`, as well-formed JSON.stringify does), so content-typed values keep it exactly.
     const json = q({ type: 'object' }, { contentType: 'application/json' });
     expect(serializeParameter(json, { k: '\uD800' }).query).toEqual(['q=%7B%22k%22%3A%22%5Cud800%22%7D']);
@@ -40,7 +54,10 @@ describe('percent-encoding', () => {
     for (const raw of ['q=%zz', 'q=%', 'q=%E0%A4', 'q=%FF']) {
       const r = parseParameter(q(STRING), raw);
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.message).toMatch(/^query parameter 'q' has (malformed percent-encoding|percent-encoded bytes are not valid UTF-8)/);
+      if (!r.ok)
+        expect(r.message).toMatch(
+          /^query parameter 'q' has (malformed percent-encoding|percent-encoded bytes are not valid UTF-8)/,
+        );
     }
     expect(parseParameter(path(STRING), '%2').ok).toBe(false);
   });
@@ -92,7 +109,9 @@ describe('strict type conversion', () => {
   it('type arrays: ["integer","null"] reads "" as null; ["string","null"] keeps ""', () => {
     expect(parseParameter(q({ type: ['integer', 'null'] }), 'q=')).toEqual({ ok: true, value: null });
     expect(parseParameter(q({ type: ['string', 'null'] }), 'q=')).toEqual({ ok: true, value: '' });
-    expect(parseParameter(q({ type: 'array', items: { type: ['integer', 'null'] } }, { explode: false }), 'q=1,,3')).toEqual({ ok: true, value: [1, null, 3] });
+    expect(
+      parseParameter(q({ type: 'array', items: { type: ['integer', 'null'] } }, { explode: false }), 'q=1,,3'),
+    ).toEqual({ ok: true, value: [1, null, 3] });
   });
 
   it('oneOf/anyOf of primitives: the most specific type that fits wins', () => {
@@ -112,14 +131,20 @@ describe('strict type conversion', () => {
     expect(parseParameter(arr, 'q=1&q=2&x=3&q=-4')).toEqual({ ok: true, value: [1, 2, -4] });
     const err = parseParameter(arr, 'q=1&q=two');
     expect(err).toEqual({ ok: false, message: `query parameter 'q' expected integer, got "two"` });
-    const obj = path({ type: 'object', properties: { n: { type: 'number' } }, additionalProperties: { type: 'boolean' } }, { explode: true });
+    const obj = path(
+      { type: 'object', properties: { n: { type: 'number' } }, additionalProperties: { type: 'boolean' } },
+      { explode: true },
+    );
     expect(parseParameter(obj, 'n=1.5,flag=true')).toEqual({ ok: true, value: { n: 1.5, flag: true } });
   });
 
   it('integers beyond 2^53 are read exactly when asked (exactIntegers)', () => {
     const r = parseParameter(path({ type: 'integer' }), '9223372036854775807', { exactIntegers: true });
     expect(r.ok && String(r.value)).toBe('9223372036854775807');
-    expect(parseParameter(path({ type: 'integer' }), '9223372036854775807')).toEqual({ ok: true, value: 9223372036854775807 });
+    expect(parseParameter(path({ type: 'integer' }), '9223372036854775807')).toEqual({
+      ok: true,
+      value: 9223372036854775807,
+    });
   });
 
   it('serializes integers in full digits, never with an exponent', () => {
@@ -132,12 +157,18 @@ describe('presence and repetition', () => {
   it('an absent parameter is { ok: true, value: undefined }', () => {
     expect(parseParameter(q(STRING), 'x=1')).toEqual({ ok: true, value: undefined });
     expect(parseParameter(q({ type: 'array', items: STRING }), '')).toEqual({ ok: true, value: undefined });
-    expect(parseParameter(q({ type: 'object', properties: { a: STRING } }, { style: 'deepObject' }), 'b=1')).toEqual({ ok: true, value: undefined });
+    expect(parseParameter(q({ type: 'object', properties: { a: STRING } }, { style: 'deepObject' }), 'b=1')).toEqual({
+      ok: true,
+      value: undefined,
+    });
     expect(parseParameter({ name: 'c', in: 'cookie', schema: STRING }, 'd=1')).toEqual({ ok: true, value: undefined });
   });
 
   it('a single-valued parameter given twice is a fault', () => {
-    expect(parseParameter(q(STRING), 'q=a&q=b')).toEqual({ ok: false, message: `query parameter 'q' is given 2 times; style form with explode true expects it once` });
+    expect(parseParameter(q(STRING), 'q=a&q=b')).toEqual({
+      ok: false,
+      message: `query parameter 'q' is given 2 times; style form with explode true expects it once`,
+    });
     expect(parseParameter(q({ type: 'array', items: STRING }, { explode: false }), 'q=a&q=b').ok).toBe(false);
   });
 
@@ -158,9 +189,15 @@ describe('presence and repetition', () => {
 
 describe('style syntax faults', () => {
   it('label and matrix values must carry their prefix and name', () => {
-    expect(parseParameter(path(STRING, { style: 'label' }), 'blue')).toEqual({ ok: false, message: `path parameter 'id' must start with '.' (label style), got "blue"` });
+    expect(parseParameter(path(STRING, { style: 'label' }), 'blue')).toEqual({
+      ok: false,
+      message: `path parameter 'id' must start with '.' (label style), got "blue"`,
+    });
     expect(parseParameter(path(STRING, { style: 'matrix' }), 'blue').ok).toBe(false);
-    expect(parseParameter(path(STRING, { style: 'matrix' }), ';other=blue')).toEqual({ ok: false, message: `path parameter 'id' expected ';id=…', got ';other'` });
+    expect(parseParameter(path(STRING, { style: 'matrix' }), ';other=blue')).toEqual({
+      ok: false,
+      message: `path parameter 'id' expected ';id=…', got ';other'`,
+    });
   });
 
   it('non-exploded objects need key/value pairs, exploded ones need "="', () => {
@@ -205,7 +242,10 @@ describe('exploded form objects', () => {
     const closed = q({ type: 'object', properties: { R: { type: 'integer' }, G: { type: 'integer' } } });
     expect(parseParameter(closed, 'R=1&page=2&G=3')).toEqual({ ok: true, value: { R: 1, G: 3 } });
     const open = q({ type: 'object', additionalProperties: { type: 'integer' } });
-    expect(parseParameter(open, 'R=1&page=2&G=3', { otherParameterNames: ['page'] })).toEqual({ ok: true, value: { R: 1, G: 3 } });
+    expect(parseParameter(open, 'R=1&page=2&G=3', { otherParameterNames: ['page'] })).toEqual({
+      ok: true,
+      value: { R: 1, G: 3 },
+    });
   });
 });
 
@@ -214,7 +254,15 @@ describe('content-typed parameters', () => {
     const spec = toParameterSpec({
       in: 'query',
       name: 'coordinates',
-      content: { 'application/json': { schema: { type: 'object', required: ['lat', 'long'], properties: { lat: { type: 'number' }, long: { type: 'number' } } } } },
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['lat', 'long'],
+            properties: { lat: { type: 'number' }, long: { type: 'number' } },
+          },
+        },
+      },
     })!;
     expect(spec.contentType).toBe('application/json');
     const out = serializeParameter(spec, { lat: 52.5, long: 13.4 });
@@ -238,13 +286,25 @@ describe('content-typed parameters', () => {
 
 describe('cookies', () => {
   it('unwrap a DQUOTE-wrapped cookie-value (RFC 6265)', () => {
-    expect(parseParameter({ name: 'c', in: 'cookie', schema: { type: 'integer' } }, 'c="42"')).toEqual({ ok: true, value: 42 });
+    expect(parseParameter({ name: 'c', in: 'cookie', schema: { type: 'integer' } }, 'c="42"')).toEqual({
+      ok: true,
+      value: 42,
+    });
   });
 });
 
 describe('toParameterSpec', () => {
   it('copies style, explode and allowReserved, and rejects unknown locations', () => {
-    expect(toParameterSpec({ name: 'a', in: 'query', style: 'pipeDelimited', explode: false, allowReserved: true, schema: { type: 'array' } })).toEqual({
+    expect(
+      toParameterSpec({
+        name: 'a',
+        in: 'query',
+        style: 'pipeDelimited',
+        explode: false,
+        allowReserved: true,
+        schema: { type: 'array' },
+      }),
+    ).toEqual({
       name: 'a',
       in: 'query',
       style: 'pipeDelimited',
@@ -257,21 +317,62 @@ describe('toParameterSpec', () => {
   });
 
   it('a style the location does not allow falls back to the default', () => {
-    expect(serializeParameter({ name: 'q', in: 'query', style: 'matrix', schema: {} }, ['a', 'b'])).toEqual({ query: ['q=a', 'q=b'] });
+    expect(serializeParameter({ name: 'q', in: 'query', style: 'matrix', schema: {} }, ['a', 'b'])).toEqual({
+      query: ['q=a', 'q=b'],
+    });
   });
 });
 
 describe('robustness', () => {
   it('parseParameter never throws, whatever the raw text, style or schema', () => {
-    const schemas = [STRING, { type: 'integer' }, { type: 'array', items: { type: 'number' } }, { type: 'object', properties: { a: { type: 'boolean' } } }, { type: 'object' }];
+    const schemas = [
+      STRING,
+      { type: 'integer' },
+      { type: 'array', items: { type: 'number' } },
+      { type: 'object', properties: { a: { type: 'boolean' } } },
+      { type: 'object' },
+    ];
     const specs: ParameterSpec[] = [];
     for (const schema of schemas) {
-      for (const [where, style] of [['path', 'simple'], ['path', 'label'], ['path', 'matrix'], ['query', 'form'], ['query', 'spaceDelimited'], ['query', 'pipeDelimited'], ['query', 'deepObject'], ['header', 'simple'], ['cookie', 'form']] as const) {
+      for (const [where, style] of [
+        ['path', 'simple'],
+        ['path', 'label'],
+        ['path', 'matrix'],
+        ['query', 'form'],
+        ['query', 'spaceDelimited'],
+        ['query', 'pipeDelimited'],
+        ['query', 'deepObject'],
+        ['header', 'simple'],
+        ['cookie', 'form'],
+      ] as const) {
         for (const explode of [false, true]) specs.push({ name: 'p', in: where, style, explode, schema });
       }
       specs.push({ name: 'p', in: 'query', schema, contentType: 'application/json' });
     }
-    const raw = fc.string({ unit: fc.constantFrom('p', '=', '&', ';', ',', '.', '%', '2', 'F', '[', ']', '+', ' ', '|', '"', 'a', '1', '\uD800', 'é'), maxLength: 24 });
+    const raw = fc.string({
+      unit: fc.constantFrom(
+        'p',
+        '=',
+        '&',
+        ';',
+        ',',
+        '.',
+        '%',
+        '2',
+        'F',
+        '[',
+        ']',
+        '+',
+        ' ',
+        '|',
+        '"',
+        'a',
+        '1',
+        '\uD800',
+        'é',
+      ),
+      maxLength: 24,
+    });
     fc.assert(
       fc.property(fc.constantFrom(...specs), raw, (spec, text) => {
         const r = parseParameter(spec, text);
@@ -287,6 +388,9 @@ describe('robustness', () => {
     (node['properties'] as Record<string, unknown>)['child'] = node;
     (node as { oneOf?: unknown[] }).oneOf = [node];
     const p = q(node, { style: 'deepObject' });
-    expect(parseParameter(p, 'q[child][child][child]={}')).toEqual({ ok: true, value: { child: { child: { child: {} } } } });
+    expect(parseParameter(p, 'q[child][child][child]={}')).toEqual({
+      ok: true,
+      value: { child: { child: { child: {} } } },
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { coerce, coerceJson, type CoerceOptions } from './_internals/coerce.js';
 import { cookiePairs, queryPairs, type RawPair } from './_internals/pairs.js';
 import { percentDecode } from './_internals/percent.js';
-import { admitsOtherProperties, declaredProperties, itemSchema, propertySchema, shapeOf, type Schema } from './_internals/schema.js';
+import {
+  admitsOtherProperties,
+  declaredProperties,
+  itemSchema,
+  propertySchema,
+  shapeOf,
+  type Schema,
+} from './_internals/schema.js';
 import { isJsonType, resolveStyle } from './_internals/style.js';
 import type { ParameterParseResult, ParameterSpec, ParseParameterOptions } from './parameter-spec.js';
 
@@ -28,7 +35,11 @@ const MAX_DEEP_OBJECT_DEPTH = 32;
  *   message }` naming the location, the parameter and the fault (malformed percent-encoding, wrong type,
  *   repeated single-valued parameter, malformed style syntax).
  */
-export function parseParameter(p: ParameterSpec, raw: string, options: ParseParameterOptions = {}): ParameterParseResult {
+export function parseParameter(
+  p: ParameterSpec,
+  raw: string,
+  options: ParseParameterOptions = {},
+): ParameterParseResult {
   try {
     return { ok: true, value: read(p, raw, options) };
   } catch (e) {
@@ -73,7 +84,11 @@ function setOwn(target: Record<string, unknown>, key: string, member: unknown): 
   Object.defineProperty(target, key, { value: member, enumerable: true, writable: true, configurable: true });
 }
 
-function fromEntries(r: Reader, entries: readonly (readonly [string, string])[], schema: Schema): Record<string, unknown> {
+function fromEntries(
+  r: Reader,
+  entries: readonly (readonly [string, string])[],
+  schema: Schema,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [rawKey, text] of entries) {
     const key = r.decode(r.p.in === 'header' ? rawKey.trim() : rawKey);
@@ -124,7 +139,9 @@ function readContent(r: Reader, raw: string): unknown {
   let text: string;
   if (r.p.in === 'path' || r.p.in === 'header') text = r.p.in === 'header' ? raw.trim() : r.decode(raw);
   else {
-    const pairs = (r.p.in === 'query' ? queryPairs(raw) : cookiePairs(raw).map(decodeCookieName)).filter((x) => x.name === r.p.name);
+    const pairs = (r.p.in === 'query' ? queryPairs(raw) : cookiePairs(raw).map(decodeCookieName)).filter(
+      (x) => x.name === r.p.name,
+    );
     if (pairs.length === 0) return undefined;
     if (pairs.length > 1) throw new Fault(`is given ${pairs.length} times`);
     text = r.decode(pairs[0]!.value);
@@ -158,7 +175,8 @@ function readPath(r: Reader, raw: string): unknown {
     if (!raw.startsWith('.')) throw new Fault(`must start with '.' (label style), got ${JSON.stringify(raw)}`);
     const rest = raw.slice(1);
     if (shape === 'array') return items(r, rest.split(explode ? '.' : ','), schema);
-    if (shape === 'object') return fromEntries(r, explode ? keyValues(rest.split('.')) : alternating(rest.split(',')), schema);
+    if (shape === 'object')
+      return fromEntries(r, explode ? keyValues(rest.split('.')) : alternating(rest.split(',')), schema);
     return value(r, rest, schema);
   }
   // matrix
@@ -170,10 +188,20 @@ function readPath(r: Reader, raw: string): unknown {
       const eq = s.indexOf('=');
       return { name: r.decode(eq < 0 ? s : s.slice(0, eq)), value: eq < 0 ? '' : s.slice(eq + 1) };
     });
-  if (shape === 'object' && explode) return fromEntries(r, segments.map((s) => [s.name, s.value] as const).map(([k, v]) => [encodeKeyBack(k), v] as const), schema);
+  if (shape === 'object' && explode)
+    return fromEntries(
+      r,
+      segments.map((s) => [s.name, s.value] as const).map(([k, v]) => [encodeKeyBack(k), v] as const),
+      schema,
+    );
   for (const s of segments) if (s.name !== r.p.name) throw new Fault(`expected ';${r.p.name}=…', got ';${s.name}'`);
   if (shape === 'array') {
-    if (explode) return items(r, segments.map((s) => s.value), schema);
+    if (explode)
+      return items(
+        r,
+        segments.map((s) => s.value),
+        schema,
+      );
     if (segments.length !== 1) throw new Fault(`is given ${segments.length} times`);
     return items(r, segments[0]!.value.split(','), schema);
   }
@@ -195,8 +223,14 @@ function readPairs(r: Reader, pairs: RawPair[], options: ParseParameterOptions):
   if (shape === 'object' && style === 'deepObject') return readDeepObject(r, pairs);
   if (shape === 'object' && explode) return readExplodedObject(r, pairs, options);
   if (named.length === 0) return undefined;
-  if (shape === 'array' && explode) return items(r, named.map((x) => x.value), schema);
-  if (named.length > 1) throw new Fault(`is given ${named.length} times; style ${style} with explode ${explode} expects it once`);
+  if (shape === 'array' && explode)
+    return items(
+      r,
+      named.map((x) => x.value),
+      schema,
+    );
+  if (named.length > 1)
+    throw new Fault(`is given ${named.length} times; style ${style} with explode ${explode} expects it once`);
   const text = named[0]!.value;
   if (shape === 'primitive') return value(r, text, schema);
   const tokens = splitDelimited(r, style, text);
@@ -236,11 +270,15 @@ function readExplodedObject(r: Reader, pairs: RawPair[], options: ParseParameter
 function readDeepObject(r: Reader, pairs: RawPair[]): unknown {
   const prefix = `${r.p.name}[`;
   const mine = pairs.filter((x) => x.name.startsWith(prefix));
-  if (mine.length === 0) return pairs.some((x) => x.name === r.p.name) ? fail(`is not in deepObject form ('${r.p.name}[key]=value')`) : undefined;
+  if (mine.length === 0)
+    return pairs.some((x) => x.name === r.p.name)
+      ? fail(`is not in deepObject form ('${r.p.name}[key]=value')`)
+      : undefined;
   const root: Record<string, unknown> = {};
   for (const pair of mine) {
     const path = bracketPath(pair.name.slice(r.p.name.length));
-    if (path === undefined || path.length > MAX_DEEP_OBJECT_DEPTH) throw new Fault(`has a malformed deepObject key ${JSON.stringify(pair.name)}`);
+    if (path === undefined || path.length > MAX_DEEP_OBJECT_DEPTH)
+      throw new Fault(`has a malformed deepObject key ${JSON.stringify(pair.name)}`);
     let target = root;
     let schema: Schema = r.p.schema;
     for (const [i, key] of path.entries()) {
@@ -252,7 +290,8 @@ function readDeepObject(r: Reader, pairs: RawPair[]): unknown {
           const created: Record<string, unknown> = {};
           setOwn(target, key, created);
           target = created;
-        } else if (next !== null && typeof next === 'object' && !Array.isArray(next)) target = next as Record<string, unknown>;
+        } else if (next !== null && typeof next === 'object' && !Array.isArray(next))
+          target = next as Record<string, unknown>;
         else throw new Fault(`has conflicting deepObject keys at '${key}'`);
         continue;
       }

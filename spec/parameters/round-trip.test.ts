@@ -28,8 +28,12 @@ interface Combo {
 }
 
 const COMBOS: readonly Combo[] = [
-  ...(['simple', 'label', 'matrix'] as const).flatMap((style) => [false, true].map((explode) => ({ in: 'path' as const, style, explode }))),
-  ...(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'] as const).flatMap((style) => [false, true].map((explode) => ({ in: 'query' as const, style, explode }))),
+  ...(['simple', 'label', 'matrix'] as const).flatMap((style) =>
+    [false, true].map((explode) => ({ in: 'path' as const, style, explode })),
+  ),
+  ...(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'] as const).flatMap((style) =>
+    [false, true].map((explode) => ({ in: 'query' as const, style, explode })),
+  ),
   { in: 'query', style: 'form', explode: false, allowReserved: true },
   { in: 'query', style: 'form', explode: true, allowReserved: true },
   { in: 'header', style: 'simple', explode: false },
@@ -40,14 +44,47 @@ const COMBOS: readonly Combo[] = [
 
 type Role = 'primitive' | 'item' | 'key' | 'member';
 
-const tricky = fc.constantFrom(' ', '+', '&', '=', ',', '%', ';', '.', '|', '[', ']', '#', '/', '?', ':', '@', '!', '*', "'", '~', 'é', '€', '😀', '\u0000', '\n', 'a', 'Z', '0', '%20', '%2');
+const tricky = fc.constantFrom(
+  ' ',
+  '+',
+  '&',
+  '=',
+  ',',
+  '%',
+  ';',
+  '.',
+  '|',
+  '[',
+  ']',
+  '#',
+  '/',
+  '?',
+  ':',
+  '@',
+  '!',
+  '*',
+  "'",
+  '~',
+  'é',
+  '€',
+  '😀',
+  '\u0000',
+  '\n',
+  'a',
+  'Z',
+  '0',
+  '%20',
+  '%2',
+);
 const anyString = fc.oneof(fc.string({ unit: 'binary', maxLength: 10 }), fc.string({ unit: tricky, maxLength: 8 }));
 const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
 const headerString = fc.string({ unit: printable, maxLength: 12 }).filter((s) => s === s.trim());
 
 function stringFor(c: Combo, role: Role): fc.Arbitrary<string> {
   if (c.in === 'header') {
-    return headerString.filter((s) => role === 'primitive' || (!s.includes(',') && (role !== 'key' || !s.includes('='))));
+    return headerString.filter(
+      (s) => role === 'primitive' || (!s.includes(',') && (role !== 'key' || !s.includes('='))),
+    );
   }
   return anyString.filter((s) => {
     if (c.allowReserved === true && s.includes('%')) return false;
@@ -76,7 +113,11 @@ const PRIMITIVES: readonly Kind[] = [
   { name: 'number', schema: { type: 'number' }, arb: () => finiteDouble },
   { name: 'boolean', schema: { type: 'boolean' }, arb: () => fc.boolean() },
   { name: 'integer|null', schema: { type: ['integer', 'null'] }, arb: () => fc.option(integer, { nil: null }) },
-  { name: 'oneOf[boolean,integer]', schema: { oneOf: [{ type: 'boolean' }, { type: 'integer' }] }, arb: () => fc.oneof(fc.boolean(), integer) },
+  {
+    name: 'oneOf[boolean,integer]',
+    schema: { oneOf: [{ type: 'boolean' }, { type: 'integer' }] },
+    arb: () => fc.oneof(fc.boolean(), integer),
+  },
 ];
 
 function itemText(v: unknown): string {
@@ -99,12 +140,19 @@ const KINDS: readonly Kind[] = [
     name: 'array of number',
     schema: { type: 'array', items: { type: 'number' } },
     // Exploded label cannot carry '.', so there the numbers are integral (still as large as 1e308).
-    arb: (c) => fc.array(c.style === 'label' && c.explode ? finiteDouble.map((d) => Math.trunc(d) + 0) : finiteDouble, { minLength: 1, maxLength: 5 }),
+    arb: (c) =>
+      fc.array(c.style === 'label' && c.explode ? finiteDouble.map((d) => Math.trunc(d) + 0) : finiteDouble, {
+        minLength: 1,
+        maxLength: 5,
+      }),
   },
   {
     name: 'object {s: string, i: integer, b: boolean}',
     schema: { type: 'object', properties: { s: { type: 'string' }, i: { type: 'integer' }, b: { type: 'boolean' } } },
-    arb: (c) => fc.record({ s: stringFor(c, 'member'), i: integer, b: fc.boolean() }, { requiredKeys: [] }).filter((o) => Object.keys(o).length > 0),
+    arb: (c) =>
+      fc
+        .record({ s: stringFor(c, 'member'), i: integer, b: fc.boolean() }, { requiredKeys: [] })
+        .filter((o) => Object.keys(o).length > 0),
   },
   {
     name: 'object of integer (additionalProperties)',
@@ -124,9 +172,11 @@ function representable(c: Combo, kind: Kind, value: unknown): boolean {
   // A one-item array whose item is empty reads back as [] in simple style.
   if (c.style === 'simple' && Array.isArray(value) && value.length === 1 && itemText(value[0]) === '') return false;
   // Non-integer numbers carry '.', the exploded label delimiter.
-  if (c.style === 'label' && c.explode && Array.isArray(value) && value.some((v) => itemText(v).includes('.'))) return false;
+  if (c.style === 'label' && c.explode && Array.isArray(value) && value.some((v) => itemText(v).includes('.')))
+    return false;
   // Exploded open objects share the query/cookie with the parameter called "other".
-  if (kind.name.includes('additionalProperties') && value !== null && typeof value === 'object' && 'other' in value) return false;
+  if (kind.name.includes('additionalProperties') && value !== null && typeof value === 'object' && 'other' in value)
+    return false;
   return true;
 }
 
@@ -163,7 +213,10 @@ describe('parameters round-trip: parse(serialize(v)) equals v', () => {
   });
 
   it('content-typed (application/json) parameters round-trip in every location', () => {
-    const schema = { type: 'object', properties: { lat: { type: 'number' }, tags: { type: 'array', items: { type: 'string' } } } };
+    const schema = {
+      type: 'object',
+      properties: { lat: { type: 'number' }, tags: { type: 'array', items: { type: 'string' } } },
+    };
     const value = fc.record({ lat: finiteDouble, tags: fc.array(anyString, { maxLength: 3 }) });
     for (const where of ['path', 'query', 'cookie'] as const) {
       const p: ParameterSpec = { name: 'coordinates', in: where, schema, contentType: 'application/json' };
@@ -178,7 +231,15 @@ describe('parameters round-trip: parse(serialize(v)) equals v', () => {
 });
 
 describe('serialized text is always legal where it goes', () => {
-  const value = fc.oneof(anyString, fc.array(anyString, { maxLength: 4 }), fc.dictionary(anyString, anyString, { maxKeys: 3 }), integer, finiteDouble, fc.boolean(), fc.constant(null));
+  const value = fc.oneof(
+    anyString,
+    fc.array(anyString, { maxLength: 4 }),
+    fc.dictionary(anyString, anyString, { maxKeys: 3 }),
+    integer,
+    finiteDouble,
+    fc.boolean(),
+    fc.constant(null),
+  );
   const URI_CHARS = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*$/;
   const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
   // RFC 6265 cookie-octet, plus the `,` OAS form style uses as its delimiter. (An exploded object with

@@ -23,13 +23,20 @@ const MAX_DEEP_OBJECT_DEPTH = 32;
  * @returns the wire text, under the member named after `p.in`
  */
 export function serializeParameter(p: ParameterSpec, value: unknown): SerializedParameter {
-  const empty = value === undefined || (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
+  const empty =
+    value === undefined ||
+    (Array.isArray(value) && value.length === 0) ||
+    (isRecord(value) && Object.keys(value).length === 0);
   if (p.contentType !== undefined) return serializeContent(p, value);
   const { style, explode } = resolveStyle(p);
   const enc = encoderFor(p);
   const name = p.in === 'header' ? p.name : percentEncode(p.name);
   const list = Array.isArray(value) ? value.map((v) => enc(primitiveText(v))) : undefined;
-  const entries = isRecord(value) ? Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [enc(k), enc(primitiveText(v))] as const) : undefined;
+  const entries = isRecord(value)
+    ? Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [enc(k), enc(primitiveText(v))] as const)
+    : undefined;
   const single = list === undefined && entries === undefined ? enc(primitiveText(value)) : '';
 
   switch (p.in) {
@@ -37,14 +44,18 @@ export function serializeParameter(p: ParameterSpec, value: unknown): Serialized
       if (empty) return { path: '' };
       if (style === 'label') {
         if (list) return { path: '.' + list.join(explode ? '.' : ',') };
-        if (entries) return { path: '.' + (explode ? entries.map(([k, v]) => `${k}=${v}`).join('.') : entries.flat().join(',')) };
+        if (entries)
+          return { path: '.' + (explode ? entries.map(([k, v]) => `${k}=${v}`).join('.') : entries.flat().join(',')) };
         return { path: '.' + single };
       }
       if (style === 'matrix') {
         // RFC 6570 `;`: an empty value is the bare name, without `=`.
         const pair = (n: string, v: string): string => (v === '' ? `;${n}` : `;${n}=${v}`);
         if (list) return { path: explode ? list.map((v) => pair(name, v)).join('') : `;${name}=${list.join(',')}` };
-        if (entries) return { path: explode ? entries.map(([k, v]) => pair(k, v)).join('') : `;${name}=${entries.flat().join(',')}` };
+        if (entries)
+          return {
+            path: explode ? entries.map(([k, v]) => pair(k, v)).join('') : `;${name}=${entries.flat().join(',')}`,
+          };
         return { path: pair(name, single) };
       }
       return { path: simple(list, entries, single, explode) };
@@ -56,21 +67,31 @@ export function serializeParameter(p: ParameterSpec, value: unknown): Serialized
       if (empty) return { cookie: [] };
       // OAS 3.1.2 Appendix D: cookie pairs are delimited by `; `, never `&`, so exploded values are separate pairs.
       if (list) return { cookie: explode ? list.map((v) => `${name}=${v}`) : [`${name}=${list.join(',')}`] };
-      if (entries) return { cookie: explode ? entries.map(([k, v]) => `${k}=${v}`) : [`${name}=${entries.flat().join(',')}`] };
+      if (entries)
+        return { cookie: explode ? entries.map(([k, v]) => `${k}=${v}`) : [`${name}=${entries.flat().join(',')}`] };
       return { cookie: [`${name}=${single}`] };
     }
     case 'query': {
       if (empty) return { query: [] };
       if (style === 'deepObject' && isRecord(value)) return { query: deepObject(name, value, enc, 0) };
-      const separator = explode || style === 'form' || style === 'deepObject' ? ',' : style === 'spaceDelimited' ? '%20' : '%7C';
+      const separator =
+        explode || style === 'form' || style === 'deepObject' ? ',' : style === 'spaceDelimited' ? '%20' : '%7C';
       if (list) return { query: explode ? list.map((v) => `${name}=${v}`) : [`${name}=${list.join(separator)}`] };
-      if (entries) return { query: explode ? entries.map(([k, v]) => `${k}=${v}`) : [`${name}=${entries.flat().join(separator)}`] };
+      if (entries)
+        return {
+          query: explode ? entries.map(([k, v]) => `${k}=${v}`) : [`${name}=${entries.flat().join(separator)}`],
+        };
       return { query: [`${name}=${single}`] };
     }
   }
 }
 
-function simple(list: string[] | undefined, entries: (readonly [string, string])[] | undefined, single: string, explode: boolean): string {
+function simple(
+  list: string[] | undefined,
+  entries: (readonly [string, string])[] | undefined,
+  single: string,
+  explode: boolean,
+): string {
   if (list) return list.join(',');
   if (entries) return explode ? entries.map(([k, v]) => `${k}=${v}`).join(',') : entries.flat().join(',');
   return single;
@@ -86,7 +107,12 @@ function encoderFor(p: ParameterSpec): (text: string) => string {
  * deepObject: `name[key]=value`, brackets percent-encoded as in the OAS 3.1.1 table. Nesting (which
  * the spec leaves undefined) follows the common qs convention: `name[a][b]=v`, and arrays repeat the key.
  */
-function deepObject(prefix: string, value: Record<string, unknown>, enc: (t: string) => string, depth: number): string[] {
+function deepObject(
+  prefix: string,
+  value: Record<string, unknown>,
+  enc: (t: string) => string,
+  depth: number,
+): string[] {
   const out: string[] = [];
   for (const [key, member] of Object.entries(value)) {
     if (member === undefined) continue;

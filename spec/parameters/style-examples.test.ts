@@ -10,14 +10,25 @@ import { parseParameter, serializeParameter, type ParameterSpec } from './index.
 
 const STRING = { type: 'string' };
 const ARRAY = { type: 'array', items: { type: 'string' } };
-const OBJECT = { type: 'object', properties: { R: { type: 'integer' }, G: { type: 'integer' }, B: { type: 'integer' } } };
+const OBJECT = {
+  type: 'object',
+  properties: { R: { type: 'integer' }, G: { type: 'integer' }, B: { type: 'integer' } },
+};
 
 const EMPTY = '';
 const BLUE = 'blue';
 const LIST = ['blue', 'black', 'brown'];
 const RGB = { R: 100, G: 200, B: 150 };
 
-type Row = readonly [style: string, explode: boolean, where: ParameterSpec['in'], empty: string | null, string: string | null, array: string | null, object: string | null];
+type Row = readonly [
+  style: string,
+  explode: boolean,
+  where: ParameterSpec['in'],
+  empty: string | null,
+  string: string | null,
+  array: string | null,
+  object: string | null,
+];
 
 const TABLE: readonly Row[] = [
   ['matrix', false, 'path', ';color', ';color=blue', ';color=blue,black,brown', ';color=R,100,G,200,B,150'],
@@ -61,7 +72,12 @@ describe('OpenAPI style examples table', () => {
   }
 
   it('the simple style row holds for headers too', () => {
-    const h = (explode: boolean, schema: Record<string, unknown>): ParameterSpec => ({ name: 'color', in: 'header', explode, schema });
+    const h = (explode: boolean, schema: Record<string, unknown>): ParameterSpec => ({
+      name: 'color',
+      in: 'header',
+      explode,
+      schema,
+    });
     expect(serializeParameter(h(false, ARRAY), LIST)).toEqual({ header: 'blue,black,brown' });
     expect(serializeParameter(h(true, OBJECT), RGB)).toEqual({ header: 'R=100,G=200,B=150' });
     expect(serializeParameter(h(false, OBJECT), RGB)).toEqual({ header: 'R,100,G,200,B,150' });
@@ -70,17 +86,35 @@ describe('OpenAPI style examples table', () => {
   });
 
   it('the form row holds for cookies, with exploded values as separate `; ` pairs (OAS 3.1.2 Appendix D)', () => {
-    const c = (explode: boolean, schema: Record<string, unknown>): ParameterSpec => ({ name: 'color', in: 'cookie', explode, schema });
+    const c = (explode: boolean, schema: Record<string, unknown>): ParameterSpec => ({
+      name: 'color',
+      in: 'cookie',
+      explode,
+      schema,
+    });
     expect(serializeParameter(c(false, ARRAY), LIST)).toEqual({ cookie: ['color=blue,black,brown'] });
     expect(serializeParameter(c(true, ARRAY), LIST)).toEqual({ cookie: ['color=blue', 'color=black', 'color=brown'] });
     expect(serializeParameter(c(true, OBJECT), RGB)).toEqual({ cookie: ['R=100', 'G=200', 'B=150'] });
-    expect(parseParameter(c(true, ARRAY), 'a=1; color=blue; color=black; color=brown')).toEqual({ ok: true, value: LIST });
+    expect(parseParameter(c(true, ARRAY), 'a=1; color=blue; color=black; color=brown')).toEqual({
+      ok: true,
+      value: LIST,
+    });
     expect(parseParameter(c(false, OBJECT), 'color=R,100,G,200,B,150; x=y')).toEqual({ ok: true, value: RGB });
     expect(parseParameter(c(true, OBJECT), 'R=100;G=200; B=150')).toEqual({ ok: true, value: RGB });
   });
 
   it('accepts the unencoded delimiters of the OAS 3.1.0 table (`|`, `[`, `]`)', () => {
-    expect(parseParameter({ name: 'color', in: 'query', style: 'pipeDelimited', explode: false, schema: ARRAY }, 'color=blue|black|brown')).toEqual({ ok: true, value: LIST });
-    expect(parseParameter({ name: 'color', in: 'query', style: 'deepObject', explode: true, schema: OBJECT }, 'color[R]=100&color[G]=200&color[B]=150')).toEqual({ ok: true, value: RGB });
+    expect(
+      parseParameter(
+        { name: 'color', in: 'query', style: 'pipeDelimited', explode: false, schema: ARRAY },
+        'color=blue|black|brown',
+      ),
+    ).toEqual({ ok: true, value: LIST });
+    expect(
+      parseParameter(
+        { name: 'color', in: 'query', style: 'deepObject', explode: true, schema: OBJECT },
+        'color[R]=100&color[G]=200&color[B]=150',
+      ),
+    ).toEqual({ ok: true, value: RGB });
   });
 });

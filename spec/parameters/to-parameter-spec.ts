@@ -13,7 +13,11 @@ export function toParameterSpec(parameter: Record<string, unknown>): ParameterSp
   const name = parameter['name'];
   const location = parameter['in'];
   if (typeof name !== 'string' || typeof location !== 'string' || !LOCATIONS.has(location)) return undefined;
-  const base: { -readonly [K in keyof ParameterSpec]: ParameterSpec[K] } = { name, in: location as ParameterLocation, schema: {} };
+  const base: { -readonly [K in keyof ParameterSpec]: ParameterSpec[K] } = {
+    name,
+    in: location as ParameterLocation,
+    schema: {},
+  };
   if (typeof parameter['style'] === 'string') base.style = parameter['style'];
   if (typeof parameter['explode'] === 'boolean') base.explode = parameter['explode'];
   if (typeof parameter['allowReserved'] === 'boolean') base.allowReserved = parameter['allowReserved'];
@@ -23,7 +27,8 @@ export function toParameterSpec(parameter: Record<string, unknown>): ParameterSp
     if (first) {
       base.contentType = first[0];
       const media = first[1];
-      const schema = media !== null && typeof media === 'object' ? (media as Record<string, unknown>)['schema'] : undefined;
+      const schema =
+        media !== null && typeof media === 'object' ? (media as Record<string, unknown>)['schema'] : undefined;
       if (schema !== null && typeof schema === 'object') base.schema = schema as Record<string, unknown>;
       return base;
     }

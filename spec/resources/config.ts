@@ -71,7 +71,12 @@ export const RESOURCE_CONFIG_SCHEMA = {
             additionalProperties: {
               oneOf: [
                 { const: false },
-                { type: 'object', additionalProperties: false, required: ['member'], properties: { member: { type: 'string', minLength: 1 } } },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['member'],
+                  properties: { member: { type: 'string', minLength: 1 } },
+                },
               ],
             },
           },

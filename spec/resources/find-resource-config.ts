@@ -11,5 +11,7 @@ const EXTENSIONS = ['.yaml', '.yml', '.json'];
 export function findResourceConfig(specFile: string): string | undefined {
   const spec = resolve(specFile);
   const stem = basename(spec, extname(spec));
-  return EXTENSIONS.map((ext) => join(dirname(spec), `${stem}.resources${ext}`)).find((candidate) => existsSync(candidate));
+  return EXTENSIONS.map((ext) => join(dirname(spec), `${stem}.resources${ext}`)).find((candidate) =>
+    existsSync(candidate),
+  );
 }

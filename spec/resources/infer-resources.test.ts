@@ -25,7 +25,9 @@ describe('inferResources: the Animal Store', () => {
     expect(roles(model)).toEqual({ listPets: 'list', createPet: 'create', getPet: 'read' });
     expect(pets.itemPath).toBe('/pets/{petId}');
     expect(pets.pageSize).toMatchObject({ parameter: 'limit', default: 20, maximum: 100 });
-    expect(pets.pageSize?.reason).toBe('`limit`: an integer query parameter named like a page size, default 20, maximum 100');
+    expect(pets.pageSize?.reason).toBe(
+      '`limit`: an integer query parameter named like a page size, default 20, maximum 100',
+    );
     expect(pets.filters.map((f) => [f.parameter, f.member, f.kind])).toEqual([['status', 'status', 'enum']]);
     expect(pets.filters[0]?.values).toEqual(['available', 'pending', 'sold']);
     expect(pets.id).toMatchObject({ parameter: 'petId', member: 'id', kind: 'integer', via: 'name', location: false });
@@ -80,7 +82,11 @@ describe('inferResources: a flat collection', () => {
 describe('inferResources: nested collections', () => {
   it('scopes two levels of collections to their parents', () => {
     const model = inferResources(specs.nested!);
-    expect(model.collections.map((c) => c.path)).toEqual(['/users', '/users/{userId}/repos', '/users/{userId}/repos/{repoId}/issues']);
+    expect(model.collections.map((c) => c.path)).toEqual([
+      '/users',
+      '/users/{userId}/repos',
+      '/users/{userId}/repos/{repoId}/issues',
+    ]);
     const repos = collection(model, '/users/{userId}/repos');
     expect(repos.parent).toMatchObject({ collection: '/users', parameter: 'userId' });
     expect(repos.scope).toEqual(['userId']);
@@ -152,31 +158,56 @@ describe('inferResources: the config corrects and switches off', () => {
     expect(repos.pageSize).toBeUndefined();
     expect(repos.filters).toEqual([]);
     expect(model.singletons).toEqual([]);
-    expect(model.operations.find((o) => o.operationId === 'getSettings')).toMatchObject({ role: 'other', source: 'config' });
+    expect(model.operations.find((o) => o.operationId === 'getSettings')).toMatchObject({
+      role: 'other',
+      source: 'config',
+    });
   });
 
   it('marks roles, adds filters, overrides page sizes and id kinds', () => {
     const model = inferResources(specs.flat!, {
-      collections: { '/things': { pageSize: { default: 5 }, filters: { unrelated: { member: 'name' }, colour: false }, id: { kind: 'string' } } },
-      operations: { 'POST /things/{thingId}/actions/archive': { role: 'other' }, searchThings: { role: 'list', collection: '/things' } },
+      collections: {
+        '/things': {
+          pageSize: { default: 5 },
+          filters: { unrelated: { member: 'name' }, colour: false },
+          id: { kind: 'string' },
+        },
+      },
+      operations: {
+        'POST /things/{thingId}/actions/archive': { role: 'other' },
+        searchThings: { role: 'list', collection: '/things' },
+      },
     });
     const things = collection(model, '/things');
     expect(things.pageSize).toMatchObject({ parameter: 'per_page', default: 5, maximum: 50, source: 'config' });
     expect(things.filters.map((f) => `${f.parameter}→${f.member}`)).toEqual(['name→name', 'unrelated→name']);
     expect(things.id).toMatchObject({ kind: 'string', source: 'config' });
     // Two lists: the first stays the list, the corrected one joins the others.
-    expect(model.operations.find((o) => o.operationId === 'searchThings')).toMatchObject({ role: 'list', source: 'config' });
+    expect(model.operations.find((o) => o.operationId === 'searchThings')).toMatchObject({
+      role: 'list',
+      source: 'config',
+    });
     expect(model.issues).toEqual([]);
   });
 
   it('reports keys that name nothing in the spec, with the file and the key', () => {
     const model = inferResources(specs.flat!, {
       file: '/x/flat.resources.yaml',
-      collections: { '/nowhere': { disabled: true }, '/things': { filters: { nope: false }, pageSize: { parameter: 'missing' } } },
+      collections: {
+        '/nowhere': { disabled: true },
+        '/things': { filters: { nope: false }, pageSize: { parameter: 'missing' } },
+      },
       operations: { nothing: { role: 'read' } },
     });
-    expect(model.issues.map((i) => i.key)).toEqual(['collections./nowhere', 'operations.nothing', 'collections./things.pageSize.parameter', 'collections./things.filters.nope']);
-    expect(model.issues[0]?.message).toBe('/x/flat.resources.yaml: collections./nowhere: no operation of the spec has this path');
+    expect(model.issues.map((i) => i.key)).toEqual([
+      'collections./nowhere',
+      'operations.nothing',
+      'collections./things.pageSize.parameter',
+      'collections./things.filters.nope',
+    ]);
+    expect(model.issues[0]?.message).toBe(
+      '/x/flat.resources.yaml: collections./nowhere: no operation of the spec has this path',
+    );
     // The rest still applies.
     expect(collection(model, '/things').pageSize).toBeUndefined();
   });
@@ -192,6 +223,9 @@ describe('inferResources: OpenAPI 3.0', () => {
     await writeFile(file, (await readFile(fixture('flat.yaml'), 'utf8')).replace('openapi: 3.1.0', 'openapi: 3.0.3'));
     const model = inferResources(await loadSpec(file));
     expect(roles(model)).toEqual(roles(inferResources(specs.flat!)));
-    expect(collection(model, '/things')).toMatchObject({ id: { member: 'id', kind: 'integer' }, pageSize: { parameter: 'per_page', default: 10, maximum: 50 } });
+    expect(collection(model, '/things')).toMatchObject({
+      id: { member: 'id', kind: 'integer' },
+      pageSize: { parameter: 'per_page', default: 10, maximum: 50 },
+    });
   });
 });

@@ -16,7 +16,14 @@ import type {
   ResourceModel,
   SingletonModel,
 } from './model.js';
-import { filterTargetOf, idMemberCandidates, isPageSizeName, isShapingName, normalised, pageKindOf } from './_internals/naming.js';
+import {
+  filterTargetOf,
+  idMemberCandidates,
+  isPageSizeName,
+  isShapingName,
+  normalised,
+  pageKindOf,
+} from './_internals/naming.js';
 import { isLiteral, parameterOf, parametersOf, parentPathOf, segmentsOf, shapeOf } from './_internals/paths.js';
 import { type Member, envelopeMemberOf, itemsOf, keywordOf, membersOf, typeOf } from './_internals/schema-members.js';
 
@@ -55,22 +62,36 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
     if (parameterOf(last) !== undefined) {
       const collection = parentPathOf(op.path);
       if (isLiteral(segmentsOf(collection).at(-1)) && !candidates.has(shapeOf(collection))) {
-        candidates.set(shapeOf(collection), { path: collection, source: 'inferred', reason: `${code(op.path)} is an item path below it` });
+        candidates.set(shapeOf(collection), {
+          path: collection,
+          source: 'inferred',
+          reason: `${code(op.path)} is an item path below it`,
+        });
       }
     }
   }
   for (const op of spec.operations) {
     if (!isLiteral(segmentsOf(op.path).at(-1)) || candidates.has(shapeOf(op.path))) continue;
     if (op.method === 'get' && listSchemaOf(op) !== undefined) {
-      candidates.set(shapeOf(op.path), { path: op.path, source: 'inferred', reason: `${code(label(op))} answers a list` });
+      candidates.set(shapeOf(op.path), {
+        path: op.path,
+        source: 'inferred',
+        reason: `${code(label(op))} answers a list`,
+      });
     } else if (op.method === 'post' && op.responses['201'] !== undefined && op.requestBody !== undefined) {
-      candidates.set(shapeOf(op.path), { path: op.path, source: 'inferred', reason: `${code(label(op))} answers 201 Created` });
+      candidates.set(shapeOf(op.path), {
+        path: op.path,
+        source: 'inferred',
+        reason: `${code(label(op))} answers 201 Created`,
+      });
     }
   }
   // `/things/search` or `/things/batch` below a collection are actions on it, not collections, unless items live below them.
   for (const [shape, candidate] of [...candidates]) {
     const parent = shapeOf(parentPathOf(candidate.path));
-    const hasItems = spec.operations.some((op) => parameterOf(segmentsOf(op.path).at(-1)) !== undefined && shapeOf(parentPathOf(op.path)) === shape);
+    const hasItems = spec.operations.some(
+      (op) => parameterOf(segmentsOf(op.path).at(-1)) !== undefined && shapeOf(parentPathOf(op.path)) === shape,
+    );
     if (candidates.has(parent) && !hasItems) candidates.delete(shape);
   }
   const disabled: { path: string; reason: string }[] = [];
@@ -84,14 +105,20 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       if (candidates.delete(shape)) disabled.push({ path, reason: `switched off in ${file}` });
       else issue(`collections.${path}.disabled`, 'no collection was inferred at this path');
     } else if (!candidates.has(shape)) {
-      candidates.set(shape, { path: templateOf(shape) ?? path, source: 'config', reason: `declared a collection in ${file}` });
+      candidates.set(shape, {
+        path: templateOf(shape) ?? path,
+        source: 'config',
+        reason: `declared a collection in ${file}`,
+      });
     }
   }
 
   // 2. Roles.
   const collectionShapes = new Set(candidates.keys());
   const opConfig = (op: OperationModel) => {
-    const key = [op.operationId, `${op.method.toUpperCase()} ${op.path}`].find((k) => config.operations?.[k] !== undefined);
+    const key = [op.operationId, `${op.method.toUpperCase()} ${op.path}`].find(
+      (k) => config.operations?.[k] !== undefined,
+    );
     return key === undefined ? undefined : { key, value: config.operations![key]! };
   };
   const usedOpKeys = new Set<string>();
@@ -119,7 +146,9 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       reason: `${code(label(op))}: marked ${role} in ${file} (inferred: ${inferred.role})`,
     };
   });
-  for (const key of Object.keys(config.operations ?? {})) if (!usedOpKeys.has(key)) issue(`operations.${key}`, 'names no operation of the spec (use an operationId or "METHOD /path")');
+  for (const key of Object.keys(config.operations ?? {}))
+    if (!usedOpKeys.has(key))
+      issue(`operations.${key}`, 'names no operation of the spec (use an operationId or "METHOD /path")');
 
   // 3. Collections.
   const collections: CollectionModel[] = [];
@@ -133,15 +162,24 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
     }
     const op = (role: CrudRole) => (byRole[role] ? spec.operation(byRole[role].operationId) : undefined);
     const itemTemplate = templateOf(`${shape}/{}`);
-    const name = segmentsOf(candidate.path).filter((s) => isLiteral(s)).at(-1) ?? candidate.path;
-    const corrections = config.collections?.[Object.keys(config.collections ?? {}).find((k) => shapeOf(k) === shape) ?? ''];
+    const name =
+      segmentsOf(candidate.path)
+        .filter((s) => isLiteral(s))
+        .at(-1) ?? candidate.path;
+    const corrections =
+      config.collections?.[Object.keys(config.collections ?? {}).find((k) => shapeOf(k) === shape) ?? ''];
     const configKey = `collections.${Object.keys(config.collections ?? {}).find((k) => shapeOf(k) === shape) ?? candidate.path}`;
 
     const list = op('list');
     const listSchema = list ? listSchemaOf(list) : undefined;
     const envelopeMember = envelopeMemberOf(listSchema, name);
     const envelope: EnvelopeModel | undefined =
-      envelopeMember === undefined ? undefined : { member: envelopeMember, reason: `${code(label(list!))} wraps its items in the array member ${code(envelopeMember)}` };
+      envelopeMember === undefined
+        ? undefined
+        : {
+            member: envelopeMember,
+            reason: `${code(label(list!))} wraps its items in the array member ${code(envelopeMember)}`,
+          };
     const itemSchema =
       successSchemaOf(op('read')) ??
       (envelope ? itemsOf(membersOf(listSchema).get(envelope.member)?.schema) : itemsOf(listSchema)) ??
@@ -150,10 +188,28 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       op('create')?.requestBody?.schema.schema;
     const members = membersOf(itemSchema);
 
-    const id = itemTemplate ? inferId(spec, candidate.path, itemTemplate, name, members, op('create'), opsAt(`${shape}/{}`), corrections?.id, file) : undefined;
-    const pageSize = list ? inferPageSize(list, corrections?.pageSize, file, (k, m) => issue(`${configKey}.pageSize${k}`, m)) : undefined;
+    const id = itemTemplate
+      ? inferId(
+          spec,
+          candidate.path,
+          itemTemplate,
+          name,
+          members,
+          op('create'),
+          opsAt(`${shape}/{}`),
+          corrections?.id,
+          file,
+        )
+      : undefined;
+    const pageSize = list
+      ? inferPageSize(list, corrections?.pageSize, file, (k, m) => issue(`${configKey}.pageSize${k}`, m))
+      : undefined;
     const page = list ? inferPage(list) : undefined;
-    const filters = list ? inferFilters(list, members, pageSize?.parameter, page?.parameter, corrections?.filters, file, (k, m) => issue(`${configKey}.filters.${k}`, m)) : [];
+    const filters = list
+      ? inferFilters(list, members, pageSize?.parameter, page?.parameter, corrections?.filters, file, (k, m) =>
+          issue(`${configKey}.filters.${k}`, m),
+        )
+      : [];
     if (!list && corrections?.filters) issue(`${configKey}.filters`, 'the collection has no list operation');
 
     collections.push({
@@ -186,7 +242,9 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
   const singletons: SingletonModel[] = [...singletonPaths].map((path) => {
     const mine = assignments.filter((a) => a.singleton === path);
     const operations: Partial<Record<'read' | 'replace' | 'update' | 'delete', OperationAssignment>> = {};
-    for (const a of mine) if (a.role === 'read' || a.role === 'replace' || a.role === 'update' || a.role === 'delete') operations[a.role] ??= a;
+    for (const a of mine)
+      if (a.role === 'read' || a.role === 'replace' || a.role === 'update' || a.role === 'delete')
+        operations[a.role] ??= a;
     const read = operations.read ? spec.operation(operations.read.operationId) : undefined;
     const itemSchema = successSchemaOf(read);
     return {
@@ -204,7 +262,9 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
 /** The 2xx JSON schema of an operation: 200, 201, then any other 2xx. */
 function successSchemaOf(op: OperationModel | undefined): JsonSchema | undefined {
   if (!op) return undefined;
-  const statuses = Object.keys(op.responses).filter((s) => /^2/.test(s)).sort();
+  const statuses = Object.keys(op.responses)
+    .filter((s) => /^2/.test(s))
+    .sort();
   for (const status of statuses) {
     const schema = op.responses[status]?.schema?.schema;
     if (schema) return schema;
@@ -230,7 +290,11 @@ function collectionFor(path: string, collectionShapes: ReadonlySet<string>): str
   return undefined;
 }
 
-function inferRole(op: OperationModel, candidates: ReadonlyMap<string, { readonly path: string }>, opsAt: (shape: string) => OperationModel[]): OperationAssignment {
+function inferRole(
+  op: OperationModel,
+  candidates: ReadonlyMap<string, { readonly path: string }>,
+  opsAt: (shape: string) => OperationModel[],
+): OperationAssignment {
   const collectionShapes = new Set(candidates.keys());
   const base = { operationId: op.operationId, method: op.method, path: op.path, source: 'inferred' as const };
   const shape = shapeOf(op.path);
@@ -243,7 +307,9 @@ function inferRole(op: OperationModel, candidates: ReadonlyMap<string, { readonl
   if (collectionShapes.has(shape)) {
     const collection = candidates.get(shape)!.path;
     if (op.method === 'get') {
-      return listSchemaOf(op) ? at('list', `GET on the collection ${code(collection)}, answering a list`, collection) : at('other', `GET on the collection ${code(collection)} that answers no list`, collection);
+      return listSchemaOf(op)
+        ? at('list', `GET on the collection ${code(collection)}, answering a list`, collection)
+        : at('other', `GET on the collection ${code(collection)} that answers no list`, collection);
     }
     if (op.method === 'post') return at('create', `POST on the collection ${code(collection)}`, collection);
     return at('other', `${op.method.toUpperCase()} on a whole collection is not CRUD`, collection);
@@ -251,20 +317,34 @@ function inferRole(op: OperationModel, candidates: ReadonlyMap<string, { readonl
   const parentShape = shapeOf(parentPathOf(op.path));
   if (parameterOf(segmentsOf(op.path).at(-1)) !== undefined && collectionShapes.has(parentShape)) {
     const collection = candidates.get(parentShape)!.path;
-    const role: OperationRole | undefined = { get: 'read', put: 'replace', patch: 'update', delete: 'delete' }[op.method as string] as OperationRole | undefined;
+    const role: OperationRole | undefined = { get: 'read', put: 'replace', patch: 'update', delete: 'delete' }[
+      op.method as string
+    ] as OperationRole | undefined;
     if (role) return at(role, `${op.method.toUpperCase()} on the item path of ${code(collection)}`, collection);
     return at('other', `${op.method.toUpperCase()} on an item is not CRUD`, collection);
   }
   // A singleton: a literal last segment whose GET answers one object (`/me`, `/users/{id}/settings`).
   const get = opsAt(shape).find((o) => o.method === 'get');
   if (isLiteral(segmentsOf(op.path).at(-1)) && get && typeOf(successSchemaOf(get)) === 'object' && !listSchemaOf(get)) {
-    const role: OperationRole | undefined = { get: 'read', put: 'replace', patch: 'update', delete: 'delete' }[op.method as string] as OperationRole | undefined;
-    if (role) return { ...base, role, singleton: get.path, reason: `${code(label(op))}: ${op.method.toUpperCase()} on the singleton ${code(get.path)}` };
+    const role: OperationRole | undefined = { get: 'read', put: 'replace', patch: 'update', delete: 'delete' }[
+      op.method as string
+    ] as OperationRole | undefined;
+    if (role)
+      return {
+        ...base,
+        role,
+        singleton: get.path,
+        reason: `${code(label(op))}: ${op.method.toUpperCase()} on the singleton ${code(get.path)}`,
+      };
   }
   const owner = collectionFor(parentPathOf(op.path), collectionShapes);
   if (owner !== undefined) {
     const collection = candidates.get(owner)!.path;
-    return at('other', `below ${code(collection)} but neither its collection nor its item path (an action)`, collection);
+    return at(
+      'other',
+      `below ${code(collection)} but neither its collection nor its item path (an action)`,
+      collection,
+    );
   }
   return at('other', 'not on a collection, item or singleton path');
 }
@@ -277,7 +357,11 @@ function idKindOf(schema: JsonSchema | undefined): IdKind {
 }
 
 function kindReason(kind: IdKind, where: string): string {
-  return kind === 'integer' ? `an integer (${where})` : kind === 'uuid' ? `a uuid (${where}: format uuid)` : `a string (${where})`;
+  return kind === 'integer'
+    ? `an integer (${where})`
+    : kind === 'uuid'
+      ? `a uuid (${where}: format uuid)`
+      : `a string (${where})`;
 }
 
 function inferId(
@@ -292,7 +376,8 @@ function inferId(
   file: string,
 ): IdModel {
   const parameter = parameterOf(segmentsOf(itemPath).at(-1))!;
-  const parameterSchema = itemOps.flatMap((o) => o.parameters).find((p) => p.in === 'path' && p.name === parameter)?.schema.schema ?? {};
+  const parameterSchema =
+    itemOps.flatMap((o) => o.parameters).find((p) => p.in === 'path' && p.name === parameter)?.schema.schema ?? {};
   const location = create ? locationDocumented(spec, create) : false;
   let member: string | undefined;
   let via: IdModel['via'] = 'name';
@@ -308,7 +393,14 @@ function inferId(
     const candidates = idMemberCandidates(parameter, name);
     const exact = candidates.find((c) => members.has(c.member));
     const loose = exact ? undefined : candidates.find((c) => byNormal.has(normalised(c.member)));
-    const found = exact ?? (loose ? { member: byNormal.get(normalised(loose.member))!, why: `${loose.why}, written ${code(byNormal.get(normalised(loose.member))!)}` } : undefined);
+    const found =
+      exact ??
+      (loose
+        ? {
+            member: byNormal.get(normalised(loose.member))!,
+            why: `${loose.why}, written ${code(byNormal.get(normalised(loose.member))!)}`,
+          }
+        : undefined);
     if (found) {
       member = found.member;
       why = `${code(parameter)} ← member ${code(found.member)}: ${found.why}`;
@@ -325,7 +417,10 @@ function inferId(
     member = corrections.member ?? undefined;
     via = 'config';
     source = 'config';
-    why = member === undefined ? `${code(parameter)}: no member holds the id (set in ${file})` : `${code(parameter)} ← member ${code(member)} (set in ${file})`;
+    why =
+      member === undefined
+        ? `${code(parameter)}: no member holds the id (set in ${file})`
+        : `${code(parameter)} ← member ${code(member)} (set in ${file})`;
   }
   const memberSchema = member === undefined ? undefined : members.get(member)?.schema;
   const schema = memberSchema ?? parameterSchema;
@@ -364,24 +459,39 @@ function successResponses(spec: SpecModel, op: OperationModel): [string, Obj][] 
 }
 
 function locationDocumented(spec: SpecModel, create: OperationModel): boolean {
-  return successResponses(spec, create).some(([, response]) => isObject(response.headers) && Object.keys(response.headers).some((h) => h.toLowerCase() === 'location'));
+  return successResponses(spec, create).some(
+    ([, response]) =>
+      isObject(response.headers) && Object.keys(response.headers).some((h) => h.toLowerCase() === 'location'),
+  );
 }
 
 /** An OpenAPI link from a create answer to an item operation, passing `$response.body#/member` as the item parameter. */
-function memberFromLinks(spec: SpecModel, create: OperationModel, itemPath: string, parameter: string, itemOps: readonly OperationModel[]): { member: string; why: string } | undefined {
+function memberFromLinks(
+  spec: SpecModel,
+  create: OperationModel,
+  itemPath: string,
+  parameter: string,
+  itemOps: readonly OperationModel[],
+): { member: string; why: string } | undefined {
   const itemIds = new Set(itemOps.map((o) => o.operationId));
   for (const [status, response] of successResponses(spec, create)) {
     if (!isObject(response.links)) continue;
     for (const [linkName, link] of Object.entries(response.links)) {
       if (!isObject(link) || !isObject(link.parameters)) continue;
-      const target = typeof link.operationId === 'string' ? itemIds.has(link.operationId) : typeof link.operationRef === 'string' && pointsTo(link.operationRef, itemPath);
+      const target =
+        typeof link.operationId === 'string'
+          ? itemIds.has(link.operationId)
+          : typeof link.operationRef === 'string' && pointsTo(link.operationRef, itemPath);
       if (!target) continue;
       const expression = link.parameters[parameter] ?? link.parameters[`path.${parameter}`];
       if (typeof expression !== 'string') continue;
       const m = /^\$response\.body#\/([^/]+)$/.exec(expression);
       if (!m) continue;
       const member = m[1]!.replace(/~1/g, '/').replace(/~0/g, '~');
-      return { member, why: `${code(parameter)} ← member ${code(member)}: link ${code(linkName)} of ${code(label(create))}'s ${status} passes ${code(expression)}` };
+      return {
+        member,
+        why: `${code(parameter)} ← member ${code(member)}: link ${code(linkName)} of ${code(label(create))}'s ${status} passes ${code(expression)}`,
+      };
     }
   }
   return undefined;
@@ -401,7 +511,9 @@ function inferPageSize(
 ): PageSizeModel | undefined {
   if (correction === false) return undefined;
   const query = list.parameters.filter((p) => p.in === 'query');
-  let parameter = query.find((p) => isPageSizeName(p.name) && (typeOf(p.schema.schema) === 'integer' || typeOf(p.schema.schema) === 'number'));
+  let parameter = query.find(
+    (p) => isPageSizeName(p.name) && (typeOf(p.schema.schema) === 'integer' || typeOf(p.schema.schema) === 'number'),
+  );
   if (correction?.parameter !== undefined) {
     parameter = query.find((p) => p.name === correction.parameter);
     if (!parameter) {
@@ -415,7 +527,10 @@ function inferPageSize(
   const max = keywordOf(schema, 'maximum');
   const dflt = correction?.default ?? (typeof fallback === 'number' ? fallback : undefined);
   const maximum = correction?.maximum ?? (typeof max === 'number' ? max : undefined);
-  const facts = [dflt !== undefined ? `default ${dflt}` : 'no default', maximum !== undefined ? `maximum ${maximum}` : 'no maximum'].join(', ');
+  const facts = [
+    dflt !== undefined ? `default ${dflt}` : 'no default',
+    maximum !== undefined ? `maximum ${maximum}` : 'no maximum',
+  ].join(', ');
   const corrected = correction !== undefined;
   return {
     parameter: parameter.name,
@@ -464,8 +579,16 @@ function inferFilters(
     const kind = Array.isArray(values) ? ('enum' as const) : ('equality' as const);
     const enumPart = Array.isArray(values) ? `, enum of ${values.length} values` : '';
     if (correction !== undefined) {
-      if (!members.has(correction.member)) issue(`${p.name}.member`, `the item has no member ${code(correction.member)}`);
-      out.push({ parameter: p.name, member: correction.member, kind, ...(Array.isArray(values) ? { values } : {}), source: 'config', reason: `${code(p.name)}: filters on ${code(correction.member)} (set in ${file})${enumPart}` });
+      if (!members.has(correction.member))
+        issue(`${p.name}.member`, `the item has no member ${code(correction.member)}`);
+      out.push({
+        parameter: p.name,
+        member: correction.member,
+        kind,
+        ...(Array.isArray(values) ? { values } : {}),
+        source: 'config',
+        reason: `${code(p.name)}: filters on ${code(correction.member)} (set in ${file})${enumPart}`,
+      });
       continue;
     }
     if (isShapingName(p.name) || isPageSizeName(p.name) || pageKindOf(p.name)) continue;
@@ -475,11 +598,20 @@ function inferFilters(
     const paramType = typeOf(p.schema.schema);
     const memberType = typeOf(members.get(member)!.schema);
     if (!SCALARS.has(paramType ?? '') || (memberType !== undefined && !SCALARS.has(memberType))) continue;
-    const how = member === p.name ? `named like the item member ${code(member)}` : `names the item member ${code(member)}`;
-    out.push({ parameter: p.name, member, kind, ...(Array.isArray(values) ? { values } : {}), source: 'inferred', reason: `${code(p.name)}: a query parameter ${how}${enumPart}` });
+    const how =
+      member === p.name ? `named like the item member ${code(member)}` : `names the item member ${code(member)}`;
+    out.push({
+      parameter: p.name,
+      member,
+      kind,
+      ...(Array.isArray(values) ? { values } : {}),
+      source: 'inferred',
+      reason: `${code(p.name)}: a query parameter ${how}${enumPart}`,
+    });
   }
   for (const name of Object.keys(corrections ?? {})) {
-    if (!list.parameters.some((p) => p.in === 'query' && p.name === name)) issue(name, `${code(label(list))} has no query parameter ${code(name)}`);
+    if (!list.parameters.some((p) => p.in === 'query' && p.name === name))
+      issue(name, `${code(label(list))} has no query parameter ${code(name)}`);
   }
   return out;
 }
@@ -495,5 +627,9 @@ function parentOf(collection: CollectionModel, all: readonly CollectionModel[]):
   const parent = all.find((c) => shapeOf(c.path) === parentShape && c.itemPath !== undefined);
   if (!parent) return undefined;
   const parameter = parameterOf(segments[index])!;
-  return { collection: parent.path, parameter, reason: `${code(collection.path)} lies below the item path ${code(parent.itemPath!)}: its items belong to one ${code(parameter)}` };
+  return {
+    collection: parent.path,
+    parameter,
+    reason: `${code(collection.path)} lies below the item path ${code(parent.itemPath!)}: its items belong to one ${code(parameter)}`,
+  };
 }

@@ -41,7 +41,10 @@ export function loadResourceConfig(path: string): ResourceConfig {
     for (const error of validate.errors ?? []) {
       // oneOf alternatives repeat the same fault; the most specific message per key is enough.
       if (error.keyword === 'oneOf' || error.keyword === 'if') continue;
-      const at = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const at = error.instancePath
+        .split('/')
+        .slice(1)
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
       let key = at.join('.') || '(top level)';
       let message = error.message ?? 'is invalid';
       if (error.keyword === 'additionalProperties') {
@@ -54,7 +57,9 @@ export function loadResourceConfig(path: string): ResourceConfig {
         message = 'a path must start with "/"';
       } else if (error.schemaPath.includes('/oneOf/')) {
         // Both alternatives fail on a wrong type; one message says what is accepted.
-        message = key.endsWith('pageSize') ? 'must be false or an object {parameter, default, maximum}' : 'must be false or an object {member}';
+        message = key.endsWith('pageSize')
+          ? 'must be false or an object {parameter, default, maximum}'
+          : 'must be false or an object {member}';
       }
       if (seen.has(key)) continue;
       seen.add(key);

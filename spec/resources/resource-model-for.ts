@@ -12,7 +12,10 @@ import type { ResourceModel } from './model.js';
  *
  * @throws `ResourceConfigError` naming the file and each bad key.
  */
-export function resourceModelFor(spec: SpecModel, configFile?: string): { readonly model: ResourceModel; readonly config: ResourceConfig } {
+export function resourceModelFor(
+  spec: SpecModel,
+  configFile?: string,
+): { readonly model: ResourceModel; readonly config: ResourceConfig } {
   const file = configFile ?? findResourceConfig(spec.file);
   const config: ResourceConfig = file === undefined ? {} : loadResourceConfig(file);
   return { model: inferResources(spec, config), config };

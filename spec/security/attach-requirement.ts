@@ -6,11 +6,17 @@ export type CredentialOf = (scheme: SecurityScheme) => Credential | undefined;
 
 /** The non-empty alternatives a client can satisfy: supported schemes it holds a credential for. */
 export function usableAlternatives(security: OperationSecurity, credentialOf: CredentialOf): Requirement[] {
-  return security.alternatives.filter((r) => r.length > 0 && r.every((u) => handlerFor(u.scheme).supported && credentialOf(u.scheme) !== undefined));
+  return security.alternatives.filter(
+    (r) => r.length > 0 && r.every((u) => handlerFor(u.scheme).supported && credentialOf(u.scheme) !== undefined),
+  );
 }
 
 /** The alternative to authenticate with: the first usable one naming `schemeName`, or the first usable. */
-export function alternativeFor(security: OperationSecurity, credentialOf: CredentialOf, schemeName?: string): Requirement | undefined {
+export function alternativeFor(
+  security: OperationSecurity,
+  credentialOf: CredentialOf,
+  schemeName?: string,
+): Requirement | undefined {
   const usable = usableAlternatives(security, credentialOf);
   return schemeName === undefined ? usable[0] : usable.find((r) => r.some((u) => u.scheme.name === schemeName));
 }
@@ -29,7 +35,11 @@ export function mergeAttachments(attachments: readonly Attachment[]): Attachment
  * the one `variant` names, which sends that variant instead (the other schemes of an AND stay valid,
  * so only the variant can explain a refusal). An unknown variant id sends nothing for its scheme.
  */
-export function attachRequirement(requirement: Requirement, credentialOf: CredentialOf, variant?: { readonly scheme: string; readonly id: string }): Attachment {
+export function attachRequirement(
+  requirement: Requirement,
+  credentialOf: CredentialOf,
+  variant?: { readonly scheme: string; readonly id: string },
+): Attachment {
   return mergeAttachments(
     requirement.map((use) => {
       const credential = credentialOf(use.scheme);

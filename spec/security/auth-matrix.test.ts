@@ -19,13 +19,36 @@ const KEY: Credential = { kind: 'secret', value: 'k', variable: 'API_KEY' };
 const OTHER: Credential = { kind: 'secret', value: 'o', variable: 'API_KEY' };
 const USER: Credential = { kind: 'user-password', user: 'u', password: 'p', variable: 'BASIC_AUTH' };
 const oneKey = () => KEY;
-const ids = (entries: ReturnType<typeof authMatrix>) => entries.map((e) => `${e.defaultScheme ? '' : `${e.scheme}.`}${e.id}:${e.expect}`);
+const ids = (entries: ReturnType<typeof authMatrix>) =>
+  entries.map((e) => `${e.defaultScheme ? '' : `${e.scheme}.`}${e.id}:${e.expect}`);
 
 describe('authMatrix', () => {
   it('bearer alone: the variants the kit has always sent, then valid', () => {
     expect(ids(authMatrix(operationSecurity(document, {}), oneKey))).toEqual([
-      ...['none', 'empty-token', 'scheme-only', 'basic', 'token-scheme', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case', 'trailing-junk', 'key-with-prefix', 'key-padded', 'percent-encoded-key', 'raw-key', 'key-in-query', 'key-in-header', 'key-in-cookie', 'basic-password', 'forwarded-local'].map((id) => `${id}:refuse`),
-      ...['valid-lowercase-scheme', 'valid-uppercase-scheme', 'valid-mixed-case-scheme', 'valid'].map((id) => `${id}:accept`),
+      ...[
+        'none',
+        'empty-token',
+        'scheme-only',
+        'basic',
+        'token-scheme',
+        'unknown-key',
+        'key-prefix',
+        'key-suffix',
+        'key-case',
+        'trailing-junk',
+        'key-with-prefix',
+        'key-padded',
+        'percent-encoded-key',
+        'raw-key',
+        'key-in-query',
+        'key-in-header',
+        'key-in-cookie',
+        'basic-password',
+        'forwarded-local',
+      ].map((id) => `${id}:refuse`),
+      ...['valid-lowercase-scheme', 'valid-uppercase-scheme', 'valid-mixed-case-scheme', 'valid'].map(
+        (id) => `${id}:accept`,
+      ),
     ]);
   });
 
@@ -36,7 +59,11 @@ describe('authMatrix', () => {
   });
 
   it('optional auth: no credential and the valid spellings are accepted; wrong credentials are not judged', () => {
-    expect(ids(authMatrix(operationSecurity(document, { security: [{}, { headerKey: [] }] }), oneKey))).toEqual(['none:accept', 'valid-name-case:accept', 'valid:accept']);
+    expect(ids(authMatrix(operationSecurity(document, { security: [{}, { headerKey: [] }] }), oneKey))).toEqual([
+      'none:accept',
+      'valid-name-case:accept',
+      'valid:accept',
+    ]);
   });
 
   it('alternatives: a variant that satisfies another alternative with the same credential is accepted', () => {

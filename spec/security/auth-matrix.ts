@@ -27,7 +27,10 @@ function syntheticOf(credentialOf: CredentialOf): CredentialOf {
     let fake = made.get(real);
     if (!fake) {
       const n = made.size;
-      fake = real.kind === 'secret' ? { kind: 'secret', value: `kitSynthetic${n}Key`, variable: real.variable } : { kind: 'user-password', user: `kit-user-${n}`, password: `kit-pass-${n}`, variable: real.variable };
+      fake =
+        real.kind === 'secret'
+          ? { kind: 'secret', value: `kitSynthetic${n}Key`, variable: real.variable }
+          : { kind: 'user-password', user: `kit-user-${n}`, password: `kit-pass-${n}`, variable: real.variable };
       made.set(real, fake);
     }
     return fake;
@@ -52,7 +55,9 @@ export function authMatrix(security: OperationSecurity, credentialOf: Credential
   const accepted = (scheme: SecurityScheme) => {
     const c = synthetic(scheme);
     if (!c) return acceptCredentials({});
-    return c.kind === 'secret' ? acceptCredentials({ secrets: [c.value] }) : acceptCredentials({ users: [`${c.user}:${c.password}`] });
+    return c.kind === 'secret'
+      ? acceptCredentials({ secrets: [c.value] })
+      : acceptCredentials({ users: [`${c.user}:${c.password}`] });
   };
   const seen = new Set<string>();
   const refused: MatrixEntry[] = [];
@@ -72,11 +77,23 @@ export function authMatrix(security: OperationSecurity, credentialOf: Credential
           if (variant.id === 'none') expect = 'accept';
           else if (expect === 'refuse') continue;
         } else if (expect === 'refuse' && evaluate(security, request, accepted).outcome === 'ok') expect = 'accept';
-        const entry: MatrixEntry = { id: variant.id, scheme: use.scheme.name, defaultScheme: use.scheme === first, description: variant.description, expect };
+        const entry: MatrixEntry = {
+          id: variant.id,
+          scheme: use.scheme.name,
+          defaultScheme: use.scheme === first,
+          description: variant.description,
+          expect,
+        };
         (expect === 'refuse' ? refused : acceptedEntries).push(entry);
       }
     }
-    valid.push({ id: 'valid', scheme: requirement[0]!.scheme.name, defaultScheme: requirement[0]!.scheme === first, description: 'the valid credential', expect: 'accept' });
+    valid.push({
+      id: 'valid',
+      scheme: requirement[0]!.scheme.name,
+      defaultScheme: requirement[0]!.scheme === first,
+      description: 'the valid credential',
+      expect: 'accept',
+    });
   }
   return [...refused, ...acceptedEntries, ...valid];
 }

@@ -31,18 +31,36 @@ describe('evaluate', () => {
 
   it('a single bearer requirement: the mock rules of old, with the challenge Bearer', () => {
     const s = operationSecurity(document, {});
-    expect(evaluate(s, request({ authorization: 'Bearer k1' }), accepted)).toEqual({ outcome: 'ok', alternative: 0, unverified: [] });
-    expect(evaluate(s, request(), accepted)).toEqual({ outcome: 'missing', reason: 'The Authorization header is missing; send "Authorization: Bearer <API_KEY>".', challenge: 'Bearer' });
-    expect(evaluate(s, request({ authorization: 'Bearer nope' }), accepted)).toEqual({ outcome: 'invalid', reason: 'The API key is not valid.', challenge: 'Bearer' });
+    expect(evaluate(s, request({ authorization: 'Bearer k1' }), accepted)).toEqual({
+      outcome: 'ok',
+      alternative: 0,
+      unverified: [],
+    });
+    expect(evaluate(s, request(), accepted)).toEqual({
+      outcome: 'missing',
+      reason: 'The Authorization header is missing; send "Authorization: Bearer <API_KEY>".',
+      challenge: 'Bearer',
+    });
+    expect(evaluate(s, request({ authorization: 'Bearer nope' }), accepted)).toEqual({
+      outcome: 'invalid',
+      reason: 'The API key is not valid.',
+      challenge: 'Bearer',
+    });
   });
 
   it('alternatives (OR): a credential for any of them is accepted; the closest refusal is reported', () => {
     const s = operationSecurity(document, { security: [{ basicAuth: [] }, { appId: [] }] });
     expect(evaluate(s, request({ authorization: basic }), accepted)).toMatchObject({ outcome: 'ok', alternative: 0 });
     expect(evaluate(s, request({ 'x-app-id': 'k2' }), accepted)).toMatchObject({ outcome: 'ok', alternative: 1 });
-    expect(evaluate(s, request(), accepted)).toMatchObject({ outcome: 'missing', challenge: 'Basic realm="api", charset="UTF-8", APIKey in="header", name="X-App-Id"' });
+    expect(evaluate(s, request(), accepted)).toMatchObject({
+      outcome: 'missing',
+      challenge: 'Basic realm="api", charset="UTF-8", APIKey in="header", name="X-App-Id"',
+    });
     // A wrong key in X-App-Id is closer than no Authorization at all.
-    expect(evaluate(s, request({ 'x-app-id': 'nope' }), accepted)).toMatchObject({ outcome: 'invalid', reason: 'The API key is not valid.' });
+    expect(evaluate(s, request({ 'x-app-id': 'nope' }), accepted)).toMatchObject({
+      outcome: 'invalid',
+      reason: 'The API key is not valid.',
+    });
   });
 
   it('requirements (AND): every scheme of an alternative is needed', () => {
@@ -61,9 +79,16 @@ describe('evaluate', () => {
 
   it('unsupported schemes pass once what can be seen is there, listed as unverified', () => {
     const digest = operationSecurity(document, { security: [{ digestAuth: [] }] });
-    expect(evaluate(digest, request({ authorization: 'Digest username="a"' }), accepted)).toEqual({ outcome: 'ok', alternative: 0, unverified: ['digestAuth'] });
+    expect(evaluate(digest, request({ authorization: 'Digest username="a"' }), accepted)).toEqual({
+      outcome: 'ok',
+      alternative: 0,
+      unverified: ['digestAuth'],
+    });
     expect(evaluate(digest, request(), accepted)).toMatchObject({ outcome: 'missing', challenge: undefined });
-    expect(evaluate(operationSecurity(document, { security: [{ mtls: [] }] }), request(), accepted)).toMatchObject({ outcome: 'ok', unverified: ['mtls'] });
+    expect(evaluate(operationSecurity(document, { security: [{ mtls: [] }] }), request(), accepted)).toMatchObject({
+      outcome: 'ok',
+      unverified: ['mtls'],
+    });
   });
 
   it('oauth2 tokens are bearer tokens; the challenge names the scopes asked', () => {

@@ -21,8 +21,14 @@ export type AcceptedFor = AcceptedCredentials | ((scheme: SecurityScheme) => Acc
  * and an empty alternative (optional auth) let every request through. Schemes this module cannot
  * check (digest, mutual TLS) pass once what can be seen of them is there, listed as `unverified`.
  */
-export function evaluate(security: OperationSecurity, request: AuthRequest, accepted: AcceptedFor, options: ChallengeOptions = {}): Evaluation {
-  if (security.access !== 'required') return { outcome: 'ok', alternative: security.alternatives.findIndex((r) => r.length === 0), unverified: [] };
+export function evaluate(
+  security: OperationSecurity,
+  request: AuthRequest,
+  accepted: AcceptedFor,
+  options: ChallengeOptions = {},
+): Evaluation {
+  if (security.access !== 'required')
+    return { outcome: 'ok', alternative: security.alternatives.findIndex((r) => r.length === 0), unverified: [] };
   const acceptedBy = typeof accepted === 'function' ? accepted : () => accepted;
   let refusal: { outcome: 'missing' | 'invalid'; reason: string } | undefined;
   for (const [index, requirement] of security.alternatives.entries()) {

@@ -1,4 +1,10 @@
-import { apiKeyHandler, basicHandler, bearerHandler, type SchemeHandler, unsupportedHandler } from './handlers/index.js';
+import {
+  apiKeyHandler,
+  basicHandler,
+  bearerHandler,
+  type SchemeHandler,
+  unsupportedHandler,
+} from './handlers/index.js';
 import type { SecurityScheme } from './model.js';
 
 const cache = new WeakMap<SecurityScheme, SchemeHandler>();

@@ -43,6 +43,7 @@ export function requiresAuth(security: OperationSecurity): boolean {
 /** The distinct schemes an operation's alternatives name, in order of first mention. */
 export function schemesIn(security: OperationSecurity): SecurityScheme[] {
   const seen = new Map<string, SecurityScheme>();
-  for (const requirement of security.alternatives) for (const use of requirement) if (!seen.has(use.scheme.name)) seen.set(use.scheme.name, use.scheme);
+  for (const requirement of security.alternatives)
+    for (const use of requirement) if (!seen.has(use.scheme.name)) seen.set(use.scheme.name, use.scheme);
   return [...seen.values()];
 }

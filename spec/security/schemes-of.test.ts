@@ -14,7 +14,10 @@ const document = {
       queryKey: { type: 'apiKey', in: 'query', name: 'api_key' },
       cookieKey: { type: 'apiKey', in: 'cookie', name: 'session' },
       brokenKey: { type: 'apiKey', in: 'body', name: 'k' },
-      oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://x/token', scopes: { 'pets:read': '', 'pets:write': '' } } } },
+      oauth: {
+        type: 'oauth2',
+        flows: { clientCredentials: { tokenUrl: 'https://x/token', scopes: { 'pets:read': '', 'pets:write': '' } } },
+      },
       oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://x/.well-known/openid-configuration' },
       mtls: { type: 'mutualTLS' },
     },
@@ -46,12 +49,18 @@ describe('operationSecurity', () => {
   it('inherits the document requirement', () => {
     const s = operationSecurity(document, {});
     expect(s).toMatchObject({ access: 'required', source: 'document' });
-    expect(s.alternatives).toEqual([[{ scheme: { kind: 'bearer', name: 'bearerAuth', bearerFormat: 'JWT' }, scopes: [] }]]);
+    expect(s.alternatives).toEqual([
+      [{ scheme: { kind: 'bearer', name: 'bearerAuth', bearerFormat: 'JWT' }, scopes: [] }],
+    ]);
     expect(requiresAuth(s)).toBe(true);
   });
 
   it('security: [] makes an operation public', () => {
-    expect(operationSecurity(document, { security: [] })).toEqual({ access: 'public', alternatives: [], source: 'operation' });
+    expect(operationSecurity(document, { security: [] })).toEqual({
+      access: 'public',
+      alternatives: [],
+      source: 'operation',
+    });
     expect(operationSecurity({}, {})).toEqual({ access: 'public', alternatives: [], source: 'none' });
   });
 
@@ -64,11 +73,18 @@ describe('operationSecurity', () => {
 
   it('keeps alternatives (OR) of requirements (AND) with their scopes', () => {
     const s = operationSecurity(document, { security: [{ headerKey: [], queryKey: [] }, { oauth: ['pets:read'] }] });
-    expect(s.alternatives.map((r) => r.map((u) => `${u.scheme.name}[${u.scopes.join(' ')}]`))).toEqual([['headerKey[]', 'queryKey[]'], ['oauth[pets:read]']]);
+    expect(s.alternatives.map((r) => r.map((u) => `${u.scheme.name}[${u.scopes.join(' ')}]`))).toEqual([
+      ['headerKey[]', 'queryKey[]'],
+      ['oauth[pets:read]'],
+    ]);
     expect(schemesIn(s).map((x) => x.name)).toEqual(['headerKey', 'queryKey', 'oauth']);
   });
 
   it('an undefined scheme name becomes an unknown scheme', () => {
-    expect(operationSecurity(document, { security: [{ nope: [] }] }).alternatives[0]![0]!.scheme).toEqual({ kind: 'unknown', name: 'nope', type: 'undefined' });
+    expect(operationSecurity(document, { security: [{ nope: [] }] }).alternatives[0]![0]!.scheme).toEqual({
+      kind: 'unknown',
+      name: 'nope',
+      type: 'undefined',
+    });
   });
 });

@@ -11,13 +11,22 @@ export function schemeOf(name: string, raw: unknown): SecurityScheme {
     case 'http': {
       // HTTP auth-scheme names are case-insensitive (RFC 9110 §11.1).
       const scheme = typeof raw.scheme === 'string' ? raw.scheme.trim().toLowerCase() : '';
-      if (scheme === 'bearer') return { kind: 'bearer', name, ...(typeof raw.bearerFormat === 'string' ? { bearerFormat: raw.bearerFormat } : {}) };
+      if (scheme === 'bearer')
+        return {
+          kind: 'bearer',
+          name,
+          ...(typeof raw.bearerFormat === 'string' ? { bearerFormat: raw.bearerFormat } : {}),
+        };
       if (scheme === 'basic') return { kind: 'basic', name };
       return { kind: 'http', name, scheme: scheme || 'unknown' };
     }
     case 'apiKey': {
       const where = raw.in;
-      if ((where === 'header' || where === 'query' || where === 'cookie') && typeof raw.name === 'string' && raw.name !== '') {
+      if (
+        (where === 'header' || where === 'query' || where === 'cookie') &&
+        typeof raw.name === 'string' &&
+        raw.name !== ''
+      ) {
         return { kind: 'apiKey', name, in: where, parameter: raw.name };
       }
       return { kind: 'unknown', name, type: 'apiKey' };

@@ -12,7 +12,8 @@ const TEXT = parseMediaType('text/plain')!;
  * other `type/*` ranges have no registered generic subtype, so `type/octet-stream` is used.
  */
 export function concrete(m: MediaType, value: unknown): MediaType {
-  if (m.type === '*' || (m.type === 'application' && m.subtype === '*')) return value instanceof Uint8Array ? OCTETS : JSON_TYPE;
+  if (m.type === '*' || (m.type === 'application' && m.subtype === '*'))
+    return value instanceof Uint8Array ? OCTETS : JSON_TYPE;
   if (m.subtype.startsWith('*+')) return m.subtype === '*+json' ? JSON_TYPE : parseMediaType(`${m.type}/octet-stream`)!;
   if (m.subtype === '*') return m.type === 'text' ? TEXT : parseMediaType(`${m.type}/octet-stream`)!;
   return m;

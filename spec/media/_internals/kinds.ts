@@ -8,6 +8,14 @@ export function kindOf(m: MediaType): BodyKind {
   if (m.subtype === 'json' || m.suffix === 'json') return 'json';
   if (m.essence === 'application/x-www-form-urlencoded') return 'form';
   if (m.essence === 'multipart/form-data') return 'multipart';
-  if (m.type === 'text' || m.subtype === 'xml' || m.suffix === 'xml' || m.subtype === 'javascript' || m.subtype === 'yaml' || m.suffix === 'yaml') return 'text';
+  if (
+    m.type === 'text' ||
+    m.subtype === 'xml' ||
+    m.suffix === 'xml' ||
+    m.subtype === 'javascript' ||
+    m.subtype === 'yaml' ||
+    m.suffix === 'yaml'
+  )
+    return 'text';
   return 'binary';
 }

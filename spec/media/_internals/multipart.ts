@@ -50,7 +50,10 @@ function headerParam(value: string, key: string): string | undefined {
  *
  * @returns the parts, or a message saying what is malformed
  */
-export function readMultipart(body: Uint8Array, boundary: string): { ok: true; parts: Part[] } | { ok: false; message: string } {
+export function readMultipart(
+  body: Uint8Array,
+  boundary: string,
+): { ok: true; parts: Part[] } | { ok: false; message: string } {
   const dash = utf8(`--${boundary}`);
   const next = utf8(`\r\n--${boundary}`);
   const parts: Part[] = [];
@@ -62,7 +65,8 @@ export function readMultipart(body: Uint8Array, boundary: string): { ok: true; p
     if (body[at] === 0x2d && body[at + 1] === 0x2d) return { ok: true, parts };
     // Transport padding (spaces/tabs) may follow a boundary before its CRLF.
     while (body[at] === 0x20 || body[at] === 0x09) at += 1;
-    if (body[at] !== 0x0d || body[at + 1] !== 0x0a) return { ok: false, message: 'multipart boundary is not followed by CRLF' };
+    if (body[at] !== 0x0d || body[at + 1] !== 0x0a)
+      return { ok: false, message: 'multipart boundary is not followed by CRLF' };
     at += 2;
     const headEnd = indexOf(body, utf8('\r\n\r\n'), at - 2);
     if (headEnd < 0) return { ok: false, message: 'multipart part has no end of headers' };
@@ -74,11 +78,13 @@ export function readMultipart(body: Uint8Array, boundary: string): { ok: true; p
     for (const line of headText.split('\r\n')) {
       if (line === '') continue;
       const colon = line.indexOf(':');
-      if (colon <= 0) return { ok: false, message: `multipart part has a malformed header line ${JSON.stringify(line)}` };
+      if (colon <= 0)
+        return { ok: false, message: `multipart part has a malformed header line ${JSON.stringify(line)}` };
       headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
     }
     const disposition = headers.get('content-disposition');
-    if (disposition === undefined || !/^form-data\s*(;|$)/i.test(disposition)) return { ok: false, message: 'multipart part has no Content-Disposition: form-data' };
+    if (disposition === undefined || !/^form-data\s*(;|$)/i.test(disposition))
+      return { ok: false, message: 'multipart part has no Content-Disposition: form-data' };
     const name = headerParam(disposition, 'name');
     if (name === undefined) return { ok: false, message: 'multipart part has no name' };
     const filename = headerParam(disposition, 'filename');

@@ -1,4 +1,9 @@
-import { isLosslessNumber, LosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
+import {
+  isLosslessNumber,
+  LosslessNumber,
+  parse as parseLossless,
+  stringify as stringifyLossless,
+} from 'lossless-json';
 import { enumerated, typesOf, type Schema } from './schema.js';
 
 /** A value read from text, or why it could not be. */
@@ -21,7 +26,12 @@ function readInteger(text: string, options: CoerceOptions): unknown {
 
 function readJson(text: string, options: CoerceOptions): Coerced {
   try {
-    const value = options.exactIntegers === true ? parseLossless(text, null, (t) => (INTEGER.test(t) && !Number.isSafeInteger(Number(t)) ? new LosslessNumber(t) : Number(t))) : JSON.parse(text);
+    const value =
+      options.exactIntegers === true
+        ? parseLossless(text, null, (t) =>
+            INTEGER.test(t) && !Number.isSafeInteger(Number(t)) ? new LosslessNumber(t) : Number(t),
+          )
+        : JSON.parse(text);
     return { ok: true, value };
   } catch (e) {
     return { ok: false, message: `is not valid JSON (${(e as Error).message})` };
@@ -44,7 +54,8 @@ export function coerce(text: string, schema: Schema, options: CoerceOptions = {}
   if (types.has('null') && text === '' && !types.has('string')) return { ok: true, value: null };
   if (types.has('boolean') && (text === 'true' || text === 'false')) return { ok: true, value: text === 'true' };
   if (types.has('integer') && INTEGER.test(text)) return { ok: true, value: readInteger(text, options) };
-  if (types.has('number') && NUMBER.test(text)) return { ok: true, value: INTEGER.test(text) ? readInteger(text, options) : Number(text) };
+  if (types.has('number') && NUMBER.test(text))
+    return { ok: true, value: INTEGER.test(text) ? readInteger(text, options) : Number(text) };
   if (types.has('string')) return { ok: true, value: text };
   if (types.has('object') || types.has('array')) {
     const json = readJson(text, options);
@@ -75,5 +86,11 @@ export function primitiveText(value: unknown): string {
 
 /** True for a value a style treats as an object (a plain record, not a LosslessNumber, bytes or array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value) && !(value instanceof Uint8Array);
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    !isLosslessNumber(value) &&
+    !(value instanceof Uint8Array)
+  );
 }

@@ -18,7 +18,11 @@ export function queryPairs(raw: string): RawPair[] {
     const eq = part.indexOf('=');
     const rawName = eq < 0 ? part : part.slice(0, eq);
     const decoded = percentDecode(rawName, true);
-    out.push({ name: decoded.ok ? decoded.value : rawName, value: eq < 0 ? '' : part.slice(eq + 1), hasEquals: eq >= 0 });
+    out.push({
+      name: decoded.ok ? decoded.value : rawName,
+      value: eq < 0 ? '' : part.slice(eq + 1),
+      hasEquals: eq >= 0,
+    });
   }
   return out;
 }

@@ -91,7 +91,8 @@ export function percentDecode(text: string, plusAsSpace = false): Decoded {
     if (ch === '%') {
       const a = text[i + 1];
       const b = text[i + 2];
-      if (!isHex(a) || !isHex(b)) return { ok: false, message: `malformed percent-encoding at "${text.slice(i, i + 3)}"` };
+      if (!isHex(a) || !isHex(b))
+        return { ok: false, message: `malformed percent-encoding at "${text.slice(i, i + 3)}"` };
       bytes.push(parseInt(`${a}${b}`, 16));
       i += 3;
     } else if (plusAsSpace && ch === '+') {

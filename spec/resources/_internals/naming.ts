@@ -4,7 +4,25 @@ export function normalised(name: string): string {
 }
 
 /** Names of page-size parameters in the wild (normalised): `limit`, `per_page`, `pageSize`, `size`, `max_results`, `$top`, ... */
-const PAGE_SIZE_NAMES = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'max', 'maxitems', 'count', 'top', 'first', 'take', 'pagelimit', 'numresults', 'rows', 'maxrecords', 'resultsperpage', 'itemsperpage']);
+const PAGE_SIZE_NAMES = new Set([
+  'limit',
+  'perpage',
+  'pagesize',
+  'size',
+  'maxresults',
+  'max',
+  'maxitems',
+  'count',
+  'top',
+  'first',
+  'take',
+  'pagelimit',
+  'numresults',
+  'rows',
+  'maxrecords',
+  'resultsperpage',
+  'itemsperpage',
+]);
 
 /** True when a query parameter is named like a page size. */
 export function isPageSizeName(name: string): boolean {
@@ -21,7 +39,24 @@ export function pageKindOf(name: string): 'offset' | 'page' | undefined {
 }
 
 /** Names that order or shape a list rather than filter it. */
-const NOT_FILTERS = new Set(['sort', 'sortby', 'order', 'orderby', 'direction', 'fields', 'expand', 'include', 'cursor', 'after', 'before', 'pagetoken', 'nextpagetoken', 'q', 'query', 'search']);
+const NOT_FILTERS = new Set([
+  'sort',
+  'sortby',
+  'order',
+  'orderby',
+  'direction',
+  'fields',
+  'expand',
+  'include',
+  'cursor',
+  'after',
+  'before',
+  'pagetoken',
+  'nextpagetoken',
+  'q',
+  'query',
+  'search',
+]);
 
 /** True when a query parameter shapes or orders a list (never a filter). */
 export function isShapingName(name: string): boolean {
@@ -54,7 +89,10 @@ export function idMemberCandidates(parameter: string, collectionName: string): {
   const stripped = lower.startsWith(stem) ? parameter.slice(stem.length).replace(/^[_\-.]/, '') : undefined;
   if (stripped) {
     const rest = stripped.charAt(0).toLowerCase() + stripped.slice(1);
-    out.push({ member: rest, why: `\`${rest}\` is what remains of \`${parameter}\` after the resource name \`${singular(collectionName)}\`` });
+    out.push({
+      member: rest,
+      why: `\`${rest}\` is what remains of \`${parameter}\` after the resource name \`${singular(collectionName)}\``,
+    });
   }
   const suffix = /(?:^|[_\-.]|[a-z0-9])(id|uuid|key|slug|name|code|number)$/i.exec(parameter);
   if (suffix) out.push({ member: suffix[1]!.toLowerCase(), why: `\`${parameter}\` ends with \`${suffix[1]!}\`` });

@@ -23,11 +23,22 @@ export function membersOf(schema: JsonSchema | undefined, depth = 0): Map<string
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const parts: JsonSchema[] = [];
   for (const key of ['allOf'] as const) if (Array.isArray(schema[key])) parts.push(...(schema[key] as JsonSchema[]));
-  for (const key of ['oneOf', 'anyOf'] as const) if (Array.isArray(schema[key]) && isObject((schema[key] as unknown[])[0])) parts.push((schema[key] as JsonSchema[])[0]!);
+  for (const key of ['oneOf', 'anyOf'] as const)
+    if (Array.isArray(schema[key]) && isObject((schema[key] as unknown[])[0]))
+      parts.push((schema[key] as JsonSchema[])[0]!);
   for (const part of parts) {
     for (const [name, member] of membersOf(part, depth + 1)) {
       const previous = out.get(name);
-      out.set(name, previous ? { ...previous, required: previous.required || member.required, readOnly: previous.readOnly || member.readOnly } : member);
+      out.set(
+        name,
+        previous
+          ? {
+              ...previous,
+              required: previous.required || member.required,
+              readOnly: previous.readOnly || member.readOnly,
+            }
+          : member,
+      );
     }
   }
   const properties = isObject(schema.properties) ? schema.properties : {};
@@ -95,7 +106,19 @@ export function itemsOf(schema: JsonSchema | undefined): JsonSchema | undefined 
 }
 
 /** Names an array member of an envelope typically has. */
-const ENVELOPE_NAMES = ['data', 'items', 'results', 'records', 'entries', 'values', 'content', 'list', 'elements', 'nodes', 'edges'];
+const ENVELOPE_NAMES = [
+  'data',
+  'items',
+  'results',
+  'records',
+  'entries',
+  'values',
+  'content',
+  'list',
+  'elements',
+  'nodes',
+  'edges',
+];
 
 /**
  * The array member of a list answer that wraps its items, if the schema is such an envelope: the only
@@ -105,5 +128,8 @@ export function envelopeMemberOf(schema: JsonSchema | undefined, collectionName:
   if (typeOf(schema) !== 'object') return undefined;
   const arrays = [...membersOf(schema).values()].filter((m) => typeOf(m.schema) === 'array');
   if (arrays.length === 1) return arrays[0]!.name;
-  return arrays.find((m) => m.name === collectionName)?.name ?? arrays.find((m) => ENVELOPE_NAMES.includes(m.name.toLowerCase()))?.name;
+  return (
+    arrays.find((m) => m.name === collectionName)?.name ??
+    arrays.find((m) => ENVELOPE_NAMES.includes(m.name.toLowerCase()))?.name
+  );
 }

@@ -33,7 +33,9 @@ export function queryValues(request: AuthRequest, name: string): string[] {
 const SCHEME_AND_TOKEN = /^([^\s]+)(?:\s+(.*))?$/s;
 
 /** The auth-scheme and the rest of an Authorization value (trimmed), or undefined for a blank one. */
-export function schemeAndToken(authorization: string | undefined): { readonly scheme: string; readonly token: string } | undefined {
+export function schemeAndToken(
+  authorization: string | undefined,
+): { readonly scheme: string; readonly token: string } | undefined {
   if (authorization === undefined) return undefined;
   const match = SCHEME_AND_TOKEN.exec(authorization.trim());
   if (!match) return undefined;

@@ -7,7 +7,12 @@ export function request(headers: Record<string, string> = {}, query: [string, st
 }
 
 export const KEY: Credential = { kind: 'secret', value: 'Key123abc', variable: 'API_KEY' };
-export const USER: Credential = { kind: 'user-password', user: 'alice', password: 'pa:ss word', variable: 'BASIC_AUTH' };
+export const USER: Credential = {
+  kind: 'user-password',
+  user: 'alice',
+  password: 'pa:ss word',
+  variable: 'BASIC_AUTH',
+};
 
 /** The attachment as a request. */
 export const sent = (a: Attachment): AuthRequest => toAuthRequest(a);

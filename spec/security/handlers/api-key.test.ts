@@ -20,14 +20,25 @@ describe('apiKey handler', () => {
     expect(header.verify(request({ 'X-API-KEY': 'Key123abc' }), accepted)).toEqual({ outcome: 'ok' });
     expect(header.verify(request({}), accepted).outcome).toBe('missing');
     expect(header.verify(request({ 'x-api-key': '' }), accepted).outcome).toBe('invalid');
-    expect(header.verify(request({ 'x-api-key': 'key123abc' }), accepted)).toEqual({ outcome: 'invalid', reason: 'The API key is not valid.' });
+    expect(header.verify(request({ 'x-api-key': 'key123abc' }), accepted)).toEqual({
+      outcome: 'invalid',
+      reason: 'The API key is not valid.',
+    });
     expect(header.verify(request({ authorization: 'Bearer Key123abc' }), accepted).outcome).toBe('missing');
   });
 
   it('verifies a query key under its exact name, once', () => {
     expect(query.verify(request({}, [['api_key', 'Key123abc']]), accepted)).toEqual({ outcome: 'ok' });
     expect(query.verify(request({}, [['API_KEY', 'Key123abc']]), accepted).outcome).toBe('missing');
-    expect(query.verify(request({}, [['api_key', 'Key123abc'], ['api_key', 'Key123abc']]), accepted).outcome).toBe('invalid');
+    expect(
+      query.verify(
+        request({}, [
+          ['api_key', 'Key123abc'],
+          ['api_key', 'Key123abc'],
+        ]),
+        accepted,
+      ).outcome,
+    ).toBe('invalid');
     expect(query.verify(request({ 'x-api-key': 'Key123abc' }), accepted).outcome).toBe('missing');
   });
 
@@ -39,7 +50,9 @@ describe('apiKey handler', () => {
   });
 
   it('accepts any non-empty key with any: true', () => {
-    expect(header.verify(request({ 'x-api-key': 'anything at all' }), acceptCredentials({ any: true })).outcome).toBe('ok');
+    expect(header.verify(request({ 'x-api-key': 'anything at all' }), acceptCredentials({ any: true })).outcome).toBe(
+      'ok',
+    );
     expect(header.verify(request({ 'x-api-key': '' }), acceptCredentials({ any: true })).outcome).toBe('invalid');
   });
 
@@ -49,24 +62,63 @@ describe('apiKey handler', () => {
 
   it('derives the variants of each place', () => {
     const ids = (h: typeof header) => h.wrongVariants().map((v) => `${v.id}:${v.expect}`);
-    const common = ['none', 'empty-key', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case'].map((id) => `${id}:refuse`);
-    expect(ids(header)).toEqual([...common, 'key-in-query:refuse', 'key-in-cookie:refuse', 'key-in-conventional-query:refuse', 'key-as-bearer:refuse', 'valid-name-case:accept']);
-    expect(ids(query)).toEqual([...common, 'key-in-header:refuse', 'key-in-cookie:refuse', 'key-in-conventional-query:refuse', 'key-as-bearer:refuse', 'name-case:refuse']);
-    expect(ids(cookie)).toEqual([...common, 'key-in-header:refuse', 'key-in-query:refuse', 'key-in-conventional-query:refuse', 'key-as-bearer:refuse', 'name-case:refuse']);
+    const common = ['none', 'empty-key', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case'].map(
+      (id) => `${id}:refuse`,
+    );
+    expect(ids(header)).toEqual([
+      ...common,
+      'key-in-query:refuse',
+      'key-in-cookie:refuse',
+      'key-in-conventional-query:refuse',
+      'key-as-bearer:refuse',
+      'valid-name-case:accept',
+    ]);
+    expect(ids(query)).toEqual([
+      ...common,
+      'key-in-header:refuse',
+      'key-in-cookie:refuse',
+      'key-in-conventional-query:refuse',
+      'key-as-bearer:refuse',
+      'name-case:refuse',
+    ]);
+    expect(ids(cookie)).toEqual([
+      ...common,
+      'key-in-header:refuse',
+      'key-in-query:refuse',
+      'key-in-conventional-query:refuse',
+      'key-as-bearer:refuse',
+      'name-case:refuse',
+    ]);
     // The conventional names, less the scheme's own.
-    expect(query.wrongVariants().find((v) => v.id === 'key-in-conventional-query')!.attach(KEY).query.map((p) => p.name)).toEqual(['apiKey', 'apikey', 'key', 'access_token', 'token']);
+    expect(
+      query
+        .wrongVariants()
+        .find((v) => v.id === 'key-in-conventional-query')!
+        .attach(KEY)
+        .query.map((p) => p.name),
+    ).toEqual(['apiKey', 'apikey', 'key', 'access_token', 'token']);
     const nameCase = header.wrongVariants().find((v) => v.id === 'valid-name-case')!;
     expect(nameCase.attach(KEY).headers[0]!.name).toBe('X-API-KEY');
-    expect(query.wrongVariants().find((v) => v.id === 'name-case')!.attach(KEY).query[0]!.name).toBe('API_KEY');
+    expect(
+      query
+        .wrongVariants()
+        .find((v) => v.id === 'name-case')!
+        .attach(KEY).query[0]!.name,
+    ).toBe('API_KEY');
   });
 
   it('every variant gets the verdict it expects, and shows as shell that rebuilds it', () => {
     for (const handler of [header, query, cookie]) {
       for (const variant of handler.wrongVariants()) {
         const attachment = variant.attach(KEY);
-        expect([variant.id, handler.verify(sent(attachment), accepted).outcome === 'ok']).toEqual([variant.id, variant.expect === 'accept']);
+        expect([variant.id, handler.verify(sent(attachment), accepted).outcome === 'ok']).toEqual([
+          variant.id,
+          variant.expect === 'accept',
+        ]);
         for (const part of [...attachment.headers, ...attachment.query, ...attachment.cookies]) {
-          const out = execFileSync('bash', ['-c', `printf '%s' "${part.shown}"`], { env: { PATH: process.env.PATH ?? '', API_KEY: 'Key123abc' } }).toString();
+          const out = execFileSync('bash', ['-c', `printf '%s' "${part.shown}"`], {
+            env: { PATH: process.env.PATH ?? '', API_KEY: 'Key123abc' },
+          }).toString();
           expect([variant.id, out]).toEqual([variant.id, part.value]);
         }
       }

@@ -1,7 +1,15 @@
 import { matchesAny } from '../_internals/digest.js';
 import { NOTHING, cookies, headers, query } from '../_internals/parts.js';
 import { cookieValues, headerOf, queryValues, swapCase } from '../_internals/request.js';
-import type { ApiKeyLocation, Attachment, AuthRequest, Credential, CredentialVariant, Part, SecurityScheme } from '../model.js';
+import type {
+  ApiKeyLocation,
+  Attachment,
+  AuthRequest,
+  Credential,
+  CredentialVariant,
+  Part,
+  SecurityScheme,
+} from '../model.js';
 import { UNKNOWN_KEY } from './bearer.js';
 import { type SchemeHandler, secretOf } from './handler.js';
 
@@ -34,9 +42,24 @@ function variants(scheme: ApiKeyScheme): CredentialVariant[] {
   const out: CredentialVariant[] = [
     { id: 'none', description: `no ${parameter} ${PLACE_WORDS[where]}`, expect: 'refuse', attach: () => NOTHING },
     { id: 'empty-key', description: `an empty ${place}`, expect: 'refuse', attach: () => at('', '') },
-    { id: 'unknown-key', description: `an unknown key in ${place}`, expect: 'refuse', attach: () => at(UNKNOWN_KEY, UNKNOWN_KEY) },
-    { id: 'key-prefix', description: `the key minus its last character in ${place}`, expect: 'refuse', attach: (c) => at(key(c).slice(0, -1), `\${${c.variable}%?}`) },
-    { id: 'key-suffix', description: `the key plus one character in ${place}`, expect: 'refuse', attach: (c) => at(`${key(c)}x`, `\${${c.variable}}x`) },
+    {
+      id: 'unknown-key',
+      description: `an unknown key in ${place}`,
+      expect: 'refuse',
+      attach: () => at(UNKNOWN_KEY, UNKNOWN_KEY),
+    },
+    {
+      id: 'key-prefix',
+      description: `the key minus its last character in ${place}`,
+      expect: 'refuse',
+      attach: (c) => at(key(c).slice(0, -1), `\${${c.variable}%?}`),
+    },
+    {
+      id: 'key-suffix',
+      description: `the key plus one character in ${place}`,
+      expect: 'refuse',
+      attach: (c) => at(`${key(c)}x`, `\${${c.variable}}x`),
+    },
     {
       id: 'key-case',
       description: `the key with its letters in the other case in ${place}`,
@@ -44,7 +67,9 @@ function variants(scheme: ApiKeyScheme): CredentialVariant[] {
       attach: (c) => {
         const swapped = swapCase(key(c));
         // A key without letters has no case to swap: its last character becomes a letter instead.
-        return swapped !== undefined ? at(swapped, `\${${c.variable}~~}`) : at(`${key(c).slice(0, -1)}x`, `\${${c.variable}%?}x`);
+        return swapped !== undefined
+          ? at(swapped, `\${${c.variable}~~}`)
+          : at(`${key(c).slice(0, -1)}x`, `\${${c.variable}%?}x`);
       },
     },
   ];

@@ -28,8 +28,12 @@ describe('basic handler', () => {
   });
 
   it('accepts the pair with the scheme in any case', () => {
-    expect(handler.verify(request({ authorization: `Basic ${b64('alice:pa:ss word')}` }), accepted)).toEqual({ outcome: 'ok' });
-    expect(handler.verify(request({ authorization: `basic ${b64('alice:pa:ss word')}` }), accepted)).toEqual({ outcome: 'ok' });
+    expect(handler.verify(request({ authorization: `Basic ${b64('alice:pa:ss word')}` }), accepted)).toEqual({
+      outcome: 'ok',
+    });
+    expect(handler.verify(request({ authorization: `basic ${b64('alice:pa:ss word')}` }), accepted)).toEqual({
+      outcome: 'ok',
+    });
   });
 
   it('with any: true, accepts any well-formed pair only', () => {
@@ -45,16 +49,28 @@ describe('basic handler', () => {
 
   it('derives the matrix: wrong password, unknown user, malformed, no colon, another scheme; lower-case accepted', () => {
     expect(handler.wrongVariants().map((v) => `${v.id}:${v.expect}`)).toEqual([
-      'none:refuse', 'wrong-password:refuse', 'unknown-user:refuse', 'malformed-base64:refuse', 'missing-colon:refuse', 'empty-credentials:refuse', 'bearer-password:refuse', 'valid-lowercase-scheme:accept',
+      'none:refuse',
+      'wrong-password:refuse',
+      'unknown-user:refuse',
+      'malformed-base64:refuse',
+      'missing-colon:refuse',
+      'empty-credentials:refuse',
+      'bearer-password:refuse',
+      'valid-lowercase-scheme:accept',
     ]);
   });
 
   it('every variant gets the verdict it expects, and shows as shell that rebuilds it from $BASIC_AUTH', () => {
     for (const variant of handler.wrongVariants()) {
       const attachment = variant.attach(USER);
-      expect([variant.id, handler.verify(sent(attachment), accepted).outcome === 'ok']).toEqual([variant.id, variant.expect === 'accept']);
+      expect([variant.id, handler.verify(sent(attachment), accepted).outcome === 'ok']).toEqual([
+        variant.id,
+        variant.expect === 'accept',
+      ]);
       for (const part of attachment.headers) {
-        const out = execFileSync('bash', ['-c', `printf '%s' "${part.shown}"`], { env: { PATH: process.env.PATH ?? '', BASIC_AUTH: 'alice:pa:ss word' } }).toString();
+        const out = execFileSync('bash', ['-c', `printf '%s' "${part.shown}"`], {
+          env: { PATH: process.env.PATH ?? '', BASIC_AUTH: 'alice:pa:ss word' },
+        }).toString();
         expect([variant.id, out]).toEqual([variant.id, part.value]);
         expect(part.shown).not.toContain('alice');
       }

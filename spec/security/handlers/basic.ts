@@ -12,7 +12,8 @@ const UNKNOWN_USER = 'not-a-user-4f1c9e7a2b';
 
 const auth = (value: string, shown: string) => headers({ name: 'authorization', value, shown });
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
-const pair = (c: Credential) => (c.kind === 'user-password' ? { user: c.user, password: c.password } : { user: c.value, password: '' });
+const pair = (c: Credential) =>
+  c.kind === 'user-password' ? { user: c.user, password: c.password } : { user: c.value, password: '' };
 
 /** `user:password` pairs are shown from `$BASIC_AUTH` (or the credential's variable), which holds `user:password`. */
 const VARIANTS: readonly CredentialVariant[] = [
@@ -21,13 +22,21 @@ const VARIANTS: readonly CredentialVariant[] = [
     id: 'wrong-password',
     description: 'the right user name with a wrong password',
     expect: 'refuse',
-    attach: (c) => auth(`Basic ${b64(`${pair(c).user}:${WRONG_PASSWORD}`)}`, `Basic $(printf '%s:${WRONG_PASSWORD}' "\${${c.variable}%%:*}" | base64 | tr -d '\\n')`),
+    attach: (c) =>
+      auth(
+        `Basic ${b64(`${pair(c).user}:${WRONG_PASSWORD}`)}`,
+        `Basic $(printf '%s:${WRONG_PASSWORD}' "\${${c.variable}%%:*}" | base64 | tr -d '\\n')`,
+      ),
   },
   {
     id: 'unknown-user',
     description: 'an unknown user name with the right password',
     expect: 'refuse',
-    attach: (c) => auth(`Basic ${b64(`${UNKNOWN_USER}:${pair(c).password}`)}`, `Basic $(printf '${UNKNOWN_USER}:%s' "\${${c.variable}#*:}" | base64 | tr -d '\\n')`),
+    attach: (c) =>
+      auth(
+        `Basic ${b64(`${UNKNOWN_USER}:${pair(c).password}`)}`,
+        `Basic $(printf '${UNKNOWN_USER}:%s' "\${${c.variable}#*:}" | base64 | tr -d '\\n')`,
+      ),
   },
   {
     // Lenient decoders (Buffer.from(x, 'base64'), atob in some engines) skip the stray character and
@@ -37,16 +46,28 @@ const VARIANTS: readonly CredentialVariant[] = [
     expect: 'refuse',
     attach: (c) => {
       const encoded = b64(`${pair(c).user}:${pair(c).password}`);
-      return auth(`Basic ${encoded.slice(0, 1)}*${encoded.slice(1)}`, `Basic $(printf '%s' "$${c.variable}" | base64 | tr -d '\\n' | sed 's/^./&*/')`);
+      return auth(
+        `Basic ${encoded.slice(0, 1)}*${encoded.slice(1)}`,
+        `Basic $(printf '%s' "$${c.variable}" | base64 | tr -d '\\n' | sed 's/^./&*/')`,
+      );
     },
   },
   {
     id: 'missing-colon',
     description: 'the user name and password without the colon between them',
     expect: 'refuse',
-    attach: (c) => auth(`Basic ${b64(`${pair(c).user}${pair(c).password}`)}`, `Basic $(printf '%s' "\${${c.variable}/:/}" | base64 | tr -d '\\n')`),
+    attach: (c) =>
+      auth(
+        `Basic ${b64(`${pair(c).user}${pair(c).password}`)}`,
+        `Basic $(printf '%s' "\${${c.variable}/:/}" | base64 | tr -d '\\n')`,
+      ),
   },
-  { id: 'empty-credentials', description: 'the Basic scheme and no credentials', expect: 'refuse', attach: () => auth('Basic ', 'Basic ') },
+  {
+    id: 'empty-credentials',
+    description: 'the Basic scheme and no credentials',
+    expect: 'refuse',
+    attach: () => auth('Basic ', 'Basic '),
+  },
   {
     id: 'bearer-password',
     description: 'the password as a bearer token',
@@ -57,7 +78,8 @@ const VARIANTS: readonly CredentialVariant[] = [
     id: 'valid-lowercase-scheme',
     description: 'the lower-case scheme "basic"',
     expect: 'accept',
-    attach: (c) => auth(`basic ${b64(`${pair(c).user}:${pair(c).password}`)}`, `basic ${base64Shown('%s', c.variable)}`),
+    attach: (c) =>
+      auth(`basic ${b64(`${pair(c).user}:${pair(c).password}`)}`, `basic ${base64Shown('%s', c.variable)}`),
   },
 ];
 
@@ -70,25 +92,32 @@ export function basicHandler(scheme: BasicScheme): SchemeHandler {
     scheme,
     supported: true,
     takes: 'user-password',
-    attach: (c) => auth(`Basic ${b64(`${pair(c).user}:${pair(c).password}`)}`, `Basic ${base64Shown('%s', c.variable)}`),
+    attach: (c) =>
+      auth(`Basic ${b64(`${pair(c).user}:${pair(c).password}`)}`, `Basic ${base64Shown('%s', c.variable)}`),
     verify(request, accepted) {
       const authorization = headerOf(request, 'authorization');
       if (authorization === undefined || authorization.trim() === '') {
-        return { outcome: 'missing', reason: 'The Authorization header is missing; send "Authorization: Basic <base64 of user:password>".' };
+        return {
+          outcome: 'missing',
+          reason: 'The Authorization header is missing; send "Authorization: Basic <base64 of user:password>".',
+        };
       }
       const parsed = schemeAndToken(authorization);
-      if (!parsed || parsed.scheme.toLowerCase() !== 'basic') return { outcome: 'invalid', reason: 'The Authorization scheme must be Basic.' };
+      if (!parsed || parsed.scheme.toLowerCase() !== 'basic')
+        return { outcome: 'invalid', reason: 'The Authorization scheme must be Basic.' };
       if (parsed.token === '') return { outcome: 'invalid', reason: 'The Basic credentials are empty.' };
       const decoded = Buffer.from(parsed.token, 'base64');
       if (!/^[A-Za-z0-9+/]+={0,2}$/.test(parsed.token) || decoded.toString('base64') !== parsed.token) {
         return { outcome: 'invalid', reason: 'The Basic credentials are not valid base64.' };
       }
       const text = decoded.toString('utf8');
-      if (!text.includes(':')) return { outcome: 'invalid', reason: 'The Basic credentials have no colon between user name and password.' };
+      if (!text.includes(':'))
+        return { outcome: 'invalid', reason: 'The Basic credentials have no colon between user name and password.' };
       if (accepted.any || matchesAny(text, accepted.users)) return { outcome: 'ok' };
       return { outcome: 'invalid', reason: 'The user name or password is not valid.' };
     },
-    challenge: (options: ChallengeOptions = {}) => `Basic realm="${(options.realm ?? 'api').replace(/["\\]/g, '')}", charset="UTF-8"`,
+    challenge: (options: ChallengeOptions = {}) =>
+      `Basic realm="${(options.realm ?? 'api').replace(/["\\]/g, '')}", charset="UTF-8"`,
     wrongVariants: () => VARIANTS,
     secretsIn: (c) => {
       const { user, password } = pair(c);

@@ -9,12 +9,20 @@ const accepted = acceptCredentials({ secrets: ['Key123abc', 'other'] });
 
 describe('bearer handler', () => {
   it('attaches Authorization: Bearer, shown from $API_KEY', () => {
-    expect(handler.attach(KEY)).toEqual({ headers: [{ name: 'authorization', value: 'Bearer Key123abc', shown: 'Bearer $API_KEY' }], query: [], cookies: [] });
+    expect(handler.attach(KEY)).toEqual({
+      headers: [{ name: 'authorization', value: 'Bearer Key123abc', shown: 'Bearer $API_KEY' }],
+      query: [],
+      cookies: [],
+    });
   });
 
   it.each([
     [{}, 'missing', 'The Authorization header is missing; send "Authorization: Bearer <API_KEY>".'],
-    [{ authorization: '   ' }, 'missing', 'The Authorization header is missing; send "Authorization: Bearer <API_KEY>".'],
+    [
+      { authorization: '   ' },
+      'missing',
+      'The Authorization header is missing; send "Authorization: Bearer <API_KEY>".',
+    ],
     [{ authorization: 'Basic Key123abc' }, 'invalid', 'The Authorization scheme must be Bearer.'],
     [{ authorization: 'Key123abc' }, 'invalid', 'The Authorization scheme must be Bearer.'],
     [{ authorization: 'Bearer' }, 'invalid', 'The bearer token is empty.'],
@@ -26,9 +34,12 @@ describe('bearer handler', () => {
     expect(handler.verify(request(headers), accepted)).toEqual({ outcome, reason });
   });
 
-  it.each(['Bearer Key123abc', 'bearer Key123abc', 'BEARER other', '  Bearer   Key123abc  ', 'BeArEr Key123abc'])('accepts %j (scheme in any case)', (value) => {
-    expect(handler.verify(request({ authorization: value }), accepted)).toEqual({ outcome: 'ok' });
-  });
+  it.each(['Bearer Key123abc', 'bearer Key123abc', 'BEARER other', '  Bearer   Key123abc  ', 'BeArEr Key123abc'])(
+    'accepts %j (scheme in any case)',
+    (value) => {
+      expect(handler.verify(request({ authorization: value }), accepted)).toEqual({ outcome: 'ok' });
+    },
+  );
 
   it('accepts any well-formed token with any: true, never an empty one', () => {
     const any = acceptCredentials({ any: true });
@@ -44,7 +55,27 @@ describe('bearer handler', () => {
 
   it('keeps the variants the kit has always sent, in order', () => {
     expect(handler.wrongVariants().map((v) => `${v.id}:${v.expect}`)).toEqual([
-      ...['none', 'empty-token', 'scheme-only', 'basic', 'token-scheme', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case', 'trailing-junk', 'key-with-prefix', 'key-padded', 'percent-encoded-key', 'raw-key', 'key-in-query', 'key-in-header', 'key-in-cookie', 'basic-password', 'forwarded-local'].map((id) => `${id}:refuse`),
+      ...[
+        'none',
+        'empty-token',
+        'scheme-only',
+        'basic',
+        'token-scheme',
+        'unknown-key',
+        'key-prefix',
+        'key-suffix',
+        'key-case',
+        'trailing-junk',
+        'key-with-prefix',
+        'key-padded',
+        'percent-encoded-key',
+        'raw-key',
+        'key-in-query',
+        'key-in-header',
+        'key-in-cookie',
+        'basic-password',
+        'forwarded-local',
+      ].map((id) => `${id}:refuse`),
       ...['valid-lowercase-scheme', 'valid-uppercase-scheme', 'valid-mixed-case-scheme'].map((id) => `${id}:accept`),
     ]);
   });
@@ -52,14 +83,19 @@ describe('bearer handler', () => {
   it('every variant gets the verdict it expects from the verifier', () => {
     const mine = acceptCredentials({ secrets: [KEY.kind === 'secret' ? KEY.value : ''] });
     for (const variant of handler.wrongVariants()) {
-      expect([variant.id, handler.verify(sent(variant.attach(KEY)), mine).outcome === 'ok']).toEqual([variant.id, variant.expect === 'accept']);
+      expect([variant.id, handler.verify(sent(variant.attach(KEY)), mine).outcome === 'ok']).toEqual([
+        variant.id,
+        variant.expect === 'accept',
+      ]);
     }
   });
 
   it('shows every variant as shell that rebuilds the bytes from $API_KEY', () => {
     for (const variant of handler.wrongVariants()) {
       for (const part of variant.attach(KEY).headers) {
-        const out = execFileSync('bash', ['-c', `printf '%s' "${part.shown}"`], { env: { PATH: process.env.PATH ?? '', API_KEY: 'Key123abc' } }).toString();
+        const out = execFileSync('bash', ['-c', `printf '%s' "${part.shown}"`], {
+          env: { PATH: process.env.PATH ?? '', API_KEY: 'Key123abc' },
+        }).toString();
         expect([variant.id, out]).toEqual([variant.id, part.value]);
         expect(part.shown).not.toContain('Key123abc');
       }

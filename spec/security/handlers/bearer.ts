@@ -1,5 +1,13 @@
 import { matchesAny } from '../_internals/digest.js';
-import { NOTHING, base64Shown, cookies, headers, percentEncodeAll, percentEncodeShown, query } from '../_internals/parts.js';
+import {
+  NOTHING,
+  base64Shown,
+  cookies,
+  headers,
+  percentEncodeAll,
+  percentEncodeShown,
+  query,
+} from '../_internals/parts.js';
 import { headerOf, schemeAndToken, swapCase } from '../_internals/request.js';
 import type { Credential, CredentialVariant, SecurityScheme } from '../model.js';
 import { type ChallengeOptions, type SchemeHandler, secretOf } from './handler.js';
@@ -19,8 +27,18 @@ export const UNKNOWN_KEY = 'not-a-valid-key-4f1c9e7a2b';
  */
 const VARIANTS: readonly CredentialVariant[] = [
   { id: 'none', description: 'no Authorization header', expect: 'refuse', attach: () => NOTHING },
-  { id: 'empty-token', description: 'an empty bearer token', expect: 'refuse', attach: () => auth('Bearer ', 'Bearer ') },
-  { id: 'scheme-only', description: 'the Bearer scheme and no token', expect: 'refuse', attach: () => auth('Bearer', 'Bearer') },
+  {
+    id: 'empty-token',
+    description: 'an empty bearer token',
+    expect: 'refuse',
+    attach: () => auth('Bearer ', 'Bearer '),
+  },
+  {
+    id: 'scheme-only',
+    description: 'the Bearer scheme and no token',
+    expect: 'refuse',
+    attach: () => auth('Bearer', 'Bearer'),
+  },
   {
     id: 'basic',
     description: 'Basic credentials',
@@ -30,10 +48,30 @@ const VARIANTS: readonly CredentialVariant[] = [
       return auth(`Basic ${Buffer.from(`${key}:`).toString('base64')}`, `Basic ${base64Shown('%s:', v)}`);
     },
   },
-  { id: 'token-scheme', description: 'the key under a "Token" scheme', expect: 'refuse', attach: (c) => auth(`Token ${tokenOf(c).key}`, `Token $${c.variable}`) },
-  { id: 'unknown-key', description: 'an unknown key', expect: 'refuse', attach: () => auth(`Bearer ${UNKNOWN_KEY}`, `Bearer ${UNKNOWN_KEY}`) },
-  { id: 'key-prefix', description: 'the key minus its last character', expect: 'refuse', attach: (c) => auth(`Bearer ${tokenOf(c).key.slice(0, -1)}`, `Bearer \${${c.variable}%?}`) },
-  { id: 'key-suffix', description: 'the key plus one character', expect: 'refuse', attach: (c) => auth(`Bearer ${tokenOf(c).key}x`, `Bearer \${${c.variable}}x`) },
+  {
+    id: 'token-scheme',
+    description: 'the key under a "Token" scheme',
+    expect: 'refuse',
+    attach: (c) => auth(`Token ${tokenOf(c).key}`, `Token $${c.variable}`),
+  },
+  {
+    id: 'unknown-key',
+    description: 'an unknown key',
+    expect: 'refuse',
+    attach: () => auth(`Bearer ${UNKNOWN_KEY}`, `Bearer ${UNKNOWN_KEY}`),
+  },
+  {
+    id: 'key-prefix',
+    description: 'the key minus its last character',
+    expect: 'refuse',
+    attach: (c) => auth(`Bearer ${tokenOf(c).key.slice(0, -1)}`, `Bearer \${${c.variable}%?}`),
+  },
+  {
+    id: 'key-suffix',
+    description: 'the key plus one character',
+    expect: 'refuse',
+    attach: (c) => auth(`Bearer ${tokenOf(c).key}x`, `Bearer \${${c.variable}}x`),
+  },
   {
     id: 'key-case',
     description: 'the key with its letters in the other case',
@@ -47,23 +85,47 @@ const VARIANTS: readonly CredentialVariant[] = [
       return auth(`Bearer ${key.slice(0, -1)}x`, `Bearer \${${v}%?}x`);
     },
   },
-  { id: 'trailing-junk', description: 'the key followed by a space and more text', expect: 'refuse', attach: (c) => auth(`Bearer ${tokenOf(c).key} x`, `Bearer $${c.variable} x`) },
-  { id: 'key-with-prefix', description: 'a token that ends with the key', expect: 'refuse', attach: (c) => auth(`Bearer not-${tokenOf(c).key}`, `Bearer \${${c.variable}/#/not-}`) },
+  {
+    id: 'trailing-junk',
+    description: 'the key followed by a space and more text',
+    expect: 'refuse',
+    attach: (c) => auth(`Bearer ${tokenOf(c).key} x`, `Bearer $${c.variable} x`),
+  },
+  {
+    id: 'key-with-prefix',
+    description: 'a token that ends with the key',
+    expect: 'refuse',
+    attach: (c) => auth(`Bearer not-${tokenOf(c).key}`, `Bearer \${${c.variable}/#/not-}`),
+  },
   // b64token allows trailing "=" (RFC 6750 §2.1): "<key>==" is another token, not the key padded.
-  { id: 'key-padded', description: 'the key followed by "==" (another b64token)', expect: 'refuse', attach: (c) => auth(`Bearer ${tokenOf(c).key}==`, `Bearer \${${c.variable}}==`) },
+  {
+    id: 'key-padded',
+    description: 'the key followed by "==" (another b64token)',
+    expect: 'refuse',
+    attach: (c) => auth(`Bearer ${tokenOf(c).key}==`, `Bearer \${${c.variable}}==`),
+  },
   {
     id: 'percent-encoded-key',
     description: 'the key percent-encoded (another token)',
     expect: 'refuse',
     attach: (c) => auth(`Bearer ${percentEncodeAll(tokenOf(c).key)}`, `Bearer ${percentEncodeShown(c.variable)}`),
   },
-  { id: 'raw-key', description: 'the key with no scheme', expect: 'refuse', attach: (c) => auth(tokenOf(c).key, `$${c.variable}`) },
+  {
+    id: 'raw-key',
+    description: 'the key with no scheme',
+    expect: 'refuse',
+    attach: (c) => auth(tokenOf(c).key, `$${c.variable}`),
+  },
   // The scheme names one place for the key: elsewhere it is no credential at all.
   {
     id: 'key-in-query',
     description: 'no Authorization header and the key in the query (api_key, access_token)',
     expect: 'refuse',
-    attach: (c) => query({ name: 'api_key', value: tokenOf(c).key, shown: `$${c.variable}` }, { name: 'access_token', value: tokenOf(c).key, shown: `$${c.variable}` }),
+    attach: (c) =>
+      query(
+        { name: 'api_key', value: tokenOf(c).key, shown: `$${c.variable}` },
+        { name: 'access_token', value: tokenOf(c).key, shown: `$${c.variable}` },
+      ),
   },
   {
     id: 'key-in-header',
@@ -83,18 +145,40 @@ const VARIANTS: readonly CredentialVariant[] = [
     expect: 'refuse',
     attach: (c) => {
       const { key, v } = tokenOf(c);
-      return auth(`Basic ${Buffer.from(`x-access-token:${key}`).toString('base64')}`, `Basic ${base64Shown('x-access-token:%s', v)}`);
+      return auth(
+        `Basic ${Buffer.from(`x-access-token:${key}`).toString('base64')}`,
+        `Basic ${base64Shown('x-access-token:%s', v)}`,
+      );
     },
   },
   {
     id: 'forwarded-local',
     description: 'no Authorization header and X-Forwarded-For: 127.0.0.1',
     expect: 'refuse',
-    attach: () => headers({ name: 'x-forwarded-for', value: '127.0.0.1', shown: '127.0.0.1' }, { name: 'x-real-ip', value: '127.0.0.1', shown: '127.0.0.1' }),
+    attach: () =>
+      headers(
+        { name: 'x-forwarded-for', value: '127.0.0.1', shown: '127.0.0.1' },
+        { name: 'x-real-ip', value: '127.0.0.1', shown: '127.0.0.1' },
+      ),
   },
-  { id: 'valid-lowercase-scheme', description: 'the lower-case scheme "bearer"', expect: 'accept', attach: (c) => auth(`bearer ${tokenOf(c).key}`, `bearer $${c.variable}`) },
-  { id: 'valid-uppercase-scheme', description: 'the upper-case scheme "BEARER"', expect: 'accept', attach: (c) => auth(`BEARER ${tokenOf(c).key}`, `BEARER $${c.variable}`) },
-  { id: 'valid-mixed-case-scheme', description: 'the mixed-case scheme "BeArEr"', expect: 'accept', attach: (c) => auth(`BeArEr ${tokenOf(c).key}`, `BeArEr $${c.variable}`) },
+  {
+    id: 'valid-lowercase-scheme',
+    description: 'the lower-case scheme "bearer"',
+    expect: 'accept',
+    attach: (c) => auth(`bearer ${tokenOf(c).key}`, `bearer $${c.variable}`),
+  },
+  {
+    id: 'valid-uppercase-scheme',
+    description: 'the upper-case scheme "BEARER"',
+    expect: 'accept',
+    attach: (c) => auth(`BEARER ${tokenOf(c).key}`, `BEARER $${c.variable}`),
+  },
+  {
+    id: 'valid-mixed-case-scheme',
+    description: 'the mixed-case scheme "BeArEr"',
+    expect: 'accept',
+    attach: (c) => auth(`BeArEr ${tokenOf(c).key}`, `BeArEr $${c.variable}`),
+  },
 ];
 
 /**
@@ -110,16 +194,22 @@ export function bearerHandler(scheme: BearerLike): SchemeHandler {
     verify(request, accepted) {
       const authorization = headerOf(request, 'authorization');
       if (authorization === undefined || authorization.trim() === '') {
-        return { outcome: 'missing', reason: 'The Authorization header is missing; send "Authorization: Bearer <API_KEY>".' };
+        return {
+          outcome: 'missing',
+          reason: 'The Authorization header is missing; send "Authorization: Bearer <API_KEY>".',
+        };
       }
       const parsed = schemeAndToken(authorization);
-      if (!parsed || parsed.scheme.toLowerCase() !== 'bearer') return { outcome: 'invalid', reason: 'The Authorization scheme must be Bearer.' };
+      if (!parsed || parsed.scheme.toLowerCase() !== 'bearer')
+        return { outcome: 'invalid', reason: 'The Authorization scheme must be Bearer.' };
       if (parsed.token === '') return { outcome: 'invalid', reason: 'The bearer token is empty.' };
-      if (/\s/.test(parsed.token)) return { outcome: 'invalid', reason: 'The bearer token must not contain whitespace.' };
+      if (/\s/.test(parsed.token))
+        return { outcome: 'invalid', reason: 'The bearer token must not contain whitespace.' };
       if (accepted.any || matchesAny(parsed.token, accepted.secrets)) return { outcome: 'ok' };
       return { outcome: 'invalid', reason: 'The API key is not valid.' };
     },
-    challenge: (options: ChallengeOptions = {}) => (options.scopes?.length ? `Bearer scope="${options.scopes.join(' ').replace(/["\\]/g, '')}"` : 'Bearer'),
+    challenge: (options: ChallengeOptions = {}) =>
+      options.scopes?.length ? `Bearer scope="${options.scopes.join(' ').replace(/["\\]/g, '')}"` : 'Bearer',
     wrongVariants: () => VARIANTS,
     secretsIn: (c) => [secretOf(c)],
   };

@@ -1,4 +1,12 @@
-import type { AcceptedCredentials, Attachment, AuthRequest, Credential, CredentialVariant, SecurityScheme, Verdict } from '../model.js';
+import type {
+  AcceptedCredentials,
+  Attachment,
+  AuthRequest,
+  Credential,
+  CredentialVariant,
+  SecurityScheme,
+  Verdict,
+} from '../model.js';
 
 /** Options of a 401 challenge. */
 export interface ChallengeOptions {

@@ -12,7 +12,12 @@ type Unsupported = Extract<SecurityScheme, { kind: 'http' | 'mutualTLS' | 'unkno
  * but a request with no `Authorization` at all for an HTTP scheme is still `missing`.
  */
 export function unsupportedHandler(scheme: Unsupported): SchemeHandler {
-  const what = scheme.kind === 'http' ? `the HTTP "${scheme.scheme}" scheme` : scheme.kind === 'mutualTLS' ? 'mutual TLS' : `the "${scheme.type}" scheme type`;
+  const what =
+    scheme.kind === 'http'
+      ? `the HTTP "${scheme.scheme}" scheme`
+      : scheme.kind === 'mutualTLS'
+        ? 'mutual TLS'
+        : `the "${scheme.type}" scheme type`;
   return {
     scheme,
     supported: false,
@@ -21,8 +26,13 @@ export function unsupportedHandler(scheme: Unsupported): SchemeHandler {
     verify(request) {
       if (scheme.kind === 'http') {
         const parsed = schemeAndToken(headerOf(request, 'authorization'));
-        if (!parsed) return { outcome: 'missing', reason: `The Authorization header is missing; send "Authorization: ${scheme.scheme} ...".` };
-        if (parsed.scheme.toLowerCase() !== scheme.scheme.toLowerCase()) return { outcome: 'invalid', reason: `The Authorization scheme must be ${scheme.scheme}.` };
+        if (!parsed)
+          return {
+            outcome: 'missing',
+            reason: `The Authorization header is missing; send "Authorization: ${scheme.scheme} ...".`,
+          };
+        if (parsed.scheme.toLowerCase() !== scheme.scheme.toLowerCase())
+          return { outcome: 'invalid', reason: `The Authorization scheme must be ${scheme.scheme}.` };
       }
       return { outcome: 'unsupported', reason: `${what} is not checked (${scheme.name}).` };
     },
