@@ -162,8 +162,10 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
             }
           }
         }
-        for (const c of cases) exchanges.push(await context.send(c));
-        return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+        // The resource made for the writes is set-up, not under test: only the probes are judged.
+        const probes: Exchange[] = [];
+        for (const c of cases) probes.push(await context.send(c));
+        return { exchanges: [...exchanges, ...probes], findings: probes.flatMap((e) => context.judge(e)) };
       },
     });
   }
