@@ -58,7 +58,14 @@ export function dimensionsOf(c: Case): Dimension[] {
  * /body/name of 50 to 70 UTF-16 units; 49 and 71 pass." Probes are sent and judged like any request
  * (at most {@link MAX_PROBES}); a failure is "the same" when its code and check match.
  */
-export async function explainBoundary(send: (c: Case) => Promise<Exchange>, judge: (e: Exchange) => Finding[], execution: Execution, findings: readonly Finding[]): Promise<Finding[]> {
+export async function explainBoundary(
+  send: (c: Case) => Promise<Exchange>,
+  judge: (e: Exchange) => Finding[],
+  execution: Execution,
+  findings: readonly Finding[],
+  /** Whether a probe is still a valid request: one outside the schema is refused for that, which says nothing of the boundary. */
+  valid: (c: Case) => boolean = () => true,
+): Promise<Finding[]> {
   const target = findings.find((f) => f.severity === 'failure');
   const last = execution.exchanges.at(-1);
   if (!target || !last || execution.exchanges.length !== 1) return [...findings];
@@ -66,7 +73,7 @@ export async function explainBoundary(send: (c: Case) => Promise<Exchange>, judg
   /** True: fails the same way; false: passes; undefined: the dimension cannot take that value. */
   const failsAt = async (d: Dimension, n: bigint): Promise<boolean | undefined> => {
     const c = d.at(n) ?? d.at(n + 1n);
-    if (!c) return undefined;
+    if (!c || !valid(c)) return undefined;
     probes++;
     return judge(await send(c)).some((f) => f.severity === 'failure' && f.code === target.code && f.check === target.check);
   };

@@ -14,6 +14,7 @@ import {
   parameterArbitrary,
   satisfiable,
   parameterText,
+  toPlainJson,
   mergeAllOf,
   ordinaryParts,
   sendsJson,
@@ -21,7 +22,7 @@ import {
   validCaseArbitrary,
   type KnownValues,
 } from '../generate/index.js';
-import type { OperationModel, ParameterModel, SpecModel } from '../../spec/index.js';
+import { parseParameter, type OperationModel, type ParameterModel, type SpecModel } from '../../spec/index.js';
 import { requiresAuth, type CredentialOf } from '../../spec/security/index.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
 import { explainBoundary } from './boundary.js';
@@ -66,7 +67,7 @@ export function caseProperties(spec: SpecModel, outer: PropertyContext, readOnly
       // A refusal the contract might excuse is narrowed to its cause first (engine/narrow.ts).
       execute: (c) => executeNarrowed(context, operation, c),
       // A shrunk failure that depends on one length or value says where it starts and ends.
-      explain: (execution, findings) => explainBoundary(context.send, context.judge, execution, findings),
+      explain: (execution, findings) => explainBoundary(context.send, context.judge, execution, findings, (c) => isValidRequest(c, operation)),
     });
     if (invalidCaseArbitrary(operation)) {
       properties.push({
@@ -279,4 +280,13 @@ function unusedValidValue(parameter: ParameterModel, known: readonly string[]): 
   if (!satisfiable(parameter.schema)) return plain;
   const drawn = fc.sample(parameterArbitrary(parameter), { seed: 7, numRuns: 50 }).map((v) => parameterText(v)).find((t) => !taken.has(t));
   return drawn ?? plain;
+}
+
+/** Whether a case's JSON body and its plain query values are inside the operation's schemas. */
+function isValidRequest(c: Case, operation: OperationModel): boolean {
+  if (c.body?.kind === 'json' && operation.requestBody && !operation.requestBody.schema.validate(toPlainJson(c.body.value)).ok) return false;
+  return c.query.every(([name, text]) => {
+    const parameter = operation.parameters.find((p) => p.in === 'query' && p.name === name);
+    return !parameter || parseParameter(parameter, text).ok;
+  });
 }

@@ -47,7 +47,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         assignment.role === 'list'
           ? (itemsOf(collection, body) ?? []).map((item) => idOfItem(collection, item))
           : assignment.role === 'create'
-            ? [createdId(collection, r)]
+            ? [createdId(collection, r, operation)]
             : assignment.role === 'read' || assignment.role === 'replace' || assignment.role === 'update'
               ? [idOfItem(collection, body)]
               : [];
@@ -87,7 +87,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         const collection = collectionOf(operation.operationId);
         if (!r || r.status < 200 || r.status >= 300 || assignments.get(operation.operationId)?.role !== 'create' || !collection?.id || exchange.case.kind === 'invalid') return [];
         if (clientChoosesId(operation, collection.id.member)) return [];
-        const id = createdId(collection, r);
+        const id = createdId(collection, r, operation);
         if (id === undefined) return [];
         const scopeKey = `${collection.path} ${collection.scope.map((s) => exchange.case.pathParams[s] ?? '').join('/')}`;
         const seen = handedOut.get(scopeKey) ?? new Map<string, Exchange>();

@@ -76,7 +76,7 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
 
       const made = await send({ ...toValidCase(create, step.create), pathParams: { ...toValidCase(create, step.create).pathParams, ...scope } });
       if (!is2xx(made) || !made.response) return { findings, exchanges };
-      const itemId = createdId(collection, made.response);
+      const itemId = createdId(collection, made.response, create);
       if (itemId === undefined) return { findings, exchanges };
       const sentBody = bodyValue(made.case, create);
       const because = `created by ${create.operationId}, its id in ${id.member ? `the member "${id.member}"` : 'Location'} (${id.reason})`;
