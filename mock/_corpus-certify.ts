@@ -37,8 +37,6 @@ const KIT_SIDE: Readonly<Record<string, string>> = {
     'mock: a 204 where the delete documents no success status; requisitions answered by Prism (repeated ids, 404 on read)',
   'salesforce.local__einstein.json':
     'mock: train answered by Prism (repeated modelId, 404 on read); sub-operations still 200 after a delete answered 201',
-  'whapi.com__accounts.json':
-    "untriaged: getBalance with one value of the array query parameter include (`include=小白`) refused 400 'must be array'",
   'twilio.com__twilio_chat_v2.json': 'mock: CreateCredential answered by Prism (repeated Sid, 404 on read)',
 };
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { type MediaTypeModel, type OperationModel, parseParameter } from '../spec/index.js';
+import { parseParameter as parseStyled } from '../spec/parameters/index.js';
 import { type EncodingMap, decodeBody, findMediaType, parseMediaType } from '../spec/media/index.js';
 import { type MockError, mockError } from './errors.js';
 
@@ -40,6 +41,25 @@ export async function readRequestInput(
   const path: Record<string, unknown> = {};
   for (const parameter of operation.parameters) {
     if (parameter.in === 'cookie') continue;
+    // Arrays, objects, content-typed values and non-default styles are read by their style
+    // (spec/parameters): `tags=a,b`, `ids=1|2`, `filter[min]=1`, `q={"a":1}`, a repeated exploded name.
+    if (parameter.in !== 'path' && isStyled(parameter)) {
+      const text = parameter.in === 'query' ? search.replace(/^\?/, '') : req.headers[parameter.name.toLowerCase()];
+      if (typeof text !== 'string') {
+        if (parameter.required) return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
+        continue;
+      }
+      const styled = parseStyled({ ...parameter, schema: parameter.schema.schema }, text, { otherParameterNames: operation.parameters.filter((p) => p.in === parameter.in && p !== parameter).map((p) => p.name) });
+      if (!styled.ok) return invalid('invalid_parameter', styled.message);
+      if (styled.value === undefined) {
+        if (parameter.required) return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
+        continue;
+      }
+      const checked = parameter.schema.validate(styled.value);
+      if (!checked.ok) return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' ${checked.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ')}`);
+      query[parameter.name] = styled.value;
+      continue;
+    }
     const raw =
       parameter.in === 'query' ? rawQuery[parameter.name] : parameter.in === 'path' ? pathParams[parameter.name] : req.headers[parameter.name.toLowerCase()];
     if (raw === undefined) {
@@ -211,4 +231,11 @@ function readBytes(req: IncomingMessage, limit: number): Promise<Checked<Buffer>
 function invalid<T>(code: 'invalid_parameter' | 'invalid_body' | 'malformed_json', message: string): Checked<T> {
   const capped = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 3)}...` : message;
   return { ok: false, error: mockError(400, code, capped) };
+}
+
+/** Whether a parameter's value is more than one plain text in its location's default style. */
+function isStyled(parameter: OperationModel['parameters'][number]): boolean {
+  const type = parameter.schema.schema.type;
+  const defaultStyle = parameter.in === 'query' ? 'form' : 'simple';
+  return parameter.contentType !== undefined || parameter.style !== defaultStyle || type === 'array' || type === 'object' || (Array.isArray(type) && (type.includes('array') || type.includes('object')));
 }
