@@ -3,8 +3,8 @@ import type { OperationModel } from '../../spec/index.js';
 import { checkRedirect } from './redirect.js';
 import { exchange, failedExchange, response, validCase, verdicts } from './_test-support.js';
 
-// The redirect check reads the exchange only.
-const operation = {} as OperationModel;
+// An operation that documents no redirect.
+const operation = { responses: {} } as unknown as OperationModel;
 
 describe('checkRedirect', () => {
   it.each([301, 302, 303, 307, 308])('fails %i and names where it pointed', (status) => {
@@ -26,5 +26,11 @@ describe('checkRedirect', () => {
 
   it('says nothing when no response came back', () => {
     expect(checkRedirect({ exchange: failedExchange(validCase('listPets'), 'unreachable', 'cannot connect'), operation })).toEqual([]);
+  });
+
+  it('says nothing of a redirect the operation documents (an OAuth /authorize answering 302)', () => {
+    const authorize = { responses: { '302': {} } } as unknown as OperationModel;
+    expect(checkRedirect({ exchange: exchange(validCase('listPets'), response(302, '', { location: 'https://client.example/cb' })), operation: authorize })).toEqual([]);
+    expect(verdicts(checkRedirect({ exchange: exchange(validCase('listPets'), response(301, '', { location: '/x' })), operation: authorize }))).toEqual([{ code: 'redirect', severity: 'failure' }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { CompiledSchema, MediaTypeModel, OperationModel, ResponseModel } from '../../spec/index.js';
+import { schemaNameOf, type CompiledSchema, type MediaTypeModel, type OperationModel, type ResponseModel } from '../../spec/index.js';
 import { findMediaType } from '../../spec/media/index.js';
 import { errorBodyBasis, uniformErrorSchema } from './error-schema.js';
 import { findingOf, type Check } from './make-finding.js';
@@ -7,15 +7,17 @@ const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
 /**
  * The schema every error of an operation carries, where the spec shows one: a `default` or `4XX`
- * response speaks for every error status; otherwise at least two documented 4xx responses with the
- * same schema. One documented error says nothing of the others.
+ * response speaks for every error status; otherwise the documented 4xx responses share one schema,
+ * and either there are two or more of them or the one is a named error schema of the document
+ * (`#/components/schemas/Error`). One inline error says nothing of the others.
  */
 export function errorSchemaOf(operation: OperationModel): CompiledSchema | undefined {
   const catchAll = operation.responses.default?.schema ?? operation.responses['4XX']?.schema;
   if (catchAll) return catchAll;
   const errors = Object.entries(operation.responses).filter(([status, r]) => /^4/.test(status) && r.schema);
-  if (errors.length < 2) return undefined;
-  return errors.every(([, r]) => r.schema!.schema === errors[0]![1].schema!.schema) ? errors[0]![1].schema : undefined;
+  const first = errors[0]?.[1].schema;
+  if (!first || !errors.every(([, r]) => r.schema!.schema === first.schema)) return undefined;
+  return errors.length >= 2 || schemaNameOf(first.schema) !== undefined ? first : undefined;
 }
 
 /** The documented media type the response's Content-Type falls under (the preferred one when it names none). */
