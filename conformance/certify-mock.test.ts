@@ -20,7 +20,9 @@ describe.each(['stateful', 'static', 'dynamic'] as const)('the mock in %s mode',
       runs: 25,
       // Static and dynamic answers come from the spec, not a store: nothing a client created can be
       // read back and created ids repeat, so only the stateful mode is held to persistence and ids.
-      ...(mode === 'stateful' ? {} : { skip: ['semantics.persistence', 'semantics.unique_ids', 'semantics.concurrency'] }),
+      ...(mode === 'stateful'
+        ? {}
+        : { skip: ['semantics.persistence', 'semantics.unique_ids', 'semantics.concurrency'] }),
     });
     const failures = report.findings.filter((f) => f.severity === 'failure');
     expect(failures.map((f) => `${f.code} ${f.operationId} ${f.check}: ${f.message}`)).toEqual([]);

@@ -87,10 +87,15 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
   });
   const int = (name: string, text: string | undefined, min: number): number | undefined => {
     if (text === undefined) return undefined;
-    if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} expects a whole number of at least ${min}, got ${JSON.stringify(text)}`);
+    if (!/^\d+$/.test(text) || Number(text) < min)
+      throw new UsageError(`--${name} expects a whole number of at least ${min}, got ${JSON.stringify(text)}`);
     return Number(text);
   };
-  const list = (items: string[] | undefined) => (items ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  const list = (items: string[] | undefined) =>
+    (items ?? [])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean);
   return {
     help: values.help === true,
     target: values.target ?? env.TARGET_URL,
@@ -122,25 +127,50 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
 function shardOf(text: string | undefined): { index: number; count: number } | undefined {
   if (text === undefined) return undefined;
   const m = /^(\d+)\/(\d+)$/.exec(text);
-  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard expects i/n with 1 ≤ i ≤ n, got ${JSON.stringify(text)}`);
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
+    throw new UsageError(`--shard expects i/n with 1 ≤ i ≤ n, got ${JSON.stringify(text)}`);
   return { index: Number(m[1]), count: Number(m[2]) };
 }
 
 /** `merge <report.json>...`: one verdict and one set of reports from the shards of a run. */
 async function mergeMain(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values, positionals } = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { junit: { type: 'string' }, json: { type: 'string' }, html: { type: 'string' }, quiet: { type: 'boolean', short: 'q' } } });
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: true,
+    options: {
+      junit: { type: 'string' },
+      json: { type: 'string' },
+      html: { type: 'string' },
+      quiet: { type: 'boolean', short: 'q' },
+    },
+  });
   let report: RunReport;
   try {
     if (positionals.length === 0) throw new MergeError('give the --json reports of the shards');
-    const reports = await Promise.all(positionals.map(async (file) => JSON.parse(await readFile(file, 'utf8')) as RunReport));
+    const reports = await Promise.all(
+      positionals.map(async (file) => JSON.parse(await readFile(file, 'utf8')) as RunReport),
+    );
     report = mergeReports(reports);
   } catch (error) {
     process.stderr.write(`animal-store-conformance merge: ${(error as Error).message.split('\n')[0]}\n`);
     return 2;
   }
   const secrets = secretsFromEnv(env);
-  process.stdout.write(renderConsoleReport(report, { color: shouldUseColor(process.stdout, env), verbose: false, quiet: values.quiet === true, secrets }));
-  await writeReports(report, { ...(values.junit ? { junit: values.junit } : {}), ...(values.json ? { json: values.json } : {}), ...(values.html ? { html: values.html } : {}), secrets });
+  process.stdout.write(
+    renderConsoleReport(report, {
+      color: shouldUseColor(process.stdout, env),
+      verbose: false,
+      quiet: values.quiet === true,
+      secrets,
+    }),
+  );
+  await writeReports(report, {
+    ...(values.junit ? { junit: values.junit } : {}),
+    ...(values.json ? { json: values.json } : {}),
+    ...(values.html ? { html: values.html } : {}),
+    secrets,
+  });
   if (report.verdict === 'error') return 2;
   return report.verdict === 'certified' ? 0 : 1;
 }
@@ -165,7 +195,9 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     return 0;
   }
   if (args.replay && args.seed === undefined) {
-    process.stderr.write('animal-store-conformance: --replay needs the --seed of the run it comes from (both are printed in the reproducer)\n');
+    process.stderr.write(
+      'animal-store-conformance: --replay needs the --seed of the run it comes from (both are printed in the reproducer)\n',
+    );
     return 2;
   }
   if (args.spec !== undefined && !existsSync(args.spec)) {
@@ -181,7 +213,13 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     const { startMock } = await import('../mock/index.js');
     apiKey = randomBytes(16).toString('hex');
     basic = `kit:${randomBytes(12).toString('hex')}`;
-    const mock = await startMock({ port: 0, quiet: true, apiKeys: [apiKey], users: [basic], ...(args.spec ? { spec: args.spec } : {}) });
+    const mock = await startMock({
+      port: 0,
+      quiet: true,
+      apiKeys: [apiKey],
+      users: [basic],
+      ...(args.spec ? { spec: args.spec } : {}),
+    });
     target = mock.url;
     stopMock = () => mock.close();
     if (!args.quiet) process.stderr.write(`No --target: certifying the embedded mock at ${target}\n`);
@@ -240,8 +278,20 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   await stopMock?.();
   // Every secret the run used, the auth command's successive tokens included, as the handlers list them.
   const secrets = credentials.secrets();
-  process.stdout.write(renderConsoleReport(report, { color: shouldUseColor(process.stdout, env), verbose: args.verbose, quiet: args.quiet, secrets }));
-  await writeReports(report, { ...(args.junit ? { junit: args.junit } : {}), ...(args.json ? { json: args.json } : {}), ...(args.html ? { html: args.html } : {}), secrets });
+  process.stdout.write(
+    renderConsoleReport(report, {
+      color: shouldUseColor(process.stdout, env),
+      verbose: args.verbose,
+      quiet: args.quiet,
+      secrets,
+    }),
+  );
+  await writeReports(report, {
+    ...(args.junit ? { junit: args.junit } : {}),
+    ...(args.json ? { json: args.json } : {}),
+    ...(args.html ? { html: args.html } : {}),
+    secrets,
+  });
   if (report.verdict === 'error') {
     process.stderr.write(`animal-store-conformance: ${report.error ?? 'the run could not be carried out'}\n`);
     return 2;

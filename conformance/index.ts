@@ -6,7 +6,17 @@ export { runConformance, RunError } from './engine/run-conformance.js';
 export type { ConformanceOptions, RunProgress } from './engine/options.js';
 export { createKitCredentials, CredentialError } from './send/index.js';
 export type { CredentialInput, KitCredentials } from './send/index.js';
-export type { CheckTally, Finding, FindingCode, Reproducer, RequestRecord, ResponseRecord, RunReport, Severity, Verdict } from './findings/index.js';
+export type {
+  CheckTally,
+  Finding,
+  FindingCode,
+  Reproducer,
+  RequestRecord,
+  ResponseRecord,
+  RunReport,
+  Severity,
+  Verdict,
+} from './findings/index.js';
 export type { Case, Exchange } from './cases/index.js';
 export { animalStoreRules } from './domain/animal-store/index.js';
 export type { DomainRules, SequenceProperty } from './domain/rules.js';

@@ -25,8 +25,7 @@ const SEED = 1;
 const KIT_SIDE: Readonly<Record<string, string>> = {
   'ebay.com__sell-feed.json':
     'mock: getLatestResultFile, answered by Prism, still answers 200 after its schedule is deleted',
-  'amazonaws.com__sqs.json':
-    'mock: its errors are JSON where the spec documents only text/xml for 400/401/404/405',
+  'amazonaws.com__sqs.json': 'mock: its errors are JSON where the spec documents only text/xml for 400/401/404/405',
   'googleapis.com__realtimebidding.json':
     'untriaged: auth_ignored, a request with an empty bearer token answered 200 (OAuth 2.0 schemes only)',
   'lgtm.com.json':

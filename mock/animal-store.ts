@@ -14,7 +14,11 @@ import type { RequestInput } from './request-input.js';
 import { type PetStore, RawNumber, type StoredPet, petJson } from './store.js';
 
 /** The Animal Store's operations, as `METHOD /path`: a spec with all three is answered by this module in stateful mode. */
-const ANIMAL_STORE_OPERATIONS: Readonly<Record<string, string>> = { listPets: 'GET /pets', createPet: 'POST /pets', getPet: 'GET /pets/{petId}' };
+const ANIMAL_STORE_OPERATIONS: Readonly<Record<string, string>> = {
+  listPets: 'GET /pets',
+  createPet: 'POST /pets',
+  getPet: 'GET /pets/{petId}',
+};
 
 /**
  * True when the spec is the Animal Store (its three operations, same operationId, method and path),
@@ -51,7 +55,8 @@ export function loadSeedPets(spec: SpecModel, file: string = DEFAULT_SEED_FILE):
 export function seedPet(spec: SpecModel, item: unknown, where = 'seed pet'): StoredPet {
   const schema = spec.schemas.Pet;
   const result = schema?.validate(item);
-  if (result && !result.ok) throw new Error(`${where} is not a valid Pet: ${result.errors.map((e) => e.message).join('; ')}`);
+  if (result && !result.ok)
+    throw new Error(`${where} is not a valid Pet: ${result.errors.map((e) => e.message).join('; ')}`);
   const { id, ...fields } = item as { id: unknown } & Record<string, unknown>;
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw new Error(`${where} needs a safe integer id.`);
   return { id, fields };

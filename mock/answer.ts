@@ -20,5 +20,7 @@ export function jsonAnswer(status: number, json: string, headers?: HeaderRecord)
 
 /** The answer for an error: the contract's Error body and the error's own headers. */
 export function errorAnswer(error: MockError): Answer {
-  return error.headers ? { status: error.status, json: errorBody(error), headers: { ...error.headers } } : { status: error.status, json: errorBody(error) };
+  return error.headers
+    ? { status: error.status, json: errorBody(error), headers: { ...error.headers } }
+    : { status: error.status, json: errorBody(error) };
 }

@@ -14,7 +14,11 @@ afterAll(() => t.close());
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${t.base}/api${path}`, { headers });
-  return { status: response.status, challenge: response.headers.get('www-authenticate'), body: (await response.json()) as { message?: string } };
+  return {
+    status: response.status,
+    challenge: response.headers.get('www-authenticate'),
+    body: (await response.json()) as { message?: string },
+  };
 }
 
 describe('the mock on a spec with other schemes', () => {
@@ -38,7 +42,10 @@ describe('the mock on a spec with other schemes', () => {
     expect((await get('/basic', { Authorization: basic('ann:s3cret') })).status).toBe(200);
     expect((await get('/basic', { Authorization: 'Bearer k-123456789' })).status).toBe(200);
     const refused = await get('/basic', { Authorization: basic('ann:wrong') });
-    expect(refused).toMatchObject({ status: 401, challenge: 'Basic realm="Schemes", charset="UTF-8", Bearer scope="read"' });
+    expect(refused).toMatchObject({
+      status: 401,
+      challenge: 'Basic realm="Schemes", charset="UTF-8", Bearer scope="read"',
+    });
   });
 
   it('public and optional operations are open', async () => {

@@ -42,7 +42,9 @@ export interface AuthenticatorOptions {
  */
 export function createAuthenticator(policy: KeyPolicy, options: AuthenticatorOptions = {}): Authenticator {
   const accepted: AcceptedCredentials =
-    policy.kind === 'any' ? acceptCredentials({ any: true }) : acceptCredentials({ secrets: policy.keys, users: policy.users ?? [] });
+    policy.kind === 'any'
+      ? acceptCredentials({ any: true })
+      : acceptCredentials({ secrets: policy.keys, users: policy.users ?? [] });
   const challengeOptions = options.realm !== undefined ? { realm: options.realm } : {};
   return (request, security) => {
     if (!requiresAuth(security)) return undefined;
@@ -77,7 +79,8 @@ export function presentedSecrets(request: AuthRequest, schemes: Iterable<Securit
   }
   for (const scheme of schemes) {
     if (scheme.kind !== 'apiKey') continue;
-    if (scheme.in === 'query') for (const [name, value] of request.query) if (name === scheme.parameter && value !== '') out.add(value);
+    if (scheme.in === 'query')
+      for (const [name, value] of request.query) if (name === scheme.parameter && value !== '') out.add(value);
     if (scheme.in === 'header') {
       const value = request.headers[scheme.parameter.toLowerCase()];
       for (const v of typeof value === 'string' ? [value] : (value ?? [])) if (v !== '') out.add(v);
@@ -87,7 +90,8 @@ export function presentedSecrets(request: AuthRequest, schemes: Iterable<Securit
       for (const header of typeof cookie === 'string' ? [cookie] : (cookie ?? [])) {
         for (const pair of header.split(';')) {
           const eq = pair.indexOf('=');
-          if (eq !== -1 && pair.slice(0, eq).trim() === scheme.parameter && pair.slice(eq + 1).trim() !== '') out.add(pair.slice(eq + 1).trim());
+          if (eq !== -1 && pair.slice(0, eq).trim() === scheme.parameter && pair.slice(eq + 1).trim() !== '')
+            out.add(pair.slice(eq + 1).trim());
         }
       }
     }
@@ -98,7 +102,9 @@ export function presentedSecrets(request: AuthRequest, schemes: Iterable<Securit
 /** Every configured secret (keys, Basic passwords and pairs), so the log never shows one. */
 export function configuredSecrets(policy: KeyPolicy): string[] {
   if (policy.kind === 'any') return [];
-  return [...policy.keys, ...(policy.users ?? []).flatMap((pair) => [pair, pair.slice(pair.indexOf(':') + 1)])].filter((s) => s !== '');
+  return [...policy.keys, ...(policy.users ?? []).flatMap((pair) => [pair, pair.slice(pair.indexOf(':') + 1)])].filter(
+    (s) => s !== '',
+  );
 }
 
 /**

@@ -26,10 +26,14 @@ describe('dist/mock.mjs, the bundle npm start runs', () => {
     const spec = await loadSpec();
     const seeded = JSON.parse(readFileSync(join(ROOT, 'fixtures/pets.json'), 'utf8')) as { id: number }[];
     for (const mode of ['stateful', 'dynamic'] as const) {
-      const child = spawn(process.execPath, ['dist/mock.mjs', '--port', '0', '--mode', mode, '--no-watch', '--api-key', KEY], {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['dist/mock.mjs', '--port', '0', '--mode', mode, '--no-watch', '--api-key', KEY],
+        {
+          cwd: ROOT,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let out = '';
       child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
       try {
@@ -79,7 +83,9 @@ describe("Prism's Faker", () => {
         pets.push((await res.json()) as { name: string });
       }
       const requireFromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
-      const english = requireFromPrism('@faker-js/faker/locale/en') as { definitions: { name: { first_name: string[] } } };
+      const english = requireFromPrism('@faker-js/faker/locale/en') as {
+        definitions: { name: { first_name: string[] } };
+      };
       // Prism got the English-only Faker under the main entry's names, not the all-locales one.
       const main = requireFromPrism('@faker-js/faker') as { faker: unknown; default: unknown };
       expect(main.faker).toBe(english);

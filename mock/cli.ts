@@ -23,11 +23,20 @@ try {
   // Say how to present the key for the schemes this spec actually uses.
   const kinds = new Set([...running.mock.spec.securitySchemes.values()].map((s) => s.kind));
   const where = [...running.mock.spec.securitySchemes.values()].flatMap((s) =>
-    s.kind === 'apiKey' ? [`${s.parameter} ${s.in === 'header' ? 'header' : s.in === 'query' ? 'query parameter' : 'cookie'}`] : [],
+    s.kind === 'apiKey'
+      ? [`${s.parameter} ${s.in === 'header' ? 'header' : s.in === 'query' ? 'query parameter' : 'cookie'}`]
+      : [],
   );
   const bearer = kinds.has('bearer') || kinds.has('oauth2') || kinds.has('openIdConnect') || kinds.size === 0;
-  const devHow = [...(bearer ? [`Authorization: Bearer ${DEFAULT_DEV_KEY}`] : []), ...where.map((w) => `${DEFAULT_DEV_KEY} in the ${w}`), ...(kinds.has('basic') ? [`Basic ${DEFAULT_DEV_USER}`] : [])].join(', or ');
-  const users = options.keys.kind === 'keys' && !options.devKey && options.keys.users ? `, ${options.keys.users.length} Basic user(s)` : '';
+  const devHow = [
+    ...(bearer ? [`Authorization: Bearer ${DEFAULT_DEV_KEY}`] : []),
+    ...where.map((w) => `${DEFAULT_DEV_KEY} in the ${w}`),
+    ...(kinds.has('basic') ? [`Basic ${DEFAULT_DEV_USER}`] : []),
+  ].join(', or ');
+  const users =
+    options.keys.kind === 'keys' && !options.devKey && options.keys.users
+      ? `, ${options.keys.users.length} Basic user(s)`
+      : '';
   const keys =
     options.keys.kind === 'any'
       ? bearer && kinds.size <= 1

@@ -7,25 +7,44 @@ const KEY = 'media-key';
 
 describe('answers checked against the spec (mock/__fixtures__/media.yaml)', () => {
   let mock: RunningMock;
-  const send = (path: string, init: RequestInit = {}) => fetch(`${mock.url}${path}`, { ...init, headers: { Authorization: `Bearer ${KEY}`, ...init.headers } });
+  const send = (path: string, init: RequestInit = {}) =>
+    fetch(`${mock.url}${path}`, { ...init, headers: { Authorization: `Bearer ${KEY}`, ...init.headers } });
   beforeAll(async () => {
-    mock = await startMock({ port: 0, quiet: true, spec: 'mock/__fixtures__/media.yaml', apiKeys: [KEY], watch: false });
+    mock = await startMock({
+      port: 0,
+      quiet: true,
+      spec: 'mock/__fixtures__/media.yaml',
+      apiKeys: [KEY],
+      watch: false,
+    });
   });
   afterAll(() => mock.close());
 
   it('reads a form body the operation declares, and serves the image or PDF Accept asks for', async () => {
-    const form = { method: 'POST', body: 'Html=%3Cp%3Ehi%3C%2Fp%3E&Width=3', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
+    const form = {
+      method: 'POST',
+      body: 'Html=%3Cp%3Ehi%3C%2Fp%3E&Width=3',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    };
     const png = await send('/render', { ...form, headers: { ...form.headers, Accept: 'image/png' } });
     expect(png.status).toBe(200);
     expect(png.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(1, 4)
+        .toString('latin1'),
+    ).toBe('PNG');
     const pdf = await send('/render', { ...form, headers: { ...form.headers, Accept: 'application/pdf' } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect((await pdf.text()).startsWith('%PDF-')).toBe(true);
   });
 
   it('checks a form body against its schema (400 in the declared error shape, status a string)', async () => {
-    const res = await send('/render', { method: 'POST', body: 'Width=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'image/png' } });
+    const res = await send('/render', {
+      method: 'POST',
+      body: 'Width=x',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'image/png' },
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body.status).toBe('400');
@@ -52,7 +71,13 @@ describe('answers checked against the spec (mock/__fixtures__/media.yaml)', () =
 
 describe('patternSample', () => {
   it('writes a value the pattern accepts: classes, counts, groups, alternatives, escapes', () => {
-    for (const pattern of ['^ME[0-9a-fA-F]{32}$', '^[A-Z]{3}$', '^(\\+|00)?[1-9]\\d{6,14}$', '^[^@]+@[^@]+$', '^#?([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$']) {
+    for (const pattern of [
+      '^ME[0-9a-fA-F]{32}$',
+      '^[A-Z]{3}$',
+      '^(\\+|00)?[1-9]\\d{6,14}$',
+      '^[^@]+@[^@]+$',
+      '^#?([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$',
+    ]) {
       const value = patternSample(pattern);
       expect(value).toBeDefined();
       expect(new RegExp(pattern, 'u').test(value!)).toBe(true);

@@ -76,7 +76,18 @@ function concreteOf(key: string): string {
   const m = parseMediaType(key);
   if (!m) return 'application/octet-stream';
   if (m.type === '*') return 'application/json';
-  if (m.subtype === '*') return ({ image: 'image/png', text: 'text/plain', application: 'application/octet-stream', audio: 'audio/mpeg', video: 'video/mp4' } as Record<string, string>)[m.type] ?? 'application/octet-stream';
+  if (m.subtype === '*')
+    return (
+      (
+        {
+          image: 'image/png',
+          text: 'text/plain',
+          application: 'application/octet-stream',
+          audio: 'audio/mpeg',
+          video: 'video/mp4',
+        } as Record<string, string>
+      )[m.type] ?? 'application/octet-stream'
+    );
   if (m.subtype.startsWith('*+')) return `${m.type}/${m.subtype.slice(2)}`;
   return key.trim();
 }
@@ -98,13 +109,20 @@ export function placeholderAnswer(negotiated: Negotiated, headers?: Record<strin
   const { contentType, media } = negotiated;
   const m = parseMediaType(contentType);
   const essence = m?.essence ?? contentType;
-  const textual = m !== undefined && (m.type === 'text' || m.subtype === 'xml' || m.suffix === 'xml' || /javascript|yaml|csv|html/.test(m.subtype));
-  const example = Object.values(media.examples).find((e) => typeof e === 'string' && (!media.schema || media.schema.validate(e).ok));
+  const textual =
+    m !== undefined &&
+    (m.type === 'text' || m.subtype === 'xml' || m.suffix === 'xml' || /javascript|yaml|csv|html/.test(m.subtype));
+  const example = Object.values(media.examples).find(
+    (e) => typeof e === 'string' && (!media.schema || media.schema.validate(e).ok),
+  );
   const withType = (body: string | Uint8Array): Answer => ({
     status: negotiated.status,
     json: typeof body === 'string' ? body : undefined,
     ...(typeof body === 'string' ? {} : { bytes: body }),
-    headers: { ...headers, 'Content-Type': textual && !/charset=/i.test(contentType) ? `${contentType}; charset=utf-8` : contentType },
+    headers: {
+      ...headers,
+      'Content-Type': textual && !/charset=/i.test(contentType) ? `${contentType}; charset=utf-8` : contentType,
+    },
   });
   if (textual && typeof example === 'string') return withType(example);
   switch (essence) {
@@ -127,17 +145,23 @@ export function placeholderAnswer(negotiated: Negotiated, headers?: Record<strin
     case 'multipart/form-data': {
       const value = sampleValue(media.schema?.schema);
       try {
-        const encoded = encodeBody(essence, value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}, media.schema?.schema);
+        const encoded = encodeBody(
+          essence,
+          value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {},
+          media.schema?.schema,
+        );
         return { ...withType(encoded.body), headers: { ...headers, 'Content-Type': encoded.contentType } };
       } catch {
         return withType('');
       }
     }
   }
-  if (m !== undefined && (m.subtype === 'xml' || m.suffix === 'xml')) return withType('<?xml version="1.0" encoding="UTF-8"?>\n<root/>\n');
+  if (m !== undefined && (m.subtype === 'xml' || m.suffix === 'xml'))
+    return withType('<?xml version="1.0" encoding="UTF-8"?>\n<root/>\n');
   if (textual) {
     const value = sampleValue(media.schema?.schema);
-    if (media.schema && value !== null && media.schema.validate(value).ok) return withType(typeof value === 'string' ? value : JSON.stringify(value));
+    if (media.schema && value !== null && media.schema.validate(value).ok)
+      return withType(typeof value === 'string' ? value : JSON.stringify(value));
     return withType(essence === 'text/csv' ? 'value\n' : 'mock');
   }
   if (typeof example === 'string') return withType(example);
@@ -175,7 +199,10 @@ export async function conformSuccess(
   const { 'Content-Type': _type, 'content-type': _lower, ...others } = answer.headers ?? {};
   if (!isJsonType(contentType)) return isJsonAnswer(answer) ? placeholderAnswer(negotiated, others) : answer;
   if (!isJsonAnswer(answer)) return answer;
-  const named = (a: Answer): Answer => (/^application\/json\b/i.test(contentType) || contentType.includes('*') ? a : { ...a, headers: { ...a.headers, 'Content-Type': `${contentType}; charset=utf-8` } });
+  const named = (a: Answer): Answer =>
+    /^application\/json\b/i.test(contentType) || contentType.includes('*')
+      ? a
+      : { ...a, headers: { ...a.headers, 'Content-Type': `${contentType}; charset=utf-8` } };
   const schema = media.schema;
   if (!schema) return named(answer);
   let body: unknown;

@@ -34,7 +34,8 @@ export function createCors(origins: readonly string[]): Cors {
   const allowed = new Set(origins);
 
   function base(req: IncomingMessage): HeaderRecord {
-    if (wildcard) return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED_RESPONSE_HEADERS };
+    if (wildcard)
+      return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED_RESPONSE_HEADERS };
     const origin = req.headers.origin;
     if (origin === undefined || !allowed.has(origin)) return { Vary: 'Origin' };
     return {
@@ -54,10 +55,18 @@ export function createCors(origins: readonly string[]): Cors {
       return {
         ...headers,
         'Access-Control-Allow-Methods': [...allow, 'OPTIONS'].join(', '),
-        'Access-Control-Allow-Headers': asked.length === 0 ? ALLOWED_REQUEST_HEADERS : `${ALLOWED_REQUEST_HEADERS}, ${asked.join(', ')}`,
+        'Access-Control-Allow-Headers':
+          asked.length === 0 ? ALLOWED_REQUEST_HEADERS : `${ALLOWED_REQUEST_HEADERS}, ${asked.join(', ')}`,
         'Access-Control-Max-Age': '600',
         // The answer depends on what was asked: a cache must not hand it to a preflight asking for others.
-        ...(asked.length === 0 ? {} : { Vary: headers.Vary === undefined ? 'Access-Control-Request-Headers' : `${headers.Vary}, Access-Control-Request-Headers` }),
+        ...(asked.length === 0
+          ? {}
+          : {
+              Vary:
+                headers.Vary === undefined
+                  ? 'Access-Control-Request-Headers'
+                  : `${headers.Vary}, Access-Control-Request-Headers`,
+            }),
       };
     },
   };

@@ -7,13 +7,20 @@ export const DELAY_HEADER = 'x-mock-delay';
 export const MAX_HEADER_DELAY_MS = 30_000;
 
 /** The delay for one request: the header's value when sent, else the global delay; or a 400 for a bad value. */
-export function requestDelay(header: string | string[] | undefined, globalMs: number): { readonly ms: number; readonly error?: MockError } {
+export function requestDelay(
+  header: string | string[] | undefined,
+  globalMs: number,
+): { readonly ms: number; readonly error?: MockError } {
   if (header === undefined) return { ms: globalMs };
   const value = Array.isArray(header) ? header.join(',') : header.trim();
   if (!/^\d{1,6}$/.test(value) || Number(value) > MAX_HEADER_DELAY_MS) {
     return {
       ms: globalMs,
-      error: mockError(400, 'invalid_header', `X-Mock-Delay must be a whole number of ms from 0 to ${MAX_HEADER_DELAY_MS}.`),
+      error: mockError(
+        400,
+        'invalid_header',
+        `X-Mock-Delay must be a whole number of ms from 0 to ${MAX_HEADER_DELAY_MS}.`,
+      ),
     };
   }
   return { ms: Number(value) };

@@ -46,8 +46,7 @@ export function errorBody(error: MockError): string {
 }
 
 /** A 404 for a path the spec does not describe. */
-export const notFound = (path: string): MockError =>
-  mockError(404, 'not_found', `No route matches ${truncate(path)}.`);
+export const notFound = (path: string): MockError => mockError(404, 'not_found', `No route matches ${truncate(path)}.`);
 
 /** A 405 naming the methods the path supports in `Allow`. */
 export const methodNotAllowed = (method: string, allow: readonly string[]): MockError =>

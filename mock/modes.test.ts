@@ -32,7 +32,10 @@ describe('static mode', () => {
   });
 
   it('echoes a created pet over the example id, and the asked id on getPet', async () => {
-    const created = await request(staticMock.mock.server).post('/v1/pets').set('Authorization', AUTH).send({ name: 'Echo', categoryId: 7 });
+    const created = await request(staticMock.mock.server)
+      .post('/v1/pets')
+      .set('Authorization', AUTH)
+      .send({ name: 'Echo', categoryId: 7 });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: 101, name: 'Echo', categoryId: 7 });
     const got = await request(staticMock.mock.server).get('/v1/pets/42').set('Authorization', AUTH);
@@ -80,7 +83,11 @@ describe.each(['stateful', 'static', 'dynamic'] as const)('in %s mode', (mode) =
     expect(denied.status).toBe(401);
     expect(isErrorBody(denied.body, 401)).toBe(true);
     expect(denied.headers['www-authenticate']).toBe('Bearer');
-    const named = await api().post('/v1/pets').set('Authorization', AUTH).set('Prefer', 'example=created').send({ name: 'A', categoryId: 1 });
+    const named = await api()
+      .post('/v1/pets')
+      .set('Authorization', AUTH)
+      .set('Prefer', 'example=created')
+      .send({ name: 'A', categoryId: 1 });
     expect(named.status).toBe(201);
     expect(named.body).toEqual({ id: 101, name: 'Rex', categoryId: 1, status: 'available' });
   });
@@ -123,7 +130,10 @@ describe('stateful mode with Prefer', () => {
   });
 
   it('ignores preferences Prism does not know', async () => {
-    const res = await request(stateful.mock.server).get('/v1/pets?limit=2').set('Authorization', AUTH).set('Prefer', 'return=minimal');
+    const res = await request(stateful.mock.server)
+      .get('/v1/pets?limit=2')
+      .set('Authorization', AUTH)
+      .set('Prefer', 'return=minimal');
     expect(res.body).toHaveLength(2);
     expect(res.body[0].name).toBe('Rex');
   });

@@ -7,25 +7,67 @@ describe('parseCli', () => {
   it('reads every flag', () => {
     const result = parseCli(
       [
-        '--port', '5000', '--host', '0.0.0.0', '--spec', 'x.yaml', '--mode', 'dynamic', '--api-key', 'a', '--api-key', 'b',
-        '--cors-origin', 'http://a.example,http://b.example', '--delay', '250', '--seed', 's', '--admin', '--no-watch', '--quiet',
+        '--port',
+        '5000',
+        '--host',
+        '0.0.0.0',
+        '--spec',
+        'x.yaml',
+        '--mode',
+        'dynamic',
+        '--api-key',
+        'a',
+        '--api-key',
+        'b',
+        '--cors-origin',
+        'http://a.example,http://b.example',
+        '--delay',
+        '250',
+        '--seed',
+        's',
+        '--admin',
+        '--no-watch',
+        '--quiet',
       ],
       {},
     );
     expect(result).toEqual({
       kind: 'run',
       options: {
-        port: 5000, host: '0.0.0.0', spec: 'x.yaml', mode: 'dynamic', apiKeys: ['a', 'b'],
-        corsOrigins: ['http://a.example', 'http://b.example'], delayMs: 250, seed: 's', admin: true, watch: false, quiet: true,
+        port: 5000,
+        host: '0.0.0.0',
+        spec: 'x.yaml',
+        mode: 'dynamic',
+        apiKeys: ['a', 'b'],
+        corsOrigins: ['http://a.example', 'http://b.example'],
+        delayMs: 250,
+        seed: 's',
+        admin: true,
+        watch: false,
+        quiet: true,
       },
     });
   });
 
   it('reads the environment, and flags win over it', () => {
-    const env = { PORT: '4100', MOCK_API_KEYS: 'k1, k2', MOCK_MODE: 'static', MOCK_DELAY: '10', MOCK_CORS_ORIGINS: 'http://x.example', MOCK_SEED: 'e' };
+    const env = {
+      PORT: '4100',
+      MOCK_API_KEYS: 'k1, k2',
+      MOCK_MODE: 'static',
+      MOCK_DELAY: '10',
+      MOCK_CORS_ORIGINS: 'http://x.example',
+      MOCK_SEED: 'e',
+    };
     expect(parseCli([], env)).toEqual({
       kind: 'run',
-      options: { port: 4100, apiKeys: ['k1', 'k2'], mode: 'static', delayMs: 10, corsOrigins: ['http://x.example'], seed: 'e' },
+      options: {
+        port: 4100,
+        apiKeys: ['k1', 'k2'],
+        mode: 'static',
+        delayMs: 10,
+        corsOrigins: ['http://x.example'],
+        seed: 'e',
+      },
     });
     const flagged = parseCli(['--port', '1', '--api-key', 'f', '--mode', 'stateful'], env);
     expect(flagged.kind === 'run' && flagged.options).toMatchObject({ port: 1, apiKeys: ['f'], mode: 'stateful' });
@@ -45,10 +87,22 @@ describe('parseCli', () => {
 describe('resolveOptions', () => {
   it('defaults to stateful on 127.0.0.1:4010 with the dev key, CORS *, admin on', () => {
     const o = resolveOptions({}, noLog);
-    expect(o).toMatchObject({ port: 4010, host: '127.0.0.1', mode: 'stateful', devKey: true, corsOrigins: ['*'], admin: true, delayMs: 0 });
+    expect(o).toMatchObject({
+      port: 4010,
+      host: '127.0.0.1',
+      mode: 'stateful',
+      devKey: true,
+      corsOrigins: ['*'],
+      admin: true,
+      delayMs: 0,
+    });
     expect(o.keys).toEqual({ kind: 'keys', keys: ['dev-key'], users: ['dev:dev-key'] });
     expect(resolveOptions({ apiKeys: ['k'] }, noLog).keys).toEqual({ kind: 'keys', keys: ['k'] });
-    expect(resolveOptions({ apiKeys: ['k'], users: ['ann:pw'] }, noLog).keys).toEqual({ kind: 'keys', keys: ['k'], users: ['ann:pw'] });
+    expect(resolveOptions({ apiKeys: ['k'], users: ['ann:pw'] }, noLog).keys).toEqual({
+      kind: 'keys',
+      keys: ['k'],
+      users: ['ann:pw'],
+    });
     expect(() => resolveOptions({ users: ['ann'] }, noLog)).toThrow(/name:password/);
   });
 

@@ -13,7 +13,9 @@ export type MockMode = 'stateful' | 'static' | 'dynamic';
 export const MOCK_MODES: readonly MockMode[] = ['stateful', 'static', 'dynamic'];
 
 /** The outcome of a spec reload, as data. */
-export type ReloadEvent = { readonly ok: true; readonly file: string } | { readonly ok: false; readonly file: string; readonly message: string };
+export type ReloadEvent =
+  | { readonly ok: true; readonly file: string }
+  | { readonly ok: false; readonly file: string; readonly message: string };
 
 /** Options of {@link startMock} and {@link createMockServer}; every field is optional. */
 export interface MockOptions {
@@ -93,18 +95,21 @@ export interface ResolvedOptions {
 export function resolveOptions(options: MockOptions, log: LogSink): ResolvedOptions {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be an integer from 0 to 65535, got ${port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`port must be an integer from 0 to 65535, got ${port}`);
   const mode = options.mode ?? 'stateful';
   if (!MOCK_MODES.includes(mode)) throw new Error(`mode must be one of ${MOCK_MODES.join(', ')}, got ${String(mode)}`);
   const delayMs = options.delayMs ?? 0;
-  if (!Number.isInteger(delayMs) || delayMs < 0) throw new Error(`delay must be a non-negative integer (ms), got ${delayMs}`);
+  if (!Number.isInteger(delayMs) || delayMs < 0)
+    throw new Error(`delay must be a non-negative integer (ms), got ${delayMs}`);
   const keys = (options.apiKeys ?? []).filter((k) => k !== '');
   const users = (options.users ?? []).filter((u) => u !== '');
   const badUser = users.find((u) => u.indexOf(':') < 1);
   if (badUser !== undefined) throw new Error(`a user must be written name:password, got "${badUser.split(':')[0]}…"`);
   const storeCapacity = options.storeCapacity ?? DEFAULT_STORE_CAPACITY;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  if (!Number.isInteger(storeCapacity) || storeCapacity < 1) throw new Error('storeCapacity must be a positive integer');
+  if (!Number.isInteger(storeCapacity) || storeCapacity < 1)
+    throw new Error('storeCapacity must be a positive integer');
   if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new Error('bodyLimit must be a positive integer');
   const corsOrigins = (options.corsOrigins ?? ['*']).filter((o) => o !== '');
   return {
@@ -115,7 +120,11 @@ export function resolveOptions(options: MockOptions, log: LogSink): ResolvedOpti
     mode,
     keys: options.anyKey
       ? { kind: 'any' }
-      : { kind: 'keys', keys: keys.length > 0 ? keys : [DEFAULT_DEV_KEY], ...(users.length > 0 || keys.length === 0 ? { users: users.length > 0 ? users : [DEFAULT_DEV_USER] } : {}) },
+      : {
+          kind: 'keys',
+          keys: keys.length > 0 ? keys : [DEFAULT_DEV_KEY],
+          ...(users.length > 0 || keys.length === 0 ? { users: users.length > 0 ? users : [DEFAULT_DEV_USER] } : {}),
+        },
     devKey: !options.anyKey && keys.length === 0,
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : ['*'],
     delayMs,
@@ -139,7 +148,10 @@ export function isLoopback(host: string): boolean {
 }
 
 /** What the command line asked for. */
-export type CliResult = { readonly kind: 'run'; readonly options: MockOptions } | { readonly kind: 'help' } | { readonly kind: 'error'; readonly message: string };
+export type CliResult =
+  | { readonly kind: 'run'; readonly options: MockOptions }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'error'; readonly message: string };
 
 /** The command-line help, listing every flag and environment variable. */
 export const HELP = `Usage: animal-store-mock [options]
@@ -218,7 +230,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   if (basePath !== undefined) options.basePath = basePath;
   const mode = values.mode ?? env.MOCK_MODE;
   if (mode !== undefined && mode !== '') {
-    if (!MOCK_MODES.includes(mode as MockMode)) return { kind: 'error', message: `--mode/MOCK_MODE must be one of ${MOCK_MODES.join(', ')}, got "${mode}"` };
+    if (!MOCK_MODES.includes(mode as MockMode))
+      return { kind: 'error', message: `--mode/MOCK_MODE must be one of ${MOCK_MODES.join(', ')}, got "${mode}"` };
     options.mode = mode as MockMode;
   }
   const keys = values['api-key'] ?? splitList(env.MOCK_API_KEYS);
@@ -231,7 +244,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   if (corsOrigins.length > 0) options.corsOrigins = corsOrigins;
   const delay = values.delay ?? env.MOCK_DELAY;
   if (delay !== undefined && delay !== '') {
-    if (!/^\d+$/.test(delay)) return { kind: 'error', message: `--delay/MOCK_DELAY must be a whole number of ms, got "${delay}"` };
+    if (!/^\d+$/.test(delay))
+      return { kind: 'error', message: `--delay/MOCK_DELAY must be a whole number of ms, got "${delay}"` };
     options.delayMs = Number(delay);
   }
   const seed = values.seed ?? env.MOCK_SEED;
@@ -239,7 +253,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   if (values.data !== undefined && values.data !== '') options.dataFile = values.data;
   const faults = values.faults ?? env.MOCK_FAULTS;
   if (faults !== undefined && faults !== '') options.faultsFile = faults;
-  if (values.admin && values['no-admin']) return { kind: 'error', message: '--admin and --no-admin contradict each other' };
+  if (values.admin && values['no-admin'])
+    return { kind: 'error', message: '--admin and --no-admin contradict each other' };
   if (values.admin) options.admin = true;
   if (values['no-admin']) options.admin = false;
   if (values['no-watch']) options.watch = false;

@@ -42,7 +42,12 @@ export interface ListLength {
 /** Answers operations from the spec through Prism's programmatic API. */
 export interface SpecEngine {
   /** `list`: generate exactly that many items (dynamic answers of list operations), in the same pass as the rest. */
-  answer(operation: OperationModel, request: SpecRequest, preferences: MockPreferences | undefined, list?: ListLength): Promise<SpecAnswer>;
+  answer(
+    operation: OperationModel,
+    request: SpecRequest,
+    preferences: MockPreferences | undefined,
+    list?: ListLength,
+  ): Promise<SpecAnswer>;
 }
 
 /** How the engine generates bodies by default (a `Prefer` header can override each request). */
@@ -60,7 +65,13 @@ interface Loaded {
   readonly operations: ReadonlyMap<string, IHttpOperation>;
 }
 
-let prismModules: Promise<{ http: PrismHttp; transform: (doc: unknown) => IHttpOperation[]; createLogger: (name: string, options: object) => unknown }> | undefined;
+let prismModules:
+  | Promise<{
+      http: PrismHttp;
+      transform: (doc: unknown) => IHttpOperation[];
+      createLogger: (name: string, options: object) => unknown;
+    }>
+  | undefined;
 
 /** Loads Prism's modules once per process; call early to take the load off the first request. */
 export function loadPrism(): Promise<unknown> {
@@ -71,7 +82,7 @@ export function loadPrism(): Promise<unknown> {
       import('@stoplight/http-spec/oas3/operation'),
       import('@stoplight/prism-core'),
     ]);
-    const interop = <T>(m: T): T => ((m as { default?: T }).default ?? m);
+    const interop = <T>(m: T): T => (m as { default?: T }).default ?? m;
     // The generator's options are global to json-schema-faker; start from Prism's own defaults.
     interop(http).resetJSONSchemaGenerator();
     return {
@@ -103,7 +114,8 @@ function preloadEnglishFaker(): void {
       default: english,
       faker: english,
       Faker: english.constructor,
-      FakerError: (requireFromFaker(join(dirname(mainEntry), 'errors/faker-error.js')) as { FakerError: unknown }).FakerError,
+      FakerError: (requireFromFaker(join(dirname(mainEntry), 'errors/faker-error.js')) as { FakerError: unknown })
+        .FakerError,
       Gender: (requireFromFaker(join(dirname(mainEntry), 'name.js')) as { Gender: unknown }).Gender,
     };
     const Module = requireFromPrism('node:module') as new (id: string) => NodeJS.Module;
@@ -154,7 +166,11 @@ export function createPrismEngine(spec: SpecModel, options: SpecEngineOptions): 
       const found = operations.get(key);
       const resource = found && list ? sizedVariant(found, key, list, spec.source) : found;
       if (!resource) {
-        return { ok: false, internal: true, error: mockError(400, 'mock_error', `Prism has no operation ${operation.operationId}.`) };
+        return {
+          ok: false,
+          internal: true,
+          error: mockError(400, 'mock_error', `Prism has no operation ${operation.operationId}.`),
+        };
       }
       const mock: IHttpOperationConfig = {
         dynamic: preferences?.dynamic ?? options.dynamic,
@@ -188,7 +204,12 @@ const variants = new WeakMap<IHttpOperation, Map<string, IHttpOperation>>();
  * Prism generates a page of the asked length in one pass instead of a random 0 to 5 that is then cut
  * or padded. Cached per operation and length (lengths are capped by the caller).
  */
-function sizedVariant(resource: IHttpOperation, key: string, list: ListLength, document: Readonly<Record<string, unknown>>): IHttpOperation {
+function sizedVariant(
+  resource: IHttpOperation,
+  key: string,
+  list: ListLength,
+  document: Readonly<Record<string, unknown>>,
+): IHttpOperation {
   let byLength = variants.get(resource);
   if (!byLength) variants.set(resource, (byLength = new Map()));
   const id = `${key}#${list.member ?? ''}#${list.items}`;
@@ -218,7 +239,15 @@ function sizedVariant(resource: IHttpOperation, key: string, list: ListLength, d
     variant = {
       ...resource,
       responses: resource.responses.map((r) =>
-        /^2/.test(r.code) ? { ...r, contents: (r.contents ?? []).map((c) => ({ ...c, schema: sized(c.schema as Record<string, unknown> | undefined) as never })) } : r,
+        /^2/.test(r.code)
+          ? {
+              ...r,
+              contents: (r.contents ?? []).map((c) => ({
+                ...c,
+                schema: sized(c.schema as Record<string, unknown> | undefined) as never,
+              })),
+            }
+          : r,
       ),
     } as IHttpOperation;
     byLength.set(id, variant);

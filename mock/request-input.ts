@@ -46,27 +46,43 @@ export async function readRequestInput(
     if (parameter.in !== 'path' && isStyled(parameter)) {
       const text = parameter.in === 'query' ? search.replace(/^\?/, '') : req.headers[parameter.name.toLowerCase()];
       if (typeof text !== 'string') {
-        if (parameter.required) return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
+        if (parameter.required)
+          return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
         continue;
       }
-      const styled = parseStyled({ ...parameter, schema: parameter.schema.schema }, text, { otherParameterNames: operation.parameters.filter((p) => p.in === parameter.in && p !== parameter).map((p) => p.name) });
+      const styled = parseStyled({ ...parameter, schema: parameter.schema.schema }, text, {
+        otherParameterNames: operation.parameters
+          .filter((p) => p.in === parameter.in && p !== parameter)
+          .map((p) => p.name),
+      });
       if (!styled.ok) return invalid('invalid_parameter', styled.message);
       if (styled.value === undefined) {
-        if (parameter.required) return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
+        if (parameter.required)
+          return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
         continue;
       }
       const checked = parameter.schema.validate(styled.value);
-      if (!checked.ok) return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' ${checked.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ')}`);
+      if (!checked.ok)
+        return invalid(
+          'invalid_parameter',
+          `${parameter.in} parameter '${parameter.name}' ${checked.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ')}`,
+        );
       query[parameter.name] = styled.value;
       continue;
     }
     const raw =
-      parameter.in === 'query' ? rawQuery[parameter.name] : parameter.in === 'path' ? pathParams[parameter.name] : req.headers[parameter.name.toLowerCase()];
+      parameter.in === 'query'
+        ? rawQuery[parameter.name]
+        : parameter.in === 'path'
+          ? pathParams[parameter.name]
+          : req.headers[parameter.name.toLowerCase()];
     if (raw === undefined) {
-      if (parameter.required) return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
+      if (parameter.required)
+        return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
       continue;
     }
-    if (Array.isArray(raw)) return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' must be given once`);
+    if (Array.isArray(raw))
+      return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' must be given once`);
     const parsed = parseParameter(parameter, raw);
     if (!parsed.ok) return invalid('invalid_parameter', parsed.issues.map((i) => i.message).join('; '));
     (parameter.in === 'path' ? path : query)[parameter.name] = parsed.value;
@@ -127,7 +143,9 @@ function hasBody(req: IncomingMessage): boolean {
 function checkMediaType(contentType: string | undefined, declared: readonly string[]): MockError | undefined {
   const [type = '', ...params] = (contentType ?? '').split(';');
   const essence = type.trim().toLowerCase();
-  const jsonFamily = /^application\/[^/]+\+json$/.test(essence) && declared.some((d) => d.split(';')[0]!.trim().toLowerCase() === essence);
+  const jsonFamily =
+    /^application\/[^/]+\+json$/.test(essence) &&
+    declared.some((d) => d.split(';')[0]!.trim().toLowerCase() === essence);
   if (essence !== 'application/json' && !jsonFamily) {
     return mockError(415, 'unsupported_media_type', 'Content-Type must be application/json.');
   }
@@ -141,7 +159,10 @@ function checkMediaType(contentType: string | undefined, declared: readonly stri
 }
 
 /** The declared media type (not JSON) a request's Content-Type falls within, when there is one. */
-function otherDeclaredMediaType(contentType: string | undefined, content: Readonly<Record<string, MediaTypeModel>>): { readonly contentType: string; readonly media: MediaTypeModel } | undefined {
+function otherDeclaredMediaType(
+  contentType: string | undefined,
+  content: Readonly<Record<string, MediaTypeModel>>,
+): { readonly contentType: string; readonly media: MediaTypeModel } | undefined {
   if (contentType === undefined) return undefined;
   const actual = parseMediaType(contentType);
   if (!actual || actual.subtype === 'json' || actual.suffix === 'json') return undefined;
@@ -164,16 +185,25 @@ async function readOtherBody(
 ): Promise<Checked<RequestInput>> {
   const bytes = await readBytes(req, bodyLimit);
   if (!bytes.ok) return bytes;
-  if (bytes.value.length === 0) return required ? invalid('invalid_body', 'request body is required') : { ok: true, value: base };
+  if (bytes.value.length === 0)
+    return required ? invalid('invalid_body', 'request body is required') : { ok: true, value: base };
   const schema = other.media.schema;
   const encoding = other.media.encoding as EncodingMap | undefined;
   const decoded = decodeBody(other.contentType, bytes.value, schema?.schema, encoding ? { encoding } : {});
   if (!decoded.ok) return invalid('invalid_body', `request body: ${decoded.message}`);
   const m = parseMediaType(other.contentType);
-  const structured = m !== undefined && (m.essence === 'application/x-www-form-urlencoded' || m.essence === 'multipart/form-data' || (m.type === 'text' && typeof decoded.value !== 'object'));
+  const structured =
+    m !== undefined &&
+    (m.essence === 'application/x-www-form-urlencoded' ||
+      m.essence === 'multipart/form-data' ||
+      (m.type === 'text' && typeof decoded.value !== 'object'));
   if (schema && structured) {
     const result = schema.validate(bytesAsText(decoded.value));
-    if (!result.ok) return invalid('invalid_body', `request body: ${result.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ')}`);
+    if (!result.ok)
+      return invalid(
+        'invalid_body',
+        `request body: ${result.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ')}`,
+      );
   }
   return { ok: true, value: { ...base, body: decoded.value } };
 }
@@ -182,7 +212,8 @@ async function readOtherBody(
 function bytesAsText(value: unknown): unknown {
   if (value instanceof Uint8Array) return Buffer.from(value).toString('latin1');
   if (Array.isArray(value)) return value.map(bytesAsText);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bytesAsText(v)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bytesAsText(v)]));
   return value;
 }
 
@@ -237,5 +268,11 @@ function invalid<T>(code: 'invalid_parameter' | 'invalid_body' | 'malformed_json
 function isStyled(parameter: OperationModel['parameters'][number]): boolean {
   const type = parameter.schema.schema.type;
   const defaultStyle = parameter.in === 'query' ? 'form' : 'simple';
-  return parameter.contentType !== undefined || parameter.style !== defaultStyle || type === 'array' || type === 'object' || (Array.isArray(type) && (type.includes('array') || type.includes('object')));
+  return (
+    parameter.contentType !== undefined ||
+    parameter.style !== defaultStyle ||
+    type === 'array' ||
+    type === 'object' ||
+    (Array.isArray(type) && (type.includes('array') || type.includes('object')))
+  );
 }

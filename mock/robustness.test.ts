@@ -26,43 +26,94 @@ interface Sent {
 function send(r: Sent): Promise<{ status: number; contentType: string | undefined; text: string }> {
   const { port } = new URL(t.base);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: r.method, path: r.path, headers: r.headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: r.method, path: r.path, headers: r.headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: res.headers['content-type'],
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(r.body);
   });
 }
 
 const pathChar = fc.constantFrom(...'abcxyz019-._~%/?&=+ '.split(''), '%2F', '%00', '%zz', 'é', '..');
-const segment = fc.oneof(fc.constantFrom('pets', 'v1', '1', '4294967296', '-1', '9'.repeat(25), '__mock', 'reset', ''), fc.string({ unit: pathChar, maxLength: 8 }));
+const segment = fc.oneof(
+  fc.constantFrom('pets', 'v1', '1', '4294967296', '-1', '9'.repeat(25), '__mock', 'reset', ''),
+  fc.string({ unit: pathChar, maxLength: 8 }),
+);
 const path = fc
   .oneof(
     fc.constantFrom('/v1/pets', '/v1/pets/1', '/v1/pets/999999', '/__mock/reset', '/v1', '/', '*'),
     fc.array(segment, { maxLength: 4 }).map((parts) => `/${parts.join('/')}`),
-    fc.tuple(fc.constantFrom('/v1/pets', '/v1/pets/7'), fc.string({ unit: pathChar, maxLength: 20 })).map(([p, q]) => `${p}?${q}`),
+    fc
+      .tuple(fc.constantFrom('/v1/pets', '/v1/pets/7'), fc.string({ unit: pathChar, maxLength: 20 }))
+      .map(([p, q]) => `${p}?${q}`),
   )
   // Only what may appear on the request line raw; everything else goes percent-encoded (malformed escapes stay).
   .map((p) => p.replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c)));
 const authorization = fc.option(
-  fc.oneof(fc.constant(AUTH), fc.constant(`bearer ${KEY}`), fc.constant('Bearer '), fc.constant('Basic abc'), fc.string({ unit: fc.constantFrom(...'Bearer xyz-0'.split('')), maxLength: 12 })),
+  fc.oneof(
+    fc.constant(AUTH),
+    fc.constant(`bearer ${KEY}`),
+    fc.constant('Bearer '),
+    fc.constant('Basic abc'),
+    fc.string({ unit: fc.constantFrom(...'Bearer xyz-0'.split('')), maxLength: 12 }),
+  ),
   { nil: undefined },
 );
 const prefer = fc.option(
   fc.oneof(
     fc.integer({ min: 100, max: 599 }).map((c) => `code=${c}`),
-    fc.constantFrom('code=404', 'code=401', 'code=abc', 'example=created', 'example=nope', 'dynamic=true', 'dynamic=maybe', 'seed=', 'return=minimal', 'constructor=1', ',;='),
+    fc.constantFrom(
+      'code=404',
+      'code=401',
+      'code=abc',
+      'example=created',
+      'example=nope',
+      'dynamic=true',
+      'dynamic=maybe',
+      'seed=',
+      'return=minimal',
+      'constructor=1',
+      ',;=',
+    ),
   ),
   { nil: undefined },
 );
-const contentType = fc.option(fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/xml', 'application/json; charset=latin1', ''), { nil: undefined });
+const contentType = fc.option(
+  fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'text/plain',
+    'application/xml',
+    'application/json; charset=latin1',
+    '',
+  ),
+  { nil: undefined },
+);
 const body = fc.option(
   fc.oneof(
     fc.json({ maxDepth: 2 }),
-    fc.record({ name: fc.string(), categoryId: fc.oneof(fc.integer(), fc.double(), fc.string()), status: fc.constantFrom('available', 'sold', 'lost') }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+    fc
+      .record(
+        {
+          name: fc.string(),
+          categoryId: fc.oneof(fc.integer(), fc.double(), fc.string()),
+          status: fc.constantFrom('available', 'sold', 'lost'),
+        },
+        { requiredKeys: [] },
+      )
+      .map((v) => JSON.stringify(v)),
     fc.string({ maxLength: 40 }),
   ),
   { nil: undefined },
@@ -115,7 +166,12 @@ describe('robustness', () => {
     });
     try {
       t.lines.length = 0;
-      const res = await send({ method: 'GET', path: '/v1/pets?api_key=x', headers: { Authorization: AUTH }, body: undefined });
+      const res = await send({
+        method: 'GET',
+        path: '/v1/pets?api_key=x',
+        headers: { Authorization: AUTH },
+        body: undefined,
+      });
       expect(res.status).toBe(400);
       expect(JSON.parse(res.text)).toMatchObject({ code: 'mock_error', status: 400 });
       expect(t.lines.some((l) => l.startsWith('mock error') && l.includes('boom'))).toBe(true);

@@ -9,7 +9,13 @@ import type { Router } from './router.js';
  * are undone (doubled slashes, `.` and `..` segments, a trailing slash, an encoded slash, matrix
  * parameters, letter case); else the first operation that documents an error for the status.
  */
-export function nearestOperation(spec: SpecModel, router: Router, method: string, path: string, status: number): OperationModel | undefined {
+export function nearestOperation(
+  spec: SpecModel,
+  router: Router,
+  method: string,
+  path: string,
+  status: number,
+): OperationModel | undefined {
   for (const candidate of [path, normalised(path)]) {
     const allow = router.allowedMethods(candidate);
     if (!allow) continue;
@@ -17,7 +23,11 @@ export function nearestOperation(spec: SpecModel, router: Router, method: string
     if (route.ok) return route.operation;
   }
   const lower = normalised(path).toLowerCase();
-  const byCase = spec.operations.find((op) => op.matchPath(lower.startsWith(spec.basePath.toLowerCase()) ? lower.slice(spec.basePath.length) : lower) !== undefined);
+  const byCase = spec.operations.find(
+    (op) =>
+      op.matchPath(lower.startsWith(spec.basePath.toLowerCase()) ? lower.slice(spec.basePath.length) : lower) !==
+      undefined,
+  );
   if (byCase) return byCase;
   return spec.operations.find((op) => errorResponseFor(op, status) !== undefined);
 }

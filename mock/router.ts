@@ -52,13 +52,17 @@ export function createRouter(spec: SpecModel): Router {
       const found = find(path);
       if (!found) return { ok: false, error: notFound(path) };
       const operation = found.entry.operations.get(method);
-      if (!operation) return { ok: false, error: methodNotAllowed(method, found.entry.allow), allow: found.entry.allow };
+      if (!operation)
+        return { ok: false, error: methodNotAllowed(method, found.entry.allow), allow: found.entry.allow };
       const pathParams: Record<string, string> = {};
       for (const [name, value] of Object.entries(found.raw)) {
         try {
           pathParams[name] = decodeURIComponent(value);
         } catch {
-          return { ok: false, error: mockError(400, 'invalid_parameter', `path parameter '${name}' is not valid percent-encoding`) };
+          return {
+            ok: false,
+            error: mockError(400, 'invalid_parameter', `path parameter '${name}' is not valid percent-encoding`),
+          };
         }
       }
       return { ok: true, operation, pathParams };

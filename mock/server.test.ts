@@ -123,7 +123,14 @@ describe('invalid requests', () => {
     ['a categoryId beyond int64', { name: 'Rex', categoryId: 1e20 }],
     ['a non-object body', [1, 2]],
   ])('answers 400 invalid_body for %s', async (_label, body) => {
-    expectError(await api().post('/v1/pets').set('Authorization', AUTH).send(body as object), 400, 'invalid_body');
+    expectError(
+      await api()
+        .post('/v1/pets')
+        .set('Authorization', AUTH)
+        .send(body as object),
+      400,
+      'invalid_body',
+    );
   });
 
   it('answers 400 invalid_body for a missing body', async () => {
@@ -132,13 +139,21 @@ describe('invalid requests', () => {
 
   it('answers 400 malformed_json for broken JSON', async () => {
     for (const text of ['{"name":', '{bad}', 'null x', '\u00ef\u00bb\u00bf{}']) {
-      const res = await api().post('/v1/pets').set('Authorization', AUTH).set('Content-Type', 'application/json').send(text);
+      const res = await api()
+        .post('/v1/pets')
+        .set('Authorization', AUTH)
+        .set('Content-Type', 'application/json')
+        .send(text);
       expectError(res, 400, 'malformed_json');
     }
   });
 
   it('answers 415 for a body that is not application/json', async () => {
-    const text = await api().post('/v1/pets').set('Authorization', AUTH).set('Content-Type', 'text/plain').send('{"name":"a","categoryId":1}');
+    const text = await api()
+      .post('/v1/pets')
+      .set('Authorization', AUTH)
+      .set('Content-Type', 'text/plain')
+      .send('{"name":"a","categoryId":1}');
     expectError(text, 415, 'unsupported_media_type');
     const latin = await api()
       .post('/v1/pets')
@@ -150,7 +165,11 @@ describe('invalid requests', () => {
 
   it('answers 413 for a body over the limit', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024), categoryId: 1 });
-    expectError(await api().post('/v1/pets').set('Authorization', AUTH).set('Content-Type', 'application/json').send(big), 413, 'payload_too_large');
+    expectError(
+      await api().post('/v1/pets').set('Authorization', AUTH).set('Content-Type', 'application/json').send(big),
+      413,
+      'payload_too_large',
+    );
   });
 });
 
@@ -186,7 +205,10 @@ describe('stateful store', () => {
   });
 
   it('stores a POST with id max+1 and returns exactly what was sent plus the id', async () => {
-    const res = await api().post('/v1/pets').set('Authorization', AUTH).send({ name: 'Nova', categoryId: 3, extra: true });
+    const res = await api()
+      .post('/v1/pets')
+      .set('Authorization', AUTH)
+      .send({ name: 'Nova', categoryId: 3, extra: true });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: 4294967297, name: 'Nova', categoryId: 3 });
     const got = await api().get('/v1/pets/4294967297').set('Authorization', AUTH);
@@ -213,7 +235,10 @@ describe('stateful store', () => {
     expect(reset.body).toEqual({ reset: true, pets: 30 });
     expectError(await api().get('/v1/pets/4294967297').set('Authorization', AUTH), 404);
     expectError(await api().get('/__mock/reset'), 405, 'method_not_allowed');
-    const preflight = await api().options('/__mock/reset').set('Origin', 'http://app.example').set('Access-Control-Request-Method', 'POST');
+    const preflight = await api()
+      .options('/__mock/reset')
+      .set('Origin', 'http://app.example')
+      .set('Access-Control-Request-Method', 'POST');
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-methods']).toBe('POST, OPTIONS');
   });
@@ -222,7 +247,11 @@ describe('stateful store', () => {
     const small = await startTestMock({ storeCapacity: 32 });
     try {
       const s = request(small.mock.server);
-      for (let i = 0; i < 4; i++) await s.post('/v1/pets').set('Authorization', AUTH).send({ name: `P${i}`, categoryId: 1 });
+      for (let i = 0; i < 4; i++)
+        await s
+          .post('/v1/pets')
+          .set('Authorization', AUTH)
+          .send({ name: `P${i}`, categoryId: 1 });
       const all = (await s.get('/v1/pets?limit=100').set('Authorization', AUTH)).body as { name: string }[];
       expect(all).toHaveLength(32);
       expect(all.slice(-2).map((p) => p.name)).toEqual(['P2', 'P3']);
@@ -267,7 +296,9 @@ describe('CORS', () => {
       .set('Access-Control-Request-Headers', 'authorization, x-request-id, sentry-trace, baggage, bad header');
     expect(res.status).toBe(204);
     const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(', ');
-    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'x-request-id', 'sentry-trace', 'baggage', 'x-mock-fault']));
+    expect(allowed).toEqual(
+      expect.arrayContaining(['authorization', 'x-request-id', 'sentry-trace', 'baggage', 'x-mock-fault']),
+    );
     expect(allowed).not.toContain('bad header');
     expect(allowed.filter((h) => h === 'authorization')).toHaveLength(1);
     expect(res.headers.vary).toBe('Access-Control-Request-Headers');
@@ -286,7 +317,10 @@ describe('CORS', () => {
       expect(ok.headers['access-control-allow-origin']).toBe('http://app.example');
       expect(ok.headers['access-control-allow-credentials']).toBe('true');
       expect(ok.headers.vary).toBe('Origin');
-      const other = await s.options('/v1/pets').set('Origin', 'http://evil.example').set('Access-Control-Request-Method', 'GET');
+      const other = await s
+        .options('/v1/pets')
+        .set('Origin', 'http://evil.example')
+        .set('Access-Control-Request-Method', 'GET');
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await strict.close();
@@ -299,8 +333,16 @@ describe('latency', () => {
     const started = performance.now();
     expect((await api().get('/v1/pets').set('Authorization', AUTH).set('X-Mock-Delay', '120')).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(115);
-    expectError(await api().get('/v1/pets').set('Authorization', AUTH).set('X-Mock-Delay', '30001'), 400, 'invalid_header');
-    expectError(await api().get('/v1/pets').set('Authorization', AUTH).set('X-Mock-Delay', 'soon'), 400, 'invalid_header');
+    expectError(
+      await api().get('/v1/pets').set('Authorization', AUTH).set('X-Mock-Delay', '30001'),
+      400,
+      'invalid_header',
+    );
+    expectError(
+      await api().get('/v1/pets').set('Authorization', AUTH).set('X-Mock-Delay', 'soon'),
+      400,
+      'invalid_header',
+    );
   });
 
   it('applies the global delay, and close() cuts pending delays short', async () => {
@@ -336,7 +378,9 @@ describe('admin and logging', () => {
     await api().get(`/v1/pets?api_key=${KEY}`).set('Authorization', AUTH);
     await api().get(`/v1/pets/${OTHER_KEY}`).set('Authorization', AUTH);
     await api().get('/v1/pets?limit=unknown-token-123').set('Authorization', 'Bearer unknown-token-123');
-    await api().get(`/v1/pets?x=${encodeURIComponent(`${KEY}/`)}`).set('Authorization', AUTH);
+    await api()
+      .get(`/v1/pets?x=${encodeURIComponent(`${KEY}/`)}`)
+      .set('Authorization', AUTH);
     const log = t.lines.join('\n');
     expect(t.lines).toHaveLength(4);
     for (const secret of [KEY, OTHER_KEY, 'unknown-token-123']) expect(log).not.toContain(secret);

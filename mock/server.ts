@@ -89,7 +89,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const opts = resolveOptions(options, stdoutSink);
   const log = opts.log;
   // The shipped spec, as loaded at start, is pinned valid by spec/ tests: skip the slow schema check.
-  let served = serve(await loadSpec(opts.specFile, { schemaCheck: opts.specFile !== DEFAULT_SPEC_PATH, ...(opts.basePath !== undefined ? { basePath: opts.basePath } : {}) }));
+  let served = serve(
+    await loadSpec(opts.specFile, {
+      schemaCheck: opts.specFile !== DEFAULT_SPEC_PATH,
+      ...(opts.basePath !== undefined ? { basePath: opts.basePath } : {}),
+    }),
+  );
   const store = new PetStore(loadSeedPets(served.spec, opts.seedFile), opts.storeCapacity);
   // Every other spec's resources (and any other resource of an Animal Store spec) live in the generic store.
   const resources = createResourceMock(served.spec, {
@@ -102,13 +107,20 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const cors: Cors = createCors(opts.corsOrigins);
   const secrets = configuredSecrets(opts.keys);
   const shutdown = new AbortController();
-  let faults = createFaults(opts.faultsFile === undefined ? undefined : loadFaultConfig(opts.faultsFile), served.spec, opts.seed);
+  let faults = createFaults(
+    opts.faultsFile === undefined ? undefined : loadFaultConfig(opts.faultsFile),
+    served.spec,
+    opts.seed,
+  );
   // Only with the admin routes on, since only they read it; bodies come from decide(), keyed by request.
   const requests = opts.admin ? createRequestLog() : undefined;
   const bodies = new WeakMap<IncomingMessage, string>();
 
   function serve(spec: SpecModel): Served {
-    const engineOptions = opts.seed === undefined ? { dynamic: opts.mode === 'dynamic' } : { dynamic: opts.mode === 'dynamic', seed: opts.seed };
+    const engineOptions =
+      opts.seed === undefined
+        ? { dynamic: opts.mode === 'dynamic' }
+        : { dynamic: opts.mode === 'dynamic', seed: opts.seed };
     const operationHeaders = new Map(spec.operations.map((op) => [op, deprecationHeaders(spec, op)]));
     return { spec, router: createRouter(spec), engine: createPrismEngine(spec, engineOptions), operationHeaders };
   }
@@ -120,39 +132,78 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       const allow = current.router.allowedMethods(path);
       if (!allow) return { answer: errorAnswer(notFound(path)), delayMs: 0 };
       // Preflights carry no credentials, so they are answered before the key check.
-      return { answer: { status: 204, json: undefined, headers: { Allow: allow.join(', '), ...cors.preflightHeadersFor(req, allow) } }, delayMs: 0 };
+      return {
+        answer: {
+          status: 204,
+          json: undefined,
+          headers: { Allow: allow.join(', '), ...cors.preflightHeadersFor(req, allow) },
+        },
+        delayMs: 0,
+      };
     }
     const delay = requestDelay(req.headers[DELAY_HEADER], opts.delayMs);
     const route = current.router.route(method, path);
     if (!route.ok) {
       // A route error still takes the error body the spec documents (the path's own operation's, or the nearest one's).
       const nearest = nearestOperation(current.spec, current.router, method, path, route.error.status);
-      return { answer: nearest ? conformError(nearest, errorAnswer(route.error)) : errorAnswer(route.error), delayMs: delay.ms };
+      return {
+        answer: nearest ? conformError(nearest, errorAnswer(route.error)) : errorAnswer(route.error),
+        delayMs: delay.ms,
+      };
     }
     const operation = route.operation;
     // Faults are looked for only when asked: the header is sent, or the faults file names a route.
-    const planned = req.headers[FAULT_HEADER] === undefined && !faults.configured ? undefined : faults.forRequest(req.headers[FAULT_HEADER], operation);
-    if (planned && 'error' in planned) return { answer: conformError(operation, errorAnswer(planned.error)), delayMs: delay.ms, operationId: operation.operationId };
+    const planned =
+      req.headers[FAULT_HEADER] === undefined && !faults.configured
+        ? undefined
+        : faults.forRequest(req.headers[FAULT_HEADER], operation);
+    if (planned && 'error' in planned)
+      return {
+        answer: conformError(operation, errorAnswer(planned.error)),
+        delayMs: delay.ms,
+        operationId: operation.operationId,
+      };
     const fault = planned?.fault;
     const delayMs = delay.ms + (planned?.delayMs ?? 0);
     const action = fault?.action;
     // A status, reset or empty fault stands in for the operation: nothing is read, stored or changed.
     if (action?.kind === 'status') {
-      const injected = mockError(action.status, 'injected_fault', `Status ${action.status} injected by ${fault!.origin === 'header' ? 'the X-Mock-Fault header' : `the faults file (${fault!.origin})`}.`);
-      const injectedAnswer = action.status >= 400 ? conformError(operation, errorAnswer(injected)) : { status: action.status, json: undefined };
+      const injected = mockError(
+        action.status,
+        'injected_fault',
+        `Status ${action.status} injected by ${fault!.origin === 'header' ? 'the X-Mock-Fault header' : `the faults file (${fault!.origin})`}.`,
+      );
+      const injectedAnswer =
+        action.status >= 400
+          ? conformError(operation, errorAnswer(injected))
+          : { status: action.status, json: undefined };
       return { answer: injectedAnswer, delayMs, operationId: operation.operationId, fault: fault! };
     }
-    if (action?.kind === 'reset' || action?.kind === 'empty') return { answer: { status: 0, json: undefined }, delayMs, operationId: operation.operationId, fault: fault! };
+    if (action?.kind === 'reset' || action?.kind === 'empty')
+      return { answer: { status: 0, json: undefined }, delayMs, operationId: operation.operationId, fault: fault! };
     // Errors from any layer (auth, validation, store) take the shape and media type the operation documents for their status.
-    const errorChecked = conformError(operation, await decide(req, operation, route.pathParams, path, search, delay.error, current));
+    const errorChecked = conformError(
+      operation,
+      await decide(req, operation, route.pathParams, path, search, delay.error, current),
+    );
     // Successes too: the body fits its schema in the media type the client accepts, or is replaced.
-    const decided = await conformSuccess(operation, errorChecked, joined(req.headers.accept), (status, attempt) => generated(operation, path, status, attempt, current));
+    const decided = await conformSuccess(operation, errorChecked, joined(req.headers.accept), (status, attempt) =>
+      generated(operation, path, status, attempt, current),
+    );
     // A 401 forced through Prefer names the operation's own schemes too (Bearer, Basic, APIKey ...),
     // last among the headers, where the generic fallback in send() puts it.
-    const challenge = decided.status === 401 && !hasHeader(decided.headers ?? {}, 'www-authenticate') ? challengeOf(operation.security, { realm: current.spec.title }) : undefined;
-    const challenged = challenge === undefined ? decided : { ...decided, headers: { ...decided.headers, 'WWW-Authenticate': challenge } };
+    const challenge =
+      decided.status === 401 && !hasHeader(decided.headers ?? {}, 'www-authenticate')
+        ? challengeOf(operation.security, { realm: current.spec.title })
+        : undefined;
+    const challenged =
+      challenge === undefined
+        ? decided
+        : { ...decided, headers: { ...decided.headers, 'WWW-Authenticate': challenge } };
     const answered = withHeaders(challenged, current.operationHeaders.get(operation) ?? {});
-    return fault ? { answer: answered, delayMs, operationId: operation.operationId, fault } : { answer: answered, delayMs, operationId: operation.operationId };
+    return fault
+      ? { answer: answered, delayMs, operationId: operation.operationId, fault }
+      : { answer: answered, delayMs, operationId: operation.operationId };
   }
 
   async function decide(
@@ -183,7 +234,11 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     }
     if (opts.mode === 'static' && preferences === undefined) {
       const example = staticExample(operation);
-      if (example) return jsonAnswer(example.status, shapeSpecAnswer(operation, input.value, example.body) ?? JSON.stringify(example.body));
+      if (example)
+        return jsonAnswer(
+          example.status,
+          shapeSpecAnswer(operation, input.value, example.body) ?? JSON.stringify(example.body),
+        );
     }
     return fromSpec(req, operation, path, input.value, preferences, current);
   }
@@ -209,7 +264,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     // A generated answer (dynamic mode, Prefer: dynamic=true) is sized and shaped by the resource model.
-    const generatedAnswer = (preferences?.dynamic ?? opts.mode === 'dynamic') && preferences?.code === undefined && preferences?.exampleKey === undefined;
+    const generatedAnswer =
+      (preferences?.dynamic ?? opts.mode === 'dynamic') &&
+      preferences?.code === undefined &&
+      preferences?.exampleKey === undefined;
     const list = generatedAnswer ? generatedListLength(resources.model, operation, input) : undefined;
     const result = await current.engine.answer(
       operation,
@@ -225,23 +283,52 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (status >= 400) return jsonAnswer(status, errorShaped(status, body, preferences), result.headers);
     if (body === undefined) return { status, json: undefined, headers: result.headers };
     const seed = preferences?.seed ?? opts.seed;
-    const real = generatedAnswer && status < 300 ? realisticBody(current.spec, resources.model, operation, input, status, body, seededRandom(seed === undefined ? undefined : `${seed}|${operation.operationId}|${req.url ?? path}`)) : undefined;
+    const real =
+      generatedAnswer && status < 300
+        ? realisticBody(
+            current.spec,
+            resources.model,
+            operation,
+            input,
+            status,
+            body,
+            seededRandom(seed === undefined ? undefined : `${seed}|${operation.operationId}|${req.url ?? path}`),
+          )
+        : undefined;
     const out = real ?? body;
-    const shaped = (preferences === undefined || generatedAnswer) && status < 300 ? shapeSpecAnswer(operation, input, out) : undefined;
+    const shaped =
+      (preferences === undefined || generatedAnswer) && status < 300
+        ? shapeSpecAnswer(operation, input, out)
+        : undefined;
     return jsonAnswer(status, shaped ?? JSON.stringify(out), result.headers);
   }
 
   /** A body Prism generates from the spec for a status (undefined when it cannot). */
-  async function generated(operation: OperationModel, path: string, status: number, attempt: number, current: Served): Promise<unknown> {
+  async function generated(
+    operation: OperationModel,
+    path: string,
+    status: number,
+    attempt: number,
+    current: Served,
+  ): Promise<unknown> {
     const request = { path: path.slice(current.spec.basePath.length), query: {}, headers: {}, body: undefined };
-    const result = await current.engine.answer(operation, request, { dynamic: true, code: status, seed: `conform-${attempt}` });
+    const result = await current.engine.answer(operation, request, {
+      dynamic: true,
+      code: status,
+      seed: `conform-${attempt}`,
+    });
     return result.ok && result.status === status ? result.body : undefined;
   }
 
   function admin(req: IncomingMessage, method: string, path: string, current: Served): Answer {
     if (path === SPEC_PATH || (requests && path === REQUESTS_PATH)) {
       const allow = path === SPEC_PATH ? ['GET'] : ['GET', 'DELETE'];
-      if (method === 'OPTIONS') return { status: 204, json: undefined, headers: { Allow: allow.join(', '), ...cors.preflightHeadersFor(req, allow) } };
+      if (method === 'OPTIONS')
+        return {
+          status: 204,
+          json: undefined,
+          headers: { Allow: allow.join(', '), ...cors.preflightHeadersFor(req, allow) },
+        };
       if (!allow.includes(method)) return errorAnswer(methodNotAllowed(method, allow));
       if (path === SPEC_PATH) return specDocument(current.spec);
       if (method === 'DELETE') {
@@ -253,7 +340,8 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     }
     if (!opts.admin || path !== RESET_PATH) return errorAnswer(notFound(path));
     // A browser end-to-end test may reset from the page, which needs a preflight.
-    if (method === 'OPTIONS') return { status: 204, json: undefined, headers: { Allow: 'POST', ...cors.preflightHeadersFor(req, ['POST']) } };
+    if (method === 'OPTIONS')
+      return { status: 204, json: undefined, headers: { Allow: 'POST', ...cors.preflightHeadersFor(req, ['POST']) } };
     if (method !== 'POST') return errorAnswer(methodNotAllowed(method, ['POST']));
     store.reset();
     resources.reset();
@@ -271,7 +359,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
         const [path, search] = splitTarget(target);
         result = await answer(req, path, search, current);
       } catch (error) {
-        log(`mock error: ${req.method ?? ''} ${redactTarget(target, secretsOf(req))}: ${(error as Error)?.message ?? String(error)}`);
+        log(
+          `mock error: ${req.method ?? ''} ${redactTarget(target, secretsOf(req))}: ${(error as Error)?.message ?? String(error)}`,
+        );
         result = { answer: errorAnswer(internalFailure()), delayMs: 0 };
       }
       await wait(result.delayMs, shutdown.signal);
@@ -299,7 +389,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     })();
   };
 
-  function send(req: IncomingMessage, res: ServerResponse, answer: Answer, fault?: Exclude<Fault['action'], undefined>): void {
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    answer: Answer,
+    fault?: Exclude<Fault['action'], undefined>,
+  ): void {
     if (res.headersSent || res.destroyed) return;
     const headers: HeaderRecord = { 'Content-Type': JSON_CONTENT_TYPE, ...cors.headersFor(req), ...answer.headers };
     if (answer.status === 401 && !hasHeader(headers, 'www-authenticate')) headers['WWW-Authenticate'] = 'Bearer';
@@ -316,7 +411,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       log(`mock error: cannot send answer: ${(error as Error).message}`);
       if (!res.headersSent) {
         const fallback = errorBody(internalFailure());
-        res.writeHead(400, { 'Content-Type': JSON_CONTENT_TYPE, 'Content-Length': String(Buffer.byteLength(fallback)) });
+        res.writeHead(400, {
+          'Content-Type': JSON_CONTENT_TYPE,
+          'Content-Length': String(Buffer.byteLength(fallback)),
+        });
         res.end(fallback);
       }
     }
@@ -328,7 +426,13 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
 
   function secretsOfRequest(headers: IncomingMessage['headers'], target: string): string[] {
     const q = target.indexOf('?');
-    return [...secrets, ...presentedSecrets(authRequestOf(headers, q === -1 ? '' : target.slice(q)), served.spec.securitySchemes.values())];
+    return [
+      ...secrets,
+      ...presentedSecrets(
+        authRequestOf(headers, q === -1 ? '' : target.slice(q)),
+        served.spec.securitySchemes.values(),
+      ),
+    ];
   }
 
   const server = createServer({ keepAliveTimeout: 5_000 }, handler);
@@ -338,7 +442,15 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? 431 : 400;
     const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
-    endWithError(socket, reason, mockError(status, tooLarge ? 'invalid_header' : 'malformed_request', tooLarge ? 'Request headers are too large.' : 'The request is not valid HTTP.'));
+    endWithError(
+      socket,
+      reason,
+      mockError(
+        status,
+        tooLarge ? 'invalid_header' : 'malformed_request',
+        tooLarge ? 'Request headers are too large.' : 'The request is not valid HTTP.',
+      ),
+    );
   });
   // CONNECT never reaches the handler: without a listener node drops the socket unanswered.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
@@ -355,7 +467,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const previous = reloading ?? Promise.resolve(undefined);
     const next = previous.then(async (): Promise<ReloadEvent> => {
       try {
-        const next = serve(await loadSpec(opts.specFile, opts.basePath !== undefined ? { basePath: opts.basePath } : {}));
+        const next = serve(
+          await loadSpec(opts.specFile, opts.basePath !== undefined ? { basePath: opts.basePath } : {}),
+        );
         resources.update(next.spec);
         served = next;
         void watcher?.refresh();
@@ -463,11 +577,25 @@ function withHeaders(answer: Answer, extra: HeaderRecord): Answer {
 function errorShaped(status: number, body: unknown, preferences: MockPreferences | undefined): string {
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
     const shaped: Record<string, unknown> = { ...body, status };
-    const said = preferences === undefined ? undefined : typeof shaped.message === 'string' ? 'message' : typeof shaped.detail === 'string' ? 'detail' : undefined;
-    if (said !== undefined && preferences) shaped[said] = `${String(shaped[said])} (forced by ${forcedBy(preferences)})`;
+    const said =
+      preferences === undefined
+        ? undefined
+        : typeof shaped.message === 'string'
+          ? 'message'
+          : typeof shaped.detail === 'string'
+            ? 'detail'
+            : undefined;
+    if (said !== undefined && preferences)
+      shaped[said] = `${String(shaped[said])} (forced by ${forcedBy(preferences)})`;
     return JSON.stringify(shaped);
   }
-  return errorBody(mockError(status, status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : 'invalid_parameter', `Status ${status}, forced by the Prefer header.`));
+  return errorBody(
+    mockError(
+      status,
+      status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : 'invalid_parameter',
+      `Status ${status}, forced by the Prefer header.`,
+    ),
+  );
 }
 
 function splitTarget(target: string): [string, string] {

@@ -28,16 +28,23 @@ describe('startMock', () => {
   it('reset() restores the seed', async () => {
     const mock = await startMock({ port: 0, watch: false, quiet: true, apiKeys: ['k'] });
     cleanups.push(() => mock.close());
-    const created = await request(mock.mock.server).post('/v1/pets').set('Authorization', 'Bearer k').send({ name: 'T', categoryId: 1 });
+    const created = await request(mock.mock.server)
+      .post('/v1/pets')
+      .set('Authorization', 'Bearer k')
+      .send({ name: 'T', categoryId: 1 });
     expect(created.status).toBe(201);
     mock.reset();
-    expect((await request(mock.mock.server).get(`/v1/pets/${created.body.id}`).set('Authorization', 'Bearer k')).status).toBe(404);
+    expect(
+      (await request(mock.mock.server).get(`/v1/pets/${created.body.id}`).set('Authorization', 'Bearer k')).status,
+    ).toBe(404);
   });
 
   it('rejects when the port is taken', async () => {
     const first = await startMock({ port: 0, watch: false, quiet: true });
     cleanups.push(() => first.close());
-    await expect(startMock({ port: first.port, watch: false, quiet: true })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await expect(startMock({ port: first.port, watch: false, quiet: true })).rejects.toMatchObject({
+      code: 'EADDRINUSE',
+    });
   });
 
   it('turns admin off by default when configured for a non-loopback host', async () => {

@@ -17,22 +17,33 @@ const requests: Record<string, { path: string; body?: unknown }> = {
 };
 
 describe('staticExample', () => {
-  it.each(['listPets', 'createPet', 'getPet'])('%s: the status and body Prism answers in static mode', async (operationId) => {
-    const operation = spec.operation(operationId)!;
-    const engine = createPrismEngine(spec, { dynamic: false });
-    const request = requests[operationId]!;
-    const prism = await engine.answer(
-      operation,
-      { path: request.path, query: {}, headers: request.body ? { 'content-type': 'application/json' } : {}, body: request.body },
-      undefined,
-    );
-    expect(prism.ok).toBe(true);
-    if (!prism.ok) return;
-    expect(staticExample(operation)).toEqual({ status: prism.status, body: prism.body });
-  });
+  it.each(['listPets', 'createPet', 'getPet'])(
+    '%s: the status and body Prism answers in static mode',
+    async (operationId) => {
+      const operation = spec.operation(operationId)!;
+      const engine = createPrismEngine(spec, { dynamic: false });
+      const request = requests[operationId]!;
+      const prism = await engine.answer(
+        operation,
+        {
+          path: request.path,
+          query: {},
+          headers: request.body ? { 'content-type': 'application/json' } : {},
+          body: request.body,
+        },
+        undefined,
+      );
+      expect(prism.ok).toBe(true);
+      if (!prism.ok) return;
+      expect(staticExample(operation)).toEqual({ status: prism.status, body: prism.body });
+    },
+  );
 
   it('is undefined for an operation without a 2xx example', () => {
-    const operation = { ...spec.operation('getPet')!, responses: { '404': spec.operation('getPet')!.responses['404']! } };
+    const operation = {
+      ...spec.operation('getPet')!,
+      responses: { '404': spec.operation('getPet')!.responses['404']! },
+    };
     expect(staticExample(operation)).toBeUndefined();
   });
 });

@@ -9,13 +9,18 @@ import { PetStore, RawNumber, petJson } from './store.js';
 import type { IncomingMessage } from 'node:http';
 
 describe('createAuthenticator', () => {
-  const bearerOnly = operationSecurity({ security: [{ b: [] }], components: { securitySchemes: { b: { type: 'http', scheme: 'bearer' } } } }, {});
+  const bearerOnly = operationSecurity(
+    { security: [{ b: [] }], components: { securitySchemes: { b: { type: 'http', scheme: 'bearer' } } } },
+    {},
+  );
   const authenticate = createAuthenticator({ kind: 'keys', keys: ['alpha', 'beta-longer-key'] });
-  const check = (authorization: string | undefined) => authenticate({ headers: authorization === undefined ? {} : { authorization }, query: [] }, bearerOnly);
+  const check = (authorization: string | undefined) =>
+    authenticate({ headers: authorization === undefined ? {} : { authorization }, query: [] }, bearerOnly);
   it('accepts configured keys only, whatever their length', () => {
     expect(check('Bearer alpha')).toBeUndefined();
     expect(check('bEaReR beta-longer-key')).toBeUndefined();
-    for (const header of ['Bearer alph', 'Bearer alphaa', 'Bearer beta', 'Bearer ALPHA']) expect(check(header)?.status).toBe(401);
+    for (const header of ['Bearer alph', 'Bearer alphaa', 'Bearer beta', 'Bearer ALPHA'])
+      expect(check(header)?.status).toBe(401);
   });
   it('names what is wrong in the message', () => {
     expect(check(undefined)?.message).toMatch(/missing/);
@@ -39,22 +44,39 @@ describe('createAuthenticator', () => {
     },
   };
   const users = createAuthenticator({ kind: 'keys', keys: ['k1'], users: ['ann:pw'] }, { realm: 'Zoo' });
-  it('reads the credential where the operation\'s scheme puts it, and challenges for that scheme', () => {
+  it("reads the credential where the operation's scheme puts it, and challenges for that scheme", () => {
     const basic = operationSecurity(document, { security: [{ basic: [] }] });
-    expect(users({ headers: { authorization: `Basic ${Buffer.from('ann:pw').toString('base64')}` }, query: [] }, basic)).toBeUndefined();
-    expect(users({ headers: { authorization: 'Bearer k1' }, query: [] }, basic)?.headers).toEqual({ 'WWW-Authenticate': 'Basic realm="Zoo", charset="UTF-8"' });
+    expect(
+      users({ headers: { authorization: `Basic ${Buffer.from('ann:pw').toString('base64')}` }, query: [] }, basic),
+    ).toBeUndefined();
+    expect(users({ headers: { authorization: 'Bearer k1' }, query: [] }, basic)?.headers).toEqual({
+      'WWW-Authenticate': 'Basic realm="Zoo", charset="UTF-8"',
+    });
     const keys = operationSecurity(document, { security: [{ header: [] }, { query: [] }, { cookie: [] }] });
     expect(users({ headers: { 'x-api-key': 'k1' }, query: [] }, keys)).toBeUndefined();
     expect(users({ headers: {}, query: [['key', 'k1']] }, keys)).toBeUndefined();
     expect(users({ headers: { cookie: 'sid=k1' }, query: [] }, keys)).toBeUndefined();
     expect(users({ headers: { authorization: 'Bearer k1' }, query: [['KEY', 'k1']] }, keys)?.status).toBe(401);
     expect(users({ headers: {}, query: [] }, operationSecurity(document, { security: [] }))).toBeUndefined();
-    expect(users({ headers: {}, query: [] }, operationSecurity(document, { security: [{}, { header: [] }] }))).toBeUndefined();
+    expect(
+      users({ headers: {}, query: [] }, operationSecurity(document, { security: [{}, { header: [] }] })),
+    ).toBeUndefined();
   });
   it('finds every presented credential for the log to hide', () => {
-    const schemes = Object.entries(document.components.securitySchemes).map(([name]) => operationSecurity(document, { security: [{ [name]: [] }] }).alternatives[0]![0]!.scheme);
-    const request = { headers: { authorization: `Basic ${Buffer.from('ann:pw1').toString('base64')}`, 'x-api-key': 'hk', cookie: 'a=b; sid=ck' }, query: [['key', 'qk']] as [string, string][] };
-    expect(presentedSecrets(request, schemes).sort()).toEqual([Buffer.from('ann:pw1').toString('base64'), 'ck', 'hk', 'pw1', 'qk'].sort());
+    const schemes = Object.entries(document.components.securitySchemes).map(
+      ([name]) => operationSecurity(document, { security: [{ [name]: [] }] }).alternatives[0]![0]!.scheme,
+    );
+    const request = {
+      headers: {
+        authorization: `Basic ${Buffer.from('ann:pw1').toString('base64')}`,
+        'x-api-key': 'hk',
+        cookie: 'a=b; sid=ck',
+      },
+      query: [['key', 'qk']] as [string, string][],
+    };
+    expect(presentedSecrets(request, schemes).sort()).toEqual(
+      [Buffer.from('ann:pw1').toString('base64'), 'ck', 'hk', 'pw1', 'qk'].sort(),
+    );
   });
 });
 
@@ -109,7 +131,9 @@ describe('PetStore', () => {
     expect(store.addJson({ name: 'F', categoryId: 1 })).toContain('"id":3');
   });
   it('writes raw numbers verbatim', () => {
-    expect(petJson({ id: 1, fields: { categoryId: new RawNumber('9223372036854775807') } })).toBe('{"id":1,"categoryId":9223372036854775807}');
+    expect(petJson({ id: 1, fields: { categoryId: new RawNumber('9223372036854775807') } })).toBe(
+      '{"id":1,"categoryId":9223372036854775807}',
+    );
   });
 });
 

@@ -55,9 +55,19 @@ describe('watching the files a spec reaches through $ref', () => {
     const { spec, schema } = await splitSpec();
     const events: ReloadEvent[] = [];
     let notify: (() => void) | undefined;
-    const mock = await createMockServer({ spec, watch: true, quiet: true, log: () => undefined, onReload: (e) => (events.push(e), notify?.()) });
+    const mock = await createMockServer({
+      spec,
+      watch: true,
+      quiet: true,
+      log: () => undefined,
+      onReload: (e) => (events.push(e), notify?.()),
+    });
     cleanups.push(() => mock.close());
-    const served = async () => (await request(mock.server).get('/__mock/openapi.json')).body as { components?: unknown; paths: Record<string, unknown> };
+    const served = async () =>
+      (await request(mock.server).get('/__mock/openapi.json')).body as {
+        components?: unknown;
+        paths: Record<string, unknown>;
+      };
     expect(JSON.stringify(await served())).not.toContain('colour');
     // The referenced files are looked up shortly after the start; give the watcher time to be set.
     await new Promise((r) => setTimeout(r, 600));

@@ -26,7 +26,12 @@ export interface ReceivedResponse {
 
 /** A case, the exact request sent for it, and what came back. Checks are pure functions of this. */
 export type Exchange =
-  | { readonly case: Case; readonly request: RequestRecord; readonly response: ReceivedResponse; readonly failure?: undefined }
+  | {
+      readonly case: Case;
+      readonly request: RequestRecord;
+      readonly response: ReceivedResponse;
+      readonly failure?: undefined;
+    }
   | {
       readonly case: Case;
       readonly request: RequestRecord;

@@ -40,8 +40,20 @@ export function validCase(operationId: string, fields: Partial<Case> = {}): Case
 }
 
 /** An invalid case labelled with `reason` (a schema fault that `must` be refused unless overridden). */
-export function invalidCase(operationId: string, reason: Partial<InvalidReason> = {}, fields: Partial<Case> = {}): Case {
-  const invalid: InvalidReason = { layer: 'schema', location: 'body', pointer: '/name', keyword: 'type', description: "'name' is 42, not of type string", firmness: 'must', ...reason };
+export function invalidCase(
+  operationId: string,
+  reason: Partial<InvalidReason> = {},
+  fields: Partial<Case> = {},
+): Case {
+  const invalid: InvalidReason = {
+    layer: 'schema',
+    location: 'body',
+    pointer: '/name',
+    keyword: 'type',
+    description: "'name' is 42, not of type string",
+    firmness: 'must',
+    ...reason,
+  };
   return { ...validCase(operationId), family: 'invalid', kind: 'invalid', invalid, ...fields };
 }
 
@@ -60,8 +72,15 @@ export function probeCase(operationId: string, fields: Partial<Case> = {}): Case
  * JSON. Headers default to `content-type: application/json` when there is a body; pass
  * `content-type: undefined` to leave it out.
  */
-export function response(status: number, bodyText = '', headers: Record<string, string | undefined> = {}): ReceivedResponse {
-  const merged: Record<string, string | undefined> = { ...(bodyText !== '' ? { 'content-type': 'application/json' } : {}), ...headers };
+export function response(
+  status: number,
+  bodyText = '',
+  headers: Record<string, string | undefined> = {},
+): ReceivedResponse {
+  const merged: Record<string, string | undefined> = {
+    ...(bodyText !== '' ? { 'content-type': 'application/json' } : {}),
+    ...headers,
+  };
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(merged)) if (v !== undefined) clean[k.toLowerCase()] = v;
   let parsed: { json?: unknown; exactJson?: unknown } = {};
@@ -76,12 +95,20 @@ export function response(status: number, bodyText = '', headers: Record<string, 
 }
 
 /** A response whose body is `value` serialised with JSON.stringify. */
-export function jsonResponse(status: number, value: unknown, headers: Record<string, string | undefined> = {}): ReceivedResponse {
+export function jsonResponse(
+  status: number,
+  value: unknown,
+  headers: Record<string, string | undefined> = {},
+): ReceivedResponse {
   return response(status, JSON.stringify(value), headers);
 }
 
 /** A stand-in for the record of the request sent (the checks only attach it to findings). */
-export const REQUEST: RequestRecord = { method: 'GET', path: '/pets', headers: { accept: 'application/json', authorization: 'Bearer $API_KEY' } };
+export const REQUEST: RequestRecord = {
+  method: 'GET',
+  path: '/pets',
+  headers: { accept: 'application/json', authorization: 'Bearer $API_KEY' },
+};
 
 export function exchange(testCase: Case, received: ReceivedResponse): Exchange {
   return { case: testCase, request: REQUEST, response: received };

@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAuthChallenge, judgeChallengeConsistency } from './auth-challenge.js';
-import { authCase, errorBody, exchange, loadOperations, response, run, verdicts, type Operations } from './_test-support.js';
+import {
+  authCase,
+  errorBody,
+  exchange,
+  loadOperations,
+  response,
+  run,
+  verdicts,
+  type Operations,
+} from './_test-support.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -10,8 +19,21 @@ beforeAll(async () => {
 const unauthorized = (headers: Record<string, string> = {}) => response(401, errorBody(401, 'unauthorized'), headers);
 
 describe('checkAuthChallenge', () => {
-  it.each(['Bearer', 'Bearer realm="animal-store"', 'bearer', 'Basic realm="x", Bearer realm="y"', 'BEARER error="invalid_token"'])('passes a 401 whose challenge names Bearer: %s', (challenge) => {
-    expect(run(checkAuthChallenge, ops.listPets, authCase('listPets', 'none'), unauthorized({ 'www-authenticate': challenge }))).toEqual([]);
+  it.each([
+    'Bearer',
+    'Bearer realm="animal-store"',
+    'bearer',
+    'Basic realm="x", Bearer realm="y"',
+    'BEARER error="invalid_token"',
+  ])('passes a 401 whose challenge names Bearer: %s', (challenge) => {
+    expect(
+      run(
+        checkAuthChallenge,
+        ops.listPets,
+        authCase('listPets', 'none'),
+        unauthorized({ 'www-authenticate': challenge }),
+      ),
+    ).toEqual([]);
   });
 
   it('notes a 401 without WWW-Authenticate as advisory on its own (the contract does not ask for it)', () => {
@@ -28,24 +50,54 @@ describe('checkAuthChallenge', () => {
     expect(findings[0]!.message).toContain('credential variant unknown-key');
     expect(findings[0]!.message).toContain('RFC 9110 §11.6.1 (MUST)');
     expect(findings[0]!.message).toContain('bearerAuth');
-    expect(judgeChallengeConsistency([challenged, exchange(authCase('listPets', 'key-case'), unauthorized({ 'www-authenticate': 'Bearer error="invalid_token"' }))], ops.listPets)).toEqual([]);
-    expect(judgeChallengeConsistency([bare, exchange(authCase('listPets', 'none'), unauthorized())], ops.listPets)).toEqual([]);
+    expect(
+      judgeChallengeConsistency(
+        [
+          challenged,
+          exchange(
+            authCase('listPets', 'key-case'),
+            unauthorized({ 'www-authenticate': 'Bearer error="invalid_token"' }),
+          ),
+        ],
+        ops.listPets,
+      ),
+    ).toEqual([]);
+    expect(
+      judgeChallengeConsistency([bare, exchange(authCase('listPets', 'none'), unauthorized())], ops.listPets),
+    ).toEqual([]);
   });
 
-  it.each(['Basic realm="x"', 'Bearerish', 'Token', 'xBearer'])('fails a challenge that does not name Bearer, the declared scheme: %s', (challenge) => {
-    const findings = run(checkAuthChallenge, ops.getPet, authCase('getPet', 'none'), unauthorized({ 'www-authenticate': challenge }));
-    expect(verdicts(findings)).toEqual([{ code: 'auth_challenge_missing', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain(JSON.stringify(challenge));
-  });
+  it.each(['Basic realm="x"', 'Bearerish', 'Token', 'xBearer'])(
+    'fails a challenge that does not name Bearer, the declared scheme: %s',
+    (challenge) => {
+      const findings = run(
+        checkAuthChallenge,
+        ops.getPet,
+        authCase('getPet', 'none'),
+        unauthorized({ 'www-authenticate': challenge }),
+      );
+      expect(verdicts(findings)).toEqual([{ code: 'auth_challenge_missing', severity: 'failure' }]);
+      expect(findings[0]!.message).toContain(JSON.stringify(challenge));
+    },
+  );
 
   it('asks nothing of an operation secured by API keys alone (no registered auth-scheme to name)', () => {
-    const apiKeyOnly = { ...ops.listPets, security: { access: 'required', alternatives: [[{ scheme: { kind: 'apiKey', name: 'key', in: 'header', parameter: 'X-API-Key' }, scopes: [] }]], source: 'operation' } as const };
+    const apiKeyOnly = {
+      ...ops.listPets,
+      security: {
+        access: 'required',
+        alternatives: [[{ scheme: { kind: 'apiKey', name: 'key', in: 'header', parameter: 'X-API-Key' }, scopes: [] }]],
+        source: 'operation',
+      } as const,
+    };
     expect(run(checkAuthChallenge, apiKeyOnly, authCase('listPets', 'none'), unauthorized())).toEqual([]);
   });
 
   it('looks only at 401', () => {
     for (const status of [400, 403, 404, 200]) {
-      expect(run(checkAuthChallenge, ops.listPets, authCase('listPets', 'none'), response(status, errorBody(status)))).toEqual([]);
+      expect(
+        run(checkAuthChallenge, ops.listPets, authCase('listPets', 'none'), response(status, errorBody(status))),
+      ).toEqual([]);
     }
   });
 

@@ -12,7 +12,8 @@ function challengesOf(operation: OperationModel): { names: string[]; basis: stri
   return { names, basis };
 }
 
-const names = (challenge: string, wanted: readonly string[]) => wanted.some((name) => new RegExp(`(^|[\\s,])${name}(?=$|[\\s,])`, 'i').test(challenge));
+const names = (challenge: string, wanted: readonly string[]) =>
+  wanted.some((name) => new RegExp(`(^|[\\s,])${name}(?=$|[\\s,])`, 'i').test(challenge));
 
 /**
  * RFC 9110 §11.6.1: "A server generating a 401 (Unauthorized) response MUST send a WWW-Authenticate

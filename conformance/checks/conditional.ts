@@ -22,7 +22,15 @@ export interface ConditionalRound {
 export function judgeConditional({ first, conditional, fresh }: ConditionalRound): Finding[] {
   const tag = first.response?.headers.etag;
   const c = conditional.response;
-  if (!tag || !c || c.status !== 304 || !first.response || !fresh.response || fresh.response.status !== first.response.status) return [];
+  if (
+    !tag ||
+    !c ||
+    c.status !== 304 ||
+    !first.response ||
+    !fresh.response ||
+    fresh.response.status !== first.response.status
+  )
+    return [];
   const before = canonical(first.response.json ?? first.response.bodyText);
   const now = canonical(fresh.response.json ?? fresh.response.bodyText);
   if (before === now) return [];

@@ -1,16 +1,34 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkContentType } from './content-type.js';
-import { errorBody, jsonResponse, loadOperations, pet, probeCase, REQUEST, response, run, validCase, verdicts, type Operations } from './_test-support.js';
+import {
+  errorBody,
+  jsonResponse,
+  loadOperations,
+  pet,
+  probeCase,
+  REQUEST,
+  response,
+  run,
+  validCase,
+  verdicts,
+  type Operations,
+} from './_test-support.js';
 
 let ops: Operations;
 beforeAll(async () => {
   ops = await loadOperations();
 });
 
-const list = (headers: Record<string, string | undefined>) => run(checkContentType, ops.listPets, validCase('listPets'), response(200, '[]', headers));
+const list = (headers: Record<string, string | undefined>) =>
+  run(checkContentType, ops.listPets, validCase('listPets'), response(200, '[]', headers));
 
 describe('checkContentType', () => {
-  it.each(['application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', 'Application/JSON ; charset="utf-8"'])('accepts %s', (type) => {
+  it.each([
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/json;charset=UTF-8',
+    'Application/JSON ; charset="utf-8"',
+  ])('accepts %s', (type) => {
     expect(list({ 'content-type': type })).toEqual([]);
   });
 
@@ -20,11 +38,14 @@ describe('checkContentType', () => {
     expect(findings[0]!.message).toContain('application/problem+json');
   });
 
-  it.each(['text/html; charset=utf-8', 'text/plain', 'application/xml', 'application/jsonp', 'application/json-seq'])('fails %s', (type) => {
-    const findings = list({ 'content-type': type });
-    expect(verdicts(findings)).toEqual([{ code: 'content_type', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain(JSON.stringify(type));
-  });
+  it.each(['text/html; charset=utf-8', 'text/plain', 'application/xml', 'application/jsonp', 'application/json-seq'])(
+    'fails %s',
+    (type) => {
+      const findings = list({ 'content-type': type });
+      expect(verdicts(findings)).toEqual([{ code: 'content_type', severity: 'failure' }]);
+      expect(findings[0]!.message).toContain(JSON.stringify(type));
+    },
+  );
 
   it('fails a body without Content-Type', () => {
     const findings = list({ 'content-type': undefined });
@@ -33,7 +54,9 @@ describe('checkContentType', () => {
   });
 
   it('fails an empty answer where the status documents a JSON body (401 with nothing)', () => {
-    expect(verdicts(run(checkContentType, ops.createPet, validCase('createPet'), response(401)))).toEqual([{ code: 'content_type', severity: 'failure' }]);
+    expect(verdicts(run(checkContentType, ops.createPet, validCase('createPet'), response(401)))).toEqual([
+      { code: 'content_type', severity: 'failure' },
+    ]);
   });
 
   it('leaves an empty answer with an undocumented status alone', () => {
@@ -42,31 +65,87 @@ describe('checkContentType', () => {
 
   it('judges error answers too', () => {
     expect(run(checkContentType, ops.getPet, validCase('getPet'), response(404, errorBody(404)))).toEqual([]);
-    expect(verdicts(run(checkContentType, ops.getPet, validCase('getPet'), response(404, 'Not Found', { 'content-type': 'text/plain' })))).toEqual([
-      { code: 'content_type', severity: 'failure' },
-    ]);
+    expect(
+      verdicts(
+        run(
+          checkContentType,
+          ops.getPet,
+          validCase('getPet'),
+          response(404, 'Not Found', { 'content-type': 'text/plain' }),
+        ),
+      ),
+    ).toEqual([{ code: 'content_type', severity: 'failure' }]);
   });
 
-  it('fails a probe\'s error outside the media type of the one error body the operation declares', () => {
-    const findings = run(checkContentType, ops.getPet, probeCase('getPet', { method: 'DELETE' }), response(405, '<h1>405</h1>', { 'content-type': 'text/html' }));
+  it("fails a probe's error outside the media type of the one error body the operation declares", () => {
+    const findings = run(
+      checkContentType,
+      ops.getPet,
+      probeCase('getPet', { method: 'DELETE' }),
+      response(405, '<h1>405</h1>', { 'content-type': 'text/html' }),
+    );
     expect(verdicts(findings)).toEqual([{ code: 'content_type', severity: 'failure' }]);
   });
 
   it('only warns on probes, under the other-endpoints gap, where the errors have several shapes or no error is answered', () => {
-    const mixed = { ...ops.getPet, responses: { ...ops.getPet.responses, '404': { ...ops.getPet.responses['404']!, schema: ops.spec.compile({ type: 'object', required: ['detail'] }) } } };
-    expect(verdicts(run(checkContentType, mixed, probeCase('getPet', { method: 'DELETE' }), response(405, '<h1>405</h1>', { 'content-type': 'text/html' })))).toEqual([{ code: 'content_type', severity: 'warning', gap: 'other-endpoints' }]);
-    expect(verdicts(run(checkContentType, ops.listPets, probeCase('listPets', { method: 'PUT' }), response(200, '<h1>ok</h1>', { 'content-type': 'text/html' })))).toEqual([{ code: 'content_type', severity: 'warning', gap: 'other-endpoints' }]);
-    expect(run(checkContentType, ops.listPets, probeCase('listPets', { method: 'PUT' }), response(405, '<h1>405</h1>', { 'content-type': 'text/html' }))).toEqual([]);
+    const mixed = {
+      ...ops.getPet,
+      responses: {
+        ...ops.getPet.responses,
+        '404': { ...ops.getPet.responses['404']!, schema: ops.spec.compile({ type: 'object', required: ['detail'] }) },
+      },
+    };
+    expect(
+      verdicts(
+        run(
+          checkContentType,
+          mixed,
+          probeCase('getPet', { method: 'DELETE' }),
+          response(405, '<h1>405</h1>', { 'content-type': 'text/html' }),
+        ),
+      ),
+    ).toEqual([{ code: 'content_type', severity: 'warning', gap: 'other-endpoints' }]);
+    expect(
+      verdicts(
+        run(
+          checkContentType,
+          ops.listPets,
+          probeCase('listPets', { method: 'PUT' }),
+          response(200, '<h1>ok</h1>', { 'content-type': 'text/html' }),
+        ),
+      ),
+    ).toEqual([{ code: 'content_type', severity: 'warning', gap: 'other-endpoints' }]);
+    expect(
+      run(
+        checkContentType,
+        ops.listPets,
+        probeCase('listPets', { method: 'PUT' }),
+        response(405, '<h1>405</h1>', { 'content-type': 'text/html' }),
+      ),
+    ).toEqual([]);
   });
 
   it('asks no Content-Type of a response to HEAD', () => {
-    const head = { case: validCase('listPets', { method: 'HEAD' }), request: { ...REQUEST, method: 'HEAD' }, response: response(401, '', { 'content-type': 'text/html' }) };
+    const head = {
+      case: validCase('listPets', { method: 'HEAD' }),
+      request: { ...REQUEST, method: 'HEAD' },
+      response: response(401, '', { 'content-type': 'text/html' }),
+    };
     expect(checkContentType({ exchange: head, operation: ops.listPets })).toEqual([]);
-    expect(verdicts(checkContentType({ exchange: { ...head, request: REQUEST }, operation: ops.listPets }))).toEqual([{ code: 'content_type', severity: 'failure' }]);
+    expect(verdicts(checkContentType({ exchange: { ...head, request: REQUEST }, operation: ops.listPets }))).toEqual([
+      { code: 'content_type', severity: 'failure' },
+    ]);
   });
 
   it.each([500, 503, 301, 302])('leaves %i to its own check', (status) => {
-    expect(run(checkContentType, ops.listPets, validCase('listPets'), response(status, '<html>oops</html>', { 'content-type': 'text/html' }))).toEqual([]);
+    expect(
+      run(
+        checkContentType,
+        ops.listPets,
+        validCase('listPets'),
+        response(status, '<html>oops</html>', { 'content-type': 'text/html' }),
+      ),
+    ).toEqual([]);
   });
 
   it('accepts a Pet with application/json on createPet', () => {

@@ -8,10 +8,14 @@ export function errorMediaTypes(operation: OperationModel): string[] {
   // As for the error schema: only where the documented errors agree (or a default / 4XX speaks for all).
   const catchAll = operation.responses.default ?? operation.responses['4XX'];
   if (catchAll) return [...catchAll.mediaTypes];
-  const errors = Object.entries(operation.responses).filter(([status, r]) => /^4/.test(status) && r.mediaTypes.length > 0);
+  const errors = Object.entries(operation.responses).filter(
+    ([status, r]) => /^4/.test(status) && r.mediaTypes.length > 0,
+  );
   if (errors.length < 2) return [];
   const key = (types: readonly string[]) => [...types].sort().join(',');
-  return errors.every(([, r]) => key(r.mediaTypes) === key(errors[0]![1].mediaTypes)) ? [...errors[0]![1].mediaTypes] : [];
+  return errors.every(([, r]) => key(r.mediaTypes) === key(errors[0]![1].mediaTypes))
+    ? [...errors[0]![1].mediaTypes]
+    : [];
 }
 
 /**
@@ -25,16 +29,30 @@ export const checkContentType: Check = ({ exchange, operation }) => {
   // HEAD has no content; its Content-Type is only a SHOULD (RFC 9110 §9.3.2).
   if (!r || r.status >= 500 || (r.status >= 300 && r.status < 400) || exchange.request.method === 'HEAD') return [];
   const documented = operation.responseFor(r.status);
-  const declared = documented && documented.mediaTypes.length > 0 ? documented.mediaTypes : r.status >= 400 && !documented ? errorMediaTypes(operation) : [];
+  const declared =
+    documented && documented.mediaTypes.length > 0
+      ? documented.mediaTypes
+      : r.status >= 400 && !documented
+        ? errorMediaTypes(operation)
+        : [];
   // A response the spec gives no body has nothing to match; nor has an empty body where one is optional.
-  if (declared.length === 0 || (r.bodyText.length === 0 && !(documented && documented.mediaTypes.length > 0))) return [];
+  if (declared.length === 0 || (r.bodyText.length === 0 && !(documented && documented.mediaTypes.length > 0)))
+    return [];
   const header = r.headers['content-type'];
   if (header !== undefined && declared.some((d) => mediaTypeMatches(d, header))) return [];
   const type = mediaTypeOf(r.headers);
   // A probe's error still comes in the media type of the body every error of the operation carries.
   const probe = exchange.case.kind === 'probe' && !(r.status >= 400 && uniformErrorSchema(operation) !== undefined);
   if (/^application\/[\w.-]+\+json$/.test(type) && declared.some((d) => mediaTypeMatches(d, 'application/json'))) {
-    return [findingOf(exchange, { code: 'contract_gap', severity: 'warning', check: 'content_type', gap: 'media-types', message: `Content-Type is ${type}; the spec names ${declared.join(', ')}.` })];
+    return [
+      findingOf(exchange, {
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'content_type',
+        gap: 'media-types',
+        message: `Content-Type is ${type}; the spec names ${declared.join(', ')}.`,
+      }),
+    ];
   }
   return [
     findingOf(exchange, {

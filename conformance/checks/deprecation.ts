@@ -6,7 +6,9 @@ const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 const MONTH = `(?:${MONTHS.join('|')})`;
 const TIME = '[0-9]{2}:[0-9]{2}:[0-9]{2}';
 /** RFC 9110 §5.6.7 HTTP-date: IMF-fixdate, or the obsolete rfc850-date and asctime-date a recipient must accept. */
-const HTTP_DATE = new RegExp(`^(?:${DAY}, [0-9]{2} ${MONTH} [0-9]{4} ${TIME} GMT|${LONG_DAY}, [0-9]{2}-${MONTH}-[0-9]{2} ${TIME} GMT|${DAY} ${MONTH} [ 0-9][0-9] ${TIME} [0-9]{4})$`);
+const HTTP_DATE = new RegExp(
+  `^(?:${DAY}, [0-9]{2} ${MONTH} [0-9]{4} ${TIME} GMT|${LONG_DAY}, [0-9]{2}-${MONTH}-[0-9]{2} ${TIME} GMT|${DAY} ${MONTH} [ 0-9][0-9] ${TIME} [0-9]{4})$`,
+);
 
 /**
  * Deprecation signals on the wire, judged against what the spec says (`deprecated`, `x-sunset`):

@@ -1,7 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationModel } from '../../spec/index.js';
 import { checkErrorStatus } from './error-status.js';
-import { errorBody, jsonResponse, loadOperations, type Operations, pet, probeCase, response, run, validCase, verdicts } from './_test-support.js';
+import {
+  errorBody,
+  jsonResponse,
+  loadOperations,
+  type Operations,
+  pet,
+  probeCase,
+  response,
+  run,
+  validCase,
+  verdicts,
+} from './_test-support.js';
 
 // The check applies where the operation's error schema declares an integer `status`: the Animal Store's Error does.
 let ops: Operations;
@@ -11,7 +22,9 @@ beforeAll(async () => {
 
 describe('checkErrorStatus', () => {
   it.each([400, 401, 404, 415, 429])('passes an Error body whose status is the HTTP status %i', (status) => {
-    expect(run(checkErrorStatus, ops.createPet, validCase('createPet'), response(status, errorBody(status)))).toEqual([]);
+    expect(run(checkErrorStatus, ops.createPet, validCase('createPet'), response(status, errorBody(status)))).toEqual(
+      [],
+    );
   });
 
   it('fails an Error body whose status differs from the HTTP status', () => {
@@ -23,26 +36,54 @@ describe('checkErrorStatus', () => {
   });
 
   it('fails on probes too where the operation declares one error body, only warns where it does not', () => {
-    expect(verdicts(run(checkErrorStatus, ops.getPet, probeCase('getPet'), response(405, errorBody(404))))).toEqual([{ code: 'error_status_mismatch', severity: 'failure' }]);
-    expect(verdicts(run(checkErrorStatus, ops.listPets, probeCase('listPets'), response(405, errorBody(404))))).toEqual([{ code: 'error_status_mismatch', severity: 'warning' }]);
-    const mixed = { ...ops.getPet, responses: { ...ops.getPet.responses, '404': { ...ops.getPet.responses['404']!, schema: ops.spec.compile({ type: 'object', required: ['detail'] }) } } };
-    expect(verdicts(run(checkErrorStatus, mixed, probeCase('getPet'), response(405, errorBody(404))))).toEqual([{ code: 'error_status_mismatch', severity: 'warning' }]);
+    expect(verdicts(run(checkErrorStatus, ops.getPet, probeCase('getPet'), response(405, errorBody(404))))).toEqual([
+      { code: 'error_status_mismatch', severity: 'failure' },
+    ]);
+    expect(verdicts(run(checkErrorStatus, ops.listPets, probeCase('listPets'), response(405, errorBody(404))))).toEqual(
+      [{ code: 'error_status_mismatch', severity: 'warning' }],
+    );
+    const mixed = {
+      ...ops.getPet,
+      responses: {
+        ...ops.getPet.responses,
+        '404': { ...ops.getPet.responses['404']!, schema: ops.spec.compile({ type: 'object', required: ['detail'] }) },
+      },
+    };
+    expect(verdicts(run(checkErrorStatus, mixed, probeCase('getPet'), response(405, errorBody(404))))).toEqual([
+      { code: 'error_status_mismatch', severity: 'warning' },
+    ]);
   });
 
   it('leaves bodies without a numeric status to the schema check', () => {
-    for (const body of ['{"code":"x","message":"y","status":"404"}', '{"code":"x","message":"y"}', '[404]', 'null', 'not json']) {
+    for (const body of [
+      '{"code":"x","message":"y","status":"404"}',
+      '{"code":"x","message":"y"}',
+      '[404]',
+      'null',
+      'not json',
+    ]) {
       expect(run(checkErrorStatus, ops.getPet, validCase('getPet'), response(404, body))).toEqual([]);
     }
   });
 
   it('ignores successes, 5xx and answers without a response', () => {
-    expect(run(checkErrorStatus, ops.createPet, validCase('createPet'), jsonResponse(201, pet(1, { status: 400 })))).toEqual([]);
+    expect(
+      run(checkErrorStatus, ops.createPet, validCase('createPet'), jsonResponse(201, pet(1, { status: 400 }))),
+    ).toEqual([]);
     expect(run(checkErrorStatus, ops.createPet, validCase('createPet'), response(500, errorBody(400)))).toEqual([]);
     expect(run(checkErrorStatus, ops.createPet, validCase('createPet'), response(503, errorBody(500)))).toEqual([]);
   });
 
   it('says nothing where the error schema has no status member (another API)', () => {
-    const other = { ...ops.getPet, responses: { '404': { ...ops.getPet.responses['404']!, schema: { schema: { type: 'object', properties: { message: { type: 'string' } } } } } } } as unknown as OperationModel;
+    const other = {
+      ...ops.getPet,
+      responses: {
+        '404': {
+          ...ops.getPet.responses['404']!,
+          schema: { schema: { type: 'object', properties: { message: { type: 'string' } } } },
+        },
+      },
+    } as unknown as OperationModel;
     expect(run(checkErrorStatus, other, validCase('getPet'), response(404, errorBody(400)))).toEqual([]);
   });
 });

@@ -8,8 +8,13 @@ function declaresStatus(operation: OperationModel): boolean {
   return Object.entries(operation.responses).some(([code, response]) => {
     if (!/^4/.test(code) && code !== 'default') return false;
     const schema = response.schema?.schema;
-    const status = schema ? (mergeAllOf(schema).properties as Record<string, { type?: unknown }> | undefined)?.status : undefined;
-    return status !== undefined && (status.type === 'integer' || (Array.isArray(status.type) && status.type.includes('integer')));
+    const status = schema
+      ? (mergeAllOf(schema).properties as Record<string, { type?: unknown }> | undefined)?.status
+      : undefined;
+    return (
+      status !== undefined &&
+      (status.type === 'integer' || (Array.isArray(status.type) && status.type.includes('integer')))
+    );
   });
 }
 

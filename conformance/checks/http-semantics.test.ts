@@ -7,14 +7,33 @@ import { checkHead } from './head.js';
 import { judgeLocation } from './location.js';
 import { judgeMemberOrder, judgeStoredWhole } from './stored-whole.js';
 import { checkUnauthenticatedProbe } from './unauthenticated-probe.js';
-import { authCase, errorBody, jsonResponse, loadOperations, pet, probeCase, REQUEST, response, run, validCase, verdicts, type Operations } from './_test-support.js';
+import {
+  authCase,
+  errorBody,
+  jsonResponse,
+  loadOperations,
+  pet,
+  probeCase,
+  REQUEST,
+  response,
+  run,
+  validCase,
+  verdicts,
+  type Operations,
+} from './_test-support.js';
 
 let ops: Operations;
 beforeAll(async () => {
   ops = await loadOperations();
 });
 
-const sent = (c: Case, r: ReceivedResponse, method = c.method ?? 'GET', extra: Record<string, string> = {}, body?: string): Exchange => ({
+const sent = (
+  c: Case,
+  r: ReceivedResponse,
+  method = c.method ?? 'GET',
+  extra: Record<string, string> = {},
+  body?: string,
+): Exchange => ({
   case: c,
   request: { ...REQUEST, method, headers: { ...REQUEST.headers, ...extra }, ...(body !== undefined ? { body } : {}) },
   response: r,
@@ -22,34 +41,67 @@ const sent = (c: Case, r: ReceivedResponse, method = c.method ?? 'GET', extra: R
 
 describe('checkAllowHeader', () => {
   it('fails a 405 without Allow (RFC 9110 §15.5.6 MUST), passes one with it', () => {
-    const findings = run(checkAllowHeader, ops.listPets, probeCase('listPets', { method: 'DELETE' }), response(405, errorBody(405)));
+    const findings = run(
+      checkAllowHeader,
+      ops.listPets,
+      probeCase('listPets', { method: 'DELETE' }),
+      response(405, errorBody(405)),
+    );
     expect(verdicts(findings)).toEqual([{ code: 'allow_missing', severity: 'failure' }]);
     expect(findings[0]!.message).toContain('RFC 9110 §15.5.6');
-    expect(run(checkAllowHeader, ops.listPets, probeCase('listPets', { method: 'DELETE' }), response(405, errorBody(405), { allow: 'GET, HEAD, POST' }))).toEqual([]);
+    expect(
+      run(
+        checkAllowHeader,
+        ops.listPets,
+        probeCase('listPets', { method: 'DELETE' }),
+        response(405, errorBody(405), { allow: 'GET, HEAD, POST' }),
+      ),
+    ).toEqual([]);
   });
 
   it('asks nothing of other statuses', () => {
-    for (const status of [200, 404, 501]) expect(run(checkAllowHeader, ops.listPets, probeCase('listPets'), response(status, errorBody(status)))).toEqual([]);
+    for (const status of [200, 404, 501])
+      expect(run(checkAllowHeader, ops.listPets, probeCase('listPets'), response(status, errorBody(status)))).toEqual(
+        [],
+      );
   });
 });
 
 describe('checkHead', () => {
   it('fails content after the header block of a HEAD answer, whatever the status', () => {
     for (const status of [200, 401]) {
-      const findings = checkHead({ exchange: sent(probeCase('listPets', { method: 'HEAD' }), jsonResponse(status, [pet(1)])), operation: ops.listPets });
+      const findings = checkHead({
+        exchange: sent(probeCase('listPets', { method: 'HEAD' }), jsonResponse(status, [pet(1)])),
+        operation: ops.listPets,
+      });
       expect(verdicts(findings)).toEqual([{ code: 'head_content', severity: 'failure' }]);
     }
   });
 
   it('passes a HEAD answer without content, and asks nothing of GET', () => {
-    expect(checkHead({ exchange: sent(probeCase('listPets', { method: 'HEAD' }), response(200, '', { 'content-type': 'application/json', 'content-length': '300' })), operation: ops.listPets })).toEqual([]);
-    expect(checkHead({ exchange: sent(validCase('listPets'), jsonResponse(200, [pet(1)])), operation: ops.listPets })).toEqual([]);
+    expect(
+      checkHead({
+        exchange: sent(
+          probeCase('listPets', { method: 'HEAD' }),
+          response(200, '', { 'content-type': 'application/json', 'content-length': '300' }),
+        ),
+        operation: ops.listPets,
+      }),
+    ).toEqual([]);
+    expect(
+      checkHead({ exchange: sent(validCase('listPets'), jsonResponse(200, [pet(1)])), operation: ops.listPets }),
+    ).toEqual([]);
   });
 });
 
 describe('checkUnauthenticatedProbe', () => {
-  const variant = (path: string) => probeCase('listPets', { auth: 'none', literalPath: { path, description: 'a trailing slash' } });
-  const judge = (c: Case, r: ReceivedResponse, method?: string) => checkUnauthenticatedProbe({ exchange: sent(c, r, method), operation: c.operationId === 'getPet' ? ops.getPet : ops.listPets });
+  const variant = (path: string) =>
+    probeCase('listPets', { auth: 'none', literalPath: { path, description: 'a trailing slash' } });
+  const judge = (c: Case, r: ReceivedResponse, method?: string) =>
+    checkUnauthenticatedProbe({
+      exchange: sent(c, r, method),
+      operation: c.operationId === 'getPet' ? ops.getPet : ops.listPets,
+    });
 
   it('fails a path variant answered with data without a credential, naming the variant and the scheme', () => {
     const findings = judge(variant('/pets/'), jsonResponse(200, [pet(1)]));
@@ -63,11 +115,20 @@ describe('checkUnauthenticatedProbe', () => {
   });
 
   it('passes a 2xx with a valid credential (the variant is routed behind auth)', () => {
-    expect(judge(probeCase('listPets', { literalPath: { path: '/pets/', description: 'a trailing slash' } }), jsonResponse(200, [pet(1)]))).toEqual([]);
+    expect(
+      judge(
+        probeCase('listPets', { literalPath: { path: '/pets/', description: 'a trailing slash' } }),
+        jsonResponse(200, [pet(1)]),
+      ),
+    ).toEqual([]);
   });
 
   it.each(['HEAD', 'PUT', 'PATCH', 'DELETE', 'POST'])('fails %s answered 2xx without a credential', (method) => {
-    const findings = judge(probeCase('getPet', { auth: 'none', method }), response(method === 'DELETE' ? 204 : 200, ''), method);
+    const findings = judge(
+      probeCase('getPet', { auth: 'none', method }),
+      response(method === 'DELETE' ? 204 : 200, ''),
+      method,
+    );
     expect(verdicts(findings)).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
   });
 
@@ -75,19 +136,30 @@ describe('checkUnauthenticatedProbe', () => {
     const options = probeCase('listPets', { auth: 'none', method: 'OPTIONS' });
     expect(judge(options, response(204, '', { allow: 'GET, POST' }), 'OPTIONS')).toEqual([]);
     expect(judge(options, response(200, 'GET,HEAD,POST', { 'content-type': 'text/plain' }), 'OPTIONS')).toEqual([]);
-    expect(verdicts(judge(options, jsonResponse(200, [pet(1)]), 'OPTIONS'))).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
+    expect(verdicts(judge(options, jsonResponse(200, [pet(1)]), 'OPTIONS'))).toEqual([
+      { code: 'auth_ignored', severity: 'failure' },
+    ]);
   });
 
   it('fails TRACE answered with content without a valid credential, and says when it echoes Authorization', () => {
     const trace = probeCase('listPets', { auth: 'unknown-key', method: 'TRACE' });
-    const echoed = judge(trace, response(200, 'TRACE /v1/pets HTTP/1.1\r\nauthorization: Bearer not-a-valid-key\r\n\r\n', { 'content-type': 'message/http' }), 'TRACE');
+    const echoed = judge(
+      trace,
+      response(200, 'TRACE /v1/pets HTTP/1.1\r\nauthorization: Bearer not-a-valid-key\r\n\r\n', {
+        'content-type': 'message/http',
+      }),
+      'TRACE',
+    );
     expect(verdicts(echoed)).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
     expect(echoed[0]!.message).toContain('Authorization header included');
     expect(judge(trace, response(200, ''), 'TRACE')).toEqual([]);
   });
 
   it('fails a 304 to a request without a credential: the precondition was judged first', () => {
-    const findings = judge(probeCase('listPets', { auth: 'none', headers: { 'if-none-match': '*' } }), response(304, ''));
+    const findings = judge(
+      probeCase('listPets', { auth: 'none', headers: { 'if-none-match': '*' } }),
+      response(304, ''),
+    );
     expect(verdicts(findings)).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
     expect(findings[0]!.message).toContain('304');
   });
@@ -95,13 +167,16 @@ describe('checkUnauthenticatedProbe', () => {
   it('asks nothing of documented requests (the status check judges them) nor of public operations', () => {
     expect(judge(authCase('listPets', 'none'), jsonResponse(200, [pet(1)]))).toEqual([]);
     const open = { ...ops.listPets, security: { access: 'public', alternatives: [], source: 'operation' } as const };
-    expect(checkUnauthenticatedProbe({ exchange: sent(variant('/pets/'), jsonResponse(200, [pet(1)])), operation: open })).toEqual([]);
+    expect(
+      checkUnauthenticatedProbe({ exchange: sent(variant('/pets/'), jsonResponse(200, [pet(1)])), operation: open }),
+    ).toEqual([]);
   });
 });
 
 describe('uniformErrorSchema', () => {
   it('finds the one error body of the Animal Store operations that document two errors', () => {
-    for (const op of [ops.createPet, ops.getPet]) expect(uniformErrorSchema(op)?.schema.required).toEqual(['code', 'message', 'status']);
+    for (const op of [ops.createPet, ops.getPet])
+      expect(uniformErrorSchema(op)?.schema.required).toEqual(['code', 'message', 'status']);
   });
 
   it('finds none where one error is documented (one says nothing of the others)', () => {
@@ -110,9 +185,16 @@ describe('uniformErrorSchema', () => {
 
   it('finds none where errors have two shapes or one has no body', () => {
     const other = ops.spec.compile({ type: 'object', required: ['detail'] });
-    expect(uniformErrorSchema({ ...ops.getPet, responses: { ...ops.getPet.responses, '404': { ...ops.getPet.responses['404']!, schema: other } } })).toBeUndefined();
+    expect(
+      uniformErrorSchema({
+        ...ops.getPet,
+        responses: { ...ops.getPet.responses, '404': { ...ops.getPet.responses['404']!, schema: other } },
+      }),
+    ).toBeUndefined();
     const { schema: _, ...bodiless } = ops.getPet.responses['404']!;
-    expect(uniformErrorSchema({ ...ops.getPet, responses: { ...ops.getPet.responses, '404': bodiless } })).toBeUndefined();
+    expect(
+      uniformErrorSchema({ ...ops.getPet, responses: { ...ops.getPet.responses, '404': bodiless } }),
+    ).toBeUndefined();
   });
 });
 
@@ -120,7 +202,12 @@ describe('judgeConditional', () => {
   const list = (pets: unknown[], etag = '"a"') => jsonResponse(200, pets, { etag });
   const round = (firstPets: unknown[], conditionalStatus: number, freshPets: unknown[]) => ({
     first: sent(validCase('listPets'), list(firstPets)),
-    conditional: sent(validCase('listPets'), response(conditionalStatus, conditionalStatus === 304 ? '' : JSON.stringify(freshPets), { etag: '"a"' }), 'GET', { 'if-none-match': '"a"' }),
+    conditional: sent(
+      validCase('listPets'),
+      response(conditionalStatus, conditionalStatus === 304 ? '' : JSON.stringify(freshPets), { etag: '"a"' }),
+      'GET',
+      { 'if-none-match': '"a"' },
+    ),
     fresh: sent(validCase('listPets'), list(freshPets)),
   });
 
@@ -156,28 +243,55 @@ describe('judgeLocation', () => {
   });
 
   it('fails a Location that answers no resource, or a list', () => {
-    expect(verdicts(judgeLocation(created, followed(response(404, errorBody(404)))))).toEqual([{ code: 'location_mismatch', severity: 'failure' }]);
-    expect(verdicts(judgeLocation(created, followed(jsonResponse(200, [pet(7)]))))).toEqual([{ code: 'location_mismatch', severity: 'failure' }]);
+    expect(verdicts(judgeLocation(created, followed(response(404, errorBody(404)))))).toEqual([
+      { code: 'location_mismatch', severity: 'failure' },
+    ]);
+    expect(verdicts(judgeLocation(created, followed(jsonResponse(200, [pet(7)]))))).toEqual([
+      { code: 'location_mismatch', severity: 'failure' },
+    ]);
   });
 
   it('asks nothing without a Location', () => {
-    expect(judgeLocation(sent(validCase('createPet'), jsonResponse(201, pet(7)), 'POST'), followed(response(404, errorBody(404))))).toEqual([]);
+    expect(
+      judgeLocation(
+        sent(validCase('createPet'), jsonResponse(201, pet(7)), 'POST'),
+        followed(response(404, errorBody(404))),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('judgeStoredWhole and judgeMemberOrder', () => {
   const name = 'k'.repeat(30_000);
-  const created = sent(validCase('createPet'), jsonResponse(201, pet(9, { name })), 'POST', {}, JSON.stringify({ name, categoryId: 1 }));
+  const created = sent(
+    validCase('createPet'),
+    jsonResponse(201, pet(9, { name })),
+    'POST',
+    {},
+    JSON.stringify({ name, categoryId: 1 }),
+  );
 
   it('fails a grown member read back shorter than sent', () => {
-    const findings = judgeStoredWhole(created, sent(validCase('getPet'), jsonResponse(200, pet(9, { name: name.slice(0, 8192) }))), { name });
+    const findings = judgeStoredWhole(
+      created,
+      sent(validCase('getPet'), jsonResponse(200, pet(9, { name: name.slice(0, 8192) }))),
+      { name },
+    );
     expect(verdicts(findings)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
     expect(findings[0]!.message).toContain('8192 characters, a prefix of it');
   });
 
   it('passes a member read back whole, and asks nothing when the body was refused', () => {
-    expect(judgeStoredWhole(created, sent(validCase('getPet'), jsonResponse(200, pet(9, { name }))), { name })).toEqual([]);
-    expect(judgeStoredWhole(sent(validCase('createPet'), response(413, errorBody(413)), 'POST'), sent(validCase('getPet'), jsonResponse(200, pet(9))), { name })).toEqual([]);
+    expect(judgeStoredWhole(created, sent(validCase('getPet'), jsonResponse(200, pet(9, { name }))), { name })).toEqual(
+      [],
+    );
+    expect(
+      judgeStoredWhole(
+        sent(validCase('createPet'), response(413, errorBody(413)), 'POST'),
+        sent(validCase('getPet'), jsonResponse(200, pet(9))),
+        { name },
+      ),
+    ).toEqual([]);
   });
 
   it('fails a refusal of a value accepted in another member order, not a refusal of both', () => {

@@ -15,7 +15,20 @@ import { checkStatus } from './status.js';
 import { checkTransport } from './transport.js';
 import { checkUnauthenticatedProbe } from './unauthenticated-probe.js';
 
-export { checkAllowHeader, checkAuthChallenge, checkHead, checkUnauthenticatedProbe, checkContentType, checkDeprecation, checkErrorStatus, checkRedirect, checkSchema, checkServerError, checkStatus, checkTransport };
+export {
+  checkAllowHeader,
+  checkAuthChallenge,
+  checkHead,
+  checkUnauthenticatedProbe,
+  checkContentType,
+  checkDeprecation,
+  checkErrorStatus,
+  checkRedirect,
+  checkSchema,
+  checkServerError,
+  checkStatus,
+  checkTransport,
+};
 export { describeAuth } from './status.js';
 export { findingOf, mediaTypeOf, responseRecord } from './make-finding.js';
 export type { Check, CheckInput } from './make-finding.js';
@@ -46,7 +59,11 @@ export const GENERIC_CHECKS: readonly RegisteredCheck[] = [
   { name: statusTally, run: checkStatus },
   { name: fixed('content_type'), run: checkContentType },
   { name: fixed('schema'), run: checkSchema },
-  { name: fixed('response_headers'), run: checkResponseHeaders, applies: (operation) => Object.values(operation.responses).some((r) => Object.keys(r.headers).length > 0) },
+  {
+    name: fixed('response_headers'),
+    run: checkResponseHeaders,
+    applies: (operation) => Object.values(operation.responses).some((r) => Object.keys(r.headers).length > 0),
+  },
   { name: fixed('error_status'), run: checkErrorStatus },
   { name: fixed('auth'), run: checkAuthChallenge },
   { name: fixed('deprecation'), run: checkDeprecation },

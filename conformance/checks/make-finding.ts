@@ -17,13 +17,26 @@ export function responseRecord(exchange: Exchange): ResponseRecord | undefined {
   const r = exchange.response;
   if (!r) return undefined;
   const truncated = r.bodyText.length > BODY_EXCERPT;
-  return { status: r.status, headers: r.headers, body: truncated ? r.bodyText.slice(0, BODY_EXCERPT) : r.bodyText, truncated, durationMs: Math.round(r.durationMs) };
+  return {
+    status: r.status,
+    headers: r.headers,
+    body: truncated ? r.bodyText.slice(0, BODY_EXCERPT) : r.bodyText,
+    truncated,
+    durationMs: Math.round(r.durationMs),
+  };
 }
 
 /** Builds a finding about an exchange, attaching the request and the trimmed response. */
 export function findingOf(
   exchange: Exchange,
-  fields: { code: FindingCode; severity: Severity; check: string; message: string; gap?: string; evidence?: Record<string, unknown> },
+  fields: {
+    code: FindingCode;
+    severity: Severity;
+    check: string;
+    message: string;
+    gap?: string;
+    evidence?: Record<string, unknown>;
+  },
 ): Finding {
   const response = responseRecord(exchange);
   return {

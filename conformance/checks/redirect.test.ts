@@ -8,7 +8,10 @@ const operation = { responses: {} } as unknown as OperationModel;
 
 describe('checkRedirect', () => {
   it.each([301, 302, 303, 307, 308])('fails %i and names where it pointed', (status) => {
-    const findings = checkRedirect({ exchange: exchange(validCase('listPets'), response(status, '', { location: 'https://evil.example/steal' })), operation });
+    const findings = checkRedirect({
+      exchange: exchange(validCase('listPets'), response(status, '', { location: 'https://evil.example/steal' })),
+      operation,
+    });
     expect(verdicts(findings)).toEqual([{ code: 'redirect', severity: 'failure' }]);
     expect(findings[0]!.evidence).toEqual({ location: 'https://evil.example/steal' });
     expect(findings[0]!.message).toContain(`${status} to https://evil.example/steal`);
@@ -21,16 +24,32 @@ describe('checkRedirect', () => {
   });
 
   it.each([200, 299, 400, 500])('says nothing about %i', (status) => {
-    expect(checkRedirect({ exchange: exchange(validCase('listPets'), response(status, '', { location: '/x' })), operation })).toEqual([]);
+    expect(
+      checkRedirect({ exchange: exchange(validCase('listPets'), response(status, '', { location: '/x' })), operation }),
+    ).toEqual([]);
   });
 
   it('says nothing when no response came back', () => {
-    expect(checkRedirect({ exchange: failedExchange(validCase('listPets'), 'unreachable', 'cannot connect'), operation })).toEqual([]);
+    expect(
+      checkRedirect({ exchange: failedExchange(validCase('listPets'), 'unreachable', 'cannot connect'), operation }),
+    ).toEqual([]);
   });
 
   it('says nothing of a redirect the operation documents (an OAuth /authorize answering 302)', () => {
     const authorize = { responses: { '302': {} } } as unknown as OperationModel;
-    expect(checkRedirect({ exchange: exchange(validCase('listPets'), response(302, '', { location: 'https://client.example/cb' })), operation: authorize })).toEqual([]);
-    expect(verdicts(checkRedirect({ exchange: exchange(validCase('listPets'), response(301, '', { location: '/x' })), operation: authorize }))).toEqual([{ code: 'redirect', severity: 'failure' }]);
+    expect(
+      checkRedirect({
+        exchange: exchange(validCase('listPets'), response(302, '', { location: 'https://client.example/cb' })),
+        operation: authorize,
+      }),
+    ).toEqual([]);
+    expect(
+      verdicts(
+        checkRedirect({
+          exchange: exchange(validCase('listPets'), response(301, '', { location: '/x' })),
+          operation: authorize,
+        }),
+      ),
+    ).toEqual([{ code: 'redirect', severity: 'failure' }]);
   });
 });

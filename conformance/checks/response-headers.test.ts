@@ -32,7 +32,14 @@ async function operation(): Promise<OperationModel> {
 describe('checkResponseHeaders', () => {
   it('passes documented headers that are there and valid, and says nothing of undocumented statuses', async () => {
     const op = await operation();
-    expect(run(checkResponseHeaders, op, validCase('createThing'), response(201, '', { location: '/things/1', 'x-rate-remaining': '9' }))).toEqual([]);
+    expect(
+      run(
+        checkResponseHeaders,
+        op,
+        validCase('createThing'),
+        response(201, '', { location: '/things/1', 'x-rate-remaining': '9' }),
+      ),
+    ).toEqual([]);
     expect(run(checkResponseHeaders, op, validCase('createThing'), response(400, ''))).toEqual([]);
   });
 
@@ -41,13 +48,25 @@ describe('checkResponseHeaders', () => {
     const missing = run(checkResponseHeaders, op, validCase('createThing'), response(201, ''));
     expect(verdicts(missing)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
     expect(missing[0]!.message).toContain('the required header Location is missing');
-    const wrong = run(checkResponseHeaders, op, validCase('createThing'), response(201, '', { location: '/x', 'x-rate-remaining': '-1' }));
+    const wrong = run(
+      checkResponseHeaders,
+      op,
+      validCase('createThing'),
+      response(201, '', { location: '/x', 'x-rate-remaining': '-1' }),
+    );
     expect(wrong[0]!.message).toMatch(/X-Rate-Remaining: "-1"/);
-    const text = run(checkResponseHeaders, op, validCase('createThing'), response(201, '', { location: '/x', 'x-rate-remaining': 'many' }));
+    const text = run(
+      checkResponseHeaders,
+      op,
+      validCase('createThing'),
+      response(201, '', { location: '/x', 'x-rate-remaining': 'many' }),
+    );
     expect(text[0]!.message).toContain('X-Rate-Remaining');
   });
 
   it('only warns on probes', async () => {
-    expect(verdicts(run(checkResponseHeaders, await operation(), probeCase('createThing'), response(201, '')))).toEqual([{ code: 'schema_mismatch', severity: 'warning', gap: 'other-endpoints' }]);
+    expect(verdicts(run(checkResponseHeaders, await operation(), probeCase('createThing'), response(201, '')))).toEqual(
+      [{ code: 'schema_mismatch', severity: 'warning', gap: 'other-endpoints' }],
+    );
   });
 });

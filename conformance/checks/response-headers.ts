@@ -24,7 +24,8 @@ export const checkResponseHeaders: Check = ({ exchange, operation }) => {
     const parsed = parseParameter({ name: header.name, in: 'header', schema: header.schema.schema }, value);
     const result = parsed.ok ? header.schema.validate(parsed.value) : undefined;
     if (!parsed.ok) problems.push(`${header.name}: ${parsed.message}`);
-    else if (result && !result.ok) problems.push(`${header.name}: ${JSON.stringify(value)} ${result.errors[0]!.message.replace(/^\/ /, '')}`);
+    else if (result && !result.ok)
+      problems.push(`${header.name}: ${JSON.stringify(value)} ${result.errors[0]!.message.replace(/^\/ /, '')}`);
   }
   if (problems.length === 0) return [];
   return [

@@ -1,6 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkSchema } from './schema.js';
-import { errorBody, jsonResponse, loadOperations, pet, probeCase, REQUEST, response, run, validCase, verdicts, type Operations } from './_test-support.js';
+import {
+  errorBody,
+  jsonResponse,
+  loadOperations,
+  pet,
+  probeCase,
+  REQUEST,
+  response,
+  run,
+  validCase,
+  verdicts,
+  type Operations,
+} from './_test-support.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -9,10 +21,19 @@ beforeAll(async () => {
 
 describe('checkSchema: documented statuses', () => {
   it('passes bodies that match the documented schema', () => {
-    expect(run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(200, [pet(1), pet(2, { status: 'sold' })]))).toEqual([]);
+    expect(
+      run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(200, [pet(1), pet(2, { status: 'sold' })])),
+    ).toEqual([]);
     expect(run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(200, []))).toEqual([]);
     expect(run(checkSchema, ops.createPet, validCase('createPet'), jsonResponse(201, pet(7)))).toEqual([]);
-    expect(run(checkSchema, ops.getPet, validCase('getPet'), response(200, '{"id":9223372036854775807,"name":"Max","categoryId":-9223372036854775808}'))).toEqual([]);
+    expect(
+      run(
+        checkSchema,
+        ops.getPet,
+        validCase('getPet'),
+        response(200, '{"id":9223372036854775807,"name":"Max","categoryId":-9223372036854775808}'),
+      ),
+    ).toEqual([]);
     expect(run(checkSchema, ops.getPet, validCase('getPet'), response(404, errorBody(404, 'not_found')))).toEqual([]);
   });
 
@@ -21,7 +42,9 @@ describe('checkSchema: documented statuses', () => {
     const findings = run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(200, [pet(1), noId]));
     expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
     expect(findings[0]!.message).toContain('the 200 schema');
-    expect(findings[0]!.evidence?.issues).toContainEqual(expect.objectContaining({ pointer: '/1', keyword: 'required' }));
+    expect(findings[0]!.evidence?.issues).toContainEqual(
+      expect.objectContaining({ pointer: '/1', keyword: 'required' }),
+    );
   });
 
   it.each([
@@ -35,7 +58,9 @@ describe('checkSchema: documented statuses', () => {
   });
 
   it('fails an object where the list is documented as an array', () => {
-    expect(verdicts(run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(200, { items: [pet(1)] })))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+    expect(
+      verdicts(run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(200, { items: [pet(1)] }))),
+    ).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
   });
 
   it('fails a documented error without the Error fields', () => {
@@ -47,11 +72,18 @@ describe('checkSchema: documented statuses', () => {
 
 describe('checkSchema: undocumented statuses', () => {
   it('holds an undocumented 4xx to the error schema', () => {
-    const findings = run(checkSchema, ops.createPet, validCase('createPet'), jsonResponse(415, { message: 'unsupported media type' }));
+    const findings = run(
+      checkSchema,
+      ops.createPet,
+      validCase('createPet'),
+      jsonResponse(415, { message: 'unsupported media type' }),
+    );
     expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
     expect(findings[0]!.message).toContain('the error schema');
     expect(run(checkSchema, ops.createPet, validCase('createPet'), response(415, errorBody(415)))).toEqual([]);
-    expect(verdicts(run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(422, ['bad limit'])))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+    expect(verdicts(run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(422, ['bad limit'])))).toEqual([
+      { code: 'schema_mismatch', severity: 'failure' },
+    ]);
   });
 
   it('has no schema for an undocumented success', () => {
@@ -59,7 +91,9 @@ describe('checkSchema: undocumented statuses', () => {
   });
 
   it.each([500, 302])('leaves %i to its own check', (status) => {
-    expect(run(checkSchema, ops.listPets, validCase('listPets'), response(status, 'nope', { 'content-type': 'text/plain' }))).toEqual([]);
+    expect(
+      run(checkSchema, ops.listPets, validCase('listPets'), response(status, 'nope', { 'content-type': 'text/plain' })),
+    ).toEqual([]);
   });
 });
 
@@ -77,33 +111,81 @@ describe('checkSchema: bodies that are not JSON', () => {
   });
 
   it('reports a body that does not parse as invalid_json', () => {
-    const findings = run(checkSchema, ops.createPet, validCase('createPet'), response(201, '{"id":1,', { 'content-type': 'application/json' }));
+    const findings = run(
+      checkSchema,
+      ops.createPet,
+      validCase('createPet'),
+      response(201, '{"id":1,', { 'content-type': 'application/json' }),
+    );
     expect(verdicts(findings)).toEqual([{ code: 'invalid_json', severity: 'failure' }]);
-    expect(verdicts(run(checkSchema, ops.getPet, validCase('getPet'), response(404, '<h1>Not Found</h1>', { 'content-type': 'text/html' })))).toEqual([
-      { code: 'invalid_json', severity: 'failure' },
-    ]);
+    expect(
+      verdicts(
+        run(
+          checkSchema,
+          ops.getPet,
+          validCase('getPet'),
+          response(404, '<h1>Not Found</h1>', { 'content-type': 'text/html' }),
+        ),
+      ),
+    ).toEqual([{ code: 'invalid_json', severity: 'failure' }]);
   });
 
   it('fails a JSON null where an object is documented', () => {
-    expect(verdicts(run(checkSchema, ops.getPet, validCase('getPet'), response(200, 'null')))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+    expect(verdicts(run(checkSchema, ops.getPet, validCase('getPet'), response(200, 'null')))).toEqual([
+      { code: 'schema_mismatch', severity: 'failure' },
+    ]);
   });
 
-  it('fails a probe\'s error without the one error body the operation declares (an unknown route, a 405, a 413)', () => {
-    expect(verdicts(run(checkSchema, ops.getPet, probeCase('getPet'), response(405, 'Method Not Allowed', { 'content-type': 'text/plain' })))).toEqual([{ code: 'invalid_json', severity: 'failure' }]);
-    expect(verdicts(run(checkSchema, ops.getPet, probeCase('getPet'), jsonResponse(404, { error: 'x' })))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
-    expect(verdicts(run(checkSchema, ops.createPet, validCase('createPet'), response(413, '')))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+  it("fails a probe's error without the one error body the operation declares (an unknown route, a 405, a 413)", () => {
+    expect(
+      verdicts(
+        run(
+          checkSchema,
+          ops.getPet,
+          probeCase('getPet'),
+          response(405, 'Method Not Allowed', { 'content-type': 'text/plain' }),
+        ),
+      ),
+    ).toEqual([{ code: 'invalid_json', severity: 'failure' }]);
+    expect(verdicts(run(checkSchema, ops.getPet, probeCase('getPet'), jsonResponse(404, { error: 'x' })))).toEqual([
+      { code: 'schema_mismatch', severity: 'failure' },
+    ]);
+    expect(verdicts(run(checkSchema, ops.createPet, validCase('createPet'), response(413, '')))).toEqual([
+      { code: 'schema_mismatch', severity: 'failure' },
+    ]);
     expect(run(checkSchema, ops.getPet, probeCase('getPet'), response(405, errorBody(405)))).toEqual([]);
   });
 
-  it('holds nothing where the operation\'s errors have several shapes, and only warns on a probe\'s success', () => {
-    const mixed = { ...ops.getPet, responses: { ...ops.getPet.responses, '404': { ...ops.getPet.responses['404']!, schema: ops.spec.compile({ type: 'object', required: ['detail'] }) } } };
-    expect(run(checkSchema, mixed, probeCase('getPet'), response(405, 'Method Not Allowed', { 'content-type': 'text/plain' }))).toEqual([]);
-    expect(verdicts(run(checkSchema, ops.listPets, probeCase('listPets'), jsonResponse(200, { error: 'x' })))).toEqual([{ code: 'schema_mismatch', severity: 'warning', gap: 'other-endpoints' }]);
+  it("holds nothing where the operation's errors have several shapes, and only warns on a probe's success", () => {
+    const mixed = {
+      ...ops.getPet,
+      responses: {
+        ...ops.getPet.responses,
+        '404': { ...ops.getPet.responses['404']!, schema: ops.spec.compile({ type: 'object', required: ['detail'] }) },
+      },
+    };
+    expect(
+      run(
+        checkSchema,
+        mixed,
+        probeCase('getPet'),
+        response(405, 'Method Not Allowed', { 'content-type': 'text/plain' }),
+      ),
+    ).toEqual([]);
+    expect(verdicts(run(checkSchema, ops.listPets, probeCase('listPets'), jsonResponse(200, { error: 'x' })))).toEqual([
+      { code: 'schema_mismatch', severity: 'warning', gap: 'other-endpoints' },
+    ]);
   });
 
   it('asks no body of a response to HEAD', () => {
-    const head = { case: validCase('listPets', { method: 'HEAD' }), request: { ...REQUEST, method: 'HEAD' }, response: response(401, '') };
+    const head = {
+      case: validCase('listPets', { method: 'HEAD' }),
+      request: { ...REQUEST, method: 'HEAD' },
+      response: response(401, ''),
+    };
     expect(checkSchema({ exchange: head, operation: ops.listPets })).toEqual([]);
-    expect(verdicts(checkSchema({ exchange: { ...head, request: REQUEST }, operation: ops.listPets }))).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
+    expect(verdicts(checkSchema({ exchange: { ...head, request: REQUEST }, operation: ops.listPets }))).toEqual([
+      { code: 'schema_mismatch', severity: 'failure' },
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import { schemaNameOf, type CompiledSchema, type MediaTypeModel, type OperationModel, type ResponseModel } from '../../spec/index.js';
+import {
+  schemaNameOf,
+  type CompiledSchema,
+  type MediaTypeModel,
+  type OperationModel,
+  type ResponseModel,
+} from '../../spec/index.js';
 import { findMediaType } from '../../spec/media/index.js';
 import { errorBodyBasis, uniformErrorSchema } from './error-schema.js';
 import { findingOf, type Check } from './make-finding.js';
@@ -41,9 +47,14 @@ export const checkSchema: Check = ({ exchange, operation }) => {
   const media = documented ? mediaOf(documented, contentType) : undefined;
   // A body in a media type the spec does not name for this status is the content-type check's
   // finding; its schema is then the preferred one (what a client would try to read).
-  const schema = media?.schema ?? documented?.schema ?? (r.status >= 400 && !documented ? errorSchemaOf(operation) : undefined);
+  const schema =
+    media?.schema ?? documented?.schema ?? (r.status >= 400 && !documented ? errorSchemaOf(operation) : undefined);
   if (!schema) return [];
-  const mediaType = media?.mediaType ?? (documented ? (Object.keys(documented.content).find((k) => documented.content[k]!.schema === schema) ?? '') : 'application/json');
+  const mediaType =
+    media?.mediaType ??
+    (documented
+      ? (Object.keys(documented.content).find((k) => documented.content[k]!.schema === schema) ?? '')
+      : 'application/json');
   // Outside the documented requests (a probe) a success is anyone's guess, but an error still owes
   // the body the spec declares for every error.
   const owed = r.status >= 400 && uniformErrorSchema(operation) !== undefined;
@@ -59,7 +70,10 @@ export const checkSchema: Check = ({ exchange, operation }) => {
           code: r.bodyText.trim() === '' ? 'schema_mismatch' : 'invalid_json',
           severity,
           check: 'schema',
-          message: r.bodyText.trim() === '' ? `The ${r.status} body is empty; it must match ${which}.` : `The ${r.status} body is not JSON; it must match ${which}.`,
+          message:
+            r.bodyText.trim() === ''
+              ? `The ${r.status} body is empty; it must match ${which}.`
+              : `The ${r.status} body is not JSON; it must match ${which}.`,
           ...gap,
         }),
       ];
@@ -79,7 +93,10 @@ export const checkSchema: Check = ({ exchange, operation }) => {
       code: 'schema_mismatch',
       severity,
       check: 'schema',
-      message: `The ${r.status} body does not match ${which}: ${result.errors.slice(0, 3).map((e) => e.message).join('; ')}.`,
+      message: `The ${r.status} body does not match ${which}: ${result.errors
+        .slice(0, 3)
+        .map((e) => e.message)
+        .join('; ')}.`,
       evidence: { issues: result.errors.slice(0, 10) },
       ...gap,
     }),
@@ -88,5 +105,9 @@ export const checkSchema: Check = ({ exchange, operation }) => {
 
 /** Whether a schema describes a text body as one string (or says nothing of its type). */
 function isTextSchema(schema: Record<string, unknown>): boolean {
-  return schema.type === undefined || schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+  return (
+    schema.type === undefined ||
+    schema.type === 'string' ||
+    (Array.isArray(schema.type) && schema.type.includes('string'))
+  );
 }

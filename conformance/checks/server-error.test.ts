@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationModel } from '../../spec/index.js';
 import { checkServerError } from './server-error.js';
-import { authCase, errorBody, exchange, failedExchange, invalidCase, probeCase, response, validCase, verdicts } from './_test-support.js';
+import {
+  authCase,
+  errorBody,
+  exchange,
+  failedExchange,
+  invalidCase,
+  probeCase,
+  response,
+  validCase,
+  verdicts,
+} from './_test-support.js';
 
 // The server-error check reads the exchange only.
 const operation = {} as OperationModel;
 
 describe('checkServerError', () => {
   it.each([500, 501, 502, 503, 504, 599])('fails %i, for every kind of case', (status) => {
-    for (const c of [validCase('createPet'), invalidCase('createPet'), authCase('createPet', 'none'), probeCase('createPet')]) {
+    for (const c of [
+      validCase('createPet'),
+      invalidCase('createPet'),
+      authCase('createPet', 'none'),
+      probeCase('createPet'),
+    ]) {
       const findings = checkServerError({ exchange: exchange(c, response(status, errorBody(status))), operation });
       expect(verdicts(findings)).toEqual([{ code: 'server_error', severity: 'failure' }]);
       expect(findings[0]!.message).toContain(String(status));
@@ -21,6 +36,8 @@ describe('checkServerError', () => {
   });
 
   it('says nothing when no response came back', () => {
-    expect(checkServerError({ exchange: failedExchange(validCase('createPet'), 'timeout', 'too slow'), operation })).toEqual([]);
+    expect(
+      checkServerError({ exchange: failedExchange(validCase('createPet'), 'timeout', 'too slow'), operation }),
+    ).toEqual([]);
   });
 });

@@ -9,8 +9,27 @@ export const checkServerError: Check = ({ exchange, operation }) => {
   const status = exchange.response?.status;
   if (status === undefined || status < 500) return [];
   const method = exchange.case.method;
-  if (status === 501 && exchange.case.kind === 'probe' && method !== undefined && method.toLowerCase() !== operation.method) {
-    return [findingOf(exchange, { code: 'server_error', severity: 'advisory', check: 'server_error', message: `The server answered 501 Not Implemented to ${method}, a method the spec does not document here (RFC 9110 §15.6.2).` })];
+  if (
+    status === 501 &&
+    exchange.case.kind === 'probe' &&
+    method !== undefined &&
+    method.toLowerCase() !== operation.method
+  ) {
+    return [
+      findingOf(exchange, {
+        code: 'server_error',
+        severity: 'advisory',
+        check: 'server_error',
+        message: `The server answered 501 Not Implemented to ${method}, a method the spec does not document here (RFC 9110 §15.6.2).`,
+      }),
+    ];
   }
-  return [findingOf(exchange, { code: 'server_error', severity: 'failure', check: 'server_error', message: `The server answered ${status}.` })];
+  return [
+    findingOf(exchange, {
+      code: 'server_error',
+      severity: 'failure',
+      check: 'server_error',
+      message: `The server answered ${status}.`,
+    }),
+  ];
 };

@@ -3,7 +3,20 @@ import type { AuthVariant } from '../cases/index.js';
 import { BAD_AUTH, GOOD_AUTH } from '../generate/index.js';
 import { checkStatus, describeAuth } from './status.js';
 import { operationSecurity } from '../../spec/security/index.js';
-import { authCase, errorBody, invalidCase, jsonResponse, loadOperations, pet, probeCase, response, run, validCase, verdicts, type Operations } from './_test-support.js';
+import {
+  authCase,
+  errorBody,
+  invalidCase,
+  jsonResponse,
+  loadOperations,
+  pet,
+  probeCase,
+  response,
+  run,
+  validCase,
+  verdicts,
+  type Operations,
+} from './_test-support.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -16,7 +29,9 @@ describe('checkStatus: valid input', () => {
   it('passes the documented success of each operation', () => {
     expect(run(checkStatus, ops.listPets, validCase('listPets'), jsonResponse(200, [pet(1)]))).toEqual([]);
     expect(run(checkStatus, ops.createPet, validCase('createPet'), jsonResponse(201, pet(1)))).toEqual([]);
-    expect(run(checkStatus, ops.getPet, validCase('getPet', { pathParams: { petId: '1' } }), jsonResponse(200, pet(1)))).toEqual([]);
+    expect(
+      run(checkStatus, ops.getPet, validCase('getPet', { pathParams: { petId: '1' } }), jsonResponse(200, pet(1))),
+    ).toEqual([]);
   });
 
   it('passes a 404 on getPet for an id the kit made up', () => {
@@ -32,12 +47,18 @@ describe('checkStatus: valid input', () => {
   });
 
   it('fails a 404 where the operation documents none (listPets)', () => {
-    expect(verdicts(run(checkStatus, ops.listPets, validCase('listPets'), err(404)))).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
+    expect(verdicts(run(checkStatus, ops.listPets, validCase('listPets'), err(404)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
   });
 
   it.each([401, 403])('reports %i to the valid key as auth_rejected_valid, even on an edge case', (status) => {
-    const c = validCase('createPet', { edge: { gap: 'field-size-limits', description: '/body/name is 300 UTF-16 units long' } });
-    expect(verdicts(run(checkStatus, ops.createPet, c, err(status)))).toEqual([{ code: 'auth_rejected_valid', severity: 'failure' }]);
+    const c = validCase('createPet', {
+      edge: { gap: 'field-size-limits', description: '/body/name is 300 UTF-16 units long' },
+    });
+    expect(verdicts(run(checkStatus, ops.createPet, c, err(status)))).toEqual([
+      { code: 'auth_rejected_valid', severity: 'failure' },
+    ]);
   });
 
   it.each(GOOD_AUTH)('treats the valid spelling %s like the valid key', (auth) => {
@@ -49,7 +70,9 @@ describe('checkStatus: valid input', () => {
   });
 
   it.each([400, 404, 409, 422])('reports %i on a valid edge case as the contract gap the edge names', (status) => {
-    const c = validCase('createPet', { edge: { gap: 'integer-precision', description: '/body/categoryId 9223372036854775807 is beyond 2^53' } });
+    const c = validCase('createPet', {
+      edge: { gap: 'integer-precision', description: '/body/categoryId 9223372036854775807 is beyond 2^53' },
+    });
     const findings = run(checkStatus, ops.createPet, c, err(status));
     expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'integer-precision' }]);
     expect(findings[0]!.evidence).toEqual({ edge: '/body/categoryId 9223372036854775807 is beyond 2^53' });
@@ -61,7 +84,9 @@ describe('checkStatus: valid input', () => {
     [431, 'field-size-limits'],
     [429, 'rate-limits'],
   ])('reports %i on a valid ordinary case as a contract gap (%s)', (status, gap) => {
-    expect(verdicts(run(checkStatus, ops.createPet, validCase('createPet'), err(status)))).toEqual([{ code: 'contract_gap', severity: 'warning', gap }]);
+    expect(verdicts(run(checkStatus, ops.createPet, validCase('createPet'), err(status)))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap },
+    ]);
   });
 
   it.each([400, 409, 415, 422])('fails %i on a valid ordinary case as positive_rejected', (status) => {
@@ -74,7 +99,9 @@ describe('checkStatus: valid input', () => {
     const created = run(checkStatus, ops.createPet, validCase('createPet'), jsonResponse(200, pet(1)));
     expect(verdicts(created)).toEqual([{ code: 'undocumented_status', severity: 'failure' }]);
     expect(created[0]!.evidence).toEqual({ documented: ['201', '400', '401'] });
-    expect(verdicts(run(checkStatus, ops.listPets, validCase('listPets'), response(204)))).toEqual([{ code: 'undocumented_status', severity: 'failure' }]);
+    expect(verdicts(run(checkStatus, ops.listPets, validCase('listPets'), response(204)))).toEqual([
+      { code: 'undocumented_status', severity: 'failure' },
+    ]);
   });
 });
 
@@ -92,41 +119,92 @@ describe('checkStatus: invalid input', () => {
   });
 
   it.each([404, 409, 422])('fails a must-refuse fault refused with the undocumented %i', (status) => {
-    expect(verdicts(run(checkStatus, ops.createPet, must(), err(status)))).toEqual([{ code: 'negative_wrong_status', severity: 'failure' }]);
+    expect(verdicts(run(checkStatus, ops.createPet, must(), err(status)))).toEqual([
+      { code: 'negative_wrong_status', severity: 'failure' },
+    ]);
   });
 
   it.each([413, 429])('reports a limit status %i on invalid input as a warning', (status) => {
-    expect(verdicts(run(checkStatus, ops.createPet, must(), err(status)))).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'invalid-body-format' }]);
+    expect(verdicts(run(checkStatus, ops.createPet, must(), err(status)))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'invalid-body-format' },
+    ]);
   });
 
   it.each([401, 403])('reports %i to the valid key on invalid input as auth_rejected_valid', (status) => {
-    expect(verdicts(run(checkStatus, ops.createPet, must(), err(status)))).toEqual([{ code: 'auth_rejected_valid', severity: 'failure' }]);
+    expect(verdicts(run(checkStatus, ops.createPet, must(), err(status)))).toEqual([
+      { code: 'auth_rejected_valid', severity: 'failure' },
+    ]);
   });
 
   it('takes a syntax fault refused with 400 as right, and with 415 or 422 as a contract gap', () => {
-    const syntax = invalidCase('createPet', { layer: 'syntax', pointer: '', keyword: 'json', description: 'the body is truncated JSON', firmness: 'must' });
+    const syntax = invalidCase('createPet', {
+      layer: 'syntax',
+      pointer: '',
+      keyword: 'json',
+      description: 'the body is truncated JSON',
+      firmness: 'must',
+    });
     expect(run(checkStatus, ops.createPet, syntax, err(400))).toEqual([]);
     for (const status of [415, 422]) {
-      expect(verdicts(run(checkStatus, ops.createPet, syntax, err(status)))).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'request-format-errors' }]);
+      expect(verdicts(run(checkStatus, ops.createPet, syntax, err(status)))).toEqual([
+        { code: 'contract_gap', severity: 'warning', gap: 'request-format-errors' },
+      ]);
     }
-    expect(verdicts(run(checkStatus, ops.createPet, syntax, jsonResponse(201, pet(1))))).toEqual([{ code: 'negative_accepted', severity: 'failure' }]);
+    expect(verdicts(run(checkStatus, ops.createPet, syntax, jsonResponse(201, pet(1))))).toEqual([
+      { code: 'negative_accepted', severity: 'failure' },
+    ]);
   });
 
   it('warns when a should-refuse fault is accepted, naming the gap by location', () => {
-    const limit = invalidCase('listPets', { location: 'query.limit', pointer: '', keyword: 'maximum', description: 'limit="101": above the maximum 100', firmness: 'should' });
-    expect(verdicts(run(checkStatus, ops.listPets, limit, jsonResponse(200, [])))).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'invalid-parameters' }]);
-    const format = invalidCase('createPet', { pointer: '/categoryId', keyword: 'format', description: 'outside int64', firmness: 'should' });
-    expect(verdicts(run(checkStatus, ops.createPet, format, jsonResponse(201, pet(1))))).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'invalid-body-format' }]);
+    const limit = invalidCase('listPets', {
+      location: 'query.limit',
+      pointer: '',
+      keyword: 'maximum',
+      description: 'limit="101": above the maximum 100',
+      firmness: 'should',
+    });
+    expect(verdicts(run(checkStatus, ops.listPets, limit, jsonResponse(200, [])))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'invalid-parameters' },
+    ]);
+    const format = invalidCase('createPet', {
+      pointer: '/categoryId',
+      keyword: 'format',
+      description: 'outside int64',
+      firmness: 'should',
+    });
+    expect(verdicts(run(checkStatus, ops.createPet, format, jsonResponse(201, pet(1))))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'invalid-body-format' },
+    ]);
   });
 
   it('warns on 400 for an invalid listPets query, which the contract does not document', () => {
-    const limit = invalidCase('listPets', { location: 'query.limit', pointer: '', keyword: 'type', description: 'limit="abc": not an integer', firmness: 'should' });
-    expect(verdicts(run(checkStatus, ops.listPets, limit, err(400)))).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'invalid-parameters' }]);
-    expect(verdicts(run(checkStatus, ops.listPets, limit, err(422)))).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'invalid-parameters' }]);
+    const limit = invalidCase('listPets', {
+      location: 'query.limit',
+      pointer: '',
+      keyword: 'type',
+      description: 'limit="abc": not an integer',
+      firmness: 'should',
+    });
+    expect(verdicts(run(checkStatus, ops.listPets, limit, err(400)))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'invalid-parameters' },
+    ]);
+    expect(verdicts(run(checkStatus, ops.listPets, limit, err(422)))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'invalid-parameters' },
+    ]);
   });
 
   it('passes a documented 404 for an invalid petId, which getPet has no 400 for', () => {
-    const petId = invalidCase('getPet', { location: 'path.petId', pointer: '', keyword: 'type', description: 'petId="abc": not an integer', firmness: 'should' }, { pathParams: { petId: 'abc' } });
+    const petId = invalidCase(
+      'getPet',
+      {
+        location: 'path.petId',
+        pointer: '',
+        keyword: 'type',
+        description: 'petId="abc": not an integer',
+        firmness: 'should',
+      },
+      { pathParams: { petId: 'abc' } },
+    );
     expect(run(checkStatus, ops.getPet, petId, err(404))).toEqual([]);
   });
 });
@@ -149,30 +227,50 @@ describe('checkStatus: bad credentials', () => {
   });
 
   it.each(BAD_AUTH)('fails 403 for %s as auth_wrong_status', (auth) => {
-    expect(verdicts(run(checkStatus, ops.getPet, authCase('getPet', auth, { pathParams: { petId: '1' } }), err(403)))).toEqual([{ code: 'auth_wrong_status', severity: 'failure' }]);
+    expect(
+      verdicts(run(checkStatus, ops.getPet, authCase('getPet', auth, { pathParams: { petId: '1' } }), err(403))),
+    ).toEqual([{ code: 'auth_wrong_status', severity: 'failure' }]);
   });
 
   it('fails 400 for a bad key on invalid input: the key is judged first', () => {
-    const c = authCase('createPet', 'none', { edge: { gap: 'auth-precedence', description: "also invalid: required property 'name' is missing" } });
+    const c = authCase('createPet', 'none', {
+      edge: { gap: 'auth-precedence', description: "also invalid: required property 'name' is missing" },
+    });
     const findings = run(checkStatus, ops.createPet, c, err(400));
     expect(verdicts(findings)).toEqual([{ code: 'auth_wrong_status', severity: 'failure' }]);
     expect(findings[0]!.message).toContain('the key is judged first');
   });
 
   it('notes 400 for a bad key on a malformed body as the auth-precedence gap, and still fails a 2xx or 403', () => {
-    const c = authCase('createPet', 'none', { edge: { gap: 'auth-precedence', description: 'also invalid: the body has a trailing comma', layer: 'syntax' } });
-    expect(run(checkStatus, ops.createPet, c, err(400)).map((f) => [f.code, f.severity, f.gap])).toEqual([['contract_gap', 'warning', 'auth-precedence']]);
-    expect(verdicts(run(checkStatus, ops.createPet, c, err(403)))).toEqual([{ code: 'auth_wrong_status', severity: 'failure' }]);
-    expect(verdicts(run(checkStatus, ops.createPet, c, jsonResponse(201, pet(1))))).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
+    const c = authCase('createPet', 'none', {
+      edge: { gap: 'auth-precedence', description: 'also invalid: the body has a trailing comma', layer: 'syntax' },
+    });
+    expect(run(checkStatus, ops.createPet, c, err(400)).map((f) => [f.code, f.severity, f.gap])).toEqual([
+      ['contract_gap', 'warning', 'auth-precedence'],
+    ]);
+    expect(verdicts(run(checkStatus, ops.createPet, c, err(403)))).toEqual([
+      { code: 'auth_wrong_status', severity: 'failure' },
+    ]);
+    expect(verdicts(run(checkStatus, ops.createPet, c, jsonResponse(201, pet(1))))).toEqual([
+      { code: 'auth_ignored', severity: 'failure' },
+    ]);
   });
 });
 
 describe('checkStatus: 411 Length Required', () => {
   it('is a request-framing gap for a chunked body, and wrong for a body with a Content-Length', () => {
-    const chunked = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } }, headers: { 'transfer-encoding': 'chunked' } });
-    expect(run(checkStatus, ops.createPet, chunked, err(411)).map((f) => [f.code, f.gap])).toEqual([['contract_gap', 'request-framing']]);
+    const chunked = validCase('createPet', {
+      body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } },
+      headers: { 'transfer-encoding': 'chunked' },
+    });
+    expect(run(checkStatus, ops.createPet, chunked, err(411)).map((f) => [f.code, f.gap])).toEqual([
+      ['contract_gap', 'request-framing'],
+    ]);
     const plain = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } } });
-    expect(verdicts(run(checkStatus, ops.createPet, plain, err(411)))).toContainEqual({ code: 'positive_rejected', severity: 'failure' });
+    expect(verdicts(run(checkStatus, ops.createPet, plain, err(411)))).toContainEqual({
+      code: 'positive_rejected',
+      severity: 'failure',
+    });
   });
 });
 
@@ -189,7 +287,9 @@ describe('checkStatus: left to other checks', () => {
 
   it('does not judge probes', () => {
     expect(run(checkStatus, ops.listPets, probeCase('listPets', { method: 'DELETE' }), err(405))).toEqual([]);
-    expect(run(checkStatus, ops.listPets, probeCase('listPets', { method: 'PATCH' }), jsonResponse(200, []))).toEqual([]);
+    expect(run(checkStatus, ops.listPets, probeCase('listPets', { method: 'PATCH' }), jsonResponse(200, []))).toEqual(
+      [],
+    );
   });
 });
 
@@ -197,13 +297,20 @@ describe('status: auth expectations from the scheme handlers', () => {
   it('a variant another alternative accepts (authExpect accept) must not be refused', () => {
     const c = authCase('listPets', 'key-in-header', { authExpect: 'accept' });
     expect(run(checkStatus, ops.listPets, c, jsonResponse(200, []))).toEqual([]);
-    expect(verdicts(run(checkStatus, ops.listPets, c, response(401, errorBody(401))))).toEqual([{ code: 'auth_rejected_valid', severity: 'failure' }]);
+    expect(verdicts(run(checkStatus, ops.listPets, c, response(401, errorBody(401))))).toEqual([
+      { code: 'auth_rejected_valid', severity: 'failure' },
+    ]);
   });
 
   it('words a variant of another scheme with its handler description', () => {
     const document = { components: { securitySchemes: { k: { type: 'apiKey', in: 'query', name: 'api_key' } } } };
     const operation = { ...ops.listPets, security: operationSecurity(document, { security: [{ k: [] }] }) };
-    const findings = run(checkStatus, operation, authCase('listPets', 'name-case', { authScheme: 'k' }), jsonResponse(200, []));
+    const findings = run(
+      checkStatus,
+      operation,
+      authCase('listPets', 'name-case', { authScheme: 'k' }),
+      jsonResponse(200, []),
+    );
     expect(verdicts(findings)).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
     expect(findings[0]!.message).toContain('a query parameter named API_KEY instead of api_key');
     expect(findings[0]!.evidence).toMatchObject({ auth: 'name-case', scheme: 'k' });

@@ -12,7 +12,9 @@ function documented(operation: OperationModel, status: number): boolean {
 }
 
 function documentedSuccesses(operation: OperationModel): number[] {
-  return Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s)).map(Number);
+  return Object.keys(operation.responses)
+    .filter((s) => /^2\d\d$/.test(s))
+    .map(Number);
 }
 
 /** A 2xx the operation documents: by its code, by the `2XX` range, or by `default`. */
@@ -48,7 +50,13 @@ export const checkStatus: Check = ({ exchange, operation }) => {
   // 411 Length Required is how a server says it reads only bodies with a Content-Length (RFC 9110
   // §15.5.12): a gap for the chunked bodies the kit sends, wrong anywhere else.
   if (status === 411 && c.headers?.['transfer-encoding'] === 'chunked') {
-    add({ code: 'contract_gap', severity: 'warning', check: statusCheckName(c), gap: 'request-framing', message: 'A chunked request body was refused with 411 Length Required.' });
+    add({
+      code: 'contract_gap',
+      severity: 'warning',
+      check: statusCheckName(c),
+      gap: 'request-framing',
+      message: 'A chunked request body was refused with 411 Length Required.',
+    });
     return out;
   }
 
@@ -56,62 +64,158 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     if (status === 401) return [];
     // A rate limiter may answer before the key is judged: a limit the contract does not show.
     if (status === 429) {
-      add({ code: 'contract_gap', severity: 'warning', check: 'auth', gap: 'rate-limits', message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got 429 before its key was judged.`, evidence: authEvidence(c) });
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'auth',
+        gap: 'rate-limits',
+        message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got 429 before its key was judged.`,
+        evidence: authEvidence(c),
+      });
       return out;
     }
     // A body no JSON parser can read is refused where frameworks parse it, before any route's auth
     // (express.json(), koa-bodyparser): which answer wins is a gap. Input that parses but breaks the
     // schema is judged after the key (§5.3: a missing or invalid key gets 401).
-    if (c.edge?.gap === 'auth-precedence' && c.edge.layer === 'syntax' && status >= 400 && status < 500 && status !== 403) {
-      add({ code: 'contract_gap', severity: 'warning', check: 'auth', gap: 'auth-precedence', message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} and ${c.edge.description.replace(/^also invalid: /, '')} got ${status}: the malformed request was refused before the key was judged.`, evidence: authEvidence(c) });
+    if (
+      c.edge?.gap === 'auth-precedence' &&
+      c.edge.layer === 'syntax' &&
+      status >= 400 &&
+      status < 500 &&
+      status !== 403
+    ) {
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'auth',
+        gap: 'auth-precedence',
+        message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} and ${c.edge.description.replace(/^also invalid: /, '')} got ${status}: the malformed request was refused before the key was judged.`,
+        evidence: authEvidence(c),
+      });
       return out;
     }
-    const also = c.edge?.gap === 'auth-precedence' ? ` (the input was ${c.edge.description}; the key is judged first)` : '';
+    const also =
+      c.edge?.gap === 'auth-precedence' ? ` (the input was ${c.edge.description}; the key is judged first)` : '';
     // An operation that documents no 401 names no status for a refused credential: any 4xx refusal
     // is then a gap (RFC 9110 says 401; the spec does not), only accepting it is a failure.
     if (!is2xx && status >= 400 && status < 500 && !documented(operation, 401) && !operation.responses['4XX']) {
-      add({ code: 'contract_gap', severity: 'warning', check: 'auth', gap: 'auth-status', message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got ${status}; ${operation.operationId} documents no 401.`, evidence: authEvidence(c) });
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'auth',
+        gap: 'auth-status',
+        message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got ${status}; ${operation.operationId} documents no 401.`,
+        evidence: authEvidence(c),
+      });
       return out;
     }
-    if (is2xx) add({ code: 'auth_ignored', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} was accepted with ${status}; it must get 401.`, evidence: authEvidence(c) });
-    else add({ code: 'auth_wrong_status', severity: 'failure', check: 'auth', message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got ${status}; the contract says 401${also}.`, evidence: authEvidence(c) });
+    if (is2xx)
+      add({
+        code: 'auth_ignored',
+        severity: 'failure',
+        check: 'auth',
+        message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} was accepted with ${status}; it must get 401.`,
+        evidence: authEvidence(c),
+      });
+    else
+      add({
+        code: 'auth_wrong_status',
+        severity: 'failure',
+        check: 'auth',
+        message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got ${status}; the contract says 401${also}.`,
+        evidence: authEvidence(c),
+      });
     return out;
   }
 
   if (c.kind === 'invalid' && c.invalid) {
     const reason = c.invalid;
-    const evidence = { location: reason.location, pointer: reason.pointer, keyword: reason.keyword, why: reason.description };
+    const evidence = {
+      location: reason.location,
+      pointer: reason.pointer,
+      keyword: reason.keyword,
+      why: reason.description,
+    };
     if (is2xx) {
-      if (reason.firmness === 'must') add({ code: 'negative_accepted', severity: 'failure', check: 'negative', message: `Invalid input was accepted with ${status}: ${reason.description}.`, evidence });
-      else add({ code: 'contract_gap', severity: 'warning', check: 'negative', gap: gapForInvalid(reason.location), message: `Input the schema forbids was accepted with ${status}: ${reason.description}.`, evidence });
+      if (reason.firmness === 'must')
+        add({
+          code: 'negative_accepted',
+          severity: 'failure',
+          check: 'negative',
+          message: `Invalid input was accepted with ${status}: ${reason.description}.`,
+          evidence,
+        });
+      else
+        add({
+          code: 'contract_gap',
+          severity: 'warning',
+          check: 'negative',
+          gap: gapForInvalid(reason.location),
+          message: `Input the schema forbids was accepted with ${status}: ${reason.description}.`,
+          evidence,
+        });
       return out;
     }
     // 403 to a request that is not JSON at all (text/plain, a form, no body) is what CSRF guards
     // answer (Hono's csrf(), Django): a refusal of the request, not of the key.
     if (status === 403 && reason.layer === 'syntax') {
-      add({ code: 'contract_gap', severity: 'warning', check: 'negative', gap: gapForInvalid(reason.location, reason.layer), message: `A malformed request with the valid key got 403: ${reason.description}.`, evidence });
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'negative',
+        gap: gapForInvalid(reason.location, reason.layer),
+        message: `A malformed request with the valid key got 403: ${reason.description}.`,
+        evidence,
+      });
       return out;
     }
     if (status === 401 || status === 403) {
-      add({ code: 'auth_rejected_valid', severity: 'failure', check: 'auth', message: `The valid key was refused with ${status} (on an invalid request: ${reason.description}).`, evidence });
+      add({
+        code: 'auth_rejected_valid',
+        severity: 'failure',
+        check: 'auth',
+        message: `The valid key was refused with ${status} (on an invalid request: ${reason.description}).`,
+        evidence,
+      });
       return out;
     }
-    if (documented(operation, status) && (status === 400 || reason.firmness === 'should' || reason.layer === 'syntax')) return out;
+    if (documented(operation, status) && (status === 400 || reason.firmness === 'should' || reason.layer === 'syntax'))
+      return out;
     // A path naming no existing resource may be answered 404 before its input is judged: the
     // resource is looked up first (a parent that does not exist has no list to validate).
     const pathNames = Object.keys(c.pathParams);
     if (status === 404 && pathNames.length > 0 && !pathNames.every((p) => c.existing?.includes(p))) return out;
     if (reason.layer === 'syntax' || reason.firmness === 'should' || LIMIT_STATUSES.has(status)) {
-      add({ code: 'contract_gap', severity: 'warning', check: 'negative', gap: gapForInvalid(reason.location, reason.layer), message: `Invalid input got ${status}, which the contract does not document for ${operation.operationId}: ${reason.description}.`, evidence });
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'negative',
+        gap: gapForInvalid(reason.location, reason.layer),
+        message: `Invalid input got ${status}, which the contract does not document for ${operation.operationId}: ${reason.description}.`,
+        evidence,
+      });
       return out;
     }
     // Only a documented 400 (or 4XX) makes another refusal status wrong; where none is documented
     // the spec names no status for invalid input, and 400 is the generic one.
     if (!documented(operation, 400) && !operation.responses['4XX']) {
-      add({ code: 'contract_gap', severity: 'warning', check: 'negative', gap: gapForInvalid(reason.location, reason.layer), message: `Invalid input got ${status}, which ${operation.operationId} does not document: ${reason.description}.`, evidence });
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'negative',
+        gap: gapForInvalid(reason.location, reason.layer),
+        message: `Invalid input got ${status}, which ${operation.operationId} does not document: ${reason.description}.`,
+        evidence,
+      });
       return out;
     }
-    add({ code: 'negative_wrong_status', severity: 'failure', check: 'negative', message: `Invalid input got ${status}; the contract documents 400 for it: ${reason.description}.`, evidence });
+    add({
+      code: 'negative_wrong_status',
+      severity: 'failure',
+      check: 'negative',
+      message: `Invalid input got ${status}; the contract documents 400 for it: ${reason.description}.`,
+      evidence,
+    });
     return out;
   }
 
@@ -120,18 +224,36 @@ export const checkStatus: Check = ({ exchange, operation }) => {
   if (successes.includes(status) || isDocumentedSuccess(operation, status)) return out;
   if (status === 404 && operation.path.includes('{')) {
     if (c.existing?.length) {
-      add({ code: 'positive_rejected', severity: 'failure', check: 'positive', message: `Got 404 for ${c.existing.map((p) => `${p}=${c.pathParams[p]}`).join(', ')}, a resource the target itself listed or created.`, evidence: { existing: c.existing } });
+      add({
+        code: 'positive_rejected',
+        severity: 'failure',
+        check: 'positive',
+        message: `Got 404 for ${c.existing.map((p) => `${p}=${c.pathParams[p]}`).join(', ')}, a resource the target itself listed or created.`,
+        evidence: { existing: c.existing },
+      });
       return out;
     }
     // A generated id names no resource: 404 is the answer, documented or not (an undocumented one is a gap).
     if (!documented(operation, 404) && !operation.responses['4XX']) {
-      add({ code: 'contract_gap', severity: 'warning', check: 'status', gap: 'undocumented-not-found', message: `A path naming no resource got 404, which ${operation.operationId} does not document.` });
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'status',
+        gap: 'undocumented-not-found',
+        message: `A path naming no resource got 404, which ${operation.operationId} does not document.`,
+      });
     }
     return out;
   }
   // On a public operation no key is involved: a 401 there is a refused valid request (below).
   if ((status === 401 || status === 403) && authExpectation(c) === 'accept' && operation.security.access !== 'public') {
-    add({ code: 'auth_rejected_valid', severity: 'failure', check: 'auth', message: `The valid key${c.auth === 'valid' ? '' : ` (${describeAuth(c.auth, operation, c.authScheme)})`} was refused with ${status}.`, evidence: authEvidence(c) });
+    add({
+      code: 'auth_rejected_valid',
+      severity: 'failure',
+      check: 'auth',
+      message: `The valid key${c.auth === 'valid' ? '' : ` (${describeAuth(c.auth, operation, c.authScheme)})`} was refused with ${status}.`,
+      evidence: authEvidence(c),
+    });
     return out;
   }
   // A documented refusal other than 400 (409 Conflict, 422 for a rule the schema cannot say, ...)
@@ -139,15 +261,39 @@ export const checkStatus: Check = ({ exchange, operation }) => {
   if (status > 400 && status < 500 && status !== 401 && status !== 403 && documented(operation, status)) return out;
   if (status >= 400) {
     if (c.edge) {
-      add({ code: 'contract_gap', severity: 'warning', check: 'positive', gap: c.edge.gap, message: `A valid request was refused with ${status}; the contract does not show the limit it hit: ${c.edge.description}.`, evidence: { edge: c.edge.description } });
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'positive',
+        gap: c.edge.gap,
+        message: `A valid request was refused with ${status}; the contract does not show the limit it hit: ${c.edge.description}.`,
+        evidence: { edge: c.edge.description },
+      });
     } else if (LIMIT_STATUSES.has(status)) {
-      add({ code: 'contract_gap', severity: 'warning', check: 'positive', gap: status === 429 ? 'rate-limits' : 'field-size-limits', message: `A valid request was refused with ${status}, a limit the contract does not show.` });
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'positive',
+        gap: status === 429 ? 'rate-limits' : 'field-size-limits',
+        message: `A valid request was refused with ${status}, a limit the contract does not show.`,
+      });
     } else {
-      add({ code: 'positive_rejected', severity: 'failure', check: 'positive', message: `A valid request was refused with ${status}; expected ${successWords(operation)}.` });
+      add({
+        code: 'positive_rejected',
+        severity: 'failure',
+        check: 'positive',
+        message: `A valid request was refused with ${status}; expected ${successWords(operation)}.`,
+      });
     }
     return out;
   }
-  add({ code: 'undocumented_status', severity: 'failure', check: 'status', message: `Got ${status}; ${operation.operationId} documents ${successWords(operation)} for success.`, evidence: { documented: Object.keys(operation.responses) } });
+  add({
+    code: 'undocumented_status',
+    severity: 'failure',
+    check: 'status',
+    message: `Got ${status}; ${operation.operationId} documents ${successWords(operation)} for success.`,
+    evidence: { documented: Object.keys(operation.responses) },
+  });
   return out;
 };
 
@@ -194,7 +340,11 @@ export function describeAuth(variant: string, operation?: OperationModel, scheme
   if (operation && operation.security.access !== 'public') {
     const schemes = schemesIn(operation.security);
     const owner = scheme === undefined ? schemes[0] : schemes.find((s) => s.name === scheme);
-    const found = owner ? handlerFor(owner).wrongVariants().find((v) => v.id === variant) : undefined;
+    const found = owner
+      ? handlerFor(owner)
+          .wrongVariants()
+          .find((v) => v.id === variant)
+      : undefined;
     if (found) return found.description;
   }
   return AUTH_WORDS[variant] ?? variant;

@@ -10,21 +10,37 @@ import { findingOf } from './make-finding.js';
  */
 export function judgeStoredWhole(created: Exchange, read: Exchange, sent: Readonly<Record<string, string>>): Finding[] {
   const r = read.response;
-  if (!created.response || created.response.status < 200 || created.response.status >= 300 || !r || r.status < 200 || r.status >= 300) return [];
+  if (
+    !created.response ||
+    created.response.status < 200 ||
+    created.response.status >= 300 ||
+    !r ||
+    r.status < 200 ||
+    r.status >= 300
+  )
+    return [];
   const got = r.json;
   if (got === null || typeof got !== 'object' || Array.isArray(got)) return [];
   const findings: Finding[] = [];
   for (const [member, value] of Object.entries(sent)) {
     const back = (got as Record<string, unknown>)[member];
     if (back === value) continue;
-    const described = typeof back === 'string' ? `${back.length} characters${value.startsWith(back) ? ', a prefix of it' : ''}` : JSON.stringify(back);
+    const described =
+      typeof back === 'string'
+        ? `${back.length} characters${value.startsWith(back) ? ', a prefix of it' : ''}`
+        : JSON.stringify(back);
     findings.push(
       findingOf(read, {
         code: 'semantic_violation',
         severity: 'failure',
         check: 'semantics.persistence',
         message: `A body of ${Buffer.byteLength(created.request.body ?? '')} bytes was accepted with ${created.response.status}, but reading the resource back shows "${member}" as ${described}, not the ${value.length} characters sent.`,
-        evidence: { member, sentLength: value.length, readLength: typeof back === 'string' ? back.length : null, bodyBytes: Buffer.byteLength(created.request.body ?? '') },
+        evidence: {
+          member,
+          sentLength: value.length,
+          readLength: typeof back === 'string' ? back.length : null,
+          bodyBytes: Buffer.byteLength(created.request.body ?? ''),
+        },
       }),
     );
   }

@@ -10,7 +10,10 @@ const KINDS: TransportFailure[] = ['unreachable', 'timeout', 'connection_reset',
 
 describe('checkTransport', () => {
   it.each(KINDS)('fails an exchange that ended in %s, keeping the kind and the message', (kind) => {
-    const findings = checkTransport({ exchange: failedExchange(validCase('listPets'), kind, 'no complete response within 100 ms'), operation });
+    const findings = checkTransport({
+      exchange: failedExchange(validCase('listPets'), kind, 'no complete response within 100 ms'),
+      operation,
+    });
     expect(verdicts(findings)).toEqual([{ code: 'transport_error', severity: 'failure' }]);
     expect(findings[0]!.evidence).toEqual({ kind });
     expect(findings[0]!.message).toBe('No usable response: no complete response within 100 ms.');
@@ -20,6 +23,7 @@ describe('checkTransport', () => {
   });
 
   it('says nothing when a response came back, whatever its status', () => {
-    for (const status of [200, 404, 500]) expect(checkTransport({ exchange: exchange(validCase('listPets'), response(status)), operation })).toEqual([]);
+    for (const status of [200, 404, 500])
+      expect(checkTransport({ exchange: exchange(validCase('listPets'), response(status)), operation })).toEqual([]);
   });
 });

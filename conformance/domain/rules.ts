@@ -54,7 +54,14 @@ export interface Adaptation {
    */
   readonly failures?: readonly Finding[];
   /** The contract gap the adaptation stands for, reported once, with the exchange that showed it. */
-  readonly gap?: { readonly operationId: string; readonly check: string; readonly gap: string; readonly message: string; readonly evidence: Record<string, unknown>; readonly exchange: Exchange };
+  readonly gap?: {
+    readonly operationId: string;
+    readonly check: string;
+    readonly gap: string;
+    readonly message: string;
+    readonly evidence: Record<string, unknown>;
+    readonly exchange: Exchange;
+  };
 }
 
 /**
@@ -71,7 +78,10 @@ export interface DomainRules {
    * Values of path parameters that exist on the target, learned from its responses, by
    * `operationId` → parameter name. Used so that valid requests hit real resources.
    */
-  harvest(exchange: Exchange, operation: OperationModel): Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+  harvest(
+    exchange: Exchange,
+    operation: OperationModel,
+  ): Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
   readonly sequences: readonly SequenceProperty<any>[];
   /**
    * Requests sent and judged before preparation changes anything: the target as it was found (a

@@ -21,7 +21,8 @@ const DEFECTS: Record<string, { rewrite: Rewrite; operationId: string; auth: str
     operationId: 'byQuery',
     auth: 'name-case',
     rewrite: (url) => {
-      for (const [name, value] of [...url.searchParams]) if (name.toLowerCase() === 'api_key' && name !== 'api_key') url.searchParams.set('api_key', value);
+      for (const [name, value] of [...url.searchParams])
+        if (name.toLowerCase() === 'api_key' && name !== 'api_key') url.searchParams.set('api_key', value);
     },
   },
   // Buffer.from(x, 'base64') skips characters that are not base64.
@@ -30,7 +31,8 @@ const DEFECTS: Record<string, { rewrite: Rewrite; operationId: string; auth: str
     auth: 'malformed-base64',
     rewrite: (_url, headers) => {
       const m = /^basic\s+(\S+)$/i.exec(headers.authorization ?? '');
-      if (m) headers.authorization = `Basic ${Buffer.from(Buffer.from(m[1]!, 'base64').toString('utf8')).toString('base64')}`;
+      if (m)
+        headers.authorization = `Basic ${Buffer.from(Buffer.from(m[1]!, 'base64').toString('utf8')).toString('base64')}`;
     },
   },
   // The key read from Authorization: Bearer when the X-API-Key header is missing.
@@ -47,7 +49,15 @@ const DEFECTS: Record<string, { rewrite: Rewrite; operationId: string; auth: str
 let mockUrl: URL;
 let closeMock: () => Promise<void>;
 beforeAll(async () => {
-  const mock = await startMock({ port: 0, quiet: true, watch: false, spec: SPEC, mode: 'static', apiKeys: [KEY], users: [USER] });
+  const mock = await startMock({
+    port: 0,
+    quiet: true,
+    watch: false,
+    spec: SPEC,
+    mode: 'static',
+    apiKeys: [KEY],
+    users: [USER],
+  });
   mockUrl = new URL(mock.url);
   closeMock = () => mock.close();
 });
@@ -68,7 +78,8 @@ async function proxy(rewrite: Rewrite): Promise<{ url: string; server: Server }>
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, server };
 }
 
-const run = (target: string): Promise<RunReport> => runConformance({ target, spec: SPEC, apiKey: KEY, basic: USER, seed: 7, runs: 5 });
+const run = (target: string): Promise<RunReport> =>
+  runConformance({ target, spec: SPEC, apiKey: KEY, basic: USER, seed: 7, runs: 5 });
 
 describe('auth matrix of API key and Basic schemes', () => {
   it('certifies the mock', async () => {

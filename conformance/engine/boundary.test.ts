@@ -11,11 +11,30 @@ function harness(fails: (c: Case) => boolean) {
     sent++;
     return { case: c, request: { method: 'POST', path: '/pets', headers: {} } } as unknown as Exchange;
   };
-  const judge = (e: Exchange): Finding[] => (fails(e.case) ? [{ code: 'server_error', severity: 'failure', operationId: 'createPet', check: 'server_error', message: 'The server answered 500.' }] : []);
+  const judge = (e: Exchange): Finding[] =>
+    fails(e.case)
+      ? [
+          {
+            code: 'server_error',
+            severity: 'failure',
+            operationId: 'createPet',
+            check: 'server_error',
+            message: 'The server answered 500.',
+          },
+        ]
+      : [];
   return { send, judge, sent: () => sent };
 }
 
-const withName = (name: string, query: [string, string][] = []): Case => ({ operationId: 'createPet', family: 'valid', kind: 'valid', pathParams: {}, query, auth: 'valid', body: { kind: 'json', value: { name, categoryId: 1 } } });
+const withName = (name: string, query: [string, string][] = []): Case => ({
+  operationId: 'createPet',
+  family: 'valid',
+  kind: 'valid',
+  pathParams: {},
+  query,
+  auth: 'valid',
+  body: { kind: 'json', value: { name, categoryId: 1 } },
+});
 const nameLength = (c: Case) => ((c.body as { value: Obj }).value.name as string).length;
 
 async function explain(fails: (c: Case) => boolean, c: Case) {
@@ -29,13 +48,18 @@ async function explain(fails: (c: Case) => boolean, c: Case) {
 describe('explainBoundary', () => {
   it('says where a threshold starts', async () => {
     const { message } = await explain((c) => nameLength(c) >= 51, withName('a'.repeat(51)));
-    expect(message).toBe('The server answered 500. Boundary: fails for /body/name of 51 UTF-16 units or more (816 tried); 50 passes.');
+    expect(message).toBe(
+      'The server answered 500. Boundary: fails for /body/name of 51 UTF-16 units or more (816 tried); 50 passes.',
+    );
     const top = await explain((c) => nameLength(c) >= 51, withName('a'.repeat(64)));
     expect(top.message).toContain('fails for /body/name of 51 UTF-16 units or more (1024 tried); 50 passes');
   });
 
   it('finds both ends of a band, within a bounded number of probes', async () => {
-    const { message, probes } = await explain((c) => nameLength(c) >= 50 && nameLength(c) <= 70, withName('a'.repeat(50)));
+    const { message, probes } = await explain(
+      (c) => nameLength(c) >= 50 && nameLength(c) <= 70,
+      withName('a'.repeat(50)),
+    );
     expect(message).toContain('fails for /body/name of 50 to 70 UTF-16 units; 49 and 71 pass');
     expect(probes).toBeLessThanOrEqual(24);
   });
@@ -53,7 +77,9 @@ describe('explainBoundary', () => {
     const c = withName('Rex');
     const wide: Case = { ...c, body: { kind: 'json', value: { name: 'Rex', categoryId: 2147483648 } } };
     const { message } = await explain((x) => category(x) >= 1e9 && category(x) < 1e12, wide);
-    expect(message).toContain('fails for /body/categoryId = 1000000000 to 999999999999; 999999999 and 1000000000000 pass');
+    expect(message).toContain(
+      'fails for /body/categoryId = 1000000000 to 999999999999; 999999999 and 1000000000000 pass',
+    );
   });
 
   it('leaves a failure alone when no single number explains it', async () => {

@@ -18,7 +18,8 @@ export interface Dimension {
 /** Probes allowed per explanation: a walk down and up per number tried, then bisections of both ends. */
 const MAX_PROBES = 96;
 
-const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v) && !('isLosslessNumber' in (v as object));
+const isObject = (v: unknown): v is Obj =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !('isLosslessNumber' in (v as object));
 
 /** The dimensions of a case: lengths of its string members, its integer members and its integer query values. */
 export function dimensionsOf(c: Case): Dimension[] {
@@ -41,12 +42,25 @@ export function dimensionsOf(c: Case): Dimension[] {
         },
       });
     } else if (typeof v === 'number' && Number.isSafeInteger(v)) {
-      out.push({ label: `/body/${k}`, unit: '', value: BigInt(v), at: (n) => (n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? withMember(Number(n)) : undefined) });
+      out.push({
+        label: `/body/${k}`,
+        unit: '',
+        value: BigInt(v),
+        at: (n) =>
+          n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER)
+            ? withMember(Number(n))
+            : undefined,
+      });
     }
   }
   for (const [i, [k, v]] of c.query.entries()) {
     if (!/^-?\d{1,15}$/.test(v)) continue;
-    out.push({ label: `query ${k}`, unit: '', value: BigInt(v), at: (n) => ({ ...c, query: c.query.map((pair, j) => (j === i ? [k, n.toString()] : pair)) }) });
+    out.push({
+      label: `query ${k}`,
+      unit: '',
+      value: BigInt(v),
+      at: (n) => ({ ...c, query: c.query.map((pair, j) => (j === i ? [k, n.toString()] : pair)) }),
+    });
   }
   return out;
 }
@@ -75,7 +89,9 @@ export async function explainBoundary(
     const c = d.at(n) ?? d.at(n + 1n);
     if (!c || !valid(c)) return undefined;
     probes++;
-    return judge(await send(c)).some((f) => f.severity === 'failure' && f.code === target.code && f.check === target.check);
+    return judge(await send(c)).some(
+      (f) => f.severity === 'failure' && f.code === target.code && f.check === target.check,
+    );
   };
   /** Bisects between a failing and a passing value; returns the last failing and the first passing one. */
   const bisect = async (d: Dimension, failing: bigint, passing: bigint): Promise<[bigint, bigint]> => {
@@ -92,7 +108,10 @@ export async function explainBoundary(
     if (probes + 2 > MAX_PROBES) break;
     if (d.value === 0n) continue;
     // Toward zero and away from it, by growing factors, until the failure goes (or it never does).
-    const walk = async (factors: readonly bigint[], scale: (f: bigint) => bigint): Promise<{ failing: bigint; passing?: bigint; tried: bigint }> => {
+    const walk = async (
+      factors: readonly bigint[],
+      scale: (f: bigint) => bigint,
+    ): Promise<{ failing: bigint; passing?: bigint; tried: bigint }> => {
       let failing = d.value;
       let tried = d.value;
       for (const f of factors) {
@@ -111,9 +130,12 @@ export async function explainBoundary(
     const far = await walk([2n, 16n, 1024n], (f) => d.value * f);
     if (near.passing === undefined && far.passing === undefined) continue;
     // The failure depends on this number. Ends toward zero and away from it, as far as probes allow.
-    const [nearFail, nearPass] = near.passing !== undefined ? await bisect(d, near.failing, near.passing) : [near.failing, undefined];
-    const [farFail, farPass] = far.passing !== undefined ? await bisect(d, far.failing, far.passing) : [far.failing, undefined];
-    const [low, lowPass, high, highPass] = d.value > 0n ? [nearFail, nearPass, farFail, farPass] : [farFail, farPass, nearFail, nearPass];
+    const [nearFail, nearPass] =
+      near.passing !== undefined ? await bisect(d, near.failing, near.passing) : [near.failing, undefined];
+    const [farFail, farPass] =
+      far.passing !== undefined ? await bisect(d, far.failing, far.passing) : [far.failing, undefined];
+    const [low, lowPass, high, highPass] =
+      d.value > 0n ? [nearFail, nearPass, farFail, farPass] : [farFail, farPass, nearFail, nearPass];
     const unit = d.unit ? ` ${d.unit}` : '';
     const of = d.unit ? `${d.label} of ` : `${d.label} = `;
     const exact = (a: bigint, b: bigint | undefined) => b !== undefined && (a > b ? a - b : b - a) === 1n;
@@ -125,7 +147,15 @@ export async function explainBoundary(
     } else {
       sentence = `fails for ${of}${high}${unit} or less (${(d.value > 0n ? near : far).tried} tried); ${highPass} passes${exact(high, highPass) ? '' : ' (approximate)'}`;
     }
-    return findings.map((f) => (f === target ? { ...f, message: `${f.message} Boundary: ${sentence}.`, evidence: { ...(f.evidence ?? {}), boundary: sentence } } : f));
+    return findings.map((f) =>
+      f === target
+        ? {
+            ...f,
+            message: `${f.message} Boundary: ${sentence}.`,
+            evidence: { ...(f.evidence ?? {}), boundary: sentence },
+          }
+        : f,
+    );
   }
   return [...findings];
 }

@@ -56,7 +56,15 @@ export function caseProperties(spec: SpecModel, outer: PropertyContext, readOnly
     // would only test the order of the run (the resource model's lifecycle deletes what it created).
     const context: PropertyContext =
       operation.method === 'delete'
-        ? { ...outer, known: () => Object.fromEntries(operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, [unusedValidValue(p, outer.known(id)[p.name] ?? [])]])) }
+        ? {
+            ...outer,
+            known: () =>
+              Object.fromEntries(
+                operation.parameters
+                  .filter((p) => p.in === 'path')
+                  .map((p) => [p.name, [unusedValidValue(p, outer.known(id)[p.name] ?? [])]]),
+              ),
+          }
         : outer;
     properties.push({
       id: `${id}/valid`,
@@ -67,7 +75,8 @@ export function caseProperties(spec: SpecModel, outer: PropertyContext, readOnly
       // A refusal the contract might excuse is narrowed to its cause first (engine/narrow.ts).
       execute: (c) => executeNarrowed(context, operation, c),
       // A shrunk failure that depends on one length or value says where it starts and ends.
-      explain: (execution, findings) => explainBoundary(context.send, context.judge, execution, findings, (c) => isValidRequest(c, operation)),
+      explain: (execution, findings) =>
+        explainBoundary(context.send, context.judge, execution, findings, (c) => isValidRequest(c, operation)),
     });
     if (invalidCaseArbitrary(operation)) {
       properties.push({
@@ -101,30 +110,44 @@ function sampleValid(operation: OperationModel, context: PropertyContext): Case 
 
 /** The auth matrix: every operation × every credential variant, once each, deterministically. */
 export function authSweeps(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitSweep[] {
-  return spec.operations
-    // Optional auth has a matrix too (no credential, and each valid spelling, accepted); public has none.
-    .filter((op) => op.security.access !== 'public' && !(readOnly && writes(op)))
-    .map((operation) => ({
-      id: `${operation.operationId}/auth-matrix`,
-      family: 'auth',
-      operationId: operation.operationId,
-      async execute() {
-        const base = sampleValid(operation, context);
-        const exchanges: Exchange[] = [];
-        const { refused, accepted, valid } = authEntries(operation, context.credentialOf ?? ASSUMED_CREDENTIALS);
-        for (const auth of [...refused, ...accepted, ...valid]) {
-          exchanges.push(await context.send({ ...base, family: 'auth', kind: auth.auth === 'valid' ? 'valid' : 'auth', ...auth }));
-        }
-        // No key at all, with each landmark of each query parameter: a public view (status=available,
-        // say) that skips the key check is a common shortcut.
-        for (const parameter of operation.parameters.filter((p) => p.in === 'query' && requiresAuth(operation.security))) {
-          for (const value of landmarksOf(parameter.schema.schema)) {
-            exchanges.push(await context.send({ ...base, query: [[parameter.name, parameterText(value)]], family: 'auth', kind: 'auth', auth: 'none' }));
+  return (
+    spec.operations
+      // Optional auth has a matrix too (no credential, and each valid spelling, accepted); public has none.
+      .filter((op) => op.security.access !== 'public' && !(readOnly && writes(op)))
+      .map((operation) => ({
+        id: `${operation.operationId}/auth-matrix`,
+        family: 'auth',
+        operationId: operation.operationId,
+        async execute() {
+          const base = sampleValid(operation, context);
+          const exchanges: Exchange[] = [];
+          const { refused, accepted, valid } = authEntries(operation, context.credentialOf ?? ASSUMED_CREDENTIALS);
+          for (const auth of [...refused, ...accepted, ...valid]) {
+            exchanges.push(
+              await context.send({ ...base, family: 'auth', kind: auth.auth === 'valid' ? 'valid' : 'auth', ...auth }),
+            );
           }
-        }
-        return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
-      },
-    }));
+          // No key at all, with each landmark of each query parameter: a public view (status=available,
+          // say) that skips the key check is a common shortcut.
+          for (const parameter of operation.parameters.filter(
+            (p) => p.in === 'query' && requiresAuth(operation.security),
+          )) {
+            for (const value of landmarksOf(parameter.schema.schema)) {
+              exchanges.push(
+                await context.send({
+                  ...base,
+                  query: [[parameter.name, parameterText(value)]],
+                  family: 'auth',
+                  kind: 'auth',
+                  auth: 'none',
+                }),
+              );
+            }
+          }
+          return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+        },
+      }))
+  );
 }
 
 const OTHER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -151,20 +174,53 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
     const pathParameters = operation.parameters.filter((p) => p.in === 'path');
     const methodCases = (): Case[] => {
       const known = context.known(operation.operationId);
-      const unused = Object.fromEntries(pathParameters.map((p) => [p.name, unusedPathValue(p.schema.schema, known[p.name] ?? [])]));
+      const unused = Object.fromEntries(
+        pathParameters.map((p) => [p.name, unusedPathValue(p.schema.schema, known[p.name] ?? [])]),
+      );
       // A method another path template of the spec serves here (`PATCH /user/list` is `PATCH /user/{id}`) is documented too.
-      const servedElsewhere = (m: string) => pathParameters.length === 0 && spec.operations.some((o) => o.method.toUpperCase() === m && o.path !== operation.path && o.matchPath(operation.path) !== undefined);
-      return OTHER_METHODS.filter((m) => !documented.has(m) && !servedElsewhere(m) && !(readOnly && m !== 'GET') && !(m === 'DELETE' && pathParameters.length === 0)).map(
-        (method): Case => ({ ...base, pathParams: { ...base.pathParams, ...unused }, existing: [], family: 'robustness', kind: 'probe', method }),
+      const servedElsewhere = (m: string) =>
+        pathParameters.length === 0 &&
+        spec.operations.some(
+          (o) => o.method.toUpperCase() === m && o.path !== operation.path && o.matchPath(operation.path) !== undefined,
+        );
+      return OTHER_METHODS.filter(
+        (m) =>
+          !documented.has(m) &&
+          !servedElsewhere(m) &&
+          !(readOnly && m !== 'GET') &&
+          !(m === 'DELETE' && pathParameters.length === 0),
+      ).map(
+        (method): Case => ({
+          ...base,
+          pathParams: { ...base.pathParams, ...unused },
+          existing: [],
+          family: 'robustness',
+          kind: 'probe',
+          method,
+        }),
       );
     };
     const cases: Case[] = [];
     for (const parameter of operation.parameters) {
       if (parameter.in === 'query') {
-        cases.push({ ...base, family: 'robustness', kind: 'probe', query: [[parameter.name, sampleText(parameter.schema.schema)], [parameter.name, sampleText(parameter.schema.schema)]] });
+        cases.push({
+          ...base,
+          family: 'robustness',
+          kind: 'probe',
+          query: [
+            [parameter.name, sampleText(parameter.schema.schema)],
+            [parameter.name, sampleText(parameter.schema.schema)],
+          ],
+        });
         cases.push({ ...base, family: 'robustness', kind: 'probe', query: [[parameter.name, 'x'.repeat(8_000)]] });
       } else if (parameter.in === 'path') {
-        for (const trick of ['..', '%00', ' ', '1;drop', '１', '0x1F']) cases.push({ ...base, family: 'robustness', kind: 'probe', pathParams: { ...base.pathParams, [parameter.name]: trick } });
+        for (const trick of ['..', '%00', ' ', '1;drop', '１', '0x1F'])
+          cases.push({
+            ...base,
+            family: 'robustness',
+            kind: 'probe',
+            pathParams: { ...base.pathParams, [parameter.name]: trick },
+          });
       }
     }
     const sweep = (id: string, build: () => Case[]): KitSweep => ({
@@ -185,12 +241,29 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
     const base = sampleValid(operation, context);
     // A body schema may allow anything (`schema: {}`): only an object's members can grow.
     const sampled = base.body?.kind === 'json' ? base.body.value : undefined;
-    const value = sampled !== null && typeof sampled === 'object' && !Array.isArray(sampled) ? (sampled as Record<string, unknown>) : {};
-    const properties = (mergeAllOf(operation.requestBody.schema.schema).properties ?? {}) as Record<string, Record<string, unknown>>;
+    const value =
+      sampled !== null && typeof sampled === 'object' && !Array.isArray(sampled)
+        ? (sampled as Record<string, unknown>)
+        : {};
+    const properties = (mergeAllOf(operation.requestBody.schema.schema).properties ?? {}) as Record<
+      string,
+      Record<string, unknown>
+    >;
     // Only free-text fields grow: an enum or formatted string made huge would be invalid, not large.
     // Only members any text fits grow: an enum, formatted, patterned or bounded string made huge would be invalid, not large.
-    const freeText = (k: string) => { const p = properties[k] ? mergeAllOf(properties[k]) : undefined; return p?.type === 'string' && p.enum === undefined && p.format === undefined && p.pattern === undefined && p.maxLength === undefined && p.const === undefined; };
-    const grown = (filler: string) => Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && freeText(k) ? filler : v]));
+    const freeText = (k: string) => {
+      const p = properties[k] ? mergeAllOf(properties[k]) : undefined;
+      return (
+        p?.type === 'string' &&
+        p.enum === undefined &&
+        p.format === undefined &&
+        p.pattern === undefined &&
+        p.maxLength === undefined &&
+        p.const === undefined
+      );
+    };
+    const grown = (filler: string) =>
+      Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && freeText(k) ? filler : v]));
     const huge = grown('x'.repeat(100_000));
     // Three UTF-8 bytes per character: a body read as text chunk by chunk splits characters.
     const hugeMultibyte = grown('小'.repeat(40_000));
@@ -198,12 +271,29 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
     // validators, shallow enough for every mainstream JSON parser's own nesting limit.
     const nestedText = `${(stringifyLossless(value) ?? '{}').slice(0, -1)}${Object.keys(value).length > 0 ? ',' : ''}"extra":${'['.repeat(NESTING)}"deep"${']'.repeat(NESTING)}}`;
     const bigCases: Case[] = [
-      { ...base, family: 'robustness', edge: { gap: 'field-size-limits', description: 'a string field of 100,000 characters' }, body: { kind: 'json', value: huge as never } },
-      { ...base, family: 'robustness', edge: { gap: 'field-size-limits', description: 'a string field of 40,000 three-byte characters' }, body: { kind: 'json', value: hugeMultibyte as never } },
-      { ...base, family: 'robustness', edge: { gap: 'unknown-fields', description: `an unknown field nested ${NESTING} arrays deep` }, body: { kind: 'raw', text: nestedText, contentType: 'application/json' } },
+      {
+        ...base,
+        family: 'robustness',
+        edge: { gap: 'field-size-limits', description: 'a string field of 100,000 characters' },
+        body: { kind: 'json', value: huge as never },
+      },
+      {
+        ...base,
+        family: 'robustness',
+        edge: { gap: 'field-size-limits', description: 'a string field of 40,000 three-byte characters' },
+        body: { kind: 'json', value: hugeMultibyte as never },
+      },
+      {
+        ...base,
+        family: 'robustness',
+        edge: { gap: 'unknown-fields', description: `an unknown field nested ${NESTING} arrays deep` },
+        body: { kind: 'raw', text: nestedText, contentType: 'application/json' },
+      },
     ];
     // What was stored must still be served: every collection read with its largest page afterwards.
-    const readers = spec.operations.filter((op) => op.method === 'get' && !op.parameters.some((p) => p.in === 'path' || p.required) && !streams(op));
+    const readers = spec.operations.filter(
+      (op) => op.method === 'get' && !op.parameters.some((p) => p.in === 'path' || p.required) && !streams(op),
+    );
     sweeps.push({
       id: `${operation.operationId}/large-bodies`,
       family: 'robustness',
@@ -225,7 +315,9 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
 function largestPage(operation: OperationModel, context: PropertyContext): Case {
   const base = sampleValid(operation, context);
   const maxima = operation.parameters
-    .filter((p) => p.in === 'query' && p.schema.schema.type === 'integer' && typeof p.schema.schema.maximum === 'number')
+    .filter(
+      (p) => p.in === 'query' && p.schema.schema.type === 'integer' && typeof p.schema.schema.maximum === 'number',
+    )
     .map((p): [string, string] => [p.name, String(p.schema.schema.maximum)]);
   const names = new Set(maxima.map(([name]) => name));
   return { ...base, query: [...base.query.filter(([name]) => !names.has(name)), ...maxima] };
@@ -236,7 +328,8 @@ function unusedPathValue(schema: Record<string, unknown>, known: readonly string
   const taken = new Set(known);
   if (schema.type === 'integer' || schema.type === 'number') {
     // Far above any counter, below 2^53 so every server reads it exactly.
-    for (let candidate = 2 ** 53 - 7; ; candidate -= 1_000_003) if (!taken.has(String(candidate))) return String(candidate);
+    for (let candidate = 2 ** 53 - 7; ; candidate -= 1_000_003)
+      if (!taken.has(String(candidate))) return String(candidate);
   }
   for (let i = 0; ; i++) if (!taken.has(`kit-unused-${i}`)) return `kit-unused-${i}`;
 }
@@ -248,7 +341,12 @@ function sampleText(schema: Record<string, unknown>): string {
 }
 
 /** The domain's sequence properties that apply to this spec and run. */
-export function sequenceProperties(spec: SpecModel, rules: DomainRules, context: PropertyContext, readOnly: boolean): KitProperty[] {
+export function sequenceProperties(
+  spec: SpecModel,
+  rules: DomainRules,
+  context: PropertyContext,
+  readOnly: boolean,
+): KitProperty[] {
   return rules.sequences
     .filter((s) => s.operations.every((id) => spec.operation(id)) && !(readOnly && s.writes))
     .map((s) => ({
@@ -267,24 +365,35 @@ export function sequenceProperties(spec: SpecModel, rules: DomainRules, context:
  * are all `text/event-stream`. The kit reads whole answers, so it does not send such requests.
  */
 export function streams(operation: OperationModel): boolean {
-  const types = Object.entries(operation.responses).filter(([status]) => /^2/.test(status)).flatMap(([, r]) => r.mediaTypes);
+  const types = Object.entries(operation.responses)
+    .filter(([status]) => /^2/.test(status))
+    .flatMap(([, r]) => r.mediaTypes);
   return types.length > 0 && types.every((t) => /^text\/event-stream\b/i.test(t));
 }
 
 /** A path value of the parameter's schema that no answer of the run has mentioned (valid for its format and pattern too). */
 function unusedValidValue(parameter: ParameterModel, known: readonly string[]): string {
   const plain = unusedPathValue(parameter.schema.schema, known);
-  const typed = parameter.schema.schema.type === 'integer' || parameter.schema.schema.type === 'number' ? Number(plain) : plain;
+  const typed =
+    parameter.schema.schema.type === 'integer' || parameter.schema.schema.type === 'number' ? Number(plain) : plain;
   if (parameter.schema.validate(typed).ok) return plain;
   const taken = new Set(known);
   if (!satisfiable(parameter.schema)) return plain;
-  const drawn = fc.sample(parameterArbitrary(parameter), { seed: 7, numRuns: 50 }).map((v) => parameterText(v)).find((t) => !taken.has(t));
+  const drawn = fc
+    .sample(parameterArbitrary(parameter), { seed: 7, numRuns: 50 })
+    .map((v) => parameterText(v))
+    .find((t) => !taken.has(t));
   return drawn ?? plain;
 }
 
 /** Whether a case's JSON body and its plain query values are inside the operation's schemas. */
 function isValidRequest(c: Case, operation: OperationModel): boolean {
-  if (c.body?.kind === 'json' && operation.requestBody && !operation.requestBody.schema.validate(toPlainJson(c.body.value)).ok) return false;
+  if (
+    c.body?.kind === 'json' &&
+    operation.requestBody &&
+    !operation.requestBody.schema.validate(toPlainJson(c.body.value)).ok
+  )
+    return false;
   return c.query.every(([name, text]) => {
     const parameter = operation.parameters.find((p) => p.in === 'query' && p.name === name);
     return !parameter || parseParameter(parameter, text).ok;

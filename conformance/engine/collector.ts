@@ -76,6 +76,11 @@ export class Collector {
       count > 1 ? { ...finding, evidence: { ...(finding.evidence ?? {}), occurrences: count } } : finding,
     );
     const rank = { failure: 0, warning: 1, advisory: 2 } as const;
-    return [...this.failures, ...notes].sort((a, b) => rank[a.severity] - rank[b.severity] || a.operationId.localeCompare(b.operationId) || a.check.localeCompare(b.check));
+    return [...this.failures, ...notes].sort(
+      (a, b) =>
+        rank[a.severity] - rank[b.severity] ||
+        a.operationId.localeCompare(b.operationId) ||
+        a.check.localeCompare(b.check),
+    );
   }
 }

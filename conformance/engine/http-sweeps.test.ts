@@ -16,9 +16,21 @@ describe('pathVariants', () => {
     ]);
   });
 
-  it('varies the separator before an item path\'s last segment too', () => {
+  it("varies the separator before an item path's last segment too", () => {
     const paths = pathVariants('/pets/1', '/v1').map((v) => v.path);
-    expect(paths).toEqual(expect.arrayContaining(['/pets/1/', '//pets/1', '/pets//1', '/pets/./1', '/pets/kit-x/../1', '/pets%2F1', '/pets/1;kit=1', '/pets;jsessionid=kit/1', '/V1/pets/1']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/pets/1/',
+        '//pets/1',
+        '/pets//1',
+        '/pets/./1',
+        '/pets/kit-x/../1',
+        '/pets%2F1',
+        '/pets/1;kit=1',
+        '/pets;jsessionid=kit/1',
+        '/V1/pets/1',
+      ]),
+    );
   });
 
   it('leaves out variants that would be the path itself (no letters to change case, no base path)', () => {

@@ -6,7 +6,16 @@ import { uniformErrorSchema } from '../checks/error-schema.js';
 import { judgeLocation } from '../checks/location.js';
 import { judgeMemberOrder, judgeStoredWhole } from '../checks/stored-whole.js';
 import type { Finding } from '../findings/index.js';
-import { ASSUMED_CREDENTIALS, authEntries, landmarksOf, mergeAllOf, ordinaryParts, parameterText, sendsJson, toValidCase } from '../generate/index.js';
+import {
+  ASSUMED_CREDENTIALS,
+  authEntries,
+  landmarksOf,
+  mergeAllOf,
+  ordinaryParts,
+  parameterText,
+  sendsJson,
+  toValidCase,
+} from '../generate/index.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
 import { requiresAuth } from '../../spec/security/index.js';
 import type { PropertyContext } from './build-properties.js';
@@ -27,7 +36,8 @@ const LARGEST_VALID_BYTES = 400 * 1024;
 /** A route name no API has, for the unknown-route probe. */
 const UNKNOWN_ROUTE = '/kit-no-such-route-7d41';
 
-const isSuccess = (e: Exchange | undefined) => e?.response !== undefined && e.response.status >= 200 && e.response.status < 300;
+const isSuccess = (e: Exchange | undefined) =>
+  e?.response !== undefined && e.response.status >= 200 && e.response.status < 300;
 const writes = (operation: OperationModel) => !['get', 'head', 'options'].includes(operation.method);
 
 /** One fixed, ordinary valid request of an operation. */
@@ -40,7 +50,10 @@ const segment = (value: string) => encodeURIComponent(value);
 
 /** The operation's path with the case's parameters, as the sender would write it (relative to the base URL). */
 function concretePath(operation: OperationModel, c: Case): string {
-  return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => c.rawPath?.[name] ?? segment(c.pathParams[name] ?? ''));
+  return operation.path.replace(
+    /\{([^}]+)\}/g,
+    (_, name: string) => c.rawPath?.[name] ?? segment(c.pathParams[name] ?? ''),
+  );
 }
 
 /** The target's base path (`/v1`), or '' for a target at the root. */
@@ -53,7 +66,10 @@ function basePathOf(target: string): string {
  * or that some routers match case-insensitively: each must either not exist (404, 405, a redirect)
  * or apply the route's own auth.
  */
-export function pathVariants(path: string, basePath: string): { path: string; fromOrigin?: true; description: string }[] {
+export function pathVariants(
+  path: string,
+  basePath: string,
+): { path: string; fromOrigin?: true; description: string }[] {
   const segments = path.split('/').filter((s) => s !== '');
   if (segments.length === 0) return [];
   const [first, ...rest] = segments as [string, ...string[]];
@@ -65,10 +81,19 @@ export function pathVariants(path: string, basePath: string): { path: string; fr
     { path: `/.${path}`, description: 'a "." segment' },
     { path: `/kit-x/..${path}`, description: 'a ".." segment' },
     { path: join([`${first};jsessionid=kit`, ...rest]), description: 'a matrix parameter' },
-    { path: join([`%${first.charCodeAt(0).toString(16).toUpperCase()}${first.slice(1)}`, ...rest]), description: 'a percent-encoded letter' },
+    {
+      path: join([`%${first.charCodeAt(0).toString(16).toUpperCase()}${first.slice(1)}`, ...rest]),
+      description: 'a percent-encoded letter',
+    },
   ];
-  if (/[a-z]/.test(first)) variants.push({ path: join([first.toUpperCase(), ...rest]), description: 'its first segment in upper case' });
-  if (/[a-z]/.test(basePath)) variants.push({ path: `${basePath.toUpperCase()}${path}`, fromOrigin: true, description: 'the base path in upper case' });
+  if (/[a-z]/.test(first))
+    variants.push({ path: join([first.toUpperCase(), ...rest]), description: 'its first segment in upper case' });
+  if (/[a-z]/.test(basePath))
+    variants.push({
+      path: `${basePath.toUpperCase()}${path}`,
+      fromOrigin: true,
+      description: 'the base path in upper case',
+    });
   if (segments.length > 1) {
     const head = segments.slice(0, last).join('/');
     variants.push(
@@ -112,7 +137,18 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
         operationId: main.operationId,
         execute: () => {
           const base = sampleValid(main, context);
-          return judged(pathVariants(concretePath(main, base), basePath).map((v): Case => ({ ...base, family: 'path-variants', kind: 'probe', auth: 'none', existing: [], literalPath: v })));
+          return judged(
+            pathVariants(concretePath(main, base), basePath).map(
+              (v): Case => ({
+                ...base,
+                family: 'path-variants',
+                kind: 'probe',
+                auth: 'none',
+                existing: [],
+                literalPath: v,
+              }),
+            ),
+          );
         },
       });
     }
@@ -123,7 +159,9 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
     const pathParameters = anchor.parameters.filter((p) => p.in === 'path');
     // A body for PUT, PATCH and POST: what creating at this path or its parent takes.
     const parent = path.replace(/\/\{[^}]+\}$/, '');
-    const creator = spec.operations.find((o) => o.method === 'post' && (o.path === path || o.path === parent) && o.requestBody && sendsJson(o));
+    const creator = spec.operations.find(
+      (o) => o.method === 'post' && (o.path === path || o.path === parent) && o.requestBody && sendsJson(o),
+    );
     sweeps.push({
       id: `${anchor.operationId}/methods-without-auth`,
       family: 'robustness',
@@ -144,7 +182,17 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
         const body = creator ? sampleValid(creator, context).body : undefined;
         const probe = (method: string, auth: string, extra: Partial<Case> = {}): Case => {
           const { body: _, ...rest } = base;
-          return { ...rest, pathParams, family: 'robustness', kind: 'probe', method, auth, existing: [], ...(['PUT', 'PATCH', 'POST'].includes(method) && body ? { body } : {}), ...extra };
+          return {
+            ...rest,
+            pathParams,
+            family: 'robustness',
+            kind: 'probe',
+            method,
+            auth,
+            existing: [],
+            ...(['PUT', 'PATCH', 'POST'].includes(method) && body ? { body } : {}),
+            ...extra,
+          };
         };
         const cases: Case[] = [];
         if (getter && !documented.has('HEAD')) {
@@ -179,16 +227,25 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
       async execute() {
         const base = sampleValid(operation, context);
         const { refused } = authEntries(operation, context.credentialOf ?? ASSUMED_CREDENTIALS);
-        const picked = [...refused.filter((a) => a.auth === 'none'), ...refused.filter((a) => a.auth !== 'none').slice(0, 3)];
+        const picked = [
+          ...refused.filter((a) => a.auth === 'none'),
+          ...refused.filter((a) => a.auth !== 'none').slice(0, 3),
+        ];
         const result = await judged(picked.map((auth): Case => ({ ...base, family: 'auth', kind: 'auth', ...auth })));
-        return { exchanges: result.exchanges, findings: [...result.findings, ...judgeChallengeConsistency(result.exchanges, operation)] };
+        return {
+          exchanges: result.exchanges,
+          findings: [...result.findings, ...judgeChallengeConsistency(result.exchanges, operation)],
+        };
       },
     });
   }
 
   // An unknown route under the base path, with and without the credential: whatever the status, an
   // error there is an error of the API.
-  const first = spec.operations.find((o) => o.method === 'get' && uniformErrorSchema(o)) ?? spec.operations.find((o) => uniformErrorSchema(o)) ?? spec.operations[0];
+  const first =
+    spec.operations.find((o) => o.method === 'get' && uniformErrorSchema(o)) ??
+    spec.operations.find((o) => uniformErrorSchema(o)) ??
+    spec.operations[0];
   if (first) {
     sweeps.push({
       id: `${first.operationId}/unknown-route`,
@@ -200,20 +257,36 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
         const { body: _, ...rest } = base;
         return judged([
           { ...rest, query: [], family: 'robustness', kind: 'probe', method: 'GET', literalPath },
-          ...(requiresAuth(first.security) ? [{ ...rest, query: [], family: 'robustness', kind: 'probe', method: 'GET', auth: 'none', literalPath } satisfies Case] : []),
+          ...(requiresAuth(first.security)
+            ? [
+                {
+                  ...rest,
+                  query: [],
+                  family: 'robustness',
+                  kind: 'probe',
+                  method: 'GET',
+                  auth: 'none',
+                  literalPath,
+                } satisfies Case,
+              ]
+            : []),
         ]);
       },
     });
   }
 
   for (const reader of spec.operations.filter((o) => o.method === 'get')) {
-    const creator = readOnly ? undefined : spec.operations.find((o) => o.method === 'post' && o.path === reader.path && o.requestBody && sendsJson(o));
+    const creator = readOnly
+      ? undefined
+      : spec.operations.find((o) => o.method === 'post' && o.path === reader.path && o.requestBody && sendsJson(o));
     sweeps.push({
       id: `${reader.operationId}/conditional`,
       family: 'conditional',
       operationId: reader.operationId,
       async execute() {
-        const view = creator ? await visibleView(reader, creator, context) : { query: largestPage(reader, context).query, patch: {} };
+        const view = creator
+          ? await visibleView(reader, creator, context)
+          : { query: largestPage(reader, context).query, patch: {} };
         const base: Case = { ...sampleValid(reader, context), query: view.query, family: 'conditional' };
         const exchanges: Exchange[] = [];
         const findings: Finding[] = [];
@@ -260,8 +333,13 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
         }
         // The credential never leaves the target's origin.
         if (resolved.origin !== requestUrl.origin) return { exchanges, findings };
-        const below = resolved.pathname.startsWith(`${basePath}/`) ? resolved.pathname.slice(basePath.length) : undefined;
-        const reader = below === undefined ? undefined : spec.operations.find((o) => o.method === 'get' && o.matchPath(below) !== undefined);
+        const below = resolved.pathname.startsWith(`${basePath}/`)
+          ? resolved.pathname.slice(basePath.length)
+          : undefined;
+        const reader =
+          below === undefined
+            ? undefined
+            : spec.operations.find((o) => o.method === 'get' && o.matchPath(below) !== undefined);
         const params = reader && below !== undefined ? reader.matchPath(below)! : {};
         const followed = await context.send({
           operationId: reader?.operationId ?? creator.operationId,
@@ -272,7 +350,11 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
           query: [],
           auth: 'valid',
           existing: Object.keys(params),
-          literalPath: { path: resolved.pathname + resolved.search, fromOrigin: true, description: `the Location of a 201 (${location})` },
+          literalPath: {
+            path: resolved.pathname + resolved.search,
+            fromOrigin: true,
+            description: `the Location of a 201 (${location})`,
+          },
         });
         exchanges.push(followed);
         findings.push(...context.judge(followed), ...judgeLocation(created, followed));
@@ -281,7 +363,9 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
     });
   }
 
-  for (const creator of spec.operations.filter((o) => o.method === 'post' && o.requestBody && sendsJson(o) && !readOnly)) {
+  for (const creator of spec.operations.filter(
+    (o) => o.method === 'post' && o.requestBody && sendsJson(o) && !readOnly,
+  )) {
     sweeps.push(bodySizeSweep(spec, creator, context));
   }
   return sweeps;
@@ -309,7 +393,9 @@ function safeDecode(text: string): string {
 function largestPage(operation: OperationModel, context: PropertyContext): Case {
   const base = sampleValid(operation, context);
   const maxima = operation.parameters
-    .filter((p) => p.in === 'query' && p.schema.schema.type === 'integer' && typeof p.schema.schema.maximum === 'number')
+    .filter(
+      (p) => p.in === 'query' && p.schema.schema.type === 'integer' && typeof p.schema.schema.maximum === 'number',
+    )
     .map((p): [string, string] => [p.name, String(p.schema.schema.maximum)]);
   const names = new Set(maxima.map(([name]) => name));
   return { ...base, query: [...base.query.filter(([name]) => !names.has(name)), ...maxima] };
@@ -320,14 +406,27 @@ function largestPage(operation: OperationModel, context: PropertyContext): Case 
  * by the least common value of a query parameter that filters on a body member of the creation (the
  * fewest items: a page that is not full holds every match), and the member to give what is created.
  */
-async function visibleView(reader: OperationModel, creator: OperationModel, context: PropertyContext): Promise<{ query: (readonly [string, string])[]; patch: Record<string, WireJson> }> {
+async function visibleView(
+  reader: OperationModel,
+  creator: OperationModel,
+  context: PropertyContext,
+): Promise<{ query: (readonly [string, string])[]; patch: Record<string, WireJson> }> {
   const largest = largestPage(reader, context);
   const bodyMembers = (mergeAllOf(creator.requestBody!.schema.schema).properties ?? {}) as Record<string, unknown>;
-  const filters = reader.parameters.filter((p) => p.in === 'query' && p.name in bodyMembers && Array.isArray(mergeAllOf(p.schema.schema).enum));
-  let best: { query: (readonly [string, string])[]; patch: Record<string, WireJson>; size: number } = { query: [...largest.query.filter(([n]) => !filters.some((f) => f.name === n))], patch: {}, size: Number.POSITIVE_INFINITY };
+  const filters = reader.parameters.filter(
+    (p) => p.in === 'query' && p.name in bodyMembers && Array.isArray(mergeAllOf(p.schema.schema).enum),
+  );
+  let best: { query: (readonly [string, string])[]; patch: Record<string, WireJson>; size: number } = {
+    query: [...largest.query.filter(([n]) => !filters.some((f) => f.name === n))],
+    patch: {},
+    size: Number.POSITIVE_INFINITY,
+  };
   for (const filter of filters) {
     for (const value of landmarksOf(filter.schema.schema)) {
-      const query: (readonly [string, string])[] = [...largest.query.filter(([n]) => n !== filter.name), [filter.name, parameterText(value)]];
+      const query: (readonly [string, string])[] = [
+        ...largest.query.filter(([n]) => n !== filter.name),
+        [filter.name, parameterText(value)],
+      ];
       const e = await context.send({ ...largest, query, family: 'conditional' });
       const size = Array.isArray(e.response?.json) ? e.response.json.length : Number.POSITIVE_INFINITY;
       if (size < best.size) best = { query, patch: { [filter.name]: value }, size };
@@ -338,7 +437,14 @@ async function visibleView(reader: OperationModel, creator: OperationModel, cont
 
 /** A case whose JSON object body gets the members of `patch`. */
 function withPatch(c: Case, patch: Record<string, WireJson>): Case {
-  if (c.body?.kind !== 'json' || c.body.value === null || typeof c.body.value !== 'object' || Array.isArray(c.body.value) || Object.keys(patch).length === 0) return c;
+  if (
+    c.body?.kind !== 'json' ||
+    c.body.value === null ||
+    typeof c.body.value !== 'object' ||
+    Array.isArray(c.body.value) ||
+    Object.keys(patch).length === 0
+  )
+    return c;
   return { ...c, body: { kind: 'json', value: { ...(c.body.value as Record<string, WireJson>), ...patch } } };
 }
 
@@ -368,9 +474,27 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
       const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
       const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
       // Only a member any text fits can grow: no enum, format, pattern, length bound or constant.
-      const freeText = Object.keys(properties).find((k) => { const p = properties[k] ? mergeAllOf(properties[k]) : undefined; return p?.type === 'string' && p.enum === undefined && p.format === undefined && p.pattern === undefined && p.maxLength === undefined && p.const === undefined && p.readOnly !== true; });
+      const freeText = Object.keys(properties).find((k) => {
+        const p = properties[k] ? mergeAllOf(properties[k]) : undefined;
+        return (
+          p?.type === 'string' &&
+          p.enum === undefined &&
+          p.format === undefined &&
+          p.pattern === undefined &&
+          p.maxLength === undefined &&
+          p.const === undefined &&
+          p.readOnly !== true
+        );
+      });
       const sample = sampleValid(creator, context);
-      if (!freeText || sample.body?.kind !== 'json' || sample.body.value === null || typeof sample.body.value !== 'object' || Array.isArray(sample.body.value)) return { exchanges, findings };
+      if (
+        !freeText ||
+        sample.body?.kind !== 'json' ||
+        sample.body.value === null ||
+        typeof sample.body.value !== 'object' ||
+        Array.isArray(sample.body.value)
+      )
+        return { exchanges, findings };
       const reader = spec.operations.find((o) => o.method === 'get' && o.path === creator.path);
       const view = reader ? await visibleView(reader, creator, context) : undefined;
       const value = { ...(sample.body.value as Record<string, WireJson>), ...(view?.patch ?? {}) };
@@ -387,13 +511,23 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
       if (dropped) {
         const { [dropped]: _, ...without } = value;
         for (const size of LADDER_BYTES) {
-          const e = await send({
-            ...sample,
-            family: 'robustness',
-            kind: 'invalid',
-            invalid: { layer: 'schema', location: 'body', pointer: '', keyword: 'required', description: `a body of ${size} bytes without the required member "${dropped}"`, firmness: 'must' },
-            body: { kind: 'json', value: grownFirst(size, freeText, without) },
-          }, false);
+          const e = await send(
+            {
+              ...sample,
+              family: 'robustness',
+              kind: 'invalid',
+              invalid: {
+                layer: 'schema',
+                location: 'body',
+                pointer: '',
+                keyword: 'required',
+                description: `a body of ${size} bytes without the required member "${dropped}"`,
+                firmness: 'must',
+              },
+              body: { kind: 'json', value: grownFirst(size, freeText, without) },
+            },
+            false,
+          );
           // A target may close the connection on an over-size body before reading it: that is its limit too.
           if (e.failure && e.failure.kind !== 'timeout') {
             limit = size;
@@ -411,16 +545,29 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
       // 2. Valid bodies below the limit.
       const sizes = BAND_BYTES.filter((s) => limit === undefined || s < limit);
       if (largestRead > BAND_BYTES.at(-1)! && largestRead <= LARGEST_VALID_BYTES) sizes.push(largestRead);
-      const item = spec.operations.find((o) => o.method === 'get' && o.path.startsWith(`${creator.path}/{`) && o.path.split('/').length === creator.path.split('/').length + 1);
+      const item = spec.operations.find(
+        (o) =>
+          o.method === 'get' &&
+          o.path.startsWith(`${creator.path}/{`) &&
+          o.path.split('/').length === creator.path.split('/').length + 1,
+      );
       for (const size of sizes) {
         const body = grownFirst(size, freeText, value);
-        const edge = { gap: 'field-size-limits', description: `a body of ${size} bytes${limit ? ` (the target refused ${limit} bytes with 413)` : ''}, "${freeText}" of ${(body[freeText] as string).length} characters` };
+        const edge = {
+          gap: 'field-size-limits',
+          description: `a body of ${size} bytes${limit ? ` (the target refused ${limit} bytes with 413)` : ''}, "${freeText}" of ${(body[freeText] as string).length} characters`,
+        };
         const created = await send({ ...sample, family: 'robustness', edge, body: { kind: 'json', value: body } });
         const status = created.response?.status;
         if (status !== undefined && status >= 400 && status < 500 && status !== 413) {
           // The same value, its members in another order.
           const { [freeText]: grown, ...others } = body;
-          const reordered = await send({ ...sample, family: 'robustness', edge, body: { kind: 'json', value: { ...others, [freeText]: grown! } } });
+          const reordered = await send({
+            ...sample,
+            family: 'robustness',
+            edge,
+            body: { kind: 'json', value: { ...others, [freeText]: grown! } },
+          });
           findings.push(...judgeMemberOrder(created, reordered));
           if (!isSuccess(reordered)) continue;
         }
@@ -428,7 +575,12 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
         const param = item.parameters.filter((p) => p.in === 'path').at(-1)?.name;
         const id = param ? idOf(created, param) : undefined;
         if (id === undefined) continue;
-        const read = await send({ ...sampleValid(item, context), family: 'robustness', pathParams: { [param!]: id }, existing: [param!] });
+        const read = await send({
+          ...sampleValid(item, context),
+          family: 'robustness',
+          pathParams: { [param!]: id },
+          existing: [param!],
+        });
         findings.push(...judgeStoredWhole(created, read, { [freeText]: body[freeText] as string }));
       }
 

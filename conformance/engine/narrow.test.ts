@@ -11,25 +11,43 @@ function target(refuse: (body: Obj) => boolean) {
     const body = (c.body as { value: Obj }).value;
     sent.push(body);
     const status = refuse(body) ? 400 : 201;
-    return { case: c, request: { method: 'POST', path: '/pets', headers: {} }, response: { status, headers: {}, bodyText: '', json: undefined, exactJson: undefined, durationMs: 1 } } as unknown as Exchange;
+    return {
+      case: c,
+      request: { method: 'POST', path: '/pets', headers: {} },
+      response: { status, headers: {}, bodyText: '', json: undefined, exactJson: undefined, durationMs: 1 },
+    } as unknown as Exchange;
   };
   return { send, sent };
 }
 
-const caseOf = (value: Obj): Case => ({ operationId: 'createPet', family: 'valid', kind: 'valid', pathParams: {}, query: [], auth: 'valid', body: { kind: 'json', value }, edge: { gap: 'unknown-fields', description: '/body/nickname is not a documented property' } });
+const caseOf = (value: Obj): Case => ({
+  operationId: 'createPet',
+  family: 'valid',
+  kind: 'valid',
+  pathParams: {},
+  query: [],
+  auth: 'valid',
+  body: { kind: 'json', value },
+  edge: { gap: 'unknown-fields', description: '/body/nickname is not a documented property' },
+});
 const ordinary: Obj = { name: 'Rex', categoryId: 1 };
 const rule = (b: Obj) => (typeof b.name === 'string' && b.name.length > 10) || b.categoryId === 7;
 
 describe('narrowRefusal', () => {
   it('names the member whose value is refused, not the edge the case carried', async () => {
     const t = target(rule);
-    expect(await narrowRefusal(t.send, caseOf({ name: 'Rex', categoryId: 7, nickname: 'x' }), ordinary)).toEqual({ kind: 'members', members: ['categoryId'] });
+    expect(await narrowRefusal(t.send, caseOf({ name: 'Rex', categoryId: 7, nickname: 'x' }), ordinary)).toEqual({
+      kind: 'members',
+      members: ['categoryId'],
+    });
     expect(t.sent.length).toBeLessThanOrEqual(3);
   });
 
   it('keeps every member that alone is refused', async () => {
     const t = target(rule);
-    expect(await narrowRefusal(t.send, caseOf({ name: 'x'.repeat(20), categoryId: 7, nickname: 'x' }), ordinary)).toEqual({ kind: 'members', members: ['name', 'categoryId'] });
+    expect(
+      await narrowRefusal(t.send, caseOf({ name: 'x'.repeat(20), categoryId: 7, nickname: 'x' }), ordinary),
+    ).toEqual({ kind: 'members', members: ['name', 'categoryId'] });
   });
 
   it('says when the body is not the cause (an ordinary body is refused too)', async () => {
@@ -39,7 +57,10 @@ describe('narrowRefusal', () => {
 
   it('leaves out members the ordinary body does not have', async () => {
     const t = target((b) => 'nickname' in b);
-    expect(await narrowRefusal(t.send, caseOf({ name: 'Rex', categoryId: 1, nickname: 'x' }), ordinary)).toEqual({ kind: 'members', members: ['nickname'] });
+    expect(await narrowRefusal(t.send, caseOf({ name: 'Rex', categoryId: 1, nickname: 'x' }), ordinary)).toEqual({
+      kind: 'members',
+      members: ['nickname'],
+    });
     expect(t.sent[0]).toEqual({ name: 'Rex', categoryId: 1 });
   });
 });
@@ -59,18 +80,40 @@ describe('executeNarrowed', async () => {
       send: t.send,
       // The status check's verdict on a refused valid case: a gap when it carries an edge.
       judge: (e: Exchange) =>
-        e.response!.status >= 400 && e.case.edge ? [{ code: 'contract_gap' as const, severity: 'warning' as const, operationId: 'createPet', check: 'positive', gap: e.case.edge.gap, message: 'A valid request was refused.', request: e.request }] : [],
+        e.response!.status >= 400 && e.case.edge
+          ? [
+              {
+                code: 'contract_gap' as const,
+                severity: 'warning' as const,
+                operationId: 'createPet',
+                check: 'positive',
+                gap: e.case.edge.gap,
+                message: 'A valid request was refused.',
+                request: e.request,
+              },
+            ]
+          : [],
     };
   };
 
   it('keeps the gap, narrowed, when the edge is the cause', async () => {
-    const result = await executeNarrowed(contextFor((b) => 'nickname' in b), operation, caseOf({ name: 'Rex', categoryId: 1, nickname: 'x' }));
+    const result = await executeNarrowed(
+      contextFor((b) => 'nickname' in b),
+      operation,
+      caseOf({ name: 'Rex', categoryId: 1, nickname: 'x' }),
+    );
     expect(result.findings.map((f) => f.severity)).toEqual(['warning']);
-    expect(result.findings[0]!.message).toMatch(/Narrowed: the refusal goes when \/body\/nickname take ordinary values/);
+    expect(result.findings[0]!.message).toMatch(
+      /Narrowed: the refusal goes when \/body\/nickname take ordinary values/,
+    );
   });
 
   it('fails a refusal whose cause is a value the schema allows, naming it', async () => {
-    const result = await executeNarrowed(contextFor((b) => b.categoryId === 7), operation, caseOf({ name: 'Rex', categoryId: 7, nickname: 'x' }));
+    const result = await executeNarrowed(
+      contextFor((b) => b.categoryId === 7),
+      operation,
+      caseOf({ name: 'Rex', categoryId: 7, nickname: 'x' }),
+    );
     expect(result.findings.map((f) => [f.code, f.severity])).toEqual([['positive_rejected', 'failure']]);
     expect(result.findings[0]!.message).toMatch(/\/body\/categoryId = 7 alone is refused/);
   });

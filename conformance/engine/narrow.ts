@@ -8,13 +8,20 @@ import type { PropertyContext } from './build-properties.js';
 
 type Obj = Record<string, WireJson>;
 
-const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v) && !('isLosslessNumber' in (v as object));
+const isObject = (v: unknown): v is Obj =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !('isLosslessNumber' in (v as object));
 
 /** Statuses that refuse the content of a request (limits, rate, auth and framing have their own rules). */
-const isContentRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && ![401, 403, 404, 408, 411, 413, 414, 429, 431].includes(status);
+const isContentRefusal = (status: number | undefined) =>
+  status !== undefined &&
+  status >= 400 &&
+  status < 500 &&
+  ![401, 403, 404, 408, 411, 413, 414, 429, 431].includes(status);
 
 /** What narrowing found: the members whose values alone cause the refusal, or that the body is not the cause. */
-export type Narrowed = { readonly kind: 'members'; readonly members: readonly string[] } | { readonly kind: 'not-body' };
+export type Narrowed =
+  | { readonly kind: 'members'; readonly members: readonly string[] }
+  | { readonly kind: 'not-body' };
 
 /**
  * Narrows a refused request to the body members that cause the refusal, by replacing members with
@@ -23,7 +30,11 @@ export type Narrowed = { readonly kind: 'members'; readonly members: readonly st
  * each restoration that is still accepted. What stays replaced is a minimal set of members each of
  * whose sent values is refused with every other member ordinary. 1 + members requests at most.
  */
-export async function narrowRefusal(send: (c: Case) => Promise<Exchange>, testCase: Case, ordinary: Obj): Promise<Narrowed | undefined> {
+export async function narrowRefusal(
+  send: (c: Case) => Promise<Exchange>,
+  testCase: Case,
+  ordinary: Obj,
+): Promise<Narrowed | undefined> {
   if (testCase.body?.kind !== 'json' || !isObject(testCase.body.value)) return undefined;
   const body = testCase.body.value;
   const members = Object.keys(body).filter((k) => body[k] !== ordinary[k]);
@@ -62,11 +73,16 @@ export async function narrowRefusal(send: (c: Case) => Promise<Exchange>, testCa
  * an edge (a long string, an unknown member, ...): a refusal caused by a value the schema allows and
  * no limit explains is a failure, named by its member and value.
  */
-export async function executeNarrowed(context: PropertyContext, operation: OperationModel, testCase: Case): Promise<Execution> {
+export async function executeNarrowed(
+  context: PropertyContext,
+  operation: OperationModel,
+  testCase: Case,
+): Promise<Execution> {
   const exchange = await context.send(testCase);
   const findings = context.judge(exchange);
   const excused = findings.find((f) => f.code === 'contract_gap' && f.check === 'positive');
-  if (!excused || !isContentRefusal(exchange.response?.status) || !operation.requestBody) return { findings, exchanges: [exchange] };
+  if (!excused || !isContentRefusal(exchange.response?.status) || !operation.requestBody)
+    return { findings, exchanges: [exchange] };
   const ordinary = ordinaryParts(operation, context.known(operation.operationId), context.seed).body;
   if (!isObject(ordinary)) return { findings, exchanges: [exchange] };
   const narrowed = await narrowRefusal(context.send, testCase, ordinary);
@@ -78,7 +94,16 @@ export async function executeNarrowed(context: PropertyContext, operation: Opera
   const others = findings.filter((f) => f !== excused);
   if (unexplained.length === 0) {
     const why = causes.map((c) => c.edge!.description).join('; ');
-    return { findings: [...others, { ...excused, message: `${excused.message} Narrowed: the refusal goes when ${causes.map((c) => `/body/${c.k}`).join(' and ')} take ordinary values (${why}).` }], exchanges: [exchange] };
+    return {
+      findings: [
+        ...others,
+        {
+          ...excused,
+          message: `${excused.message} Narrowed: the refusal goes when ${causes.map((c) => `/body/${c.k}`).join(' and ')} take ordinary values (${why}).`,
+        },
+      ],
+      exchanges: [exchange],
+    };
   }
   const named = unexplained.map((c) => `/body/${c.k} = ${JSON.stringify(body[c.k]) ?? String(body[c.k])}`).join(', ');
   return {

@@ -59,7 +59,22 @@ export interface RunProgress {
 }
 
 /** The options with every default filled in. */
-export interface ResolvedOptions extends Required<Omit<ConformanceOptions, 'spec' | 'rate' | 'replay' | 'onProgress' | 'shard' | 'apiKey' | 'basic' | 'headers' | 'authCommand' | 'credentials'>> {
+export interface ResolvedOptions
+  extends Required<
+    Omit<
+      ConformanceOptions,
+      | 'spec'
+      | 'rate'
+      | 'replay'
+      | 'onProgress'
+      | 'shard'
+      | 'apiKey'
+      | 'basic'
+      | 'headers'
+      | 'authCommand'
+      | 'credentials'
+    >
+  > {
   readonly apiKey?: string;
   readonly basic?: string;
   readonly headers?: readonly string[];

@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceHandler, DEFAULT_API_KEY, startReference, type RunningServer } from '../../fixtures/impls/index.js';
+import {
+  createReferenceHandler,
+  DEFAULT_API_KEY,
+  startReference,
+  type RunningServer,
+} from '../../fixtures/impls/index.js';
 import { loadSpec, type SpecModel } from '../../spec/index.js';
 import { runConformance } from '../index.js';
 
@@ -11,7 +16,9 @@ beforeAll(async () => {
 });
 
 /** Serves a handler on a free loopback port, recording every request line it sees. */
-async function recording(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; seen: string[]; close(): Promise<void> }> {
+async function recording(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; seen: string[]; close(): Promise<void> }> {
   const seen: string[] = [];
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
@@ -47,14 +54,27 @@ describe('runConformance', () => {
   });
 
   it('--strict turns contract gaps into a failed verdict', async () => {
-    const report = await runConformance({ target: correct.url, apiKey: DEFAULT_API_KEY, seed: 11, runs: 5, strict: true, only: ['listPets'] });
+    const report = await runConformance({
+      target: correct.url,
+      apiKey: DEFAULT_API_KEY,
+      seed: 11,
+      runs: 5,
+      strict: true,
+      only: ['listPets'],
+    });
     expect(report.findings.some((f) => f.severity === 'warning')).toBe(true);
     expect(report.findings.filter((f) => f.severity === 'failure')).toEqual([]);
     expect(report.verdict).toBe('failed');
   });
 
   it('--only keeps one operation', async () => {
-    const report = await runConformance({ target: correct.url, apiKey: DEFAULT_API_KEY, seed: 3, runs: 5, only: ['getPet'] });
+    const report = await runConformance({
+      target: correct.url,
+      apiKey: DEFAULT_API_KEY,
+      seed: 3,
+      runs: 5,
+      only: ['getPet'],
+    });
     expect(new Set(report.tallies.map((t) => t.operationId))).toEqual(new Set(['getPet']));
   });
 
@@ -77,7 +97,12 @@ describe('a defect only unusual input triggers (500 on names over 30 UTF-16 unit
   afterAll(() => defective.close());
 
   it('is found, shrunk to the threshold, and replayed from its reproducer', async () => {
-    const report = await runConformance({ target: defective.url, apiKey: DEFAULT_API_KEY, seed: 5, only: ['createPet/valid'] });
+    const report = await runConformance({
+      target: defective.url,
+      apiKey: DEFAULT_API_KEY,
+      seed: 5,
+      only: ['createPet/valid'],
+    });
     const finding = report.findings.find((f) => f.code === 'server_error')!;
     expect(finding).toBeDefined();
     const reproducer = finding.reproducer!;
@@ -114,11 +139,23 @@ describe('what the kit sends', () => {
       req.resume();
       req.on('end', () => {
         res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
-        res.end(req.method === 'POST' ? '{"id":1,"name":"a","categoryId":1}' : req.url?.includes('/pets/') ? '{"id":1,"name":"a","categoryId":1}' : '[]');
+        res.end(
+          req.method === 'POST'
+            ? '{"id":1,"name":"a","categoryId":1}'
+            : req.url?.includes('/pets/')
+              ? '{"id":1,"name":"a","categoryId":1}'
+              : '[]',
+        );
       });
     });
     try {
-      const report = await runConformance({ target: target.url, apiKey: 'k', seed: 9, runs: 20, only: ['createPet/invalid'] });
+      const report = await runConformance({
+        target: target.url,
+        apiKey: 'k',
+        seed: 9,
+        runs: 20,
+        only: ['createPet/invalid'],
+      });
       const accepted = report.findings.filter((f) => f.code === 'negative_accepted');
       expect(accepted.length).toBeGreaterThan(0);
       const body = spec.operation('createPet')!.requestBody!.schema;

@@ -8,7 +8,14 @@ import type { Finding, RunReport, Verdict } from '../findings/index.js';
 import { alternativeFor, requiresAuth, schemesIn } from '../../spec/security/index.js';
 import { createHttpClient, createKitCredentials, CredentialError, type KitCredentials } from '../send/index.js';
 import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
-import { authSweeps, caseProperties, probeSweeps, sequenceProperties, streams, type PropertyContext } from './build-properties.js';
+import {
+  authSweeps,
+  caseProperties,
+  probeSweeps,
+  sequenceProperties,
+  streams,
+  type PropertyContext,
+} from './build-properties.js';
 import { Collector, signatureOf } from './collector.js';
 import { shapeSweeps } from './shape-sweeps.js';
 import { httpSweeps } from './http-sweeps.js';
@@ -48,7 +55,9 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const started = Date.now();
   let spec: SpecModel;
   try {
-    spec = await loadSpec(options.spec, { schemaCheck: options.spec !== undefined && options.spec !== DEFAULT_SPEC_PATH });
+    spec = await loadSpec(options.spec, {
+      schemaCheck: options.spec !== undefined && options.spec !== DEFAULT_SPEC_PATH,
+    });
   } catch (error) {
     throw new RunError((error as Error).message);
   }
@@ -64,11 +73,25 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const credentials = await runCredentials(options);
   const secured = spec.operations.filter((op) => requiresAuth(op.security));
   if (secured.length > 0 && secured.every((op) => !alternativeFor(op.security, (s) => credentials.credentialFor(s)))) {
-    const kinds = [...new Set(secured.flatMap((op) => schemesIn(op.security).map((s) => (s.kind === 'apiKey' ? `API key in ${s.in} ${s.parameter}` : s.kind))))];
-    throw new RunError(`no credential for this spec's schemes (${kinds.join(', ')}): pass --api-key (or set API_KEY), --basic, -H or --auth-command`);
+    const kinds = [
+      ...new Set(
+        secured.flatMap((op) =>
+          schemesIn(op.security).map((s) => (s.kind === 'apiKey' ? `API key in ${s.in} ${s.parameter}` : s.kind)),
+        ),
+      ),
+    ];
+    throw new RunError(
+      `no credential for this spec's schemes (${kinds.join(', ')}): pass --api-key (or set API_KEY), --basic, -H or --auth-command`,
+    );
   }
   const extraHeaders = credentials.extraHeaders(spec.securitySchemes.values());
-  const client = createHttpClient({ baseUrl: target, credentials, extraHeaders, timeoutMs: options.timeoutMs, ...(options.rate ? { rate: options.rate } : {}) });
+  const client = createHttpClient({
+    baseUrl: target,
+    credentials,
+    extraHeaders,
+    timeoutMs: options.timeoutMs,
+    ...(options.rate ? { rate: options.rate } : {}),
+  });
   const collector = new Collector();
   const known = new Map<string, Map<string, Set<string>>>();
   // What properties generate from: frozen after preparation, so a seed means the same requests
@@ -78,25 +101,38 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   let down: string | undefined;
 
   const operationOf = (c: Case): OperationModel => spec.operation(c.operationId)!;
-  const selected = (names: readonly string[]) => (options.only.length === 0 || names.some((n) => options.only.includes(n))) && !names.some((n) => options.skip.includes(n));
+  const selected = (names: readonly string[]) =>
+    (options.only.length === 0 || names.some((n) => options.only.includes(n))) &&
+    !names.some((n) => options.skip.includes(n));
   // --shard i/n: operations sorted by id are dealt to the shards in turn.
-  const shardOf = new Map([...spec.operations.map((o) => o.operationId)].sort().map((id, i) => [id, (i % (options.shard?.count ?? 1)) + 1]));
+  const shardOf = new Map(
+    [...spec.operations.map((o) => o.operationId)].sort().map((id, i) => [id, (i % (options.shard?.count ?? 1)) + 1]),
+  );
   // Server-sent events never complete: such operations are not tested (the README says so).
-  const inShard = (operationId: string) => (!options.shard || shardOf.get(operationId) === options.shard.index) && !streams(spec.operation(operationId)!);
+  const inShard = (operationId: string) =>
+    (!options.shard || shardOf.get(operationId) === options.shard.index) && !streams(spec.operation(operationId)!);
   const onlyChecks = options.only.filter(isCheckName);
-  const checkSelected = (name: string) => (onlyChecks.length === 0 || onlyChecks.includes(name)) && !options.skip.includes(name);
+  const checkSelected = (name: string) =>
+    (onlyChecks.length === 0 || onlyChecks.includes(name)) && !options.skip.includes(name);
 
   // Set by the domain's preparation when the target narrows what a valid request is (see Adaptation).
   let adapt: ((c: Case) => Case) | undefined;
   const send = async (original: Case): Promise<Exchange> => {
     const c = adapt ? adapt(original) : original;
-    if (down) return { case: c, request: { method: c.method ?? operationOf(c).method.toUpperCase(), path: '', headers: {} }, failure: { kind: 'timeout', message: `not sent: ${down}`, durationMs: 0 } };
+    if (down)
+      return {
+        case: c,
+        request: { method: c.method ?? operationOf(c).method.toUpperCase(), path: '', headers: {} },
+        failure: { kind: 'timeout', message: `not sent: ${down}`, durationMs: 0 },
+      };
     // A DELETE may remove what it names, whatever it answers and however long it takes: from the
     // moment it is sent, no value it names is claimed to exist any more.
-    if ((c.method ?? operationOf(c).method).toLowerCase() === 'delete') for (const value of Object.values(c.pathParams)) deleted.add(value);
+    if ((c.method ?? operationOf(c).method).toLowerCase() === 'delete')
+      for (const value of Object.values(c.pathParams)) deleted.add(value);
     const exchange = await client.send(c, operationOf(c));
     consecutiveDead = exchange.failure && exchange.failure.kind !== 'body_too_large' ? consecutiveDead + 1 : 0;
-    if (consecutiveDead >= BREAKER_THRESHOLD) down = `the target stopped answering (${BREAKER_THRESHOLD} requests in a row without a response)`;
+    if (consecutiveDead >= BREAKER_THRESHOLD)
+      down = `the target stopped answering (${BREAKER_THRESHOLD} requests in a row without a response)`;
     if (exchange.response) learn(exchange);
     progress();
     return exchange;
@@ -116,13 +152,22 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   };
 
   const observe = rules.observer?.();
-  const observerCheck: RegisteredCheck[] = observe ? [{ name: () => 'semantics.unique_ids', run: ({ exchange, operation }) => observe(exchange, operation) }] : [];
+  const observerCheck: RegisteredCheck[] = observe
+    ? [{ name: () => 'semantics.unique_ids', run: ({ exchange, operation }) => observe(exchange, operation) }]
+    : [];
   const deleted = new Set<string>();
   const judge = (sent: Exchange): Finding[] => {
     const gone = sent.case.existing?.filter((p) => deleted.has(sent.case.pathParams[p] ?? '')) ?? [];
-    const exchange: Exchange = gone.length > 0 ? { ...sent, case: { ...sent.case, existing: sent.case.existing!.filter((p) => !gone.includes(p)) } } : sent;
+    const exchange: Exchange =
+      gone.length > 0
+        ? { ...sent, case: { ...sent.case, existing: sent.case.existing!.filter((p) => !gone.includes(p)) } }
+        : sent;
     const operation = operationOf(exchange.case);
-    const checks: readonly RegisteredCheck[] = [...GENERIC_CHECKS, ...(rules.checks[operation.operationId] ?? []), ...observerCheck];
+    const checks: readonly RegisteredCheck[] = [
+      ...GENERIC_CHECKS,
+      ...(rules.checks[operation.operationId] ?? []),
+      ...observerCheck,
+    ];
     const findings: Finding[] = [];
     for (const check of checks) {
       const name = check.name(exchange.case);
@@ -133,7 +178,12 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         continue;
       }
       for (const f of produced) {
-        collector.tally(f.operationId, f.check, f.severity === 'failure' ? 'failed' : f.severity === 'warning' ? 'warnings' : 'passed', waited(exchange));
+        collector.tally(
+          f.operationId,
+          f.check,
+          f.severity === 'failure' ? 'failed' : f.severity === 'warning' ? 'warnings' : 'passed',
+          waited(exchange),
+        );
         collector.note(f);
       }
       findings.push(...produced);
@@ -152,26 +202,42 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   };
 
   function snapshotOf(operationId: string): Record<string, string[]> {
-    return Object.fromEntries([...(known.get(operationId) ?? new Map<string, Set<string>>()).entries()].map(([k, v]) => [k, [...v].sort()]));
+    return Object.fromEntries(
+      [...(known.get(operationId) ?? new Map<string, Set<string>>()).entries()].map(([k, v]) => [k, [...v].sort()]),
+    );
   }
 
   // Bugs of the kit itself: each stops its own property only; the run keeps what it found and ends
   // with verdict `error` (exit 2), naming the first.
   const internalErrors: string[] = [];
-  const guarded = <T>(id: string, work: (item: T) => Promise<void>) => async (item: T): Promise<void> => {
-    try {
-      await work(item);
-    } catch (error) {
-      if (error instanceof RunError) throw error;
-      internalErrors.push(`internal error in ${id}: ${String((error as Error).stack ?? error).split('\n').slice(0, 2).join(' ').replace(/\s+/g, ' ')}`);
-    }
-  };
+  const guarded =
+    <T>(id: string, work: (item: T) => Promise<void>) =>
+    async (item: T): Promise<void> => {
+      try {
+        await work(item);
+      } catch (error) {
+        if (error instanceof RunError) throw error;
+        internalErrors.push(
+          `internal error in ${id}: ${String((error as Error).stack ?? error)
+            .split('\n')
+            .slice(0, 2)
+            .join(' ')
+            .replace(/\s+/g, ' ')}`,
+        );
+      }
+    };
 
   let propertiesDone = 0;
   let propertiesTotal = 0;
   let current: string | undefined;
   const progress = () =>
-    options.onProgress?.({ propertiesDone, propertiesTotal, requests: client.sent, failures: collector.failureCount, ...(current ? { current } : {}) });
+    options.onProgress?.({
+      propertiesDone,
+      propertiesTotal,
+      requests: client.sent,
+      failures: collector.failureCount,
+      ...(current ? { current } : {}),
+    });
 
   try {
     const reachable = await preflight(spec, context, target);
@@ -179,9 +245,12 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
 
     const replay = options.replay ? parseReplay(options.replay) : undefined;
     if (replay?.seed !== undefined && replay.seed !== options.seed) {
-      throw new RunError(`--replay comes from a run with seed ${replay.seed}, this run has seed ${options.seed}: pass --seed ${replay.seed}`);
+      throw new RunError(
+        `--replay comes from a run with seed ${replay.seed}, this run has seed ${options.seed}: pass --seed ${replay.seed}`,
+      );
     }
-    const firstLook = rules.firstLook?.(spec).filter((c) => selected([c.operationId, 'first-look']) && inShard(c.operationId)) ?? [];
+    const firstLook =
+      rules.firstLook?.(spec).filter((c) => selected([c.operationId, 'first-look']) && inShard(c.operationId)) ?? [];
     const lookedFirst = !replay && firstLook.length > 0;
     if (lookedFirst) {
       await runSweep({
@@ -205,17 +274,37 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     for (const failure of adaptation?.failures ?? []) collector.addFailure(failure);
 
     knownSnapshot = new Map(spec.operations.map((op) => [op.operationId, snapshotOf(op.operationId)]));
-    const isSelected = (p: { id: string; family: string; operationId: string }) => selected([p.id, p.family, p.operationId]) && inShard(p.operationId);
+    const isSelected = (p: { id: string; family: string; operationId: string }) =>
+      selected([p.id, p.family, p.operationId]) && inShard(p.operationId);
     const allProperties = caseProperties(spec, context, options.readOnly);
-    const allSweeps = [...authSweeps(spec, context, options.readOnly), ...probeSweeps(spec, context, options.readOnly), ...shapeSweeps(spec, context, options.readOnly), ...httpSweeps(spec, { ...context, target }, options.readOnly)];
+    const allSweeps = [
+      ...authSweeps(spec, context, options.readOnly),
+      ...probeSweeps(spec, context, options.readOnly),
+      ...shapeSweeps(spec, context, options.readOnly),
+      ...httpSweeps(spec, { ...context, target }, options.readOnly),
+    ];
     const allSequences = sequenceProperties(spec, rules, context, options.readOnly);
     // A name in --only/--skip that names nothing is a typo: certifying with it would test something
     // else than was asked (a misspelt --only would even certify by testing nothing).
-    const names = new Set<string>(['first-look', ...spec.operations.map((o) => o.operationId), ...[...allProperties, ...allSweeps, ...allSequences].flatMap((p) => [p.id, p.family])]);
-    for (const [flag, list] of [['--only', options.only], ['--skip', options.skip]] as const) {
+    const names = new Set<string>([
+      'first-look',
+      ...spec.operations.map((o) => o.operationId),
+      ...[...allProperties, ...allSweeps, ...allSequences].flatMap((p) => [p.id, p.family]),
+    ]);
+    for (const [flag, list] of [
+      ['--only', options.only],
+      ['--skip', options.skip],
+    ] as const) {
       const unknown = list.filter((name) => !names.has(name) && !isCheckName(name));
       if (unknown.length > 0) {
-        throw new RunError(`${flag} names nothing in this run: ${unknown.map((n) => JSON.stringify(n)).join(', ')} (give operationIds such as ${spec.operations.slice(0, 3).map((o) => o.operationId).join(', ')}, property ids such as ${allProperties[0]?.id ?? 'none'}, or checks such as schema, auth, semantics.*)`);
+        throw new RunError(
+          `${flag} names nothing in this run: ${unknown.map((n) => JSON.stringify(n)).join(', ')} (give operationIds such as ${spec.operations
+            .slice(0, 3)
+            .map((o) => o.operationId)
+            .join(
+              ', ',
+            )}, property ids such as ${allProperties[0]?.id ?? 'none'}, or checks such as schema, auth, semantics.*)`,
+        );
       }
     }
     const properties = allProperties.filter(isSelected);
@@ -233,7 +322,13 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       propertiesTotal = 1;
       await runProperty(property, replay);
     } else {
-      propertiesTotal = properties.length + quickSweeps.length + sequences.length + bodies.length + methods.length + (lookedFirst ? 1 : 0);
+      propertiesTotal =
+        properties.length +
+        quickSweeps.length +
+        sequences.length +
+        bodies.length +
+        methods.length +
+        (lookedFirst ? 1 : 0);
       // Properties first: what they find shrinks, so they should claim a defect before a sweep does.
       await runPool(properties, options.concurrency, (p) => guarded<typeof p>(p.id, (q) => runProperty(q))(p));
       await runPool(quickSweeps, options.concurrency, (s) => guarded<typeof s>(s.id, runSweep)(s));
@@ -255,15 +350,34 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       });
     }
     if (down) {
-      collector.addFailure({ code: 'transport_error', severity: 'failure', operationId: spec.operations[0]!.operationId, check: 'transport', message: `The run stopped early: ${down}.` });
+      collector.addFailure({
+        code: 'transport_error',
+        severity: 'failure',
+        operationId: spec.operations[0]!.operationId,
+        check: 'transport',
+        message: `The run stopped early: ${down}.`,
+      });
     }
-    if (internalErrors.length > 0) return report('error', `${internalErrors[0]}${internalErrors.length > 1 ? ` (and ${internalErrors.length - 1} more)` : ''}; the findings gathered so far are kept`);
-    const failures = collector.findings().filter((f) => f.severity === 'failure' || (options.strict && f.severity === 'warning'));
+    if (internalErrors.length > 0)
+      return report(
+        'error',
+        `${internalErrors[0]}${internalErrors.length > 1 ? ` (and ${internalErrors.length - 1} more)` : ''}; the findings gathered so far are kept`,
+      );
+    const failures = collector
+      .findings()
+      .filter((f) => f.severity === 'failure' || (options.strict && f.severity === 'warning'));
     return report(failures.length > 0 ? 'failed' : 'certified');
   } catch (error) {
     if (error instanceof RunError) throw error;
     // A bug of the kit outside any property: what was found so far is still reported.
-    return report('error', `internal error: ${String((error as Error).stack ?? error).split('\n').slice(0, 2).join(' ').replace(/\s+/g, ' ')}; the findings gathered so far are kept`);
+    return report(
+      'error',
+      `internal error: ${String((error as Error).stack ?? error)
+        .split('\n')
+        .slice(0, 2)
+        .join(' ')
+        .replace(/\s+/g, ' ')}; the findings gathered so far are kept`,
+    );
   } finally {
     await client.close();
   }
@@ -275,7 +389,13 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       // Findings a sweep judges itself (across exchanges) honour --only/--skip like the checks' own.
       if (finding.severity !== 'failure' || !checkSelected(finding.check)) continue;
       // Sweep requests are independent of one another: the failing one alone reproduces it.
-      collector.addFailure(withReproducer(finding, { ...execution, exchanges: execution.exchanges.filter((e) => e.request === finding.request) }, `--only ${sweep.operationId}`));
+      collector.addFailure(
+        withReproducer(
+          finding,
+          { ...execution, exchanges: execution.exchanges.filter((e) => e.request === finding.request) },
+          `--only ${sweep.operationId}`,
+        ),
+      );
     }
     propertiesDone++;
     progress();
@@ -297,7 +417,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       // search is interrupted: fast-check then ends on the smallest failure found so far. (Merely
       // passing the remaining candidates untried still walks them: for a 2,000-character string
       // that walk alone took 44 s of CPU, long enough for the target's keep-alive sockets to close.)
-      if (lastFailing && (++shrinkSteps > SHRINK_BUDGET || performance.now() - shrinkStarted > SHRINK_TIME_MS)) throw new fc.PreconditionFailure(true);
+      if (lastFailing && (++shrinkSteps > SHRINK_BUDGET || performance.now() - shrinkStarted > SHRINK_TIME_MS))
+        throw new fc.PreconditionFailure(true);
       let execution: Execution;
       try {
         execution = await property.execute(value);
@@ -326,7 +447,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     return { ...found, path: result.counterexamplePath ?? '' };
   }
 
-  async function runProperty(property: KitProperty<any>, replay?: { round: number; refined: boolean; path: string }): Promise<void> {
+  async function runProperty(
+    property: KitProperty<any>,
+    replay?: { round: number; refined: boolean; path: string },
+  ): Promise<void> {
     current = property.id;
     const arbitrary = property.arbitrary();
     const runs = property.runs ?? options.runs;
@@ -334,9 +458,16 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       if (down) break;
       const counts = (f: Finding) => replay !== undefined || !collector.hasFailure(signatureOf(f));
       // The coverage phase (examples) runs in round 0 only, before the random runs.
-      const examples = round === 0 && property.examples && !replay?.refined ? property.examples().map((e) => [e] as [unknown]) : [];
+      const examples =
+        round === 0 && property.examples && !replay?.refined ? property.examples().map((e) => [e] as [unknown]) : [];
       const seedKey = `${round}${replay?.refined ? 'r' : ''}`;
-      let found = await search(property, arbitrary, { seedKey, numRuns: replay?.refined ? runs * 4 : runs, examples, ...(replay ? { path: replay.path } : {}), counts });
+      let found = await search(property, arbitrary, {
+        seedKey,
+        numRuns: replay?.refined ? runs * 4 : runs,
+        examples,
+        ...(replay ? { path: replay.path } : {}),
+        counts,
+      });
       if (!found) break;
       let tag = seedKey;
       // Examples are fixed values fast-check cannot shrink: look for the same defect by random search,
@@ -344,7 +475,12 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       const fromExample = examples.length > 0 && Number(found.path.split(':')[0]) < examples.length;
       if (fromExample && !replay) {
         const signatures = new Set(found.fresh.map(signatureOf));
-        const refined = await search(property, arbitrary, { seedKey: `${round}r`, numRuns: runs * 4, examples: [], counts: (f) => signatures.has(signatureOf(f)) });
+        const refined = await search(property, arbitrary, {
+          seedKey: `${round}r`,
+          numRuns: runs * 4,
+          examples: [],
+          counts: (f) => signatures.has(signatureOf(f)),
+        });
         if (refined) {
           found = refined;
           tag = `${round}r`;
@@ -352,8 +488,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       }
       // The seed travels inside the replay token too: a replay under another seed is refused, not misread.
       const replayArg = `--replay '${property.id}@${options.seed}#${tag}:${found.path}'`;
-      const explained = property.explain && !replay ? await property.explain(found.execution, found.fresh) : found.fresh;
-      for (const finding of explained) collector.addFailure(withReproducer(finding, found.execution, replayArg, found.path));
+      const explained =
+        property.explain && !replay ? await property.explain(found.execution, found.fresh) : found.fresh;
+      for (const finding of explained)
+        collector.addFailure(withReproducer(finding, found.execution, replayArg, found.path));
     }
     propertiesDone++;
     progress();
@@ -383,7 +521,14 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       target,
       spec: { title: spec.title, version: spec.version, file: spec.file },
       seed: options.seed,
-      options: { runs: options.runs, strict: options.strict, readOnly: options.readOnly, only: options.only, skip: options.skip, ...(options.shard ? { shard: options.shard } : {}) },
+      options: {
+        runs: options.runs,
+        strict: options.strict,
+        readOnly: options.readOnly,
+        only: options.only,
+        skip: options.skip,
+        ...(options.shard ? { shard: options.shard } : {}),
+      },
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
       requests: client.sent,
@@ -397,13 +542,38 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
 
 /** Check names a user may pass to --only/--skip, as opposed to operationIds or property ids. */
 function isCheckName(name: string): boolean {
-  return ['transport', 'server_error', 'positive', 'negative', 'auth', 'robustness', 'status', 'content_type', 'schema', 'error_status', 'deprecation', 'protocol', 'response_headers'].includes(name) || name.startsWith('semantics.');
+  return (
+    [
+      'transport',
+      'server_error',
+      'positive',
+      'negative',
+      'auth',
+      'robustness',
+      'status',
+      'content_type',
+      'schema',
+      'error_status',
+      'deprecation',
+      'protocol',
+      'response_headers',
+    ].includes(name) || name.startsWith('semantics.')
+  );
 }
 
 function parseReplay(text: string): { id: string; seed?: number; round: number; refined: boolean; path: string } {
   const m = /^(.+?)(?:@(\d+))?#(\d+)(r?):([\d:]*)$/.exec(text);
-  if (!m) throw new RunError(`--replay expects <property>@<seed>#<round>:<path>, as printed in a reproducer; got ${JSON.stringify(text)}`);
-  return { id: m[1]!, ...(m[2] !== undefined ? { seed: Number(m[2]) } : {}), round: Number(m[3]), refined: m[4] === 'r', path: m[5]! };
+  if (!m)
+    throw new RunError(
+      `--replay expects <property>@<seed>#<round>:<path>, as printed in a reproducer; got ${JSON.stringify(text)}`,
+    );
+  return {
+    id: m[1]!,
+    ...(m[2] !== undefined ? { seed: Number(m[2]) } : {}),
+    round: Number(m[3]),
+    refined: m[4] === 'r',
+    path: m[5]!,
+  };
 }
 
 /** The target without credentials or trailing slash; refuses URLs that are not http(s). */
@@ -414,8 +584,10 @@ function safeTarget(target: string): string {
   } catch {
     throw new RunError(`--target is not a URL: ${JSON.stringify(target)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RunError(`--target must be http or https: ${target}`);
-  if (url.username || url.password) throw new RunError('--target must not carry credentials; pass the key with --api-key or API_KEY');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new RunError(`--target must be http or https: ${target}`);
+  if (url.username || url.password)
+    throw new RunError('--target must not carry credentials; pass the key with --api-key or API_KEY');
   url.search = '';
   url.hash = '';
   return url.toString().replace(/\/+$/, '');
@@ -426,22 +598,41 @@ async function preflight(spec: SpecModel, context: PropertyContext, target: stri
   const readable = spec.operations.filter((o) => o.method === 'get' && !o.path.includes('{') && !streams(o));
   const operation = readable.find((o) => !o.parameters.some((p) => p.required)) ?? readable[0];
   if (!operation) return spec.operations.length === 0 ? 'the spec has no operations' : true;
-  const exchange = await context.send({ operationId: operation.operationId, family: 'preflight', kind: 'valid', pathParams: {}, query: [], auth: 'valid' });
+  const exchange = await context.send({
+    operationId: operation.operationId,
+    family: 'preflight',
+    kind: 'valid',
+    pathParams: {},
+    query: [],
+    auth: 'valid',
+  });
   if (exchange.failure?.kind === 'unreachable') return `cannot reach the target: ${exchange.failure.message}`;
   const status = exchange.response?.status;
   const route = `${operation.method.toUpperCase()} ${operation.path}`;
   // Only where the kit holds a credential for the operation: without one, its 401 is no verdict on the credentials.
-  if ((status === 401 || status === 403) && operation.security.access === 'required' && alternativeFor(operation.security, context.credentialOf ?? (() => undefined)) !== undefined) {
-    throw new RunError(`the target refused the credentials on the first valid request (${route} answered ${status}): check --api-key / --basic / --header`);
+  if (
+    (status === 401 || status === 403) &&
+    operation.security.access === 'required' &&
+    alternativeFor(operation.security, context.credentialOf ?? (() => undefined)) !== undefined
+  ) {
+    throw new RunError(
+      `the target refused the credentials on the first valid request (${route} answered ${status}): check --api-key / --basic / --header`,
+    );
   }
   // Every path answering 404 where the spec's base path would answer: the target URL lacks it.
   const base = spec.basePath;
   if (status === 404 && base !== '' && !new URL(target).pathname.replace(/\/+$/, '').endsWith(base)) {
     const withBase = `${target}${base}${operation.path}`;
-    const answer = await fetch(withBase, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+    const answer = await fetch(withBase, {
+      method: 'GET',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(5_000),
+    }).catch(() => undefined);
     await answer?.body?.cancel();
     if (answer && answer.status !== 404) {
-      throw new RunError(`${route} answered 404 at ${target}, and ${answer.status} at ${target}${base}: the spec's servers say the API is under ${base}; add it to --target`);
+      throw new RunError(
+        `${route} answered 404 at ${target}, and ${answer.status} at ${target}${base}: the spec's servers say the API is under ${base}; add it to --target`,
+      );
     }
   }
   return true;

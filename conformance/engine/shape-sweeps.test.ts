@@ -17,11 +17,33 @@ async function sweep(answer: (c: Case) => number) {
     known: () => ({}),
     async send(c) {
       sent.push(c);
-      return { case: c, request: { method: 'POST', path: '/', headers: {} }, response: { status: answer(c), headers: {}, bodyText: '', json: undefined, exactJson: undefined, durationMs: 1 } } as unknown as Exchange;
+      return {
+        case: c,
+        request: { method: 'POST', path: '/', headers: {} },
+        response: {
+          status: answer(c),
+          headers: {},
+          bodyText: '',
+          json: undefined,
+          exactJson: undefined,
+          durationMs: 1,
+        },
+      } as unknown as Exchange;
     },
     // A stand-in for the status check: a refused valid case without an edge fails.
     judge: (e): Finding[] =>
-      e.case.kind === 'valid' && e.response!.status >= 400 && !e.case.edge ? [{ code: 'positive_rejected', severity: 'failure', operationId: e.case.operationId, check: 'positive', message: 'refused', request: e.request }] : [],
+      e.case.kind === 'valid' && e.response!.status >= 400 && !e.case.edge
+        ? [
+            {
+              code: 'positive_rejected',
+              severity: 'failure',
+              operationId: e.case.operationId,
+              check: 'positive',
+              message: 'refused',
+              request: e.request,
+            },
+          ]
+        : [],
   };
   const findings: Finding[] = [];
   for (const s of shapeSweeps(spec, context, false)) findings.push(...(await s.execute()).findings);
@@ -32,7 +54,9 @@ const text = (c: Case) => (c.body?.kind === 'raw' ? c.body.text : '');
 
 describe('shapeSweeps', () => {
   it('sends every spelling and shape once, with and without the key, and passes a target that takes them all', async () => {
-    const { findings, sent } = await sweep((c) => (c.auth === 'none' ? 401 : c.operationId === 'createPet' ? 201 : 200));
+    const { findings, sent } = await sweep((c) =>
+      c.auth === 'none' ? 401 : c.operationId === 'createPet' ? 201 : 200,
+    );
     expect(findings).toEqual([]);
     expect(sent.filter((c) => c.queryText !== undefined && c.auth === 'none').length).toBe(7);
     expect(sent.length).toBeLessThan(40);
@@ -40,7 +64,9 @@ describe('shapeSweeps', () => {
 
   it('fails a refused spelling, saying which, unless the same value written plainly is refused too', async () => {
     const tabs = await sweep((c) => (c.auth === 'none' ? 401 : /\t/.test(text(c)) ? 400 : 201));
-    expect(tabs.findings.map((f) => f.message).join('\n')).toMatch(/refused \(The request was an ordinary one but for tabs and CR LF/);
+    expect(tabs.findings.map((f) => f.message).join('\n')).toMatch(
+      /refused \(The request was an ordinary one but for tabs and CR LF/,
+    );
     // A target that refuses the value "AC/DC" however it is written: not the spelling's fault.
     const value = await sweep((c) => (c.auth === 'none' ? 401 : /AC(\\)?\/DC/.test(text(c)) ? 400 : 201));
     expect(value.findings).toEqual([]);
@@ -48,8 +74,12 @@ describe('shapeSweeps', () => {
 
   it('fails integer forms refused in part, not refused whole (a typed decoder)', async () => {
     const part = await sweep((c) => (c.auth === 'none' ? 401 : /:1\.0+e2/.test(text(c)) ? 400 : 201));
-    expect(part.findings.map((f) => f.message).join('\n')).toMatch(/written 1\.000e2 .* got 400, while .* was accepted/);
-    const whole = await sweep((c) => (c.auth === 'none' ? 401 : /"categoryId":-?\d+(\.\d+|[eE])/.test(text(c)) ? 400 : 201));
+    expect(part.findings.map((f) => f.message).join('\n')).toMatch(
+      /written 1\.000e2 .* got 400, while .* was accepted/,
+    );
+    const whole = await sweep((c) =>
+      c.auth === 'none' ? 401 : /"categoryId":-?\d+(\.\d+|[eE])/.test(text(c)) ? 400 : 201,
+    );
     expect(whole.findings).toEqual([]);
   });
 });

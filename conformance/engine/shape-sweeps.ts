@@ -29,7 +29,12 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
         for (const spelling of jsonSpellings(base.body.value, operation.requestBody.schema.schema)) {
           const { edge: _, ...rest } = base;
           const edge = spelling.edge ?? base.edge;
-          const c: Case = { ...rest, family: 'json-spellings', body: { kind: 'raw', text: spelling.text, contentType: 'application/json' }, ...(edge ? { edge } : {}) };
+          const c: Case = {
+            ...rest,
+            family: 'json-spellings',
+            body: { kind: 'raw', text: spelling.text, contentType: 'application/json' },
+            ...(edge ? { edge } : {}),
+          };
           spellings.set(c, spelling);
           out.push(c);
         }
@@ -38,7 +43,8 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
       for (const shape of queryShapes(pairs)) {
         const { edge: _, ...rest } = base;
         const edge = shape.edge ?? base.edge;
-        if (!shape.withoutKeyOnly) out.push({ ...rest, family: 'query-shapes', query: pairs, queryText: shape.text, ...(edge ? { edge } : {}) });
+        if (!shape.withoutKeyOnly)
+          out.push({ ...rest, family: 'query-shapes', query: pairs, queryText: shape.text, ...(edge ? { edge } : {}) });
         // Without a key the answer is 401, whatever shape the query has (§5.3 reads: missing key → 401).
         // A shape a server may refuse as malformed (empty pairs, ";") may be refused before the key
         // is judged, as a body no parser reads may (the auth-precedence gap); a 2xx still fails.
@@ -51,7 +57,15 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
             auth: 'none',
             query: pairs,
             queryText: shape.text,
-            ...(malformed ? { edge: { gap: 'auth-precedence', layer: 'syntax' as const, description: `also invalid: ${shape.description} in the query` } } : {}),
+            ...(malformed
+              ? {
+                  edge: {
+                    gap: 'auth-precedence',
+                    layer: 'syntax' as const,
+                    description: `also invalid: ${shape.description} in the query`,
+                  },
+                }
+              : {}),
           });
         }
       }
@@ -71,14 +85,19 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
           exchanges.push(exchange);
           const spelling = spellings.get(c);
           // Each spelling differs from an ordinary request in one way: the finding says which.
-          const how = spelling?.description ?? (c.queryText !== undefined ? `the query written ${JSON.stringify(`?${c.queryText}`)}` : undefined);
+          const how =
+            spelling?.description ??
+            (c.queryText !== undefined ? `the query written ${JSON.stringify(`?${c.queryText}`)}` : undefined);
           let judged = context.judge(exchange);
           // A refused spelling is blamed on its spelling only if the same value written plainly is
           // taken: otherwise the value itself was refused (a rule the contract leaves open).
           if (spelling && judged.some((f) => f.code === 'positive_rejected')) {
             let control = controls.get(spelling.plain);
             if (!control) {
-              control = await context.send({ ...c, body: { kind: 'raw', text: spelling.plain, contentType: 'application/json' } });
+              control = await context.send({
+                ...c,
+                body: { kind: 'raw', text: spelling.plain, contentType: 'application/json' },
+              });
               controls.set(spelling.plain, control);
               exchanges.push(control);
               findings.push(...context.judge(control).filter((f) => f.code !== 'positive_rejected'));
@@ -86,7 +105,13 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
             const status = control.response?.status ?? 0;
             if (status >= 400 && status < 500) judged = judged.filter((f) => f.code !== 'positive_rejected');
           }
-          findings.push(...judged.map((f) => (how && f.severity === 'failure' ? { ...f, message: `${f.message} (The request was an ordinary one but for ${how}.)` } : f)));
+          findings.push(
+            ...judged.map((f) =>
+              how && f.severity === 'failure'
+                ? { ...f, message: `${f.message} (The request was an ordinary one but for ${how}.)` }
+                : f,
+            ),
+          );
         }
         const results = exchanges.flatMap((e) => {
           const spelling = spellings.get(e.case);
@@ -102,7 +127,10 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
               severity: 'failure',
               check: 'positive',
               message: `A valid request with ${refused.description} got ${exchange.response!.status}, while ${split.accepted[0]!.description} was accepted: every JSON decoder reads both as the same number, and JSON Schema counts it as an integer.`,
-              evidence: { refused: split.refused.map((s) => s.description), accepted: split.accepted.map((s) => s.description) },
+              evidence: {
+                refused: split.refused.map((s) => s.description),
+                accepted: split.accepted.map((s) => s.description),
+              },
             }),
           );
         }
@@ -121,7 +149,10 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
 export function shapePairs(operation: OperationModel, base: Case): [string, string][] {
   const pairs: [string, string][] = [];
   for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
-    const candidates = [...visibleValues(parameter), ...base.query.filter(([k]) => k === parameter.name).map(([, v]) => v)];
+    const candidates = [
+      ...visibleValues(parameter),
+      ...base.query.filter(([k]) => k === parameter.name).map(([, v]) => v),
+    ];
     const value = candidates.find((v) => parseParameter(parameter, v).ok);
     if (value !== undefined && /^[\w.~-]*$/.test(parameter.name)) pairs.push([parameter.name, value]);
   }
@@ -130,7 +161,11 @@ export function shapePairs(operation: OperationModel, base: Case): [string, stri
 
 function visibleValues(parameter: ParameterModel): string[] {
   const schema = parameter.schema.schema;
-  if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).filter((v) => typeof v === 'string' || typeof v === 'number').map(String).reverse();
+  if (Array.isArray(schema.enum))
+    return (schema.enum as unknown[])
+      .filter((v) => typeof v === 'string' || typeof v === 'number')
+      .map(String)
+      .reverse();
   if (schema.type === 'integer' || schema.type === 'number') {
     const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
     return [String(min + 1), String(min)];

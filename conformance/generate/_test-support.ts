@@ -15,7 +15,10 @@ export const TEST_KEY = 'test-key-Abc123';
 /** Integers of a JSON text outside their schema's range, read exactly; none for text lossless-json refuses (duplicate members). */
 function exactIntegerFaults(text: string, schema: Record<string, unknown>): string[] {
   try {
-    return integerFaults(parseLossless(text, undefined, (t) => (/^-?\d+$/.test(t) ? new LosslessNumber(t) : Number(t))) as WireJson, schema);
+    return integerFaults(
+      parseLossless(text, undefined, (t) => (/^-?\d+$/.test(t) ? new LosslessNumber(t) : Number(t))) as WireJson,
+      schema,
+    );
   } catch {
     return [];
   }
@@ -26,14 +29,20 @@ export function wire(testCase: Case, operation: OperationModel): BuiltRequest {
 }
 
 /** Path and query parameters read back from the built path, percent-decoded. */
-export function parametersOnWire(built: BuiltRequest, operation: OperationModel): { path: Record<string, string>; query: [string, string][] } {
+export function parametersOnWire(
+  built: BuiltRequest,
+  operation: OperationModel,
+): { path: Record<string, string>; query: [string, string][] } {
   const [pathPart, search = ''] = built.path.split('?') as [string, string?];
   const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-  const pattern = new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]*)')}$`);
+  const pattern = new RegExp(
+    `^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]*)')}$`,
+  );
   const match = pattern.exec(pathPart);
   if (!match) throw new Error(`${built.path} does not match ${operation.path}`);
   const path = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)]));
-  const query = search === '' ? [] : search.split('&').map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]);
+  const query =
+    search === '' ? [] : search.split('&').map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]);
   return { path, query };
 }
 
@@ -47,12 +56,21 @@ export function parameterProblems(built: BuiltRequest, operation: OperationModel
   const problems: string[] = [];
   for (const parameter of operation.parameters) {
     if (`${parameter.in}.${parameter.name}` === except) continue;
-    const text = parameter.in === 'path' ? path[parameter.name] : parameter.in === 'query' ? lastValue(query, parameter.name) : undefined;
+    const text =
+      parameter.in === 'path'
+        ? path[parameter.name]
+        : parameter.in === 'query'
+          ? lastValue(query, parameter.name)
+          : undefined;
     if (text === undefined) {
       if (parameter.required) problems.push(`${parameter.name} missing`);
       continue;
     }
-    if (!parseParameter(parameter, text).ok || (/^-?\d+$/.test(text) && integerFaults(new LosslessNumber(text), parameter.schema.schema).length > 0)) problems.push(`${parameter.name}=${JSON.stringify(text)} is invalid`);
+    if (
+      !parseParameter(parameter, text).ok ||
+      (/^-?\d+$/.test(text) && integerFaults(new LosslessNumber(text), parameter.schema.schema).length > 0)
+    )
+      problems.push(`${parameter.name}=${JSON.stringify(text)} is invalid`);
   }
   return problems;
 }
@@ -80,14 +98,19 @@ export function wireProblems(testCase: Case, operation: OperationModel): string[
   }
   const validate = operation.requestBody.schema.ajv;
   if (!validate(parsed)) problems.push(...(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
-  problems.push(...exactIntegerFaults(built.body, operation.requestBody.schema.schema).map((p) => `${p} is outside its integer range`));
+  problems.push(
+    ...exactIntegerFaults(built.body, operation.requestBody.schema.schema).map(
+      (p) => `${p} is outside its integer range`,
+    ),
+  );
   return problems;
 }
 
 /** True when ajv's errors hold one at `pointer` (or below it), or the `required` error naming it. */
 function errorAt(errors: readonly ErrorObject[], pointer: string, keyword: string): boolean {
   return errors.some((e) => {
-    if (keyword === 'required' && e.keyword === 'required') return `${e.instancePath}/${String((e.params as { missingProperty?: string }).missingProperty)}` === pointer;
+    if (keyword === 'required' && e.keyword === 'required')
+      return `${e.instancePath}/${String((e.params as { missingProperty?: string }).missingProperty)}` === pointer;
     return e.instancePath === pointer || e.instancePath.startsWith(`${pointer}/`);
   });
 }
@@ -103,7 +126,10 @@ export function labelProblems(testCase: Case, operation: OperationModel): string
   const problems = parameterProblems(built, operation, reason.location === 'body' ? undefined : reason.location);
   if (reason.layer === 'syntax') {
     if (reason.keyword === 'required') return built.body === undefined ? problems : [...problems, 'a body was sent'];
-    if (reason.keyword === 'content-type') return !/^application\/(.+\+)?json\b/i.test(built.headers['content-type'] ?? '') ? problems : [...problems, `content-type ${built.headers['content-type']}`];
+    if (reason.keyword === 'content-type')
+      return !/^application\/(.+\+)?json\b/i.test(built.headers['content-type'] ?? '')
+        ? problems
+        : [...problems, `content-type ${built.headers['content-type']}`];
     try {
       JSON.parse(built.body ?? '');
       return [...problems, `body parses: ${built.body}`];
@@ -118,7 +144,8 @@ export function labelProblems(testCase: Case, operation: OperationModel): string
     const exact = exactIntegerFaults(built.body, operation.requestBody!.schema.schema);
     if (exact.some((p) => p === reason.pointer || p.startsWith(`${reason.pointer}/`))) return problems;
     if (validate(JSON.parse(built.body))) return [...problems, `body is valid: ${built.body}`];
-    if (!errorAt(validate.errors ?? [], reason.pointer, reason.keyword)) return [...problems, `no error at ${reason.pointer}: ${JSON.stringify(validate.errors)}`];
+    if (!errorAt(validate.errors ?? [], reason.pointer, reason.keyword))
+      return [...problems, `no error at ${reason.pointer}: ${JSON.stringify(validate.errors)}`];
     return problems;
   }
   const [where, name] = reason.location.split('.') as [string, string];
@@ -127,7 +154,9 @@ export function labelProblems(testCase: Case, operation: OperationModel): string
   const { path, query } = parametersOnWire(built, operation);
   const text = where === 'path' ? path[name] : lastValue(query, name);
   if (text === undefined) return [...problems, `${reason.location} not on the wire`];
-  const exactlyOut = /^-?\d+$/.test(text) && integerFaults(new LosslessNumber(text), parameter.schema.schema).length > 0;
-  if (parseParameter(parameter, text).ok && !exactlyOut) return [...problems, `${reason.location}=${JSON.stringify(text)} is valid`];
+  const exactlyOut =
+    /^-?\d+$/.test(text) && integerFaults(new LosslessNumber(text), parameter.schema.schema).length > 0;
+  if (parseParameter(parameter, text).ok && !exactlyOut)
+    return [...problems, `${reason.location}=${JSON.stringify(text)} is valid`];
   return problems;
 }

@@ -4,7 +4,6 @@ import { loadOperations, OPERATION_IDS, type Operations } from '../checks/_test-
 import { authCaseArbitrary, authEntries, BAD_AUTH, GOOD_AUTH } from './auth-case.js';
 import { wireProblems } from './_test-support.js';
 
-
 let ops: Operations;
 beforeAll(async () => {
   ops = await loadOperations();

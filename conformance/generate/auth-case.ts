@@ -30,7 +30,11 @@ export const BAD_AUTH: readonly AuthVariant[] = [
 ];
 
 /** Spellings of the valid credential that must be accepted (auth schemes are case-insensitive, RFC 9110 §11.1). */
-export const GOOD_AUTH: readonly AuthVariant[] = ['valid-lowercase-scheme', 'valid-uppercase-scheme', 'valid-mixed-case-scheme'];
+export const GOOD_AUTH: readonly AuthVariant[] = [
+  'valid-lowercase-scheme',
+  'valid-uppercase-scheme',
+  'valid-mixed-case-scheme',
+];
 
 /** The fields of a case that say how it authenticates. */
 export type AuthFields = Pick<Case, 'auth' | 'authScheme' | 'authExpect'>;
@@ -50,15 +54,23 @@ export const ASSUMED_CREDENTIALS: CredentialOf = (scheme) => {
  * usable alternative. `authScheme` is set only off the default scheme and `authExpect` only where the
  * expectation departs from the `valid*` naming, so a bearer-only spec yields the plain variants.
  */
-export function authEntries(operation: OperationModel, credentialOf: CredentialOf = ASSUMED_CREDENTIALS): { refused: AuthFields[]; accepted: AuthFields[]; valid: AuthFields[] } {
+export function authEntries(
+  operation: OperationModel,
+  credentialOf: CredentialOf = ASSUMED_CREDENTIALS,
+): { refused: AuthFields[]; accepted: AuthFields[]; valid: AuthFields[] } {
   const out = { refused: [] as AuthFields[], accepted: [] as AuthFields[], valid: [] as AuthFields[] };
   for (const e of authMatrix(operation.security, credentialOf)) {
     const named = e.id.startsWith('valid') ? 'accept' : 'refuse';
-    const fields: AuthFields = { auth: e.id, ...(e.defaultScheme ? {} : { authScheme: e.scheme }), ...(e.expect !== named ? { authExpect: e.expect } : {}) };
+    const fields: AuthFields = {
+      auth: e.id,
+      ...(e.defaultScheme ? {} : { authScheme: e.scheme }),
+      ...(e.expect !== named ? { authExpect: e.expect } : {}),
+    };
     (e.id === 'valid' ? out.valid : e.expect === 'refuse' ? out.refused : out.accepted).push(fields);
   }
   // Without a credential for any alternative, the one thing left to check is that nothing gets in.
-  if (out.refused.length + out.accepted.length + out.valid.length === 0 && operation.security.access === 'required') out.refused.push({ auth: 'none' });
+  if (out.refused.length + out.accepted.length + out.valid.length === 0 && operation.security.access === 'required')
+    out.refused.push({ auth: 'none' });
   return out;
 }
 
@@ -68,7 +80,9 @@ export function authEntries(operation: OperationModel, credentialOf: CredentialO
  * koa-bodyparser refuse `null`, numbers and strings outright).
  */
 function parserLayer(reason: InvalidReason): boolean {
-  return reason.layer === 'syntax' || (reason.location === 'body' && reason.pointer === '' && reason.keyword === 'type');
+  return (
+    reason.layer === 'syntax' || (reason.location === 'body' && reason.pointer === '' && reason.keyword === 'type')
+  );
 }
 
 /**
@@ -76,19 +90,44 @@ function parserLayer(reason: InvalidReason): boolean {
  * requests go with every variant; invalid ones with the bad variants too, because a missing or
  * wrong key gets 401 whatever else is wrong (the key is checked before the input is judged).
  */
-export function authCaseArbitrary(operation: OperationModel, known: KnownValues = {}, credentialOf: CredentialOf = ASSUMED_CREDENTIALS): fc.Arbitrary<Case> {
+export function authCaseArbitrary(
+  operation: OperationModel,
+  known: KnownValues = {},
+  credentialOf: CredentialOf = ASSUMED_CREDENTIALS,
+): fc.Arbitrary<Case> {
   const { refused, accepted, valid: validEntries } = authEntries(operation, credentialOf);
   // An operation without usable credentials still gets its valid case: the target's 401 is then reported.
-  const all = refused.length + accepted.length > 0 ? [...refused, ...accepted] : validEntries.length > 0 ? validEntries : [{ auth: 'valid' }];
-  const withValidInput = fc.tuple(requestPartsArbitrary(operation, known), fc.constantFrom(...all)).map(([parts, auth]): Case => {
-    const valid = toValidCase(operation, parts);
-    return { ...valid, family: 'auth', kind: 'auth', ...auth };
-  });
+  const all =
+    refused.length + accepted.length > 0
+      ? [...refused, ...accepted]
+      : validEntries.length > 0
+        ? validEntries
+        : [{ auth: 'valid' }];
+  const withValidInput = fc
+    .tuple(requestPartsArbitrary(operation, known), fc.constantFrom(...all))
+    .map(([parts, auth]): Case => {
+      const valid = toValidCase(operation, parts);
+      return { ...valid, family: 'auth', kind: 'auth', ...auth };
+    });
   const invalid = invalidCaseArbitrary(operation, known);
   if (!invalid || refused.length === 0) return withValidInput;
   const withInvalidInput = fc.tuple(invalid, fc.constantFrom(...refused)).map(([c, auth]): Case => {
     const { invalid: reason, ...rest } = c;
-    return { ...rest, family: 'auth', kind: 'auth', ...auth, ...(reason ? { edge: { gap: 'auth-precedence', description: `also invalid: ${reason.description}`, layer: parserLayer(reason) ? 'syntax' : 'schema' } } : {}) };
+    return {
+      ...rest,
+      family: 'auth',
+      kind: 'auth',
+      ...auth,
+      ...(reason
+        ? {
+            edge: {
+              gap: 'auth-precedence',
+              description: `also invalid: ${reason.description}`,
+              layer: parserLayer(reason) ? 'syntax' : 'schema',
+            },
+          }
+        : {}),
+    };
   });
   return fc.oneof({ arbitrary: withValidInput, weight: 3 }, { arbitrary: withInvalidInput, weight: 1 });
 }

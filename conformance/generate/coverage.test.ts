@@ -7,14 +7,14 @@ import { ORDINARY_STRING_LIMIT } from './edge.js';
 import { mutationsOf } from './mutations.js';
 import { labelProblems, wire, wireProblems } from './_test-support.js';
 
-
 let ops: Operations;
 beforeAll(async () => {
   ops = await loadOperations();
 });
 
 const bodyOf = (c: Case) => (c.body?.kind === 'json' ? (c.body.value as Record<string, unknown>) : {});
-const query = (cases: Case[], name: string) => new Set(cases.flatMap((c) => c.query.filter(([k]) => k === name).map(([, v]) => v)));
+const query = (cases: Case[], name: string) =>
+  new Set(cases.flatMap((c) => c.query.filter(([k]) => k === name).map(([, v]) => v)));
 
 describe('coverageValidCases', () => {
   it.each(OPERATION_IDS)('yields only valid requests for %s, read back from the wire', (id) => {
@@ -30,14 +30,22 @@ describe('coverageValidCases', () => {
   });
 
   it('is deterministic', () => {
-    for (const id of OPERATION_IDS) expect(coverageValidCases(ops[id], {}, 7)).toEqual(coverageValidCases(ops[id], {}, 7));
+    for (const id of OPERATION_IDS)
+      expect(coverageValidCases(ops[id], {}, 7)).toEqual(coverageValidCases(ops[id], {}, 7));
   });
 
   it('tries limit 1, 20 and 100 and every status, alone and together', () => {
     const cases = coverageValidCases(ops.listPets);
     for (const landmark of ['1', '2', '20', '99', '100']) expect(query(cases, 'limit').has(landmark)).toBe(true);
     expect(query(cases, 'status')).toEqual(new Set(['available', 'pending', 'sold']));
-    expect(cases.some((c) => c.query.length === 2 && c.query.some(([k, v]) => k === 'limit' && v === '1') && c.query.some(([k, v]) => k === 'status' && v === 'sold'))).toBe(true);
+    expect(
+      cases.some(
+        (c) =>
+          c.query.length === 2 &&
+          c.query.some(([k, v]) => k === 'limit' && v === '1') &&
+          c.query.some(([k, v]) => k === 'status' && v === 'sold'),
+      ),
+    ).toBe(true);
   });
 
   it('spreads limit over its whole range: every band of 7 values holds a tried limit, each with the filters in turn', () => {
@@ -56,7 +64,8 @@ describe('coverageValidCases', () => {
     expect(names.find(([n]) => n.length > 255)?.[1].edge?.gap).toBe('field-size-limits');
     const astral = names.filter(([n]) => /[\ud800-\udbff][\udc00-\udfff]/.test(n));
     expect(astral.length).toBeGreaterThan(0);
-    for (const [name, c] of astral) expect(c.edge !== undefined).toBe(Buffer.byteLength(name, 'utf8') > ORDINARY_STRING_LIMIT);
+    for (const [name, c] of astral)
+      expect(c.edge !== undefined).toBe(Buffer.byteLength(name, 'utf8') > ORDINARY_STRING_LIMIT);
     expect(names.find(([n]) => n === 'Rex')?.[1].edge).toBeUndefined();
   });
 
@@ -64,7 +73,9 @@ describe('coverageValidCases', () => {
     const bodies = coverageValidCases(ops.createPet).map((c) => wire(c, ops.createPet).body!);
     expect(bodies.some((b) => b.includes('"categoryId":9223372036854775807'))).toBe(true);
     expect(bodies.some((b) => b.includes('"categoryId":-9223372036854775808'))).toBe(true);
-    const extreme = coverageValidCases(ops.createPet).find((c) => String(bodyOf(c).categoryId) === '9223372036854775807')!;
+    const extreme = coverageValidCases(ops.createPet).find(
+      (c) => String(bodyOf(c).categoryId) === '9223372036854775807',
+    )!;
     expect(bodyOf(extreme).categoryId).toBeInstanceOf(LosslessNumber);
     expect(extreme.edge?.gap).toBe('integer-precision');
     const paths = coverageValidCases(ops.getPet).map((c) => wire(c, ops.getPet).path);
@@ -81,15 +92,22 @@ describe('coverageValidCases', () => {
   });
 
   it('writes the integer fields as 1e2 and 100.0 once each, as raw JSON labelled integer-spelling', () => {
-    const raw = coverageValidCases(ops.createPet).filter((c) => c.body?.kind === 'raw' && c.edge?.gap === 'integer-spelling');
+    const raw = coverageValidCases(ops.createPet).filter(
+      (c) => c.body?.kind === 'raw' && c.edge?.gap === 'integer-spelling',
+    );
     expect(raw).toHaveLength(2);
     const values = raw.map((c) => JSON.parse(c.body!.kind === 'raw' ? c.body!.text : '') as { categoryId: number });
     expect(values.map((v) => v.categoryId)).toEqual([100, 100]);
-    expect(raw.map((c) => (c.body!.kind === 'raw' ? /"categoryId":([^,}]+)/.exec(c.body!.text)![1] : ''))).toEqual(['1e2', '100.0']);
+    expect(raw.map((c) => (c.body!.kind === 'raw' ? /"categoryId":([^,}]+)/.exec(c.body!.text)![1] : ''))).toEqual([
+      '1e2',
+      '100.0',
+    ]);
   });
 
-    it('spells the name with upper-case escapes and an escaped surrogate pair, and repeats a member once', () => {
-    const raw = coverageValidCases(ops.createPet).filter((c) => c.body?.kind === 'raw' && c.edge?.gap !== 'integer-spelling');
+  it('spells the name with upper-case escapes and an escaped surrogate pair, and repeats a member once', () => {
+    const raw = coverageValidCases(ops.createPet).filter(
+      (c) => c.body?.kind === 'raw' && c.edge?.gap !== 'integer-spelling',
+    );
     const texts = raw.map((c) => (c.body!.kind === 'raw' ? c.body!.text : ''));
     expect(texts[0]).toContain('"name":"\\uD83D\\uDC22\\u0020\\u00C9');
     expect((JSON.parse(texts[0]!) as { name: string }).name).toBe('🐢 Émile');

@@ -7,7 +7,16 @@ import { integerFaults } from './exact-integers.js';
 import { applyMutation, isStillInvalid } from './invalid-case.js';
 import { mutationsOf } from './mutations.js';
 import { landmarksOf, mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
-import { ExistingValue, isCredential, parameterArbitrary, satisfiable, sendsJson, toValidCase, type KnownValues, type RequestParts } from './valid-case.js';
+import {
+  ExistingValue,
+  isCredential,
+  parameterArbitrary,
+  satisfiable,
+  sendsJson,
+  toValidCase,
+  type KnownValues,
+  type RequestParts,
+} from './valid-case.js';
 
 /** Cases a coverage phase may hold at most per operation, so that it stays a prefix, not the run. */
 const MAX_COVERAGE = 120;
@@ -21,30 +30,51 @@ type Obj = Record<string, WireJson>;
  */
 export function ordinaryParts(operation: OperationModel, known: KnownValues, seed: number): RequestParts {
   const valid = (schema: CompiledSchema, value: unknown) =>
-    value !== undefined && schema.validate(toPlainJson(value as WireJson)).ok && integerFaults(value as WireJson, schema.schema).length === 0;
+    value !== undefined &&
+    schema.validate(toPlainJson(value as WireJson)).ok &&
+    integerFaults(value as WireJson, schema.schema).length === 0;
   // A contradictory schema has no valid value: it gets a generated one instead of an endless filter.
   const draw = (schema: CompiledSchema, ascii = false): WireJson =>
-    fc.sample(schemaArbitrary(schema.schema, { ascii, nameOf: schemaNameOf }).filter((v) => !satisfiable(schema) || valid(schema, v)), { seed, numRuns: 1 })[0]!;
+    fc.sample(
+      schemaArbitrary(schema.schema, { ascii, nameOf: schemaNameOf }).filter(
+        (v) => !satisfiable(schema) || valid(schema, v),
+      ),
+      { seed, numRuns: 1 },
+    )[0]!;
   const pathParams: RequestParts['pathParams'] = {};
   const query: [string, WireJson][] = [];
   const headerParams: [string, WireJson][] = [];
   const cookieParams: [string, WireJson][] = [];
   for (const p of operation.parameters.filter((q) => !isCredential(operation, q))) {
     // An empty example is no value on the wire (an empty list, an empty header).
-    const example = p.examples.find((e) => valid(p.schema, e) && e !== '' && !(Array.isArray(e) && e.length === 0)) as WireJson | undefined;
+    const example = p.examples.find((e) => valid(p.schema, e) && e !== '' && !(Array.isArray(e) && e.length === 0)) as
+      | WireJson
+      | undefined;
     if (p.in === 'path') {
       const pool = known[p.name] ?? [];
       const fallback = valid(p.schema, 1) ? 1 : draw(p.schema);
       pathParams[p.name] = pool.length > 0 ? new ExistingValue(pool[0]!) : (example ?? fallback);
     } else if (p.required) {
-      const value = example ?? (satisfiable(p.schema) ? fc.sample(parameterArbitrary(p), { seed, numRuns: 1 })[0]! : draw(p.schema, p.in !== 'query'));
+      const value =
+        example ??
+        (satisfiable(p.schema)
+          ? fc.sample(parameterArbitrary(p), { seed, numRuns: 1 })[0]!
+          : draw(p.schema, p.in !== 'query'));
       (p.in === 'query' ? query : p.in === 'header' ? headerParams : cookieParams).push([p.name, value]);
     }
   }
   const schema = operation.requestBody?.schema;
-  const example = Object.values(operation.requestBody?.examples ?? {}).find((e) => schema && valid(schema, e)) as WireJson | undefined;
+  const example = Object.values(operation.requestBody?.examples ?? {}).find((e) => schema && valid(schema, e)) as
+    | WireJson
+    | undefined;
   const body = schema ? (example ?? draw(schema)) : undefined;
-  return { pathParams, query, ...(headerParams.length > 0 ? { headerParams } : {}), ...(cookieParams.length > 0 ? { cookieParams } : {}), ...(body !== undefined ? { body } : {}) };
+  return {
+    pathParams,
+    query,
+    ...(headerParams.length > 0 ? { headerParams } : {}),
+    ...(cookieParams.length > 0 ? { cookieParams } : {}),
+    ...(body !== undefined ? { body } : {}),
+  };
 }
 
 /**
@@ -55,17 +85,31 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
   const base = ordinaryParts(operation, known, seed);
   const variants: RequestParts[] = [];
   const queryParams = operation.parameters.filter((p) => p.in === 'query');
-  const queryLandmarks = queryParams.map((p) => [p.name, landmarksOf(p.schema.schema).filter((v) => p.schema.validate(toPlainJson(v)).ok)] as const);
+  const queryLandmarks = queryParams.map(
+    (p) => [p.name, landmarksOf(p.schema.schema).filter((v) => p.schema.validate(toPlainJson(v)).ok)] as const,
+  );
   // Required query parameters of the ordinary request stay; the varied ones take their landmark.
-  const withQuery = (pairs: [string, WireJson][]) => [...base.query.filter(([k]) => !pairs.some(([n]) => n === k)), ...pairs];
-  for (const [name, values] of queryLandmarks) for (const v of values) variants.push({ ...base, query: withQuery([[name, v]]) });
+  const withQuery = (pairs: [string, WireJson][]) => [
+    ...base.query.filter(([k]) => !pairs.some(([n]) => n === k)),
+    ...pairs,
+  ];
+  for (const [name, values] of queryLandmarks)
+    for (const v of values) variants.push({ ...base, query: withQuery([[name, v]]) });
   // Pairs of query parameters: defects often need two values at once (status=sold&limit=1).
   for (let i = 0; i < queryLandmarks.length; i++) {
     for (let j = i + 1; j < queryLandmarks.length; j++) {
       const [a, av] = queryLandmarks[i]!;
       const [b, bv] = queryLandmarks[j]!;
       if (av.length * bv.length > 60) continue;
-      for (const x of av) for (const y of bv) variants.push({ ...base, query: withQuery([[a, x], [b, y]]) });
+      for (const x of av)
+        for (const y of bv)
+          variants.push({
+            ...base,
+            query: withQuery([
+              [a, x],
+              [b, y],
+            ]),
+          });
     }
   }
   // Integer parameters across their whole range (a grid, or every order of magnitude), each value
@@ -87,9 +131,16 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
   }
   for (const p of operation.parameters.filter((q) => q.in === 'path')) {
     // An empty segment would name another route: path landmarks are never empty.
-    for (const v of landmarksOf(p.schema.schema).filter((v) => v !== '' && p.schema.validate(toPlainJson(v)).ok)) variants.push({ ...base, pathParams: { ...base.pathParams, [p.name]: v } });
+    for (const v of landmarksOf(p.schema.schema).filter((v) => v !== '' && p.schema.validate(toPlainJson(v)).ok))
+      variants.push({ ...base, pathParams: { ...base.pathParams, [p.name]: v } });
   }
-  if (operation.requestBody && sendsJson(operation) && base.body !== null && typeof base.body === 'object' && !Array.isArray(base.body)) {
+  if (
+    operation.requestBody &&
+    sendsJson(operation) &&
+    base.body !== null &&
+    typeof base.body === 'object' &&
+    !Array.isArray(base.body)
+  ) {
     const body = base.body as Obj;
     const schema = mergeAllOf(operation.requestBody.schema.schema);
     const properties = (schema.properties as Record<string, Record<string, unknown>>) ?? {};
@@ -108,7 +159,10 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
   }
   variants.push({ ...base, accept: '' }, { ...base, accept: '*/*' });
   const cases = variants.slice(0, MAX_COVERAGE).map((parts) => toValidCase(operation, parts));
-  return [...cases, ...integerSpellings(operation, base), ...stringSpellings(operation, base)].slice(0, MAX_COVERAGE + 8);
+  return [...cases, ...integerSpellings(operation, base), ...stringSpellings(operation, base)].slice(
+    0,
+    MAX_COVERAGE + 8,
+  );
 }
 
 /**
@@ -119,15 +173,27 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
  * match its schema.
  */
 function stringSpellings(operation: OperationModel, base: RequestParts): Case[] {
-  if (!operation.requestBody || !sendsJson(operation) || base.body === null || typeof base.body !== 'object' || Array.isArray(base.body)) return [];
-  const properties = (mergeAllOf(operation.requestBody.schema.schema).properties as Record<string, Record<string, unknown>>) ?? {};
+  if (
+    !operation.requestBody ||
+    !sendsJson(operation) ||
+    base.body === null ||
+    typeof base.body !== 'object' ||
+    Array.isArray(base.body)
+  )
+    return [];
+  const properties =
+    (mergeAllOf(operation.requestBody.schema.schema).properties as Record<string, Record<string, unknown>>) ?? {};
   const freeText = Object.keys(properties).filter((name) => {
     const p = mergeAllOf(properties[name]!);
     return p.type === 'string' && p.enum === undefined && p.format === undefined && p.pattern === undefined;
   });
   if (freeText.length === 0) return [];
   const valid = toValidCase(operation, base);
-  const surrogate = (text: string) => text.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`).join('');
+  const surrogate = (text: string) =>
+    text
+      .split('')
+      .map((unit) => `\\u${unit.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
+      .join('');
   const body = base.body as Obj;
   const escaped = `{${Object.entries(body)
     .map(([k, v]) => `${JSON.stringify(k)}:${freeText.includes(k) ? `"${surrogate('🐢 Émile')}"` : JSON.stringify(v)}`)
@@ -139,7 +205,10 @@ function stringSpellings(operation: OperationModel, base: RequestParts): Case[] 
     {
       ...valid,
       body: { kind: 'raw', text: duplicated, contentType: 'application/json' },
-      edge: { gap: 'duplicate-members', description: `the member "${first}" appears twice, the second time as a number` },
+      edge: {
+        gap: 'duplicate-members',
+        description: `the member "${first}" appears twice, the second time as a number`,
+      },
     },
   ];
 }
@@ -150,8 +219,16 @@ function stringSpellings(operation: OperationModel, base: RequestParts): Case[] 
  * spelling, with every integer body field written that way.
  */
 function integerSpellings(operation: OperationModel, base: RequestParts): Case[] {
-  if (!operation.requestBody || !sendsJson(operation) || base.body === null || typeof base.body !== 'object' || Array.isArray(base.body)) return [];
-  const properties = (mergeAllOf(operation.requestBody.schema.schema).properties as Record<string, Record<string, unknown>>) ?? {};
+  if (
+    !operation.requestBody ||
+    !sendsJson(operation) ||
+    base.body === null ||
+    typeof base.body !== 'object' ||
+    Array.isArray(base.body)
+  )
+    return [];
+  const properties =
+    (mergeAllOf(operation.requestBody.schema.schema).properties as Record<string, Record<string, unknown>>) ?? {};
   const integers = Object.keys(properties).filter((name) => mergeAllOf(properties[name]!).type === 'integer');
   if (integers.length === 0) return [];
   const valid = toValidCase(operation, base);
@@ -159,7 +236,9 @@ function integerSpellings(operation: OperationModel, base: RequestParts): Case[]
     ['1e2', 'an exponent'],
     ['100.0', 'a fraction of zero'],
   ].map(([spelling, how]) => {
-    const body = Object.fromEntries(Object.entries(base.body as Obj).map(([k, v]) => [k, integers.includes(k) ? '\u0000INTEGER\u0000' : v]));
+    const body = Object.fromEntries(
+      Object.entries(base.body as Obj).map(([k, v]) => [k, integers.includes(k) ? '\u0000INTEGER\u0000' : v]),
+    );
     const text = JSON.stringify(body).replaceAll('"\\u0000INTEGER\\u0000"', spelling!);
     return {
       ...valid,

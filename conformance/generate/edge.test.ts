@@ -31,12 +31,18 @@ describe('edgeOf', () => {
   it('labels integers beyond 2^53, and names the value', () => {
     for (const text of ['9007199254740992', '9223372036854775807', '-9223372036854775808']) {
       const edge = edgeOf({ categoryId: new LosslessNumber(text) }, DECLARED, '/body');
-      expect(edge).toEqual({ gap: 'integer-precision', description: `/body/categoryId ${text} is beyond 2^53 (RFC 8259 §6 interoperability)` });
+      expect(edge).toEqual({
+        gap: 'integer-precision',
+        description: `/body/categoryId ${text} is beyond 2^53 (RFC 8259 §6 interoperability)`,
+      });
     }
   });
 
   it('labels an unknown field of the top-level object only', () => {
-    expect(edgeOf({ name: 'Rex', categoryId: 1, nickname: 'R' }, DECLARED, '/body')).toEqual({ gap: 'unknown-fields', description: '/body/nickname is not a documented property' });
+    expect(edgeOf({ name: 'Rex', categoryId: 1, nickname: 'R' }, DECLARED, '/body')).toEqual({
+      gap: 'unknown-fields',
+      description: '/body/nickname is not a documented property',
+    });
     expect(edgeOf({ name: 'Rex', categoryId: 1 }, DECLARED, '/body')).toBeUndefined();
     expect(edgeOf({ name: 'Rex', nested: { anything: 1 } }, undefined)).toBeUndefined();
   });
@@ -47,16 +53,38 @@ describe('edgeOf', () => {
   });
 
   it('does not label ordinary values', () => {
-    for (const value of ['Rex', 'Émile', '小白', '🐢 Shelly', 'O\'Brien "Bob"', 'a'.repeat(ORDINARY_STRING_LIMIT), 'é'.repeat(ORDINARY_STRING_LIMIT / 2), '𝔘'.repeat(ORDINARY_STRING_LIMIT / 4), 0, -1, 2 ** 53 - 1, -(2 ** 53) + 1, true, null, [], {}]) {
+    for (const value of [
+      'Rex',
+      'Émile',
+      '小白',
+      '🐢 Shelly',
+      'O\'Brien "Bob"',
+      'a'.repeat(ORDINARY_STRING_LIMIT),
+      'é'.repeat(ORDINARY_STRING_LIMIT / 2),
+      '𝔘'.repeat(ORDINARY_STRING_LIMIT / 4),
+      0,
+      -1,
+      2 ** 53 - 1,
+      -(2 ** 53) + 1,
+      true,
+      null,
+      [],
+      {},
+    ]) {
       expect(edgeOf(value, undefined)).toBeUndefined();
     }
     expect(edgeOf({ name: 'Rex', categoryId: 9007199254740991, status: 'sold' }, DECLARED)).toBeUndefined();
   });
 
   it('labels a printable, non-blank string exactly when it is longer than the ordinary limit in UTF-8', () => {
-    const printable = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 24 }).filter((s) => s.trim() !== '' && !/[\u0000-\u001f\u007f]/.test(s));
+    const printable = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 24 })
+      .filter((s) => s.trim() !== '' && !/[\u0000-\u001f\u007f]/.test(s));
     fc.assert(
-      fc.property(printable, (s) => (edgeOf(s, undefined) !== undefined) === Buffer.byteLength(s, 'utf8') > ORDINARY_STRING_LIMIT),
+      fc.property(
+        printable,
+        (s) => (edgeOf(s, undefined) !== undefined) === Buffer.byteLength(s, 'utf8') > ORDINARY_STRING_LIMIT,
+      ),
       { seed: 7, numRuns: 300 },
     );
   });

@@ -16,20 +16,34 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * fields, integers beyond double precision). A server may refuse such a value without breaking the
  * contract; the kit reports that refusal as a contract gap instead of a failure.
  */
-export function edgeOf(value: WireJson, declared: ReadonlySet<string> | undefined, pointer = ''): EdgeReason | undefined {
+export function edgeOf(
+  value: WireJson,
+  declared: ReadonlySet<string> | undefined,
+  pointer = '',
+): EdgeReason | undefined {
   if (typeof value === 'string') {
-    if (value.length === 0) return { gap: 'field-size-limits', description: `${pointer || 'value'} is an empty string` };
-    if (value.trim() === '') return { gap: 'field-size-limits', description: `${pointer || 'value'} is only white space` };
+    if (value.length === 0)
+      return { gap: 'field-size-limits', description: `${pointer || 'value'} is an empty string` };
+    if (value.trim() === '')
+      return { gap: 'field-size-limits', description: `${pointer || 'value'} is only white space` };
     const bytes = Buffer.byteLength(value, 'utf8');
     if (bytes > ORDINARY_STRING_LIMIT) {
-      return { gap: 'field-size-limits', description: `${pointer || 'value'} is ${value.length} UTF-16 units (${bytes} UTF-8 bytes) long` };
+      return {
+        gap: 'field-size-limits',
+        description: `${pointer || 'value'} is ${value.length} UTF-16 units (${bytes} UTF-8 bytes) long`,
+      };
     }
-    if (CONTROL.test(value)) return { gap: 'field-size-limits', description: `${pointer || 'value'} contains control characters` };
-    if (LONE_SURROGATE.test(value)) return { gap: 'field-size-limits', description: `${pointer || 'value'} contains a lone surrogate` };
+    if (CONTROL.test(value))
+      return { gap: 'field-size-limits', description: `${pointer || 'value'} contains control characters` };
+    if (LONE_SURROGATE.test(value))
+      return { gap: 'field-size-limits', description: `${pointer || 'value'} contains a lone surrogate` };
     return undefined;
   }
   if (isLosslessNumber(value)) {
-    return { gap: 'integer-precision', description: `${pointer || 'value'} ${String(value)} is beyond 2^53 (RFC 8259 §6 interoperability)` };
+    return {
+      gap: 'integer-precision',
+      description: `${pointer || 'value'} ${String(value)} is beyond 2^53 (RFC 8259 §6 interoperability)`,
+    };
   }
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
@@ -40,7 +54,8 @@ export function edgeOf(value: WireJson, declared: ReadonlySet<string> | undefine
   }
   if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value as Record<string, WireJson>)) {
-      if (declared && !declared.has(key)) return { gap: 'unknown-fields', description: `${pointer}/${key} is not a documented property` };
+      if (declared && !declared.has(key))
+        return { gap: 'unknown-fields', description: `${pointer}/${key} is not a documented property` };
       const edge = edgeOf(item, undefined, `${pointer}/${key}`);
       if (edge) return edge;
     }

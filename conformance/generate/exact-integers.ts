@@ -28,7 +28,11 @@ export function integerFaults(value: WireJson, input: JsonSchema, pointer = ''):
   }
   if (value !== null && typeof value === 'object' && !isLosslessNumber(value)) {
     const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
-    return Object.entries(value as Record<string, WireJson>).flatMap(([k, v]) => (properties[k] ? integerFaults(v, properties[k], `${pointer}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`) : []));
+    return Object.entries(value as Record<string, WireJson>).flatMap(([k, v]) =>
+      properties[k]
+        ? integerFaults(v, properties[k], `${pointer}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`)
+        : [],
+    );
   }
   return [];
 }

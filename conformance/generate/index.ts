@@ -1,6 +1,15 @@
 export { schemaArbitrary, integerArbitrary, stringArbitrary, mergeAllOf, landmarksOf } from './schema-arbitrary.js';
 export type { ValueOptions } from './schema-arbitrary.js';
-export { validCaseArbitrary, requestPartsArbitrary, toValidCase, declaredProperties, sendsJson, parameterArbitrary, isCredential, satisfiable } from './valid-case.js';
+export {
+  validCaseArbitrary,
+  requestPartsArbitrary,
+  toValidCase,
+  declaredProperties,
+  sendsJson,
+  parameterArbitrary,
+  isCredential,
+  satisfiable,
+} from './valid-case.js';
 export type { KnownValues, RequestParts } from './valid-case.js';
 export { invalidCaseArbitrary, applyMutation, isStillInvalid } from './invalid-case.js';
 export { mutationsOf } from './mutations.js';

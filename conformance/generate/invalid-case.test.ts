@@ -44,22 +44,47 @@ describe('mutationsOf', () => {
     expect(firm('listPets')).toEqual(new Set(['should']));
     expect(firm('getPet')).toEqual(new Set(['should']));
     const create = mutationsOf(ops.createPet);
-    expect(create.find((m) => m.reason.keyword === 'required' && m.reason.pointer === '/name')?.reason.firmness).toBe('must');
+    expect(create.find((m) => m.reason.keyword === 'required' && m.reason.pointer === '/name')?.reason.firmness).toBe(
+      'must',
+    );
     // Content-type and int64-range faults are format nuances the contract does not document a 400 for.
-    expect(create.filter((m) => m.reason.keyword === 'content-type').map((m) => m.reason.firmness)).toEqual(['should', 'should']);
-    expect(create.filter((m) => m.reason.keyword === 'format').map((m) => m.reason.firmness)).toEqual(['should', 'should', 'should', 'should']);
+    expect(create.filter((m) => m.reason.keyword === 'content-type').map((m) => m.reason.firmness)).toEqual([
+      'should',
+      'should',
+    ]);
+    expect(create.filter((m) => m.reason.keyword === 'format').map((m) => m.reason.firmness)).toEqual([
+      'should',
+      'should',
+      'should',
+      'should',
+    ]);
   });
 
   it('covers the limit bounds and an empty value', () => {
-    const texts = mutationsOf(ops.listPets).flatMap((m) => (m.target === 'parameter' && m.parameter.name === 'limit' ? [m.text] : []));
+    const texts = mutationsOf(ops.listPets).flatMap((m) =>
+      m.target === 'parameter' && m.parameter.name === 'limit' ? [m.text] : [],
+    );
     expect(texts).toEqual(expect.arrayContaining(['0', '101', '', 'abc', '1.5']));
   });
 
   it('goes past the bounds by every order of magnitude where integer types end, and one past int64 exactly', () => {
-    const texts = mutationsOf(ops.listPets).flatMap((m) => (m.target === 'parameter' && m.parameter.name === 'limit' ? [m.text] : []));
-    expect(texts).toEqual(expect.arrayContaining(['2147483648', '4294967297', '9007199254740993', '9223372036854775808', '18446744073709551617', '-2147483649']));
+    const texts = mutationsOf(ops.listPets).flatMap((m) =>
+      m.target === 'parameter' && m.parameter.name === 'limit' ? [m.text] : [],
+    );
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        '2147483648',
+        '4294967297',
+        '9007199254740993',
+        '9223372036854775808',
+        '18446744073709551617',
+        '-2147483649',
+      ]),
+    );
     const valid = toValidCase(ops.createPet, { pathParams: {}, query: [], body: { name: 'Rex', categoryId: 1 } });
-    const overflow = mutationsOf(ops.createPet).filter((m) => m.target === 'body' && /int64/.test(m.reason.description));
+    const overflow = mutationsOf(ops.createPet).filter(
+      (m) => m.target === 'body' && /int64/.test(m.reason.description),
+    );
     expect(overflow.map((m) => m.reason.description).join('\n')).toMatch(/one past the int64 maximum/);
     for (const m of overflow) expect(isStillInvalid(applyMutation(valid, m), ops.createPet)).toBe(true);
   });
@@ -77,9 +102,18 @@ describe('applyMutation and isStillInvalid', () => {
   });
 
   it('replaces a query parameter instead of repeating it', () => {
-    const valid = toValidCase(ops.listPets, { pathParams: {}, query: [['limit', 5], ['status', 'sold']] });
+    const valid = toValidCase(ops.listPets, {
+      pathParams: {},
+      query: [
+        ['limit', 5],
+        ['status', 'sold'],
+      ],
+    });
     const mutation = mutationsOf(ops.listPets).find((m) => m.target === 'parameter' && m.text === '101')!;
-    expect(applyMutation(valid, mutation).query).toEqual([['status', 'sold'], ['limit', '101']]);
+    expect(applyMutation(valid, mutation).query).toEqual([
+      ['status', 'sold'],
+      ['limit', '101'],
+    ]);
   });
 
   it('is false for a label the request does not bear out', () => {
@@ -88,14 +122,41 @@ describe('applyMutation and isStillInvalid', () => {
       expect(isStillInvalid({ ...valid, kind: 'invalid', invalid: m.reason }, ops.createPet)).toBe(false);
     }
     const list = toValidCase(ops.listPets, { pathParams: {}, query: [['limit', 5]] });
-    for (const m of mutationsOf(ops.listPets)) expect(isStillInvalid({ ...list, kind: 'invalid', invalid: m.reason }, ops.listPets)).toBe(false);
+    for (const m of mutationsOf(ops.listPets))
+      expect(isStillInvalid({ ...list, kind: 'invalid', invalid: m.reason }, ops.listPets)).toBe(false);
     expect(isStillInvalid(valid, ops.createPet)).toBe(false);
   });
 
   it('reads the last of repeated query values, as the server would', () => {
     const reason = mutationsOf(ops.listPets).find((m) => m.target === 'parameter' && m.text === '101')!.reason;
     const base = toValidCase(ops.listPets, { pathParams: {}, query: [] });
-    expect(isStillInvalid({ ...base, kind: 'invalid', invalid: reason, query: [['limit', '101'], ['limit', '5']] }, ops.listPets)).toBe(false);
-    expect(isStillInvalid({ ...base, kind: 'invalid', invalid: reason, query: [['limit', '5'], ['limit', '101']] }, ops.listPets)).toBe(true);
+    expect(
+      isStillInvalid(
+        {
+          ...base,
+          kind: 'invalid',
+          invalid: reason,
+          query: [
+            ['limit', '101'],
+            ['limit', '5'],
+          ],
+        },
+        ops.listPets,
+      ),
+    ).toBe(false);
+    expect(
+      isStillInvalid(
+        {
+          ...base,
+          kind: 'invalid',
+          invalid: reason,
+          query: [
+            ['limit', '5'],
+            ['limit', '101'],
+          ],
+        },
+        ops.listPets,
+      ),
+    ).toBe(true);
   });
 });

@@ -12,14 +12,30 @@ export function applyMutation(valid: Case, mutation: Mutation): Case {
   const { edge: _edge, existing: _existing, headers, ...rest } = valid;
   // A raw body names its own Content-Type; a JSON one keeps the spelling the valid case chose.
   const keepHeaders = mutation.target === 'body' || mutation.target === 'parameter';
-  const base: Case = { ...rest, ...(keepHeaders && headers ? { headers } : {}), family: 'invalid', kind: 'invalid', invalid: mutation.reason };
+  const base: Case = {
+    ...rest,
+    ...(keepHeaders && headers ? { headers } : {}),
+    family: 'invalid',
+    kind: 'invalid',
+    invalid: mutation.reason,
+  };
   switch (mutation.target) {
     case 'body':
-      return { ...base, body: { kind: 'json', value: mutation.apply(valid.body?.kind === 'json' ? valid.body.value : {}) } };
+      return {
+        ...base,
+        body: { kind: 'json', value: mutation.apply(valid.body?.kind === 'json' ? valid.body.value : {}) },
+      };
     case 'raw-body': {
       const text = valid.body?.kind === 'json' ? (stringifyLossless(valid.body.value) ?? '') : '';
       const rendered = mutation.render(text);
-      return { ...base, body: { kind: 'raw', text: rendered.text, ...(rendered.contentType ? { contentType: rendered.contentType } : {}) } };
+      return {
+        ...base,
+        body: {
+          kind: 'raw',
+          text: rendered.text,
+          ...(rendered.contentType ? { contentType: rendered.contentType } : {}),
+        },
+      };
     }
     case 'no-body': {
       const { body: _, ...rest } = base;
@@ -34,7 +50,10 @@ export function applyMutation(valid: Case, mutation: Mutation): Case {
 }
 
 /** Arbitrary of invalid cases: a valid request with exactly one labelled fault. */
-export function invalidCaseArbitrary(operation: OperationModel, known: KnownValues = {}): fc.Arbitrary<Case> | undefined {
+export function invalidCaseArbitrary(
+  operation: OperationModel,
+  known: KnownValues = {},
+): fc.Arbitrary<Case> | undefined {
   const mutations = mutationsOf(operation);
   if (mutations.length === 0) return undefined;
   return fc
@@ -52,7 +71,8 @@ export function isStillInvalid(testCase: Case, operation: OperationModel): boole
   if (!reason) return false;
   if (reason.layer === 'syntax') {
     if (reason.keyword === 'required') return testCase.body === undefined;
-    if (reason.keyword === 'content-type') return testCase.body?.kind === 'raw' && !/^application\/(.+\+)?json\b/i.test(testCase.body.contentType ?? '');
+    if (reason.keyword === 'content-type')
+      return testCase.body?.kind === 'raw' && !/^application\/(.+\+)?json\b/i.test(testCase.body.contentType ?? '');
     if (testCase.body?.kind !== 'raw') return false;
     try {
       JSON.parse(testCase.body.text);
@@ -64,17 +84,33 @@ export function isStillInvalid(testCase: Case, operation: OperationModel): boole
   if (reason.location === 'body') {
     if (testCase.body?.kind !== 'json' || !operation.requestBody) return false;
     // Integers beyond their range by less than a double can tell (int64 max + 1) are invalid too.
-    if (integerFaults(testCase.body.value, operation.requestBody.schema.schema).some((p) => p === reason.pointer || p.startsWith(`${reason.pointer}/`))) return true;
+    if (
+      integerFaults(testCase.body.value, operation.requestBody.schema.schema).some(
+        (p) => p === reason.pointer || p.startsWith(`${reason.pointer}/`),
+      )
+    )
+      return true;
     const result = operation.requestBody.schema.validate(toPlainJson(testCase.body.value));
-    return !result.ok && result.errors.some((e) => e.pointer === reason.pointer || (reason.pointer === '' && e.pointer === '') || e.pointer.startsWith(`${reason.pointer}/`) || (reason.keyword === 'required' && e.keyword === 'required'));
+    return (
+      !result.ok &&
+      result.errors.some(
+        (e) =>
+          e.pointer === reason.pointer ||
+          (reason.pointer === '' && e.pointer === '') ||
+          e.pointer.startsWith(`${reason.pointer}/`) ||
+          (reason.keyword === 'required' && e.keyword === 'required'),
+      )
+    );
   }
   const [where, name] = reason.location.split('.') as [string, string];
   const parameter = operation.parameters.find((p) => p.in === where && p.name === name);
   if (!parameter) return false;
-  const text = where === 'path' ? testCase.pathParams[name] : [...testCase.query].reverse().find(([k]) => k === name)?.[1];
+  const text =
+    where === 'path' ? testCase.pathParams[name] : [...testCase.query].reverse().find(([k]) => k === name)?.[1];
   if (text === undefined) return false;
   // Integers past their range by less than a double can tell (one past int64) are invalid too.
   // JSON number text only (no leading zero: LosslessNumber refuses "01").
-  if (/^-?(0|[1-9]\d*)$/.test(text) && integerFaults(new LosslessNumber(text), parameter.schema.schema).length > 0) return true;
+  if (/^-?(0|[1-9]\d*)$/.test(text) && integerFaults(new LosslessNumber(text), parameter.schema.schema).length > 0)
+    return true;
   return !parseParameter(parameter, text).ok;
 }

@@ -6,11 +6,16 @@ import { integerFormFamily, integerForms, jsonSpellings, type JsonSpelling } fro
 const schema = {
   type: 'object',
   required: ['name', 'categoryId'],
-  properties: { name: { type: 'string' }, categoryId: { type: 'integer', format: 'int64' }, status: { type: 'string', enum: ['a', 'b'] } },
+  properties: {
+    name: { type: 'string' },
+    categoryId: { type: 'integer', format: 'int64' },
+    status: { type: 'string', enum: ['a', 'b'] },
+  },
 };
 
 /** The value a spelling means, with numbers as canonical integer text. */
-const meaning = (text: string) => JSON.parse(JSON.stringify(parseLossless(text, undefined, (v) => canonicalInteger(v) ?? v)));
+const meaning = (text: string) =>
+  JSON.parse(JSON.stringify(parseLossless(text, undefined, (v) => canonicalInteger(v) ?? v)));
 
 describe('jsonSpellings', () => {
   const body = { name: 'Rex', categoryId: 7, status: 'a' };
@@ -52,7 +57,13 @@ describe('jsonSpellings', () => {
   });
 
   it('keeps string values inside the schema lengths, and 100 inside integer bounds', () => {
-    const tight = jsonSpellings({ name: 'Rex', n: 3 }, { type: 'object', properties: { name: { type: 'string', maxLength: 3 }, n: { type: 'integer', minimum: 1, maximum: 9 } } });
+    const tight = jsonSpellings(
+      { name: 'Rex', n: 3 },
+      {
+        type: 'object',
+        properties: { name: { type: 'string', maxLength: 3 }, n: { type: 'integer', minimum: 1, maximum: 9 } },
+      },
+    );
     for (const s of tight) {
       const value = meaning(s.text) as { name: string; n: string };
       expect(value.name.length).toBeLessThanOrEqual(3);
@@ -72,11 +83,36 @@ describe('integerForms', () => {
 });
 
 describe('integerFormFamily', () => {
-  const form = (text: string): JsonSpelling => ({ text, plain: '100', description: text, edge: { gap: 'integer-spelling', description: text } });
+  const form = (text: string): JsonSpelling => ({
+    text,
+    plain: '100',
+    description: text,
+    edge: { gap: 'integer-spelling', description: text },
+  });
   it('fails a family accepted in part, not one refused or accepted whole', () => {
-    expect(integerFormFamily([{ spelling: form('1e2'), status: 201 }, { spelling: form('1.0e2'), status: 400 }])?.refused.map((s) => s.text)).toEqual(['1.0e2']);
-    expect(integerFormFamily([{ spelling: form('1e2'), status: 400 }, { spelling: form('1.0e2'), status: 400 }])).toBeUndefined();
-    expect(integerFormFamily([{ spelling: form('1e2'), status: 201 }, { spelling: form('1.0e2'), status: 201 }])).toBeUndefined();
-    expect(integerFormFamily([{ spelling: form('1e2'), status: 201 }, { spelling: form('1.0e2'), status: 429 }])).toBeUndefined();
+    expect(
+      integerFormFamily([
+        { spelling: form('1e2'), status: 201 },
+        { spelling: form('1.0e2'), status: 400 },
+      ])?.refused.map((s) => s.text),
+    ).toEqual(['1.0e2']);
+    expect(
+      integerFormFamily([
+        { spelling: form('1e2'), status: 400 },
+        { spelling: form('1.0e2'), status: 400 },
+      ]),
+    ).toBeUndefined();
+    expect(
+      integerFormFamily([
+        { spelling: form('1e2'), status: 201 },
+        { spelling: form('1.0e2'), status: 201 },
+      ]),
+    ).toBeUndefined();
+    expect(
+      integerFormFamily([
+        { spelling: form('1e2'), status: 201 },
+        { spelling: form('1.0e2'), status: 429 },
+      ]),
+    ).toBeUndefined();
   });
 });

@@ -41,7 +41,13 @@ type Obj = Record<string, WireJson>;
 export const INTEGER_FORM_GAP = 'integer-spelling';
 
 function isPlainObject(value: WireJson | undefined): value is Obj {
-  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value) && !('isLosslessNumber' in value);
+  return (
+    value !== null &&
+    value !== undefined &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    !('isLosslessNumber' in value)
+  );
 }
 
 /** `\uXXXX` for one UTF-16 unit, in the case asked for. */
@@ -80,8 +86,16 @@ function membersOf(schema: JsonSchema): { text: string[]; integers: Map<string, 
   for (const [name, raw] of Object.entries(properties)) {
     const p = mergeAllOf(raw);
     if (p.readOnly === true) continue;
-    if (p.type === 'string' && p.enum === undefined && p.const === undefined && p.format === undefined && p.pattern === undefined) text.push(name);
-    if (p.type === 'integer' && p.enum === undefined && p.const === undefined && p.multipleOf === undefined) integers.set(name, p);
+    if (
+      p.type === 'string' &&
+      p.enum === undefined &&
+      p.const === undefined &&
+      p.format === undefined &&
+      p.pattern === undefined
+    )
+      text.push(name);
+    if (p.type === 'integer' && p.enum === undefined && p.const === undefined && p.multipleOf === undefined)
+      integers.set(name, p);
   }
   return { text, integers };
 }
@@ -116,40 +130,90 @@ export function jsonSpellings(body: WireJson, schema: JsonSchema): JsonSpelling[
   const render = (replace: Record<string, string>, sep = { colon: ':', comma: ',', open: '{', close: '}' }) =>
     `${sep.open}${entries.map(([k, v]) => `${JSON.stringify(k)}${sep.colon}${replace[k] ?? stringifyLossless(v)}`).join(sep.comma)}${sep.close}`;
 
-  out.push({ plain, text: ` \n\t${plain}\r\n `, description: 'white space (space, LF, tab) before the value and CR LF after it' });
-  out.push({ plain, text: render({}, { open: '{\r\n\t', close: '\r\n}', colon: '\t:\t', comma: ',\r\n\t' }), description: 'tabs and CR LF between tokens (a pretty-printed body from a Windows tool)' });
-  out.push({ plain, text: render({}, { open: '{ ', close: ' }', colon: ' : ', comma: ' , ' }), description: 'spaces around every colon and comma' });
+  out.push({
+    plain,
+    text: ` \n\t${plain}\r\n `,
+    description: 'white space (space, LF, tab) before the value and CR LF after it',
+  });
+  out.push({
+    plain,
+    text: render({}, { open: '{\r\n\t', close: '\r\n}', colon: '\t:\t', comma: ',\r\n\t' }),
+    description: 'tabs and CR LF between tokens (a pretty-printed body from a Windows tool)',
+  });
+  out.push({
+    plain,
+    text: render({}, { open: '{ ', close: ' }', colon: ' : ', comma: ' , ' }),
+    description: 'spaces around every colon and comma',
+  });
   if (entries.length > 0) {
     // Each member name with its first letter escaped: "n\u0061me" is "name" (RFC 8259 §7).
     const escapedKeys = `{${entries.map(([k, v]) => `"${k.length > 0 ? escapeUnit(k[0]!, false) : ''}${JSON.stringify(k).slice(2)}:${stringifyLossless(v)}`).join(',')}}`;
-    out.push({ plain, text: escapedKeys, description: 'member names with an escaped first letter ("\\u006eame" for "name")' });
+    out.push({
+      plain,
+      text: escapedKeys,
+      description: 'member names with an escaped first letter ("\\u006eame" for "name")',
+    });
   }
   const properties = (mergeAllOf(schema).properties as Record<string, JsonSchema> | undefined) ?? {};
   for (const name of text.filter((k) => k in body)) {
     const p = mergeAllOf(properties[name]!);
     const slashed = fitted('AC/DC', p);
     if (slashed?.includes('/')) {
-      out.push({ member: name, plain: render({ [name]: JSON.stringify(slashed) }), text: render({ [name]: JSON.stringify(slashed).replaceAll('/', '\\/') }), description: `"${name}" with "/" written as the escape "\\/" ("AC\\/DC" is "AC/DC")` });
+      out.push({
+        member: name,
+        plain: render({ [name]: JSON.stringify(slashed) }),
+        text: render({ [name]: JSON.stringify(slashed).replaceAll('/', '\\/') }),
+        description: `"${name}" with "/" written as the escape "\\/" ("AC\\/DC" is "AC/DC")`,
+      });
     }
     const accented = fitted('Émile Zoë', p);
     if (accented) {
       const lower = [...accented].map((ch) => (ch.charCodeAt(0) > 0x7e ? escapeUnit(ch, false) : ch)).join('');
-      out.push({ member: name, plain: render({ [name]: JSON.stringify(accented) }), text: render({ [name]: `"${lower}"` }), description: `"${name}" with its non-ASCII letters as lower-case \\u escapes ("\\u00c9mile")` });
+      out.push({
+        member: name,
+        plain: render({ [name]: JSON.stringify(accented) }),
+        text: render({ [name]: `"${lower}"` }),
+        description: `"${name}" with its non-ASCII letters as lower-case \\u escapes ("\\u00c9mile")`,
+      });
     }
     const astral = fitted('🐢 Shelly', p);
     if (astral) {
-      const escaped = astral.split('').map((unit) => (unit.charCodeAt(0) > 0x7e ? escapeUnit(unit, false) : unit)).join('');
-      out.push({ member: name, plain: render({ [name]: JSON.stringify(astral) }), text: render({ [name]: `"${escaped}"` }), description: `"${name}" with an astral character as an escaped surrogate pair ("\\ud83d\\udc22")` });
+      const escaped = astral
+        .split('')
+        .map((unit) => (unit.charCodeAt(0) > 0x7e ? escapeUnit(unit, false) : unit))
+        .join('');
+      out.push({
+        member: name,
+        plain: render({ [name]: JSON.stringify(astral) }),
+        text: render({ [name]: `"${escaped}"` }),
+        description: `"${name}" with an astral character as an escaped surrogate pair ("\\ud83d\\udc22")`,
+      });
     }
     const letters = fitted('Rex', p);
-    if (letters) out.push({ member: name, plain: render({ [name]: JSON.stringify(letters) }), text: render({ [name]: `"${escapeUnit(letters[0]!, true)}${letters.slice(1)}"` }), description: `"${name}" with an escaped ASCII letter ("\\u0052ex" for "Rex")` });
+    if (letters)
+      out.push({
+        member: name,
+        plain: render({ [name]: JSON.stringify(letters) }),
+        text: render({ [name]: `"${escapeUnit(letters[0]!, true)}${letters.slice(1)}"` }),
+        description: `"${name}" with an escaped ASCII letter ("\\u0052ex" for "Rex")`,
+      });
   }
   for (const [name, p] of integers) {
     if (!(name in body)) continue;
-    if (inBounds(p, 0n)) out.push({ member: name, plain: render({ [name]: '0' }), text: render({ [name]: '-0' }), description: `"${name}" written -0 (the integer 0, RFC 8259 §6)` });
+    if (inBounds(p, 0n))
+      out.push({
+        member: name,
+        plain: render({ [name]: '0' }),
+        text: render({ [name]: '-0' }),
+        description: `"${name}" written -0 (the integer 0, RFC 8259 §6)`,
+      });
     // 100 where the schema allows it (the spellings read best), else the value the body has.
     const current = body[name];
-    const n = inBounds(p, 100n) ? 100n : typeof current === 'number' && Number.isSafeInteger(current) ? BigInt(current) : undefined;
+    const n = inBounds(p, 100n)
+      ? 100n
+      : typeof current === 'number' && Number.isSafeInteger(current)
+        ? BigInt(current)
+        : undefined;
     if (n === undefined || n === 0n) continue;
     for (const form of integerForms(n)) {
       out.push({
@@ -157,7 +221,10 @@ export function jsonSpellings(body: WireJson, schema: JsonSchema): JsonSpelling[
         plain: render({ [name]: n.toString() }),
         text: render({ [name]: form.text }),
         description: `"${name}" written ${form.text} (${n}, with ${form.how})`,
-        edge: { gap: INTEGER_FORM_GAP, description: `"${name}" written ${form.text}: the integer ${n} with ${form.how}` },
+        edge: {
+          gap: INTEGER_FORM_GAP,
+          description: `"${name}" written ${form.text}: the integer ${n} with ${form.how}`,
+        },
       });
     }
   }
@@ -169,10 +236,14 @@ export function jsonSpellings(body: WireJson, schema: JsonSchema): JsonSpelling[
  * refusing all is a gap the caller already noted, accepting all is right; accepting some and
  * refusing others is a failure. Returns the accepted and refused spellings when they disagree.
  */
-export function integerFormFamily(results: readonly { spelling: JsonSpelling; status: number | undefined }[]): { accepted: JsonSpelling[]; refused: JsonSpelling[] } | undefined {
+export function integerFormFamily(
+  results: readonly { spelling: JsonSpelling; status: number | undefined }[],
+): { accepted: JsonSpelling[]; refused: JsonSpelling[] } | undefined {
   const forms = results.filter((r) => r.spelling.edge?.gap === INTEGER_FORM_GAP && r.status !== undefined);
   const accepted = forms.filter((r) => r.status! >= 200 && r.status! < 300).map((r) => r.spelling);
   // 429 and 5xx say nothing about the spelling (a 5xx is failed on its own).
-  const refused = forms.filter((r) => r.status! >= 400 && r.status! < 500 && r.status !== 429 && r.status !== 401 && r.status !== 403).map((r) => r.spelling);
+  const refused = forms
+    .filter((r) => r.status! >= 400 && r.status! < 500 && r.status !== 429 && r.status !== 401 && r.status !== 403)
+    .map((r) => r.spelling);
   return accepted.length > 0 && refused.length > 0 ? { accepted, refused } : undefined;
 }

@@ -6,9 +6,18 @@ import { LosslessNumber } from 'lossless-json';
 /** A change that makes one part of a valid request invalid, labelled with why. */
 export type Mutation =
   | { readonly target: 'body'; readonly reason: InvalidReason; apply(body: WireJson): WireJson }
-  | { readonly target: 'raw-body'; readonly reason: InvalidReason; render(bodyText: string): { text: string; contentType?: string } }
+  | {
+      readonly target: 'raw-body';
+      readonly reason: InvalidReason;
+      render(bodyText: string): { text: string; contentType?: string };
+    }
   | { readonly target: 'no-body'; readonly reason: InvalidReason }
-  | { readonly target: 'parameter'; readonly reason: InvalidReason; readonly parameter: ParameterModel; readonly text: string };
+  | {
+      readonly target: 'parameter';
+      readonly reason: InvalidReason;
+      readonly parameter: ParameterModel;
+      readonly text: string;
+    };
 
 /** Values of another JSON type than the schema's, per type (none where the schema admits several). */
 function wrongTypeValues(schema: JsonSchema): WireJson[] {
@@ -45,13 +54,23 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
   const firmness = documents400 ? 'must' : 'should';
   const mutations: Mutation[] = [];
   // Body mutations are written for JSON bodies; a form or multipart body keeps its parameters' ones.
-  const body = operation.requestBody && isJsonMedia(operation.requestBody.preferredMediaType) ? operation.requestBody : undefined;
+  const body =
+    operation.requestBody && isJsonMedia(operation.requestBody.preferredMediaType) ? operation.requestBody : undefined;
   if (body) {
     const schema = mergeAllOf(body.schema.schema);
     // A read-only member may be sent and ignored (OpenAPI): breaking it proves nothing.
-    const properties = Object.fromEntries(Object.entries((schema.properties as Record<string, JsonSchema>) ?? {}).filter(([, p]) => typeof p === 'object' && p !== null && mergeAllOf(p).readOnly !== true));
+    const properties = Object.fromEntries(
+      Object.entries((schema.properties as Record<string, JsonSchema>) ?? {}).filter(
+        ([, p]) => typeof p === 'object' && p !== null && mergeAllOf(p).readOnly !== true,
+      ),
+    );
     const required = new Set((schema.required as string[]) ?? []);
-    const reason = (pointer: string, keyword: string, description: string, f: 'must' | 'should' = firmness): InvalidReason => ({
+    const reason = (
+      pointer: string,
+      keyword: string,
+      description: string,
+      f: 'must' | 'should' = firmness,
+    ): InvalidReason => ({
       layer: 'schema',
       location: 'body',
       pointer,
@@ -70,7 +89,11 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
       // The empty object: every required property missing at once (handlers that read one field
       // after another without checking often fail only here).
       const first = [...required][0]!;
-      mutations.push({ target: 'body', reason: reason(`/${first}`, 'required', 'the body is an empty object'), apply: () => ({}) });
+      mutations.push({
+        target: 'body',
+        reason: reason(`/${first}`, 'required', 'the body is an empty object'),
+        apply: () => ({}),
+      });
     }
     for (const [name, propertySchema] of Object.entries(properties)) {
       const s = mergeAllOf(propertySchema);
@@ -94,17 +117,33 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
         for (const [text, why] of integerRangeBreakers(s)) {
           mutations.push({
             target: 'body',
-            reason: reason(`/${name}`, why.keyword, `'${name}' is ${text}, ${why.description}`, why.firm ? firmness : 'should'),
+            reason: reason(
+              `/${name}`,
+              why.keyword,
+              `'${name}' is ${text}, ${why.description}`,
+              why.firm ? firmness : 'should',
+            ),
             apply: (v) => ({ ...asObject(v), [name]: new LosslessNumber(text) }),
           });
         }
       }
     }
-    if (schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined && !schema.oneOf && !schema.anyOf)) {
+    if (
+      schema.type === 'object' ||
+      (schema.type === undefined && schema.properties !== undefined && !schema.oneOf && !schema.anyOf)
+    ) {
       for (const wrong of [[], 'text', 42, null] as WireJson[]) {
-        mutations.push({ target: 'body', reason: reason('', 'type', `the body is ${JSON.stringify(wrong)}, not an object`), apply: () => wrong });
+        mutations.push({
+          target: 'body',
+          reason: reason('', 'type', `the body is ${JSON.stringify(wrong)}, not an object`),
+          apply: () => wrong,
+        });
       }
-      mutations.push({ target: 'body', reason: reason('', 'type', 'the body is an array holding a valid object'), apply: (v) => [v] });
+      mutations.push({
+        target: 'body',
+        reason: reason('', 'type', 'the body is an array holding a valid object'),
+        apply: (v) => [v],
+      });
     }
     const syntax = (keyword: string, description: string, f: 'must' | 'should'): InvalidReason => ({
       layer: 'syntax',
@@ -115,16 +154,43 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
       firmness: f,
     });
     mutations.push(
-      { target: 'raw-body', reason: syntax('json', 'the body is truncated JSON', firmness), render: (t) => ({ text: t.slice(0, -1), contentType: 'application/json' }) },
-      { target: 'raw-body', reason: syntax('json', 'the body has a trailing comma', firmness), render: (t) => ({ text: `${t.slice(0, -1)},}`, contentType: 'application/json' }) },
-      { target: 'raw-body', reason: syntax('json', "the body uses single quotes", firmness), render: (t) => ({ text: t.replaceAll('"', "'"), contentType: 'application/json' }) },
+      {
+        target: 'raw-body',
+        reason: syntax('json', 'the body is truncated JSON', firmness),
+        render: (t) => ({ text: t.slice(0, -1), contentType: 'application/json' }),
+      },
+      {
+        target: 'raw-body',
+        reason: syntax('json', 'the body has a trailing comma', firmness),
+        render: (t) => ({ text: `${t.slice(0, -1)},}`, contentType: 'application/json' }),
+      },
+      {
+        target: 'raw-body',
+        reason: syntax('json', 'the body uses single quotes', firmness),
+        render: (t) => ({ text: t.replaceAll('"', "'"), contentType: 'application/json' }),
+      },
     );
     // An empty body is no body: wrong only where the body is required.
-    if (body.required) mutations.push({ target: 'raw-body', reason: syntax('json', 'the body is empty', firmness), render: () => ({ text: '', contentType: 'application/json' }) });
-    if (body.required) mutations.push({ target: 'no-body', reason: syntax('required', 'the required body is missing', firmness) });
+    if (body.required)
+      mutations.push({
+        target: 'raw-body',
+        reason: syntax('json', 'the body is empty', firmness),
+        render: () => ({ text: '', contentType: 'application/json' }),
+      });
+    if (body.required)
+      mutations.push({ target: 'no-body', reason: syntax('required', 'the required body is missing', firmness) });
     // Another media type is only wrong where the operation does not take it.
-    const accepts = (type: string) => body.mediaTypes.some((m) => { const t = m.split(';')[0]!.trim().toLowerCase(); return t === type || t === '*/*' || t === `${type.split('/')[0]}/*`; });
-    if (!accepts('text/plain')) mutations.push({ target: 'raw-body', reason: syntax('content-type', 'the body is sent as text/plain', 'should'), render: (t) => ({ text: t, contentType: 'text/plain' }) });
+    const accepts = (type: string) =>
+      body.mediaTypes.some((m) => {
+        const t = m.split(';')[0]!.trim().toLowerCase();
+        return t === type || t === '*/*' || t === `${type.split('/')[0]}/*`;
+      });
+    if (!accepts('text/plain'))
+      mutations.push({
+        target: 'raw-body',
+        reason: syntax('content-type', 'the body is sent as text/plain', 'should'),
+        render: (t) => ({ text: t, contentType: 'text/plain' }),
+      });
     if (!accepts('application/x-www-form-urlencoded')) {
       mutations.push({
         target: 'raw-body',
@@ -140,7 +206,14 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
         target: 'parameter',
         parameter,
         text,
-        reason: { layer: 'schema', location: `${parameter.in}.${parameter.name}`, pointer: '', keyword, description: `${parameter.name}=${JSON.stringify(text)}: ${description}`, firmness },
+        reason: {
+          layer: 'schema',
+          location: `${parameter.in}.${parameter.name}`,
+          pointer: '',
+          keyword,
+          description: `${parameter.name}=${JSON.stringify(text)}: ${description}`,
+          firmness,
+        },
       });
     }
   }
@@ -152,7 +225,10 @@ function invalidParameterTexts(parameter: ParameterModel): [string, string, stri
   const out: [string, string, string][] = [];
   if (Array.isArray(s.enum)) {
     const first = String(s.enum[0]);
-    out.push([first.toUpperCase(), 'enum', 'not one of the enum values (case differs)'], ['unknown', 'enum', 'not one of the enum values']);
+    out.push(
+      [first.toUpperCase(), 'enum', 'not one of the enum values (case differs)'],
+      ['unknown', 'enum', 'not one of the enum values'],
+    );
     if (parameter.in === 'query') out.push(['', 'enum', 'empty']);
   } else if (s.type === 'integer') {
     out.push(['abc', 'type', 'not an integer'], ['1.5', 'type', 'not an integer']);
@@ -165,12 +241,24 @@ function invalidParameterTexts(parameter: ParameterModel): [string, string, stri
 function integerRangeBreakers(s: JsonSchema): [string, { keyword: string; description: string; firm: boolean }][] {
   const out: [string, { keyword: string; description: string; firm: boolean }][] = [];
   if (typeof s.minimum === 'number') {
-    out.push([String(s.minimum - 1), { keyword: 'minimum', description: `below the minimum ${s.minimum}`, firm: true }]);
-    out.push([String(s.minimum - 1000), { keyword: 'minimum', description: `far below the minimum ${s.minimum}`, firm: true }]);
+    out.push([
+      String(s.minimum - 1),
+      { keyword: 'minimum', description: `below the minimum ${s.minimum}`, firm: true },
+    ]);
+    out.push([
+      String(s.minimum - 1000),
+      { keyword: 'minimum', description: `far below the minimum ${s.minimum}`, firm: true },
+    ]);
   }
   if (typeof s.maximum === 'number') {
-    out.push([String(s.maximum + 1), { keyword: 'maximum', description: `above the maximum ${s.maximum}`, firm: true }]);
-    out.push([String(s.maximum * 10), { keyword: 'maximum', description: `far above the maximum ${s.maximum}`, firm: true }]);
+    out.push([
+      String(s.maximum + 1),
+      { keyword: 'maximum', description: `above the maximum ${s.maximum}`, firm: true },
+    ]);
+    out.push([
+      String(s.maximum * 10),
+      { keyword: 'maximum', description: `far above the maximum ${s.maximum}`, firm: true },
+    ]);
   }
   // Past the bounds by every order of magnitude where integer types end (int32, uint32, double
   // precision, int64, uint64): a server that wraps or rounds there reads another, valid, value.
@@ -183,10 +271,16 @@ function integerRangeBreakers(s: JsonSchema): [string, { keyword: string; descri
     [2n ** 64n + 1n, 'uint64'],
   ] as const) {
     if (typeof s.maximum === 'number' && n > BigInt(Math.floor(s.maximum)) && !seen.has(n.toString())) {
-      out.push([n.toString(), { keyword: 'maximum', description: `above the maximum ${s.maximum}, past ${where}`, firm: true }]);
+      out.push([
+        n.toString(),
+        { keyword: 'maximum', description: `above the maximum ${s.maximum}, past ${where}`, firm: true },
+      ]);
     }
     if (typeof s.minimum === 'number' && -n - 1n < BigInt(Math.ceil(s.minimum)) && !seen.has((-n - 1n).toString())) {
-      out.push([(-n - 1n).toString(), { keyword: 'minimum', description: `below the minimum ${s.minimum}, past ${where}`, firm: true }]);
+      out.push([
+        (-n - 1n).toString(),
+        { keyword: 'minimum', description: `below the minimum ${s.minimum}, past ${where}`, firm: true },
+      ]);
     }
   }
   if (s.format === 'int64' && s.minimum === undefined && s.maximum === undefined) {
@@ -205,7 +299,12 @@ function isJsonMedia(mediaType: string | undefined): boolean {
 }
 
 function allowsNull(schema: JsonSchema): boolean {
-  return (Array.isArray(schema.type) && schema.type.includes('null')) || (Array.isArray(schema.enum) && schema.enum.includes(null)) || schema.type === 'null' || Boolean(schema.oneOf || schema.anyOf);
+  return (
+    (Array.isArray(schema.type) && schema.type.includes('null')) ||
+    (Array.isArray(schema.enum) && schema.enum.includes(null)) ||
+    schema.type === 'null' ||
+    Boolean(schema.oneOf || schema.anyOf)
+  );
 }
 
 /** The top-level scalar members of a JSON body, written as a form (what a browser form would send). */
@@ -213,7 +312,13 @@ function formOf(json: string): string {
   try {
     const value = JSON.parse(json) as unknown;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'value=x';
-    return new URLSearchParams(Object.entries(value).filter(([, v]) => v === null || typeof v !== 'object').map(([k, v]) => [k, String(v)])).toString() || 'value=x';
+    return (
+      new URLSearchParams(
+        Object.entries(value)
+          .filter(([, v]) => v === null || typeof v !== 'object')
+          .map(([k, v]) => [k, String(v)]),
+      ).toString() || 'value=x'
+    );
   } catch {
     return 'value=x';
   }
@@ -225,7 +330,9 @@ function describe(schema: JsonSchema): string {
 }
 
 function asObject(value: WireJson): Record<string, WireJson> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof LosslessNumber) ? (value as Record<string, WireJson>) : {};
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof LosslessNumber)
+    ? (value as Record<string, WireJson>)
+    : {};
 }
 
 function omit(value: WireJson, key: string): WireJson {

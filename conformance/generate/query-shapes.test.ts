@@ -20,11 +20,16 @@ describe('queryShapes', () => {
   });
 
   it('every shape but the semicolon means the same pairs to a form-urlencoded parser (WHATWG)', () => {
-    for (const shape of shapes.filter((s) => !s.withoutKeyOnly)) expect([...new URLSearchParams(shape.text)]).toEqual(pairs);
+    for (const shape of shapes.filter((s) => !s.withoutKeyOnly))
+      expect([...new URLSearchParams(shape.text)]).toEqual(pairs);
   });
 
   it('only empty pairs may be refused (a gap); percent-encoding is equivalence (RFC 3986 §2.3)', () => {
-    expect(shapes.filter((s) => s.edge).map((s) => s.id)).toEqual(['trailing-empty-pair', 'leading-empty-pair', 'inner-empty-pair']);
+    expect(shapes.filter((s) => s.edge).map((s) => s.id)).toEqual([
+      'trailing-empty-pair',
+      'leading-empty-pair',
+      'inner-empty-pair',
+    ]);
   });
 
   it('encodes reserved and non-ASCII text, and nothing for no pairs', () => {

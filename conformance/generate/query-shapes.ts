@@ -29,7 +29,11 @@ const UNRESERVED = /[A-Za-z0-9\-._~]/;
 function encode(text: string, all: false | 'upper' | 'lower' = false): string {
   const plain = encodeURIComponent(text);
   if (!all) return plain;
-  const out = plain.replace(/%[0-9A-F]{2}|./g, (part) => (part.startsWith('%') || !UNRESERVED.test(part) ? part : `%${part.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`));
+  const out = plain.replace(/%[0-9A-F]{2}|./g, (part) =>
+    part.startsWith('%') || !UNRESERVED.test(part)
+      ? part
+      : `%${part.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
   return all === 'lower' ? out.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()) : out;
 }
 
@@ -45,17 +49,39 @@ export function queryShapes(pairs: readonly (readonly [string, string])[]): Quer
   const plain = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`);
   const gap = (description: string): EdgeReason => ({ gap: 'query-shapes', description });
   const shapes: QueryShape[] = [
-    { id: 'trailing-empty-pair', text: `${plain.join('&')}&`, description: 'a trailing "&"', edge: gap('the query ends with an empty pair ("&")') },
-    { id: 'leading-empty-pair', text: `&${plain.join('&')}`, description: 'a leading "&"', edge: gap('the query starts with an empty pair ("?&")') },
+    {
+      id: 'trailing-empty-pair',
+      text: `${plain.join('&')}&`,
+      description: 'a trailing "&"',
+      edge: gap('the query ends with an empty pair ("&")'),
+    },
+    {
+      id: 'leading-empty-pair',
+      text: `&${plain.join('&')}`,
+      description: 'a leading "&"',
+      edge: gap('the query starts with an empty pair ("?&")'),
+    },
     {
       id: 'inner-empty-pair',
       text: pairs.length > 1 ? plain.join('&&') : `${plain[0]}&&`,
       description: pairs.length > 1 ? 'an empty pair between parameters ("&&")' : 'two empty pairs at the end ("&&")',
       edge: gap('the query has an empty pair ("&&")'),
     },
-    { id: 'encoded-name', text: pairs.map(([k, v]) => `${encodeFirst(k)}=${encode(v)}`).join('&'), description: 'the first letter of every name percent-encoded (%6Cimit is limit, RFC 3986 §2.3)' },
-    { id: 'encoded-value', text: pairs.map(([k, v]) => `${encode(k)}=${encode(v, 'upper')}`).join('&'), description: 'every value percent-encoded (%32 is 2, RFC 3986 §2.3)' },
-    { id: 'encoded-value-lower-hex', text: pairs.map(([k, v]) => `${encode(k)}=${encode(v, 'lower')}`).join('&'), description: 'every value percent-encoded in lower-case hex (%6c)' },
+    {
+      id: 'encoded-name',
+      text: pairs.map(([k, v]) => `${encodeFirst(k)}=${encode(v)}`).join('&'),
+      description: 'the first letter of every name percent-encoded (%6Cimit is limit, RFC 3986 §2.3)',
+    },
+    {
+      id: 'encoded-value',
+      text: pairs.map(([k, v]) => `${encode(k)}=${encode(v, 'upper')}`).join('&'),
+      description: 'every value percent-encoded (%32 is 2, RFC 3986 §2.3)',
+    },
+    {
+      id: 'encoded-value-lower-hex',
+      text: pairs.map(([k, v]) => `${encode(k)}=${encode(v, 'lower')}`).join('&'),
+      description: 'every value percent-encoded in lower-case hex (%6c)',
+    },
     // The pairs stay valid read either way; the ";" alone is a pair of its own (an unknown name).
     { id: 'semicolon', text: `${plain.join('&')}&;`, description: 'a lone ";" after the pairs', withoutKeyOnly: true },
   ];

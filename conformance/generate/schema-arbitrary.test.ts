@@ -20,16 +20,20 @@ beforeAll(async () => {
 const texts = (values: readonly WireJson[]) => values.map((v) => (v instanceof LosslessNumber ? v.toString() : v));
 
 describe('schemaArbitrary', () => {
-  it.each(['NewPet', 'Pet', 'Error', 'Pets', 'PetStatus'])('generates only values the compiled %s schema accepts', (name) => {
-    const compiled = ops.spec.schemas[name]!;
-    fc.assert(
-      fc.property(schemaArbitrary(compiled.schema), (value) => {
-        const result = compiled.validate(toPlainJson(value));
-        if (!result.ok) throw new Error(`${stringifyLossless(value)}: ${result.errors.map((e) => e.message).join('; ')}`);
-      }),
-      { seed: SEED, numRuns: 100 },
-    );
-  });
+  it.each(['NewPet', 'Pet', 'Error', 'Pets', 'PetStatus'])(
+    'generates only values the compiled %s schema accepts',
+    (name) => {
+      const compiled = ops.spec.schemas[name]!;
+      fc.assert(
+        fc.property(schemaArbitrary(compiled.schema), (value) => {
+          const result = compiled.validate(toPlainJson(value));
+          if (!result.ok)
+            throw new Error(`${stringifyLossless(value)}: ${result.errors.map((e) => e.message).join('; ')}`);
+        }),
+        { seed: SEED, numRuns: 100 },
+      );
+    },
+  );
 
   it('stays valid with the unknown extra properties a client may send', () => {
     const compiled = ops.spec.schemas.NewPet!;
@@ -48,7 +52,10 @@ describe('schemaArbitrary', () => {
     for (const operation of ops.spec.operations) {
       for (const parameter of operation.parameters) {
         fc.assert(
-          fc.property(schemaArbitrary(parameter.schema.schema), (value) => parameter.schema.validate(toPlainJson(value)).ok),
+          fc.property(
+            schemaArbitrary(parameter.schema.schema),
+            (value) => parameter.schema.validate(toPlainJson(value)).ok,
+          ),
           { seed: SEED, numRuns: 60 },
         );
       }
@@ -61,7 +68,15 @@ describe('schemaArbitrary', () => {
     for (const value of samples) {
       const categoryId = (value as Record<string, WireJson>).categoryId;
       if (!(categoryId instanceof LosslessNumber) || ![INT64_MAX, INT64_MIN].includes(categoryId.toString())) continue;
-      const c: Case = { operationId: 'createPet', family: 'valid', kind: 'valid', pathParams: {}, query: [], body: { kind: 'json', value }, auth: 'valid' };
+      const c: Case = {
+        operationId: 'createPet',
+        family: 'valid',
+        kind: 'valid',
+        pathParams: {},
+        query: [],
+        body: { kind: 'json', value },
+        auth: 'valid',
+      };
       found.set(categoryId.toString(), buildRequest(c, ops.createPet, 'k').body!);
     }
     expect([...found.keys()].sort()).toEqual([INT64_MIN, INT64_MAX]);
@@ -85,10 +100,17 @@ describe('schemaArbitrary', () => {
 describe('integerArbitrary', () => {
   it('honours any bounds, including ranges far from zero', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 0, max: 100_000 }), (lo, width) => {
-        const values = fc.sample(integerArbitrary({ type: 'integer', minimum: lo, maximum: lo + width }), { seed: lo, numRuns: 20 });
-        return values.every((v) => typeof v === 'number' && v >= lo && v <= lo + width);
-      }),
+      fc.property(
+        fc.integer({ min: -1_000_000, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (lo, width) => {
+          const values = fc.sample(integerArbitrary({ type: 'integer', minimum: lo, maximum: lo + width }), {
+            seed: lo,
+            numRuns: 20,
+          });
+          return values.every((v) => typeof v === 'number' && v >= lo && v <= lo + width);
+        },
+      ),
       { seed: SEED, numRuns: 60 },
     );
   });
@@ -109,7 +131,8 @@ describe('integerArbitrary', () => {
 });
 
 describe('landmarksOf', () => {
-  const property = (schema: JsonSchema, name: string) => (mergeAllOf(schema).properties as Record<string, JsonSchema>)[name]!;
+  const property = (schema: JsonSchema, name: string) =>
+    (mergeAllOf(schema).properties as Record<string, JsonSchema>)[name]!;
 
   it('gives the bounds, their neighbours and the default of limit, and nothing outside', () => {
     const limit = ops.listPets.parameters.find((p) => p.name === 'limit')!;
@@ -123,7 +146,15 @@ describe('landmarksOf', () => {
 
   it('gives the int64 ends and the double-precision edges of an int64 field', () => {
     const values = texts(landmarksOf(property(ops.spec.schemas.NewPet!.schema, 'categoryId')));
-    for (const expected of [INT64_MAX, INT64_MIN, '9223372036854775806', '9007199254740993', '-9007199254740993', '9007199254740992']) expect(values).toContain(expected);
+    for (const expected of [
+      INT64_MAX,
+      INT64_MIN,
+      '9223372036854775806',
+      '9007199254740993',
+      '-9007199254740993',
+      '9007199254740992',
+    ])
+      expect(values).toContain(expected);
     expect(values).toEqual(expect.arrayContaining([0, 1, -1, 2 ** 31 - 1, 2 ** 31, 2 ** 53 - 1]));
   });
 

@@ -33,7 +33,22 @@ const INT32_MIN = -(2n ** 31n);
 const INT32_MAX = 2n ** 31n - 1n;
 
 /** Integers that break implementations: signs, zero, the int32 and double-precision edges, int64's ends. */
-const INTEGER_LANDMARKS = [0n, 1n, -1n, INT32_MAX, INT32_MAX + 1n, INT32_MIN, INT32_MIN - 1n, 2n ** 32n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n) - 1n, INT64_MAX, INT64_MIN];
+const INTEGER_LANDMARKS = [
+  0n,
+  1n,
+  -1n,
+  INT32_MAX,
+  INT32_MAX + 1n,
+  INT32_MIN,
+  INT32_MIN - 1n,
+  2n ** 32n,
+  2n ** 53n - 1n,
+  2n ** 53n,
+  2n ** 53n + 1n,
+  -(2n ** 53n) - 1n,
+  INT64_MAX,
+  INT64_MIN,
+];
 
 /** Strings that break implementations: empty, blank, accents, CJK, emoji (astral), RTL, quotes, long. */
 /**
@@ -74,7 +89,9 @@ const EXTRA_KEYS = ['nickname', 'tags', 'note', 'x-client-ref', 'category', 'age
 
 /** Merges `allOf` branches of object schemas into one schema (properties and `required` united). */
 export function mergeAllOf(schema: JsonSchema, seen: ReadonlySet<JsonSchema> = new Set()): JsonSchema {
-  const branches = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]).filter((b) => typeof b === 'object' && b !== null && !seen.has(b)) : undefined;
+  const branches = Array.isArray(schema.allOf)
+    ? (schema.allOf as JsonSchema[]).filter((b) => typeof b === 'object' && b !== null && !seen.has(b))
+    : undefined;
   if (!branches) return schema;
   const within = new Set([...seen, schema]);
   const merged: JsonSchema = { ...schema };
@@ -87,7 +104,26 @@ export function mergeAllOf(schema: JsonSchema, seen: ReadonlySet<JsonSchema> = n
     if (branch.type && !merged.type) merged.type = branch.type;
     if (branch.additionalProperties === false) merged.additionalProperties = false;
     // Keywords of a scalar branch (a format, bounds, an enum) apply to the whole.
-    for (const key of ['additionalProperties', 'format', 'enum', 'const', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'items', 'minItems', 'maxItems', 'oneOf', 'anyOf', 'discriminator']) {
+    for (const key of [
+      'additionalProperties',
+      'format',
+      'enum',
+      'const',
+      'pattern',
+      'minLength',
+      'maxLength',
+      'minimum',
+      'maximum',
+      'exclusiveMinimum',
+      'exclusiveMaximum',
+      'multipleOf',
+      'items',
+      'minItems',
+      'maxItems',
+      'oneOf',
+      'anyOf',
+      'discriminator',
+    ]) {
       if (branch[key] !== undefined && merged[key] === undefined) merged[key] = branch[key];
     }
   }
@@ -101,7 +137,16 @@ export function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number | Retu
   // Exact bounds, in BigInt: a `maximum: 9223372036854775807` read as a double is 2^63, past int64.
   const { lo, hi } = integerBounds(schema);
   const inRange = (n: bigint) => n >= lo && n <= hi;
-  const landmarks = [...new Set([lo, hi, lo + 1n, hi - 1n, ...INTEGER_LANDMARKS, ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : [])])].filter(inRange);
+  const landmarks = [
+    ...new Set([
+      lo,
+      hi,
+      lo + 1n,
+      hi - 1n,
+      ...INTEGER_LANDMARKS,
+      ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : []),
+    ]),
+  ].filter(inRange);
   // Small values near zero, clamped into the range (a range far from zero keeps its nearest end).
   const clamp = (n: bigint) => (n < lo ? lo : n > hi ? hi : n);
   const smallLo = clamp(-1000n);
@@ -127,7 +172,14 @@ export function landmarksOf(input: JsonSchema): WireJson[] {
   if (Array.isArray(schema.enum)) return schema.enum as WireJson[];
   if (schema.type === 'integer') {
     const { lo, hi } = integerBounds(schema);
-    const set = new Set([lo, hi, lo + 1n, hi - 1n, ...INTEGER_LANDMARKS, ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : [])]);
+    const set = new Set([
+      lo,
+      hi,
+      lo + 1n,
+      hi - 1n,
+      ...INTEGER_LANDMARKS,
+      ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : []),
+    ]);
     return [...set].filter((n) => n >= lo && n <= hi).map(wireInteger);
   }
   // A formatted string's landmarks would break its format (a uuid is never "Rex").
@@ -168,8 +220,14 @@ function lengthAt(index: number, min: number, max: number): number {
 const UNITS: readonly fc.Arbitrary<string>[] = [
   // Printable ASCII, rotated so that the shrink target (0) is 'a' rather than a space.
   fc.integer({ min: 0, max: 94 }).map((i) => String.fromCharCode(0x20 + ((i + 0x41) % 95))),
-  fc.oneof(fc.integer({ min: 0x61, max: 0x7a }).map((c) => String.fromCharCode(c)), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })),
-  fc.oneof(fc.integer({ min: 0x61, max: 0x7a }).map((c) => String.fromCharCode(c)), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+  fc.oneof(
+    fc.integer({ min: 0x61, max: 0x7a }).map((c) => String.fromCharCode(c)),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+  ),
+  fc.oneof(
+    fc.integer({ min: 0x61, max: 0x7a }).map((c) => String.fromCharCode(c)),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+  ),
 ];
 
 /**
@@ -182,15 +240,21 @@ export function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern));
   // Long landmarks stay in the coverage phase: as constants they cannot shrink, the scale can.
   const landmarks = STRING_LANDMARKS.filter((s) => s.length >= minLength && s.length <= maxLength && s.length <= 16);
-  const scaled = fc
-    .tuple(fc.integer({ min: 0, max: 999 }), fc.constantFrom(0, 0, 1, 1, 2))
-    .chain(([index, unit]) => {
-      const length = lengthAt(index, minLength, maxLength);
-      // Graphemes and code points can take two UTF-16 units each: bound by units, not by count.
-      // minLength counts code points (JSON Schema): never fewer units than the schema asks.
-      return fc.string({ unit: UNITS[unit]!, minLength: Math.max(minLength, Math.ceil(length / 2)), maxLength: Math.max(minLength, length) }).map((s) => atLeast(s.length > maxLength ? s.slice(0, maxLength) : s, minLength));
-    });
-  return landmarks.length > 0 ? fc.oneof({ arbitrary: scaled, weight: 9 }, { arbitrary: fc.constantFrom(...landmarks), weight: 1 }) : scaled;
+  const scaled = fc.tuple(fc.integer({ min: 0, max: 999 }), fc.constantFrom(0, 0, 1, 1, 2)).chain(([index, unit]) => {
+    const length = lengthAt(index, minLength, maxLength);
+    // Graphemes and code points can take two UTF-16 units each: bound by units, not by count.
+    // minLength counts code points (JSON Schema): never fewer units than the schema asks.
+    return fc
+      .string({
+        unit: UNITS[unit]!,
+        minLength: Math.max(minLength, Math.ceil(length / 2)),
+        maxLength: Math.max(minLength, length),
+      })
+      .map((s) => atLeast(s.length > maxLength ? s.slice(0, maxLength) : s, minLength));
+  });
+  return landmarks.length > 0
+    ? fc.oneof({ arbitrary: scaled, weight: 9 }, { arbitrary: fc.constantFrom(...landmarks), weight: 1 })
+    : scaled;
 }
 
 /**
@@ -203,12 +267,17 @@ export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): 
   if (depth > MAX_DEPTH) return minimalValue(input);
   const inner: ValueOptions = { ...options, depth: depth + 1 };
   const schema = mergeAllOf(input);
-  if (Array.isArray(schema.enum)) return schema.enum.length > 0 ? fc.constantFrom(...(schema.enum as WireJson[])) : fc.constant(null);
+  if (Array.isArray(schema.enum))
+    return schema.enum.length > 0 ? fc.constantFrom(...(schema.enum as WireJson[])) : fc.constant(null);
   if ('const' in schema) return fc.constant(schema.const as WireJson);
   const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
   if (Array.isArray(branches) && branches.length > 0) {
     const siblings = siblingsOf(schema);
-    return fc.oneof(...branches.map((b) => withDiscriminator(schemaArbitrary(siblings ? { allOf: [siblings, b] } : b, inner), schema, b, options)));
+    return fc.oneof(
+      ...branches.map((b) =>
+        withDiscriminator(schemaArbitrary(siblings ? { allOf: [siblings, b] } : b, inner), schema, b, options),
+      ),
+    );
   }
   if (Array.isArray(schema.type)) {
     // A type list (3.1, or a normalised 3.0 `nullable`): each type in turn, `null` the least often.
@@ -233,8 +302,16 @@ export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): 
       return fc.constant(null);
     case 'array': {
       const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
-      const maxLength = depth >= SHALLOW_DEPTH ? minLength : typeof schema.maxItems === 'number' ? Math.max(minLength, Math.min(schema.maxItems, 5 + minLength)) : Math.max(5, minLength);
-      const items = typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items) ? (schema.items as JsonSchema) : {};
+      const maxLength =
+        depth >= SHALLOW_DEPTH
+          ? minLength
+          : typeof schema.maxItems === 'number'
+            ? Math.max(minLength, Math.min(schema.maxItems, 5 + minLength))
+            : Math.max(5, minLength);
+      const items =
+        typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items)
+          ? (schema.items as JsonSchema)
+          : {};
       return schema.uniqueItems === true
         ? fc.uniqueArray(schemaArbitrary(items, inner), { minLength, maxLength, selector: (v) => JSON.stringify(v) })
         : fc.array(schemaArbitrary(items, inner), { minLength, maxLength });
@@ -243,7 +320,8 @@ export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): 
       return objectArbitrary(schema, { ...options, depth });
     case undefined:
       // No type: an object when the schema describes members, otherwise any small JSON value.
-      if (schema.properties || schema.required || schema.additionalProperties) return objectArbitrary(schema, { ...options, depth });
+      if (schema.properties || schema.required || schema.additionalProperties)
+        return objectArbitrary(schema, { ...options, depth });
       return fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
     default:
       return fc.constant(null);
@@ -253,15 +331,26 @@ export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): 
 /** Keywords of a `oneOf`/`anyOf` holder that also apply to every branch (shared members, type). */
 function siblingsOf(schema: JsonSchema): JsonSchema | undefined {
   const { oneOf: _o, anyOf: _a, discriminator: _d, ...rest } = schema;
-  return Object.keys(rest).some((k) => k === 'properties' || k === 'required' || k === 'type' || k === 'additionalProperties') ? rest : undefined;
+  return Object.keys(rest).some(
+    (k) => k === 'properties' || k === 'required' || k === 'type' || k === 'additionalProperties',
+  )
+    ? rest
+    : undefined;
 }
 
 /**
  * A branch of a `oneOf` with a discriminator carries the name the mapping gives that branch (or,
  * without a mapping, the branch's name in components.schemas), as OpenAPI says the server reads it.
  */
-function withDiscriminator(arbitrary: fc.Arbitrary<WireJson>, holder: JsonSchema, branch: JsonSchema, options: ValueOptions): fc.Arbitrary<WireJson> {
-  const discriminator = holder.discriminator as { propertyName?: unknown; mapping?: Record<string, string> } | undefined;
+function withDiscriminator(
+  arbitrary: fc.Arbitrary<WireJson>,
+  holder: JsonSchema,
+  branch: JsonSchema,
+  options: ValueOptions,
+): fc.Arbitrary<WireJson> {
+  const discriminator = holder.discriminator as
+    | { propertyName?: unknown; mapping?: Record<string, string> }
+    | undefined;
   if (!discriminator || typeof discriminator.propertyName !== 'string') return arbitrary;
   const property = discriminator.propertyName;
   const fixed = mergeAllOf(branch).properties as Record<string, JsonSchema> | undefined;
@@ -269,9 +358,15 @@ function withDiscriminator(arbitrary: fc.Arbitrary<WireJson>, holder: JsonSchema
   if (own && (Array.isArray(own.enum) || 'const' in own)) return arbitrary;
   const name = options.nameOf?.(branch);
   if (!name) return arbitrary;
-  const mapped = Object.entries(discriminator.mapping ?? {}).find(([, ref]) => ref === name || ref.endsWith(`/${name}`))?.[0];
+  const mapped = Object.entries(discriminator.mapping ?? {}).find(
+    ([, ref]) => ref === name || ref.endsWith(`/${name}`),
+  )?.[0];
   const value = mapped ?? name;
-  return arbitrary.map((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof LosslessNumber) ? { ...v, [property]: value } : v));
+  return arbitrary.map((v) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof LosslessNumber)
+      ? { ...v, [property]: value }
+      : v,
+  );
 }
 
 /** The smallest value a schema allows, to cut a recursion that the schema itself requires. */
@@ -300,8 +395,16 @@ function minimalValue(schema: JsonSchema): fc.Arbitrary<WireJson> {
 function exclusiveBoundsInclusive(schema: JsonSchema, step: number): JsonSchema {
   if (typeof schema.exclusiveMinimum !== 'number' && typeof schema.exclusiveMaximum !== 'number') return schema;
   const out: JsonSchema = { ...schema };
-  if (typeof schema.exclusiveMinimum === 'number') out.minimum = Math.max(typeof schema.minimum === 'number' ? schema.minimum : -Infinity, Math.floor(schema.exclusiveMinimum) + step);
-  if (typeof schema.exclusiveMaximum === 'number') out.maximum = Math.min(typeof schema.maximum === 'number' ? schema.maximum : Infinity, Math.ceil(schema.exclusiveMaximum) - step);
+  if (typeof schema.exclusiveMinimum === 'number')
+    out.minimum = Math.max(
+      typeof schema.minimum === 'number' ? schema.minimum : -Infinity,
+      Math.floor(schema.exclusiveMinimum) + step,
+    );
+  if (typeof schema.exclusiveMaximum === 'number')
+    out.maximum = Math.min(
+      typeof schema.maximum === 'number' ? schema.maximum : Infinity,
+      Math.ceil(schema.exclusiveMaximum) - step,
+    );
   delete out.exclusiveMinimum;
   delete out.exclusiveMaximum;
   return out;
@@ -312,10 +415,22 @@ function numberArbitrary(schema: JsonSchema): fc.Arbitrary<WireJson> {
     const step = schema.multipleOf;
     const lo = Math.ceil((typeof schema.minimum === 'number' ? schema.minimum : -1e6) / step);
     const hi = Math.floor((typeof schema.maximum === 'number' ? schema.maximum : 1e6) / step);
-    return fc.integer({ min: Math.max(lo, -1e9), max: Math.min(hi, 1e9) }).map((k) => Number((k * step).toPrecision(12)));
+    return fc
+      .integer({ min: Math.max(lo, -1e9), max: Math.min(hi, 1e9) })
+      .map((k) => Number((k * step).toPrecision(12)));
   }
-  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined;
+  const min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum
+        : undefined;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum
+        : undefined;
   return fc
     .double({
       noNaN: true,
@@ -330,7 +445,9 @@ function numberArbitrary(schema: JsonSchema): fc.Arbitrary<WireJson> {
 function asciiArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 32;
-  const unit = fc.integer({ min: 0, max: 61 }).map((i) => '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'[i]!);
+  const unit = fc
+    .integer({ min: 0, max: 61 })
+    .map((i) => '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'[i]!);
   return fc.string({ unit, minLength, maxLength: Math.max(minLength, maxLength) });
 }
 
@@ -339,13 +456,25 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
  * Dates across 1970–2099, and the calendar's landmarks as often as a random day: leap days, the
  * ends of months and years, the epoch, midnight and the last millisecond of a day.
  */
-const DATE_LANDMARKS = ['1970-01-01T00:00:00.000Z', '2024-02-29T12:00:00.000Z', '2000-02-29T00:00:00.000Z', '2023-12-31T23:59:59.999Z', '2030-01-31T00:00:00.000Z', '2038-01-19T03:14:08.000Z', '2099-12-31T23:59:59.000Z'].map((d) => new Date(d));
-const DATES = fc.oneof(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }), fc.constantFrom(...DATE_LANDMARKS));
+const DATE_LANDMARKS = [
+  '1970-01-01T00:00:00.000Z',
+  '2024-02-29T12:00:00.000Z',
+  '2000-02-29T00:00:00.000Z',
+  '2023-12-31T23:59:59.999Z',
+  '2030-01-31T00:00:00.000Z',
+  '2038-01-19T03:14:08.000Z',
+  '2099-12-31T23:59:59.000Z',
+].map((d) => new Date(d));
+const DATES = fc.oneof(
+  fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }),
+  fc.constantFrom(...DATE_LANDMARKS),
+);
 
 /** Strings of the formats OpenAPI and JSON Schema name, from fast-check's own arbitraries where it has one. */
 const FORMATS: Readonly<Record<string, () => fc.Arbitrary<string>>> = {
   // RFC 9562: hex digits are case-insensitive on input; upper-case ones are as valid as lower.
-  uuid: () => fc.tuple(fc.uuid(), fc.constantFrom(false, false, false, true)).map(([u, upper]) => (upper ? u.toUpperCase() : u)),
+  uuid: () =>
+    fc.tuple(fc.uuid(), fc.constantFrom(false, false, false, true)).map(([u, upper]) => (upper ? u.toUpperCase() : u)),
   'date-time': () => DATES.map((d) => d.toISOString()),
   date: () => DATES.map((d) => d.toISOString().slice(0, 10)),
   time: () => fc.tuple(fc.nat(23), fc.nat(59), fc.nat(59)).map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}Z`),
@@ -369,7 +498,9 @@ function formatArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
   const base = FORMATS[schema.format as string]!();
-  return minLength > 0 || maxLength < Infinity ? base.filter((s) => s.length >= minLength && s.length <= maxLength) : base;
+  return minLength > 0 || maxLength < Infinity
+    ? base.filter((s) => s.length >= minLength && s.length <= maxLength)
+    : base;
 }
 
 function objectArbitrary(schema: JsonSchema, options: ValueOptions): fc.Arbitrary<WireJson> {
@@ -380,26 +511,49 @@ function objectArbitrary(schema: JsonSchema, options: ValueOptions): fc.Arbitrar
   // a recursive schema keeps only what it requires.
   const properties = Object.fromEntries(
     Object.entries((schema.properties as Record<string, JsonSchema>) ?? {}).filter(
-      ([name, p]) => typeof p === 'object' && p !== null && mergeAllOf(p)[hidden] !== true && (depth < SHALLOW_DEPTH || required.has(name)),
+      ([name, p]) =>
+        typeof p === 'object' &&
+        p !== null &&
+        mergeAllOf(p)[hidden] !== true &&
+        (depth < SHALLOW_DEPTH || required.has(name)),
     ),
   );
   const inner: ValueOptions = { ...options, depth: depth + 1 };
   const record: Record<string, fc.Arbitrary<WireJson>> = {};
-  for (const [name, propertySchema] of Object.entries(properties)) record[name] = schemaArbitrary(propertySchema, inner);
+  for (const [name, propertySchema] of Object.entries(properties))
+    record[name] = schemaArbitrary(propertySchema, inner);
   const requiredKeys = Object.keys(properties).filter((k) => required.has(k));
   // Members required but not described (a schema may require what `additionalProperties` allows).
   for (const name of required) {
-    if (name in properties || typeof schema.properties === 'object' && schema.properties !== null && name in (schema.properties as object)) continue;
-    const extra = typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null ? (schema.additionalProperties as JsonSchema) : { type: 'string' };
+    if (
+      name in properties ||
+      (typeof schema.properties === 'object' && schema.properties !== null && name in (schema.properties as object))
+    )
+      continue;
+    const extra =
+      typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null
+        ? (schema.additionalProperties as JsonSchema)
+        : { type: 'string' };
     record[name] = schemaArbitrary(extra, inner);
     requiredKeys.push(name);
   }
   const base = fc.record(record, { requiredKeys }) as fc.Arbitrary<Record<string, WireJson>>;
-  if (!options.extraProperties || schema.additionalProperties === false || schema.unevaluatedProperties === false || schema.patternProperties !== undefined) return base;
+  if (
+    !options.extraProperties ||
+    schema.additionalProperties === false ||
+    schema.unevaluatedProperties === false ||
+    schema.patternProperties !== undefined
+  )
+    return base;
   const extraKey = fc.constantFrom(...EXTRA_KEYS.filter((k) => !(k in properties)));
   // Extra members take the values `additionalProperties` allows, any small value where it says nothing.
-  const additional = typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null ? (schema.additionalProperties as JsonSchema) : undefined;
-  const extraValue = additional ? schemaArbitrary(additional, { ...options, depth: depth + 1, extraProperties: false }) : fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
+  const additional =
+    typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null
+      ? (schema.additionalProperties as JsonSchema)
+      : undefined;
+  const extraValue = additional
+    ? schemaArbitrary(additional, { ...options, depth: depth + 1, extraProperties: false })
+    : fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
   const extras = fc.option(fc.dictionary(extraKey, extraValue, { maxKeys: 2 }), {
     freq: 5,
   });

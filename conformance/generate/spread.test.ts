@@ -10,7 +10,8 @@ describe('integerSpread', () => {
         expect(points[0]).toBe(lo);
         expect(points.at(-1)).toBe(lo + width);
         const step = Math.ceil(width / GRID_POINTS) || 1;
-        for (let from = lo; from + step <= lo + width; from++) expect(points.some((p) => p >= from && p <= from + step)).toBe(true);
+        for (let from = lo; from + step <= lo + width; from++)
+          expect(points.some((p) => p >= from && p <= from + step)).toBe(true);
       }),
     );
   });
@@ -22,13 +23,18 @@ describe('integerSpread', () => {
       expect(points).toContain(-(10n ** k));
     }
     expect(points.every((p) => p >= -(2n ** 63n) && p <= 2n ** 63n - 1n)).toBe(true);
-    expect(integerSpread(1n, 10n ** 12n).filter((p) => p >= 10n ** 9n && p < 10n ** 12n).length).toBeGreaterThanOrEqual(3);
+    expect(integerSpread(1n, 10n ** 12n).filter((p) => p >= 10n ** 9n && p < 10n ** 12n).length).toBeGreaterThanOrEqual(
+      3,
+    );
   });
 });
 
 describe('integerBounds', () => {
   it('is exact: format ranges cap bounds written as doubles', () => {
-    expect(integerBounds({ type: 'integer', format: 'int64', maximum: 9223372036854775807 })).toEqual({ lo: -(2n ** 63n), hi: 2n ** 63n - 1n });
+    expect(integerBounds({ type: 'integer', format: 'int64', maximum: 9223372036854775807 })).toEqual({
+      lo: -(2n ** 63n),
+      hi: 2n ** 63n - 1n,
+    });
     expect(integerBounds({ type: 'integer', minimum: 1, exclusiveMaximum: 101 })).toEqual({ lo: 1n, hi: 100n });
   });
 });

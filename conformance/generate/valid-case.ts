@@ -20,10 +20,21 @@ export class ExistingValue {
 
 /** Spellings of the JSON media type a client may send; all mean the same (RFC 8259 has no charset, UTF-8 is implied). */
 // Media types are case-insensitive (RFC 9110 §8.3.1).
-export const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', 'Application/JSON'] as const;
+export const JSON_CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json;charset=UTF-8',
+  'Application/JSON',
+] as const;
 
 /** Accept headers a client may send, or none at all ('' removes the kit's default): all must get JSON. */
-export const ACCEPT_HEADERS = ['application/json', '', '*/*', 'application/json, text/plain, */*', 'application/*'] as const;
+export const ACCEPT_HEADERS = [
+  'application/json',
+  '',
+  '*/*',
+  'application/json, text/plain, */*',
+  'application/*',
+] as const;
 
 /** The parts of a request, before they are labelled as a case. */
 export interface RequestParts {
@@ -50,11 +61,21 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
   const others: Record<'header' | 'cookie', fc.Arbitrary<[string, WireJson] | null>[]> = { header: [], cookie: [] };
   // A parameter no value satisfies (a spec that says `type: number, enum: ["2"]`) cannot be sent
   // validly: an optional one is left out, a required one is sent as generated.
-  for (const parameter of operation.parameters.filter((p) => !isCredential(operation, p) && (p.required || satisfiable(p.schema)))) {
-    const generated = satisfiable(parameter.schema) ? parameterArbitrary(parameter) : schemaArbitrary(parameter.schema.schema, { ascii: parameter.in !== 'query' && parameter.in !== 'path' });
+  for (const parameter of operation.parameters.filter(
+    (p) => !isCredential(operation, p) && (p.required || satisfiable(p.schema)),
+  )) {
+    const generated = satisfiable(parameter.schema)
+      ? parameterArbitrary(parameter)
+      : schemaArbitrary(parameter.schema.schema, { ascii: parameter.in !== 'query' && parameter.in !== 'path' });
     const pool = known[parameter.name] ?? [];
     if (parameter.in === 'path') {
-      path[parameter.name] = pool.length > 0 ? fc.oneof(fc.constantFrom(...pool).map((text) => new ExistingValue(text)), generated) : generated;
+      path[parameter.name] =
+        pool.length > 0
+          ? fc.oneof(
+              fc.constantFrom(...pool).map((text) => new ExistingValue(text)),
+              generated,
+            )
+          : generated;
     } else {
       const pair = generated.map((v): [string, WireJson] => [parameter.name, v]);
       const optional = parameter.required ? pair : fc.option(pair, { nil: null, freq: 3 });
@@ -62,22 +83,34 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
       else others[parameter.in].push(optional);
     }
   }
-  const headerParams = fc.tuple(...others.header).map((pairs) => pairs.filter((p): p is [string, WireJson] => p !== null));
-  const cookieParams = fc.tuple(...others.cookie).map((pairs) => pairs.filter((p): p is [string, WireJson] => p !== null));
+  const headerParams = fc
+    .tuple(...others.header)
+    .map((pairs) => pairs.filter((p): p is [string, WireJson] => p !== null));
+  const cookieParams = fc
+    .tuple(...others.cookie)
+    .map((pairs) => pairs.filter((p): p is [string, WireJson] => p !== null));
   const bodySchema = operation.requestBody?.schema;
   const body = bodySchema
     ? schemaArbitrary(bodySchema.schema, { extraProperties: true, nameOf: schemaNameOf })
         // Generation is constructive, but oneOf branches can overlap and formats can be stricter
         // than their generators: a valid case only ever carries what the spec's own validator takes.
         // (integers judged exactly too: the validator reads them as doubles).
-        .filter((value) => !satisfiable(bodySchema) || (bodySchema.validate(toPlainJson(value)).ok && integerFaults(value, bodySchema.schema).length === 0))
+        .filter(
+          (value) =>
+            !satisfiable(bodySchema) ||
+            (bodySchema.validate(toPlainJson(value)).ok && integerFaults(value, bodySchema.schema).length === 0),
+        )
     : fc.constant(undefined);
   // Spellings of the JSON media type only where the body is JSON; other bodies name their own type.
   // Spellings of application/json where that is the body's type; a +json type is sent as declared.
-  const plainJson = operation.requestBody && sendsJson(operation) && !/\+json/i.test(operation.requestBody.preferredMediaType ?? '');
+  const plainJson =
+    operation.requestBody && sendsJson(operation) && !/\+json/i.test(operation.requestBody.preferredMediaType ?? '');
   const contentType = plainJson ? fc.constantFrom(...JSON_CONTENT_TYPES) : fc.constant(undefined);
   // JSON spellings of Accept where the operation answers JSON; otherwise its own types, none, or anything.
-  const accept = acceptFor(operation) === 'application/json' ? fc.constantFrom(...ACCEPT_HEADERS) : fc.constantFrom(ACCEPT_HEADERS[0], '', '*/*');
+  const accept =
+    acceptFor(operation) === 'application/json'
+      ? fc.constantFrom(...ACCEPT_HEADERS)
+      : fc.constantFrom(ACCEPT_HEADERS[0], '', '*/*');
   // Neither query parameters nor JSON members have an order a server may depend on: both are sent
   // in the spec's order or reversed.
   const reversed = fc.record({ query: fc.boolean(), members: fc.boolean() });
@@ -86,19 +119,52 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
   // Every HTTP/1.1 server must read a chunked body: one request in four with a body uses it; and
   // one in eight says Expect: 100-continue (its body follows at once).
   const chunked = operation.requestBody ? fc.constantFrom(false, false, false, true) : fc.constant(false);
-  const expectContinue = operation.requestBody ? fc.constantFrom(false, false, false, false, false, false, false, true) : fc.constant(false);
-  return fc.record({ pathParams: fc.record(path), query: fc.tuple(...query), headerParams, cookieParams, body, contentType, accept, reversed, chunked, acceptEncoding, expectContinue }).map(({ pathParams, query: q, headerParams: h, cookieParams: k, body: b, contentType: t, accept: a, reversed: r, chunked: c, acceptEncoding: e, expectContinue: x }) => ({
-    pathParams,
-    query: orderedAs(q.filter((pair): pair is [string, WireJson] => pair !== null), r.query),
-    ...(h.length > 0 ? { headerParams: h } : {}),
-    ...(k.length > 0 ? { cookieParams: k } : {}),
-    ...(b !== undefined ? { body: r.members ? reverseMembers(b) : b } : {}),
-    ...(t !== undefined && t !== JSON_CONTENT_TYPES[0] ? { contentType: t } : {}),
-    ...(a !== ACCEPT_HEADERS[0] ? { accept: a } : {}),
-    ...(c ? { chunked: true } : {}),
-    ...(e !== undefined ? { acceptEncoding: e } : {}),
-    ...(x ? { expectContinue: true } : {}),
-  }));
+  const expectContinue = operation.requestBody
+    ? fc.constantFrom(false, false, false, false, false, false, false, true)
+    : fc.constant(false);
+  return fc
+    .record({
+      pathParams: fc.record(path),
+      query: fc.tuple(...query),
+      headerParams,
+      cookieParams,
+      body,
+      contentType,
+      accept,
+      reversed,
+      chunked,
+      acceptEncoding,
+      expectContinue,
+    })
+    .map(
+      ({
+        pathParams,
+        query: q,
+        headerParams: h,
+        cookieParams: k,
+        body: b,
+        contentType: t,
+        accept: a,
+        reversed: r,
+        chunked: c,
+        acceptEncoding: e,
+        expectContinue: x,
+      }) => ({
+        pathParams,
+        query: orderedAs(
+          q.filter((pair): pair is [string, WireJson] => pair !== null),
+          r.query,
+        ),
+        ...(h.length > 0 ? { headerParams: h } : {}),
+        ...(k.length > 0 ? { cookieParams: k } : {}),
+        ...(b !== undefined ? { body: r.members ? reverseMembers(b) : b } : {}),
+        ...(t !== undefined && t !== JSON_CONTENT_TYPES[0] ? { contentType: t } : {}),
+        ...(a !== ACCEPT_HEADERS[0] ? { accept: a } : {}),
+        ...(c ? { chunked: true } : {}),
+        ...(e !== undefined ? { acceptEncoding: e } : {}),
+        ...(x ? { expectContinue: true } : {}),
+      }),
+    );
 }
 
 /**
@@ -119,7 +185,12 @@ export function parameterArbitrary(parameter: ParameterModel): fc.Arbitrary<Wire
   const ascii = parameter.in === 'header' || parameter.in === 'cookie';
   return schemaArbitrary(schema, { ascii, nameOf: schemaNameOf })
     .map(wellFormed)
-    .filter((value) => parameter.schema.validate(toPlainJson(value)).ok && integerFaults(value, parameter.schema.schema).length === 0 && (parameter.in !== 'path' || parameterText(value) !== ''));
+    .filter(
+      (value) =>
+        parameter.schema.validate(toPlainJson(value)).ok &&
+        integerFaults(value, parameter.schema.schema).length === 0 &&
+        (parameter.in !== 'path' || parameterText(value) !== ''),
+    );
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
@@ -129,7 +200,8 @@ const wellFormedText = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
 function wellFormed(value: WireJson): WireJson {
   if (typeof value === 'string') return wellFormedText(value);
   if (Array.isArray(value)) return value.map(wellFormed);
-  if (value !== null && typeof value === 'object' && !(value instanceof LosslessNumber)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormedText(k), wellFormed(v)]));
+  if (value !== null && typeof value === 'object' && !(value instanceof LosslessNumber))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormedText(k), wellFormed(v)]));
   return value;
 }
 
@@ -143,13 +215,24 @@ export function sendsJson(operation: OperationModel): boolean {
 function encodedBody(operation: OperationModel, value: WireJson): CaseBody {
   const body = operation.requestBody!;
   const media = body.content[body.preferredMediaType!];
-  const encoded = encodeBody(body.preferredMediaType!, toPlainJson(value), body.schema.schema, media?.encoding as never);
-  return { kind: 'raw', text: typeof encoded.body === 'string' ? encoded.body : Buffer.from(encoded.body).toString('utf8'), contentType: encoded.contentType };
+  const encoded = encodeBody(
+    body.preferredMediaType!,
+    toPlainJson(value),
+    body.schema.schema,
+    media?.encoding as never,
+  );
+  return {
+    kind: 'raw',
+    text: typeof encoded.body === 'string' ? encoded.body : Buffer.from(encoded.body).toString('utf8'),
+    contentType: encoded.contentType,
+  };
 }
 
 /** Whether a value goes on the wire as one plain text (a scalar in `form` or `simple` style). */
 function isScalar(value: WireJson | ExistingValue): boolean {
-  return value instanceof ExistingValue || value === null || typeof value !== 'object' || value instanceof LosslessNumber;
+  return (
+    value instanceof ExistingValue || value === null || typeof value !== 'object' || value instanceof LosslessNumber
+  );
 }
 
 /** The wire form of a parameter whose value or style is not plain text, per its style. */
@@ -163,7 +246,8 @@ function orderedAs<T>(items: T[], reversed: boolean): T[] {
 
 /** The same JSON object with its members in reverse order (anything else unchanged). */
 function reverseMembers(value: WireJson): WireJson {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof LosslessNumber) return value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof LosslessNumber)
+    return value;
   return Object.fromEntries(Object.entries(value).reverse());
 }
 
@@ -172,22 +256,37 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
   const declared = operation.requestBody ? declaredProperties(operation) : undefined;
   const edge =
     (parts.body !== undefined ? edgeOf(parts.body, declared, '/body') : undefined) ??
-    Object.entries(parts.pathParams).map(([k, v]) => (v instanceof ExistingValue ? undefined : edgeOf(v, undefined, `path.${k}`))).find(Boolean) ??
+    Object.entries(parts.pathParams)
+      .map(([k, v]) => (v instanceof ExistingValue ? undefined : edgeOf(v, undefined, `path.${k}`)))
+      .find(Boolean) ??
     parts.query.map(([k, v]) => edgeOf(v, undefined, `query.${k}`)).find(Boolean);
   // A value the target listed names an existing resource only on its own: two harvested values
   // (a parent's and a child's) need not belong together, so a path with several claims none.
-  const existing = Object.keys(parts.pathParams).length === 1 ? Object.entries(parts.pathParams).filter(([, v]) => v instanceof ExistingValue).map(([k]) => k) : [];
-  const parameter = (where: ParameterModel['in'], name: string) => operation.parameters.find((p) => p.in === where && p.name === name);
+  const existing =
+    Object.keys(parts.pathParams).length === 1
+      ? Object.entries(parts.pathParams)
+          .filter(([, v]) => v instanceof ExistingValue)
+          .map(([k]) => k)
+      : [];
+  const parameter = (where: ParameterModel['in'], name: string) =>
+    operation.parameters.find((p) => p.in === where && p.name === name);
   // Scalars in the default styles travel as plain text (what the Animal Store's parameters are);
   // anything else is written by the spec's style rules.
-  const plainPath = (name: string, v: WireJson | ExistingValue) => isScalar(v) && (parameter('path', name)?.style ?? 'simple') === 'simple';
-  const plainQuery = (name: string, v: WireJson) => isScalar(v) && (parameter('query', name)?.style ?? 'form') === 'form' && !parameter('query', name)?.contentType && !parameter('query', name)?.allowReserved;
+  const plainPath = (name: string, v: WireJson | ExistingValue) =>
+    isScalar(v) && (parameter('path', name)?.style ?? 'simple') === 'simple';
+  const plainQuery = (name: string, v: WireJson) =>
+    isScalar(v) &&
+    (parameter('query', name)?.style ?? 'form') === 'form' &&
+    !parameter('query', name)?.contentType &&
+    !parameter('query', name)?.allowReserved;
   const rawPath = Object.fromEntries(
     Object.entries(parts.pathParams)
       .filter(([k, v]) => !plainPath(k, v) && parameter('path', k))
       .map(([k, v]) => [k, serialized(parameter('path', k)!, v as WireJson).path ?? '']),
   );
-  const rawQuery = parts.query.filter(([k, v]) => !plainQuery(k, v) && parameter('query', k)).flatMap(([k, v]) => serialized(parameter('query', k)!, v).query ?? []);
+  const rawQuery = parts.query
+    .filter(([k, v]) => !plainQuery(k, v) && parameter('query', k))
+    .flatMap(([k, v]) => serialized(parameter('query', k)!, v).query ?? []);
   const headerParams = (parts.headerParams ?? []).flatMap(([k, v]) => {
     const text = serialized(parameter('header', k)!, v).header;
     return text === undefined ? [] : [[k, text] as const];
@@ -197,14 +296,29 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
     operationId: operation.operationId,
     family,
     kind: 'valid',
-    pathParams: Object.fromEntries(Object.entries(parts.pathParams).map(([k, v]) => [k, v instanceof ExistingValue ? v.text : parameterText(v)])),
-    query: parts.query.filter(([k, v]) => plainQuery(k, v) || !parameter('query', k)).map(([k, v]) => [k, parameterText(v)] as const),
+    pathParams: Object.fromEntries(
+      Object.entries(parts.pathParams).map(([k, v]) => [k, v instanceof ExistingValue ? v.text : parameterText(v)]),
+    ),
+    query: parts.query
+      .filter(([k, v]) => plainQuery(k, v) || !parameter('query', k))
+      .map(([k, v]) => [k, parameterText(v)] as const),
     ...(rawQuery.length > 0 ? { rawQuery } : {}),
     ...(Object.keys(rawPath).length > 0 ? { rawPath } : {}),
     ...(cookies.length > 0 ? { cookies } : {}),
-    ...(parts.body !== undefined ? { body: sendsJson(operation) ? ({ kind: 'json', value: parts.body } as const) : encodedBody(operation, parts.body) } : {}),
+    ...(parts.body !== undefined
+      ? {
+          body: sendsJson(operation)
+            ? ({ kind: 'json', value: parts.body } as const)
+            : encodedBody(operation, parts.body),
+        }
+      : {}),
     auth: 'valid',
-    ...(parts.contentType !== undefined || parts.accept !== undefined || parts.chunked || parts.acceptEncoding !== undefined || parts.expectContinue || headerParams.length > 0
+    ...(parts.contentType !== undefined ||
+    parts.accept !== undefined ||
+    parts.chunked ||
+    parts.acceptEncoding !== undefined ||
+    parts.expectContinue ||
+    headerParams.length > 0
       ? {
           headers: {
             ...Object.fromEntries(headerParams),
@@ -239,7 +353,14 @@ export function declaredProperties(operation: OperationModel): ReadonlySet<strin
  */
 export function isCredential(operation: OperationModel, parameter: ParameterModel): boolean {
   return operation.security.alternatives.some((requirement) =>
-    requirement.some(({ scheme }) => scheme.kind === 'apiKey' && scheme.in === parameter.in && (parameter.in === 'header' ? scheme.parameter.toLowerCase() === parameter.name.toLowerCase() : scheme.parameter === parameter.name)),
+    requirement.some(
+      ({ scheme }) =>
+        scheme.kind === 'apiKey' &&
+        scheme.in === parameter.in &&
+        (parameter.in === 'header'
+          ? scheme.parameter.toLowerCase() === parameter.name.toLowerCase()
+          : scheme.parameter === parameter.name),
+    ),
   );
 }
 
@@ -252,7 +373,9 @@ const satisfiableCache = new WeakMap<CompiledSchema, boolean>();
 export function satisfiable(schema: CompiledSchema): boolean {
   const hit = satisfiableCache.get(schema);
   if (hit !== undefined) return hit;
-  const found = fc.sample(schemaArbitrary(schema.schema, { nameOf: schemaNameOf }), { seed: 0, numRuns: 60 }).some((v) => schema.validate(toPlainJson(v)).ok);
+  const found = fc
+    .sample(schemaArbitrary(schema.schema, { nameOf: schemaNameOf }), { seed: 0, numRuns: 60 })
+    .some((v) => schema.validate(toPlainJson(v)).ok);
   satisfiableCache.set(schema, found);
   return found;
 }

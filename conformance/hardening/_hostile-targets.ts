@@ -2,7 +2,12 @@
  * Tiny misbehaving targets on loopback for the kit's hardening tests (not part of the kit's API).
  * Each records what it received, so a test can say where the key went, and closes everything it opened.
  */
-import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer as createHttpServer } from 'node:http';
+import {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+  createServer as createHttpServer,
+} from 'node:http';
 import { type AddressInfo, type Server, type Socket, createServer as createNetServer } from 'node:net';
 
 /** A target listening on 127.0.0.1. */
@@ -43,7 +48,10 @@ function track(server: Server): Tracked {
   return tracked;
 }
 
-async function listen(tracked: Tracked, extra: { requests?: RecordedRequest[]; bytesSent?: () => number; onClose?: () => void } = {}): Promise<HostileTarget> {
+async function listen(
+  tracked: Tracked,
+  extra: { requests?: RecordedRequest[]; bytesSent?: () => number; onClose?: () => void } = {},
+): Promise<HostileTarget> {
   await new Promise<void>((resolve, reject) => {
     tracked.server.once('error', reject);
     tracked.server.listen(0, '127.0.0.1', () => resolve());
@@ -77,7 +85,11 @@ export function resetsConnections(): Promise<HostileTarget> {
 }
 
 /** An HTTP target whose answers are written by `respond`; every request head is recorded. */
-function httpTarget(respond: (req: IncomingMessage, res: ServerResponse) => void, onClose?: () => void, bytesSent?: () => number): Promise<HostileTarget> {
+function httpTarget(
+  respond: (req: IncomingMessage, res: ServerResponse) => void,
+  onClose?: () => void,
+  bytesSent?: () => number,
+): Promise<HostileTarget> {
   const requests: RecordedRequest[] = [];
   const server = createHttpServer((req, res) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
@@ -119,7 +131,10 @@ export function streamsHugeBodies(totalBytes: number): Promise<HostileTarget> {
 export function answersHtml(): Promise<HostileTarget> {
   return httpTarget((req, res) => {
     const body = `<!doctype html><html><body><h1>Welcome</h1><pre>${JSON.stringify(req.headers)}</pre></body></html>`;
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'X-Echo-Authorization': req.headers.authorization ?? '' });
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'X-Echo-Authorization': req.headers.authorization ?? '',
+    });
     res.end(body);
   });
 }
@@ -128,7 +143,10 @@ export function answersHtml(): Promise<HostileTarget> {
 export function redirectsTo(elsewhere: HostileTarget, status = 307): Promise<HostileTarget> {
   return httpTarget((req, res) => {
     const key = (req.headers.authorization ?? '').replace(/^\S+\s*/, '');
-    res.writeHead(status, { Location: `http://127.0.0.1:${elsewhere.port}${req.url ?? '/'}${(req.url ?? '').includes('?') ? '&' : '?'}leaked=${encodeURIComponent(key)}`, 'Content-Type': 'application/json' });
+    res.writeHead(status, {
+      Location: `http://127.0.0.1:${elsewhere.port}${req.url ?? '/'}${(req.url ?? '').includes('?') ? '&' : '?'}leaked=${encodeURIComponent(key)}`,
+      'Content-Type': 'application/json',
+    });
     res.end('{}');
   });
 }

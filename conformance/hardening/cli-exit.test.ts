@@ -23,7 +23,11 @@ interface Outcome {
 
 /** Runs the CLI (`--quiet`: no progress lines on stderr); a run still going after LIMIT_MS is killed, and fails on its exit code. */
 async function cli(args: readonly string[]): Promise<Outcome> {
-  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'conformance/bin.ts', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'conformance/bin.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1', CI: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -52,9 +56,21 @@ afterAll(async () => {
 });
 
 describe.concurrent('conformance CLI exit codes', () => {
-  it('an unreachable target (closed port) exits 2 with one line saying why', { timeout: LIMIT_MS + 10_000 }, async () => {
+  it('an unreachable target (closed port) exits 2 with one line saying why', {
+    timeout: LIMIT_MS + 10_000,
+  }, async () => {
     const port = await closedPort();
-    const { code, stderr, stdout } = await cli(['--target', `http://127.0.0.1:${port}/v1`, '--api-key', KEY, '--timeout', '2000', '--seed', '1', '--quiet']);
+    const { code, stderr, stdout } = await cli([
+      '--target',
+      `http://127.0.0.1:${port}/v1`,
+      '--api-key',
+      KEY,
+      '--timeout',
+      '2000',
+      '--seed',
+      '1',
+      '--quiet',
+    ]);
     expect(code, stderr).toBe(2);
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -64,7 +80,17 @@ describe.concurrent('conformance CLI exit codes', () => {
   });
 
   it('a DNS failure (.invalid host) exits 2 with one line saying why', { timeout: LIMIT_MS + 10_000 }, async () => {
-    const { code, stderr, stdout } = await cli(['--target', 'http://no-such-host.invalid/v1', '--api-key', KEY, '--timeout', '2000', '--seed', '1', '--quiet']);
+    const { code, stderr, stdout } = await cli([
+      '--target',
+      'http://no-such-host.invalid/v1',
+      '--api-key',
+      KEY,
+      '--timeout',
+      '2000',
+      '--seed',
+      '1',
+      '--quiet',
+    ]);
     expect(code, stderr).toBe(2);
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -72,10 +98,24 @@ describe.concurrent('conformance CLI exit codes', () => {
     expect(stdout + stderr).not.toContain(KEY);
   });
 
-  it('a target that resets every connection exits 1 with a transport finding', { timeout: LIMIT_MS + 10_000 }, async () => {
+  it('a target that resets every connection exits 1 with a transport finding', {
+    timeout: LIMIT_MS + 10_000,
+  }, async () => {
     const target = await resetsConnections();
     opened.push(target);
-    const { code, stdout, stderr } = await cli(['--target', target.url, '--api-key', KEY, '--timeout', '500', '--runs', '2', '--seed', '1', '--quiet']);
+    const { code, stdout, stderr } = await cli([
+      '--target',
+      target.url,
+      '--api-key',
+      KEY,
+      '--timeout',
+      '500',
+      '--runs',
+      '2',
+      '--seed',
+      '1',
+      '--quiet',
+    ]);
     expect(code, stderr + stdout.slice(-2000)).toBe(1);
     expect(stdout).toMatch(/transport/);
     expect(stdout + stderr).not.toContain(KEY);
@@ -101,27 +141,65 @@ describe.concurrent('usage and setup errors exit 2 with one line', () => {
     await mock?.close();
   });
 
-  it('a name in --only that names nothing (a typo) is refused, not certified', { timeout: LIMIT_MS + 10_000 }, async () => {
-    expectUsageError(await cli(['--target', await target(), '--api-key', KEY, '--only', 'listPetz', '--seed', '1', '--quiet']), /--only names nothing in this run: "listPetz"/);
-    expectUsageError(await cli(['--target', await target(), '--api-key', KEY, '--skip', 'shcema', '--seed', '1', '--quiet']), /--skip names nothing in this run: "shcema"/);
+  it('a name in --only that names nothing (a typo) is refused, not certified', {
+    timeout: LIMIT_MS + 10_000,
+  }, async () => {
+    expectUsageError(
+      await cli(['--target', await target(), '--api-key', KEY, '--only', 'listPetz', '--seed', '1', '--quiet']),
+      /--only names nothing in this run: "listPetz"/,
+    );
+    expectUsageError(
+      await cli(['--target', await target(), '--api-key', KEY, '--skip', 'shcema', '--seed', '1', '--quiet']),
+      /--skip names nothing in this run: "shcema"/,
+    );
   });
 
   it('a key the target refuses on the first valid request', { timeout: LIMIT_MS + 10_000 }, async () => {
-    expectUsageError(await cli(['--target', await target(), '--api-key', 'not-the-key', '--seed', '1', '--quiet']), /refused the credentials on the first valid request \(GET \/pets answered 401\)/);
+    expectUsageError(
+      await cli(['--target', await target(), '--api-key', 'not-the-key', '--seed', '1', '--quiet']),
+      /refused the credentials on the first valid request \(GET \/pets answered 401\)/,
+    );
   });
 
   it('a target without the base path the spec names', { timeout: LIMIT_MS + 10_000 }, async () => {
     const withoutBase = (await target()).replace(/\/v1$/, '');
-    expectUsageError(await cli(['--target', withoutBase, '--api-key', KEY, '--seed', '1', '--quiet']), /the spec's servers say the API is under \/v1; add it to --target/);
+    expectUsageError(
+      await cli(['--target', withoutBase, '--api-key', KEY, '--seed', '1', '--quiet']),
+      /the spec's servers say the API is under \/v1; add it to --target/,
+    );
   });
 
-  it('--replay without --seed, or with another seed than the run it comes from', { timeout: LIMIT_MS + 10_000 }, async () => {
-    expectUsageError(await cli(['--target', await target(), '--api-key', KEY, '--replay', 'listPets/valid@7#0:1', '--quiet']), /--replay needs the --seed/);
-    expectUsageError(await cli(['--target', await target(), '--api-key', KEY, '--replay', 'listPets/valid@7#0:1', '--seed', '8', '--quiet']), /seed 7.*pass --seed 7/);
+  it('--replay without --seed, or with another seed than the run it comes from', {
+    timeout: LIMIT_MS + 10_000,
+  }, async () => {
+    expectUsageError(
+      await cli(['--target', await target(), '--api-key', KEY, '--replay', 'listPets/valid@7#0:1', '--quiet']),
+      /--replay needs the --seed/,
+    );
+    expectUsageError(
+      await cli([
+        '--target',
+        await target(),
+        '--api-key',
+        KEY,
+        '--replay',
+        'listPets/valid@7#0:1',
+        '--seed',
+        '8',
+        '--quiet',
+      ]),
+      /seed 7.*pass --seed 7/,
+    );
   });
 
   it('a --spec file that does not exist, with or without --target', { timeout: LIMIT_MS + 10_000 }, async () => {
-    expectUsageError(await cli(['--spec', 'no/such/openapi.yaml', '--quiet']), /--spec no\/such\/openapi.yaml: no such file/);
-    expectUsageError(await cli(['--target', await target(), '--api-key', KEY, '--spec', 'no/such/openapi.yaml', '--quiet']), /no such file/);
+    expectUsageError(
+      await cli(['--spec', 'no/such/openapi.yaml', '--quiet']),
+      /--spec no\/such\/openapi.yaml: no such file/,
+    );
+    expectUsageError(
+      await cli(['--target', await target(), '--api-key', KEY, '--spec', 'no/such/openapi.yaml', '--quiet']),
+      /no such file/,
+    );
   });
 });

@@ -7,11 +7,26 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../index.js';
 import type { Finding, RequestRecord, RunReport } from '../findings/index.js';
 import { renderConsoleReport, renderHtml, renderJUnit, renderJson } from '../report/index.js';
-import { type HostileTarget, answersHtml, drips, neverAnswers, plainJson, redirectsTo, resetsConnections, streamsHugeBodies } from './_hostile-targets.js';
+import {
+  type HostileTarget,
+  answersHtml,
+  drips,
+  neverAnswers,
+  plainJson,
+  redirectsTo,
+  resetsConnections,
+  streamsHugeBodies,
+} from './_hostile-targets.js';
 
 const KEY = 'hk-5e2f9a7c1d3b4e6f8a0b';
 /** Every spelling of the key a leak could take: raw, URL-encoded, and inside Basic credentials. */
-const KEY_FORMS = [KEY, KEY.slice(0, -1), encodeURIComponent(KEY), Buffer.from(`${KEY}:`).toString('base64').slice(0, 24), Buffer.from(KEY).toString('base64').slice(0, 24)];
+const KEY_FORMS = [
+  KEY,
+  KEY.slice(0, -1),
+  encodeURIComponent(KEY),
+  Buffer.from(`${KEY}:`).toString('base64').slice(0, 24),
+  Buffer.from(KEY).toString('base64').slice(0, 24),
+];
 const SEED = 6;
 const TIMEOUT_MS = 300;
 
@@ -25,9 +40,20 @@ async function open(target: Promise<HostileTarget>): Promise<HostileTarget> {
   return t;
 }
 
-async function certify(target: HostileTarget, extra: { runs?: number; only?: string[] } = {}): Promise<{ report: RunReport; seconds: number }> {
+async function certify(
+  target: HostileTarget,
+  extra: { runs?: number; only?: string[] } = {},
+): Promise<{ report: RunReport; seconds: number }> {
   const started = performance.now();
-  const report = await runConformance({ target: target.url, apiKey: KEY, seed: SEED, runs: extra.runs ?? 2, timeoutMs: TIMEOUT_MS, concurrency: 2, ...(extra.only ? { only: extra.only } : {}) });
+  const report = await runConformance({
+    target: target.url,
+    apiKey: KEY,
+    seed: SEED,
+    runs: extra.runs ?? 2,
+    timeoutMs: TIMEOUT_MS,
+    concurrency: 2,
+    ...(extra.only ? { only: extra.only } : {}),
+  });
   return { report, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -38,7 +64,10 @@ function leaks(text: string): string[] {
 }
 
 function requestRecords(findings: readonly Finding[]): RequestRecord[] {
-  return findings.flatMap((f) => [...(f.request ? [f.request] : []), ...(f.reproducer ? [f.reproducer.request, ...(f.reproducer.setup ?? [])] : [])]);
+  return findings.flatMap((f) => [
+    ...(f.request ? [f.request] : []),
+    ...(f.reproducer ? [f.reproducer.request, ...(f.reproducer.setup ?? [])] : []),
+  ]);
 }
 
 /** The key is in no request record, no finding, and no rendered report (rendered as the CLI does, with the key as a secret). */
@@ -78,22 +107,32 @@ describe('the kit against hostile targets', () => {
     ['resets every connection', 'connection_reset', resetsConnections],
     ['drips its answer a byte a second, from the status line', 'timeout', () => drips({ intervalMs: 1_000 })],
     // Each byte comes well within any idle timeout: only the whole-exchange deadline can end it.
-    ['sends its head at once, then drips the body a byte every 50 ms', 'timeout', () => drips({ intervalMs: 50, headersFirst: true })],
+    [
+      'sends its head at once, then drips the body a byte every 50 ms',
+      'timeout',
+      () => drips({ intervalMs: 50, headersFirst: true }),
+    ],
   ];
-  it.each(dead)('a target that %s: failed, transport_error (%s), the breaker stops the run', { timeout: 30_000 }, async (_name, kind, start) => {
-    const target = await open(start());
-    const { report, seconds } = await certify(target);
-    expect(report.verdict, summary(report)).toBe('failed');
-    expect(codes(report)).toEqual(['transport_error']);
-    expect(report.findings.some((f) => f.evidence?.kind === kind)).toBe(true);
-    expect(report.findings.some((f) => /stopped answering/.test(f.message))).toBe(true);
-    // The breaker: a handful of requests, not the whole run.
-    expect(report.requests).toBeLessThan(20);
-    expect(seconds).toBeLessThan(20);
-    expectNoKey(report);
-  });
+  it.each(dead)(
+    'a target that %s: failed, transport_error (%s), the breaker stops the run',
+    { timeout: 30_000 },
+    async (_name, kind, start) => {
+      const target = await open(start());
+      const { report, seconds } = await certify(target);
+      expect(report.verdict, summary(report)).toBe('failed');
+      expect(codes(report)).toEqual(['transport_error']);
+      expect(report.findings.some((f) => f.evidence?.kind === kind)).toBe(true);
+      expect(report.findings.some((f) => /stopped answering/.test(f.message))).toBe(true);
+      // The breaker: a handful of requests, not the whole run.
+      expect(report.requests).toBeLessThan(20);
+      expect(seconds).toBeLessThan(20);
+      expectNoKey(report);
+    },
+  );
 
-  it('a target that answers text/html with 200 (echoing the key back): failed, content_type', { timeout: 60_000 }, async () => {
+  it('a target that answers text/html with 200 (echoing the key back): failed, content_type', {
+    timeout: 60_000,
+  }, async () => {
     const target = await open(answersHtml());
     const { report, seconds } = await certify(target);
     expect(report.verdict, summary(report)).toBe('failed');
@@ -104,7 +143,9 @@ describe('the kit against hostile targets', () => {
     expectNoKey(report);
   });
 
-  it('a target that redirects to another host: failed, redirect; never followed, the other host never reached', { timeout: 60_000 }, async () => {
+  it('a target that redirects to another host: failed, redirect; never followed, the other host never reached', {
+    timeout: 60_000,
+  }, async () => {
     const elsewhere = await open(plainJson());
     const target = await open(redirectsTo(elsewhere));
     const { report, seconds } = await certify(target);
@@ -119,7 +160,9 @@ describe('the kit against hostile targets', () => {
     expectNoKey(report);
   });
 
-  it('a target that streams hundreds of megabytes: failed, transport_error (body_too_large); memory stays bounded', { timeout: 90_000 }, async () => {
+  it('a target that streams hundreds of megabytes: failed, transport_error (body_too_large); memory stays bounded', {
+    timeout: 90_000,
+  }, async () => {
     const target = await open(streamsHugeBodies(300 * 1024 * 1024));
     global.gc?.();
     const before = process.memoryUsage();

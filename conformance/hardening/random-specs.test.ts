@@ -19,7 +19,9 @@ const KEY = 'random-spec-key-1f2e3d';
 const USER = 'kit:random-password';
 
 describe('random OpenAPI documents', () => {
-  it(`the mock serves and the kit certifies ${DOCUMENTS} generated documents without an internal error`, { timeout: 600_000 }, async () => {
+  it(`the mock serves and the kit certifies ${DOCUMENTS} generated documents without an internal error`, {
+    timeout: 600_000,
+  }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'random-specs-'));
     const documents = fc.sample(openApiDocument, { seed: 20261123, numRuns: DOCUMENTS });
     const errors: string[] = [];
@@ -29,7 +31,16 @@ describe('random OpenAPI documents', () => {
       await writeFile(file, JSON.stringify(document, null, 2));
       const mock = await startMock({ port: 0, quiet: true, spec: file, apiKeys: [KEY], users: [USER] });
       try {
-        const report = await runConformance({ target: mock.url, spec: file, apiKey: KEY, basic: USER, runs: 1, seed: i, concurrency: 1, timeoutMs: 5_000 });
+        const report = await runConformance({
+          target: mock.url,
+          spec: file,
+          apiKey: KEY,
+          basic: USER,
+          runs: 1,
+          seed: i,
+          concurrency: 1,
+          timeoutMs: 5_000,
+        });
         if (report.verdict === 'error') errors.push(`${file}: ${report.error}`);
         if (report.verdict === 'certified') certified++;
       } catch (error) {
@@ -38,7 +49,9 @@ describe('random OpenAPI documents', () => {
         await mock.close();
       }
     }
-    console.log(`random documents: ${documents.length} served and tested, ${certified} certified, ${errors.length} internal errors`);
+    console.log(
+      `random documents: ${documents.length} served and tested, ${certified} certified, ${errors.length} internal errors`,
+    );
     expect(errors).toEqual([]);
   });
 });

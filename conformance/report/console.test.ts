@@ -43,7 +43,9 @@ describe('renderConsoleReport', () => {
 
   it('says certified, or why the run could not be carried out', () => {
     expect(lastLine(renderConsoleReport(sampleCertifiedReport))).toMatch(/^✔ CERTIFIED {2}0 failures/);
-    expect(lastLine(renderConsoleReport(sampleErrorReport))).toContain('✘ ERROR  the run could not be carried out: connect ECONNREFUSED');
+    expect(lastLine(renderConsoleReport(sampleErrorReport))).toContain(
+      '✘ ERROR  the run could not be carried out: connect ECONNREFUSED',
+    );
   });
 
   it('marks contract gaps as failing under --strict', () => {
@@ -76,7 +78,7 @@ describe('renderConsoleReport', () => {
     expect(verbose).toContain('"status":"sold"}]');
     expect(text).not.toContain('"status":"sold"}]');
     expect(verbose).toContain("curl -i 'http://localhost:4010/v1/pets?colour=red'");
-    expect(text).not.toContain('colour=red\'');
+    expect(text).not.toContain("colour=red'");
   });
 
   it('never writes the key, even when a finding leaks it', () => {
@@ -108,7 +110,16 @@ describe('shouldUseColor', () => {
 describe('renderConsoleReport on hostile input', () => {
   it('shows control characters from the target as escapes, never raw', () => {
     const out = renderConsoleReport(
-      { ...hostileReport, findings: [{ ...hostileReport.findings[0]!, message: 'a\u001b]0;pwned\u0007b\u009bc', response: { status: 500, headers: {}, body: 'x\u001b[2Jy', truncated: false, durationMs: 1 } }] },
+      {
+        ...hostileReport,
+        findings: [
+          {
+            ...hostileReport.findings[0]!,
+            message: 'a\u001b]0;pwned\u0007b\u009bc',
+            response: { status: 500, headers: {}, body: 'x\u001b[2Jy', truncated: false, durationMs: 1 },
+          },
+        ],
+      },
       { verbose: true },
     );
     expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);

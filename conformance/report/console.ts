@@ -25,7 +25,6 @@ export interface ConsoleOptions {
   readonly secrets?: readonly string[];
 }
 
-
 /**
  * Whether to write ANSI colours to `stream`: never with `NO_COLOR`, always with `FORCE_COLOR` (other
  * than `0`), otherwise only on a TTY outside CI and not on a dumb terminal.
@@ -56,7 +55,10 @@ export function renderConsoleReport(report: RunReport, options: ConsoleOptions =
   if (!quiet) {
     out.push(
       `${paint('bold', p(`${report.spec.title} ${report.spec.version}`))} ${paint('dim', 'at')} ${p(report.target)}`,
-      paint('dim', `seed ${report.seed} · ${plural(report.requests, 'request')} · ${formatDuration(report.durationMs)} · ${plural(report.options.runs, 'run')} per property${report.options.strict ? ' · strict' : ''}${report.options.readOnly ? ' · read-only' : ''}`),
+      paint(
+        'dim',
+        `seed ${report.seed} · ${plural(report.requests, 'request')} · ${formatDuration(report.durationMs)} · ${plural(report.options.runs, 'run')} per property${report.options.strict ? ' · strict' : ''}${report.options.readOnly ? ' · read-only' : ''}`,
+      ),
       '',
     );
     if (summary.operations.length > 0) out.push(...table(summary, paint), '');
@@ -66,23 +68,31 @@ export function renderConsoleReport(report: RunReport, options: ConsoleOptions =
     out.push(paint('bold', `Failures (${summary.failures.length})`), '');
     for (const [check, findings] of groupBy(summary.failures, (f) => f.check)) {
       out.push(paint(['red', 'bold'], `✘ ${p(check)} (${findings.length})`));
-      findings.forEach((f, i) => out.push(...findingBlock(f, `${i + 1})`, report.target, { verbose, quiet, secrets, paint }), ''));
+      findings.forEach((f, i) =>
+        out.push(...findingBlock(f, `${i + 1})`, report.target, { verbose, quiet, secrets, paint }), ''),
+      );
     }
   }
 
   if (!quiet && summary.warnings.length > 0) {
     const title = report.options.strict ? 'Contract gaps (failing: --strict)' : 'Contract gaps';
-    out.push(paint('bold', `${title} (${summary.warnings.length})`), paint('dim', 'Behaviours seen where the contract is silent.'), '');
+    out.push(
+      paint('bold', `${title} (${summary.warnings.length})`),
+      paint('dim', 'Behaviours seen where the contract is silent.'),
+      '',
+    );
     for (const [gap, findings] of groupBy(summary.warnings, (f) => f.gap ?? f.code)) {
       out.push(paint(['yellow', 'bold'], `⚠ ${p(gap)}`));
-      for (const f of findings) out.push(...findingBlock(f, '-', report.target, { verbose, quiet, secrets, paint, brief: !verbose }));
+      for (const f of findings)
+        out.push(...findingBlock(f, '-', report.target, { verbose, quiet, secrets, paint, brief: !verbose }));
       out.push('');
     }
   }
 
   if (!quiet && summary.advisories.length > 0) {
     out.push(paint('bold', `Advisories (${summary.advisories.length})`), '');
-    for (const f of summary.advisories) out.push(`${paint('cyan', 'ℹ')} ${p(f.operationId)} ${paint('dim', `(${p(f.check)})`)}: ${p(f.message)}`);
+    for (const f of summary.advisories)
+      out.push(`${paint('cyan', 'ℹ')} ${p(f.operationId)} ${paint('dim', `(${p(f.check)})`)}: ${p(f.message)}`);
     out.push('');
   }
 

@@ -35,7 +35,10 @@ const post = (body: string, headers: Record<string, string> = {}): RequestRecord
 
 describe('renderCurl', () => {
   it('writes the Authorization header as "Authorization: Bearer $API_KEY" and bash expands it', () => {
-    const cmd = renderCurl({ method: 'GET', path: '/pets?limit=5', headers: { Authorization: 'Bearer $API_KEY' } }, BASE);
+    const cmd = renderCurl(
+      { method: 'GET', path: '/pets?limit=5', headers: { Authorization: 'Bearer $API_KEY' } },
+      BASE,
+    );
     expect(cmd).toContain('-H "Authorization: Bearer $API_KEY"');
     expect(cmd).not.toContain(KEY);
     const { args } = runInBash(cmd);
@@ -103,7 +106,11 @@ describe('renderCurl', () => {
 
   it('leaves out headers curl computes, and globbing characters do not glob', () => {
     const cmd = renderCurl(
-      { method: 'GET', path: '/pets?status[]={a,b}', headers: { Host: 'x', 'Content-Length': '3', Accept: 'application/json' } },
+      {
+        method: 'GET',
+        path: '/pets?status[]={a,b}',
+        headers: { Host: 'x', 'Content-Length': '3', Accept: 'application/json' },
+      },
       BASE,
     );
     const { args } = runInBash(cmd);
@@ -111,8 +118,17 @@ describe('renderCurl', () => {
   });
 
   it('uses -X for methods other than GET, and --head for HEAD', () => {
-    expect(runInBash(renderCurl({ method: 'delete', path: '/pets/1', headers: {} }, BASE)).args).toEqual(['-i', '-X', 'DELETE', `${BASE}/pets/1`]);
-    expect(runInBash(renderCurl({ method: 'HEAD', path: '/pets', headers: {} }, BASE)).args).toEqual(['-i', '--head', `${BASE}/pets`]);
+    expect(runInBash(renderCurl({ method: 'delete', path: '/pets/1', headers: {} }, BASE)).args).toEqual([
+      '-i',
+      '-X',
+      'DELETE',
+      `${BASE}/pets/1`,
+    ]);
+    expect(runInBash(renderCurl({ method: 'HEAD', path: '/pets', headers: {} }, BASE)).args).toEqual([
+      '-i',
+      '--head',
+      `${BASE}/pets`,
+    ]);
   });
 
   it('is valid bash on one line too', () => {

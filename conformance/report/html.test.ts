@@ -11,7 +11,13 @@ import {
 } from './__fixtures__/sample-report.js';
 
 const text = (page: string): string =>
-  page.replace(/<style>[\s\S]*?<\/style>/, '').replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  page
+    .replace(/<style>[\s\S]*?<\/style>/, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 describe('renderHtml', () => {
   const failed = renderHtml(sampleFailedReport);
@@ -28,14 +34,24 @@ describe('renderHtml', () => {
 
   it('shows target, spec title and version, date, seed, requests and duration', () => {
     const t = text(failed);
-    for (const s of ['Animal Store API', 'v1.0.0', 'http://localhost:4010/v1', '2025-06-03 09:26 UTC', '1847369201', '1,284', '8.7 s']) {
+    for (const s of [
+      'Animal Store API',
+      'v1.0.0',
+      'http://localhost:4010/v1',
+      '2025-06-03 09:26 UTC',
+      '1847369201',
+      '1,284',
+      '8.7 s',
+    ]) {
       expect(t).toContain(s);
     }
   });
 
   it('gives a clear verdict', () => {
     expect(failed).toContain('<p class="verdict-label">Failed</p>');
-    expect(text(failed)).toContain('Does not conform to the Animal Store API 1.0.0 contract: 2 failures in 28 checks across 3 operations.');
+    expect(text(failed)).toContain(
+      'Does not conform to the Animal Store API 1.0.0 contract: 2 failures in 28 checks across 3 operations.',
+    );
     const certified = renderHtml(sampleCertifiedReport);
     expect(certified).toContain('<p class="verdict-label">Certified</p>');
     expect(certified).toContain('<title>Certified · Animal Store API 1.0.0');
@@ -43,9 +59,15 @@ describe('renderHtml', () => {
   });
 
   it('has a matrix of checks × operations with colour-coded counts, failing cells linking to the finding', () => {
-    expect(failed).toMatch(/<th scope="col"><code>listPets<\/code><\/th><th scope="col"><code>createPet<\/code><\/th><th scope="col"><code>getPet<\/code><\/th>/);
-    expect(failed).toContain('<a class="cell fail" href="#finding-1" title="createPet × server_error: 211 passed, 1 failed, 0 contract gaps">✕ 1<small> / 212</small></a>');
-    expect(failed).toContain('<span class="cell pass" title="getPet × status: 212 passed, 0 failed, 0 contract gaps">✓ 212</span>');
+    expect(failed).toMatch(
+      /<th scope="col"><code>listPets<\/code><\/th><th scope="col"><code>createPet<\/code><\/th><th scope="col"><code>getPet<\/code><\/th>/,
+    );
+    expect(failed).toContain(
+      '<a class="cell fail" href="#finding-1" title="createPet × server_error: 211 passed, 1 failed, 0 contract gaps">✕ 1<small> / 212</small></a>',
+    );
+    expect(failed).toContain(
+      '<span class="cell pass" title="getPet × status: 212 passed, 0 failed, 0 contract gaps">✓ 212</span>',
+    );
     expect(failed).toContain('<a class="cell warn" href="#finding-4"');
     expect(failed).toContain('title="getPet × semantics.limit: not applicable">–</span>');
     expect(failed).toContain('id="finding-1"');
@@ -56,8 +78,10 @@ describe('renderHtml', () => {
     expect(text(card)).toContain('POST /pets answered 500 Internal Server Error');
     expect(card).toContain('<dt>nameLength</dt><dd><code>31</code></dd>');
     expect(card).toContain('<pre class="code body">{\n  &quot;code&quot;: &quot;internal&quot;');
-    expect(card).toContain(`<pre class="code copy">curl -i -X POST &#39;http://localhost:4010/v1/pets&#39; \\\n  -H &quot;Authorization: Bearer $API_KEY&quot;`);
-    expect(card).toContain("--seed 1847369201 --replay &#39;createPet/valid#0:41:2:0:0:1&#39;</pre>");
+    expect(card).toContain(
+      `<pre class="code copy">curl -i -X POST &#39;http://localhost:4010/v1/pets&#39; \\\n  -H &quot;Authorization: Bearer $API_KEY&quot;`,
+    );
+    expect(card).toContain('--seed 1847369201 --replay &#39;createPet/valid#0:41:2:0:0:1&#39;</pre>');
     const second = failed.slice(failed.indexOf('id="finding-2"'));
     expect(second).toContain('Setup <span class="muted">run first</span>');
   });
@@ -75,7 +99,9 @@ describe('renderHtml', () => {
   });
 
   it('says so when nothing failed', () => {
-    expect(text(renderHtml(sampleCertifiedReport))).toContain('None. Every exchange the kit sent conformed to the contract.');
+    expect(text(renderHtml(sampleCertifiedReport))).toContain(
+      'None. Every exchange the kit sent conformed to the contract.',
+    );
   });
 
   it('escapes everything from the report and never writes the key', () => {

@@ -99,7 +99,9 @@ function verdict({ report, summary }: Context): SafeHtml {
     ['Duration', formatDuration(report.durationMs)],
     ['Cases', `${report.options.runs} per property`],
   ];
-  const mode = [report.options.strict ? 'strict' : '', report.options.readOnly ? 'read-only' : ''].filter(Boolean).join(', ');
+  const mode = [report.options.strict ? 'strict' : '', report.options.readOnly ? 'read-only' : '']
+    .filter(Boolean)
+    .join(', ');
   if (mode !== '') facts.push(['Mode', mode]);
   return html`<section class="verdict verdict-${report.verdict}" aria-label="Verdict">
   <div class="verdict-main">
@@ -135,7 +137,9 @@ function matrix(ctx: Context): SafeHtml {
     <thead><tr><th scope="col">Check</th>${summary.operations.map((op) => html`<th scope="col"><code>${op}</code></th>`)}</tr></thead>
     <tbody>
 ${summary.checks.map(
-  (check) => html`      <tr><th scope="row"><code>${check}</code></th>${summary.operations.map((op) => matrixCell(ctx, op, check))}</tr>
+  (
+    check,
+  ) => html`      <tr><th scope="row"><code>${check}</code></th>${summary.operations.map((op) => matrixCell(ctx, op, check))}</tr>
 `,
 )}    </tbody>
   </table>

@@ -11,16 +11,36 @@ import {
   sampleFailedReport,
 } from './__fixtures__/sample-report.js';
 
-const schema = JSON.parse(readFileSync(new URL('./run-report.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const schema = JSON.parse(readFileSync(new URL('./run-report.schema.json', import.meta.url), 'utf8')) as Record<
+  string,
+  unknown
+>;
 const validate = createAjv().compile(schema);
 
 // A Record over the union: the compiler fails here when a code is added without updating the list.
 const CODES: Record<FindingCode, true> = {
-  server_error: true, transport_error: true, redirect: true, content_type: true, invalid_json: true,
-  undocumented_status: true, schema_mismatch: true, error_status_mismatch: true, auth_ignored: true,
-  auth_wrong_status: true, auth_rejected_valid: true, auth_challenge_missing: true, negative_accepted: true,
-  negative_wrong_status: true, positive_rejected: true, semantic_violation: true, contract_gap: true,
-  deprecation_headers: true, allow_missing: true, head_content: true, conditional_mismatch: true, location_mismatch: true,
+  server_error: true,
+  transport_error: true,
+  redirect: true,
+  content_type: true,
+  invalid_json: true,
+  undocumented_status: true,
+  schema_mismatch: true,
+  error_status_mismatch: true,
+  auth_ignored: true,
+  auth_wrong_status: true,
+  auth_rejected_valid: true,
+  auth_challenge_missing: true,
+  negative_accepted: true,
+  negative_wrong_status: true,
+  positive_rejected: true,
+  semantic_violation: true,
+  contract_gap: true,
+  deprecation_headers: true,
+  allow_missing: true,
+  head_content: true,
+  conditional_mismatch: true,
+  location_mismatch: true,
 };
 
 describe('renderJson', () => {
@@ -61,14 +81,28 @@ describe('renderJson', () => {
     expect(text.startsWith('{\n  "schemaVersion": 1,\n  "tool": {')).toBe(true);
     expect(text.endsWith('}\n')).toBe(true);
     expect(Object.keys((JSON.parse(text) as { findings: Record<string, unknown>[] }).findings[0] ?? {})).toEqual([
-      'code', 'severity', 'operationId', 'check', 'message', 'evidence', 'request', 'response', 'reproducer',
+      'code',
+      'severity',
+      'operationId',
+      'check',
+      'message',
+      'evidence',
+      'request',
+      'response',
+      'reproducer',
     ]);
     expect(text).toContain('"evidence": {\n        "expected"');
   });
 
   it('keeps the findings, counts, seed, target, spec version and timings', () => {
     const parsed = JSON.parse(renderJson(sampleFailedReport)) as RunReport;
-    expect(parsed).toMatchObject({ seed: 1847369201, target: 'http://localhost:4010/v1', durationMs: 8734, requests: 1284, verdict: 'failed' });
+    expect(parsed).toMatchObject({
+      seed: 1847369201,
+      target: 'http://localhost:4010/v1',
+      durationMs: 8734,
+      requests: 1284,
+      verdict: 'failed',
+    });
     expect(parsed.spec.version).toBe('1.0.0');
     expect(parsed.tallies).toHaveLength(28);
     expect(parsed.findings).toEqual(sampleFailedReport.findings);

@@ -31,7 +31,9 @@ export function toJsonReport(report: RunReport): Record<string, unknown> {
       readOnly: report.options.readOnly,
       only: [...report.options.only],
       skip: [...report.options.skip],
-      ...(report.options.shard ? { shard: { index: report.options.shard.index, count: report.options.shard.count } } : {}),
+      ...(report.options.shard
+        ? { shard: { index: report.options.shard.index, count: report.options.shard.count } }
+        : {}),
     },
     startedAt: report.startedAt,
     durationMs: report.durationMs,
@@ -44,7 +46,14 @@ export function toJsonReport(report: RunReport): Record<string, unknown> {
 }
 
 function tally(t: CheckTally): Record<string, unknown> {
-  return { operationId: t.operationId, check: t.check, passed: t.passed, failed: t.failed, warnings: t.warnings, ...(t.durationMs !== undefined ? { durationMs: Math.round(t.durationMs) } : {}) };
+  return {
+    operationId: t.operationId,
+    check: t.check,
+    passed: t.passed,
+    failed: t.failed,
+    warnings: t.warnings,
+    ...(t.durationMs !== undefined ? { durationMs: Math.round(t.durationMs) } : {}),
+  };
 }
 
 function finding(f: Finding): Record<string, unknown> {
@@ -67,7 +76,13 @@ function request(r: RequestRecord): Record<string, unknown> {
 }
 
 function response(r: ResponseRecord): Record<string, unknown> {
-  return { status: r.status, headers: sortKeys(r.headers), body: r.body, truncated: r.truncated, durationMs: r.durationMs };
+  return {
+    status: r.status,
+    headers: sortKeys(r.headers),
+    body: r.body,
+    truncated: r.truncated,
+    durationMs: r.durationMs,
+  };
 }
 
 function reproducer(r: Reproducer): Record<string, unknown> {

@@ -39,15 +39,24 @@ describe('renderJUnit', () => {
 
   it('has a schema that can fail', async () => {
     const xml = renderJUnit(sampleFailedReport);
-    expect(await validate(xml.replace('<testcase classname="listPets" name="status">', '<testcase classname="listPets">'))).not.toEqual([]);
-    expect(await validate(xml.replace('<property name="seed" value="1847369201"/>', '<property name="seed">1</property>'))).not.toEqual([]);
+    expect(
+      await validate(xml.replace('<testcase classname="listPets" name="status">', '<testcase classname="listPets">')),
+    ).not.toEqual([]);
+    expect(
+      await validate(xml.replace('<property name="seed" value="1847369201"/>', '<property name="seed">1</property>')),
+    ).not.toEqual([]);
   });
 
   it('has one suite per operation and one case per operation × check, with totals that add up', () => {
     const xml = renderJUnit(sampleFailedReport);
     const gaps = sampleFailedReport.findings.filter((f) => f.severity === 'warning').length;
     expect(gaps).toBeGreaterThan(0);
-    expect(element(xml, 'testsuites')).toMatchObject({ tests: String(28 + gaps), failures: '2', errors: '0', skipped: String(gaps) });
+    expect(element(xml, 'testsuites')).toMatchObject({
+      tests: String(28 + gaps),
+      failures: '2',
+      errors: '0',
+      skipped: String(gaps),
+    });
     expect(element(xml, 'testsuite', 'name="listPets"')).toMatchObject({ tests: '10', failures: '1' });
     expect(element(xml, 'testsuite', 'name="createPet"')).toMatchObject({ tests: '9', failures: '1' });
     expect(element(xml, 'testsuite', 'name="getPet"')).toMatchObject({ tests: '9', failures: '0' });
@@ -57,20 +66,32 @@ describe('renderJUnit', () => {
 
   it('lists contract gaps as skipped cases of their own suite, where CI viewers show them, and times cells that have a duration', () => {
     const gap = sampleFailedReport.findings.find((f) => f.severity === 'warning')!;
-    const timed = { ...sampleFailedReport, tallies: sampleFailedReport.tallies.map((t) => ({ ...t, durationMs: 1500 })) };
+    const timed = {
+      ...sampleFailedReport,
+      tallies: sampleFailedReport.tallies.map((t) => ({ ...t, durationMs: 1500 })),
+    };
     const xml = renderJUnit(timed);
-    expect(element(xml, 'testsuite', 'name="contract gaps"')['skipped']).toBe(String(sampleFailedReport.findings.filter((f) => f.severity === 'warning').length));
+    expect(element(xml, 'testsuite', 'name="contract gaps"')['skipped']).toBe(
+      String(sampleFailedReport.findings.filter((f) => f.severity === 'warning').length),
+    );
     expect(xml).toContain(`classname="contract gap: ${gap.gap}"`);
     expect(element(xml, 'testcase', 'classname="listPets" name="semantics.filter"')['time']).toBe('1.5');
     // Under --strict gaps are failures of their cells, not skipped cases.
-    expect(renderJUnit({ ...sampleFailedReport, options: { ...sampleFailedReport.options, strict: true } })).not.toContain('name="contract gaps"');
+    expect(
+      renderJUnit({ ...sampleFailedReport, options: { ...sampleFailedReport.options, strict: true } }),
+    ).not.toContain('name="contract gaps"');
   });
 
   it('puts message, type and reproducer in the failure', () => {
     const xml = renderJUnit(sampleFailedReport);
     const failure = element(xml, 'failure', 'type="server_error"');
-    expect(failure['message']).toBe('POST /pets answered 500 Internal Server Error for a valid pet whose name is 31 characters long.');
-    const body = xml.slice(xml.indexOf('type="server_error"'), xml.indexOf('</failure>', xml.indexOf('type="server_error"')));
+    expect(failure['message']).toBe(
+      'POST /pets answered 500 Internal Server Error for a valid pet whose name is 31 characters long.',
+    );
+    const body = xml.slice(
+      xml.indexOf('type="server_error"'),
+      xml.indexOf('</failure>', xml.indexOf('type="server_error"')),
+    );
     expect(body).toContain(`-H "Authorization: Bearer $API_KEY"`);
     expect(body).toContain("--seed 1847369201 --replay 'createPet/valid#0:41:2:0:0:1'");
   });
@@ -87,7 +108,11 @@ describe('renderJUnit', () => {
   });
 
   it('skips a check that looked at nothing, and reports a run that could not be carried out as an error', () => {
-    const idle: RunReport = { ...sampleCertifiedReport, tallies: [{ operationId: 'getPet', check: 'auth', passed: 0, failed: 0, warnings: 0 }], findings: [] };
+    const idle: RunReport = {
+      ...sampleCertifiedReport,
+      tallies: [{ operationId: 'getPet', check: 'auth', passed: 0, failed: 0, warnings: 0 }],
+      findings: [],
+    };
     expect(renderJUnit(idle)).toContain('<skipped/>');
     const xml = renderJUnit(sampleErrorReport);
     expect(element(xml, 'testsuites')).toMatchObject({ tests: '1', errors: '1' });
@@ -96,7 +121,15 @@ describe('renderJUnit', () => {
 
   it('keeps text with several ]]> intact through a parser', async () => {
     const body = 'a]]>b]]><!--c]]>d';
-    const report: RunReport = { ...sampleFailedReport, findings: [{ ...sampleFailedReport.findings[0]!, response: { status: 500, headers: {}, body, truncated: false, durationMs: 1 } }] };
+    const report: RunReport = {
+      ...sampleFailedReport,
+      findings: [
+        {
+          ...sampleFailedReport.findings[0]!,
+          response: { status: 500, headers: {}, body, truncated: false, durationMs: 1 },
+        },
+      ],
+    };
     const xml = renderJUnit(report);
     expect(await validate(xml)).toEqual([]);
     const canonical = await validateXML({ xml: [{ fileName: 'r.xml', contents: xml }], normalization: 'c14n' });

@@ -42,7 +42,11 @@ export function renderJUnit(report: RunReport, options: JUnitOptions = {}): stri
   if (report.verdict === 'error') {
     const suite = builder.testSuite().name('run').timestamp(timestamp);
     addProperties(suite, report);
-    suite.testCase().className('conformance').name('run').error(report.error ?? 'the run could not be carried out', 'run_error');
+    suite
+      .testCase()
+      .className('conformance')
+      .name('run')
+      .error(report.error ?? 'the run could not be carried out', 'run_error');
   }
 
   for (const operationId of summary.operations) {
@@ -54,19 +58,26 @@ export function renderJUnit(report: RunReport, options: JUnitOptions = {}): stri
       if (tally === undefined && findings.length === 0) continue;
       const testCase = suite.testCase().className(operationId).name(check);
       if (tally?.durationMs !== undefined) testCase.time(tally.durationMs / 1000);
-      const failing = findings.filter((f) => f.severity === 'failure' || (report.options.strict && f.severity === 'warning'));
+      const failing = findings.filter(
+        (f) => f.severity === 'failure' || (report.options.strict && f.severity === 'warning'),
+      );
       const other = findings.filter((f) => !failing.includes(f));
       if (failing.length > 0) {
         const first = failing[0]?.message ?? '';
         testCase
-          .failure(failing.length === 1 ? first : `${failing.length} failures; first: ${first}`, [...new Set(failing.map((f) => f.code))].join(' '))
+          .failure(
+            failing.length === 1 ? first : `${failing.length} failures; first: ${first}`,
+            [...new Set(failing.map((f) => f.code))].join(' '),
+          )
           .stacktrace(failing.map(text).join('\n\n'));
       }
       const out: string[] = [];
       if (tally) out.push(`${tally.passed} passed, ${tally.failed} failed, ${plural(tally.warnings, 'warning')}`);
-      for (const f of other) out.push('', `${f.severity === 'warning' ? `contract gap: ${f.gap ?? f.code}` : 'advisory'}`, text(f));
+      for (const f of other)
+        out.push('', `${f.severity === 'warning' ? `contract gap: ${f.gap ?? f.code}` : 'advisory'}`, text(f));
       testCase.standardOutput(out.join('\n'));
-      if (tally !== undefined && tally.passed + tally.failed + tally.warnings === 0 && findings.length === 0) testCase.skipped();
+      if (tally !== undefined && tally.passed + tally.failed + tally.warnings === 0 && findings.length === 0)
+        testCase.skipped();
     }
   }
   // Contract gaps where CI viewers list them: one skipped test case each, named by the gap.
@@ -74,7 +85,13 @@ export function renderJUnit(report: RunReport, options: JUnitOptions = {}): stri
   if (gaps.length > 0) {
     const suite = builder.testSuite().name('contract gaps').timestamp(timestamp);
     addProperties(suite, report);
-    for (const f of gaps) suite.testCase().className(`contract gap: ${f.gap ?? f.code}`).name(`${f.operationId} ${f.check}`).standardOutput(text(f)).skipped();
+    for (const f of gaps)
+      suite
+        .testCase()
+        .className(`contract gap: ${f.gap ?? f.code}`)
+        .name(`${f.operationId} ${f.check}`)
+        .standardOutput(text(f))
+        .skipped();
   }
   return redactText(builder.build(), secrets) + '\n';
 }

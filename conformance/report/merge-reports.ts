@@ -22,7 +22,10 @@ export function mergeReports(reports: readonly RunReport[]): RunReport {
       ['spec', r.spec.file, first.spec.file],
       ['seed', String(r.seed), String(first.seed)],
     ] as const) {
-      if (a !== b) throw new MergeError(`the reports are not shards of one run: ${what} ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+      if (a !== b)
+        throw new MergeError(
+          `the reports are not shards of one run: ${what} ${JSON.stringify(a)} vs ${JSON.stringify(b)}`,
+        );
     }
   }
   const tallies = new Map<string, { -readonly [K in keyof CheckTally]: CheckTally[K] }>();
@@ -40,7 +43,14 @@ export function mergeReports(reports: readonly RunReport[]): RunReport {
   const findings: Finding[] = [];
   for (const finding of reports.flatMap((r) => r.findings)) {
     // Every shard runs the same preflight and preparation: a finding they share is one finding.
-    const key = JSON.stringify([finding.code, finding.operationId, finding.check, finding.message, finding.request?.method, finding.request?.path]);
+    const key = JSON.stringify([
+      finding.code,
+      finding.operationId,
+      finding.check,
+      finding.message,
+      finding.request?.method,
+      finding.request?.path,
+    ]);
     if (seen.has(key)) continue;
     seen.add(key);
     findings.push(finding);

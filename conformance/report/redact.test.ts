@@ -56,6 +56,10 @@ describe('secretsFromEnv', () => {
   });
 
   it('takes the password, the pair and its base64 from CONFORMANCE_BASIC, never the user name alone', () => {
-    expect(secretsFromEnv({ CONFORMANCE_BASIC: 'ann:s3cret-pw' })).toEqual(['s3cret-pw', 'ann:s3cret-pw', Buffer.from('ann:s3cret-pw').toString('base64')]);
+    expect(secretsFromEnv({ CONFORMANCE_BASIC: 'ann:s3cret-pw' })).toEqual([
+      's3cret-pw',
+      'ann:s3cret-pw',
+      Buffer.from('ann:s3cret-pw').toString('base64'),
+    ]);
   });
 });

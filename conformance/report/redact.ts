@@ -34,7 +34,11 @@ export function redactText(text: string, secrets: readonly string[] = []): strin
   let out = text;
   for (const form of secretForms(secrets)) {
     if (form.length >= WHOLE_VALUE_BELOW) out = out.split(form).join(API_KEY_PLACEHOLDER);
-    else out = out.replace(new RegExp(`(?<![A-Za-z0-9])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'), API_KEY_PLACEHOLDER);
+    else
+      out = out.replace(
+        new RegExp(`(?<![A-Za-z0-9])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'),
+        API_KEY_PLACEHOLDER,
+      );
   }
   return out.replace(CREDENTIAL, (match, scheme: string, space: string, token: string) =>
     PROSE_WORD.test(token) ? match : `${scheme}${space}${REDACTED}`,
@@ -53,9 +57,7 @@ function redactValue(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return redactText(value, secrets);
   if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [redactText(k, secrets), redactValue(v, secrets)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactText(k, secrets), redactValue(v, secrets)]));
   }
   return value;
 }
@@ -66,7 +68,12 @@ export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
   const basic = env['CONFORMANCE_BASIC'];
   const colon = basic?.indexOf(':') ?? -1;
   if (basic && colon > 0) {
-    const credential = { kind: 'user-password', user: basic.slice(0, colon), password: basic.slice(colon + 1), variable: 'BASIC_AUTH' } as const;
+    const credential = {
+      kind: 'user-password',
+      user: basic.slice(0, colon),
+      password: basic.slice(colon + 1),
+      variable: 'BASIC_AUTH',
+    } as const;
     out.push(...handlerFor({ kind: 'basic', name: 'basic' }).secretsIn(credential));
   }
   return out;

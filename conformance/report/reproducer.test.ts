@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { renderReproducer, reproducerView } from './reproducer.js';
-import { SAMPLE_KEY, deprecationFinding, filterFinding, hostileReport, unknownParamFinding } from './__fixtures__/sample-report.js';
+import {
+  SAMPLE_KEY,
+  deprecationFinding,
+  filterFinding,
+  hostileReport,
+  unknownParamFinding,
+} from './__fixtures__/sample-report.js';
 
 const TARGET = 'http://localhost:4010/v1';
 
@@ -11,11 +17,15 @@ describe('renderReproducer', () => {
     expect(lines[1]).toBe("curl -i -X POST 'http://localhost:4010/v1/pets' \\");
     expect(lines).toContain('# the failing request');
     expect(lines.at(-2)).toBe('# seed 1847369201, path 12:0; replay with:');
-    expect(lines.at(-1)).toBe("npm run conformance -- --target http://localhost:4010/v1 --seed 1847369201 --replay 'listPets/valid#0:12:0'");
+    expect(lines.at(-1)).toBe(
+      "npm run conformance -- --target http://localhost:4010/v1 --seed 1847369201 --replay 'listPets/valid#0:12:0'",
+    );
   });
 
   it('falls back to the finding request, and is empty without one', () => {
-    expect(renderReproducer(unknownParamFinding, TARGET)).toBe(`curl -i 'http://localhost:4010/v1/pets?colour=red' \\\n  -H "Authorization: Bearer $API_KEY"`);
+    expect(renderReproducer(unknownParamFinding, TARGET)).toBe(
+      `curl -i 'http://localhost:4010/v1/pets?colour=red' \\\n  -H "Authorization: Bearer $API_KEY"`,
+    );
     expect(renderReproducer(deprecationFinding, TARGET)).toBe('');
     expect(reproducerView(deprecationFinding, TARGET)).toEqual({ setup: [] });
   });

@@ -26,7 +26,11 @@ await mkdir(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 try {
   for (const shot of shots) {
-    const page = await browser.newPage({ viewport: { width: 1120, height: 900 }, deviceScaleFactor: top ? 2 : 1, colorScheme: shot.scheme });
+    const page = await browser.newPage({
+      viewport: { width: 1120, height: 900 },
+      deviceScaleFactor: top ? 2 : 1,
+      colorScheme: shot.scheme,
+    });
     // Fail loudly should the page try to fetch anything: it must be self-contained.
     await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
     await page.setContent(renderHtml(shot.report), { waitUntil: 'load' });

@@ -13,7 +13,10 @@ describe('writeReports', () => {
 
   it('writes each requested file, creating directories, and only those', async () => {
     dir = await mkdtemp(join(tmpdir(), 'reports-'));
-    const written = await writeReports(sampleFailedReport, { junit: join(dir, 'a/b/junit.xml'), html: join(dir, 'c/report.html') });
+    const written = await writeReports(sampleFailedReport, {
+      junit: join(dir, 'a/b/junit.xml'),
+      html: join(dir, 'c/report.html'),
+    });
     expect(written).toEqual([join(dir, 'a/b/junit.xml'), join(dir, 'c/report.html')]);
     expect(await readFile(join(dir, 'a/b/junit.xml'), 'utf8')).toMatch(/^<\?xml/);
     expect(await readFile(join(dir, 'c/report.html'), 'utf8')).toMatch(/^<!doctype html>/);

@@ -16,27 +16,52 @@ beforeAll(async () => {
   ops = await loadOperations();
 });
 
-const caseOf = (operationId: string, fields: Partial<Case> = {}): Case => ({ operationId, family: 'valid', kind: 'valid', pathParams: {}, query: [], auth: 'valid', ...fields });
+const caseOf = (operationId: string, fields: Partial<Case> = {}): Case => ({
+  operationId,
+  family: 'valid',
+  kind: 'valid',
+  pathParams: {},
+  query: [],
+  auth: 'valid',
+  ...fields,
+});
 
 describe('buildRequest: bytes on the wire', () => {
   it('writes a JSON body exactly, int64 digits and all', () => {
-    const value = { name: 'Émile "the cat"', categoryId: new LosslessNumber('9223372036854775807'), status: 'sold', id: new LosslessNumber('-9223372036854775808') };
+    const value = {
+      name: 'Émile "the cat"',
+      categoryId: new LosslessNumber('9223372036854775807'),
+      status: 'sold',
+      id: new LosslessNumber('-9223372036854775808'),
+    };
     const built = buildRequest(caseOf('createPet', { body: { kind: 'json', value } }), ops.createPet, 'k3y');
     expect(built.method).toBe('POST');
     expect(built.path).toBe('/pets');
-    expect(built.body).toBe('{"name":"Émile \\"the cat\\"","categoryId":9223372036854775807,"status":"sold","id":-9223372036854775808}');
+    expect(built.body).toBe(
+      '{"name":"Émile \\"the cat\\"","categoryId":9223372036854775807,"status":"sold","id":-9223372036854775808}',
+    );
     expect(built.headers['content-type']).toBe('application/json');
     expect(built.record.body).toBe(built.body);
   });
 
   it('writes JSON scalars and null bodies as JSON', () => {
-    expect(buildRequest(caseOf('createPet', { body: { kind: 'json', value: null } }), ops.createPet, 'k').body).toBe('null');
-    expect(buildRequest(caseOf('createPet', { body: { kind: 'json', value: [] } }), ops.createPet, 'k').body).toBe('[]');
-    expect(buildRequest(caseOf('createPet', { body: { kind: 'json', value: 'text' } }), ops.createPet, 'k').body).toBe('"text"');
+    expect(buildRequest(caseOf('createPet', { body: { kind: 'json', value: null } }), ops.createPet, 'k').body).toBe(
+      'null',
+    );
+    expect(buildRequest(caseOf('createPet', { body: { kind: 'json', value: [] } }), ops.createPet, 'k').body).toBe(
+      '[]',
+    );
+    expect(buildRequest(caseOf('createPet', { body: { kind: 'json', value: 'text' } }), ops.createPet, 'k').body).toBe(
+      '"text"',
+    );
   });
 
   it('sends a raw body byte for byte, with its own Content-Type or none', () => {
-    const raw = buildRequest(caseOf('createPet', { body: { kind: 'raw', text: "{'name':'Rex',}", contentType: 'text/plain' } }), ops.createPet, 'k');
+    const raw = buildRequest(
+      caseOf('createPet', { body: { kind: 'raw', text: "{'name':'Rex',}", contentType: 'text/plain' } }),
+      ops.createPet,
+      'k',
+    );
     expect(raw.body).toBe("{'name':'Rex',}");
     expect(raw.headers['content-type']).toBe('text/plain');
     expect(raw.record.headers['content-type']).toBe('text/plain');
@@ -53,7 +78,14 @@ describe('buildRequest: bytes on the wire', () => {
   });
 
   it('lets case headers override, lower-cased, in the request and the record alike', () => {
-    const built = buildRequest(caseOf('createPet', { body: { kind: 'json', value: {} }, headers: { 'Content-Type': 'application/json;charset=UTF-8', 'X-Probe': '1' } }), ops.createPet, 'k');
+    const built = buildRequest(
+      caseOf('createPet', {
+        body: { kind: 'json', value: {} },
+        headers: { 'Content-Type': 'application/json;charset=UTF-8', 'X-Probe': '1' },
+      }),
+      ops.createPet,
+      'k',
+    );
     expect(built.headers['content-type']).toBe('application/json;charset=UTF-8');
     expect(built.headers['x-probe']).toBe('1');
     expect(built.record.headers['content-type']).toBe('application/json;charset=UTF-8');
@@ -61,29 +93,52 @@ describe('buildRequest: bytes on the wire', () => {
   });
 
   it('uses the case method for probes', () => {
-    expect(buildRequest(caseOf('listPets', { kind: 'probe', method: 'delete' }), ops.listPets, 'k').method).toBe('DELETE');
+    expect(buildRequest(caseOf('listPets', { kind: 'probe', method: 'delete' }), ops.listPets, 'k').method).toBe(
+      'DELETE',
+    );
   });
 });
 
 describe('buildRequest: path and query encoding', () => {
-  it.each(['..', '.', 'a/b', '%00', '%2F', '小白 🐢', '?x=1#y', 'a b+c', '1;drop'])('keeps petId %j one path segment', (petId) => {
-    const built = buildRequest(caseOf('getPet', { pathParams: { petId } }), ops.getPet, 'k');
-    expect(built.path.startsWith('/pets/')).toBe(true);
-    const segment = built.path.slice('/pets/'.length);
-    expect(segment).toMatch(/^[A-Za-z0-9%\-_.~!$&'()*+,;=:@]*$/);
-    expect(segment).not.toMatch(/^\.{1,2}$/); // a literal dot segment is resolved away by clients and servers
-    expect(decodeURIComponent(segment)).toBe(petId);
-    expect(built.record.path).toBe(built.path);
-  });
+  it.each(['..', '.', 'a/b', '%00', '%2F', '小白 🐢', '?x=1#y', 'a b+c', '1;drop'])(
+    'keeps petId %j one path segment',
+    (petId) => {
+      const built = buildRequest(caseOf('getPet', { pathParams: { petId } }), ops.getPet, 'k');
+      expect(built.path.startsWith('/pets/')).toBe(true);
+      const segment = built.path.slice('/pets/'.length);
+      expect(segment).toMatch(/^[A-Za-z0-9%\-_.~!$&'()*+,;=:@]*$/);
+      expect(segment).not.toMatch(/^\.{1,2}$/); // a literal dot segment is resolved away by clients and servers
+      expect(decodeURIComponent(segment)).toBe(petId);
+      expect(built.record.path).toBe(built.path);
+    },
+  );
 
   it('writes an int64 petId digit for digit', () => {
-    expect(buildRequest(caseOf('getPet', { pathParams: { petId: '-9223372036854775808' } }), ops.getPet, 'k').path).toBe('/pets/-9223372036854775808');
+    expect(
+      buildRequest(caseOf('getPet', { pathParams: { petId: '-9223372036854775808' } }), ops.getPet, 'k').path,
+    ).toBe('/pets/-9223372036854775808');
   });
 
   it('encodes query names and values, keeps their order, repeats and empty values', () => {
-    const built = buildRequest(caseOf('listPets', { query: [['status', 'a b&c=d'], ['limit', ''], ['limit', '5'], ['ü', '🐢']] }), ops.listPets, 'k');
+    const built = buildRequest(
+      caseOf('listPets', {
+        query: [
+          ['status', 'a b&c=d'],
+          ['limit', ''],
+          ['limit', '5'],
+          ['ü', '🐢'],
+        ],
+      }),
+      ops.listPets,
+      'k',
+    );
     expect(built.path).toBe('/pets?status=a%20b%26c%3Dd&limit=&limit=5&%C3%BC=%F0%9F%90%A2');
-    expect([...new URLSearchParams(built.path.split('?')[1])]).toEqual([['status', 'a b&c=d'], ['limit', ''], ['limit', '5'], ['ü', '🐢']]);
+    expect([...new URLSearchParams(built.path.split('?')[1])]).toEqual([
+      ['status', 'a b&c=d'],
+      ['limit', ''],
+      ['limit', '5'],
+      ['ü', '🐢'],
+    ]);
   });
 });
 
@@ -92,10 +147,14 @@ const recordText = (testCase: Case, key: string) => {
   const { record } = buildRequest(testCase, ops.createPet, key);
   return [record.method, record.path, ...Object.entries(record.headers).flat(), record.body ?? ''].join('\n');
 };
-const swapCase = (s: string) => [...s].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
+const swapCase = (s: string) =>
+  [...s].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
 const base64 = (s: string) => Buffer.from(s).toString('base64');
 
-const KEY_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', ...'!#$%&()*+,-./:;<=>?@[]^_{|}~`\'"\\ '];
+const KEY_CHARS = [
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+  ...'!#$%&()*+,-./:;<=>?@[]^_{|}~`\'"\\ ',
+];
 const LETTERLESS = KEY_CHARS.filter((c) => c.toLowerCase() === c.toUpperCase());
 /** Keys short and long (base64 wraps past 57 bytes), with and without letters, without surrounding blanks. */
 const keyArbitrary = fc
@@ -105,7 +164,8 @@ const keyArbitrary = fc
     fc.string({ unit: fc.constantFrom(...LETTERLESS), minLength: 4, maxLength: 40 }),
   )
   .filter((k) => k.trim() === k);
-const PET_CASE = (auth: AuthVariant): Case => caseOf('createPet', { auth, body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } } });
+const PET_CASE = (auth: AuthVariant): Case =>
+  caseOf('createPet', { auth, body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } } });
 
 describe('buildRequest: the record never holds the key', () => {
   it('for any key and any auth variant: not the key, its base64, nor its case-swapped form', () => {
@@ -117,7 +177,8 @@ describe('buildRequest: the record never holds the key', () => {
           const built = buildRequest(PET_CASE(variant), ops.createPet, key);
           const text = recordText(PET_CASE(variant), key);
           const forms = [key, base64(key), base64(`${key}:`), ...(swapCase(key) !== key ? [swapCase(key)] : [])];
-          for (const form of forms) if (text.includes(form)) throw new Error(`${variant}: the record holds ${JSON.stringify(form)}`);
+          for (const form of forms)
+            if (text.includes(form)) throw new Error(`${variant}: the record holds ${JSON.stringify(form)}`);
           // Not vacuous: the real request does carry the credential.
           if (variant === 'valid') expect(built.headers.authorization).toBe(`Bearer ${key}`);
         }
@@ -129,12 +190,15 @@ describe('buildRequest: the record never holds the key', () => {
   it('the real header of each bad variant differs from every accepted spelling of the key', () => {
     fc.assert(
       fc.property(keyArbitrary, (key) => {
-        const accepted = new Set(['valid', ...GOOD_AUTH].map((v) => authorizationFor(v as AuthVariant, key).header!.replace(/^\S+ /, '')));
+        const accepted = new Set(
+          ['valid', ...GOOD_AUTH].map((v) => authorizationFor(v as AuthVariant, key).header!.replace(/^\S+ /, '')),
+        );
         for (const variant of BAD_AUTH) {
           const header = authorizationFor(variant, key).header;
           if (header === undefined) continue;
           const [scheme, token = ''] = header.split(/ (.*)/s) as [string, string?];
-          if (scheme.toLowerCase() === 'bearer' && accepted.has(token)) throw new Error(`${variant} sends the valid key`);
+          if (scheme.toLowerCase() === 'bearer' && accepted.has(token))
+            throw new Error(`${variant} sends the valid key`);
         }
       }),
       { seed: 31337, numRuns: 60 },
@@ -193,7 +257,7 @@ describe('authorizationFor: the shown value is bash that reproduces the real hea
   });
 });
 
-describe('buildRequest: credentials where each operation\'s scheme puts them', () => {
+describe("buildRequest: credentials where each operation's scheme puts them", () => {
   const document = {
     components: {
       securitySchemes: {
@@ -204,7 +268,10 @@ describe('buildRequest: credentials where each operation\'s scheme puts them', (
       },
     },
   };
-  const withSecurity = (security: unknown) => ({ ...ops.listPets, security: operationSecurity(document, { security }) });
+  const withSecurity = (security: unknown) => ({
+    ...ops.listPets,
+    security: operationSecurity(document, { security }),
+  });
   const credentials = createKitCredentials({ apiKey: 'k3y-0123456789', basic: 'ann:pw' });
 
   it('an API key in a header, a query parameter or a cookie, shown from $API_KEY', () => {
@@ -212,7 +279,11 @@ describe('buildRequest: credentials where each operation\'s scheme puts them', (
     expect(h.headers['x-api-key']).toBe('k3y-0123456789');
     expect(h.headers.authorization).toBeUndefined();
     expect(h.record.headers['x-api-key']).toBe('$API_KEY');
-    const q = buildRequest(caseOf('listPets', { query: [['limit', '5']] }), withSecurity([{ queryKey: [] }]), credentials);
+    const q = buildRequest(
+      caseOf('listPets', { query: [['limit', '5']] }),
+      withSecurity([{ queryKey: [] }]),
+      credentials,
+    );
     expect(q.path).toBe('/pets?limit=5&api_key=k3y-0123456789');
     expect(q.record.path).toBe('/pets?limit=5&api_key=$API_KEY');
     const c = buildRequest(caseOf('listPets'), withSecurity([{ cookieKey: [] }]), credentials);
@@ -229,11 +300,19 @@ describe('buildRequest: credentials where each operation\'s scheme puts them', (
 
   it('a variant of one scheme keeps the other schemes valid; authScheme picks the alternative', () => {
     const op = withSecurity([{ basicAuth: [], headerKey: [] }]);
-    const wrong = buildRequest(caseOf('listPets', { kind: 'auth', auth: 'wrong-password', authScheme: 'basicAuth' }), op, credentials);
-    expect(wrong.headers.authorization).toBe(`Basic ${Buffer.from('ann:wrong-password-4f1c9e7a2b').toString('base64')}`);
+    const wrong = buildRequest(
+      caseOf('listPets', { kind: 'auth', auth: 'wrong-password', authScheme: 'basicAuth' }),
+      op,
+      credentials,
+    );
+    expect(wrong.headers.authorization).toBe(
+      `Basic ${Buffer.from('ann:wrong-password-4f1c9e7a2b').toString('base64')}`,
+    );
     expect(wrong.headers['x-api-key']).toBe('k3y-0123456789');
     const alternatives = withSecurity([{ headerKey: [] }, { queryKey: [] }]);
-    expect(buildRequest(caseOf('listPets', { authScheme: 'queryKey' }), alternatives, credentials).path).toBe('/pets?api_key=k3y-0123456789');
+    expect(buildRequest(caseOf('listPets', { authScheme: 'queryKey' }), alternatives, credentials).path).toBe(
+      '/pets?api_key=k3y-0123456789',
+    );
   });
 
   it('a public operation carries no credential; unclaimed -H headers go on every request', () => {

@@ -2,7 +2,13 @@ import { stringify as stringifyLossless } from 'lossless-json';
 import type { AuthVariant, Case } from '../cases/index.js';
 import type { RequestRecord } from '../findings/index.js';
 import type { OperationModel } from '../../spec/index.js';
-import { type Attachment, type Credential, type SecurityScheme, alternativeFor, attachRequirement } from '../../spec/security/index.js';
+import {
+  type Attachment,
+  type Credential,
+  type SecurityScheme,
+  alternativeFor,
+  attachRequirement,
+} from '../../spec/security/index.js';
 import { createKitCredentials, type KitCredentials } from './credentials.js';
 
 /** The exact request to put on the wire, and the record of it with the key replaced by `$API_KEY`. */
@@ -24,7 +30,11 @@ export interface AuthParts {
   readonly header?: string;
   readonly shown?: string;
   /** Where the key goes besides Authorization (query pairs, other headers, cookies as one Cookie header). */
-  readonly elsewhere?: { readonly query?: readonly [string, string][]; readonly queryShown?: string; readonly headers?: Readonly<Record<string, { value: string; shown: string }>> };
+  readonly elsewhere?: {
+    readonly query?: readonly [string, string][];
+    readonly queryShown?: string;
+    readonly headers?: Readonly<Record<string, { value: string; shown: string }>>;
+  };
 }
 
 /** An attachment of spec/security laid out as {@link AuthParts}. */
@@ -33,11 +43,16 @@ export function authPartsOf(attachment: Attachment): AuthParts {
   const others: Record<string, { value: string; shown: string }> = {};
   for (const h of attachment.headers) if (h !== authorization) others[h.name] = { value: h.value, shown: h.shown };
   if (attachment.cookies.length > 0) {
-    others.cookie = { value: attachment.cookies.map((c) => `${c.name}=${c.value}`).join('; '), shown: attachment.cookies.map((c) => `${c.name}=${c.shown}`).join('; ') };
+    others.cookie = {
+      value: attachment.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+      shown: attachment.cookies.map((c) => `${c.name}=${c.shown}`).join('; '),
+    };
   }
   const query = attachment.query.map((q): [string, string] => [q.name, q.value]);
   const elsewhere = {
-    ...(query.length > 0 ? { query, queryShown: attachment.query.map((q) => `${encodeText(q.name)}=${q.shown}`).join('&') } : {}),
+    ...(query.length > 0
+      ? { query, queryShown: attachment.query.map((q) => `${encodeText(q.name)}=${q.shown}`).join('&') }
+      : {}),
     ...(Object.keys(others).length > 0 ? { headers: others } : {}),
   };
   return {
@@ -54,7 +69,13 @@ const BEARER: SecurityScheme = { kind: 'bearer', name: 'bearer' };
  */
 export function authorizationFor(variant: AuthVariant, apiKey: string): AuthParts {
   const credential: Credential = { kind: 'secret', value: apiKey, variable: 'API_KEY' };
-  return authPartsOf(attachRequirement([{ scheme: BEARER, scopes: [] }], () => credential, variant === 'valid' ? undefined : { scheme: BEARER.name, id: variant }));
+  return authPartsOf(
+    attachRequirement(
+      [{ scheme: BEARER, scopes: [] }],
+      () => credential,
+      variant === 'valid' ? undefined : { scheme: BEARER.name, id: variant },
+    ),
+  );
 }
 
 /**
@@ -64,18 +85,39 @@ export function authorizationFor(variant: AuthVariant, apiKey: string): AuthPart
  */
 export function authFor(testCase: Case, operation: OperationModel, credentials: KitCredentials): AuthParts {
   const credentialOf = (scheme: SecurityScheme) => credentials.credentialFor(scheme);
-  const requirement = operation.security.access === 'public' ? undefined : alternativeFor(operation.security, credentialOf, testCase.authScheme);
+  const requirement =
+    operation.security.access === 'public'
+      ? undefined
+      : alternativeFor(operation.security, credentialOf, testCase.authScheme);
   if (!requirement) return {};
   const scheme = testCase.authScheme ?? requirement[0]!.scheme.name;
-  return authPartsOf(attachRequirement(requirement, credentialOf, testCase.auth === 'valid' ? undefined : { scheme, id: testCase.auth }));
+  return authPartsOf(
+    attachRequirement(requirement, credentialOf, testCase.auth === 'valid' ? undefined : { scheme, id: testCase.auth }),
+  );
 }
 
 /** Turns a case into the exact bytes to send, for one operation of the spec. */
-export function buildRequest(testCase: Case, operation: OperationModel, credentials: string | KitCredentials, extraHeaders: readonly (readonly [string, string])[] = []): BuiltRequest {
-  const path = testCase.literalPath?.path ?? operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => testCase.rawPath?.[name] ?? encodePathSegment(testCase.pathParams[name] ?? ''));
-  const auth = authFor(testCase, operation, typeof credentials === 'string' ? createKitCredentials({ apiKey: credentials }) : credentials);
-  const encode = (pairs: readonly (readonly [string, string])[]) => pairs.map(([k, v]) => `${encodeText(k)}=${encodeText(v)}`);
-  const own = testCase.queryText !== undefined ? [testCase.queryText] : [...encode(testCase.query), ...(testCase.rawQuery ?? [])];
+export function buildRequest(
+  testCase: Case,
+  operation: OperationModel,
+  credentials: string | KitCredentials,
+  extraHeaders: readonly (readonly [string, string])[] = [],
+): BuiltRequest {
+  const path =
+    testCase.literalPath?.path ??
+    operation.path.replace(
+      /\{([^}]+)\}/g,
+      (_, name: string) => testCase.rawPath?.[name] ?? encodePathSegment(testCase.pathParams[name] ?? ''),
+    );
+  const auth = authFor(
+    testCase,
+    operation,
+    typeof credentials === 'string' ? createKitCredentials({ apiKey: credentials }) : credentials,
+  );
+  const encode = (pairs: readonly (readonly [string, string])[]) =>
+    pairs.map(([k, v]) => `${encodeText(k)}=${encodeText(v)}`);
+  const own =
+    testCase.queryText !== undefined ? [testCase.queryText] : [...encode(testCase.query), ...(testCase.rawQuery ?? [])];
   const query = [...own, ...encode(auth.elsewhere?.query ?? [])].join('&');
   const shownQuery = [...own, ...(auth.elsewhere?.queryShown ? [auth.elsewhere.queryShown] : [])].join('&');
   const fullPath = query ? `${path}?${query}` : path;
@@ -86,7 +128,8 @@ export function buildRequest(testCase: Case, operation: OperationModel, credenti
     headers.authorization = auth.header;
     shownHeaders.authorization = auth.shown!;
   }
-  if (testCase.cookies && testCase.cookies.length > 0) headers.cookie = shownHeaders.cookie = testCase.cookies.join('; ');
+  if (testCase.cookies && testCase.cookies.length > 0)
+    headers.cookie = shownHeaders.cookie = testCase.cookies.join('; ');
   // -H headers no scheme claims: sent on every request as given (they are configuration, not credentials).
   for (const [name, value] of extraHeaders) headers[name.toLowerCase()] = shownHeaders[name.toLowerCase()] = value;
   for (const [name, { value, shown }] of Object.entries(auth.elsewhere?.headers ?? {})) {
@@ -100,10 +143,12 @@ export function buildRequest(testCase: Case, operation: OperationModel, credenti
     body = stringifyLossless(testCase.body.value) ?? 'null';
     // The JSON type the operation names: application/json, or its own (application/merge-patch+json, ...).
     const declared = operation.requestBody?.preferredMediaType;
-    headers['content-type'] = shownHeaders['content-type'] = declared && /^application\/[\w.+-]+\+json$/i.test(declared.split(';')[0]!.trim()) ? declared : 'application/json';
+    headers['content-type'] = shownHeaders['content-type'] =
+      declared && /^application\/[\w.+-]+\+json$/i.test(declared.split(';')[0]!.trim()) ? declared : 'application/json';
   } else if (testCase.body?.kind === 'raw') {
     body = testCase.body.text;
-    if (testCase.body.contentType !== undefined) headers['content-type'] = shownHeaders['content-type'] = testCase.body.contentType;
+    if (testCase.body.contentType !== undefined)
+      headers['content-type'] = shownHeaders['content-type'] = testCase.body.contentType;
   }
   for (const [name, value] of Object.entries(testCase.headers ?? {})) {
     const key = name.toLowerCase();
@@ -114,8 +159,20 @@ export function buildRequest(testCase: Case, operation: OperationModel, credenti
     } else headers[key] = shownHeaders[key] = value;
   }
   const method = (testCase.method ?? operation.method).toUpperCase();
-  const record: RequestRecord = { method, path: shownQuery ? `${path}?${shownQuery}` : path, headers: shownHeaders, ...(body !== undefined ? { body } : {}) };
-  return { method, path: fullPath, headers, ...(body !== undefined ? { body } : {}), ...(testCase.literalPath?.fromOrigin ? { fromOrigin: true } : {}), record };
+  const record: RequestRecord = {
+    method,
+    path: shownQuery ? `${path}?${shownQuery}` : path,
+    headers: shownHeaders,
+    ...(body !== undefined ? { body } : {}),
+  };
+  return {
+    method,
+    path: fullPath,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    ...(testCase.literalPath?.fromOrigin ? { fromOrigin: true } : {}),
+    record,
+  };
 }
 
 /**
@@ -144,7 +201,13 @@ const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
  * negotiation can succeed (RFC 9110 §12.5.1).
  */
 export function acceptFor(operation: OperationModel): string {
-  const of = (which: (status: string) => boolean) => [...new Set(Object.entries(operation.responses).filter(([status]) => which(status)).flatMap(([, r]) => r.mediaTypes))];
+  const of = (which: (status: string) => boolean) => [
+    ...new Set(
+      Object.entries(operation.responses)
+        .filter(([status]) => which(status))
+        .flatMap(([, r]) => r.mediaTypes),
+    ),
+  ];
   // The successes' types; `default` (usually the error shape) only where no success names one.
   const successes = of((status) => /^2/.test(status));
   const types = successes.length > 0 ? successes : of((status) => status === 'default');

@@ -16,18 +16,29 @@ const digest: SecurityScheme = { kind: 'http', name: 'd', scheme: 'digest' };
 describe('createKitCredentials', () => {
   it('--api-key serves every token and API-key scheme; --basic serves Basic', () => {
     const c = createKitCredentials({ apiKey: 'k-1', basic: 'ann:pw:x' });
-    for (const s of [bearer, oauth, header, cookie, query]) expect(c.credentialFor(s)).toEqual({ kind: 'secret', value: 'k-1', variable: 'API_KEY' });
-    expect(c.credentialFor(basic)).toEqual({ kind: 'user-password', user: 'ann', password: 'pw:x', variable: 'BASIC_AUTH' });
+    for (const s of [bearer, oauth, header, cookie, query])
+      expect(c.credentialFor(s)).toEqual({ kind: 'secret', value: 'k-1', variable: 'API_KEY' });
+    expect(c.credentialFor(basic)).toEqual({
+      kind: 'user-password',
+      user: 'ann',
+      password: 'pw:x',
+      variable: 'BASIC_AUTH',
+    });
     expect(c.credentialFor(digest)).toBeUndefined();
   });
 
   it('a -H header a scheme declares is its credential; the others go on every request', () => {
-    const c = createKitCredentials({ headers: ['x-app-key: hk', 'Cookie: a=1; sid=ck', 'Authorization: Bearer tok', 'X-Tenant: t1'] });
+    const c = createKitCredentials({
+      headers: ['x-app-key: hk', 'Cookie: a=1; sid=ck', 'Authorization: Bearer tok', 'X-Tenant: t1'],
+    });
     expect(c.credentialFor(header)).toMatchObject({ value: 'hk' });
     expect(c.credentialFor(cookie)).toMatchObject({ value: 'ck' });
     expect(c.credentialFor(bearer)).toMatchObject({ value: 'tok' });
     expect(c.credentialFor(query)).toBeUndefined();
-    expect(c.extraHeaders([header, bearer])).toEqual([['Cookie', 'a=1; sid=ck'], ['X-Tenant', 't1']]);
+    expect(c.extraHeaders([header, bearer])).toEqual([
+      ['Cookie', 'a=1; sid=ck'],
+      ['X-Tenant', 't1'],
+    ]);
     const b = createKitCredentials({ headers: [`Authorization: Basic ${Buffer.from('u:p').toString('base64')}`] });
     expect(b.credentialFor(basic)).toMatchObject({ user: 'u', password: 'p' });
   });

@@ -39,9 +39,13 @@ function runCommand(command: string): Promise<string> {
   return new Promise((resolve, reject) => {
     exec(command, { timeout: COMMAND_TIMEOUT_MS, maxBuffer: 1024 * 1024 }, (error, stdout) => {
       // Never echo the command's output: it is the secret.
-      if (error) return reject(new CredentialError(`the auth command failed (exit ${String(error.code ?? error.signal ?? '?')})`));
+      if (error)
+        return reject(
+          new CredentialError(`the auth command failed (exit ${String(error.code ?? error.signal ?? '?')})`),
+        );
       const value = stdout.trim();
-      if (value === '' || /[\r\n]/.test(value)) return reject(new CredentialError('the auth command must print one non-empty line (the token or key)'));
+      if (value === '' || /[\r\n]/.test(value))
+        return reject(new CredentialError('the auth command must print one non-empty line (the token or key)'));
       resolve(value);
     });
   });
@@ -71,7 +75,9 @@ function parseBasic(pair: string, variable: string): Credential {
 export function createKitCredentials(input: CredentialInput): KitCredentials {
   const headers = (input.headers ?? []).map(parseHeader);
   const header = (name: string) => headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
-  let secret: Extract<Credential, { kind: 'secret' }> | undefined = input.apiKey ? { kind: 'secret', value: input.apiKey, variable: 'API_KEY' } : undefined;
+  let secret: Extract<Credential, { kind: 'secret' }> | undefined = input.apiKey
+    ? { kind: 'secret', value: input.apiKey, variable: 'API_KEY' }
+    : undefined;
   const basic = input.basic ? parseBasic(input.basic, 'BASIC_AUTH') : undefined;
   const used = new Set<Credential>();
   // One object per value: `used` holds each credential once, however many requests present it.
@@ -82,7 +88,10 @@ export function createKitCredentials(input: CredentialInput): KitCredentials {
     return c;
   };
   const authorization = header('authorization');
-  const bearer = authorization !== undefined && /^bearer\s+\S/i.test(authorization) ? fromHeader(authorization.replace(/^bearer\s+/i, '').trim()) : undefined;
+  const bearer =
+    authorization !== undefined && /^bearer\s+\S/i.test(authorization)
+      ? fromHeader(authorization.replace(/^bearer\s+/i, '').trim())
+      : undefined;
   const basicHeader = (() => {
     if (authorization === undefined || !/^basic\s+\S/i.test(authorization)) return undefined;
     const pair = Buffer.from(authorization.replace(/^basic\s+/i, '').trim(), 'base64').toString('utf8');
@@ -125,7 +134,8 @@ export function createKitCredentials(input: CredentialInput): KitCredentials {
       for (const s of schemes) {
         if (s.kind === 'apiKey' && s.in === 'header') claimed.add(s.parameter.toLowerCase());
         if (s.kind === 'apiKey' && s.in === 'cookie') claimed.add('cookie');
-        if (s.kind === 'bearer' || s.kind === 'oauth2' || s.kind === 'openIdConnect' || s.kind === 'basic') claimed.add('authorization');
+        if (s.kind === 'bearer' || s.kind === 'oauth2' || s.kind === 'openIdConnect' || s.kind === 'basic')
+          claimed.add('authorization');
       }
       return headers.filter(([name]) => !claimed.has(name.toLowerCase()));
     },

@@ -19,7 +19,9 @@ afterEach(async () => {
 });
 
 /** A target that answers the scripted statuses in turn, then 200; returns its base URL. */
-async function scripted(answers: { status: number; headers?: Record<string, string> }[]): Promise<{ url: string; hits: () => number }> {
+async function scripted(
+  answers: { status: number; headers?: Record<string, string> }[],
+): Promise<{ url: string; hits: () => number }> {
   let hits = 0;
   server = createServer((req, res) => {
     req.resume();
@@ -96,7 +98,11 @@ describe('connection resets', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const client = createHttpClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: 'k', timeoutMs: 2000 });
+    const client = createHttpClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      apiKey: 'k',
+      timeoutMs: 2000,
+    });
     expect((await client.send(validCase('listPets'), ops.listPets)).response?.status).toBe(200);
     expect(hits).toBe(2);
     resets = 2;
@@ -114,7 +120,11 @@ describe('deadline', () => {
       setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]'), 50);
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const client = createHttpClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: 'k', timeoutMs: 300 });
+    const client = createHttpClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      apiKey: 'k',
+      timeoutMs: 300,
+    });
     const pending = client.send(validCase('listPets'), ops.listPets);
     // The kit's event loop stalls past the deadline (as a long shrink can) while the answer arrives.
     setTimeout(() => {
@@ -128,7 +138,11 @@ describe('deadline', () => {
   it('still ends a request the target never answers', async () => {
     server = createServer((req) => req.resume());
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const client = createHttpClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: 'k', timeoutMs: 200 });
+    const client = createHttpClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      apiKey: 'k',
+      timeoutMs: 200,
+    });
     expect((await client.send(validCase('listPets'), ops.listPets)).failure?.kind).toBe('timeout');
     await client.close();
   });
@@ -152,7 +166,8 @@ describe('content codings', () => {
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
-    const at = (path: string) => createHttpClient({ baseUrl: `http://127.0.0.1:${port}/v1/${path}`, apiKey: 'k', timeoutMs: 2000 });
+    const at = (path: string) =>
+      createHttpClient({ baseUrl: `http://127.0.0.1:${port}/v1/${path}`, apiKey: 'k', timeoutMs: 2000 });
     for (const path of ['gzip', 'deflate', 'raw-deflate', 'br']) {
       const client = at(path);
       const exchange = await client.send(validCase('listPets'), { ...ops.listPets, path: '' });
@@ -160,9 +175,14 @@ describe('content codings', () => {
       await client.close();
     }
     const liar = at('liar');
-    expect((await liar.send(validCase('listPets'), { ...ops.listPets, path: '' })).failure?.message).toContain('does not decode as gzip');
+    expect((await liar.send(validCase('listPets'), { ...ops.listPets, path: '' })).failure?.message).toContain(
+      'does not decode as gzip',
+    );
     const identityOnly = at('gzip');
-    const refused = await identityOnly.send(validCase('listPets', { headers: { 'accept-encoding': 'identity' } }), { ...ops.listPets, path: '' });
+    const refused = await identityOnly.send(validCase('listPets', { headers: { 'accept-encoding': 'identity' } }), {
+      ...ops.listPets,
+      path: '',
+    });
     expect(refused.failure?.message).toContain('did not allow');
     await liar.close();
     await identityOnly.close();
@@ -174,11 +194,22 @@ describe('Expect: 100-continue', () => {
     server = createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => res.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify({ expect: req.headers.expect, body })));
+      req.on('end', () =>
+        res
+          .writeHead(201, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ expect: req.headers.expect, body })),
+      );
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const client = createHttpClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: 'k', timeoutMs: 2000 });
-    const c = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } }, headers: { expect: '100-continue' } });
+    const client = createHttpClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      apiKey: 'k',
+      timeoutMs: 2000,
+    });
+    const c = validCase('createPet', {
+      body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } },
+      headers: { expect: '100-continue' },
+    });
     const exchange = await client.send(c, ops.createPet);
     expect(exchange.response?.status).toBe(201);
     expect(exchange.response?.json).toEqual({ expect: '100-continue', body: '{"name":"Rex","categoryId":1}' });
@@ -191,11 +222,27 @@ describe('Expect: 100-continue framing', () => {
   it('frames the body with Content-Length, as other requests', async () => {
     server = createServer((req, res) => {
       req.resume();
-      req.on('end', () => res.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify({ length: req.headers['content-length'] ?? null, te: req.headers['transfer-encoding'] ?? null })));
+      req.on('end', () =>
+        res
+          .writeHead(201, { 'Content-Type': 'application/json' })
+          .end(
+            JSON.stringify({
+              length: req.headers['content-length'] ?? null,
+              te: req.headers['transfer-encoding'] ?? null,
+            }),
+          ),
+      );
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const client = createHttpClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: 'k', timeoutMs: 2000 });
-    const c = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } }, headers: { expect: '100-continue' } });
+    const client = createHttpClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      apiKey: 'k',
+      timeoutMs: 2000,
+    });
+    const c = validCase('createPet', {
+      body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } },
+      headers: { expect: '100-continue' },
+    });
     expect((await client.send(c, ops.createPet)).response?.json).toEqual({ length: '29', te: null });
     await client.close();
   });
@@ -215,7 +262,9 @@ describe('expiring credentials', () => {
       req.resume();
       seen.push(req.headers.authorization ?? '');
       const ok = req.headers.authorization === `Bearer ${current}`;
-      res.writeHead(ok ? 200 : 401, { 'Content-Type': 'application/json' }).end(ok ? '[]' : '{"code":"x","message":"x","status":401}');
+      res
+        .writeHead(ok ? 200 : 401, { 'Content-Type': 'application/json' })
+        .end(ok ? '[]' : '{"code":"x","message":"x","status":401}');
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}/v1`;

@@ -61,7 +61,10 @@ function requestWithNodeHttp(
 ): Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined>; body: IncomingMessage }> {
   return new Promise((resolve, reject) => {
     // Headers go out before the body: without a length node:http would frame the body chunked.
-    const framed = body !== undefined && headers['transfer-encoding'] === undefined ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers;
+    const framed =
+      body !== undefined && headers['transfer-encoding'] === undefined
+        ? { ...headers, 'content-length': String(Buffer.byteLength(body)) }
+        : headers;
     const request = httpRequest(url, { method, headers: framed, signal, agent: false }, (response) => {
       clearTimeout(fallback);
       resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: response });
@@ -152,7 +155,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         else if (credentialWorked && credentials.refreshable) {
           // A token that worked and now gets 401 has expired: ask the auth command for a new one, once
           // for every request that noticed at the same time, and send this one again.
-          refreshing ??= credentials.refresh().catch(() => false).finally(() => (refreshing = undefined));
+          refreshing ??= credentials
+            .refresh()
+            .catch(() => false)
+            .finally(() => (refreshing = undefined));
           if (await refreshing) exchange = await sendOnce(testCase, operation);
         }
       }
@@ -190,7 +196,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // agent.request sends the path as given: request(url) would resolve dot segments (/pets/%2E%2E).
       // Chunked transfer coding: undici frames a body of unknown length itself and refuses the header.
       const { 'transfer-encoding': transferEncoding, ...headers } = built.headers;
-      const body = built.body !== undefined && transferEncoding === 'chunked' ? Readable.from([Buffer.from(built.body)]) : built.body;
+      const body =
+        built.body !== undefined && transferEncoding === 'chunked'
+          ? Readable.from([Buffer.from(built.body)])
+          : built.body;
       // undici refuses an Expect header: such requests go through node:http, which waits for the
       // 100 Continue (or a second, RFC 9110 §10.1.1) before the body and reads past the 100.
       const target = built.fromOrigin ? built.path : `${prefix}${built.path}`;
@@ -200,28 +209,55 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         built.method === 'HEAD'
           ? await requestRaw(`${origin}${target}`, built.method, built.headers, controller.signal)
           : headers.expect !== undefined
-          ? await requestWithNodeHttp(`${origin}${target}`, built.method, built.headers, built.body, controller.signal)
-          : await agent.request({
-              origin,
-              path: target,
-              method: built.method as 'GET',
-              headers,
-              ...(body !== undefined ? { body } : {}),
-              signal: controller.signal,
-            });
+            ? await requestWithNodeHttp(
+                `${origin}${target}`,
+                built.method,
+                built.headers,
+                built.body,
+                controller.signal,
+              )
+            : await agent.request({
+                origin,
+                path: target,
+                method: built.method as 'GET',
+                headers,
+                ...(body !== undefined ? { body } : {}),
+                signal: controller.signal,
+              });
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of res.body) {
         size += (chunk as Buffer).length;
         if (size > maxBody) {
           res.body.destroy();
-          return failure(testCase, built.record, 'body_too_large', `response body exceeded ${maxBody} bytes and was cut off`, started);
+          return failure(
+            testCase,
+            built.record,
+            'body_too_large',
+            `response body exceeded ${maxBody} bytes and was cut off`,
+            started,
+          );
         }
         chunks.push(chunk as Buffer);
       }
       // A response to HEAD has no content to decode (its Content-Encoding describes GET's).
-      const decoded = built.method === 'HEAD' ? Buffer.concat(chunks) : decodeContent(Buffer.concat(chunks), res.headers['content-encoding'], built.headers['accept-encoding'], maxBody);
-      if (typeof decoded === 'string') return failure(testCase, built.record, decoded.startsWith('over') ? 'body_too_large' : 'protocol_error', decoded.replace(/^over /, ''), started);
+      const decoded =
+        built.method === 'HEAD'
+          ? Buffer.concat(chunks)
+          : decodeContent(
+              Buffer.concat(chunks),
+              res.headers['content-encoding'],
+              built.headers['accept-encoding'],
+              maxBody,
+            );
+      if (typeof decoded === 'string')
+        return failure(
+          testCase,
+          built.record,
+          decoded.startsWith('over') ? 'body_too_large' : 'protocol_error',
+          decoded.replace(/^over /, ''),
+          started,
+        );
       // A target that echoes the key back (a debug page, a Location) must not put it in a finding.
       const bodyText = scrub(decoded.toString('utf8'));
       const response: ReceivedResponse = {
@@ -279,14 +315,22 @@ function pauseAsked(response: ReceivedResponse, attempt: number): number | undef
  * acceptable (§12.5.3), so the kit decodes gzip, deflate and br whenever they are declared; a coding
  * the request ruled out, or a body that does not decode as declared, is a protocol error (a string).
  */
-function decodeContent(body: Buffer, header: string | string[] | undefined, accepted: string | undefined, maxBody: number): Buffer | string {
+function decodeContent(
+  body: Buffer,
+  header: string | string[] | undefined,
+  accepted: string | undefined,
+  maxBody: number,
+): Buffer | string {
   const codings = (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
     .map((c) => c.trim().toLowerCase())
     .filter((c) => c !== '' && c !== 'identity');
   if (codings.length === 0) return body;
   if (accepted !== undefined) {
-    const allowed = accepted.toLowerCase().split(',').map((a) => a.split(';')[0]!.trim());
+    const allowed = accepted
+      .toLowerCase()
+      .split(',')
+      .map((a) => a.split(';')[0]!.trim());
     const refused = codings.find((c) => !allowed.includes(c) && !allowed.includes('*'));
     if (refused) return `the body is coded ${refused}, which the request's Accept-Encoding: ${accepted} did not allow`;
   }
@@ -306,7 +350,8 @@ function decodeContent(body: Buffer, header: string | string[] | undefined, acce
         }
       } else return `the body is coded ${coding}, which the kit cannot decode`;
     } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return `over response body exceeded ${maxBody} bytes once decoded`;
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        return `over response body exceeded ${maxBody} bytes once decoded`;
       return `the body is labelled Content-Encoding: ${coding} but does not decode as ${coding} (${(error as Error).message})`;
     }
   }
@@ -317,7 +362,13 @@ class DeadlineError extends Error {
   override readonly name = 'DeadlineError';
 }
 
-function failure(testCase: Case, record: Exchange['request'], kind: TransportFailure, message: string, started: number): Exchange {
+function failure(
+  testCase: Case,
+  record: Exchange['request'],
+  kind: TransportFailure,
+  message: string,
+  started: number,
+): Exchange {
   return { case: testCase, request: record, failure: { kind, message, durationMs: performance.now() - started } };
 }
 
@@ -331,7 +382,10 @@ function parseBodies(text: string): { json?: unknown; exactJson?: unknown } {
   }
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>, scrub: (text: string) => string): Record<string, string> {
+function flattenHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  scrub: (text: string) => string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) out[name.toLowerCase()] = scrub(Array.isArray(value) ? value.join(', ') : value);
@@ -350,7 +404,12 @@ function keyScrubber(secrets: readonly string[]): (text: string) => string {
   const forms = secrets
     .filter((s) => s.length >= MIN_SCRUBBED_KEY)
     .flatMap((apiKey) => [apiKey, apiKey.slice(0, -1)])
-    .flatMap((k) => [k, encodeURIComponent(k), Buffer.from(`${k}:`).toString('base64').replace(/=+$/, ''), Buffer.from(k).toString('base64').replace(/=+$/, '')]);
+    .flatMap((k) => [
+      k,
+      encodeURIComponent(k),
+      Buffer.from(`${k}:`).toString('base64').replace(/=+$/, ''),
+      Buffer.from(k).toString('base64').replace(/=+$/, ''),
+    ]);
   const kept = [...new Set(forms)].filter((f) => f.length >= MIN_SCRUBBED_KEY).sort((a, b) => b.length - a.length);
   if (kept.length === 0) return (text) => text;
   const pattern = new RegExp(kept.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
@@ -360,10 +419,18 @@ function keyScrubber(secrets: readonly string[]): (text: string) => string {
 function classify(error: unknown, timeoutMs: number, host: string): [TransportFailure, string] {
   const e = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? '';
-  if (e instanceof DeadlineError || e.name === 'DeadlineError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || e.name === 'AbortError') {
+  if (
+    e instanceof DeadlineError ||
+    e.name === 'DeadlineError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    e.name === 'AbortError'
+  ) {
     return ['timeout', `no complete response within ${timeoutMs} ms`];
   }
-  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(code)) {
+  if (
+    ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(code)
+  ) {
     return ['unreachable', `cannot connect to ${host} (${code})`];
   }
   if (['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED'].includes(code)) {

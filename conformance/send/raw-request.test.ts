@@ -25,10 +25,14 @@ async function target(leaky: boolean): Promise<{ url: string; seen: string[] }> 
     seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? '-'}`);
     const body = '[{"id":1,"name":"Rex","categoryId":1}]';
     if (req.method === 'HEAD' && leaky) {
-      req.socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
+      req.socket.end(
+        `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+      );
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) }).end(req.method === 'HEAD' ? undefined : body);
+    res
+      .writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) })
+      .end(req.method === 'HEAD' ? undefined : body);
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen };
@@ -64,8 +68,21 @@ describe('literal paths', () => {
     for (const path of ['/./pets', '/kit-x/../pets', '//pets', '/pets%2F1', '/pets;jsessionid=kit']) {
       await client.send(validCase('listPets', { literalPath: { path, description: 'a variant' } }), ops.listPets);
     }
-    await client.send(validCase('listPets', { auth: 'none', literalPath: { path: '/V1/pets', fromOrigin: true, description: 'the base path in upper case' } }), ops.listPets);
+    await client.send(
+      validCase('listPets', {
+        auth: 'none',
+        literalPath: { path: '/V1/pets', fromOrigin: true, description: 'the base path in upper case' },
+      }),
+      ops.listPets,
+    );
     await client.close();
-    expect(t.seen).toEqual(['GET /v1/./pets Bearer k', 'GET /v1/kit-x/../pets Bearer k', 'GET /v1//pets Bearer k', 'GET /v1/pets%2F1 Bearer k', 'GET /v1/pets;jsessionid=kit Bearer k', 'GET /V1/pets -']);
+    expect(t.seen).toEqual([
+      'GET /v1/./pets Bearer k',
+      'GET /v1/kit-x/../pets Bearer k',
+      'GET /v1//pets Bearer k',
+      'GET /v1/pets%2F1 Bearer k',
+      'GET /v1/pets;jsessionid=kit Bearer k',
+      'GET /V1/pets -',
+    ]);
   });
 });

@@ -22,12 +22,18 @@ export function requestRaw(
   const u = new URL(url);
   const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
   const lines = [`${method} ${u.pathname}${u.search} HTTP/1.1`, `host: ${u.host}`, 'connection: close'];
-  for (const [name, value] of Object.entries(headers)) if (name !== 'host' && name !== 'connection') lines.push(`${name}: ${value}`);
+  for (const [name, value] of Object.entries(headers))
+    if (name !== 'host' && name !== 'connection') lines.push(`${name}: ${value}`);
   const head = `${lines.join('\r\n')}\r\n\r\n`;
   return new Promise((resolve, reject) => {
-    const socket: Socket = u.protocol === 'https:' ? tlsConnect({ host: u.hostname, port, servername: u.hostname }) : netConnect(port, u.hostname);
+    const socket: Socket =
+      u.protocol === 'https:'
+        ? tlsConnect({ host: u.hostname, port, servername: u.hostname })
+        : netConnect(port, u.hostname);
     let buffer = Buffer.alloc(0);
-    let parsed: { statusCode: number; headers: Record<string, string | string[] | undefined>; rest: number } | undefined;
+    let parsed:
+      | { statusCode: number; headers: Record<string, string | string[] | undefined>; rest: number }
+      | undefined;
     let idle: NodeJS.Timeout | undefined;
     let settled = false;
     const finish = (error?: Error) => {
@@ -36,7 +42,12 @@ export function requestRaw(
       clearTimeout(idle);
       signal.removeEventListener('abort', onAbort);
       socket.destroy();
-      if (parsed) resolve({ statusCode: parsed.statusCode, headers: parsed.headers, body: Readable.from([buffer.subarray(parsed.rest)]) });
+      if (parsed)
+        resolve({
+          statusCode: parsed.statusCode,
+          headers: parsed.headers,
+          body: Readable.from([buffer.subarray(parsed.rest)]),
+        });
       else reject(error ?? Object.assign(new Error('the connection closed before a response'), { code: 'ECONNRESET' }));
     };
     const onAbort = () => finish(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
@@ -66,14 +77,19 @@ export function requestRaw(
 }
 
 /** The first final response's status and headers, and where its header block ends; undefined until complete. */
-function parseHead(buffer: Buffer): { statusCode: number; headers: Record<string, string | string[] | undefined>; rest: number } | undefined {
+function parseHead(
+  buffer: Buffer,
+): { statusCode: number; headers: Record<string, string | string[] | undefined>; rest: number } | undefined {
   let start = 0;
   for (;;) {
     const end = buffer.indexOf('\r\n\r\n', start, 'latin1');
     if (end === -1) return undefined;
     const [statusLine = '', ...fields] = buffer.subarray(start, end).toString('latin1').split('\r\n');
     const m = /^HTTP\/\d\.\d (\d{3})/.exec(statusLine);
-    if (!m) throw Object.assign(new Error(`not an HTTP status line: ${JSON.stringify(statusLine.slice(0, 80))}`), { code: 'HPE_INVALID_CONSTANT' });
+    if (!m)
+      throw Object.assign(new Error(`not an HTTP status line: ${JSON.stringify(statusLine.slice(0, 80))}`), {
+        code: 'HPE_INVALID_CONSTANT',
+      });
     const statusCode = Number(m[1]);
     if (statusCode >= 100 && statusCode < 200) {
       start = end + 4;
@@ -86,7 +102,8 @@ function parseHead(buffer: Buffer): { statusCode: number; headers: Record<string
       const name = field.slice(0, colon).trim().toLowerCase();
       const value = field.slice(colon + 1).trim();
       const existing = headers[name];
-      headers[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+      headers[name] =
+        existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
     }
     return { statusCode, headers, rest: end + 4 };
   }

@@ -31,14 +31,23 @@ export type SuiteOptions = Omit<ConformanceOptions, 'target' | 'apiKey'> & {
  * ```
  * @returns the run's report, for assertions of your own.
  */
-export async function describeConformance(options: SuiteOptions = {}, env: NodeJS.ProcessEnv = process.env): Promise<RunReport> {
+export async function describeConformance(
+  options: SuiteOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunReport> {
   let target = options.target ?? env.TARGET_URL;
   let apiKey = options.apiKey ?? env.API_KEY ?? '';
   if (!target) {
     // No target: the embedded mock, imported only then so that a run on a real target never loads Prism.
     const { startMock } = await import('../../mock/index.js');
     apiKey = randomBytes(16).toString('hex');
-    const mock = await startMock({ port: 0, quiet: true, watch: false, apiKeys: [apiKey], ...(options.spec ? { spec: options.spec } : {}) });
+    const mock = await startMock({
+      port: 0,
+      quiet: true,
+      watch: false,
+      apiKeys: [apiKey],
+      ...(options.spec ? { spec: options.spec } : {}),
+    });
     target = mock.url;
     afterAll(() => mock.close());
   }
@@ -73,7 +82,9 @@ function registerTests(report: RunReport): void {
                 f.check === tally.check &&
                 (f.severity === 'failure' || (report.options.strict && f.severity === 'warning')),
             );
-            const text = failing.map((f) => `${f.code}: ${f.message}\n${renderReproducer(f, report.target)}`).join('\n\n');
+            const text = failing
+              .map((f) => `${f.code}: ${f.message}\n${renderReproducer(f, report.target)}`)
+              .join('\n\n');
             expect(failing, text).toEqual([]);
           });
         }

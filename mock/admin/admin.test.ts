@@ -15,7 +15,10 @@ beforeEach(() => t.mock.reset());
 describe('GET /__mock/requests', () => {
   it('lists received requests oldest first, keys redacted, bodies and faults included', async () => {
     await api().get('/v1/pets?limit=2').set('Authorization', AUTH).set('X-Request-Id', 'abc-1');
-    await api().post('/v1/pets').set('Authorization', AUTH).send({ name: `Has ${KEY} inside`, categoryId: 3 });
+    await api()
+      .post('/v1/pets')
+      .set('Authorization', AUTH)
+      .send({ name: `Has ${KEY} inside`, categoryId: 3 });
     await api().get(`/v1/pets/1?token=${KEY}`).set('Authorization', 'Bearer wrong-key-xyz');
     await api().get('/v1/pets').set('Authorization', AUTH).set('X-Mock-Fault', 'status=503');
     await api().get('/v1/nowhere');
@@ -60,11 +63,22 @@ describe('GET /__mock/requests', () => {
     try {
       const s = request(todos.mock.server);
       const base = todos.mock.spec.basePath;
-      await s.get(`${base}/todos?limit=1`).set('X-API-Key', KEY).set('X-Trace', `copy-of-${KEY}`).set('Cookie', 'session=abc');
-      const listed = (await s.get('/__mock/requests')).body.requests as { headers: Record<string, string>; status: number }[];
+      await s
+        .get(`${base}/todos?limit=1`)
+        .set('X-API-Key', KEY)
+        .set('X-Trace', `copy-of-${KEY}`)
+        .set('Cookie', 'session=abc');
+      const listed = (await s.get('/__mock/requests')).body.requests as {
+        headers: Record<string, string>;
+        status: number;
+      }[];
       expect(listed).toHaveLength(1);
       expect(listed[0]!.status).toBe(200);
-      expect(listed[0]!.headers).toMatchObject({ 'x-api-key': '[redacted]', 'x-trace': 'copy-of-[redacted]', cookie: '[redacted]' });
+      expect(listed[0]!.headers).toMatchObject({
+        'x-api-key': '[redacted]',
+        'x-trace': 'copy-of-[redacted]',
+        cookie: '[redacted]',
+      });
     } finally {
       await todos.close();
     }
@@ -72,9 +86,30 @@ describe('GET /__mock/requests', () => {
 
   it('keeps only the last requests (a ring)', () => {
     const log = createRequestLog(3);
-    for (let i = 0; i < 5; i++) log.record({ time: 0, method: 'GET', target: `/v1/pets/${i}`, headers: {}, operationId: undefined, status: 200, ms: 1, fault: undefined, body: undefined });
+    for (let i = 0; i < 5; i++)
+      log.record({
+        time: 0,
+        method: 'GET',
+        target: `/v1/pets/${i}`,
+        headers: {},
+        operationId: undefined,
+        status: 200,
+        ms: 1,
+        fault: undefined,
+        body: undefined,
+      });
     expect(log.list(() => []).map((r) => r.path)).toEqual(['/v1/pets/2', '/v1/pets/3', '/v1/pets/4']);
-    log.record({ time: 0, method: 'POST', target: '/v1/pets', headers: {}, operationId: 'createPet', status: 201, ms: 1, fault: undefined, body: 'x'.repeat(10_000) });
+    log.record({
+      time: 0,
+      method: 'POST',
+      target: '/v1/pets',
+      headers: {},
+      operationId: 'createPet',
+      status: 201,
+      ms: 1,
+      fault: undefined,
+      body: 'x'.repeat(10_000),
+    });
     expect((log.list(() => []).at(-1)!.body as string).length).toBe(4096);
   });
 });

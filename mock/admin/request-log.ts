@@ -56,7 +56,10 @@ export function createRequestLog(capacity: number = REQUEST_LOG_CAPACITY): Reque
     capacity,
     record(request) {
       // A long body would keep the whole request text alive: copy the kept part out.
-      const body = request.body !== undefined && request.body.length > MAX_LOGGED_BODY ? Buffer.from(request.body.slice(0, MAX_LOGGED_BODY)).toString() : request.body;
+      const body =
+        request.body !== undefined && request.body.length > MAX_LOGGED_BODY
+          ? Buffer.from(request.body.slice(0, MAX_LOGGED_BODY)).toString()
+          : request.body;
       ring[next] = body === request.body ? request : { ...request, body };
       next = (next + 1) % capacity;
       count = Math.min(count + 1, capacity);

@@ -20,7 +20,10 @@ export interface Faults {
    * rule for the operation (operationId, then `METHOD /path`, then `/path`, then `*`) when its
    * probability draws it; undefined for none; a 400 `invalid_header` for a bad header.
    */
-  forRequest(header: string | string[] | undefined, operation: OperationModel): FaultPlan | { readonly error: MockError } | undefined;
+  forRequest(
+    header: string | string[] | undefined,
+    operation: OperationModel,
+  ): FaultPlan | { readonly error: MockError } | undefined;
 }
 
 /**
@@ -32,9 +35,15 @@ export interface Faults {
 export function createFaults(config: FaultConfig | undefined, spec: SpecModel, seed: string | undefined): Faults {
   const rules = new Map<string, FaultRule>((config?.rules ?? []).map((r) => [r.key, r]));
   if (config) {
-    const known = new Set(['*', ...spec.operations.flatMap((op) => [op.operationId, `${op.method.toUpperCase()} ${op.path}`, op.path])]);
+    const known = new Set([
+      '*',
+      ...spec.operations.flatMap((op) => [op.operationId, `${op.method.toUpperCase()} ${op.path}`, op.path]),
+    ]);
     const unknown = [...rules.keys()].filter((k) => !known.has(k));
-    if (unknown.length > 0) throw new Error(`faults file ${config.file}: faults.${unknown.join(', faults.')}: names no operationId, path or "METHOD /path" of the spec`);
+    if (unknown.length > 0)
+      throw new Error(
+        `faults file ${config.file}: faults.${unknown.join(', faults.')}: names no operationId, path or "METHOD /path" of the spec`,
+      );
   }
   const random = seededRandom(config?.seed ?? seed);
   const plan = (fault: Fault): FaultPlan => {
@@ -50,7 +59,11 @@ export function createFaults(config: FaultConfig | undefined, spec: SpecModel, s
         return plan(parsed.fault);
       }
       if (rules.size === 0) return undefined;
-      const rule = rules.get(operation.operationId) ?? rules.get(`${operation.method.toUpperCase()} ${operation.path}`) ?? rules.get(operation.path) ?? rules.get('*');
+      const rule =
+        rules.get(operation.operationId) ??
+        rules.get(`${operation.method.toUpperCase()} ${operation.path}`) ??
+        rules.get(operation.path) ??
+        rules.get('*');
       if (!rule || (rule.probability < 1 && random() >= rule.probability)) return undefined;
       return plan(rule.fault);
     },

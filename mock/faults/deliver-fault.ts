@@ -6,7 +6,14 @@ import { DRIP_CHUNKS, type FaultAction } from './fault.js';
  * byte sent, a body no JSON parser accepts, or the body dripped in at most {@link DRIP_CHUNKS} pieces.
  * `headers` are the ones the answer would have had; `signal` (shutdown) cuts a drip short.
  */
-export function deliverFault(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Uint8Array, action: FaultAction, signal: AbortSignal): void {
+export function deliverFault(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Uint8Array,
+  action: FaultAction,
+  signal: AbortSignal,
+): void {
   const socket = res.socket;
   switch (action.kind) {
     case 'reset':
@@ -28,7 +35,14 @@ export function deliverFault(res: ServerResponse, status: number, headers: Recor
       return;
     }
     case 'drip':
-      drip(res, status, headers, typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body), action.intervalMs, signal);
+      drip(
+        res,
+        status,
+        headers,
+        typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body),
+        action.intervalMs,
+        signal,
+      );
       return;
     case 'status':
       // Answered as an ordinary Error answer before delivery; never reaches here.
@@ -38,7 +52,14 @@ export function deliverFault(res: ServerResponse, status: number, headers: Recor
 }
 
 /** Headers (with the full Content-Length) at once, then the body in pieces, one every `intervalMs`. */
-function drip(res: ServerResponse, status: number, headers: Record<string, string>, bytes: Buffer, intervalMs: number, signal: AbortSignal): void {
+function drip(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  bytes: Buffer,
+  intervalMs: number,
+  signal: AbortSignal,
+): void {
   res.writeHead(status, headers);
   res.flushHeaders();
   const pieces = Math.min(DRIP_CHUNKS, bytes.length);

@@ -20,22 +20,33 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The raw outcome of one GET: status, body chunks as they arrived, or the socket error's code. */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status?: number; chunks: Buffer[]; error?: string; ms: number }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status?: number; chunks: Buffer[]; error?: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
     const req = get(`${t.base}${path}`, { headers: { Authorization: AUTH, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, chunks, ms: Date.now() - started }));
-      res.on('error', (e: NodeJS.ErrnoException) => resolve({ status: res.statusCode!, chunks, error: e.code ?? e.message, ms: Date.now() - started }));
+      res.on('error', (e: NodeJS.ErrnoException) =>
+        resolve({ status: res.statusCode!, chunks, error: e.code ?? e.message, ms: Date.now() - started }),
+      );
     });
-    req.on('error', (e: NodeJS.ErrnoException) => resolve({ chunks: [], error: e.code ?? e.message, ms: Date.now() - started }));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      resolve({ chunks: [], error: e.code ?? e.message, ms: Date.now() - started }),
+    );
   });
 }
 
 describe('X-Mock-Fault', () => {
   it('answers any status with an Error body, without running the operation', async () => {
-    const res = await api().post('/v1/pets').set('Authorization', AUTH).set('X-Mock-Fault', 'status=503').send({ name: 'Never', categoryId: 1 });
+    const res = await api()
+      .post('/v1/pets')
+      .set('Authorization', AUTH)
+      .set('X-Mock-Fault', 'status=503')
+      .send({ name: 'Never', categoryId: 1 });
     expect(res.status).toBe(503);
     expect(isErrorBody(res.body, 503)).toBe(true);
     expect(res.body.code).toBe('injected_fault');
@@ -91,7 +102,11 @@ describe('X-Mock-Fault', () => {
   });
 
   it('is allowed by CORS preflights', async () => {
-    const res = await api().options('/v1/pets').set('Origin', 'http://app.example').set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'x-mock-fault');
+    const res = await api()
+      .options('/v1/pets')
+      .set('Origin', 'http://app.example')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'x-mock-fault');
     expect(res.headers['access-control-allow-headers']).toMatch(/X-Mock-Fault/);
   });
 });
@@ -100,7 +115,15 @@ describe('faults file', () => {
   const file = join(dir, 'faults.yaml');
   writeFileSync(
     file,
-    ['seed: 7', 'faults:', '  getPet: status=503', '  "post /pets":', '    fault: reset', '    probability: 0', '  /pets: delay=0-20'].join('\n'),
+    [
+      'seed: 7',
+      'faults:',
+      '  getPet: status=503',
+      '  "post /pets":',
+      '    fault: reset',
+      '    probability: 0',
+      '  /pets: delay=0-20',
+    ].join('\n'),
   );
 
   it('applies per route, most specific key first, with probabilities; the header wins', async () => {
@@ -111,7 +134,10 @@ describe('faults file', () => {
       expect((await s.get('/v1/pets/1').set('Authorization', AUTH)).body.message).toMatch(/faults file \(getPet\)/);
       expect((await s.get('/v1/pets/1').set('Authorization', AUTH).set('X-Mock-Fault', 'delay=0')).status).toBe(200);
       // probability 0: never reset.
-      for (let i = 0; i < 5; i++) expect((await s.post('/v1/pets').set('Authorization', AUTH).send({ name: 'Kept', categoryId: 1 })).status).toBe(201);
+      for (let i = 0; i < 5; i++)
+        expect((await s.post('/v1/pets').set('Authorization', AUTH).send({ name: 'Kept', categoryId: 1 })).status).toBe(
+          201,
+        );
       expect((await s.get('/v1/pets').set('Authorization', AUTH)).status).toBe(200);
       expect(m.lines.some((l) => /GET \/v1\/pets 200 .*fault=delay$/.test(l))).toBe(true);
     } finally {
@@ -120,11 +146,16 @@ describe('faults file', () => {
   });
 
   it('is read with MOCK_FAULTS or --faults, and a bad one stops the start naming the file and key', async () => {
-    expect(parseCli(['--faults', 'f.yaml'], { MOCK_FAULTS: 'env.yaml' })).toEqual({ kind: 'run', options: { faultsFile: 'f.yaml' } });
+    expect(parseCli(['--faults', 'f.yaml'], { MOCK_FAULTS: 'env.yaml' })).toEqual({
+      kind: 'run',
+      options: { faultsFile: 'f.yaml' },
+    });
     expect(parseCli([], { MOCK_FAULTS: 'env.yaml' })).toEqual({ kind: 'run', options: { faultsFile: 'env.yaml' } });
     const bad = join(dir, 'bad.yaml');
     writeFileSync(bad, 'faults:\n  nosuchOperation: status=503\n');
-    await expect(createMockServer({ faultsFile: bad, watch: false, quiet: true })).rejects.toThrow(/bad\.yaml: faults\.nosuchOperation: names no operationId/);
+    await expect(createMockServer({ faultsFile: bad, watch: false, quiet: true })).rejects.toThrow(
+      /bad\.yaml: faults\.nosuchOperation: names no operationId/,
+    );
     writeFileSync(bad, 'faults:\n  getPet: explode\n');
     expect(() => loadFaultConfig(bad)).toThrow(/faults\.getPet: unknown fault "explode"/);
     writeFileSync(bad, 'faults:\n  getPet: { fault: reset, probability: 2 }\n');
@@ -135,7 +166,13 @@ describe('faults file', () => {
     const live = join(dir, 'live.yaml');
     writeFileSync(live, 'faults:\n  getPet: status=503\n');
     const lines: string[] = [];
-    const m = await createMockServer({ faultsFile: live, watch: true, quiet: true, apiKeys: [KEY], log: (l) => lines.push(l) });
+    const m = await createMockServer({
+      faultsFile: live,
+      watch: true,
+      quiet: true,
+      apiKeys: [KEY],
+      log: (l) => lines.push(l),
+    });
     try {
       const s = request(m.server);
       expect((await s.get('/v1/pets/1').set('Authorization', AUTH)).status).toBe(503);
@@ -168,7 +205,8 @@ describe('faults file', () => {
     const unseeded = createFaults({ file, rules: [] }, spec, 'x');
     const again = createFaults({ file, rules: [] }, spec, 'x');
     const op = spec.operation('listPets')!;
-    const delays = (f: typeof unseeded) => Array.from({ length: 8 }, () => (f.forRequest('delay=0-1000', op) as { delayMs: number }).delayMs);
+    const delays = (f: typeof unseeded) =>
+      Array.from({ length: 8 }, () => (f.forRequest('delay=0-1000', op) as { delayMs: number }).delayMs);
     const first = delays(unseeded);
     expect(delays(again)).toEqual(first);
     expect(new Set(first).size).toBeGreaterThan(1);
@@ -178,10 +216,20 @@ describe('faults file', () => {
 
 describe('parseFault', () => {
   it('reads every fault of the catalogue', () => {
-    expect(parseFault('delay=200', 'h')).toEqual({ ok: true, fault: { delay: { minMs: 200, maxMs: 200 }, origin: 'h' } });
-    expect(parseFault('delay=200-800, status=503', 'h')).toEqual({ ok: true, fault: { delay: { minMs: 200, maxMs: 800 }, action: { kind: 'status', status: 503 }, origin: 'h' } });
-    for (const kind of ['reset', 'empty', 'malformed'] as const) expect(parseFault(kind, 'h')).toEqual({ ok: true, fault: { action: { kind }, origin: 'h' } });
-    expect(parseFault('DRIP=50ms', 'h')).toEqual({ ok: true, fault: { action: { kind: 'drip', intervalMs: 50 }, origin: 'h' } });
+    expect(parseFault('delay=200', 'h')).toEqual({
+      ok: true,
+      fault: { delay: { minMs: 200, maxMs: 200 }, origin: 'h' },
+    });
+    expect(parseFault('delay=200-800, status=503', 'h')).toEqual({
+      ok: true,
+      fault: { delay: { minMs: 200, maxMs: 800 }, action: { kind: 'status', status: 503 }, origin: 'h' },
+    });
+    for (const kind of ['reset', 'empty', 'malformed'] as const)
+      expect(parseFault(kind, 'h')).toEqual({ ok: true, fault: { action: { kind }, origin: 'h' } });
+    expect(parseFault('DRIP=50ms', 'h')).toEqual({
+      ok: true,
+      fault: { action: { kind: 'drip', intervalMs: 50 }, origin: 'h' },
+    });
   });
 });
 

@@ -45,19 +45,25 @@ export function loadFaultConfig(file: string): FaultConfig {
   }
   const fail = (key: string, message: string) => new Error(`faults file ${file}: ${key}: ${message}`);
   if (!isObject(raw)) throw fail('(top level)', 'must be a mapping with a "faults" mapping');
-  for (const key of Object.keys(raw)) if (key !== 'faults' && key !== 'seed') throw fail(key, 'unknown key; use "faults" and "seed"');
+  for (const key of Object.keys(raw))
+    if (key !== 'faults' && key !== 'seed') throw fail(key, 'unknown key; use "faults" and "seed"');
   const seed = raw.seed;
-  if (seed !== undefined && typeof seed !== 'string' && typeof seed !== 'number') throw fail('seed', 'must be a string or a number');
+  if (seed !== undefined && typeof seed !== 'string' && typeof seed !== 'number')
+    throw fail('seed', 'must be a string or a number');
   const faults = raw.faults ?? {};
   if (!isObject(faults)) throw fail('faults', 'must map routes to faults ("getPet": "status=503")');
   const rules: FaultRule[] = [];
   for (const [key, value] of Object.entries(faults)) {
     const where = `faults.${key}`;
     const entry = typeof value === 'string' ? { fault: value } : value;
-    if (!isObject(entry) || typeof entry.fault !== 'string') throw fail(where, 'must be a fault ("delay=200-800") or {fault, probability}');
-    for (const k of Object.keys(entry)) if (k !== 'fault' && k !== 'probability') throw fail(`${where}.${k}`, 'unknown key; use "fault" and "probability"');
+    if (!isObject(entry) || typeof entry.fault !== 'string')
+      throw fail(where, 'must be a fault ("delay=200-800") or {fault, probability}');
+    for (const k of Object.keys(entry))
+      if (k !== 'fault' && k !== 'probability')
+        throw fail(`${where}.${k}`, 'unknown key; use "fault" and "probability"');
     const probability = entry.probability ?? 1;
-    if (typeof probability !== 'number' || !(probability >= 0 && probability <= 1)) throw fail(`${where}.probability`, 'must be a number from 0 to 1');
+    if (typeof probability !== 'number' || !(probability >= 0 && probability <= 1))
+      throw fail(`${where}.probability`, 'must be a number from 0 to 1');
     const parsed = parseFault(entry.fault, key);
     if (!parsed.ok) throw fail(where, parsed.message);
     rules.push({ key: normaliseKey(key), fault: parsed.fault, probability });

@@ -47,7 +47,9 @@ describe('generated data for any spec', () => {
     const todos = await startTestMock({ spec: 'fixtures/apis/todos/spec.yaml', mode: 'dynamic', seed: '7' });
     try {
       const base = todos.mock.spec.basePath;
-      const res = await request(todos.mock.server).get(`${base}/todos?limit=3&status=done`).set('X-API-Key', 'test-key-0123456789');
+      const res = await request(todos.mock.server)
+        .get(`${base}/todos?limit=3&status=done`)
+        .set('X-API-Key', 'test-key-0123456789');
       expect(res.status).toBe(200);
       const items = res.body as { id: string; title: string; status: string; createdAt: string }[];
       expect(items).toHaveLength(3);
@@ -64,11 +66,17 @@ describe('generated data for any spec', () => {
 describe('Prefer: dynamic=true', () => {
   it('honours limit in any mode (it returned 4, 5, 0 and 4 items for limit=3)', async () => {
     for (let i = 0; i < 4; i++) {
-      const res = await request(stateful.mock.server).get('/v1/pets?limit=3').set('Authorization', AUTH).set('Prefer', 'dynamic=true');
+      const res = await request(stateful.mock.server)
+        .get('/v1/pets?limit=3')
+        .set('Authorization', AUTH)
+        .set('Prefer', 'dynamic=true');
       expect(res.status).toBe(200);
       expect(res.body).toHaveLength(3);
     }
-    const got = await request(stateful.mock.server).get('/v1/pets/7').set('Authorization', AUTH).set('Prefer', 'dynamic=true, seed=s');
+    const got = await request(stateful.mock.server)
+      .get('/v1/pets/7')
+      .set('Authorization', AUTH)
+      .set('Prefer', 'dynamic=true, seed=s');
     expect(got.body.id).toBe(7);
   });
 });

@@ -13,12 +13,19 @@ export const MAX_GENERATED_ITEMS = 100;
  * default, else {@link DEFAULT_GENERATED_ITEMS}; at most {@link MAX_GENERATED_ITEMS}. Undefined for
  * operations that are not lists.
  */
-export function generatedListLength(model: ResourceModel, operation: OperationModel, input: RequestInput): ListLength | undefined {
+export function generatedListLength(
+  model: ResourceModel,
+  operation: OperationModel,
+  input: RequestInput,
+): ListLength | undefined {
   const found = collectionOf(model, operation);
   if (found?.role !== 'list') return undefined;
   const page = found.collection.pageSize;
   const asked = page ? input.query[page.parameter] : undefined;
-  const size = typeof asked === 'number' ? asked : (page?.default ?? Math.min(DEFAULT_GENERATED_ITEMS, page?.maximum ?? DEFAULT_GENERATED_ITEMS));
+  const size =
+    typeof asked === 'number'
+      ? asked
+      : (page?.default ?? Math.min(DEFAULT_GENERATED_ITEMS, page?.maximum ?? DEFAULT_GENERATED_ITEMS));
   const items = Math.max(0, Math.min(MAX_GENERATED_ITEMS, Math.floor(size)));
   const member = found.collection.envelope?.member;
   return member === undefined ? { items } : { items, member };

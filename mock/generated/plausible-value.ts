@@ -78,9 +78,58 @@ export function plausibleValue(member: string, random: () => number): string | u
   }
 }
 
-const FIRST = ['Luna', 'Max', 'Bella', 'Charlie', 'Milo', 'Daisy', 'Rocky', 'Coco', 'Oscar', 'Ruby', 'Leo', 'Nala', 'Ada', 'Grace', 'Alan', 'Maya', 'Noah', 'Emma', 'Liam', 'Olivia', 'Jonas', 'Sofia', 'Yuki', 'Amir'];
-const LAST = ['Smith', 'Garcia', 'Müller', 'Rossi', 'Tanaka', 'Dubois', 'Kowalski', 'Okafor', 'Silva', 'Nguyen', 'Jensen', 'Lovelace', 'Hopper', 'Turing'];
-const TITLES = ['Weekly team sync', 'Buy groceries', 'Quarterly report', 'Fix the login page', 'Plan the trip', 'Call the vet', 'Review pull request', 'Renew passport'];
+const FIRST = [
+  'Luna',
+  'Max',
+  'Bella',
+  'Charlie',
+  'Milo',
+  'Daisy',
+  'Rocky',
+  'Coco',
+  'Oscar',
+  'Ruby',
+  'Leo',
+  'Nala',
+  'Ada',
+  'Grace',
+  'Alan',
+  'Maya',
+  'Noah',
+  'Emma',
+  'Liam',
+  'Olivia',
+  'Jonas',
+  'Sofia',
+  'Yuki',
+  'Amir',
+];
+const LAST = [
+  'Smith',
+  'Garcia',
+  'Müller',
+  'Rossi',
+  'Tanaka',
+  'Dubois',
+  'Kowalski',
+  'Okafor',
+  'Silva',
+  'Nguyen',
+  'Jensen',
+  'Lovelace',
+  'Hopper',
+  'Turing',
+];
+const TITLES = [
+  'Weekly team sync',
+  'Buy groceries',
+  'Quarterly report',
+  'Fix the login page',
+  'Plan the trip',
+  'Call the vet',
+  'Review pull request',
+  'Renew passport',
+];
 const SENTENCES = [
   'Friendly and calm, good with children.',
   'Needs a short walk twice a day.',

@@ -7,7 +7,17 @@ import { plausibleValue } from './plausible-value.js';
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 const ID_LIKE = /^id$|[a-z]Id$|_id$|ID$/;
-const TOTALS = ['total', 'totalCount', 'total_count', 'count', 'totalItems', 'total_items', 'totalElements', 'total_results', 'totalResults'];
+const TOTALS = [
+  'total',
+  'totalCount',
+  'total_count',
+  'count',
+  'totalItems',
+  'total_items',
+  'totalElements',
+  'total_results',
+  'totalResults',
+];
 
 /**
  * A generated 2xx body made to look like data and to mean what the request asked, as the stateful
@@ -18,7 +28,15 @@ const TOTALS = ['total', 'totalCount', 'total_count', 'count', 'totalItems', 'to
  * whole body only when the response schema holds; undefined when nothing could be kept (the caller
  * sends Prism's body).
  */
-export function realisticBody(spec: SpecModel, model: ResourceModel, operation: OperationModel, input: RequestInput, status: number, body: unknown, random: () => number): unknown {
+export function realisticBody(
+  spec: SpecModel,
+  model: ResourceModel,
+  operation: OperationModel,
+  input: RequestInput,
+  status: number,
+  body: unknown,
+  random: () => number,
+): unknown {
   const found = collectionOf(model, operation);
   const collection = found?.collection;
   const item = collection?.itemSchema ? spec.compile(collection.itemSchema) : undefined;
@@ -36,14 +54,23 @@ export function realisticBody(spec: SpecModel, model: ResourceModel, operation: 
     if (member === undefined) out = page;
     else {
       const envelope: Obj = { ...(body as Obj), [member]: page };
-      for (const name of TOTALS) if (typeof envelope[name] === 'number') envelope[name] = Math.max(page.length, start + page.length);
+      for (const name of TOTALS)
+        if (typeof envelope[name] === 'number') envelope[name] = Math.max(page.length, start + page.length);
       out = envelope;
     }
-  } else if (collection && isObject(body) && (found?.role === 'read' || found?.role === 'create' || found?.role === 'replace' || found?.role === 'update')) {
+  } else if (
+    collection &&
+    isObject(body) &&
+    (found?.role === 'read' || found?.role === 'create' || found?.role === 'replace' || found?.role === 'update')
+  ) {
     const id = collection.id;
     const sent = found.role !== 'read' && isObject(input.body) ? clientMembers(collection, input.body) : {};
     const asked = id && found.role !== 'create' ? input.path[id.parameter] : undefined;
-    const echoed: Obj = { ...(realistic(body, random, collection.itemSchema) as Obj), ...sent, ...(id?.member !== undefined && asked !== undefined ? { [id.member]: asked } : {}) };
+    const echoed: Obj = {
+      ...(realistic(body, random, collection.itemSchema) as Obj),
+      ...sent,
+      ...(id?.member !== undefined && asked !== undefined ? { [id.member]: asked } : {}),
+    };
     out = [echoed, { ...body, ...sent }, body].find(fits);
   } else out = realistic(body, random, operation.responseFor(status)?.schema?.schema);
   const schema = operation.responseFor(status)?.schema;
@@ -70,7 +97,8 @@ function pin(collection: CollectionModel, generated: unknown, input: RequestInpu
     if (wanted !== undefined && !Array.isArray(wanted)) out[filter.member] = wanted;
   }
   const id = collection.id;
-  if (id?.kind === 'integer' && id.member !== undefined && typeof out[id.member] === 'number') out[id.member] = position;
+  if (id?.kind === 'integer' && id.member !== undefined && typeof out[id.member] === 'number')
+    out[id.member] = position;
   return out;
 }
 
@@ -81,20 +109,31 @@ function pin(collection: CollectionModel, generated: unknown, input: RequestInpu
  */
 function realistic(value: unknown, random: () => number, schema?: JsonSchema, depth = 0): unknown {
   if (depth > 3) return value;
-  if (Array.isArray(value)) return value.map((v) => realistic(v, random, isObject(schema?.items) ? (schema.items as JsonSchema) : undefined, depth + 1));
+  if (Array.isArray(value))
+    return value.map((v) =>
+      realistic(v, random, isObject(schema?.items) ? (schema.items as JsonSchema) : undefined, depth + 1),
+    );
   if (!isObject(value)) return value;
   const declared = schema ? propertiesOf(schema) : undefined;
   const out: Obj = {};
   for (const [key, member] of Object.entries(value)) {
     const own = declared?.get(key);
     if (own?.['x-faker'] !== undefined) out[key] = member;
-    else if (typeof member === 'string') out[key] = (own && CONSTRAINED.some((k) => k in own) ? undefined : plausibleValue(key, random)) ?? recentDate(member, random) ?? member;
-    else if (Array.isArray(member) && /^(tags|labels|keywords|categories)$/i.test(key) && member.every((m) => typeof m === 'string')) {
+    else if (typeof member === 'string')
+      out[key] =
+        (own && CONSTRAINED.some((k) => k in own) ? undefined : plausibleValue(key, random)) ??
+        recentDate(member, random) ??
+        member;
+    else if (
+      Array.isArray(member) &&
+      /^(tags|labels|keywords|categories)$/i.test(key) &&
+      member.every((m) => typeof m === 'string')
+    ) {
       // Distinct while they last: a schema may ask for uniqueItems.
       const from = Math.floor(random() * TAGS.length);
       out[key] = member.map((_, i) => TAGS[(from + i) % TAGS.length]!);
-    }
-    else if (typeof member === 'number' && Number.isInteger(member) && member <= 0 && ID_LIKE.test(key)) out[key] = 1 + Math.floor(random() * 9_999);
+    } else if (typeof member === 'number' && Number.isInteger(member) && member <= 0 && ID_LIKE.test(key))
+      out[key] = 1 + Math.floor(random() * 9_999);
     else out[key] = typeof member === 'object' ? realistic(member, random, own, depth + 1) : member;
   }
   return out;
@@ -107,9 +146,13 @@ function propertiesOf(schema: JsonSchema, out = new Map<string, JsonSchema>(), d
   if (depth > 6) return out;
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
     const parts = schema[key];
-    if (Array.isArray(parts)) for (const part of key === 'allOf' ? parts : parts.slice(0, 1)) if (isObject(part)) propertiesOf(part as JsonSchema, out, depth + 1);
+    if (Array.isArray(parts))
+      for (const part of key === 'allOf' ? parts : parts.slice(0, 1))
+        if (isObject(part)) propertiesOf(part as JsonSchema, out, depth + 1);
   }
-  if (isObject(schema.properties)) for (const [name, member] of Object.entries(schema.properties)) if (isObject(member)) out.set(name, member as JsonSchema);
+  if (isObject(schema.properties))
+    for (const [name, member] of Object.entries(schema.properties))
+      if (isObject(member)) out.set(name, member as JsonSchema);
   return out;
 }
 

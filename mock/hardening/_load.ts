@@ -57,12 +57,21 @@ export function mixedRequests(key: string): LoadRequest[] {
     { method: 'GET', path: '/v1/pets?status=sold&limit=3', headers: auth },
     { method: 'DELETE', path: '/v1/pets', headers: auth },
     { method: 'GET', path: '/v1/pets/999999999', headers: auth },
-    { method: 'OPTIONS', path: '/v1/pets', headers: { Origin: 'http://app.test', 'Access-Control-Request-Method': 'POST' } },
+    {
+      method: 'OPTIONS',
+      path: '/v1/pets',
+      headers: { Origin: 'http://app.test', 'Access-Control-Request-Method': 'POST' },
+    },
   ];
 }
 
 /** Sends `amount` requests cycling through `requests` over `connections` keep-alive connections. */
-export async function runLoad(url: string, requests: readonly LoadRequest[], amount: number, connections: number): Promise<LoadFigures> {
+export async function runLoad(
+  url: string,
+  requests: readonly LoadRequest[],
+  amount: number,
+  connections: number,
+): Promise<LoadFigures> {
   const result = await autocannon({ url, connections, amount, requests, timeout: 10 });
   const statuses: Record<string, number> = {};
   let total = 0;
@@ -72,7 +81,14 @@ export async function runLoad(url: string, requests: readonly LoadRequest[], amo
     total += count;
     if (Number(code) >= 500) fiveXx += count;
   }
-  return { requests: total, statuses, fiveXx, errors: result.errors, timeouts: result.timeouts, durationSeconds: result.duration };
+  return {
+    requests: total,
+    statuses,
+    fiveXx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    durationSeconds: result.duration,
+  };
 }
 
 /** Resident set size of this process, in MiB. */

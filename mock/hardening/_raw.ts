@@ -25,13 +25,22 @@ export function rawExchange(port: number, data: string | Buffer, options: { end?
 }
 
 /** A raw request: request line, headers (Host and `Connection: close` added), optional body. */
-export function rawRequest(method: string, target: string, headers: Readonly<Record<string, string>> = {}, body?: string | Buffer): Buffer {
+export function rawRequest(
+  method: string,
+  target: string,
+  headers: Readonly<Record<string, string>> = {},
+  body?: string | Buffer,
+): Buffer {
   const all: Record<string, string> = { Host: '127.0.0.1', Connection: 'close', ...headers };
-  if (body !== undefined && !('Content-Length' in all) && !('Transfer-Encoding' in all)) all['Content-Length'] = String(Buffer.byteLength(body));
+  if (body !== undefined && !('Content-Length' in all) && !('Transfer-Encoding' in all))
+    all['Content-Length'] = String(Buffer.byteLength(body));
   const head = `${method} ${target} HTTP/1.1\r\n${Object.entries(all)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')}\r\n`;
-  return Buffer.concat([Buffer.from(head, 'latin1'), typeof body === 'string' ? Buffer.from(body) : (body ?? Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from(head, 'latin1'),
+    typeof body === 'string' ? Buffer.from(body) : (body ?? Buffer.alloc(0)),
+  ]);
 }
 
 /** Parses the first HTTP/1.1 answer in `text` (status 0 when there is none). */

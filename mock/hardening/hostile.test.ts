@@ -22,7 +22,12 @@ afterAll(async () => {
 
 const JSON_HEADERS = { Authorization: AUTH, 'Content-Type': 'application/json' };
 
-function send(method: string, target: string, headers: Record<string, string> = { Authorization: AUTH }, body?: string | Buffer): Promise<RawAnswer> {
+function send(
+  method: string,
+  target: string,
+  headers: Record<string, string> = { Authorization: AUTH },
+  body?: string | Buffer,
+): Promise<RawAnswer> {
   return rawExchange(port, rawRequest(method, target, headers, body));
 }
 
@@ -51,16 +56,25 @@ describe('hostile bodies', () => {
   });
 
   it('invalid UTF-8 in a JSON body is a 400 malformed_json', async () => {
-    const body = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('","categoryId":1}')]);
+    const body = Buffer.concat([
+      Buffer.from('{"name":"'),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from('","categoryId":1}'),
+    ]);
     expect(expectError(await send('POST', '/v1/pets', JSON_HEADERS, body), 400)).toBe('malformed_json');
     // An overlong encoding of "/" and a lone surrogate half are refused as well.
-    const overlong = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc0, 0xaf, 0xed, 0xa0, 0x80]), Buffer.from('","categoryId":1}')]);
+    const overlong = Buffer.concat([
+      Buffer.from('{"name":"'),
+      Buffer.from([0xc0, 0xaf, 0xed, 0xa0, 0x80]),
+      Buffer.from('","categoryId":1}'),
+    ]);
     expect(expectError(await send('POST', '/v1/pets', JSON_HEADERS, overlong), 400)).toBe('malformed_json');
     await expectServing();
   });
 
   it('a __proto__ or constructor key in the body pollutes nothing', async () => {
-    const body = '{"name":"Pol","categoryId":1,"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
+    const body =
+      '{"name":"Pol","categoryId":1,"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
     const answer = await send('POST', '/v1/pets', JSON_HEADERS, body);
     expect(answer.status).toBe(201);
     expect(JSON.parse(answer.body)).toEqual({ id: expect.any(Number), name: 'Pol', categoryId: 1 });
@@ -79,7 +93,9 @@ describe('hostile bodies', () => {
           `${chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${total}`}\r\n\r\n`,
       );
       const piece = Buffer.alloc(64 * 1024, 0x20);
-      const frame = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece;
+      const frame = chunked
+        ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+        : piece;
       let written = 0;
       // events.once rejects on 'error' (EPIPE once the mock closes): listen for close plainly.
       const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
@@ -168,9 +184,18 @@ describe('raw malformed HTTP', () => {
     ['NUL in a header value', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n'],
     ['bare LF line endings mixed with CR', 'GET /v1/pets HTTP/1.1\rHost: x\r\r\n'],
     ['non-numeric Content-Length', 'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'],
-    ['conflicting Content-Lengths', 'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}'],
-    ['Content-Length with Transfer-Encoding', 'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
-    ['bad chunk size', `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`],
+    [
+      'conflicting Content-Lengths',
+      'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}',
+    ],
+    [
+      'Content-Length with Transfer-Encoding',
+      'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
+    [
+      'bad chunk size',
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
+    ],
     ['obsolete line folding', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\r\n'],
     ['CONNECT', 'CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n'],
   ];
@@ -187,7 +212,10 @@ describe('raw malformed HTTP', () => {
   });
 
   it('a client that resets mid-request, or mid-CONNECT, does not take the mock down', async () => {
-    for (const data of [`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`, 'CONNECT a:1 HTTP/1.1\r\nHost: a:1\r\n\r\n']) {
+    for (const data of [
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`,
+      'CONNECT a:1 HTTP/1.1\r\nHost: a:1\r\n\r\n',
+    ]) {
       const socket = connect(port, '127.0.0.1');
       socket.on('error', () => undefined);
       await once(socket, 'connect');
@@ -206,7 +234,9 @@ describe('slow clients', () => {
     const received: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => received.push(chunk));
     await once(socket, 'connect');
-    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
     let servedMeanwhile = 0;
     // Each byte goes out only after another client's full request was answered: interleaved by events.
     for (const byte of body) {
@@ -229,7 +259,9 @@ describe('slow clients', () => {
     const socket = connect(Number(new URL(own.base).port), '127.0.0.1');
     socket.on('error', () => undefined);
     await once(socket, 'connect');
-    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`);
+    socket.write(
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`,
+    );
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     // The body never completes: close() lets it try for its grace period (3 s), then cuts the connection.
     await own.close();
@@ -243,7 +275,11 @@ describe('slow clients', () => {
         const socket = connect(port, '127.0.0.1');
         socket.on('error', () => undefined);
         await once(socket, 'connect');
-        socket.write(i % 2 === 0 ? 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Slow: ' : `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+        socket.write(
+          i % 2 === 0
+            ? 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Slow: '
+            : `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+        );
         return socket;
       }),
     );

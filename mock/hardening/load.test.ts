@@ -22,7 +22,12 @@ async function mock(options: Parameters<typeof startTestMock>[0]): Promise<TestM
   return t;
 }
 
-async function call(base: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function call(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
   const res = await request(`${base}${path}`, {
     method,
     dispatcher: agent,
@@ -44,7 +49,9 @@ describe('a short soak in each mode (50 connections, mixed requests)', () => {
     expect(figures.timeouts).toBe(0);
     expect(figures.requests).toBe(AMOUNT);
     // The cycle's 4xx cases are answered as 4xx, not dropped: every status is one the cycle expects.
-    expect(Object.keys(figures.statuses).every((code) => ['200', '201', '204', '400', '401', '404', '405'].includes(code))).toBe(true);
+    expect(
+      Object.keys(figures.statuses).every((code) => ['200', '201', '204', '400', '401', '404', '405'].includes(code)),
+    ).toBe(true);
     expect((await call(t.base, 'GET', '/v1/pets?limit=1')).status).toBe(200);
   });
 });
@@ -52,7 +59,11 @@ describe('a short soak in each mode (50 connections, mixed requests)', () => {
 describe('nothing lost (stateful)', () => {
   it('500 concurrent POSTs each get a unique id, and every pet is retrievable exactly as sent', async () => {
     const t = await mock({ mode: 'stateful' });
-    const sent = Array.from({ length: 500 }, (_, i) => ({ name: `Pet ${i}`, categoryId: (i % 7) + 1, ...(i % 3 === 0 ? { status: 'pending' } : {}) }));
+    const sent = Array.from({ length: 500 }, (_, i) => ({
+      name: `Pet ${i}`,
+      categoryId: (i % 7) + 1,
+      ...(i % 3 === 0 ? { status: 'pending' } : {}),
+    }));
     const created = await Promise.all(sent.map((pet) => call(t.base, 'POST', '/v1/pets', pet)));
     expect(created.every((c) => c.status === 201)).toBe(true);
     const ids = created.map((c) => c.json.id as number);
@@ -71,18 +82,22 @@ describe('nothing lost (stateful)', () => {
     expect(seedIds).toHaveLength(30);
     const first = Math.max(...seedIds) + 1;
     const ids: number[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await call(t.base, 'POST', '/v1/pets', { name: `Bound ${i}`, categoryId: 1 })).json.id);
+    for (let i = 0; i < 12; i++)
+      ids.push((await call(t.base, 'POST', '/v1/pets', { name: `Bound ${i}`, categoryId: 1 })).json.id);
     expect(ids).toEqual(Array.from({ length: 12 }, (_, i) => first + i));
     const list = await call(t.base, 'GET', '/v1/pets?limit=100');
     expect((list.json as Array<{ id: number }>).map((p) => p.id)).toEqual([...seedIds, ...ids.slice(-5)]);
     for (const id of ids.slice(0, 7)) expect((await call(t.base, 'GET', `/v1/pets/${id}`)).status).toBe(404);
-    for (const id of [...seedIds, ...ids.slice(-5)]) expect((await call(t.base, 'GET', `/v1/pets/${id}`)).status).toBe(200);
+    for (const id of [...seedIds, ...ids.slice(-5)])
+      expect((await call(t.base, 'GET', `/v1/pets/${id}`)).status).toBe(200);
     expect((await call(t.base, 'POST', '/v1/pets', { name: 'Next', categoryId: 1 })).json.id).toBe(first + 12);
   });
 
   it('the bound holds under concurrent creation: the store never exceeds capacity, the newest pets survive', async () => {
     const t = await mock({ mode: 'stateful', storeCapacity: 80 });
-    const created = await Promise.all(Array.from({ length: 400 }, (_, i) => call(t.base, 'POST', '/v1/pets', { name: `Burst ${i}`, categoryId: 2 })));
+    const created = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => call(t.base, 'POST', '/v1/pets', { name: `Burst ${i}`, categoryId: 2 })),
+    );
     const ids = created.map((c) => c.json.id as number).sort((a, b) => a - b);
     expect(new Set(ids).size).toBe(400);
     const list = await call(t.base, 'GET', '/v1/pets?limit=100');

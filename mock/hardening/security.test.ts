@@ -34,9 +34,16 @@ describe('keys are compared in constant time', () => {
     expect(source).toMatch(/createHash\('sha256'\)/);
     // No early exit: every configured key is compared (`||` after the call, not before it).
     expect(source).toMatch(/matched = timingSafeEqual\(candidate, entry\) \|\| matched/);
-    for (const file of ['../auth.ts', '../../spec/security/handlers/bearer.ts', '../../spec/security/handlers/api-key.ts', '../../spec/security/handlers/basic.ts']) {
+    for (const file of [
+      '../auth.ts',
+      '../../spec/security/handlers/bearer.ts',
+      '../../spec/security/handlers/api-key.ts',
+      '../../spec/security/handlers/basic.ts',
+    ]) {
       const handler = readFileSync(new URL(file, import.meta.url), 'utf8');
-      expect(handler).not.toMatch(/token\s*===(?! '')|===\s*token|keys\.includes\(|\.has\(token\)|\.indexOf\(token\)|(?<!typeof )value\s*===(?! ''| undefined)/);
+      expect(handler).not.toMatch(
+        /token\s*===(?! '')|===\s*token|keys\.includes\(|\.has\(token\)|\.indexOf\(token\)|(?<!typeof )value\s*===(?! ''| undefined)/,
+      );
       if (file !== '../auth.ts') expect(handler).toMatch(/matchesAny\(/);
     }
   });
@@ -44,7 +51,10 @@ describe('keys are compared in constant time', () => {
   it('every configured key is compared as a 32-byte digest, whatever the length of the presented token', () => {
     const keys = ['k', 'a-much-longer-key-0123456789-abcdefghijklmnopqrstuvwxyz', 'clé-ünïcode'];
     const authenticator = createAuthenticator({ kind: 'keys', keys });
-    const security = operationSecurity({ security: [{ b: [] }], components: { securitySchemes: { b: { type: 'http', scheme: 'bearer' } } } }, {});
+    const security = operationSecurity(
+      { security: [{ b: [] }], components: { securitySchemes: { b: { type: 'http', scheme: 'bearer' } } } },
+      {},
+    );
     const authenticate = (authorization: string) => authenticator({ headers: { authorization }, query: [] }, security);
     for (const token of ['k', 'x', 'a-much-longer-key-0123456789', 'y'.repeat(10_000), 'clé-ünïcode', 'wrong']) {
       compared.length = 0;
@@ -56,38 +66,57 @@ describe('keys are compared in constant time', () => {
 });
 
 describe('CORS never pairs a wildcard origin with credentials', () => {
-  const configurations: Array<readonly string[] | undefined> = [undefined, ['*'], ['http://app.test'], ['http://app.test', '*'], ['http://a.test', 'http://b.test']];
-  it.each(configurations.map((c) => [JSON.stringify(c ?? 'default'), c] as const))('origins %s', async (_label, corsOrigins) => {
-    const t = await startTestMock({ quiet: true, ...(corsOrigins ? { corsOrigins } : {}) });
-    try {
-      const origins = [undefined, 'http://app.test', 'http://a.test', 'http://evil.test', 'null', '*'];
-      for (const origin of origins) {
-        const withOrigin = origin === undefined ? {} : { Origin: origin };
-        const answers = await Promise.all([
-          fetch(`${t.base}/v1/pets`, { headers: { Authorization: AUTH, ...withOrigin } }),
-          fetch(`${t.base}/v1/pets`, { headers: withOrigin }),
-          fetch(`${t.base}/v1/nowhere`, { headers: withOrigin }),
-          fetch(`${t.base}/v1/pets`, { method: 'OPTIONS', headers: { ...withOrigin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' } }),
-          fetch(`${t.base}/__mock/reset`, { method: 'OPTIONS', headers: { ...withOrigin, 'Access-Control-Request-Method': 'POST' } }),
-        ]);
-        for (const res of answers) {
-          await res.arrayBuffer();
-          const allowOrigin = res.headers.get('access-control-allow-origin');
-          const credentials = res.headers.get('access-control-allow-credentials');
-          if (allowOrigin === '*') expect(credentials).toBeNull();
-          if (credentials !== null) {
-            expect(allowOrigin).toBe(origin);
-            expect(corsOrigins).toContain(origin);
-            expect(res.headers.get('vary')).toMatch(/Origin/);
+  const configurations: Array<readonly string[] | undefined> = [
+    undefined,
+    ['*'],
+    ['http://app.test'],
+    ['http://app.test', '*'],
+    ['http://a.test', 'http://b.test'],
+  ];
+  it.each(configurations.map((c) => [JSON.stringify(c ?? 'default'), c] as const))(
+    'origins %s',
+    async (_label, corsOrigins) => {
+      const t = await startTestMock({ quiet: true, ...(corsOrigins ? { corsOrigins } : {}) });
+      try {
+        const origins = [undefined, 'http://app.test', 'http://a.test', 'http://evil.test', 'null', '*'];
+        for (const origin of origins) {
+          const withOrigin = origin === undefined ? {} : { Origin: origin };
+          const answers = await Promise.all([
+            fetch(`${t.base}/v1/pets`, { headers: { Authorization: AUTH, ...withOrigin } }),
+            fetch(`${t.base}/v1/pets`, { headers: withOrigin }),
+            fetch(`${t.base}/v1/nowhere`, { headers: withOrigin }),
+            fetch(`${t.base}/v1/pets`, {
+              method: 'OPTIONS',
+              headers: {
+                ...withOrigin,
+                'Access-Control-Request-Method': 'POST',
+                'Access-Control-Request-Headers': 'authorization',
+              },
+            }),
+            fetch(`${t.base}/__mock/reset`, {
+              method: 'OPTIONS',
+              headers: { ...withOrigin, 'Access-Control-Request-Method': 'POST' },
+            }),
+          ]);
+          for (const res of answers) {
+            await res.arrayBuffer();
+            const allowOrigin = res.headers.get('access-control-allow-origin');
+            const credentials = res.headers.get('access-control-allow-credentials');
+            if (allowOrigin === '*') expect(credentials).toBeNull();
+            if (credentials !== null) {
+              expect(allowOrigin).toBe(origin);
+              expect(corsOrigins).toContain(origin);
+              expect(res.headers.get('vary')).toMatch(/Origin/);
+            }
+            // An origin that is not configured is never echoed back.
+            if (allowOrigin !== null && allowOrigin !== '*') expect(corsOrigins ?? []).toContain(allowOrigin);
           }
-          // An origin that is not configured is never echoed back.
-          if (allowOrigin !== null && allowOrigin !== '*') expect(corsOrigins ?? []).toContain(allowOrigin);
         }
+      } finally {
+        await t.close();
       }
-    } finally {
-      await t.close();
-    }
-  });
+    },
+  );
 });
 
 describe('no key is ever logged', () => {
@@ -109,7 +138,15 @@ describe('no key is ever logged', () => {
     const port = Number(new URL(t.base).port);
     try {
       for (const secret of secrets) {
-        const authorizations = [`Bearer ${secret}`, `bearer ${secret}`, `Basic ${secret}`, `Token ${secret}`, secret, `Bearer ${secret} extra`, `Bearer  ${secret}`];
+        const authorizations = [
+          `Bearer ${secret}`,
+          `bearer ${secret}`,
+          `Basic ${secret}`,
+          `Token ${secret}`,
+          secret,
+          `Bearer ${secret} extra`,
+          `Bearer  ${secret}`,
+        ];
         for (const authorization of authorizations) {
           await (await fetch(`${t.base}/v1/pets?limit=1`, { headers: { Authorization: authorization } })).arrayBuffer();
         }
@@ -132,9 +169,33 @@ describe('no key is ever logged', () => {
           }
           await rawExchange(port, rawRequest('CONNECT', `${form}:443`, { Authorization: `Bearer ${secret}` }));
         }
-        await rawExchange(port, rawRequest('GET', '/v1/pets', { Authorization: AUTH, 'X-Api-Key': secret, Prefer: `example=${secret}`, Cookie: `key=${secret}` }));
-        await rawExchange(port, rawRequest('POST', '/v1/pets', { Authorization: AUTH, 'Content-Type': 'application/json' }, JSON.stringify({ name: secret, categoryId: secret })));
-        await rawExchange(port, rawRequest('POST', '/v1/pets', { Authorization: AUTH, 'Content-Type': 'application/json', Prefer: `code=${secret}` }, '{"name":"a","categoryId":1}'));
+        await rawExchange(
+          port,
+          rawRequest('GET', '/v1/pets', {
+            Authorization: AUTH,
+            'X-Api-Key': secret,
+            Prefer: `example=${secret}`,
+            Cookie: `key=${secret}`,
+          }),
+        );
+        await rawExchange(
+          port,
+          rawRequest(
+            'POST',
+            '/v1/pets',
+            { Authorization: AUTH, 'Content-Type': 'application/json' },
+            JSON.stringify({ name: secret, categoryId: secret }),
+          ),
+        );
+        await rawExchange(
+          port,
+          rawRequest(
+            'POST',
+            '/v1/pets',
+            { Authorization: AUTH, 'Content-Type': 'application/json', Prefer: `code=${secret}` },
+            '{"name":"a","categoryId":1}',
+          ),
+        );
         // Malformed requests carrying the key are answered without a log line of their own.
         await rawExchange(port, `GET /v1/pets?key=${secret} HTTP/9.9\r\nAuthorization: Bearer ${secret}\r\n\r\n`);
       }
@@ -174,7 +235,17 @@ describe('the admin reset endpoint', () => {
       expect(resolveOptions({ host }, log).admin).toBe(true);
       expect(resolveOptions({ host, admin: false }, log).admin).toBe(false);
     }
-    for (const host of ['0.0.0.0', '::', '', '10.0.0.5', '192.168.1.20', '::ffff:127.0.0.1', '127.0.0.1.example.com', 'localhost.example.com', '128.0.0.1']) {
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '',
+      '10.0.0.5',
+      '192.168.1.20',
+      '::ffff:127.0.0.1',
+      '127.0.0.1.example.com',
+      'localhost.example.com',
+      '128.0.0.1',
+    ]) {
       expect(resolveOptions({ host }, log).admin).toBe(false);
       expect(resolveOptions({ host, admin: true }, log).admin).toBe(true);
     }
@@ -201,7 +272,11 @@ describe('the admin reset endpoint', () => {
     });
 
     async function createdSurvivesReset(url: string): Promise<{ resetStatus: number; survived: boolean }> {
-      const post = await fetch(`${url}/pets`, { method: 'POST', headers: { Authorization: AUTH, 'Content-Type': 'application/json' }, body: JSON.stringify(created) });
+      const post = await fetch(`${url}/pets`, {
+        method: 'POST',
+        headers: { Authorization: AUTH, 'Content-Type': 'application/json' },
+        body: JSON.stringify(created),
+      });
       const { id } = (await post.json()) as { id: number };
       const reset = await fetch(`${url.replace(/\/v1$/, '')}/__mock/reset`, { method: 'POST' });
       await reset.arrayBuffer();

@@ -26,7 +26,9 @@ interface Memory {
   /** Memory outside the JS heap (buffers, Prism's native parts). */
   readonly externalMiB: number;
 }
-type FromChild = { readonly type: 'listening'; readonly port: number } | { readonly type: 'memory'; readonly memory: Memory };
+type FromChild =
+  | { readonly type: 'listening'; readonly port: number }
+  | { readonly type: 'memory'; readonly memory: Memory };
 
 /** The child: a mock on a free loopback port that reports its memory when asked. */
 async function serve(mode: MockMode): Promise<void> {
@@ -101,7 +103,10 @@ interface ModeFigures {
 }
 
 async function soak(mode: MockMode, amount: number, rounds: number): Promise<ModeFigures> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', mode], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', mode], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   let crashed = false;
   child.once('exit', (code, signal) => {
     if (code !== 0 || signal) crashed = true;
@@ -146,7 +151,8 @@ async function soak(mode: MockMode, amount: number, rounds: number): Promise<Mod
 
 function sumLoads(loads: readonly LoadFigures[]): LoadFigures {
   const statuses: Record<string, number> = {};
-  for (const load of loads) for (const [code, count] of Object.entries(load.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+  for (const load of loads)
+    for (const [code, count] of Object.entries(load.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
   const sum = (pick: (load: LoadFigures) => number) => loads.reduce((total, load) => total + pick(load), 0);
   return {
     requests: sum((l) => l.requests),
@@ -159,7 +165,14 @@ function sumLoads(loads: readonly LoadFigures[]): LoadFigures {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { serve: { type: 'string' }, requests: { type: 'string' }, rounds: { type: 'string' }, mode: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({
+    options: {
+      serve: { type: 'string' },
+      requests: { type: 'string' },
+      rounds: { type: 'string' },
+      mode: { type: 'string', multiple: true },
+    },
+  });
   if (values.serve) {
     await serve(values.serve as MockMode);
     return -1;
@@ -168,7 +181,9 @@ async function main(): Promise<number> {
   const rounds = Math.max(1, Number(values.rounds ?? 4));
   const modes = (values.mode ?? MOCK_MODES) as MockMode[];
   const rows: ModeFigures[] = [];
-  process.stdout.write(`Soak: ${amount} mixed requests per mode, ${CONNECTIONS} connections, mock in its own process\n`);
+  process.stdout.write(
+    `Soak: ${amount} mixed requests per mode, ${CONNECTIONS} connections, mock in its own process\n`,
+  );
   for (const mode of modes) {
     const f = await soak(mode, amount, rounds);
     rows.push(f);
@@ -180,7 +195,9 @@ async function main(): Promise<number> {
         `          statuses ${JSON.stringify(f.statuses)}\n`,
     );
   }
-  const bad = rows.some((f) => f.fiveXx > 0 || f.errors > 0 || f.timeouts > 0 || f.crashed || !f.stillServing || f.requests < amount);
+  const bad = rows.some(
+    (f) => f.fiveXx > 0 || f.errors > 0 || f.timeouts > 0 || f.crashed || !f.stillServing || f.requests < amount,
+  );
   process.stdout.write(bad ? 'Soak FAILED\n' : 'Soak passed: zero 5xx, zero errors, zero crashes\n');
   return bad ? 1 : 0;
 }

@@ -112,7 +112,10 @@ async function answer(mock: MockServer, request: Request): Promise<Response> {
         // Framing headers describe the mock's socket, not this in-memory answer.
         const { 'Content-Length': _length, Connection: _connection, ...rest } = answerHeaders;
         const last = text === undefined ? [] : [typeof text === 'string' ? Buffer.from(text) : text];
-        const whole: string | Uint8Array<ArrayBuffer> = pieces.length === 0 && typeof text !== 'object' ? (text ?? '') : new Uint8Array(Buffer.concat([...pieces, ...last]));
+        const whole: string | Uint8Array<ArrayBuffer> =
+          pieces.length === 0 && typeof text !== 'object'
+            ? (text ?? '')
+            : new Uint8Array(Buffer.concat([...pieces, ...last]));
         resolve(new Response(hasBody ? whole : null, { status, headers: rest }));
         return res;
       },

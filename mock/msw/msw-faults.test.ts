@@ -14,7 +14,8 @@ describe('faults through MSW', () => {
     server.close();
     await api.close();
   });
-  const get = (fault: string) => fetch(`${api.url}/pets?limit=2`, { headers: { Authorization: 'Bearer k', 'X-Mock-Fault': fault } });
+  const get = (fault: string) =>
+    fetch(`${api.url}/pets?limit=2`, { headers: { Authorization: 'Bearer k', 'X-Mock-Fault': fault } });
 
   it('a reset or an empty reply fails the fetch, as a dropped connection does', async () => {
     // A network error: fetch rejects, or (where another MSW setup in the same worker patched fetch

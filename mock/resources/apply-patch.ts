@@ -2,7 +2,9 @@ type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The outcome of a patch: the patched document, or why the patch cannot apply (errors as data). */
-export type PatchResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
+export type PatchResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly message: string };
 
 /** JSON Merge Patch (RFC 7386): objects merge member by member, `null` removes, anything else replaces. */
 export function mergePatch(target: unknown, patch: unknown): unknown {
@@ -20,7 +22,8 @@ export function jsonPatch(document: unknown, operations: unknown): PatchResult {
   if (!Array.isArray(operations)) return { ok: false, message: 'a JSON Patch is an array of operations' };
   let doc: unknown = structuredClone(document);
   for (const [index, op] of operations.entries()) {
-    if (!isObject(op) || typeof op.op !== 'string' || typeof op.path !== 'string') return { ok: false, message: `operation ${index} needs "op" and "path"` };
+    if (!isObject(op) || typeof op.op !== 'string' || typeof op.path !== 'string')
+      return { ok: false, message: `operation ${index} needs "op" and "path"` };
     const path = parsePointer(op.path);
     if (!path) return { ok: false, message: `operation ${index}: "${op.path}" is not a JSON pointer` };
     let result: PatchResult;
@@ -47,12 +50,16 @@ export function jsonPatch(document: unknown, operations: unknown): PatchResult {
         break;
       }
       case 'test':
-        result = JSON.stringify(get(doc, path)) === JSON.stringify(op.value) ? { ok: true, value: doc } : { ok: false, message: `operation ${index}: test failed at "${op.path}"` };
+        result =
+          JSON.stringify(get(doc, path)) === JSON.stringify(op.value)
+            ? { ok: true, value: doc }
+            : { ok: false, message: `operation ${index}: test failed at "${op.path}"` };
         break;
       default:
         return { ok: false, message: `operation ${index}: unknown op "${op.op}"` };
     }
-    if (!result.ok) return { ok: false, message: `operation ${index}: ${result.message.replace(/^operation \d+: /, '')}` };
+    if (!result.ok)
+      return { ok: false, message: `operation ${index}: ${result.message.replace(/^operation \d+: /, '')}` };
     doc = result.value;
   }
   return { ok: true, value: doc };

@@ -29,7 +29,9 @@ async function mockOf(spec: string, lines: string[] = []): Promise<MockServer> {
 
 describe('the resource config beside the spec', () => {
   it('corrects the inference: page size and filters', async () => {
-    const mock = await mockOf(await notesWith('collections:\n  /notes:\n    pageSize: { default: 1 }\n    filters: { tag: false }\n'));
+    const mock = await mockOf(
+      await notesWith('collections:\n  /notes:\n    pageSize: { default: 1 }\n    filters: { tag: false }\n'),
+    );
     expect((await request(mock.server).get('/api/notes').expect(200)).body).toHaveLength(1);
     // The tag filter is switched off: every note comes back.
     expect((await request(mock.server).get('/api/notes?tag=work&limit=10').expect(200)).body).toHaveLength(2);
@@ -43,12 +45,17 @@ describe('the resource config beside the spec', () => {
 
   it('refuses a bad config at start, naming the file and the key', async () => {
     const spec = await notesWith('collections:\n  /notes:\n    pagesize: false\n');
-    await expect(mockOf(spec)).rejects.toThrow(`${spec.replace('notes.yaml', 'notes.resources.yaml')}: collections./notes.pagesize: unknown key`);
+    await expect(mockOf(spec)).rejects.toThrow(
+      `${spec.replace('notes.yaml', 'notes.resources.yaml')}: collections./notes.pagesize: unknown key`,
+    );
   });
 
   it('logs keys that name nothing in the spec and applies the rest', async () => {
     const lines: string[] = [];
-    const mock = await mockOf(await notesWith('collections:\n  /nowhere: { disabled: true }\n  /notes: { pageSize: { default: 1 } }\n'), lines);
+    const mock = await mockOf(
+      await notesWith('collections:\n  /nowhere: { disabled: true }\n  /notes: { pageSize: { default: 1 } }\n'),
+      lines,
+    );
     expect(lines.some((l) => /collections\.\/nowhere: no operation of the spec has this path/.test(l))).toBe(true);
     expect((await request(mock.server).get('/api/notes').expect(200)).body).toHaveLength(1);
   });
@@ -57,11 +64,19 @@ describe('the resource config beside the spec', () => {
     const spec = await notesWith('collections:\n  /notes: { pageSize: { default: 1 } }\n');
     const mock = await mockOf(spec);
     await request(mock.server).post('/api/notes').send({ text: 'third' }).expect(201);
-    await writeFile(spec.replace('notes.yaml', 'notes.resources.yaml'), 'collections:\n  /notes: { pageSize: { default: 3 } }\n');
+    await writeFile(
+      spec.replace('notes.yaml', 'notes.resources.yaml'),
+      'collections:\n  /notes: { pageSize: { default: 3 } }\n',
+    );
     expect(await mock.reload()).toMatchObject({ ok: true });
-    expect((await request(mock.server).get('/api/notes').expect(200)).body.map((n: { text: string }) => n.text)).toEqual(['Buy milk', 'Call Ann', 'third']);
+    expect(
+      (await request(mock.server).get('/api/notes').expect(200)).body.map((n: { text: string }) => n.text),
+    ).toEqual(['Buy milk', 'Call Ann', 'third']);
     await writeFile(spec.replace('notes.yaml', 'notes.resources.yaml'), 'collections: [\n');
-    expect(await mock.reload()).toMatchObject({ ok: false, message: expect.stringContaining('not valid YAML or JSON') });
+    expect(await mock.reload()).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('not valid YAML or JSON'),
+    });
     expect((await request(mock.server).get('/api/notes').expect(200)).body).toHaveLength(3);
   });
 });

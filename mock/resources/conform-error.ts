@@ -41,17 +41,27 @@ export function fittedError(operation: OperationModel, status: number, code: Moc
   const error = mockError(status, code, message);
   const response = errorResponseFor(operation, status);
   const check = response?.schema;
-  if (!check || check.validate(JSON.parse(errorBody(error))).ok) return withMediaType(errorAnswer(error), response?.mediaTypes);
+  if (!check || check.validate(JSON.parse(errorBody(error))).ok)
+    return withMediaType(errorAnswer(error), response?.mediaTypes);
   const sample = sampleValue(check.schema);
   const candidates: unknown[] = [];
   if (isObject(sample)) {
     const filled: Obj = { ...sample };
     for (const [name, member] of declaredSchemas(check.schema)) {
       const type = Array.isArray(member.type) ? member.type.find((t) => t !== 'null') : member.type;
-      if ((type === 'integer' || type === 'number') && /^(status|statuscode|code|httpstatus)$/i.test(name)) filled[name] = status;
-      else if (type === 'string' && /^(status|statuscode|httpstatus)$/i.test(name) && !('enum' in member)) filled[name] = String(status);
-      else if (type === 'string' && /^(message|detail|title|error|description|reason)$/i.test(name)) filled[name] = message;
-      else if (type === 'string' && /^(code|error_code|errorcode|type)$/i.test(name) && !('enum' in member) && !('format' in member)) filled[name] = code;
+      if ((type === 'integer' || type === 'number') && /^(status|statuscode|code|httpstatus)$/i.test(name))
+        filled[name] = status;
+      else if (type === 'string' && /^(status|statuscode|httpstatus)$/i.test(name) && !('enum' in member))
+        filled[name] = String(status);
+      else if (type === 'string' && /^(message|detail|title|error|description|reason)$/i.test(name))
+        filled[name] = message;
+      else if (
+        type === 'string' &&
+        /^(code|error_code|errorcode|type)$/i.test(name) &&
+        !('enum' in member) &&
+        !('format' in member)
+      )
+        filled[name] = code;
     }
     candidates.push(filled);
   }
@@ -120,8 +130,11 @@ function declaredSchemas(schema: JsonSchema, out = new Map<string, JsonSchema>()
   if (depth > 8) return out;
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
     const parts = schema[key];
-    if (Array.isArray(parts)) for (const part of key === 'allOf' ? parts : parts.slice(0, 1)) if (isObject(part)) declaredSchemas(part, out, depth + 1);
+    if (Array.isArray(parts))
+      for (const part of key === 'allOf' ? parts : parts.slice(0, 1))
+        if (isObject(part)) declaredSchemas(part, out, depth + 1);
   }
-  if (isObject(schema.properties)) for (const [name, member] of Object.entries(schema.properties)) if (isObject(member)) out.set(name, member);
+  if (isObject(schema.properties))
+    for (const [name, member] of Object.entries(schema.properties)) if (isObject(member)) out.set(name, member);
   return out;
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CompiledSchema, JsonSchema, OperationModel, SpecModel } from '../../spec/index.js';
-import { type CollectionModel, type OperationAssignment, type ResourceModel, type SingletonModel, resourceModelFor } from '../../spec/resources/index.js';
+import {
+  type CollectionModel,
+  type OperationAssignment,
+  type ResourceModel,
+  type SingletonModel,
+  resourceModelFor,
+} from '../../spec/resources/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import type { MockErrorCode } from '../errors.js';
 import { fittedError, withMediaType } from './conform-error.js';
@@ -86,7 +92,9 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         ...(c.id ? { id: next.compile(c.id.schema) } : {}),
       });
     }
-    const singletons = new Map(model.singletons.map((s) => [s.path, { model: s, values: new Map<string, Obj | null>() }]));
+    const singletons = new Map(
+      model.singletons.map((s) => [s.path, { model: s, values: new Map<string, Obj | null>() }]),
+    );
     const roles = new Map(model.operations.map((a) => [a.operationId, a]));
     return { spec: next, model, collections, singletons, roles };
   }
@@ -104,7 +112,8 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     if (!collection) return undefined;
     const scope = scopeOf(collection.model.scope, input);
     if (!parentExists(collection, scope)) {
-      if (operation.responses['404'] !== undefined) return notFound(operation, `No ${parentName(collection)} has the id ${scope.at(-1) ?? ''}.`);
+      if (operation.responses['404'] !== undefined)
+        return notFound(operation, `No ${parentName(collection)} has the id ${scope.at(-1) ?? ''}.`);
     }
     switch (assignment.role) {
       case 'list':
@@ -120,10 +129,15 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         const id = input.path[idModel.parameter];
         const found = collection.store.get(scope, id);
         if (!found) {
-          if (assignment.role === 'replace' && successStatus(operation, '201') === '201') return create(collection, operation, input, scope, id);
-          return notFound(operation, `No ${singular(collection.model.name)} has the ${idModel.parameter} ${keyOf(id)}.`);
+          if (assignment.role === 'replace' && successStatus(operation, '201') === '201')
+            return create(collection, operation, input, scope, id);
+          return notFound(
+            operation,
+            `No ${singular(collection.model.name)} has the ${idModel.parameter} ${keyOf(id)}.`,
+          );
         }
-        if (assignment.role === 'read') return respond(operation, successStatus(operation, '200'), visible(collection, found.value));
+        if (assignment.role === 'read')
+          return respond(operation, successStatus(operation, '200'), visible(collection, found.value));
         if (assignment.role === 'delete') return remove(collection, operation, scope, found);
         return change(collection, operation, input, scope, found, assignment.role, contentType);
       }
@@ -160,39 +174,81 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     return parent.store.has(scope.slice(0, -1), scope.at(-1)) && parentExists(parent, scope.slice(0, -1));
   }
 
-  function list(collection: Collection, operation: OperationModel, input: RequestInput, scope: readonly string[]): Answer | undefined {
+  function list(
+    collection: Collection,
+    operation: OperationModel,
+    input: RequestInput,
+    scope: readonly string[],
+  ): Answer | undefined {
     const m = collection.model;
     let items = collection.store.list(scope);
     for (const filter of m.filters) {
       const wanted = input.query[filter.parameter];
-      if (wanted !== undefined) items = items.filter((item) => item.value[filter.member] !== undefined && keyOf(item.value[filter.member]) === keyOf(wanted));
+      if (wanted !== undefined)
+        items = items.filter(
+          (item) => item.value[filter.member] !== undefined && keyOf(item.value[filter.member]) === keyOf(wanted),
+        );
     }
     const total = items.length;
     const given = m.pageSize ? input.query[m.pageSize.parameter] : undefined;
-    const size = typeof given === 'number' ? given : (m.pageSize?.default ?? m.pageSize?.maximum ?? Number.POSITIVE_INFINITY);
+    const size =
+      typeof given === 'number' ? given : (m.pageSize?.default ?? m.pageSize?.maximum ?? Number.POSITIVE_INFINITY);
     let start = 0;
     const at = m.page ? input.query[m.page.parameter] : undefined;
-    if (m.page && typeof at === 'number') start = m.page.kind === 'offset' ? at : Number.isFinite(size) ? (at - m.page.first) * size : 0;
-    const page = items.slice(Math.max(0, start), Math.max(0, start) + size).map((item) => visible(collection, item.value));
+    if (m.page && typeof at === 'number')
+      start = m.page.kind === 'offset' ? at : Number.isFinite(size) ? (at - m.page.first) * size : 0;
+    const page = items
+      .slice(Math.max(0, start), Math.max(0, start) + size)
+      .map((item) => visible(collection, item.value));
     const status = successStatus(operation, '200');
     if (!m.envelope) return respond(operation, status, page);
     const schema = operation.responses[status]?.schema?.schema;
     const example = Object.values(operation.responses[status]?.examples ?? {}).find(isObject);
-    const body: Obj = { ...(isObject(example) ? example : isObject(sampleValue(schema)) ? (sampleValue(schema) as Obj) : {}), [m.envelope.member]: page };
-    for (const name of ['total', 'totalCount', 'total_count', 'count', 'totalItems', 'total_items', 'totalElements', 'total_results', 'totalResults']) {
+    const body: Obj = {
+      ...(isObject(example) ? example : isObject(sampleValue(schema)) ? (sampleValue(schema) as Obj) : {}),
+      [m.envelope.member]: page,
+    };
+    for (const name of [
+      'total',
+      'totalCount',
+      'total_count',
+      'count',
+      'totalItems',
+      'total_items',
+      'totalElements',
+      'total_results',
+      'totalResults',
+    ]) {
       if (name in body && typeof body[name] === 'number') body[name] = total;
     }
     return respond(operation, status, body);
   }
 
-  function create(collection: Collection, operation: OperationModel, input: RequestInput, scope: readonly string[], givenId?: unknown): Answer | undefined {
+  function create(
+    collection: Collection,
+    operation: OperationModel,
+    input: RequestInput,
+    scope: readonly string[],
+    givenId?: unknown,
+  ): Answer | undefined {
     const m = collection.model;
     const idMember = m.id?.member;
     const sent = isObject(input.body) ? input.body : {};
     let id = givenId;
-    if (id === undefined && idMember !== undefined && sent[idMember] !== undefined && !m.readOnlyMembers.includes(idMember)) id = sent[idMember];
+    if (
+      id === undefined &&
+      idMember !== undefined &&
+      sent[idMember] !== undefined &&
+      !m.readOnlyMembers.includes(idMember)
+    )
+      id = sent[idMember];
     if (id !== undefined && collection.store.has(scope, id) && givenId === undefined) {
-      return failure(operation, [409, 400], 'conflict', `A ${singular(m.name)} with the id ${keyOf(id)} exists already.`);
+      return failure(
+        operation,
+        [409, 400],
+        'conflict',
+        `A ${singular(m.name)} with the id ${keyOf(id)} exists already.`,
+      );
     }
     id ??= mintId(collection, scope);
     // An item schema with oneOf/anyOf has several shapes: the first one the item fits decides what is kept and filled.
@@ -211,18 +267,38 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     const answer = respond(operation, status, visible(collection, value));
     if (!answer) return undefined;
     collection.store.put(scope, id, value, true);
-    return m.id?.location && m.itemPath ? { ...answer, headers: { ...answer.headers, Location: `${current.spec.basePath}${fillPath(m.itemPath, [...scope, keyOf(id)])}` } } : answer;
+    return m.id?.location && m.itemPath
+      ? {
+          ...answer,
+          headers: {
+            ...answer.headers,
+            Location: `${current.spec.basePath}${fillPath(m.itemPath, [...scope, keyOf(id)])}`,
+          },
+        }
+      : answer;
   }
 
-  function change(collection: Collection, operation: OperationModel, input: RequestInput, scope: readonly string[], found: StoredItem, role: 'replace' | 'update', contentType: string | undefined): Answer | undefined {
+  function change(
+    collection: Collection,
+    operation: OperationModel,
+    input: RequestInput,
+    scope: readonly string[],
+    found: StoredItem,
+    role: 'replace' | 'update',
+    contentType: string | undefined,
+  ): Answer | undefined {
     let next: unknown;
     if (role === 'replace') next = input.body;
-    else if (/json-patch\+json/i.test(contentType ?? '') || (Array.isArray(input.body) && operation.requestBody?.mediaTypes.some((t) => /json-patch\+json/i.test(t)))) {
+    else if (
+      /json-patch\+json/i.test(contentType ?? '') ||
+      (Array.isArray(input.body) && operation.requestBody?.mediaTypes.some((t) => /json-patch\+json/i.test(t)))
+    ) {
       const patched = jsonPatch(found.value, input.body);
       if (!patched.ok) return failure(operation, [400, 409, 422], 'invalid_body', `request body: ${patched.message}`);
       next = patched.value;
     } else next = mergePatch(found.value, input.body);
-    if (!isObject(next)) return failure(operation, [400, 422], 'invalid_body', 'request body: the patched item is not an object');
+    if (!isObject(next))
+      return failure(operation, [400, 422], 'invalid_body', 'request body: the patched item is not an object');
     // The server's members stay the server's: the id, readOnly members, the parent ids.
     const idMember = collection.model.id?.member;
     let value: Obj | undefined;
@@ -238,20 +314,32 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       }
       firstProblem ||= result.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ');
     }
-    if (!value) return failure(operation, [400, 422], 'invalid_body', `request body: the ${role === 'update' ? 'patched' : 'new'} item ${firstProblem}`);
+    if (!value)
+      return failure(
+        operation,
+        [400, 422],
+        'invalid_body',
+        `request body: the ${role === 'update' ? 'patched' : 'new'} item ${firstProblem}`,
+      );
     const answer = respond(operation, successStatus(operation, '200'), visible(collection, value));
     if (answer) collection.store.put(scope, found.id, value, false);
     return answer;
   }
 
-  function remove(collection: Collection, operation: OperationModel, scope: readonly string[], found: StoredItem): Answer | undefined {
+  function remove(
+    collection: Collection,
+    operation: OperationModel,
+    scope: readonly string[],
+    found: StoredItem,
+  ): Answer | undefined {
     const status = successStatus(operation, '204');
     const answer = respond(operation, status, visible(collection, found.value));
     if (!answer) return undefined;
     collection.store.delete(scope, found.id);
     // Children of a deleted item go with it.
     for (const child of current.collections.values()) {
-      if (child.model.scope.length > scope.length && isBelow(child, collection)) child.store.dropScopesUnder([...scope, keyOf(found.id)]);
+      if (child.model.scope.length > scope.length && isBelow(child, collection))
+        child.store.dropScopesUnder([...scope, keyOf(found.id)]);
     }
     return answer;
   }
@@ -262,7 +350,13 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     return parent === ancestor || isBelow(parent, ancestor);
   }
 
-  function answerSingleton(singleton: Singleton, assignment: OperationAssignment, operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined {
+  function answerSingleton(
+    singleton: Singleton,
+    assignment: OperationAssignment,
+    operation: OperationModel,
+    input: RequestInput,
+    contentType: string | undefined,
+  ): Answer | undefined {
     const key = scopeOf(singleton.model.scope, input).join('/');
     const read = singleton.model.operations.read && current.spec.operation(singleton.model.operations.read.operationId);
     const stored = singleton.values.get(key);
@@ -280,10 +374,12 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         if (assignment.role === 'replace') value = input.body;
         else if (/json-patch\+json/i.test(contentType ?? '') || Array.isArray(input.body)) {
           const patched = jsonPatch(base, input.body);
-          if (!patched.ok) return failure(operation, [400, 409, 422], 'invalid_body', `request body: ${patched.message}`);
+          if (!patched.ok)
+            return failure(operation, [400, 409, 422], 'invalid_body', `request body: ${patched.message}`);
           value = patched.value;
         } else value = mergePatch(base, input.body);
-        if (!isObject(value)) return failure(operation, [400, 422], 'invalid_body', 'request body: the result is not an object');
+        if (!isObject(value))
+          return failure(operation, [400, 422], 'invalid_body', 'request body: the result is not an object');
         const answer = respond(operation, successStatus(operation, '200'), value);
         if (answer) keep(singleton, key, value);
         return answer;
@@ -324,10 +420,20 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
   }
 
   /** Fills what the server owns: parent ids named like the path parameters, readOnly members, required members left out. */
-  function fillOwned(collection: Collection, schema: JsonSchema | undefined, operation: OperationModel, value: Obj, scope: readonly string[], previous: Readonly<Obj> | undefined): void {
+  function fillOwned(
+    collection: Collection,
+    schema: JsonSchema | undefined,
+    operation: OperationModel,
+    value: Obj,
+    scope: readonly string[],
+    previous: Readonly<Obj> | undefined,
+  ): void {
     const m = collection.model;
     const properties = schema ? declaredSchemas(schema) : new Map<string, JsonSchema>();
-    const readOnly = new Set([...m.readOnlyMembers, ...[...properties].filter(([, p]) => p.readOnly === true).map(([name]) => name)]);
+    const readOnly = new Set([
+      ...m.readOnlyMembers,
+      ...[...properties].filter(([, p]) => p.readOnly === true).map(([name]) => name),
+    ]);
     m.scope.forEach((name, i) => {
       if (properties.has(name)) value[name] = typedLike(properties.get(name), scope[i]!);
     });
@@ -360,12 +466,26 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     for (let attempt = 0; attempt < 100; attempt++) {
       const n = collection.store.mintInteger();
       // A string id the id schema takes: the counter, the counter written into the schema's example (`an_k2v81q` → `an_000007`), a uuid.
-      const fromExamples = examplesOf(collection.model.id?.schema).filter((e): e is string => typeof e === 'string').map((e) => counterInto(e, n));
+      const fromExamples = examplesOf(collection.model.id?.schema)
+        .filter((e): e is string => typeof e === 'string')
+        .map((e) => counterInto(e, n));
       // And the counter written over the end of a value the id's pattern takes (`^ZX[0-9a-f]{32}$` → `ZX0…07`).
       const idSchema = collection.model.id?.schema;
-      const patterned = typeof idSchema?.pattern === 'string' ? patternSample(idSchema.pattern, typeof idSchema.minLength === 'number' ? idSchema.minLength : 0) : undefined;
-      const fromPattern = patterned === undefined || patterned.length < String(n).length ? [] : [patterned.slice(0, patterned.length - String(n).length) + String(n)];
-      const candidates = [String(n), ...fromExamples, ...fromPattern, randomUUID(), `${singular(collection.model.name)}-${n}`];
+      const patterned =
+        typeof idSchema?.pattern === 'string'
+          ? patternSample(idSchema.pattern, typeof idSchema.minLength === 'number' ? idSchema.minLength : 0)
+          : undefined;
+      const fromPattern =
+        patterned === undefined || patterned.length < String(n).length
+          ? []
+          : [patterned.slice(0, patterned.length - String(n).length) + String(n)];
+      const candidates = [
+        String(n),
+        ...fromExamples,
+        ...fromPattern,
+        randomUUID(),
+        `${singular(collection.model.name)}-${n}`,
+      ];
       const id = candidates.find((c) => collection.id?.validate(c).ok ?? true) ?? candidates[0]!;
       if (!collection.store.has(scope, id)) return id;
     }
@@ -402,7 +522,11 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
 /** The documented 2xx status to answer with: the role's usual one when documented, else the first 2xx. */
 function successStatus(operation: OperationModel, usual: string): string {
   if (operation.responses[usual] !== undefined) return usual;
-  return Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s)).sort()[0] ?? usual;
+  return (
+    Object.keys(operation.responses)
+      .filter((s) => /^2\d\d$/.test(s))
+      .sort()[0] ?? usual
+  );
 }
 
 /**
@@ -428,7 +552,12 @@ function respond(operation: OperationModel, status: string, body: unknown): Answ
 }
 
 /** An error answer with the first documented status of `statuses` (the first when none is), its body fitted to the spec. */
-function failure(operation: OperationModel, statuses: readonly number[], code: MockErrorCode | 'conflict', message: string): Answer {
+function failure(
+  operation: OperationModel,
+  statuses: readonly number[],
+  code: MockErrorCode | 'conflict',
+  message: string,
+): Answer {
   const status = statuses.find((s) => operation.responses[String(s)] !== undefined) ?? statuses[0]!;
   return fittedError(operation, status, code === 'conflict' ? 'invalid_body' : code, message);
 }
@@ -448,7 +577,8 @@ function exampleItem(operation: OperationModel): Obj | undefined {
 
 /** A value for a member the server owns: the schema's own value (const, default, examples), else the spec's example, else one built from the schema. */
 function ownedValue(schema: JsonSchema | undefined, example: unknown): unknown {
-  if (schema && ['const', 'default', 'examples', 'example', 'enum'].some((k) => k in schema)) return sampleValue(schema);
+  if (schema && ['const', 'default', 'examples', 'example', 'enum'].some((k) => k in schema))
+    return sampleValue(schema);
   if (example !== undefined) return example;
   return sampleValue(schema);
 }
@@ -464,8 +594,13 @@ function shapesOf(schema: JsonSchema | undefined): (JsonSchema | undefined)[] {
 /** The `examples` and `example` of a schema, looking through `allOf`. */
 function examplesOf(schema: JsonSchema | undefined, depth = 0): unknown[] {
   if (!schema || depth > 8) return [];
-  const own = [...(Array.isArray(schema.examples) ? schema.examples : []), ...('example' in schema ? [schema.example] : [])];
-  const parts = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]).flatMap((p) => examplesOf(p, depth + 1)) : [];
+  const own = [
+    ...(Array.isArray(schema.examples) ? schema.examples : []),
+    ...('example' in schema ? [schema.example] : []),
+  ];
+  const parts = Array.isArray(schema.allOf)
+    ? (schema.allOf as JsonSchema[]).flatMap((p) => examplesOf(p, depth + 1))
+    : [];
   return [...own, ...parts];
 }
 
@@ -483,16 +618,21 @@ function declaredSchemas(schema: JsonSchema, out = new Map<string, JsonSchema>()
   if (depth > 8) return out;
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
     const parts = schema[key];
-    if (Array.isArray(parts)) for (const part of key === 'allOf' ? parts : parts.slice(0, 1)) if (isObject(part)) declaredSchemas(part, out, depth + 1);
+    if (Array.isArray(parts))
+      for (const part of key === 'allOf' ? parts : parts.slice(0, 1))
+        if (isObject(part)) declaredSchemas(part, out, depth + 1);
   }
-  if (isObject(schema.properties)) for (const [name, member] of Object.entries(schema.properties)) if (isObject(member)) out.set(name, member);
+  if (isObject(schema.properties))
+    for (const [name, member] of Object.entries(schema.properties)) if (isObject(member)) out.set(name, member);
   return out;
 }
 
 function requiredNames(schema: JsonSchema | undefined, depth = 0): string[] {
   if (!schema || depth > 8) return [];
   const own = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-  const parts = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]).flatMap((p) => requiredNames(p, depth + 1)) : [];
+  const parts = Array.isArray(schema.allOf)
+    ? (schema.allOf as JsonSchema[]).flatMap((p) => requiredNames(p, depth + 1))
+    : [];
   return [...new Set([...own, ...parts])];
 }
 
@@ -506,12 +646,21 @@ function typedLike(schema: JsonSchema | undefined, text: string): unknown {
 function fillPath(template: string, values: readonly string[]): string {
   let i = 0;
   // A lone surrogate has no UTF-8 form (encodeURIComponent throws): it is written as U+FFFD.
-  return template.replace(/\{[^{}]+\}/g, () => encodeURIComponent((values[i++] ?? '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')));
+  return template.replace(/\{[^{}]+\}/g, () =>
+    encodeURIComponent(
+      (values[i++] ?? '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'),
+    ),
+  );
 }
 
 function parentName(collection: Collection): string {
   const parent = collection.model.parent?.collection ?? '';
-  return singular(parent.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1) ?? 'parent');
+  return singular(
+    parent
+      .split('/')
+      .filter((s) => s !== '' && !s.startsWith('{'))
+      .at(-1) ?? 'parent',
+  );
 }
 
 function singular(name: string): string {

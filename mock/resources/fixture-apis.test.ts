@@ -50,7 +50,10 @@ describe.each([todos, library, zoo])('the stateful mock as a correct $name serve
     } finally {
       replyHooks.splice(replyHooks.indexOf(hook), 1);
     }
-    expect(Object.keys(shown).filter((id) => KNOWN[id] === undefined), JSON.stringify(shown)).toEqual([]);
+    expect(
+      Object.keys(shown).filter((id) => KNOWN[id] === undefined),
+      JSON.stringify(shown),
+    ).toEqual([]);
     expect([...new Set(problems)]).toEqual([]);
   });
 });

@@ -43,7 +43,12 @@ export function sampleValue(schema: JsonSchema | undefined, depth = 0): unknown 
     }
     case 'integer':
     case 'number': {
-      const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 0;
+      const min =
+        typeof schema.minimum === 'number'
+          ? schema.minimum
+          : typeof schema.exclusiveMinimum === 'number'
+            ? schema.exclusiveMinimum + 1
+            : 0;
       return type === 'integer' ? Math.ceil(min) : min;
     }
     case 'boolean':

@@ -22,7 +22,8 @@ export type SeedData = ReadonlyMap<string, readonly SeedItem[]>;
 export function seedItems(spec: SpecModel, model: ResourceModel, dataFile?: string): SeedData {
   const fromFile = dataFile === undefined ? new Map<string, SeedItem[]>() : readDataFile(spec, model, dataFile);
   const out = new Map<string, readonly SeedItem[]>();
-  for (const collection of model.collections) out.set(collection.path, fromFile.get(collection.path) ?? fromExamples(spec, collection));
+  for (const collection of model.collections)
+    out.set(collection.path, fromFile.get(collection.path) ?? fromExamples(spec, collection));
   return out;
 }
 
@@ -39,7 +40,9 @@ function readDataFile(spec: SpecModel, model: ResourceModel, file: string): Map<
     const matches = model.collections.filter((c) => c.path === key || c.name === key);
     if (matches.length !== 1) {
       const known = model.collections.map((c) => c.path).join(', ');
-      throw new Error(`${file}: "${key}" ${matches.length === 0 ? 'names no collection' : 'names several collections; use the path'} (collections: ${known || 'none'}).`);
+      throw new Error(
+        `${file}: "${key}" ${matches.length === 0 ? 'names no collection' : 'names several collections; use the path'} (collections: ${known || 'none'}).`,
+      );
     }
     const collection = matches[0]!;
     const check = collection.itemSchema ? spec.compile(collection.itemSchema) : undefined;
@@ -50,9 +53,15 @@ function readDataFile(spec: SpecModel, model: ResourceModel, file: string): Map<
         const at = `${where}[${index}]`;
         if (!isObject(item)) throw new Error(`${file}: ${at} is not an object.`);
         const result = check?.validate(item);
-        if (result && !result.ok) throw new Error(`${file}: ${at} is not a valid item of ${collection.path}: ${result.errors.map((e) => e.message).join('; ')}`);
+        if (result && !result.ok)
+          throw new Error(
+            `${file}: ${at} is not a valid item of ${collection.path}: ${result.errors.map((e) => e.message).join('; ')}`,
+          );
         const itemScope = scope ?? scopeFromMembers(collection, item);
-        if (!itemScope) throw new Error(`${file}: ${at} needs the members ${collection.scope.join(', ')}, or list it under its parent ids ("${collection.scope.map((p) => `<${p}>`).join('/')}": [...]).`);
+        if (!itemScope)
+          throw new Error(
+            `${file}: ${at} needs the members ${collection.scope.join(', ')}, or list it under its parent ids ("${collection.scope.map((p) => `<${p}>`).join('/')}": [...]).`,
+          );
         items.push(seedOf(collection, item, itemScope, items.length));
       });
     };
@@ -60,10 +69,16 @@ function readDataFile(spec: SpecModel, model: ResourceModel, file: string): Map<
     else if (isObject(value) && collection.scope.length > 0) {
       for (const [scopeKey, list] of Object.entries(value)) {
         const scope = scopeKey.split('/');
-        if (scope.length !== collection.scope.length) throw new Error(`${file}: "${key}"."${scopeKey}" must name ${collection.scope.length} parent id(s) separated by "/".`);
+        if (scope.length !== collection.scope.length)
+          throw new Error(
+            `${file}: "${key}"."${scopeKey}" must name ${collection.scope.length} parent id(s) separated by "/".`,
+          );
         take(list, `"${key}"."${scopeKey}"`, scope);
       }
-    } else throw new Error(`${file}: "${key}" must be an array of items${collection.scope.length > 0 ? ', or an object keyed by parent ids' : ''}.`);
+    } else
+      throw new Error(
+        `${file}: "${key}" must be an array of items${collection.scope.length > 0 ? ', or an object keyed by parent ids' : ''}.`,
+      );
     out.set(collection.path, items);
   }
   return out;
@@ -81,7 +96,8 @@ function fromExamples(spec: SpecModel, collection: CollectionModel): SeedItem[] 
       if (Array.isArray(items)) candidates.push(...items);
     }
   }
-  for (const [status, response] of Object.entries(read?.responses ?? {})) if (/^2/.test(status)) candidates.push(...Object.values(response.examples));
+  for (const [status, response] of Object.entries(read?.responses ?? {}))
+    if (/^2/.test(status)) candidates.push(...Object.values(response.examples));
   const seen = new Set<string>();
   const out: SeedItem[] = [];
   for (const item of candidates) {
@@ -99,7 +115,12 @@ function fromExamples(spec: SpecModel, collection: CollectionModel): SeedItem[] 
 
 function seedOf(collection: CollectionModel, item: Obj, scope: readonly string[], index: number): SeedItem {
   const member = collection.id?.member;
-  const id = member !== undefined && item[member] !== undefined ? item[member] : collection.id?.kind === 'integer' || collection.id === undefined ? index + 1 : String(index + 1);
+  const id =
+    member !== undefined && item[member] !== undefined
+      ? item[member]
+      : collection.id?.kind === 'integer' || collection.id === undefined
+        ? index + 1
+        : String(index + 1);
   return { id, value: { ...item }, scope };
 }
 

@@ -4,7 +4,10 @@ import { CollectionStore, jsonPatch, mergePatch, sampleValue } from './index.js'
 
 describe('mergePatch (RFC 7386)', () => {
   it('merges objects member by member, null removes, arrays and scalars replace', () => {
-    expect(mergePatch({ a: 1, b: { c: 2, d: 3 }, e: [1] }, { a: null, b: { c: null, x: 1 }, e: [2] })).toEqual({ b: { d: 3, x: 1 }, e: [2] });
+    expect(mergePatch({ a: 1, b: { c: 2, d: 3 }, e: [1] }, { a: null, b: { c: null, x: 1 }, e: [2] })).toEqual({
+      b: { d: 3, x: 1 },
+      e: [2],
+    });
     expect(mergePatch({ a: 1 }, [1])).toEqual([1]);
   });
 });
@@ -22,17 +25,26 @@ describe('jsonPatch (RFC 6902)', () => {
       { op: 'test', path: '/moved', value: 'z' },
       { op: 'add', path: '/a~1b', value: true },
     ]);
-    expect(result).toEqual({ ok: true, value: { list: [0, 1, 2, 3], nested: { x: 'z' }, copy: {}, moved: 'z', 'a/b': true } });
+    expect(result).toEqual({
+      ok: true,
+      value: { list: [0, 1, 2, 3], nested: { x: 'z' }, copy: {}, moved: 'z', 'a/b': true },
+    });
     expect(doc).toEqual({ a: 1, list: [1, 2], nested: { x: 'y' } });
   });
 
   it('reports the first operation that cannot apply, as data', () => {
     expect(jsonPatch({}, { op: 'add' })).toEqual({ ok: false, message: 'a JSON Patch is an array of operations' });
-    expect(jsonPatch({ a: 1 }, [{ op: 'test', path: '/a', value: 2 }])).toEqual({ ok: false, message: 'operation 0: test failed at "/a"' });
+    expect(jsonPatch({ a: 1 }, [{ op: 'test', path: '/a', value: 2 }])).toEqual({
+      ok: false,
+      message: 'operation 0: test failed at "/a"',
+    });
     expect(jsonPatch({}, [{ op: 'remove', path: '/missing' }])).toMatchObject({ ok: false });
     expect(jsonPatch({}, [{ op: 'replace', path: '/missing', value: 1 }])).toMatchObject({ ok: false });
     expect(jsonPatch({ l: [] }, [{ op: 'add', path: '/l/5', value: 1 }])).toMatchObject({ ok: false });
-    expect(jsonPatch({}, [{ op: 'frobnicate', path: '/x' }])).toMatchObject({ ok: false, message: 'operation 0: unknown op "frobnicate"' });
+    expect(jsonPatch({}, [{ op: 'frobnicate', path: '/x' }])).toMatchObject({
+      ok: false,
+      message: 'operation 0: unknown op "frobnicate"',
+    });
   });
 });
 
@@ -70,8 +82,17 @@ describe('sampleValue', () => {
     expect(sampleValue({ type: 'string', examples: ['e'] })).toBe('e');
     expect(sampleValue({ enum: ['a', 'b'] })).toBe('a');
     expect(sampleValue({ type: 'integer', minimum: 3 })).toBe(3);
-    expect(sampleValue({ type: 'object', required: ['n'], properties: { n: { type: 'string', format: 'uuid' } } })).toEqual({ n: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    expect(sampleValue({ allOf: [{ type: 'object', required: ['a'], properties: { a: { const: 1 } } }, { type: 'object', required: ['b'], properties: { b: { type: 'boolean' } } }] })).toEqual({ a: 1, b: false });
+    expect(
+      sampleValue({ type: 'object', required: ['n'], properties: { n: { type: 'string', format: 'uuid' } } }),
+    ).toEqual({ n: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(
+      sampleValue({
+        allOf: [
+          { type: 'object', required: ['a'], properties: { a: { const: 1 } } },
+          { type: 'object', required: ['b'], properties: { b: { type: 'boolean' } } },
+        ],
+      }),
+    ).toEqual({ a: 1, b: false });
   });
 });
 

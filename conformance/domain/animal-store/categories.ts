@@ -11,7 +11,14 @@ const UNLIKELY_CATEGORY = 987_654_321;
 
 type Obj = Record<string, unknown>;
 
-const listCase = (): Case => ({ operationId: 'listPets', family: 'prepare', kind: 'valid', pathParams: {}, query: [['limit', '100']], auth: 'valid' });
+const listCase = (): Case => ({
+  operationId: 'listPets',
+  family: 'prepare',
+  kind: 'valid',
+  pathParams: {},
+  query: [['limit', '100']],
+  auth: 'valid',
+});
 const createCase = (categoryId: WireJson): Case => ({
   operationId: 'createPet',
   family: 'prepare',
@@ -36,13 +43,28 @@ const createCase = (categoryId: WireJson): Case => ({
 export async function calibrateCategories(context: SequenceContext): Promise<Adaptation | undefined> {
   if (context.readOnly || !context.spec.operation('createPet') || !context.spec.operation('listPets')) return undefined;
   const listed = context.spec.operation('listPets') ? await context.send(listCase()) : undefined;
-  const items = listed?.response?.status === 200 && Array.isArray(listed.response.exactJson) ? (listed.response.exactJson as Obj[]) : [];
+  const items =
+    listed?.response?.status === 200 && Array.isArray(listed.response.exactJson)
+      ? (listed.response.exactJson as Obj[])
+      : [];
   // Only ids the schema allows, judged exactly: a listed categoryId beyond int64 is the target's
   // fault, and a valid request must never carry it.
-  const schema = (mergeAllOf(context.spec.operation('createPet')!.requestBody?.schema.schema ?? {}).properties as Record<string, JsonSchema> | undefined)?.categoryId ?? {};
-  const known = [...new Set(items.map((item) => integerText(item.categoryId)).filter((id): id is string => id !== undefined && integerFaults(new LosslessNumber(id), schema).length === 0))];
+  const schema =
+    (
+      mergeAllOf(context.spec.operation('createPet')!.requestBody?.schema.schema ?? {}).properties as
+        | Record<string, JsonSchema>
+        | undefined
+    )?.categoryId ?? {};
+  const known = [
+    ...new Set(
+      items
+        .map((item) => integerText(item.categoryId))
+        .filter((id): id is string => id !== undefined && integerFaults(new LosslessNumber(id), schema).length === 0),
+    ),
+  ];
   const unlikely = await context.send(createCase(UNLIKELY_CATEGORY));
-  if (unlikely.response?.status !== 400 || known.length === 0 || known.includes(String(UNLIKELY_CATEGORY))) return undefined;
+  if (unlikely.response?.status !== 400 || known.length === 0 || known.includes(String(UNLIKELY_CATEGORY)))
+    return undefined;
   const existing = await context.send(createCase(new LosslessNumber(known[0]!)));
   if (existing.response?.status !== 201) return undefined;
   return {
@@ -60,12 +82,13 @@ export async function calibrateCategories(context: SequenceContext): Promise<Ada
 
 /** A valid createPet body with an unknown `categoryId` gets a known one, picked by the old value. */
 function withKnownCategory(testCase: Case, known: readonly string[]): Case {
-  if (testCase.operationId !== 'createPet' || testCase.kind === 'invalid' || testCase.body?.kind !== 'json') return testCase;
+  if (testCase.operationId !== 'createPet' || testCase.kind === 'invalid' || testCase.body?.kind !== 'json')
+    return testCase;
   const body = testCase.body.value;
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || body instanceof LosslessNumber) return testCase;
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || body instanceof LosslessNumber)
+    return testCase;
   const current = integerText((body as Obj).categoryId);
   if (current === undefined || known.includes(current)) return testCase;
   const pick = known[Number(BigInt.asUintN(32, BigInt(current)) % BigInt(known.length))]!;
   return { ...testCase, body: { kind: 'json', value: { ...body, categoryId: new LosslessNumber(pick) } } };
 }
-

@@ -44,12 +44,16 @@ describe('compareNumbers', () => {
 
   it('says same-double exactly for distinct int64s that one double cannot tell apart', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), fc.bigInt({ min: -4096n, max: 4096n }), (n, delta) => {
-        fc.pre(delta !== 0n);
-        const m = n + delta;
-        const expected = Number(n) === Number(m) ? 'same-double' : 'different';
-        return compareNumbers(L(n.toString()), L(m.toString())) === expected;
-      }),
+      fc.property(
+        fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+        fc.bigInt({ min: -4096n, max: 4096n }),
+        (n, delta) => {
+          fc.pre(delta !== 0n);
+          const m = n + delta;
+          const expected = Number(n) === Number(m) ? 'same-double' : 'different';
+          return compareNumbers(L(n.toString()), L(m.toString())) === expected;
+        },
+      ),
       { seed: 11, numRuns: 300 },
     );
   });
@@ -60,9 +64,18 @@ describe('integerText', () => {
     const { integerText } = await import('./ids.js');
     const { parse } = await import('lossless-json');
     const cases: [string, string | undefined][] = [
-      ['1', '1'], ['1.0', '1'], ['-0', '0'], ['1e3', '1000'], ['1.50e1', '15'], ['2E+2', '200'], ['120e-1', '12'],
-      ['9223372036854775807', '9223372036854775807'], ['9223372036854775807.000', '9223372036854775807'],
-      ['1.5', undefined], ['1e-1', undefined], ['15e-1', undefined],
+      ['1', '1'],
+      ['1.0', '1'],
+      ['-0', '0'],
+      ['1e3', '1000'],
+      ['1.50e1', '15'],
+      ['2E+2', '200'],
+      ['120e-1', '12'],
+      ['9223372036854775807', '9223372036854775807'],
+      ['9223372036854775807.000', '9223372036854775807'],
+      ['1.5', undefined],
+      ['1e-1', undefined],
+      ['15e-1', undefined],
     ];
     for (const [text, expected] of cases) expect(integerText(parse(text)), text).toBe(expected);
     expect(integerText(7)).toBe('7');

@@ -4,7 +4,6 @@ import type { Finding } from '../../findings/index.js';
 import type { OperationModel } from '../../../spec/index.js';
 import { idsIn } from './ids.js';
 
-
 /**
  * Ids are assigned by the service on creation and unique: a new pet must not get an id that an
  * earlier answer already showed for another pet (a counter restarted under the seed data, say).

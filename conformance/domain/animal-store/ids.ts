@@ -31,6 +31,8 @@ export function canonicalInteger(text: string): string | undefined {
 export function idsIn(value: unknown): string[] {
   const items = Array.isArray(value) ? value : [value];
   return items
-    .map((item) => (item !== null && typeof item === 'object' ? integerText((item as Record<string, unknown>).id) : undefined))
+    .map((item) =>
+      item !== null && typeof item === 'object' ? integerText((item as Record<string, unknown>).id) : undefined,
+    )
     .filter((id): id is string => id !== undefined);
 }

@@ -17,25 +17,46 @@ const named = (name: string, run: RegisteredCheck['run']): RegisteredCheck => ({
  */
 export const animalStoreRules: DomainRules = {
   checks: {
-    listPets: [named('semantics.limit', checkListLimit), named('semantics.filter', checkListFilter), named('semantics.unique_ids', checkListUniqueIds)],
+    listPets: [
+      named('semantics.limit', checkListLimit),
+      named('semantics.filter', checkListFilter),
+      named('semantics.unique_ids', checkListUniqueIds),
+    ],
     createPet: [named('semantics.echo', checkCreateEcho)],
     getPet: [named('semantics.identity', checkGetIdentity)],
   },
   harvest(exchange: Exchange, operation: OperationModel) {
     const r = exchange.response;
     if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind === 'invalid') return {};
-    if (operation.operationId === 'listPets' || operation.operationId === 'createPet') return { getPet: { petId: idsIn(r.exactJson) } };
+    if (operation.operationId === 'listPets' || operation.operationId === 'createPet')
+      return { getPet: { petId: idsIn(r.exactJson) } };
     return {};
   },
   sequences: [persistence, pageSize, pageSpread, concurrentCreates],
   firstLook(spec) {
     // The largest page, whole and per status, before the kit adds pets of every status: an empty
     // store or a filter that matches nothing is only seen here on most targets.
-    const statuses = (spec.operation('listPets')?.parameters.find((p) => p.name === 'status')?.schema.schema.enum as string[] | undefined) ?? [];
-    const queries: [string, string][][] = [[['limit', '100']], ...statuses.map((status): [string, string][] => [['status', status], ['limit', '100']])];
-    return queries.map((query) => ({ operationId: 'listPets', family: 'first-look', kind: 'valid', pathParams: {}, query, auth: 'valid' }));
+    const statuses =
+      (spec.operation('listPets')?.parameters.find((p) => p.name === 'status')?.schema.schema.enum as
+        | string[]
+        | undefined) ?? [];
+    const queries: [string, string][][] = [
+      [['limit', '100']],
+      ...statuses.map((status): [string, string][] => [
+        ['status', status],
+        ['limit', '100'],
+      ]),
+    ];
+    return queries.map((query) => ({
+      operationId: 'listPets',
+      family: 'first-look',
+      kind: 'valid',
+      pathParams: {},
+      query,
+      auth: 'valid',
+    }));
   },
-    async prepare(context) {
+  async prepare(context) {
     const adaptation = await calibrateCategories(context);
     const failures = await ensurePopulation(context, adaptation?.rewrite);
     return failures.length > 0 ? { ...adaptation, failures } : adaptation;

@@ -61,7 +61,12 @@ export const checkListFilter: Check = ({ exchange, operation }) => {
       check: 'semantics.filter',
       message: `status=${String(status)} returned ${wrong.length} of ${items.length} items with another status (e.g. id ${String(wrong[0]!.id)} with status ${JSON.stringify(wrong[0]!.status ?? null)}).`,
       // Ids as text: the items are parsed losslessly, and a LosslessNumber would render as an object.
-      evidence: { filter: status, mismatched: wrong.slice(0, 5).map((i) => ({ id: i.id === undefined ? undefined : String(i.id), status: i.status })) },
+      evidence: {
+        filter: status,
+        mismatched: wrong
+          .slice(0, 5)
+          .map((i) => ({ id: i.id === undefined ? undefined : String(i.id), status: i.status })),
+      },
     }),
   ];
 };

@@ -39,8 +39,21 @@ export const checkCreateEcho: Check = ({ exchange }) => {
   if (!isObject(sent) || !isObject(got)) return [];
   const out: Finding[] = [];
   const fail = (message: string, evidence: Obj) =>
-    out.push(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check: 'semantics.echo', message, evidence }));
-  if (typeof sent.name === 'string' && typeof got.name === 'string' && got.name !== sent.name && got.name === wellFormed(sent.name)) {
+    out.push(
+      findingOf(exchange, {
+        code: 'semantic_violation',
+        severity: 'failure',
+        check: 'semantics.echo',
+        message,
+        evidence,
+      }),
+    );
+  if (
+    typeof sent.name === 'string' &&
+    typeof got.name === 'string' &&
+    got.name !== sent.name &&
+    got.name === wellFormed(sent.name)
+  ) {
     // Some JSON decoders (Go's encoding/json) read an unpaired surrogate escape as U+FFFD.
     out.push(
       findingOf(exchange, {
@@ -53,11 +66,17 @@ export const checkCreateEcho: Check = ({ exchange }) => {
       }),
     );
   } else if ('name' in sent && got.name !== sent.name) {
-    fail(`The created pet's name is ${JSON.stringify(got.name)}; ${JSON.stringify(sent.name)} was sent.`, { sent: sent.name, received: got.name });
+    fail(`The created pet's name is ${JSON.stringify(got.name)}; ${JSON.stringify(sent.name)} was sent.`, {
+      sent: sent.name,
+      received: got.name,
+    });
   }
   const category = 'categoryId' in sent ? compareNumbers(sent.categoryId, got.categoryId) : 'exact';
   if (category === 'different') {
-    fail(`The created pet's categoryId is ${String(got.categoryId)}; ${String(sent.categoryId)} was sent.`, { sent: String(sent.categoryId), received: String(got.categoryId) });
+    fail(`The created pet's categoryId is ${String(got.categoryId)}; ${String(sent.categoryId)} was sent.`, {
+      sent: String(sent.categoryId),
+      received: String(got.categoryId),
+    });
   } else if (category === 'same-double') {
     out.push(
       findingOf(exchange, {
@@ -71,7 +90,10 @@ export const checkCreateEcho: Check = ({ exchange }) => {
     );
   }
   if ('status' in sent && got.status !== sent.status) {
-    fail(`The created pet's status is ${JSON.stringify(got.status ?? null)}; ${JSON.stringify(sent.status)} was sent.`, { sent: sent.status, received: got.status });
+    fail(
+      `The created pet's status is ${JSON.stringify(got.status ?? null)}; ${JSON.stringify(sent.status)} was sent.`,
+      { sent: sent.status, received: got.status },
+    );
   }
   if (!('status' in sent) && got.status !== undefined) {
     out.push(

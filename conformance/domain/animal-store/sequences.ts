@@ -24,13 +24,36 @@ function withExtra(pet: WireJson, extra: Extra | undefined, existingId: string |
   return pet;
 }
 
-const listCase = (query: [string, string][], family: string): Case => ({ operationId: 'listPets', family, kind: 'valid', pathParams: {}, query, auth: 'valid' });
-const getCase = (id: string, family: string): Case => ({ operationId: 'getPet', family, kind: 'valid', pathParams: { petId: id }, query: [], auth: 'valid' });
+const listCase = (query: [string, string][], family: string): Case => ({
+  operationId: 'listPets',
+  family,
+  kind: 'valid',
+  pathParams: {},
+  query,
+  auth: 'valid',
+});
+const getCase = (id: string, family: string): Case => ({
+  operationId: 'getPet',
+  family,
+  kind: 'valid',
+  pathParams: { petId: id },
+  query: [],
+  auth: 'valid',
+});
 const createCase = (pet: WireJson, family: string, spec: SpecModel): Case => {
   // Long names and members the spec does not declare are edges a server may refuse (a gap, not a failure).
   const operation = spec.operation('createPet');
   const edge = edgeOf(pet, operation ? declaredProperties(operation) : undefined, '/body');
-  return { operationId: 'createPet', family, kind: 'valid', pathParams: {}, query: [], body: { kind: 'json', value: pet }, auth: 'valid', ...(edge ? { edge } : {}) };
+  return {
+    operationId: 'createPet',
+    family,
+    kind: 'valid',
+    pathParams: {},
+    query: [],
+    body: { kind: 'json', value: pet },
+    auth: 'valid',
+    ...(edge ? { edge } : {}),
+  };
 };
 
 /** Collects exchanges and their findings while a sequence runs. */
@@ -52,10 +75,21 @@ class Recorder {
     // staleness the contract does not rule on, noted as a gap rather than failed.
     const age = exchange.response?.headers.age;
     if (age !== undefined) {
-      this.findings.push(findingOf(exchange, { code: 'contract_gap', severity: 'warning', check, gap: 'caching', message: `${message} The answer came from a cache (Age: ${age}).`, evidence }));
+      this.findings.push(
+        findingOf(exchange, {
+          code: 'contract_gap',
+          severity: 'warning',
+          check,
+          gap: 'caching',
+          message: `${message} The answer came from a cache (Age: ${age}).`,
+          evidence,
+        }),
+      );
       return;
     }
-    this.findings.push(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, message, evidence }));
+    this.findings.push(
+      findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, message, evidence }),
+    );
   }
   result(): Execution {
     return { findings: this.findings, exchanges: this.exchanges };
@@ -94,7 +128,7 @@ const TRICKY_NAMES = [
   'ﬁfi',
   'MAX',
   'İstanbul',
-  "Rex's \"toy\"",
+  'Rex\'s "toy"',
   'Longname'.repeat(9),
   ' Rex ',
   'Rex  Jr\tII',
@@ -105,18 +139,37 @@ const TRICKY_NAMES = [
 ];
 
 /** Category ids a store could change: negative, zero, past 32 bits, the int64 extremes. */
-const TRICKY_CATEGORIES: WireJson[] = [1, -5, 0, 2 ** 31, 2 ** 32 + 1, -(2 ** 31) - 1, new LosslessNumber('9223372036854775807'), new LosslessNumber('-9223372036854775808')];
+const TRICKY_CATEGORIES: WireJson[] = [
+  1,
+  -5,
+  0,
+  2 ** 31,
+  2 ** 32 + 1,
+  -(2 ** 31) - 1,
+  new LosslessNumber('9223372036854775807'),
+  new LosslessNumber('-9223372036854775808'),
+];
 
 /**
  * Names a store could change on the way in or out: markup and form-encoding characters, text that
  * Unicode normalisation or case folding alters, lengths past common column and summary widths.
  */
 const STORED_NAME = fc.oneof(
-  { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).map((s) => (s.trim() === '' ? `Pet${s}` : s)), weight: 5 },
+  {
+    arbitrary: fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 30 })
+      .map((s) => (s.trim() === '' ? `Pet${s}` : s)),
+    weight: 5,
+  },
   { arbitrary: fc.constantFrom(...TRICKY_NAMES), weight: 2 },
   // Lengths spread evenly over every order of magnitude from 33 to 2,000 units: the index shrinks
   // toward 33 through every length in between, so a failure that starts at a length shrinks to it.
-  { arbitrary: fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.constantFrom(0, 0, 1)).map(([i, wide]) => ladderName(Math.round(33 * (2000 / 33) ** (i / 1000)), wide === 1)), weight: 2 },
+  {
+    arbitrary: fc
+      .tuple(fc.integer({ min: 0, max: 1000 }), fc.constantFrom(0, 0, 1))
+      .map(([i, wide]) => ladderName(Math.round(33 * (2000 / 33) ** (i / 1000)), wide === 1)),
+    weight: 2,
+  },
 );
 
 /**
@@ -140,7 +193,10 @@ const STORED_CATEGORY = fc.oneof(
 
 /** Pets as clients send them: the persistence property is about memory; `valid` covers input edges. */
 function newPetArbitrary(spec: SpecModel): fc.Arbitrary<WireJson> {
-  return fc.record({ name: STORED_NAME, categoryId: STORED_CATEGORY, status: fc.constantFrom(...statusValues(spec)) }, { requiredKeys: ['name', 'categoryId'] });
+  return fc.record(
+    { name: STORED_NAME, categoryId: STORED_CATEGORY, status: fc.constantFrom(...statusValues(spec)) },
+    { requiredKeys: ['name', 'categoryId'] },
+  );
 }
 
 /**
@@ -159,8 +215,10 @@ interface Remembered {
 
 function sameFields(expected: Remembered, got: Obj): string | undefined {
   if (got.name !== expected.name) return `name ${JSON.stringify(got.name)} instead of ${JSON.stringify(expected.name)}`;
-  if (compareNumbers(expected.categoryId, got.categoryId) === 'different') return `categoryId ${String(got.categoryId)} instead of ${String(expected.categoryId)}`;
-  if (got.status !== expected.status) return `status ${JSON.stringify(got.status ?? null)} instead of ${JSON.stringify(expected.status ?? null)}`;
+  if (compareNumbers(expected.categoryId, got.categoryId) === 'different')
+    return `categoryId ${String(got.categoryId)} instead of ${String(expected.categoryId)}`;
+  if (got.status !== expected.status)
+    return `status ${JSON.stringify(got.status ?? null)} instead of ${JSON.stringify(expected.status ?? null)}`;
   return undefined;
 }
 
@@ -186,22 +244,40 @@ export const persistence: SequenceProperty<Step[]> = {
     const step: fc.Arbitrary<Step> = fc.oneof(
       {
         arbitrary: fc
-          .tuple(newPetArbitrary(spec), fc.constantFrom<Extra>('none', 'none', 'none', 'none', 'existing-id', 'category-object'))
+          .tuple(
+            newPetArbitrary(spec),
+            fc.constantFrom<Extra>('none', 'none', 'none', 'none', 'existing-id', 'category-object'),
+          )
           .map(([pet, extra]): Step => (extra === 'none' ? { kind: 'create', pet } : { kind: 'create', pet, extra })),
         weight: 4,
       },
       // Mostly pets created in the sequence; sometimes one listed before it, which must be unchanged.
-      { arbitrary: fc.record({ pick: fc.nat(), earlier: fc.nat({ max: 4 }) }).map(({ pick, earlier }): Step => ({ kind: 'get', pick, earlier: earlier === 0 })), weight: 3 },
-      { arbitrary: fc.option(fc.constantFrom(...statuses), { nil: null }).map((status): Step => ({ kind: 'list', status })), weight: 2 },
+      {
+        arbitrary: fc
+          .record({ pick: fc.nat(), earlier: fc.nat({ max: 4 }) })
+          .map(({ pick, earlier }): Step => ({ kind: 'get', pick, earlier: earlier === 0 })),
+        weight: 3,
+      },
+      {
+        arbitrary: fc
+          .option(fc.constantFrom(...statuses), { nil: null })
+          .map((status): Step => ({ kind: 'list', status })),
+        weight: 2,
+      },
       // Ids far above any realistic counter and below 2^53, so every server can parse them.
-      { arbitrary: fc.bigInt({ min: 2n ** 40n, max: 2n ** 53n - 1n }).map((id): Step => ({ kind: 'unknown', id })), weight: 1 },
+      {
+        arbitrary: fc.bigInt({ min: 2n ** 40n, max: 2n ** 53n - 1n }).map((id): Step => ({ kind: 'unknown', id })),
+        weight: 1,
+      },
     );
     // Every sequence starts by creating a pet whose name a store is likely to change, then reads.
     // With or without a status: a default the 201 shows must also be what is stored.
     const first = fc
       .tuple(fc.constantFrom(...TRICKY_NAMES), fc.option(fc.constantFrom(...statuses), { nil: undefined }))
       .map(([name, status]): Step => ({ kind: 'create', pet: { name, categoryId: 1, ...(status ? { status } : {}) } }));
-    return fc.tuple(first, fc.array(step, { minLength: 1, maxLength: 8 })).map(([head, steps]) => [head, { kind: 'get', pick: 0, earlier: false } as Step, ...steps]);
+    return fc
+      .tuple(first, fc.array(step, { minLength: 1, maxLength: 8 }))
+      .map(([head, steps]) => [head, { kind: 'get', pick: 0, earlier: false } as Step, ...steps]);
   },
   // The coverage phase: each tricky name and category id once, created, read back and listed; then
   // names along the length ladder (ASCII and multi-byte in turn), each created and read back.
@@ -209,12 +285,27 @@ export const persistence: SequenceProperty<Step[]> = {
     const statuses = statusValues(spec);
     const tricky = TRICKY_NAMES.map((name, i): Step[] => {
       const status = i % 2 === 0 ? statuses[i % Math.max(statuses.length, 1)] : undefined;
-      const pet: WireJson = { name, categoryId: TRICKY_CATEGORIES[i % TRICKY_CATEGORIES.length]!, ...(status ? { status } : {}) };
-      return [{ kind: 'create', pet }, { kind: 'get', pick: 0, earlier: false }, { kind: 'list', status: null }];
+      const pet: WireJson = {
+        name,
+        categoryId: TRICKY_CATEGORIES[i % TRICKY_CATEGORIES.length]!,
+        ...(status ? { status } : {}),
+      };
+      return [
+        { kind: 'create', pet },
+        { kind: 'get', pick: 0, earlier: false },
+        { kind: 'list', status: null },
+      ];
     });
     const ladder = (lengths: number[], offset: number): Step[] => [
       ...lengths.flatMap((units, i): Step[] => [
-        { kind: 'create', pet: { name: ladderName(units, (i + offset) % 2 === 1), categoryId: 1, ...(statuses.length > 0 ? { status: statuses[(i + offset) % statuses.length]! } : {}) } },
+        {
+          kind: 'create',
+          pet: {
+            name: ladderName(units, (i + offset) % 2 === 1),
+            categoryId: 1,
+            ...(statuses.length > 0 ? { status: statuses[(i + offset) % statuses.length]! } : {}),
+          },
+        },
         { kind: 'get', pick: i, earlier: false },
       ]),
       { kind: 'list', status: null },
@@ -231,17 +322,28 @@ export const persistence: SequenceProperty<Step[]> = {
       return id === undefined ? [] : [{ id, name: item.name, categoryId: item.categoryId, status: item.status }];
     });
     const model: Remembered[] = [];
-    const existingIds = new Set(before.map((item) => integerText(item.id)).filter((id): id is string => id !== undefined));
+    const existingIds = new Set(
+      before.map((item) => integerText(item.id)).filter((id): id is string => id !== undefined),
+    );
     const seenIds = new Set<string>();
     for (const step of steps) {
       if (recorder.findings.some((f) => f.severity === 'failure')) break;
       if (step.kind === 'create') {
-        const exchange = await recorder.send(createCase(withExtra(step.pet, step.extra, earlier[0]?.id), 'semantics.persistence', context.spec));
+        const exchange = await recorder.send(
+          createCase(withExtra(step.pet, step.extra, earlier[0]?.id), 'semantics.persistence', context.spec),
+        );
         const body = exchange.response?.status === 201 ? (exchange.response.exactJson as Obj | undefined) : undefined;
         const id = integerText(body?.id);
         if (!body || id === undefined) continue;
-        if (seenIds.has(id)) recorder.fail(exchange, 'semantics.unique_ids', `Two created pets got the same id ${id}.`, { id });
-        else if (existingIds.has(id)) recorder.fail(exchange, 'semantics.unique_ids', `A new pet got id ${id}, which a pet listed before it already had.`, { id });
+        if (seenIds.has(id))
+          recorder.fail(exchange, 'semantics.unique_ids', `Two created pets got the same id ${id}.`, { id });
+        else if (existingIds.has(id))
+          recorder.fail(
+            exchange,
+            'semantics.unique_ids',
+            `A new pet got id ${id}, which a pet listed before it already had.`,
+            { id },
+          );
         seenIds.add(id);
         model.push({ id, name: body.name, categoryId: body.categoryId, status: body.status });
       } else if (step.kind === 'get') {
@@ -252,18 +354,32 @@ export const persistence: SequenceProperty<Step[]> = {
         const r = exchange.response;
         if (!r) continue;
         if (r.status !== 200) {
-          const origin = existingIds.has(expected.id) ? 'listed before this sequence' : 'created earlier in this sequence';
-          if (r.status < 500) recorder.fail(exchange, 'semantics.persistence', `Pet ${expected.id}, ${origin}, got ${r.status} from getPet.`, { id: expected.id });
+          const origin = existingIds.has(expected.id)
+            ? 'listed before this sequence'
+            : 'created earlier in this sequence';
+          if (r.status < 500)
+            recorder.fail(
+              exchange,
+              'semantics.persistence',
+              `Pet ${expected.id}, ${origin}, got ${r.status} from getPet.`,
+              { id: expected.id },
+            );
           continue;
         }
         const difference = sameFields(expected, (r.exactJson ?? {}) as Obj);
-        if (difference) recorder.fail(exchange, 'semantics.persistence', `getPet ${expected.id} answered ${difference}.`, { id: expected.id });
+        if (difference)
+          recorder.fail(exchange, 'semantics.persistence', `getPet ${expected.id} answered ${difference}.`, {
+            id: expected.id,
+          });
       } else if (step.kind === 'list') {
         // A full page hides pets past it (an id-ordered store larger than the page): pets of the
         // model it does not show are then read where they should be, in the page of their status.
         let status = step.status;
         for (let read = 0; read < 2; read++) {
-          const query: [string, string][] = [['limit', String(MAX_PAGE)], ...(status ? ([['status', status]] as [string, string][]) : [])];
+          const query: [string, string][] = [
+            ['limit', String(MAX_PAGE)],
+            ...(status ? ([['status', status]] as [string, string][]) : []),
+          ];
           const exchange = await recorder.send(listCase(query, 'semantics.persistence'));
           const items = asList(exchange);
           if (!items) break;
@@ -273,12 +389,28 @@ export const persistence: SequenceProperty<Step[]> = {
             const listed = byId.get(expected.id);
             if (listed) {
               const difference = sameFields(expected, listed);
-              if (difference) recorder.fail(exchange, 'semantics.persistence', `The list shows pet ${expected.id} with ${difference}.`, { id: expected.id });
-            } else if (items.length < MAX_PAGE && !announcesNextPage(exchange) && (status === null || expected.status === status)) {
-              recorder.fail(exchange, 'semantics.persistence', `Pet ${expected.id}, created earlier, is missing from a list of ${items.length} items${status ? ` filtered on status=${status}` : ''}.`, {
-                id: expected.id,
-              });
-            } else if (items.length >= MAX_PAGE && typeof expected.status === 'string' && expected.status !== status) hidden.push(expected);
+              if (difference)
+                recorder.fail(
+                  exchange,
+                  'semantics.persistence',
+                  `The list shows pet ${expected.id} with ${difference}.`,
+                  { id: expected.id },
+                );
+            } else if (
+              items.length < MAX_PAGE &&
+              !announcesNextPage(exchange) &&
+              (status === null || expected.status === status)
+            ) {
+              recorder.fail(
+                exchange,
+                'semantics.persistence',
+                `Pet ${expected.id}, created earlier, is missing from a list of ${items.length} items${status ? ` filtered on status=${status}` : ''}.`,
+                {
+                  id: expected.id,
+                },
+              );
+            } else if (items.length >= MAX_PAGE && typeof expected.status === 'string' && expected.status !== status)
+              hidden.push(expected);
           }
           const next = hidden.at(-1)?.status;
           if (typeof next !== 'string' || recorder.findings.some((f) => f.severity === 'failure')) break;
@@ -290,7 +422,12 @@ export const persistence: SequenceProperty<Step[]> = {
         const exchange = await recorder.send(getCase(id, 'semantics.not_found'));
         const r = exchange.response;
         if (r && r.status !== 404 && r.status < 500) {
-          recorder.fail(exchange, 'semantics.not_found', `getPet for an id nobody created (${id}) got ${r.status}; the contract says 404.`, { id });
+          recorder.fail(
+            exchange,
+            'semantics.not_found',
+            `getPet for an id nobody created (${id}) got ${r.status}; the contract says 404.`,
+            { id },
+          );
         }
       }
     }
@@ -314,7 +451,15 @@ export const concurrentCreates: SequenceProperty<{ count: number; tag: number }>
     const statuses = statusValues(context.spec);
     const names = Array.from({ length: count }, (_, i) => `Concurrent ${tag}-${i + 1}`);
     const created = await Promise.all(
-      names.map((name, i) => recorder.send(createCase({ name, categoryId: 5000 + i, ...(statuses.length > 0 ? { status: statuses[i % statuses.length]! } : {}) }, 'semantics.concurrency', context.spec))),
+      names.map((name, i) =>
+        recorder.send(
+          createCase(
+            { name, categoryId: 5000 + i, ...(statuses.length > 0 ? { status: statuses[i % statuses.length]! } : {}) },
+            'semantics.concurrency',
+            context.spec,
+          ),
+        ),
+      ),
     );
     const owners = new Map<string, string>();
     const stored: { id: string; name: string }[] = [];
@@ -323,7 +468,13 @@ export const concurrentCreates: SequenceProperty<{ count: number; tag: number }>
       const id = integerText(body?.id);
       if (id === undefined) continue;
       const other = owners.get(id);
-      if (other !== undefined) recorder.fail(exchange, 'semantics.unique_ids', `Two pets created at the same time got the same id ${id} ("${other}" and "${names[i]}").`, { id });
+      if (other !== undefined)
+        recorder.fail(
+          exchange,
+          'semantics.unique_ids',
+          `Two pets created at the same time got the same id ${id} ("${other}" and "${names[i]}").`,
+          { id },
+        );
       owners.set(id, names[i]!);
       stored.push({ id, name: names[i]! });
     }
@@ -332,7 +483,12 @@ export const concurrentCreates: SequenceProperty<{ count: number; tag: number }>
     for (const [i, exchange] of read.entries()) {
       const got = exchange.response?.status === 200 ? (exchange.response.exactJson as Obj | undefined) : undefined;
       if (got && got.name !== stored[i]!.name) {
-        recorder.fail(exchange, 'semantics.persistence', `Pet ${stored[i]!.id}, created as "${stored[i]!.name}" alongside others, is stored as ${JSON.stringify(got.name)}.`, { id: stored[i]!.id });
+        recorder.fail(
+          exchange,
+          'semantics.persistence',
+          `Pet ${stored[i]!.id}, created as "${stored[i]!.name}" alongside others, is stored as ${JSON.stringify(got.name)}.`,
+          { id: stored[i]!.id },
+        );
       }
     }
     return recorder.result();
@@ -361,11 +517,15 @@ export const pageSize: SequenceProperty<PageQuery> = {
   async execute({ limit, status }, context) {
     const recorder = new Recorder(context);
     const filter: [string, string][] = status ? [['status', status]] : [];
-    const defaultLimit = Number(context.spec.operation('listPets')?.parameters.find((p) => p.name === 'limit')?.schema.schema.default ?? 20);
+    const defaultLimit = Number(
+      context.spec.operation('listPets')?.parameters.find((p) => p.name === 'limit')?.schema.schema.default ?? 20,
+    );
     const all = asList(await recorder.send(listCase([['limit', String(MAX_PAGE)], ...filter], 'semantics.page_size')));
     const pageExchange = await recorder.send(listCase([['limit', String(limit)], ...filter], 'semantics.page_size'));
     const defaultExchange = await recorder.send(listCase([...filter], 'semantics.page_size'));
-    const again = asList(await recorder.send(listCase([['limit', String(MAX_PAGE)], ...filter], 'semantics.page_size')));
+    const again = asList(
+      await recorder.send(listCase([['limit', String(MAX_PAGE)], ...filter], 'semantics.page_size')),
+    );
     const page = asList(pageExchange);
     const byDefault = asList(defaultExchange);
     // Another client changed the data meanwhile: no verdict on sizes.
@@ -384,18 +544,28 @@ export const pageSize: SequenceProperty<PageQuery> = {
         }),
       );
     } else if (page.length < expectedPage) {
-      recorder.fail(pageExchange, 'semantics.limit', `limit=${limit}${status ? `&status=${status}` : ''} returned ${page.length} items while ${available} are available (expected ${expectedPage}).`, {
-        limit,
-        returned: page.length,
-        available,
-      });
+      recorder.fail(
+        pageExchange,
+        'semantics.limit',
+        `limit=${limit}${status ? `&status=${status}` : ''} returned ${page.length} items while ${available} are available (expected ${expectedPage}).`,
+        {
+          limit,
+          returned: page.length,
+          available,
+        },
+      );
     }
     if (byDefault.length < Math.min(available, defaultLimit) && !announcesNextPage(defaultExchange)) {
-      recorder.fail(defaultExchange, 'semantics.limit', `Without a limit the list has ${byDefault.length} items while ${available} are available; the default limit is ${defaultLimit}.`, {
-        returned: byDefault.length,
-        available,
-        defaultLimit,
-      });
+      recorder.fail(
+        defaultExchange,
+        'semantics.limit',
+        `Without a limit the list has ${byDefault.length} items while ${available} are available; the default limit is ${defaultLimit}.`,
+        {
+          returned: byDefault.length,
+          available,
+          defaultLimit,
+        },
+      );
     }
     return recorder.result();
   },
@@ -408,7 +578,10 @@ export const pageSize: SequenceProperty<PageQuery> = {
  * store (a list that wraps around or pads itself to `limit` shows only while the store is smaller
  * than the page asked for). The reads go through the list checks.
  */
-export async function ensurePopulation(context: SequenceContext, rewrite: (c: Case) => Case = (c) => c): Promise<Finding[]> {
+export async function ensurePopulation(
+  context: SequenceContext,
+  rewrite: (c: Case) => Case = (c) => c,
+): Promise<Finding[]> {
   if (context.readOnly || !context.spec.operation('createPet') || !context.spec.operation('listPets')) return [];
   const statuses = statusValues(context.spec);
   const target = 25;
@@ -422,18 +595,33 @@ export async function ensurePopulation(context: SequenceContext, rewrite: (c: Ca
   const rungs = new Set(growthRungs(grown));
   for (let i = 0; have < Math.max(target, grown); i++) {
     const status = statuses[i % Math.max(statuses.length, 1)];
-    const created = await context.send(rewrite(createCase({ name: `Conformance pet ${i + 1}`, categoryId: 1000 + i, ...(status ? { status } : {}) }, 'prepare', context.spec)));
+    const created = await context.send(
+      rewrite(
+        createCase(
+          { name: `Conformance pet ${i + 1}`, categoryId: 1000 + i, ...(status ? { status } : {}) },
+          'prepare',
+          context.spec,
+        ),
+      ),
+    );
     // A store that refuses to grow (a quota, a read-only target): stop filling it.
     const answered = created.response?.status ?? 0;
     if (answered < 200 || answered >= 300) break;
     have++;
     if (have < target || !rungs.has(have)) continue;
-    for (const query of [[['limit', String(MAX_PAGE)]], [['limit', String(Math.min(have + 1, MAX_PAGE))]]] as [string, string][][]) {
+    for (const query of [[['limit', String(MAX_PAGE)]], [['limit', String(Math.min(have + 1, MAX_PAGE))]]] as [
+      string,
+      string,
+    ][][]) {
       const exchange = await context.send(listCase(query, 'semantics.growth'));
       // Judged by the list checks alone (preparation is not a property: no tallies, and --only
       // may have left listPets out of the run's checks).
       const operation = context.spec.operation('listPets')!;
-      findings.push(...[checkListLimit, checkListUniqueIds].flatMap((check) => check({ exchange, operation })).filter((f) => f.severity === 'failure'));
+      findings.push(
+        ...[checkListLimit, checkListUniqueIds]
+          .flatMap((check) => check({ exchange, operation }))
+          .filter((f) => f.severity === 'failure'),
+      );
     }
   }
   return findings;
@@ -461,16 +649,28 @@ export const pageSpread: SequenceProperty<number> = {
     const recorder = new Recorder(context);
     const filters: (string | null)[] = [null, ...statusValues(context.spec)];
     const schema = context.spec.operation('listPets')?.parameters.find((p) => p.name === 'limit')?.schema.schema ?? {};
-    const { lo, hi } = integerBounds({ minimum: 1, ...schema, ...(typeof schema.maximum === 'number' ? {} : { maximum: MAX_PAGE }) });
-    const query = (limit: bigint | number, status: string | null): [string, string][] => [['limit', String(limit)], ...(status ? ([['status', status]] as [string, string][]) : [])];
+    const { lo, hi } = integerBounds({
+      minimum: 1,
+      ...schema,
+      ...(typeof schema.maximum === 'number' ? {} : { maximum: MAX_PAGE }),
+    });
+    const query = (limit: bigint | number, status: string | null): [string, string][] => [
+      ['limit', String(limit)],
+      ...(status ? ([['status', status]] as [string, string][]) : []),
+    ];
     const available = new Map<string | null, number>();
     for (const status of filters) {
       const all = asList(await recorder.send(listCase(query(hi, status), 'semantics.page_spread')));
       if (all) available.set(status, all.length);
     }
-    const plan: [bigint, string | null][] = integerSpread(lo, hi).map((limit, i) => [limit, filters[(i + offset) % filters.length]!]);
+    const plan: [bigint, string | null][] = integerSpread(lo, hi).map((limit, i) => [
+      limit,
+      filters[(i + offset) % filters.length]!,
+    ]);
     // Sizes relative to what the store holds, where it holds less than the largest page.
-    for (const [status, count] of available) for (const n of [count - 1, count, count + 1]) if (BigInt(n) >= lo && BigInt(n) < hi) plan.push([BigInt(n), status]);
+    for (const [status, count] of available)
+      for (const n of [count - 1, count, count + 1])
+        if (BigInt(n) >= lo && BigInt(n) < hi) plan.push([BigInt(n), status]);
     for (const [limit, status] of plan) {
       const count = available.get(status);
       if (count === undefined) continue;
@@ -478,11 +678,16 @@ export const pageSpread: SequenceProperty<number> = {
       const page = asList(exchange);
       const expected = Math.min(Number(limit), count);
       if (page && page.length < expected && !announcesNextPage(exchange)) {
-        recorder.fail(exchange, 'semantics.limit', `limit=${limit}${status ? `&status=${status}` : ''} returned ${page.length} items while ${count} are available (expected ${expected}).`, {
-          limit: Number(limit),
-          returned: page.length,
-          available: count,
-        });
+        recorder.fail(
+          exchange,
+          'semantics.limit',
+          `limit=${limit}${status ? `&status=${status}` : ''} returned ${page.length} items while ${count} are available (expected ${expected}).`,
+          {
+            limit: Number(limit),
+            returned: page.length,
+            available: count,
+          },
+        );
       }
     }
     return recorder.result();

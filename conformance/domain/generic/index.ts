@@ -27,12 +27,19 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
   for (const collection of resources.collections) {
     const list = collection.operations.list;
     if (!list) continue;
-    checks[list.operationId] = [pageSizeCheck(collection), ...filterChecks(collection)].filter((c): c is RegisteredCheck => c !== undefined);
+    checks[list.operationId] = [pageSizeCheck(collection), ...filterChecks(collection)].filter(
+      (c): c is RegisteredCheck => c !== undefined,
+    );
   }
   // Operations under an item path take its id; deleting ones do not, so that no other property
   // deletes an item the run still reads.
   const takers = (collection: CollectionModel): OperationModel[] =>
-    collection.itemPath ? spec.operations.filter((o) => o.method !== 'delete' && (o.path === collection.itemPath || o.path.startsWith(`${collection.itemPath}/`))) : [];
+    collection.itemPath
+      ? spec.operations.filter(
+          (o) =>
+            o.method !== 'delete' && (o.path === collection.itemPath || o.path.startsWith(`${collection.itemPath}/`)),
+        )
+      : [];
 
   return {
     checks,
@@ -64,12 +71,23 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       const known = (context as typeof context & { known?: (id: string) => Record<string, readonly string[]> }).known;
       for (const collection of ordered) {
         const list = collection.operations.list ? spec.operation(collection.operations.list.operationId) : undefined;
-        const create = collection.operations.create ? spec.operation(collection.operations.create.operationId) : undefined;
-        const scope = (o: OperationModel) => Object.fromEntries(collection.scope.map((name) => [name, known?.(o.operationId)[name]?.[0]]).filter(([, v]) => v !== undefined)) as Record<string, string>;
+        const create = collection.operations.create
+          ? spec.operation(collection.operations.create.operationId)
+          : undefined;
+        const scope = (o: OperationModel) =>
+          Object.fromEntries(
+            collection.scope
+              .map((name) => [name, known?.(o.operationId)[name]?.[0]])
+              .filter(([, v]) => v !== undefined),
+          ) as Record<string, string>;
         let empty = true;
         if (list) {
           const c = toValidCase(list, ordinaryParts(list, {}, 0));
-          const seen = await context.send({ ...c, family: 'first-look', pathParams: { ...c.pathParams, ...scope(list) } });
+          const seen = await context.send({
+            ...c,
+            family: 'first-look',
+            pathParams: { ...c.pathParams, ...scope(list) },
+          });
           empty = !(seen.response && (itemsOf(collection, seen.response.json)?.length ?? 0) > 0);
         }
         if (create && empty && !context.readOnly) {
@@ -85,7 +103,15 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       return (exchange: Exchange, operation: OperationModel): Finding[] => {
         const r = exchange.response;
         const collection = collectionOf(operation.operationId);
-        if (!r || r.status < 200 || r.status >= 300 || assignments.get(operation.operationId)?.role !== 'create' || !collection?.id || exchange.case.kind === 'invalid') return [];
+        if (
+          !r ||
+          r.status < 200 ||
+          r.status >= 300 ||
+          assignments.get(operation.operationId)?.role !== 'create' ||
+          !collection?.id ||
+          exchange.case.kind === 'invalid'
+        )
+          return [];
         if (clientChoosesId(operation, collection.id.member)) return [];
         const id = createdId(collection, r, operation);
         if (id === undefined) return [];

@@ -32,12 +32,20 @@ export function idOfItem(collection: CollectionModel, item: unknown): string | u
  * The id a create answer hands out: the id member of its body, else the last segment of its
  * `Location` (RFC 9110 §10.2.2: the created resource).
  */
-export function createdId(collection: CollectionModel, response: ReceivedResponse, create?: OperationModel): string | undefined {
+export function createdId(
+  collection: CollectionModel,
+  response: ReceivedResponse,
+  create?: OperationModel,
+): string | undefined {
   // A 202 (or any answer whose documented body is not the item) acknowledges work to come: its
   // body describes a task, not the created item, and says nothing of the item's id.
   if (create && response.status !== 201) {
     const documented = create.responseFor(response.status)?.schema?.schema;
-    if (response.status === 202 || (documented !== undefined && collection.itemSchema !== undefined && documented !== collection.itemSchema)) return undefined;
+    if (
+      response.status === 202 ||
+      (documented !== undefined && collection.itemSchema !== undefined && documented !== collection.itemSchema)
+    )
+      return undefined;
   }
   const fromBody = idOfItem(collection, response.exactJson ?? response.json);
   if (fromBody !== undefined) return fromBody;

@@ -6,7 +6,14 @@ import type { CollectionModel, OperationAssignment } from '../../../spec/resourc
 import type { Case, Exchange } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { Finding } from '../../findings/index.js';
-import { mergeAllOf, ordinaryParts, requestPartsArbitrary, toValidCase, type KnownValues, type RequestParts } from '../../generate/index.js';
+import {
+  mergeAllOf,
+  ordinaryParts,
+  requestPartsArbitrary,
+  toValidCase,
+  type KnownValues,
+  type RequestParts,
+} from '../../generate/index.js';
 import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
 import { holdsSent } from './same-value.js';
@@ -27,7 +34,8 @@ const is2xx = (e: Exchange) => e.response !== undefined && e.response.status >= 
  * every check; each semantic finding names the inference it rests on.
  */
 export function lifecycle(spec: SpecModel, collection: CollectionModel): SequenceProperty<Step> | undefined {
-  const op = (a: OperationAssignment | undefined): OperationModel | undefined => (a ? spec.operation(a.operationId) : undefined);
+  const op = (a: OperationAssignment | undefined): OperationModel | undefined =>
+    a ? spec.operation(a.operationId) : undefined;
   const create = op(collection.operations.create);
   const read = op(collection.operations.read);
   const id = collection.id;
@@ -36,7 +44,12 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
   const update = op(collection.operations.update);
   const list = op(collection.operations.list);
   const remove = op(collection.operations.delete);
-  const jsonBody = (o: OperationModel | undefined) => o?.requestBody && /json/i.test(o.requestBody.preferredMediaType ?? '') && !/json-patch/i.test(o.requestBody.preferredMediaType ?? '') ? o : undefined;
+  const jsonBody = (o: OperationModel | undefined) =>
+    o?.requestBody &&
+    /json/i.test(o.requestBody.preferredMediaType ?? '') &&
+    !/json-patch/i.test(o.requestBody.preferredMediaType ?? '')
+      ? o
+      : undefined;
   const replaceOp = jsonBody(replace);
   const updateOp = jsonBody(update);
   const itemSchema = collection.itemSchema;
@@ -46,7 +59,9 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
   return {
     id: `${create.operationId}/lifecycle`,
     operationId: create.operationId,
-    operations: [create, read, replace, update, list, remove].filter((o): o is OperationModel => o !== undefined).map((o) => o.operationId),
+    operations: [create, read, replace, update, list, remove]
+      .filter((o): o is OperationModel => o !== undefined)
+      .map((o) => o.operationId),
     writes: true,
     runs: 8,
     arbitrary: () =>
@@ -56,8 +71,12 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         ...(updateOp ? { update: requestPartsArbitrary(updateOp) } : {}),
       }) as fc.Arbitrary<Step>,
     async execute(step, context) {
-      const known = (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(create.operationId) ?? {};
-      const scope = Object.fromEntries(collection.scope.map((name) => [name, known[name]?.[0]]).filter(([, v]) => v !== undefined)) as Record<string, string>;
+      const known =
+        (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(create.operationId) ??
+        {};
+      const scope = Object.fromEntries(
+        collection.scope.map((name) => [name, known[name]?.[0]]).filter(([, v]) => v !== undefined),
+      ) as Record<string, string>;
       if (Object.keys(scope).length < collection.scope.length) return { findings: [], exchanges: [] };
       const exchanges: Exchange[] = [];
       const findings: Finding[] = [];
@@ -68,13 +87,22 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         return exchange;
       };
       const violation = (exchange: Exchange, check: string, message: string, evidence: Record<string, unknown> = {}) =>
-        findings.push(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, message, evidence }));
+        findings.push(
+          findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, message, evidence }),
+        );
       const at = (o: OperationModel, itemId: string, parts?: RequestParts, existing = true): Case => {
         const base = toValidCase(o, parts ?? ordinaryParts(o, {}, 0));
-        return { ...base, pathParams: { ...base.pathParams, ...scope, [id.parameter]: itemId }, ...(existing ? { existing: [id.parameter] } : { existing: [] }) };
+        return {
+          ...base,
+          pathParams: { ...base.pathParams, ...scope, [id.parameter]: itemId },
+          ...(existing ? { existing: [id.parameter] } : { existing: [] }),
+        };
       };
 
-      const made = await send({ ...toValidCase(create, step.create), pathParams: { ...toValidCase(create, step.create).pathParams, ...scope } });
+      const made = await send({
+        ...toValidCase(create, step.create),
+        pathParams: { ...toValidCase(create, step.create).pathParams, ...scope },
+      });
       if (!is2xx(made) || !made.response) return { findings, exchanges };
       const itemId = createdId(collection, made.response, create);
       if (itemId === undefined) return { findings, exchanges };
@@ -89,27 +117,48 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
           expected = rest;
         }
         const got = await send(at(read, itemId));
-        if (is2xx(got) && expected !== undefined && !holdsSent(expected, got.response!.exactJson ?? got.response!.json, itemSchema)) {
-          violation(got, 'semantics.read_back', `${read.operationId} does not return what ${what} sent for ${id.parameter}=${itemId}. (Item ${because}.)`, { sent: expected });
+        if (
+          is2xx(got) &&
+          expected !== undefined &&
+          !holdsSent(expected, got.response!.exactJson ?? got.response!.json, itemSchema)
+        ) {
+          violation(
+            got,
+            'semantics.read_back',
+            `${read.operationId} does not return what ${what} sent for ${id.parameter}=${itemId}. (Item ${because}.)`,
+            { sent: expected },
+          );
         }
         return got;
       };
       await readBack(create.operationId);
       // What the client has set so far: the members it sent, as each change leaves them.
       let state = isObject(sentBody) ? (sentBody as Record<string, unknown>) : undefined;
-      for (const [o, parts] of [[replaceOp, step.replace], [updateOp, step.update]] as const) {
+      for (const [o, parts] of [
+        [replaceOp, step.replace],
+        [updateOp, step.update],
+      ] as const) {
         if (!o || !parts || parts.body === undefined) continue;
         const mergePatch = o === updateOp && /merge-patch/i.test(o.requestBody?.preferredMediaType ?? '');
         // A merge patch may remove a member with null (RFC 7396): one optional member set so far goes.
-        const removable = mergePatch && state && isObject(parts.body) ? Object.keys(state).find((k) => !(k in (parts.body as object)) && !requiredMembers(o).has(k)) : undefined;
-        const patchParts = removable ? { ...parts, body: { ...(parts.body as Record<string, never>), [removable]: null } } : parts;
+        const removable =
+          mergePatch && state && isObject(parts.body)
+            ? Object.keys(state).find((k) => !(k in (parts.body as object)) && !requiredMembers(o).has(k))
+            : undefined;
+        const patchParts = removable
+          ? { ...parts, body: { ...(parts.body as Record<string, never>), [removable]: null } }
+          : parts;
         const changed = await send(at(o, itemId, patchParts));
         if (!is2xx(changed)) continue;
         const body = bodyValue(changed.case, o);
         const before = state;
         if (o === updateOp) {
           // An update changes what it names and keeps the rest (RFC 5789 / 7396).
-          state = isObject(body) ? Object.fromEntries(Object.entries({ ...(before ?? {}), ...(body as object) }).filter(([, v]) => v !== null)) : before;
+          state = isObject(body)
+            ? Object.fromEntries(
+                Object.entries({ ...(before ?? {}), ...(body as object) }).filter(([, v]) => v !== null),
+              )
+            : before;
         } else {
           state = isObject(body) ? (body as Record<string, unknown>) : undefined;
         }
@@ -117,14 +166,35 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         const got = await readBack(o.operationId);
         const answer = is2xx(got) ? (got.response!.exactJson ?? got.response!.json) : undefined;
         if (!isObject(answer)) continue;
-        if (removable && (answer as Record<string, unknown>)[removable] !== undefined && !isDefault(itemSchema, removable, (answer as Record<string, unknown>)[removable])) {
-          violation(got, 'semantics.merge_patch', `${o.operationId} sent ${removable}: null in a merge patch, which removes the member (RFC 7396); ${read.operationId} still shows it. (Item ${because}.)`);
+        if (
+          removable &&
+          (answer as Record<string, unknown>)[removable] !== undefined &&
+          !isDefault(itemSchema, removable, (answer as Record<string, unknown>)[removable])
+        ) {
+          violation(
+            got,
+            'semantics.merge_patch',
+            `${o.operationId} sent ${removable}: null in a merge patch, which removes the member (RFC 7396); ${read.operationId} still shows it. (Item ${because}.)`,
+          );
         }
         if (o === replaceOp && before && isObject(body)) {
           // A replacement that kept a member it did not send merged instead of replacing (RFC 9110 §9.3.4).
           // Only distinctive values count: a server may fill an omitted true, 0 or "" by a default the spec does not show.
-          const kept = Object.keys(before).filter((k) => !(k in (body as object)) && distinctive(before[k]) && !isServerOwned(itemSchema, k) && holdsSent(before[k], (answer as Record<string, unknown>)[k], undefined) && !isDefault(itemSchema, k, before[k]));
-          if (kept.length > 0) violation(got, 'semantics.replace', `${o.operationId} replaced ${id.parameter}=${itemId} without ${kept.join(', ')}, yet ${read.operationId} still shows the earlier value: the representation was merged, not replaced (RFC 9110 §9.3.4). (Item ${because}.)`, { kept });
+          const kept = Object.keys(before).filter(
+            (k) =>
+              !(k in (body as object)) &&
+              distinctive(before[k]) &&
+              !isServerOwned(itemSchema, k) &&
+              holdsSent(before[k], (answer as Record<string, unknown>)[k], undefined) &&
+              !isDefault(itemSchema, k, before[k]),
+          );
+          if (kept.length > 0)
+            violation(
+              got,
+              'semantics.replace',
+              `${o.operationId} replaced ${id.parameter}=${itemId} without ${kept.join(', ')}, yet ${read.operationId} still shows the earlier value: the representation was merged, not replaced (RFC 9110 §9.3.4). (Item ${because}.)`,
+              { kept },
+            );
         }
       }
       // A nested item belongs to its parent: read under another existing parent, it is not there.
@@ -134,7 +204,11 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         const elsewhere = at(read, itemId, undefined, false);
         const crossed = await send({ ...elsewhere, pathParams: { ...elsewhere.pathParams, [name]: other } });
         if (is2xx(crossed) && idOfItem(collection, crossed.response!.exactJson ?? crossed.response!.json) === itemId) {
-          violation(crossed, 'semantics.scope', `${read.operationId} answers ${id.parameter}=${itemId}, created under ${name}=${scope[name]}, under ${name}=${other} too. (Item ${because}.)`);
+          violation(
+            crossed,
+            'semantics.scope',
+            `${read.operationId} answers ${id.parameter}=${itemId}, created under ${name}=${scope[name]}, under ${name}=${other} too. (Item ${because}.)`,
+          );
         }
         break;
       }
@@ -143,26 +217,52 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         const ordinary = toValidCase(list, ordinaryParts(list, known, 0));
         const size = collection.pageSize;
         // The ordinary list (with every required parameter), at its largest page when one is known.
-        const query = cap !== undefined && size ? [...ordinary.query.filter(([k]) => k !== size.parameter), [size.parameter, String(cap)] as const] : ordinary.query;
+        const query =
+          cap !== undefined && size
+            ? [...ordinary.query.filter(([k]) => k !== size.parameter), [size.parameter, String(cap)] as const]
+            : ordinary.query;
         const listed = await send({ ...ordinary, query, pathParams: { ...ordinary.pathParams, ...scope } });
-        const items = is2xx(listed) ? itemsOf(collection, listed.response!.exactJson ?? listed.response!.json) : undefined;
+        const items = is2xx(listed)
+          ? itemsOf(collection, listed.response!.exactJson ?? listed.response!.json)
+          : undefined;
         // Only a list shorter than its page holds everything: then the new item must be in it.
         // A list narrowed by any parameter (a required filter, a search) holds what matches, not everything.
         const narrowed = query.some(([name]) => name !== size?.parameter);
-        const complete = items !== undefined && !narrowed && !collection.page && (cap === undefined ? collection.pageSize === undefined : items.length < cap);
+        const complete =
+          items !== undefined &&
+          !narrowed &&
+          !collection.page &&
+          (cap === undefined ? collection.pageSize === undefined : items.length < cap);
         if (items && complete && !items.some((item) => idOfItem(collection, item) === itemId)) {
-          violation(listed, 'semantics.list_shows_created', `${list.operationId} returned ${items.length} items, a complete list, without ${id.parameter}=${itemId}. (Item ${because}.)`);
+          violation(
+            listed,
+            'semantics.list_shows_created',
+            `${list.operationId} returned ${items.length} items, a complete list, without ${id.parameter}=${itemId}. (Item ${because}.)`,
+          );
         }
       }
       if (remove) {
         const gone = await send(at(remove, itemId));
         if (is2xx(gone)) {
           // The item and what hangs below it are gone: every read under its path now finds nothing.
-          const readers = [read, ...spec.operations.filter((o) => o.method === 'get' && o !== read && o.path.startsWith(`${collection.itemPath}/`) && o.parameters.filter((p) => p.in === 'path').length === collection.scope.length + 1)];
+          const readers = [
+            read,
+            ...spec.operations.filter(
+              (o) =>
+                o.method === 'get' &&
+                o !== read &&
+                o.path.startsWith(`${collection.itemPath}/`) &&
+                o.parameters.filter((p) => p.in === 'path').length === collection.scope.length + 1,
+            ),
+          ];
           for (const reader of readers) {
             const after = await send(at(reader, itemId, undefined, false));
             if (after.response && after.response.status < 300) {
-              violation(after, 'semantics.delete', `${reader.operationId} still answers ${after.response.status} for ${id.parameter}=${itemId} after ${remove.operationId} answered ${gone.response!.status}.`);
+              violation(
+                after,
+                'semantics.delete',
+                `${reader.operationId} still answers ${after.response.status} for ${id.parameter}=${itemId} after ${remove.operationId} answered ${gone.response!.status}.`,
+              );
             }
           }
         }
@@ -190,7 +290,9 @@ function requiredMembers(operation: OperationModel): Set<string> {
 }
 
 function memberSchema(itemSchema: JsonSchema | undefined, name: string): JsonSchema | undefined {
-  return itemSchema ? ((mergeAllOf(itemSchema).properties as Record<string, JsonSchema> | undefined)?.[name] ?? undefined) : undefined;
+  return itemSchema
+    ? ((mergeAllOf(itemSchema).properties as Record<string, JsonSchema> | undefined)?.[name] ?? undefined)
+    : undefined;
 }
 
 /** Members the server owns (readOnly), which a replacement need not clear. */
@@ -202,7 +304,9 @@ function isServerOwned(itemSchema: JsonSchema | undefined, name: string): boolea
 /** Whether a value is the member's documented default (a server may fill it in when the member is absent). */
 function isDefault(itemSchema: JsonSchema | undefined, name: string, value: unknown): boolean {
   const schema = memberSchema(itemSchema, name);
-  return schema !== undefined && 'default' in mergeAllOf(schema) && holdsSent(mergeAllOf(schema).default, value, undefined);
+  return (
+    schema !== undefined && 'default' in mergeAllOf(schema) && holdsSent(mergeAllOf(schema).default, value, undefined)
+  );
 }
 
 /** A value no server would invent as a default: text of three or more characters, a number other than -1, 0 or 1, a non-empty array or object. */
@@ -216,6 +320,8 @@ function distinctive(value: unknown): boolean {
 /** Whether the create request's body carries the id member (and it is not read-only): the client picks ids. */
 export function clientChoosesId(create: OperationModel, member: string | undefined): boolean {
   if (!member || !create.requestBody) return false;
-  const property = (mergeAllOf(create.requestBody.schema.schema).properties as Record<string, JsonSchema> | undefined)?.[member];
+  const property = (
+    mergeAllOf(create.requestBody.schema.schema).properties as Record<string, JsonSchema> | undefined
+  )?.[member];
   return property !== undefined && mergeAllOf(property).readOnly !== true;
 }

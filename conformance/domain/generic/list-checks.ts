@@ -23,7 +23,8 @@ export function pageSizeCheck(collection: CollectionModel): RegisteredCheck | un
       const items = itemsOf(collection, r.json);
       if (!items) return [];
       const text = sent(exchange.case.query, page.parameter);
-      const cap = text !== undefined && /^\d+$/.test(text) ? Number(text) : text === undefined ? page.default : undefined;
+      const cap =
+        text !== undefined && /^\d+$/.test(text) ? Number(text) : text === undefined ? page.default : undefined;
       if (cap === undefined || items.length <= cap) return [];
       return [
         findingOf(exchange, {
@@ -49,7 +50,8 @@ export function filterChecks(collection: CollectionModel): RegisteredCheck[] {
       const items = itemsOf(collection, r.json);
       if (wanted === undefined || !items) return [];
       const off = items.filter((item) => {
-        const value = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[filter.member] : undefined;
+        const value =
+          item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[filter.member] : undefined;
         return value === undefined || (typeof value === 'string' ? value : JSON.stringify(value)) !== wanted;
       });
       if (off.length === 0) return [];
@@ -59,7 +61,12 @@ export function filterChecks(collection: CollectionModel): RegisteredCheck[] {
           severity: 'failure',
           check: 'semantics.filter',
           message: `${filter.parameter}=${wanted} returned ${off.length} of ${items.length} items whose ${filter.member} is another value (e.g. ${JSON.stringify((off[0] as Record<string, unknown> | null)?.[filter.member] ?? null)}). (Inferred: ${filter.reason})`,
-          evidence: { parameter: filter.parameter, member: filter.member, offending: off.length, inference: filter.reason },
+          evidence: {
+            parameter: filter.parameter,
+            member: filter.member,
+            offending: off.length,
+            inference: filter.reason,
+          },
         }),
       ];
     },

@@ -45,8 +45,11 @@ function sameNumber(a: string, b: string): boolean {
 
 function sameString(a: string, b: string, format: unknown): boolean {
   if (a === b) return true;
-  if (format === 'date-time' || format === 'date') return !Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b);
-  if (format === 'email' || format === 'hostname' || format === 'uuid' || format === 'idn-email') return a.toLowerCase() === b.toLowerCase();
-  if (format === 'uri' || format === 'url') return URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href;
+  if (format === 'date-time' || format === 'date')
+    return !Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b);
+  if (format === 'email' || format === 'hostname' || format === 'uuid' || format === 'idn-email')
+    return a.toLowerCase() === b.toLowerCase();
+  if (format === 'uri' || format === 'url')
+    return URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href;
   return false;
 }

@@ -8,14 +8,55 @@ const SEED = 1847369201;
 const REPLAY = `npm run conformance -- --target ${TARGET} --seed ${SEED}`;
 
 const CHECKS: Record<string, readonly string[]> = {
-  listPets: ['server_error', 'status', 'content_type', 'schema', 'error_shape', 'auth', 'negative', 'positive', 'semantics.limit', 'semantics.filter'],
-  createPet: ['server_error', 'status', 'content_type', 'schema', 'error_shape', 'auth', 'negative', 'positive', 'semantics.create_then_get'],
-  getPet: ['server_error', 'status', 'content_type', 'schema', 'error_shape', 'auth', 'negative', 'positive', 'deprecation'],
+  listPets: [
+    'server_error',
+    'status',
+    'content_type',
+    'schema',
+    'error_shape',
+    'auth',
+    'negative',
+    'positive',
+    'semantics.limit',
+    'semantics.filter',
+  ],
+  createPet: [
+    'server_error',
+    'status',
+    'content_type',
+    'schema',
+    'error_shape',
+    'auth',
+    'negative',
+    'positive',
+    'semantics.create_then_get',
+  ],
+  getPet: [
+    'server_error',
+    'status',
+    'content_type',
+    'schema',
+    'error_shape',
+    'auth',
+    'negative',
+    'positive',
+    'deprecation',
+  ],
 };
 
 const BASE_COUNTS: Record<string, number> = {
-  server_error: 212, status: 212, content_type: 188, schema: 188, error_shape: 64, auth: 30, negative: 96, positive: 100,
-  'semantics.limit': 100, 'semantics.filter': 100, 'semantics.create_then_get': 100, deprecation: 212,
+  server_error: 212,
+  status: 212,
+  content_type: 188,
+  schema: 188,
+  error_shape: 64,
+  auth: 30,
+  negative: 96,
+  positive: 100,
+  'semantics.limit': 100,
+  'semantics.filter': 100,
+  'semantics.create_then_get': 100,
+  deprecation: 212,
 };
 
 function tallies(failed: Readonly<Record<string, number>>, warnings: Readonly<Record<string, number>>): CheckTally[] {
@@ -102,7 +143,8 @@ export const gapFinding: Finding = {
   operationId: 'createPet',
   check: 'schema',
   gap: 'NewPet.status default',
-  message: 'A pet created without status came back with status "available"; the contract does not say what the default is.',
+  message:
+    'A pet created without status came back with status "available"; the contract does not say what the default is.',
   evidence: { sent: { name: 'Rex', categoryId: 1 }, received: { status: 'available' } },
 };
 
@@ -181,10 +223,26 @@ export const hostileReport: RunReport = {
       operationId: 'createPet',
       message: `<script>alert("x")</script> ]]> & ' " leaked Bearer ${SAMPLE_KEY} \u0007 end`,
       evidence: { html: '<img src=x onerror=alert(1)>', key: SAMPLE_KEY, cdata: ']]><!--' },
-      request: { method: 'POST', path: '/pets', headers: { Authorization: `Bearer ${SAMPLE_KEY}` }, body: `{"k":"${SAMPLE_KEY}"}` },
-      response: { status: 500, headers: {}, body: `</pre><script>steal("${SAMPLE_KEY}")</script>`, truncated: true, durationMs: 1 },
+      request: {
+        method: 'POST',
+        path: '/pets',
+        headers: { Authorization: `Bearer ${SAMPLE_KEY}` },
+        body: `{"k":"${SAMPLE_KEY}"}`,
+      },
+      response: {
+        status: 500,
+        headers: {},
+        body: `</pre><script>steal("${SAMPLE_KEY}")</script>`,
+        truncated: true,
+        durationMs: 1,
+      },
       reproducer: {
-        request: { method: 'POST', path: '/pets', headers: { Authorization: `Bearer ${SAMPLE_KEY}` }, body: '{"name":"</code>"}' },
+        request: {
+          method: 'POST',
+          path: '/pets',
+          headers: { Authorization: `Bearer ${SAMPLE_KEY}` },
+          body: '{"name":"</code>"}',
+        },
         seed: SEED,
         replay: `${REPLAY} --key ${SAMPLE_KEY}`,
       },

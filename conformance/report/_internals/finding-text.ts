@@ -24,7 +24,9 @@ export interface BlockOptions {
 export function findingBlock(f: Finding, bullet: string, target: string, o: BlockOptions): string[] {
   const label = o.brief === true ? f.check : f.code === f.check ? '' : f.code;
   const p = printable;
-  const lines = [`  ${bullet} ${o.paint('bold', p(f.operationId))}${label === '' ? '' : ' ' + o.paint('dim', `(${p(label)})`)}: ${p(f.message)}`];
+  const lines = [
+    `  ${bullet} ${o.paint('bold', p(f.operationId))}${label === '' ? '' : ' ' + o.paint('dim', `(${p(label)})`)}: ${p(f.message)}`,
+  ];
   if (o.brief === true) return lines;
   const pad = ' '.repeat(bullet.length + 3);
   const entries = Object.entries(f.evidence ?? {});
@@ -35,12 +37,21 @@ export function findingBlock(f: Finding, bullet: string, target: string, o: Bloc
   }
   if (!o.quiet && f.response) {
     const body = o.verbose ? f.response.body : truncate(f.response.body.replace(/\s+/g, ' '), 120);
-    lines.push(pad + o.paint('dim', p(`response ${f.response.status} in ${f.response.durationMs} ms${body ? `: ${body}` : ''}${f.response.truncated ? ' (truncated)' : ''}`)));
+    lines.push(
+      pad +
+        o.paint(
+          'dim',
+          p(
+            `response ${f.response.status} in ${f.response.durationMs} ms${body ? `: ${body}` : ''}${f.response.truncated ? ' (truncated)' : ''}`,
+          ),
+        ),
+    );
   }
   const reproducer = renderReproducer(f, target, { secrets: o.secrets });
   if (reproducer !== '') {
     lines.push(pad + o.paint('dim', 'reproduce:'));
-    for (const l of reproducer.split('\n').map(p)) lines.push(pad + '  ' + (l.startsWith('#') ? o.paint('dim', l) : o.paint('cyan', l)));
+    for (const l of reproducer.split('\n').map(p))
+      lines.push(pad + '  ' + (l.startsWith('#') ? o.paint('dim', l) : o.paint('cyan', l)));
   }
   return lines;
 }

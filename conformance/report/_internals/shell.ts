@@ -56,7 +56,9 @@ export function quoteWithApiKey(text: string): string {
   if (literals.every((part) => !DOUBLE_QUOTE_SPECIAL.test(part))) {
     return `"${literals.map((part, i) => (i === 0 ? part : written[i - 1] + part)).join('')}"`;
   }
-  return literals.map((part, i) => (i === 0 ? '' : `"${written[i - 1]}"`) + (part === '' ? '' : singleQuote(part))).join('');
+  return literals
+    .map((part, i) => (i === 0 ? '' : `"${written[i - 1]}"`) + (part === '' ? '' : singleQuote(part)))
+    .join('');
 }
 
 /** Control characters a terminal may act on (tab and newline excepted), C1 included. */
