@@ -20,7 +20,7 @@ describe('coverageValidCases', () => {
   it.each(OPERATION_IDS)('yields only valid requests for %s, read back from the wire', (id) => {
     const cases = coverageValidCases(ops[id]);
     expect(cases.length).toBeGreaterThan(0);
-    expect(cases.length).toBeLessThanOrEqual(120);
+    expect(cases.length).toBeLessThanOrEqual(120 + 48 + 8);
     for (const c of cases) {
       expect(c.kind).toBe('valid');
       // A repeated member means what each parser makes of it: labelled, and invalid when read last-wins.
@@ -56,6 +56,17 @@ describe('coverageValidCases', () => {
     const middle = cases.filter((c) => c.query.some(([k, v]) => k === 'limit' && Number(v) > 20 && Number(v) < 99));
     const filters = new Set(middle.map((c) => c.query.find(([k]) => k === 'status')?.[1] ?? 'none'));
     expect(filters).toEqual(new Set(['none', 'available', 'pending', 'sold']));
+  });
+
+  it('tries a free-text member at every length of a geometric ladder: no band of 25% of lengths is left out', () => {
+    const lengths = new Set(
+      coverageValidCases(ops.createPet)
+        .map((c) => bodyOf(c).name)
+        .filter((n): n is string => typeof n === 'string' && /^[a-z]+$/.test(n))
+        .map((n) => n.length),
+    );
+    for (let from = 1; from <= 1_600; from = Math.ceil(from * 1.25))
+      expect([...lengths].some((n) => n >= from && n <= Math.ceil(from * 1.25))).toBe(true);
   });
 
   it('tries empty, over-long (>255) and astral names, labelled as edges exactly when past the ordinary size', () => {

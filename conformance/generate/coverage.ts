@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Case, WireJson } from '../cases/index.js';
-import { schemaNameOf, type CompiledSchema, type OperationModel } from '../../spec/index.js';
-import { integerBounds, integerSpread } from './spread.js';
+import { schemaNameOf, type CompiledSchema, type JsonSchema, type OperationModel } from '../../spec/index.js';
+import { integerBounds, integerSpread, lengthLadder } from './spread.js';
 import { toPlainJson, wireInteger } from './wire.js';
 import { integerFaults } from './exact-integers.js';
 import { applyMutation, isStillInvalid } from './invalid-case.js';
@@ -22,6 +22,32 @@ import {
 const MAX_COVERAGE = 120;
 
 type Obj = Record<string, WireJson>;
+
+/** Length steps a coverage phase holds at most per operation (about two members' ladders). */
+const MAX_LENGTH_STEPS = 48;
+/** Longest free text the length steps reach when the schema sets no `maxLength`. */
+const LENGTH_STEPS_CAP = 2_000;
+
+/**
+ * Plain ASCII strings of a free-text member at every length of a geometric ladder (ratio 1.25) from
+ * its `minLength` to its `maxLength`: a defect in a band of lengths (a column of 40 to 60 characters)
+ * is met by construction, and the letters alone cannot be the cause.
+ */
+function lengthSteps(input: JsonSchema): string[] {
+  const schema = mergeAllOf(input);
+  if (
+    schema.type !== 'string' ||
+    schema.enum !== undefined ||
+    schema.format !== undefined ||
+    schema.pattern !== undefined
+  )
+    return [];
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const max = Math.min(typeof schema.maxLength === 'number' ? schema.maxLength : LENGTH_STEPS_CAP, LENGTH_STEPS_CAP);
+  if (max < min) return [];
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  return lengthLadder(Math.max(min, 1), max, 1.25).map((n) => letters.repeat(Math.ceil(n / 26)).slice(0, n));
+}
 
 /**
  * An ordinary request: existing or example path values, the spec's first example body, and every
@@ -84,6 +110,9 @@ export function ordinaryParts(operation: OperationModel, known: KnownValues, see
 export function coverageValidCases(operation: OperationModel, known: KnownValues = {}, seed = 0): Case[] {
   const base = ordinaryParts(operation, known, seed);
   const variants: RequestParts[] = [];
+  // Length steps come after everything else and have a budget of their own: they never crowd out the
+  // landmarks and framings, whatever the number of free-text members.
+  const lengths: RequestParts[] = [];
   const queryParams = operation.parameters.filter((p) => p.in === 'query');
   const queryLandmarks = queryParams.map(
     (p) => [p.name, landmarksOf(p.schema.schema).filter((v) => p.schema.validate(toPlainJson(v)).ok)] as const,
@@ -147,6 +176,7 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
     const required = new Set((schema.required as string[]) ?? []);
     for (const [name, propertySchema] of Object.entries(properties)) {
       for (const v of landmarksOf(propertySchema)) variants.push({ ...base, body: { ...body, [name]: v } });
+      for (const v of lengthSteps(propertySchema)) lengths.push({ ...base, body: { ...body, [name]: v } });
       if (!required.has(name)) {
         const { [name]: _, ...without } = body;
         variants.push({ ...base, body: without });
@@ -158,10 +188,12 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
     variants.push({ ...base, body, chunked: true }, { ...base, body, expectContinue: true });
   }
   variants.push({ ...base, accept: '' }, { ...base, accept: '*/*' });
-  const cases = variants.slice(0, MAX_COVERAGE).map((parts) => toValidCase(operation, parts));
+  const cases = [...variants.slice(0, MAX_COVERAGE), ...lengths.slice(0, MAX_LENGTH_STEPS)].map((parts) =>
+    toValidCase(operation, parts),
+  );
   return [...cases, ...integerSpellings(operation, base), ...stringSpellings(operation, base)].slice(
     0,
-    MAX_COVERAGE + 8,
+    MAX_COVERAGE + MAX_LENGTH_STEPS + 8,
   );
 }
 

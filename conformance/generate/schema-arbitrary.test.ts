@@ -166,6 +166,21 @@ describe('landmarksOf', () => {
     expect(values.some((s) => /[\ud800-\udbff][\udc00-\udfff]/.test(s))).toBe(true);
   });
 
+  it('gives the calendar landmarks of a date or date-time, nullable or not, each valid RFC 3339', () => {
+    const dates = landmarksOf({ type: ['string', 'null'], format: 'date' }) as string[];
+    expect(dates).toContain('2000-02-29');
+    expect(dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
+    const times = landmarksOf({ type: 'string', format: 'date-time' }) as string[];
+    expect(times).toContain('2024-02-29T12:00:00.000Z');
+    expect(times.every((t) => !Number.isNaN(Date.parse(t)))).toBe(true);
+    expect(landmarksOf({ type: 'string', format: 'uuid' })).toEqual([]);
+  });
+
+  it('gives a bare percent sign, which a value decoded twice cannot survive', () => {
+    const values = landmarksOf({ type: 'string' }) as string[];
+    expect(values.some((s) => /%(?![0-9a-f]{2})/i.test(s))).toBe(true);
+  });
+
   it('respects the length bounds of a string', () => {
     const values = landmarksOf({ type: 'string', minLength: 2, maxLength: 10 }) as string[];
     expect(values.length).toBeGreaterThan(0);

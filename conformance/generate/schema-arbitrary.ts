@@ -76,6 +76,8 @@ const STRING_LANDMARKS = [
   'toString',
   'Tom & Jerry',
   'C++ 100%25',
+  // A bare '%' that is no percent-escape: a value decoded twice throws (decodeURIComponent).
+  '100% sure',
   'Rex\u0000',
   'Rex\ud83d',
   'a'.repeat(33),
@@ -83,6 +85,14 @@ const STRING_LANDMARKS = [
   '𝔘'.repeat(16),
   'x'.repeat(256),
 ];
+
+function withinLength(schema: JsonSchema, value: string): boolean {
+  const units = [...value].length;
+  return (
+    (typeof schema.minLength !== 'number' || units >= schema.minLength) &&
+    (typeof schema.maxLength !== 'number' || units <= schema.maxLength)
+  );
+}
 
 /** Names of undocumented properties a client might send. */
 const EXTRA_KEYS = ['nickname', 'tags', 'note', 'x-client-ref', 'category', 'age', 'extra'];
@@ -170,6 +180,11 @@ export function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number | Retu
 export function landmarksOf(input: JsonSchema): WireJson[] {
   const schema = mergeAllOf(input);
   if (Array.isArray(schema.enum)) return schema.enum as WireJson[];
+  // A nullable scalar (`type: [string, 'null']`, 3.0's `nullable`) has the landmarks of its scalar type.
+  if (Array.isArray(schema.type)) {
+    const scalar = (schema.type as string[]).filter((t) => t !== 'null');
+    return scalar.length === 1 && scalar.length < schema.type.length ? landmarksOf({ ...schema, type: scalar[0] }) : [];
+  }
   if (schema.type === 'integer') {
     const { lo, hi } = integerBounds(schema);
     const set = new Set([
@@ -181,6 +196,11 @@ export function landmarksOf(input: JsonSchema): WireJson[] {
       ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : []),
     ]);
     return [...set].filter((n) => n >= lo && n <= hi).map(wireInteger);
+  }
+  // The calendar's landmarks (leap days, the epoch, the first second past int32 time) once each.
+  if (schema.type === 'string' && schema.pattern === undefined && typeof schema.format === 'string') {
+    const write = DATE_WRITERS[schema.format];
+    if (write !== undefined) return DATE_LANDMARKS.map(write).filter((d) => withinLength(schema, d));
   }
   // A formatted string's landmarks would break its format (a uuid is never "Rex").
   if (schema.type === 'string' && schema.pattern === undefined && schema.format === undefined) {
@@ -470,13 +490,19 @@ const DATES = fc.oneof(
   fc.constantFrom(...DATE_LANDMARKS),
 );
 
+/** How a date is written in each date format (RFC 3339, as JSON Schema reads it). */
+const DATE_WRITERS: Readonly<Record<string, (d: Date) => string>> = {
+  'date-time': (d) => d.toISOString(),
+  date: (d) => d.toISOString().slice(0, 10),
+};
+
 /** Strings of the formats OpenAPI and JSON Schema name, from fast-check's own arbitraries where it has one. */
 const FORMATS: Readonly<Record<string, () => fc.Arbitrary<string>>> = {
   // RFC 9562: hex digits are case-insensitive on input; upper-case ones are as valid as lower.
   uuid: () =>
     fc.tuple(fc.uuid(), fc.constantFrom(false, false, false, true)).map(([u, upper]) => (upper ? u.toUpperCase() : u)),
-  'date-time': () => DATES.map((d) => d.toISOString()),
-  date: () => DATES.map((d) => d.toISOString().slice(0, 10)),
+  'date-time': () => DATES.map(DATE_WRITERS['date-time']!),
+  date: () => DATES.map(DATE_WRITERS.date!),
   time: () => fc.tuple(fc.nat(23), fc.nat(59), fc.nat(59)).map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}Z`),
   duration: () => fc.tuple(fc.nat(30), fc.nat(23)).map(([d, h]) => `P${d}DT${h}H`),
   email: () => fc.emailAddress(),
