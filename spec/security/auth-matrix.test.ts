@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Credential } from './model.js';
+import { attachRequirement } from './attach-requirement.js';
 import { authMatrix } from './auth-matrix.js';
 import { operationSecurity } from './operation-security.js';
 
@@ -12,6 +13,13 @@ const document = {
       queryKey: { type: 'apiKey', in: 'query', name: 'api_key' },
       basicAuth: { type: 'http', scheme: 'basic' },
       digestAuth: { type: 'http', scheme: 'digest' },
+      implicit: { type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://a.example/auth', scopes: {} } } },
+      code: {
+        type: 'oauth2',
+        flows: {
+          authorizationCode: { authorizationUrl: 'https://a.example/auth', tokenUrl: 'https://a.example/t', scopes: {} },
+        },
+      },
     },
   },
 };
@@ -50,6 +58,22 @@ describe('authMatrix', () => {
         (id) => `${id}:accept`,
       ),
     ]);
+  });
+
+  it('an AND of two schemes in one place (two OAuth 2.0 bearer tokens): the variant is sent alone, not replaced', () => {
+    const security = operationSecurity(document, { security: [{ implicit: [], code: [] }] });
+    const requirement = security.alternatives[0]!;
+    const sent = (scheme: string, id: string) =>
+      attachRequirement(requirement, oneKey, { scheme, id }).headers.map((h) => `${h.name.toLowerCase()}: ${h.value}`);
+    expect(sent('implicit', 'empty-token')).toEqual(['authorization: Bearer ']);
+    expect(sent('code', 'empty-token')).toEqual(['authorization: Bearer ']);
+    expect(sent('implicit', 'none')).toEqual([]);
+    // The valid request still carries both schemes' token (the same header, once per scheme).
+    expect(attachRequirement(requirement, oneKey).headers.map((h) => h.value)).toEqual(['Bearer k', 'Bearer k']);
+    const matrix = ids(authMatrix(security, oneKey));
+    expect(matrix).toContain('none:refuse');
+    expect(matrix).toContain('empty-token:refuse');
+    expect(matrix).not.toContain('none:accept');
   });
 
   it('public operations have no matrix; no usable credential, none either', () => {
