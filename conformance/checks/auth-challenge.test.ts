@@ -10,6 +10,7 @@ import {
   verdicts,
   type Operations,
 } from './_test-support.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -39,7 +40,7 @@ describe('checkAuthChallenge', () => {
   it('notes a 401 without WWW-Authenticate as advisory on its own (the contract does not ask for it)', () => {
     const findings = run(checkAuthChallenge, ops.listPets, authCase('listPets', 'unknown-key'), unauthorized());
     expect(verdicts(findings)).toEqual([{ code: 'auth_challenge_missing', severity: 'advisory' }]);
-    expect(findings[0]!.message).toContain('no WWW-Authenticate header');
+    expect(describeFinding(findings[0]!)).toContain('no WWW-Authenticate header');
   });
 
   it('fails a target that challenges Bearer on some 401s and sends none on others (RFC 9110 §11.6.1 MUST)', () => {
@@ -47,9 +48,9 @@ describe('checkAuthChallenge', () => {
     const bare = exchange(authCase('listPets', 'unknown-key'), unauthorized());
     const findings = judgeChallengeConsistency([challenged, bare], ops.listPets);
     expect(verdicts(findings)).toEqual([{ code: 'auth_challenge_missing', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('credential variant unknown-key');
-    expect(findings[0]!.message).toContain('RFC 9110 §11.6.1 (MUST)');
-    expect(findings[0]!.message).toContain('bearerAuth');
+    expect(describeFinding(findings[0]!)).toContain('credential variant unknown-key');
+    expect(describeFinding(findings[0]!)).toContain('RFC 9110 §11.6.1 (MUST)');
+    expect(describeFinding(findings[0]!)).toContain('bearerAuth');
     expect(
       judgeChallengeConsistency(
         [
@@ -77,7 +78,7 @@ describe('checkAuthChallenge', () => {
         unauthorized({ 'www-authenticate': challenge }),
       );
       expect(verdicts(findings)).toEqual([{ code: 'auth_challenge_missing', severity: 'failure' }]);
-      expect(findings[0]!.message).toContain(JSON.stringify(challenge));
+      expect(describeFinding(findings[0]!)).toContain(JSON.stringify(challenge));
     },
   );
 

@@ -13,6 +13,7 @@ import {
   verdicts,
   type Operations,
 } from './_test-support.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ describe('checkContentType', () => {
   it('warns on a structured +json type: JSON, but not the type the contract names', () => {
     const findings = list({ 'content-type': 'application/problem+json' });
     expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'media-types' }]);
-    expect(findings[0]!.message).toContain('application/problem+json');
+    expect(describeFinding(findings[0]!)).toContain('application/problem+json');
   });
 
   it.each(['text/html; charset=utf-8', 'text/plain', 'application/xml', 'application/jsonp', 'application/json-seq'])(
@@ -43,14 +44,14 @@ describe('checkContentType', () => {
     (type) => {
       const findings = list({ 'content-type': type });
       expect(verdicts(findings)).toEqual([{ code: 'content_type', severity: 'failure' }]);
-      expect(findings[0]!.message).toContain(JSON.stringify(type));
+      expect(describeFinding(findings[0]!)).toContain(JSON.stringify(type));
     },
   );
 
   it('fails a body without Content-Type', () => {
     const findings = list({ 'content-type': undefined });
     expect(verdicts(findings)).toEqual([{ code: 'content_type', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('missing');
+    expect(describeFinding(findings[0]!)).toContain('missing');
   });
 
   it('fails an empty answer where the status documents a JSON body (401 with nothing)', () => {

@@ -11,6 +11,7 @@ import {
   verdicts,
   type Operations,
 } from './_test-support.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -40,12 +41,12 @@ describe('checkDeprecation', () => {
   it('notes missing headers, naming each, as advisory only', () => {
     const none = get({});
     expect(verdicts(none)).toEqual([{ code: 'deprecation_headers', severity: 'advisory' }]);
-    expect(none[0]!.message).toContain('Deprecation or Sunset');
-    expect(none[0]!.message).toContain('2030-12-05');
+    expect(describeFinding(none[0]!)).toContain('Deprecation or Sunset');
+    expect(describeFinding(none[0]!)).toContain('2030-12-05');
     const noSunset = get({ deprecation: 'true' });
-    expect(noSunset[0]!.message).toMatch(/no Sunset header/);
+    expect(describeFinding(noSunset[0]!)).toMatch(/no Sunset header/);
     const noDeprecation = get({ sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' });
-    expect(noDeprecation[0]!.message).toMatch(/no Deprecation header/);
+    expect(describeFinding(noDeprecation[0]!)).toMatch(/no Deprecation header/);
   });
 
   it.each([
@@ -56,7 +57,7 @@ describe('checkDeprecation', () => {
   ])('fails a Sunset of another day than x-sunset: %s', (sunset) => {
     const findings = get({ deprecation: 'true', sunset });
     expect(verdicts(findings)).toEqual([{ code: 'deprecation_headers', severity: 'failure' }]);
-    expect(findings[0]!.message).toBe(
+    expect(describeFinding(findings[0]!)).toBe(
       `Sunset says ${sunset}; the spec's removal date (x-sunset: 2030-12-05) is Thu, 05 Dec 2030 00:00:00 GMT.`,
     );
   });
@@ -68,7 +69,7 @@ describe('checkDeprecation', () => {
       expect(verdicts(findings).filter((f) => f.severity === 'failure')).toEqual([
         { code: 'deprecation_headers', severity: 'failure' },
       ]);
-      expect(findings.find((f) => f.severity === 'failure')!.message).toContain('not an HTTP-date');
+      expect(describeFinding(findings.find((f) => f.severity === 'failure')!)).toContain('not an HTTP-date');
     },
   );
 
@@ -87,7 +88,7 @@ describe('checkDeprecation', () => {
       jsonResponse(200, [], { deprecation: '@1735689600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }),
     );
     expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'deprecation-signals' }]);
-    expect(findings[0]!.message).toContain('does not mark it deprecated');
+    expect(describeFinding(findings[0]!)).toContain('does not mark it deprecated');
   });
 
   it('asks nothing of operations that are not deprecated and say nothing, nor of non-2xx answers', () => {

@@ -13,6 +13,7 @@ import {
   validCase,
   verdicts,
 } from './_test-support.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 // The check applies where the operation's error schema declares an integer `status`: the Animal Store's Error does.
 let ops: Operations;
@@ -31,8 +32,8 @@ describe('checkErrorStatus', () => {
     const findings = run(checkErrorStatus, ops.getPet, validCase('getPet'), response(404, errorBody(400)));
     expect(verdicts(findings)).toEqual([{ code: 'error_status_mismatch', severity: 'failure' }]);
     expect(findings[0]!.evidence).toEqual({ bodyStatus: 400, httpStatus: 404 });
-    expect(findings[0]!.message).toContain('400');
-    expect(findings[0]!.message).toContain('404');
+    expect(describeFinding(findings[0]!)).toContain('400');
+    expect(describeFinding(findings[0]!)).toContain('404');
   });
 
   it('fails on probes too where the operation declares one error body, only warns where it does not', () => {

@@ -21,6 +21,7 @@ import {
   verdicts,
   type Operations,
 } from './_test-support.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -48,7 +49,7 @@ describe('checkAllowHeader', () => {
       response(405, errorBody(405)),
     );
     expect(verdicts(findings)).toEqual([{ code: 'allow_missing', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('RFC 9110 §15.5.6');
+    expect(describeFinding(findings[0]!)).toContain('RFC 9110 §15.5.6');
     expect(
       run(
         checkAllowHeader,
@@ -106,8 +107,8 @@ describe('checkUnauthenticatedProbe', () => {
   it('fails a path variant answered with data without a credential, naming the variant and the scheme', () => {
     const findings = judge(variant('/pets/'), jsonResponse(200, [pet(1)]));
     expect(verdicts(findings)).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('GET /pets/, a trailing slash of GET /pets');
-    expect(findings[0]!.message).toContain('bearerAuth');
+    expect(describeFinding(findings[0]!)).toContain('GET /pets/, a trailing slash of GET /pets');
+    expect(describeFinding(findings[0]!)).toContain('bearerAuth');
   });
 
   it.each([401, 404, 400, 405, 301, 308, 501])('passes a path variant answered %i without a credential', (status) => {
@@ -151,7 +152,7 @@ describe('checkUnauthenticatedProbe', () => {
       'TRACE',
     );
     expect(verdicts(echoed)).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
-    expect(echoed[0]!.message).toContain('Authorization header included');
+    expect(describeFinding(echoed[0]!)).toContain('Authorization header included');
     expect(judge(trace, response(200, ''), 'TRACE')).toEqual([]);
   });
 
@@ -161,7 +162,7 @@ describe('checkUnauthenticatedProbe', () => {
       response(304, ''),
     );
     expect(verdicts(findings)).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('304');
+    expect(describeFinding(findings[0]!)).toContain('304');
   });
 
   it('asks nothing of documented requests (the status check judges them) nor of public operations', () => {
@@ -214,7 +215,7 @@ describe('judgeConditional', () => {
   it('fails a 304 for a representation that changed since its ETag', () => {
     const findings = judgeConditional(round([pet(1)], 304, [pet(1), pet(2)]));
     expect(verdicts(findings)).toEqual([{ code: 'conditional_mismatch', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('RFC 9110 §13.1.2');
+    expect(describeFinding(findings[0]!)).toContain('RFC 9110 §13.1.2');
   });
 
   it('passes a 304 for an unchanged representation (in another order too), and a 200', () => {
@@ -239,7 +240,7 @@ describe('judgeLocation', () => {
   it('fails a Location that names another resource', () => {
     const findings = judgeLocation(created, followed(jsonResponse(200, pet(6))));
     expect(verdicts(findings)).toEqual([{ code: 'location_mismatch', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('id 6 instead of 7');
+    expect(describeFinding(findings[0]!)).toContain('id 6 instead of 7');
   });
 
   it('fails a Location that answers no resource, or a list', () => {
@@ -278,7 +279,7 @@ describe('judgeStoredWhole and judgeMemberOrder', () => {
       { name },
     );
     expect(verdicts(findings)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('8192 characters, a prefix of it');
+    expect(describeFinding(findings[0]!)).toContain('8192 characters, a prefix of it');
   });
 
   it('passes a member read back whole, and asks nothing when the body was refused', () => {

@@ -1,5 +1,13 @@
 import type { Exchange } from '../cases/index.js';
-import type { Finding, FindingCode, ResponseRecord, Severity } from '../findings/index.js';
+import type {
+  EvidenceByCode,
+  Finding,
+  FindingCode,
+  FindingOf,
+  LegacyFinding,
+  ResponseRecord,
+  Severity,
+} from '../findings/index.js';
 
 const BODY_EXCERPT = 4096;
 
@@ -26,25 +34,36 @@ export function responseRecord(exchange: Exchange): ResponseRecord | undefined {
   };
 }
 
+/** The fields a check gives for a finding of code `C`: its typed evidence, never a sentence. */
+export interface FindingFields<C extends FindingCode> {
+  readonly code: C;
+  readonly severity: Severity;
+  readonly check: string;
+  readonly gap?: string;
+  readonly evidence: EvidenceByCode[C];
+}
+
+/** The fields of a finding not yet migrated to typed evidence. */
+interface LegacyFields {
+  code: FindingCode;
+  severity: Severity;
+  check: string;
+  message: string;
+  gap?: string;
+  evidence?: Record<string, unknown>;
+}
+
 /** Builds a finding about an exchange, attaching the request and the trimmed response. */
-export function findingOf(
-  exchange: Exchange,
-  fields: {
-    code: FindingCode;
-    severity: Severity;
-    check: string;
-    message: string;
-    gap?: string;
-    evidence?: Record<string, unknown>;
-  },
-): Finding {
+export function findingOf<C extends FindingCode>(exchange: Exchange, fields: FindingFields<C>): FindingOf<C>;
+export function findingOf(exchange: Exchange, fields: LegacyFields): LegacyFinding;
+export function findingOf(exchange: Exchange, fields: FindingFields<FindingCode> | LegacyFields): Finding {
   const response = responseRecord(exchange);
   return {
     operationId: exchange.case.operationId,
     ...fields,
     request: exchange.request,
     ...(response ? { response } : {}),
-  };
+  } as Finding;
 }
 
 /** The media type of a response without parameters, lower-case. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OperationModel } from '../../spec/index.js';
 import { checkRedirect } from './redirect.js';
 import { exchange, failedExchange, response, validCase, verdicts } from './_test-support.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 // An operation that documents no redirect.
 const operation = { responses: {} } as unknown as OperationModel;
@@ -14,13 +15,13 @@ describe('checkRedirect', () => {
     });
     expect(verdicts(findings)).toEqual([{ code: 'redirect', severity: 'failure' }]);
     expect(findings[0]!.evidence).toEqual({ location: 'https://evil.example/steal' });
-    expect(findings[0]!.message).toContain(`${status} to https://evil.example/steal`);
+    expect(describeFinding(findings[0]!)).toContain(`${status} to https://evil.example/steal`);
   });
 
   it('fails a redirect without Location too', () => {
     const findings = checkRedirect({ exchange: exchange(validCase('listPets'), response(304)), operation });
     expect(verdicts(findings)).toEqual([{ code: 'redirect', severity: 'failure' }]);
-    expect(findings[0]!.message).not.toContain(' to ');
+    expect(describeFinding(findings[0]!)).not.toContain(' to ');
   });
 
   it.each([200, 299, 400, 500])('says nothing about %i', (status) => {

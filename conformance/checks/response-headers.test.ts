@@ -5,6 +5,7 @@ import { probeCase, response, run, validCase, verdicts } from './_test-support.j
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describeFinding } from '../report/describe-finding.js';
 
 async function operation(): Promise<OperationModel> {
   const dir = await mkdtemp(join(tmpdir(), 'headers-'));
@@ -47,21 +48,21 @@ describe('checkResponseHeaders', () => {
     const op = await operation();
     const missing = run(checkResponseHeaders, op, validCase('createThing'), response(201, ''));
     expect(verdicts(missing)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
-    expect(missing[0]!.message).toContain('the required header Location is missing');
+    expect(describeFinding(missing[0]!)).toContain('the required header Location is missing');
     const wrong = run(
       checkResponseHeaders,
       op,
       validCase('createThing'),
       response(201, '', { location: '/x', 'x-rate-remaining': '-1' }),
     );
-    expect(wrong[0]!.message).toMatch(/X-Rate-Remaining: "-1"/);
+    expect(describeFinding(wrong[0]!)).toMatch(/X-Rate-Remaining: "-1"/);
     const text = run(
       checkResponseHeaders,
       op,
       validCase('createThing'),
       response(201, '', { location: '/x', 'x-rate-remaining': 'many' }),
     );
-    expect(text[0]!.message).toContain('X-Rate-Remaining');
+    expect(describeFinding(text[0]!)).toContain('X-Rate-Remaining');
   });
 
   it('only warns on probes', async () => {

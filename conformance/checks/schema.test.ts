@@ -13,6 +13,7 @@ import {
   verdicts,
   type Operations,
 } from './_test-support.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -41,8 +42,8 @@ describe('checkSchema: documented statuses', () => {
     const { id: _, ...noId } = pet(2);
     const findings = run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(200, [pet(1), noId]));
     expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('the 200 schema');
-    expect(findings[0]!.evidence?.issues).toContainEqual(
+    expect(describeFinding(findings[0]!)).toContain('the 200 schema');
+    expect((findings[0]!.evidence as { issues?: unknown })?.issues).toContainEqual(
       expect.objectContaining({ pointer: '/1', keyword: 'required' }),
     );
   });
@@ -54,7 +55,7 @@ describe('checkSchema: documented statuses', () => {
   ])('fails a created pet with %s', (_, body, pointer) => {
     const findings = run(checkSchema, ops.createPet, validCase('createPet'), jsonResponse(201, body));
     expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
-    expect(findings[0]!.evidence?.issues).toContainEqual(expect.objectContaining({ pointer }));
+    expect((findings[0]!.evidence as { issues?: unknown })?.issues).toContainEqual(expect.objectContaining({ pointer }));
   });
 
   it('fails an object where the list is documented as an array', () => {
@@ -66,7 +67,7 @@ describe('checkSchema: documented statuses', () => {
   it('fails a documented error without the Error fields', () => {
     const findings = run(checkSchema, ops.createPet, validCase('createPet'), jsonResponse(400, { error: 'bad' }));
     expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('the 400 schema');
+    expect(describeFinding(findings[0]!)).toContain('the 400 schema');
   });
 });
 
@@ -79,7 +80,7 @@ describe('checkSchema: undocumented statuses', () => {
       jsonResponse(415, { message: 'unsupported media type' }),
     );
     expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('the error schema');
+    expect(describeFinding(findings[0]!)).toContain('the error schema');
     expect(run(checkSchema, ops.createPet, validCase('createPet'), response(415, errorBody(415)))).toEqual([]);
     expect(verdicts(run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(422, ['bad limit'])))).toEqual([
       { code: 'schema_mismatch', severity: 'failure' },
@@ -106,7 +107,7 @@ describe('checkSchema: bodies that are not JSON', () => {
     ] as const) {
       const findings = run(checkSchema, op, validCase(op.operationId), response(status, '  '));
       expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
-      expect(findings[0]!.message).toContain('empty');
+      expect(describeFinding(findings[0]!)).toContain('empty');
     }
   });
 

@@ -12,6 +12,7 @@ import {
   validCase,
   verdicts,
 } from './_test-support.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 // The server-error check reads the exchange only.
 const operation = {} as OperationModel;
@@ -26,7 +27,7 @@ describe('checkServerError', () => {
     ]) {
       const findings = checkServerError({ exchange: exchange(c, response(status, errorBody(status))), operation });
       expect(verdicts(findings)).toEqual([{ code: 'server_error', severity: 'failure' }]);
-      expect(findings[0]!.message).toContain(String(status));
+      expect(describeFinding(findings[0]!)).toContain(String(status));
       expect(findings[0]!.response?.status).toBe(status);
     }
   });

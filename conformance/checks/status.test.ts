@@ -17,6 +17,7 @@ import {
   verdicts,
   type Operations,
 } from './_test-support.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -42,7 +43,7 @@ describe('checkStatus: valid input', () => {
     const c = validCase('getPet', { pathParams: { petId: '77' }, existing: ['petId'] });
     const findings = run(checkStatus, ops.getPet, c, err(404));
     expect(verdicts(findings)).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('petId=77');
+    expect(describeFinding(findings[0]!)).toContain('petId=77');
     expect(findings[0]!.evidence).toEqual({ existing: ['petId'] });
   });
 
@@ -66,7 +67,7 @@ describe('checkStatus: valid input', () => {
     expect(run(checkStatus, ops.listPets, c, jsonResponse(200, []))).toEqual([]);
     const refused = run(checkStatus, ops.listPets, c, err(401));
     expect(verdicts(refused)).toEqual([{ code: 'auth_rejected_valid', severity: 'failure' }]);
-    expect(refused[0]!.message).toContain(describeAuth(auth));
+    expect(describeFinding(refused[0]!)).toContain(describeAuth(auth));
   });
 
   it.each([400, 404, 409, 422])('reports %i on a valid edge case as the contract gap the edge names', (status) => {
@@ -92,7 +93,7 @@ describe('checkStatus: valid input', () => {
   it.each([400, 409, 415, 422])('fails %i on a valid ordinary case as positive_rejected', (status) => {
     const findings = run(checkStatus, ops.createPet, validCase('createPet'), err(status));
     expect(verdicts(findings)).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('expected 201');
+    expect(describeFinding(findings[0]!)).toContain('expected 201');
   });
 
   it('fails a success status the operation does not document (200 on createPet, 204 on listPets)', () => {
@@ -218,7 +219,7 @@ describe('checkStatus: bad credentials', () => {
     const findings = run(checkStatus, ops.createPet, authCase('createPet', auth), jsonResponse(201, pet(1)));
     expect(verdicts(findings)).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
     expect(findings[0]!.evidence).toEqual({ auth });
-    expect(findings[0]!.message).toContain(describeAuth(auth));
+    expect(describeFinding(findings[0]!)).toContain(describeAuth(auth));
   });
 
   it.each(BAD_AUTH)('reports 429 for %s as a rate-limit gap, not a failure', (auth) => {
@@ -238,7 +239,7 @@ describe('checkStatus: bad credentials', () => {
     });
     const findings = run(checkStatus, ops.createPet, c, err(400));
     expect(verdicts(findings)).toEqual([{ code: 'auth_wrong_status', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('the key is judged first');
+    expect(describeFinding(findings[0]!)).toContain('the key is judged first');
   });
 
   it('notes 400 for a bad key on a malformed body as the auth-precedence gap, and still fails a 2xx or 403', () => {
@@ -312,7 +313,7 @@ describe('status: auth expectations from the scheme handlers', () => {
       jsonResponse(200, []),
     );
     expect(verdicts(findings)).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
-    expect(findings[0]!.message).toContain('a query parameter named API_KEY instead of api_key');
+    expect(describeFinding(findings[0]!)).toContain('a query parameter named API_KEY instead of api_key');
     expect(findings[0]!.evidence).toMatchObject({ auth: 'name-case', scheme: 'k' });
   });
 });

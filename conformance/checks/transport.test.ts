@@ -3,6 +3,7 @@ import type { TransportFailure } from '../cases/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import { checkTransport } from './transport.js';
 import { exchange, failedExchange, response, validCase, verdicts } from './_test-support.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 // The transport check reads the exchange only.
 const operation = {} as OperationModel;
@@ -16,7 +17,7 @@ describe('checkTransport', () => {
     });
     expect(verdicts(findings)).toEqual([{ code: 'transport_error', severity: 'failure' }]);
     expect(findings[0]!.evidence).toEqual({ kind });
-    expect(findings[0]!.message).toBe('No usable response: no complete response within 100 ms.');
+    expect(describeFinding(findings[0]!)).toBe('No usable response: no complete response within 100 ms.');
     expect(findings[0]!.operationId).toBe('listPets');
     expect(findings[0]!.response).toBeUndefined();
     expect(findings[0]!.request).toBeDefined();

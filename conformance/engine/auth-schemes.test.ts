@@ -93,7 +93,7 @@ describe('auth matrix of API key and Basic schemes', () => {
     try {
       const report = await run(url);
       const caught = report.findings.filter((f) => f.code === 'auth_ignored' && f.operationId === defect.operationId);
-      expect(caught.map((f) => f.evidence?.auth)).toContain(defect.auth);
+      expect(caught.map((f) => (f.evidence as { auth?: string } | undefined)?.auth)).toContain(defect.auth);
       expect(JSON.stringify(report)).not.toContain(KEY);
       expect(JSON.stringify(report)).not.toContain('s3cret-pw');
     } finally {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Case, Exchange, WireJson } from '../cases/index.js';
 import type { Finding } from '../findings/index.js';
 import { explainBoundary } from './boundary.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 type Obj = Record<string, WireJson>;
 
@@ -42,7 +43,7 @@ async function explain(fails: (c: Case) => boolean, c: Case) {
   const exchange = (await h.send(c)) as Exchange;
   const findings = h.judge(exchange);
   const out = await explainBoundary(h.send, h.judge, { exchanges: [exchange], findings }, findings);
-  return { message: out[0]!.message, probes: h.sent() - 1 };
+  return { message: describeFinding(out[0]!), probes: h.sent() - 1 };
 }
 
 describe('explainBoundary', () => {

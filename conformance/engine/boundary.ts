@@ -1,6 +1,6 @@
 import type { Case, Exchange, WireJson } from '../cases/index.js';
 import type { Execution } from '../domain/rules.js';
-import type { Finding } from '../findings/index.js';
+import type { Boundary, Finding } from '../findings/index.js';
 
 type Obj = Record<string, WireJson>;
 
@@ -136,26 +136,34 @@ export async function explainBoundary(
       far.passing !== undefined ? await bisect(d, far.failing, far.passing) : [far.failing, undefined];
     const [low, lowPass, high, highPass] =
       d.value > 0n ? [nearFail, nearPass, farFail, farPass] : [farFail, farPass, nearFail, nearPass];
-    const unit = d.unit ? ` ${d.unit}` : '';
-    const of = d.unit ? `${d.label} of ` : `${d.label} = `;
     const exact = (a: bigint, b: bigint | undefined) => b !== undefined && (a > b ? a - b : b - a) === 1n;
-    let sentence: string;
-    if (lowPass !== undefined && highPass !== undefined) {
-      sentence = `fails for ${of}${low} to ${high}${unit}; ${lowPass} and ${highPass} pass${exact(low, lowPass) && exact(high, highPass) ? '' : ' (ends approximate)'}`;
-    } else if (lowPass !== undefined) {
-      sentence = `fails for ${of}${low}${unit} or more (${(d.value > 0n ? far : near).tried} tried); ${lowPass} passes${exact(low, lowPass) ? '' : ' (approximate)'}`;
-    } else {
-      sentence = `fails for ${of}${high}${unit} or less (${(d.value > 0n ? near : far).tried} tried); ${highPass} passes${exact(high, highPass) ? '' : ' (approximate)'}`;
-    }
-    return findings.map((f) =>
-      f === target
+    const range: Boundary['range'] =
+      lowPass !== undefined && highPass !== undefined
         ? {
-            ...f,
-            message: `${f.message} Boundary: ${sentence}.`,
-            evidence: { ...(f.evidence ?? {}), boundary: sentence },
+            shape: 'between',
+            low: String(low),
+            high: String(high),
+            lowPass: String(lowPass),
+            highPass: String(highPass),
+            exact: exact(low, lowPass) && exact(high, highPass),
           }
-        : f,
-    );
+        : lowPass !== undefined
+          ? {
+              shape: 'at-least',
+              low: String(low),
+              lowPass: String(lowPass),
+              tried: String((d.value > 0n ? far : near).tried),
+              exact: exact(low, lowPass),
+            }
+          : {
+              shape: 'at-most',
+              high: String(high),
+              highPass: String(highPass),
+              tried: String((d.value > 0n ? near : far).tried),
+              exact: exact(high, highPass),
+            };
+    const boundary: Boundary = { label: d.label, ...(d.unit ? { unit: d.unit } : {}), range };
+    return findings.map((f) => (f === target ? { ...f, context: { ...f.context, boundary } } : f));
   }
   return [...findings];
 }

@@ -10,7 +10,7 @@ interface Cell {
 
 /** The identity of a finding for deduplication: same code, operation, check and cause. */
 export function signatureOf(finding: Finding): string {
-  const e = finding.evidence ?? {};
+  const e = (finding.evidence ?? {}) as Readonly<Record<string, unknown>>;
   const cause = finding.gap ?? e.keyword ?? e.auth ?? e.kind ?? '';
   const status = finding.response?.status ?? '';
   return [finding.code, finding.operationId, finding.check, String(cause), String(status)].join('|');
@@ -73,7 +73,7 @@ export class Collector {
 
   findings(): Finding[] {
     const notes = [...this.notes.values()].map(({ finding, count }) =>
-      count > 1 ? { ...finding, evidence: { ...(finding.evidence ?? {}), occurrences: count } } : finding,
+      count > 1 ? { ...finding, occurrences: count } : finding,
     );
     const rank = { failure: 0, warning: 1, advisory: 2 } as const;
     return [...this.failures, ...notes].sort(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Case, Exchange, WireJson } from '../cases/index.js';
 import { narrowRefusal } from './narrow.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 type Obj = Record<string, WireJson>;
 
@@ -103,7 +104,7 @@ describe('executeNarrowed', async () => {
       caseOf({ name: 'Rex', categoryId: 1, nickname: 'x' }),
     );
     expect(result.findings.map((f) => f.severity)).toEqual(['warning']);
-    expect(result.findings[0]!.message).toMatch(
+    expect(describeFinding(result.findings[0]!)).toMatch(
       /Narrowed: the refusal goes when \/body\/nickname take ordinary values/,
     );
   });
@@ -115,6 +116,6 @@ describe('executeNarrowed', async () => {
       caseOf({ name: 'Rex', categoryId: 7, nickname: 'x' }),
     );
     expect(result.findings.map((f) => [f.code, f.severity])).toEqual([['positive_rejected', 'failure']]);
-    expect(result.findings[0]!.message).toMatch(/\/body\/categoryId = 7 alone is refused/);
+    expect(describeFinding(result.findings[0]!)).toMatch(/\/body\/categoryId = 7 alone is refused/);
   });
 });

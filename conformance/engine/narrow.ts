@@ -93,19 +93,20 @@ export async function executeNarrowed(
   const unexplained = causes.filter((c) => c.edge === undefined);
   const others = findings.filter((f) => f !== excused);
   if (unexplained.length === 0) {
-    const why = causes.map((c) => c.edge!.description).join('; ');
     return {
       findings: [
         ...others,
         {
           ...excused,
-          message: `${excused.message} Narrowed: the refusal goes when ${causes.map((c) => `/body/${c.k}`).join(' and ')} take ordinary values (${why}).`,
+          context: {
+            ...excused.context,
+            narrowed: { members: causes.map((c) => c.k), reasons: causes.map((c) => c.edge!.description) },
+          },
         },
       ],
       exchanges: [exchange],
     };
   }
-  const named = unexplained.map((c) => `/body/${c.k} = ${JSON.stringify(body[c.k]) ?? String(body[c.k])}`).join(', ');
   return {
     findings: [
       ...others,
@@ -113,8 +114,12 @@ export async function executeNarrowed(
         code: 'positive_rejected',
         severity: 'failure',
         check: 'positive',
-        message: `A valid request was refused with ${exchange.response!.status}, and not for the limit it touches (${testCase.edge?.description ?? 'none'}): with every other member ordinary, ${named} alone is refused, a value the schema allows.`,
-        evidence: { causes: unexplained.map((c) => c.k), edge: testCase.edge?.description },
+        evidence: {
+          scenario: 'narrowed',
+          status: exchange.response!.status,
+          ...(testCase.edge ? { edge: testCase.edge.description } : {}),
+          causes: unexplained.map((c) => ({ member: c.k, value: JSON.stringify(body[c.k]) ?? String(body[c.k]) })),
+        },
       }),
     ],
     exchanges: [exchange],

@@ -9,6 +9,7 @@ import {
 } from '../../fixtures/impls/index.js';
 import { loadSpec, type SpecModel } from '../../spec/index.js';
 import { runConformance } from '../index.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 let spec: SpecModel;
 beforeAll(async () => {
@@ -170,7 +171,7 @@ describe('what the kit sends', () => {
             invalid = true;
           }
         }
-        expect(invalid, `${finding.message}: ${text}`).toBe(true);
+        expect(invalid, `${describeFinding(finding)}: ${text}`).toBe(true);
       }
     } finally {
       await target.close();

@@ -4,6 +4,7 @@ import type { Finding } from '../findings/index.js';
 import { loadSpec } from '../../spec/index.js';
 import type { PropertyContext } from './build-properties.js';
 import { shapeSweeps } from './shape-sweeps.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 const spec = await loadSpec();
 
@@ -64,7 +65,7 @@ describe('shapeSweeps', () => {
 
   it('fails a refused spelling, saying which, unless the same value written plainly is refused too', async () => {
     const tabs = await sweep((c) => (c.auth === 'none' ? 401 : /\t/.test(text(c)) ? 400 : 201));
-    expect(tabs.findings.map((f) => f.message).join('\n')).toMatch(
+    expect(tabs.findings.map((f) => describeFinding(f)).join('\n')).toMatch(
       /refused \(The request was an ordinary one but for tabs and CR LF/,
     );
     // A target that refuses the value "AC/DC" however it is written: not the spelling's fault.
@@ -74,7 +75,7 @@ describe('shapeSweeps', () => {
 
   it('fails integer forms refused in part, not refused whole (a typed decoder)', async () => {
     const part = await sweep((c) => (c.auth === 'none' ? 401 : /:1\.0+e2/.test(text(c)) ? 400 : 201));
-    expect(part.findings.map((f) => f.message).join('\n')).toMatch(
+    expect(part.findings.map((f) => describeFinding(f)).join('\n')).toMatch(
       /written 1\.000e2 .* got 400, while .* was accepted/,
     );
     const whole = await sweep((c) =>

@@ -107,9 +107,7 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
           }
           findings.push(
             ...judged.map((f) =>
-              how && f.severity === 'failure'
-                ? { ...f, message: `${f.message} (The request was an ordinary one but for ${how}.)` }
-                : f,
+              how && f.severity === 'failure' ? { ...f, context: { ...f.context, spelling: how } } : f,
             ),
           );
         }
@@ -126,8 +124,9 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
               code: 'positive_rejected',
               severity: 'failure',
               check: 'positive',
-              message: `A valid request with ${refused.description} got ${exchange.response!.status}, while ${split.accepted[0]!.description} was accepted: every JSON decoder reads both as the same number, and JSON Schema counts it as an integer.`,
               evidence: {
+                scenario: 'integer-spelling',
+                status: exchange.response!.status,
                 refused: split.refused.map((s) => s.description),
                 accepted: split.accepted.map((s) => s.description),
               },

@@ -79,21 +79,418 @@ export interface Reproducer {
   readonly replay: string;
 }
 
-/** One thing the kit found. */
-export interface Finding {
-  readonly code: FindingCode;
+/** A schema violation in a body: where (JSON pointer), which keyword, and what the validator said. */
+export interface SchemaIssueEvidence {
+  readonly pointer: string;
+  readonly keyword: string;
+  readonly message: string;
+}
+
+/** Which schema a body is held to: the one documented for its status, or the one every error carries. */
+export type SchemaSource =
+  | { readonly source: 'status' }
+  /** An undocumented error status owes the body every documented error (these statuses) carries. */
+  | { readonly source: 'errors'; readonly errorStatuses: readonly string[] };
+
+/** The auth variant a request was sent with, and the words its scheme's handler has for it. */
+export interface AuthEvidence {
+  /** The variant id (`none`, `unknown-key`, `key-case`, ...). */
+  readonly auth: string;
+  /** The security scheme the variant belongs to, when not the operation's first. */
+  readonly scheme?: string;
+  /** What the request carried, as the scheme's handler describes the variant ("an unknown key"). */
+  readonly credential: string;
+}
+
+/** Why a generated case is invalid (the case's {@link InvalidReason}, without its firmness). */
+export interface InvalidEvidence {
+  readonly location: string;
+  readonly pointer: string;
+  readonly keyword: string;
+  /** The generator's description of the broken rule (`/name is 51 characters; maxLength 50`). */
+  readonly why: string;
+}
+
+/** One documented response header the answer breaks. */
+export type HeaderProblem =
+  | { readonly header: string; readonly problem: 'missing' }
+  | { readonly header: string; readonly problem: 'unreadable'; readonly detail: string }
+  | { readonly header: string; readonly problem: 'invalid'; readonly value: string; readonly detail: string };
+
+/** Where a probe went: a literal path variant of the route, or the route's path with another method. */
+export interface ProbeTarget {
+  readonly method: string;
+  /** The variant path sent, when the probe varied the path. */
+  readonly path?: string;
+  /** The variant was sent from the origin (above the base path). */
+  readonly fromOrigin?: boolean;
+  /** The generator's name for the variant ("a trailing slash"). */
+  readonly variant?: string;
+  /** The route probed: `GET /pets/{petId}`. */
+  readonly route: string;
+}
+
+/** Evidence of each code; `scenario` (or `rule`) tells apart the situations a code covers. */
+export interface EvidenceByCode {
+  readonly server_error:
+    | { readonly scenario: 'answered'; readonly status: number }
+    /** 501 to a method the spec does not document on that path (RFC 9110 §15.6.2). */
+    | { readonly scenario: 'not-implemented'; readonly status: 501; readonly method: string };
+  readonly transport_error:
+    | { readonly scenario: 'exchange'; readonly kind: string; readonly detail: string }
+    /** The whole run stopped: the target went away. */
+    | { readonly scenario: 'run-stopped'; readonly detail: string };
+  readonly redirect: { readonly status: number; readonly location?: string };
+  readonly content_type: {
+    readonly status: number;
+    /** The Content-Type header as received; null when there was none. */
+    readonly contentType: string | null;
+    readonly documented: readonly string[];
+  };
+  readonly invalid_json: { readonly status: number; readonly schema: SchemaSource };
+  readonly undocumented_status: {
+    readonly status: number;
+    readonly documented: readonly string[];
+    readonly successes: readonly string[];
+  };
+  readonly schema_mismatch:
+    | { readonly scenario: 'empty-body'; readonly status: number; readonly schema: SchemaSource }
+    | {
+        readonly scenario: 'body';
+        readonly status: number;
+        readonly schema: SchemaSource;
+        readonly issues: readonly SchemaIssueEvidence[];
+      }
+    | { readonly scenario: 'headers'; readonly status: number; readonly problems: readonly HeaderProblem[] };
+  readonly error_status_mismatch: { readonly bodyStatus: number; readonly httpStatus: number };
+  readonly auth_ignored:
+    | (AuthEvidence & { readonly scenario: 'accepted'; readonly status: number })
+    | (AuthEvidence & {
+        readonly scenario: 'probe';
+        readonly status: number;
+        readonly method: string;
+        readonly probe: ProbeTarget;
+        /** The security requirements of the operation, one entry per alternative (`bearer`, `key + app`). */
+        readonly requires: readonly string[];
+        /** What gave the route away. */
+        readonly outcome: 'not-modified' | 'route-data' | 'head' | 'write' | 'echo' | 'content';
+        readonly contentLength: number;
+      });
+  readonly auth_wrong_status: AuthEvidence & {
+    readonly status: number;
+    /** The case was also invalid this way (the key is judged first). */
+    readonly alsoInvalid?: string;
+  };
+  readonly auth_rejected_valid:
+    | (InvalidEvidence & { readonly scenario: 'invalid-request'; readonly status: number })
+    | (AuthEvidence & { readonly scenario: 'valid-request'; readonly status: number });
+  readonly auth_challenge_missing:
+    | { readonly scenario: 'absent'; readonly expected: readonly string[]; readonly schemes: readonly string[] }
+    | {
+        readonly scenario: 'foreign';
+        readonly challenge: string;
+        readonly expected: readonly string[];
+        readonly schemes: readonly string[];
+      }
+    | {
+        readonly scenario: 'inconsistent';
+        readonly challenge: string;
+        readonly challengedFor: string;
+        readonly bareFor: string;
+        readonly expected: readonly string[];
+        readonly schemes: readonly string[];
+      };
+  readonly negative_accepted: InvalidEvidence & { readonly status: number };
+  readonly negative_wrong_status: InvalidEvidence & { readonly status: number };
+  readonly positive_rejected:
+    | { readonly scenario: 'refused'; readonly status: number; readonly successes: readonly string[] }
+    /** 404 for path values the target itself listed or created. */
+    | { readonly scenario: 'existing-not-found'; readonly existing: Readonly<Record<string, string>> }
+    | {
+        readonly scenario: 'member-order';
+        readonly status: number;
+        readonly acceptedStatus: number;
+        readonly bodyBytes: number;
+      }
+    | {
+        readonly scenario: 'integer-spelling';
+        readonly status: number;
+        readonly refused: readonly string[];
+        readonly accepted: readonly string[];
+      }
+    /** Narrowed: with every other member ordinary, these members alone are refused. */
+    | {
+        readonly scenario: 'narrowed';
+        readonly status: number;
+        readonly edge?: string;
+        readonly causes: readonly { readonly member: string; readonly value: string }[];
+      };
+  readonly semantic_violation: SemanticEvidence;
+  readonly contract_gap: GapEvidence;
+  readonly deprecation_headers:
+    | {
+        readonly scenario: 'sunset-not-http-date';
+        readonly sunset: string;
+        readonly xSunset?: string;
+        readonly xSunsetHttpDate?: string;
+      }
+    | {
+        readonly scenario: 'sunset-other-day';
+        readonly sunset: string;
+        readonly xSunset: string;
+        readonly xSunsetHttpDate: string;
+      }
+    | { readonly scenario: 'missing'; readonly missing: readonly string[]; readonly xSunset?: string };
+  readonly allow_missing: { readonly method: string; readonly basis: 'RFC 9110 §15.5.6 (MUST)' };
+  readonly head_content: { readonly status: number; readonly bytes: number; readonly basis: 'RFC 9110 §9.3.2, §6.4.1' };
+  readonly conditional_mismatch: {
+    readonly etag: string;
+    readonly etagNow: string | null;
+    readonly basis: 'RFC 9110 §13.1.2, §8.8.3';
+  };
+  readonly location_mismatch:
+    | { readonly scenario: 'not-found'; readonly location: string; readonly status: number }
+    | { readonly scenario: 'not-object'; readonly location: string; readonly got: 'array' | 'other' }
+    | {
+        readonly scenario: 'other-resource';
+        readonly location: string;
+        readonly differing: Readonly<Record<string, { readonly created: unknown; readonly located: unknown }>>;
+      };
+}
+
+/** The evidence of contract gaps: what the target did where the contract is silent. */
+export type GapEvidence =
+  | { readonly scenario: 'chunked-refused'; readonly status: 411 }
+  | (AuthEvidence & { readonly scenario: 'auth-rate-limited'; readonly status: 429 })
+  /** A malformed request with a bad key was refused for its syntax before the key was judged. */
+  | (AuthEvidence & { readonly scenario: 'auth-precedence'; readonly status: number; readonly input: string })
+  | (AuthEvidence & { readonly scenario: 'auth-status-undocumented'; readonly status: number })
+  | (InvalidEvidence & { readonly scenario: 'invalid-accepted'; readonly status: number })
+  /** 403 to a request that is not JSON at all: a CSRF guard's answer. */
+  | (InvalidEvidence & { readonly scenario: 'malformed-forbidden'; readonly status: 403 })
+  /** Invalid input refused with a status the operation does not document (`limit`: a limit status). */
+  | (InvalidEvidence & {
+      readonly scenario: 'invalid-status-undocumented';
+      readonly status: number;
+      readonly documents400: boolean;
+    })
+  | { readonly scenario: 'not-found-undocumented'; readonly status: 404 }
+  | { readonly scenario: 'edge-refused'; readonly status: number; readonly edge: string }
+  | { readonly scenario: 'limit-status'; readonly status: number }
+  | { readonly scenario: 'structured-json'; readonly contentType: string; readonly documented: readonly string[] }
+  | {
+      readonly scenario: 'deprecation-unmarked';
+      readonly deprecation: string;
+      readonly sunset?: string;
+      /** The spec location that has no `deprecated: true`. */
+      readonly pointer: string;
+    }
+  | { readonly scenario: 'rate-limited'; readonly retries: number; readonly pausedMs: number }
+  | { readonly scenario: 'surrogate-replaced'; readonly sent: string; readonly received: unknown }
+  | { readonly scenario: 'double-rounded'; readonly sent: string; readonly received: string }
+  | { readonly scenario: 'default-status'; readonly defaultStatus: unknown }
+  | {
+      readonly scenario: 'own-page-size';
+      readonly limit: number;
+      readonly returned: number;
+      readonly available: number;
+    }
+  | {
+      readonly scenario: 'category-values';
+      readonly refused: string;
+      readonly accepted: string;
+      readonly knownCategories: number;
+    }
+  /** A semantic violation seen on an answer a cache served (`Age`): staleness, not a broken store. */
+  | { readonly scenario: 'cached'; readonly age: string; readonly violation: SemanticEvidence };
+
+/** The evidence of semantic violations, keyed on the rule broken. */
+export type SemanticEvidence =
+  | { readonly rule: 'limit'; readonly limit: number; readonly returned: number; readonly defaulted: boolean }
+  | {
+      readonly rule: 'short-page';
+      readonly limit: number;
+      readonly status?: string;
+      readonly returned: number;
+      readonly available: number;
+      readonly expected: number;
+    }
+  | {
+      readonly rule: 'short-default-page';
+      readonly returned: number;
+      readonly available: number;
+      readonly defaultLimit: number;
+    }
+  | {
+      readonly rule: 'filter';
+      readonly filter: unknown;
+      readonly total: number;
+      readonly mismatched: readonly { readonly id?: string; readonly status: unknown }[];
+      readonly offending: number;
+    }
+  | { readonly rule: 'duplicate-ids'; readonly duplicates: readonly string[] }
+  | { readonly rule: 'id-reused'; readonly id: string; readonly seenIn: 'earlier-answer' | 'earlier-list' | 'same-run' }
+  | { readonly rule: 'id-concurrent'; readonly id: string; readonly names: readonly [string, string] }
+  | { readonly rule: 'echo'; readonly member: string; readonly sent: unknown; readonly received: unknown }
+  | { readonly rule: 'identity'; readonly requested: string; readonly received: string }
+  | { readonly rule: 'read-status'; readonly id: string; readonly origin: string; readonly status: number }
+  | { readonly rule: 'read-differs'; readonly id: string; readonly difference: string }
+  | { readonly rule: 'list-differs'; readonly id: string; readonly difference: string }
+  | { readonly rule: 'list-missing'; readonly id: string; readonly items: number; readonly status?: string }
+  | { readonly rule: 'not-found'; readonly id: string; readonly status: number }
+  | { readonly rule: 'concurrent-name'; readonly id: string; readonly sent: string; readonly stored: unknown }
+  | {
+      readonly rule: 'stored-whole';
+      readonly member: string;
+      readonly sentLength: number;
+      readonly readLength: number | null;
+      readonly readPrefix: boolean;
+      readonly read: unknown;
+      readonly bodyBytes: number;
+      readonly status: number;
+    }
+  | {
+      readonly rule: 'page-size';
+      readonly items: number;
+      readonly cap: number;
+      readonly parameter: string;
+      readonly asked: boolean;
+      readonly inference: string;
+    }
+  | {
+      readonly rule: 'inferred-filter';
+      readonly parameter: string;
+      readonly member: string;
+      readonly wanted: string;
+      readonly offending: number;
+      readonly items: number;
+      readonly example: unknown;
+      readonly inference: string;
+    }
+  | { readonly rule: 'id-twice'; readonly id: string; readonly parameter: string; readonly inference: string }
+  | {
+      readonly rule: 'read-back';
+      readonly sent: unknown;
+      readonly read: string;
+      readonly writer: string;
+      readonly item: ItemRef;
+    }
+  | {
+      readonly rule: 'merge-patch';
+      readonly member: string;
+      readonly writer: string;
+      readonly read: string;
+      readonly item: ItemRef;
+    }
+  | {
+      readonly rule: 'replace';
+      readonly kept: readonly string[];
+      readonly writer: string;
+      readonly read: string;
+      readonly item: ItemRef;
+    }
+  | {
+      readonly rule: 'scope';
+      readonly read: string;
+      readonly scope: string;
+      readonly created: string;
+      readonly other: string;
+      readonly item: ItemRef;
+    }
+  | { readonly rule: 'list-shows-created'; readonly list: string; readonly items: number; readonly item: ItemRef }
+  | {
+      readonly rule: 'delete';
+      readonly read: string;
+      readonly status: number;
+      readonly remove: string;
+      readonly removeStatus: number;
+      readonly item: ItemRef;
+    };
+
+/** An item a lifecycle made: its id parameter and value, and how the item came to be. */
+export interface ItemRef {
+  readonly parameter: string;
+  readonly id: string;
+  /** How the collection was inferred ("created by createThing: ..."). */
+  readonly because: string;
+}
+
+/** What narrowed a finding further after it was found (engine annotations, rendered after its sentence). */
+export interface FindingContext {
+  /** The one dimension the failure depends on, and where it flips. */
+  readonly boundary?: Boundary;
+  /** The members a refusal goes with, each explained by a limit the contract does not show. */
+  readonly narrowed?: { readonly members: readonly string[]; readonly reasons: readonly string[] };
+  /** The request was an ordinary one but for this spelling. */
+  readonly spelling?: string;
+}
+
+/** Where a failure that depends on one number flips: `fails for /body/name of 51 characters or more; 50 passes`. */
+export interface Boundary {
+  /** What the number is: `/body/name`, `query limit`. */
+  readonly label: string;
+  /** Its unit, when it is a length (`characters`, `items`). */
+  readonly unit?: string;
+  /** The failing range: both ends, or one end and the side it extends to. */
+  readonly range:
+    | {
+        readonly shape: 'between';
+        readonly low: string;
+        readonly high: string;
+        readonly lowPass: string;
+        readonly highPass: string;
+        readonly exact: boolean;
+      }
+    | {
+        readonly shape: 'at-least';
+        readonly low: string;
+        readonly lowPass: string;
+        readonly tried: string;
+        readonly exact: boolean;
+      }
+    | {
+        readonly shape: 'at-most';
+        readonly high: string;
+        readonly highPass: string;
+        readonly tried: string;
+        readonly exact: boolean;
+      };
+}
+
+interface FindingBase {
   readonly severity: Severity;
   /** operationId the finding is about. */
   readonly operationId: string;
   /** The check that produced it (`status`, `schema`, `auth`, `semantics.limit`, ...). */
   readonly check: string;
-  /** One sentence a person can act on. */
-  readonly message: string;
   /** Where the contract is silent, which gap this is (matches the README's table). */
   readonly gap?: string;
-  /** Details: the schema issues, the expected and actual values, ... */
-  readonly evidence?: Readonly<Record<string, unknown>>;
+  /** How many times the same finding was seen (warnings and advisories are kept once). */
+  readonly occurrences?: number;
+  readonly context?: FindingContext;
   readonly request?: RequestRecord;
   readonly response?: ResponseRecord;
   readonly reproducer?: Reproducer;
+}
+
+/** The finding of one code, with that code's typed evidence. */
+export type FindingOf<C extends FindingCode> = FindingBase & {
+  readonly code: C;
+  readonly evidence: EvidenceByCode[C];
+};
+
+/**
+ * One thing the kit found: a union keyed on `code`, each member with its typed evidence. The words
+ * a person reads come from the reports (`describeFinding`), never from the check.
+ */
+export type Finding = TypedFinding | LegacyFinding;
+
+/** Every typed member of the union. */
+export type TypedFinding = { [C in FindingCode]: FindingOf<C> }[FindingCode];
+
+/** A finding not yet migrated to typed evidence: its check wrote the sentence. Going away. */
+export interface LegacyFinding extends FindingBase {
+  readonly code: FindingCode;
+  readonly message: string;
+  readonly evidence?: Readonly<Record<string, unknown>>;
 }

@@ -1,2 +1,24 @@
-export type { Finding, FindingCode, Severity, RequestRecord, ResponseRecord, Reproducer } from './finding.js';
+export type {
+  AuthEvidence,
+  Boundary,
+  EvidenceByCode,
+  Finding,
+  FindingCode,
+  FindingContext,
+  FindingOf,
+  GapEvidence,
+  HeaderProblem,
+  InvalidEvidence,
+  ItemRef,
+  LegacyFinding,
+  ProbeTarget,
+  Reproducer,
+  RequestRecord,
+  ResponseRecord,
+  SchemaIssueEvidence,
+  SchemaSource,
+  SemanticEvidence,
+  Severity,
+  TypedFinding,
+} from './finding.js';
 export type { CheckTally, RunReport, Verdict } from './report.js';

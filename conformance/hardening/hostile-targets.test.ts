@@ -17,6 +17,7 @@ import {
   resetsConnections,
   streamsHugeBodies,
 } from './_hostile-targets.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 const KEY = 'hk-5e2f9a7c1d3b4e6f8a0b';
 /** Every spelling of the key a leak could take: raw, URL-encoded, and inside Basic credentials. */
@@ -96,7 +97,7 @@ function codes(report: RunReport): string[] {
 function summary(report: RunReport): string {
   return `${report.verdict} after ${report.requests} requests: ${report.findings
     .slice(0, 5)
-    .map((f) => `${f.code}: ${f.message}`)
+    .map((f) => `${f.code}: ${describeFinding(f)}`)
     .join(' | ')}`;
 }
 
@@ -121,8 +122,8 @@ describe('the kit against hostile targets', () => {
       const { report, seconds } = await certify(target);
       expect(report.verdict, summary(report)).toBe('failed');
       expect(codes(report)).toEqual(['transport_error']);
-      expect(report.findings.some((f) => f.evidence?.kind === kind)).toBe(true);
-      expect(report.findings.some((f) => /stopped answering/.test(f.message))).toBe(true);
+      expect(report.findings.some((f) => (f.evidence as { kind?: string } | undefined)?.kind === kind)).toBe(true);
+      expect(report.findings.some((f) => /stopped answering/.test(describeFinding(f)))).toBe(true);
       // The breaker: a handful of requests, not the whole run.
       expect(report.requests).toBeLessThan(20);
       expect(seconds).toBeLessThan(20);
@@ -138,7 +139,7 @@ describe('the kit against hostile targets', () => {
     expect(report.verdict, summary(report)).toBe('failed');
     expect(codes(report)).toContain('content_type');
     const finding = report.findings.find((f) => f.code === 'content_type')!;
-    expect(finding.message).toMatch(/text\/html/);
+    expect(describeFinding(finding)).toMatch(/text\/html/);
     expect(seconds).toBeLessThan(45);
     expectNoKey(report);
   });
@@ -151,7 +152,7 @@ describe('the kit against hostile targets', () => {
     const { report, seconds } = await certify(target);
     expect(report.verdict, summary(report)).toBe('failed');
     expect(codes(report)).toContain('redirect');
-    expect(report.findings.find((f) => f.code === 'redirect')!.message).toMatch(/never|not follow/);
+    expect(describeFinding(report.findings.find((f) => f.code === 'redirect')!)).toMatch(/never|not follow/);
     expect(elsewhere.connections()).toBe(0);
     expect(elsewhere.requests).toEqual([]);
     // The key went to the target (it is the target's key), and nowhere else.
@@ -180,7 +181,7 @@ describe('the kit against hostile targets', () => {
     const after = process.memoryUsage();
     expect(report.verdict, summary(report)).toBe('failed');
     expect(codes(report)).toContain('transport_error');
-    expect(report.findings.some((f) => f.evidence?.kind === 'body_too_large')).toBe(true);
+    expect(report.findings.some((f) => (f.evidence as { kind?: string } | undefined)?.kind === 'body_too_large')).toBe(true);
     expect(seconds).toBeLessThan(75);
     const mib = (bytes: number) => bytes / 1024 / 1024;
     // Far more came down the wire than memory grew: bodies are cut at the cap, not buffered.

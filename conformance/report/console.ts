@@ -1,6 +1,7 @@
 import { styleText } from 'node:util';
 import type { RunReport } from '../findings/index.js';
 import { redactText } from './redact.js';
+import { describeFinding } from './describe-finding.js';
 import { findingBlock, type Style } from './_internals/finding-text.js';
 import {
   cellKey,
@@ -92,7 +93,7 @@ export function renderConsoleReport(report: RunReport, options: ConsoleOptions =
   if (!quiet && summary.advisories.length > 0) {
     out.push(paint('bold', `Advisories (${summary.advisories.length})`), '');
     for (const f of summary.advisories)
-      out.push(`${paint('cyan', 'ℹ')} ${p(f.operationId)} ${paint('dim', `(${p(f.check)})`)}: ${p(f.message)}`);
+      out.push(`${paint('cyan', 'ℹ')} ${p(f.operationId)} ${paint('dim', `(${p(f.check)})`)}: ${p(describeFinding(f))}`);
     out.push('');
   }
 

@@ -1,5 +1,7 @@
 import type { Finding, RunReport } from '../findings/index.js';
+import { describeFinding } from './describe-finding.js';
 import { redactText } from './redact.js';
+import { evidenceEntries } from './_internals/finding-text.js';
 import { reproducerView } from './reproducer.js';
 import { html, type SafeHtml } from './_internals/html-template.js';
 import { HTML_STYLES } from './_internals/html-styles.js';
@@ -182,7 +184,7 @@ function failures(ctx: Context): SafeHtml {
 
 function findingCard(ctx: Context, f: Finding): SafeHtml {
   const view = reproducerView(f, ctx.report.target, { secrets: ctx.secrets });
-  const evidence = Object.entries(f.evidence ?? {});
+  const evidence = evidenceEntries(f);
   return html`<article class="finding finding-${f.severity}" id="${ctx.ids.get(f) ?? ''}">
     <header class="finding-head">
       <span class="pill">${f.code}</span>
@@ -190,7 +192,7 @@ function findingCard(ctx: Context, f: Finding): SafeHtml {
       <span class="muted">·</span>
       <code class="check">${f.check}</code>
     </header>
-    <p class="message">${f.message}</p>
+    <p class="message">${describeFinding(f)}</p>
     ${evidence.length > 0 ? html`<dl class="evidence">${evidence.map(([k, v]) => html`<div><dt>${k}</dt><dd><code>${truncate(formatValue(v), 400)}</code></dd></div>`)}</dl>` : ''}
     ${f.response ? html`<div class="block"><p class="block-label">Response <span class="muted">${f.response.status} · ${f.response.durationMs} ms${f.response.truncated ? ' · truncated' : ''}</span></p><pre class="code body">${truncate(prettyBody(f.response.body), 4000)}</pre></div>` : ''}
     ${view.setup.length > 0 ? html`<div class="block"><p class="block-label">Setup <span class="muted">run first</span></p>${view.setup.map((c) => html`<pre class="code copy">${c}</pre>`)}</div>` : ''}
@@ -208,7 +210,7 @@ function gaps(ctx: Context): SafeHtml {
   ${[...groupBy(summary.warnings, (f) => f.gap ?? f.code)].map(
     ([gap, findings]) => html`<div class="note note-warn">
     <h3>${gap}</h3>
-    <ul>${findings.map((f) => html`<li id="${ctx.ids.get(f) ?? ''}"><code>${f.operationId}</code> <span class="muted">· ${f.check}</span> — ${f.message}${smallRepro(ctx, f)}</li>`)}</ul>
+    <ul>${findings.map((f) => html`<li id="${ctx.ids.get(f) ?? ''}"><code>${f.operationId}</code> <span class="muted">· ${f.check}</span> — ${describeFinding(f)}${smallRepro(ctx, f)}</li>`)}</ul>
   </div>`,
   )}
 </section>`;
@@ -224,7 +226,7 @@ function advisories({ summary }: Context): SafeHtml {
   if (summary.advisories.length === 0) return html``;
   return html`<section class="section">
   <h2>Advisories <span class="badge badge-info">${summary.advisories.length}</span></h2>
-  <div class="note note-info"><ul>${summary.advisories.map((f) => html`<li><code>${f.operationId}</code> <span class="muted">· ${f.check}</span> — ${f.message}</li>`)}</ul></div>
+  <div class="note note-info"><ul>${summary.advisories.map((f) => html`<li><code>${f.operationId}</code> <span class="muted">· ${f.check}</span> — ${describeFinding(f)}</li>`)}</ul></div>
 </section>`;
 }
 

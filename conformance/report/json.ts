@@ -1,4 +1,5 @@
 import type { CheckTally, Finding, RequestRecord, Reproducer, ResponseRecord, RunReport } from '../findings/index.js';
+import { describeFinding } from './describe-finding.js';
 import { redact, redactText } from './redact.js';
 
 /** Options of {@link renderJson}. */
@@ -62,9 +63,10 @@ function finding(f: Finding): Record<string, unknown> {
     severity: f.severity,
     operationId: f.operationId,
     check: f.check,
-    message: f.message,
+    message: describeFinding(f),
     gap: f.gap,
     evidence: f.evidence === undefined ? undefined : sortKeys(f.evidence),
+    occurrences: f.occurrences,
     request: f.request === undefined ? undefined : request(f.request),
     response: f.response === undefined ? undefined : response(f.response),
     reproducer: f.reproducer === undefined ? undefined : reproducer(f.reproducer),

@@ -1,5 +1,6 @@
 import junitReportBuilderModule, { type Builder, type TestSuite } from 'junit-report-builder';
 import type { Finding, RunReport } from '../findings/index.js';
+import { describeFinding } from './describe-finding.js';
 import { redactText } from './redact.js';
 import { findingBlock } from './_internals/finding-text.js';
 import { cellKey, groupBy, plural, summarize } from './_internals/summarize.js';
@@ -63,7 +64,7 @@ export function renderJUnit(report: RunReport, options: JUnitOptions = {}): stri
       );
       const other = findings.filter((f) => !failing.includes(f));
       if (failing.length > 0) {
-        const first = failing[0]?.message ?? '';
+        const first = failing[0] === undefined ? '' : describeFinding(failing[0]);
         testCase
           .failure(
             failing.length === 1 ? first : `${failing.length} failures; first: ${first}`,

@@ -1,4 +1,5 @@
 import type { CheckTally, Finding, RunReport, Verdict } from '../findings/index.js';
+import { describeFinding } from './describe-finding.js';
 
 /** Why reports cannot be joined: they are not shards of one run. */
 export class MergeError extends Error {
@@ -47,7 +48,7 @@ export function mergeReports(reports: readonly RunReport[]): RunReport {
       finding.code,
       finding.operationId,
       finding.check,
-      finding.message,
+      describeFinding(finding),
       finding.request?.method,
       finding.request?.path,
     ]);

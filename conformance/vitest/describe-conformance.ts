@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ConformanceOptions } from '../engine/options.js';
 import { runConformance } from '../engine/run-conformance.js';
 import type { RunReport } from '../findings/index.js';
-import { renderReproducer } from '../report/index.js';
+import { describeFinding, renderReproducer } from '../report/index.js';
 
 /** {@link ConformanceOptions} with the target and key optional: they default to the environment. */
 export type SuiteOptions = Omit<ConformanceOptions, 'target' | 'apiKey'> & {
@@ -83,7 +83,7 @@ function registerTests(report: RunReport): void {
                 (f.severity === 'failure' || (report.options.strict && f.severity === 'warning')),
             );
             const text = failing
-              .map((f) => `${f.code}: ${f.message}\n${renderReproducer(f, report.target)}`)
+              .map((f) => `${f.code}: ${describeFinding(f)}\n${renderReproducer(f, report.target)}`)
               .join('\n\n');
             expect(failing, text).toEqual([]);
           });

@@ -11,6 +11,7 @@ import {
   type Operations,
 } from '../../checks/_test-support.js';
 import { checkListFilter, checkListLimit, checkListUniqueIds } from './list-checks.js';
+import { describeFinding } from '../../report/describe-finding.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -39,7 +40,7 @@ describe('checkListLimit', () => {
     const findings = run(checkListLimit, ops.listPets, list([['limit', '5']]), jsonResponse(200, pets(6)));
     expect(verdicts(findings)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
     expect(findings[0]!.evidence).toEqual({ limit: 5, returned: 6, defaulted: false });
-    expect(findings[0]!.message).toBe('limit=5 returned 6 items.');
+    expect(describeFinding(findings[0]!)).toBe('limit=5 returned 6 items.');
   });
 
   it('holds a list without limit to the documented default of 20', () => {
@@ -112,7 +113,7 @@ describe('checkListFilter', () => {
     expect(JSON.stringify(findings[0]!.evidence)).toBe(
       '{"filter":"sold","mismatched":[{"id":"2","status":"pending"},{"id":"3"}]}',
     );
-    expect(findings[0]!.message).toContain('2 of 3 items');
+    expect(describeFinding(findings[0]!)).toContain('2 of 3 items');
   });
 
   it('asks nothing without a valid status filter', () => {
@@ -136,7 +137,7 @@ describe('checkListUniqueIds', () => {
     );
     expect(verdicts(findings)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
     expect(findings[0]!.evidence).toEqual({ duplicates: ['1', '2'] });
-    expect(findings[0]!.message).toContain('repeats id 1 and 1 more');
+    expect(describeFinding(findings[0]!)).toContain('repeats id 1 and 1 more');
   });
 
   it('tells apart ids beyond 2^53 that differ only past double precision', () => {

@@ -3,6 +3,7 @@ import type { Case, Exchange } from '../../cases/index.js';
 import { loadSpec } from '../../../spec/index.js';
 import type { SequenceContext } from '../rules.js';
 import { ensurePopulation, growthRungs, pageSpread } from './sequences.js';
+import { describeFinding } from '../../report/describe-finding.js';
 
 const spec = await loadSpec();
 
@@ -79,7 +80,7 @@ describe('pageSpread', () => {
       150,
     );
     const result = await pageSpread.execute(0, { ...short.context });
-    expect(result.findings.some((f) => f.check === 'semantics.limit' && /limit=(4[3-9]|[5-7]\d)/.test(f.message))).toBe(
+    expect(result.findings.some((f) => f.check === 'semantics.limit' && /limit=(4[3-9]|[5-7]\d)/.test(describeFinding(f)))).toBe(
       true,
     );
     const ok = store(honest, 150);

@@ -1,5 +1,6 @@
 import type { styleText } from 'node:util';
 import type { Finding } from '../../findings/index.js';
+import { describeFinding } from '../describe-finding.js';
 import { renderReproducer } from '../reproducer.js';
 import { formatValue, printable, truncate } from './summarize.js';
 
@@ -25,11 +26,11 @@ export function findingBlock(f: Finding, bullet: string, target: string, o: Bloc
   const label = o.brief === true ? f.check : f.code === f.check ? '' : f.code;
   const p = printable;
   const lines = [
-    `  ${bullet} ${o.paint('bold', p(f.operationId))}${label === '' ? '' : ' ' + o.paint('dim', `(${p(label)})`)}: ${p(f.message)}`,
+    `  ${bullet} ${o.paint('bold', p(f.operationId))}${label === '' ? '' : ' ' + o.paint('dim', `(${p(label)})`)}: ${p(describeFinding(f))}`,
   ];
   if (o.brief === true) return lines;
   const pad = ' '.repeat(bullet.length + 3);
-  const entries = Object.entries(f.evidence ?? {});
+  const entries = evidenceEntries(f);
   if (!o.quiet && entries.length > 0) {
     const shown = o.verbose ? entries : entries.slice(0, 4);
     const max = o.verbose ? 2000 : 80;
@@ -54,4 +55,10 @@ export function findingBlock(f: Finding, bullet: string, target: string, o: Bloc
       lines.push(pad + '  ' + (l.startsWith('#') ? o.paint('dim', l) : o.paint('cyan', l)));
   }
   return lines;
+}
+
+/** The evidence of a finding as `name: value` pairs, with how often it was seen. */
+export function evidenceEntries(f: Finding): [string, unknown][] {
+  const entries: [string, unknown][] = Object.entries(f.evidence ?? {});
+  return f.occurrences === undefined ? entries : [...entries, ['occurrences', f.occurrences]];
 }

@@ -1,0 +1,379 @@
+import type {
+  AuthEvidence,
+  Boundary,
+  Finding,
+  FindingContext,
+  FindingOf,
+  GapEvidence,
+  HeaderProblem,
+  ItemRef,
+  SchemaSource,
+  SemanticEvidence,
+  TypedFinding,
+} from '../findings/index.js';
+
+/**
+ * The one sentence a person reads for a finding, in English: the only place findings become words.
+ * Every report (console, JUnit, HTML, JSON's `message`) renders findings through it. The switch is
+ * over `code` and each code's scenarios, so a new code or scenario without words fails the typecheck.
+ */
+export function describeFinding(finding: Finding): string {
+  return withContext('message' in finding ? finding.message : describeTyped(finding), finding.context);
+}
+
+function describeTyped(f: TypedFinding): string {
+  switch (f.code) {
+    case 'server_error':
+      return f.evidence.scenario === 'not-implemented'
+        ? `The server answered 501 Not Implemented to ${f.evidence.method}, a method the spec does not document here (RFC 9110 §15.6.2).`
+        : `The server answered ${f.evidence.status}.`;
+    case 'transport_error':
+      return f.evidence.scenario === 'run-stopped'
+        ? `The run stopped early: ${f.evidence.detail}.`
+        : `No usable response: ${f.evidence.detail}.`;
+    case 'redirect':
+      return `The server answered ${f.evidence.status}${f.evidence.location ? ` to ${f.evidence.location}` : ''}; no redirect is documented, and the kit does not follow it.`;
+    case 'content_type': {
+      const e = f.evidence;
+      const type = (e.contentType ?? '').split(';')[0]!.trim();
+      return `Content-Type is ${type ? JSON.stringify(e.contentType) : 'missing'}; ${f.operationId} documents ${e.documented.join(', ')} for ${e.status}.`;
+    }
+    case 'invalid_json':
+      return `The ${f.evidence.status} body is not JSON; it must match ${schemaWords(f.evidence.status, f.evidence.schema, f.operationId)}.`;
+    case 'undocumented_status':
+      return `Got ${f.evidence.status}; ${f.operationId} documents ${successWords(f.evidence.successes)} for success.`;
+    case 'schema_mismatch':
+      return describeSchemaMismatch(f);
+    case 'error_status_mismatch':
+      return `The error body says status ${f.evidence.bodyStatus}, the HTTP status is ${f.evidence.httpStatus}.`;
+    case 'auth_ignored':
+      return describeAuthIgnored(f);
+    case 'auth_wrong_status': {
+      const e = f.evidence;
+      const also = e.alsoInvalid === undefined ? '' : ` (the input was ${e.alsoInvalid}; the key is judged first)`;
+      return `A request with ${e.credential} got ${e.status}; the contract says 401${also}.`;
+    }
+    case 'auth_rejected_valid': {
+      const e = f.evidence;
+      if (e.scenario === 'invalid-request')
+        return `The valid key was refused with ${e.status} (on an invalid request: ${e.why}).`;
+      return `The valid key${e.auth === 'valid' ? '' : ` (${e.credential})`} was refused with ${e.status}.`;
+    }
+    case 'auth_challenge_missing':
+      return describeChallenge(f);
+    case 'negative_accepted':
+      return `Invalid input was accepted with ${f.evidence.status}: ${f.evidence.why}.`;
+    case 'negative_wrong_status':
+      return `Invalid input got ${f.evidence.status}; the contract documents 400 for it: ${f.evidence.why}.`;
+    case 'positive_rejected':
+      return describePositiveRejected(f);
+    case 'semantic_violation':
+      return describeSemantic(f.evidence, f.operationId);
+    case 'contract_gap':
+      return describeGap(f.evidence, f.operationId);
+    case 'deprecation_headers': {
+      const e = f.evidence;
+      switch (e.scenario) {
+        case 'sunset-not-http-date':
+          return `Sunset: ${e.sunset} is not an HTTP-date (RFC 8594 §3: Sunset = HTTP-date, RFC 9110 §5.6.7)${e.xSunset ? `; the spec's removal date ${e.xSunset} is written ${e.xSunsetHttpDate}` : ''}.`;
+        case 'sunset-other-day':
+          return `Sunset says ${e.sunset}; the spec's removal date (x-sunset: ${e.xSunset}) is ${e.xSunsetHttpDate}.`;
+        case 'missing':
+          return `${f.operationId} is deprecated${e.xSunset ? ` (removal ${e.xSunset})` : ''} but the answer has no ${e.missing.join(' or ')} header.`;
+      }
+      return unreachable(e);
+    }
+    case 'allow_missing':
+      return `The 405 to ${f.evidence.method} has no Allow header; RFC 9110 §15.5.6 says the server MUST list the methods the resource supports.`;
+    case 'head_content':
+      return `The ${f.evidence.status} to HEAD carried ${f.evidence.bytes} characters of content after its header block; RFC 9110 §9.3.2 and §6.4.1: a response to HEAD never includes content.`;
+    case 'conditional_mismatch':
+      return `If-None-Match: ${f.evidence.etag} got 304 Not Modified, but the representation changed since that ETag was sent (the same GET now answers other content); RFC 9110 §13.1.2 and §8.8.3: 304 only while the entity tag still matches the current representation.`;
+    case 'location_mismatch': {
+      const e = f.evidence;
+      switch (e.scenario) {
+        case 'not-found':
+          return `The 201's Location ${e.location} does not identify the created resource: a GET of it with the same credential answered ${e.status} (RFC 9110 §15.3.2: Location identifies the resource the request created).`;
+        case 'not-object':
+          return `The 201's Location ${e.location} does not identify the created resource: a GET of it answered ${e.got === 'array' ? 'an array' : 'no JSON object'}, not the object the 201 returned.`;
+        case 'other-resource': {
+          const shown = Object.entries(e.differing)
+            .slice(0, 3)
+            .map(([k, v]) => `${k} ${JSON.stringify(v.located)} instead of ${JSON.stringify(v.created)}`);
+          return `The 201's Location ${e.location} names another resource: a GET of it answered ${shown.join(', ')} (RFC 9110 §15.3.2: Location identifies the resource the request created).`;
+        }
+      }
+      return unreachable(e);
+    }
+  }
+  return unreachable(f);
+}
+
+/** Sentences the engine adds after a finding's own: the boundary it found, the members it narrowed to. */
+function withContext(sentence: string, c: FindingContext | undefined): string {
+  if (c === undefined) return sentence;
+  let out = sentence;
+  if (c.narrowed)
+    out += ` Narrowed: the refusal goes when ${c.narrowed.members.map((m) => `/body/${m}`).join(' and ')} take ordinary values (${c.narrowed.reasons.join('; ')}).`;
+  if (c.boundary) out += ` Boundary: ${describeBoundary(c.boundary)}.`;
+  if (c.spelling) out += ` (The request was an ordinary one but for ${c.spelling}.)`;
+  return out;
+}
+
+/** `fails for /body/name of 51 characters or more (12 tried); 50 passes`. */
+export function describeBoundary(b: Boundary): string {
+  const unit = b.unit ? ` ${b.unit}` : '';
+  const of = b.unit ? `${b.label} of ` : `${b.label} = `;
+  const r = b.range;
+  switch (r.shape) {
+    case 'between':
+      return `fails for ${of}${r.low} to ${r.high}${unit}; ${r.lowPass} and ${r.highPass} pass${r.exact ? '' : ' (ends approximate)'}`;
+    case 'at-least':
+      return `fails for ${of}${r.low}${unit} or more (${r.tried} tried); ${r.lowPass} passes${r.exact ? '' : ' (approximate)'}`;
+    case 'at-most':
+      return `fails for ${of}${r.high}${unit} or less (${r.tried} tried); ${r.highPass} passes${r.exact ? '' : ' (approximate)'}`;
+  }
+  return unreachable(r);
+}
+
+function describeSchemaMismatch(f: FindingOf<'schema_mismatch'>): string {
+  const e = f.evidence;
+  switch (e.scenario) {
+    case 'empty-body':
+      return `The ${e.status} body is empty; it must match ${schemaWords(e.status, e.schema, f.operationId)}.`;
+    case 'body':
+      return `The ${e.status} body does not match ${schemaWords(e.status, e.schema, f.operationId)}: ${e.issues
+        .slice(0, 3)
+        .map((i) => i.message)
+        .join('; ')}.`;
+    case 'headers':
+      return `The ${e.status} answer breaks the headers ${f.operationId} documents: ${e.problems.map(headerProblem).join('; ')}.`;
+  }
+  return unreachable(e);
+}
+
+function headerProblem(p: HeaderProblem): string {
+  switch (p.problem) {
+    case 'missing':
+      return `the required header ${p.header} is missing`;
+    case 'unreadable':
+      return `${p.header}: ${p.detail}`;
+    case 'invalid':
+      return `${p.header}: ${JSON.stringify(p.value)} ${p.detail}`;
+  }
+  return unreachable(p);
+}
+
+function schemaWords(status: number, schema: SchemaSource, operationId: string): string {
+  return schema.source === 'status'
+    ? `the ${status} schema`
+    : `the error schema (every error response ${operationId} documents (${schema.errorStatuses.join(', ')}) carries this one body)`;
+}
+
+function successWords(codes: readonly string[]): string {
+  return codes.length > 0 ? codes.join(' or ') : 'no success status';
+}
+
+function describeAuthIgnored(f: FindingOf<'auth_ignored'>): string {
+  const e = f.evidence;
+  if (e.scenario === 'accepted')
+    return `A request with ${e.credential} was accepted with ${e.status}; it must get 401.`;
+  const p = e.probe;
+  const where =
+    p.path !== undefined
+      ? `${e.method} ${p.path}${p.fromOrigin ? ' (from the origin)' : ''}, ${p.variant} of ${p.route},`
+      : `${e.method} on the path of ${f.operationId}`;
+  const basis = `${f.operationId} requires ${e.requires.length > 0 ? e.requires.join(' or ') : 'a credential'} (spec security)`;
+  switch (e.outcome) {
+    case 'not-modified':
+      return `${where} with ${e.credential} got 304 Not Modified: the precondition was judged before the credential; ${basis}, so the answer must be 401.`;
+    case 'route-data':
+    case 'head':
+    case 'write': {
+      const what =
+        e.outcome === 'write'
+          ? 'a method that changes data'
+          : e.outcome === 'head'
+            ? 'HEAD, which answers like GET'
+            : 'the route';
+      return `${where} with ${e.credential} was answered ${e.status} (${what}); ${basis}, so it must be refused like the route itself.`;
+    }
+    case 'echo':
+      return `${where} with ${e.credential} was answered ${e.status} with the request echoed, its Authorization header included; ${basis}.`;
+    case 'content':
+      return `${where} with ${e.credential} was answered ${e.status} with content (${e.contentLength} characters); ${basis}.`;
+  }
+  return unreachable(e.outcome);
+}
+
+function describeChallenge(f: FindingOf<'auth_challenge_missing'>): string {
+  const e = f.evidence;
+  const named = e.expected.join(' or ');
+  const basis = `RFC 9110 §11.6.1 (MUST), and the spec's security scheme${e.schemes.length > 1 ? 's' : ''} ${e.schemes.join(', ')} of ${f.operationId}`;
+  switch (e.scenario) {
+    case 'absent':
+      return `The 401 has no WWW-Authenticate header; RFC 9110 §11.6.1 asks it to challenge ${named}.`;
+    case 'foreign':
+      return `The 401 carries WWW-Authenticate ${JSON.stringify(e.challenge)}, which does not challenge ${named}, the scheme the spec declares (${basis}).`;
+    case 'inconsistent': {
+      const variant = (auth: string, none: string) => (auth === 'none' ? none : `credential variant ${auth}`);
+      return `This 401 (${variant(e.bareFor, 'no credential')}) has no WWW-Authenticate header, while the 401 to ${variant(e.challengedFor, 'a request without a credential')} challenges ${JSON.stringify(e.challenge)} (${basis}: every 401 carries a challenge).`;
+    }
+  }
+  return unreachable(e);
+}
+
+function describePositiveRejected(f: FindingOf<'positive_rejected'>): string {
+  const e = f.evidence;
+  switch (e.scenario) {
+    case 'refused':
+      return `A valid request was refused with ${e.status}; expected ${successWords(e.successes)}.`;
+    case 'existing-not-found':
+      return `Got 404 for ${Object.entries(e.existing)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}, a resource the target itself listed or created.`;
+    case 'member-order':
+      return `A valid body of ${e.bodyBytes} bytes was refused with ${e.status}, while the same value with its members in another order was accepted with ${e.acceptedStatus}; JSON object members are unordered (RFC 8259 §4).`;
+    case 'integer-spelling':
+      return `A valid request with ${e.refused[0]} got ${e.status}, while ${e.accepted[0]} was accepted: every JSON decoder reads both as the same number, and JSON Schema counts it as an integer.`;
+    case 'narrowed':
+      return `A valid request was refused with ${e.status}, and not for the limit it touches (${e.edge ?? 'none'}): with every other member ordinary, ${e.causes.map((c) => `/body/${c.member} = ${c.value}`).join(', ')} alone is refused, a value the schema allows.`;
+  }
+  return unreachable(e);
+}
+
+function credential(e: AuthEvidence): string {
+  return e.credential;
+}
+
+function describeGap(e: GapEvidence, operationId: string): string {
+  switch (e.scenario) {
+    case 'chunked-refused':
+      return 'A chunked request body was refused with 411 Length Required.';
+    case 'auth-rate-limited':
+      return `A request with ${credential(e)} got 429 before its key was judged.`;
+    case 'auth-precedence':
+      return `A request with ${credential(e)} and ${e.input} got ${e.status}: the malformed request was refused before the key was judged.`;
+    case 'auth-status-undocumented':
+      return `A request with ${credential(e)} got ${e.status}; ${operationId} documents no 401.`;
+    case 'invalid-accepted':
+      return `Input the schema forbids was accepted with ${e.status}: ${e.why}.`;
+    case 'malformed-forbidden':
+      return `A malformed request with the valid key got 403: ${e.why}.`;
+    case 'invalid-status-undocumented':
+      return e.documents400
+        ? `Invalid input got ${e.status}, which the contract does not document for ${operationId}: ${e.why}.`
+        : `Invalid input got ${e.status}, which ${operationId} does not document: ${e.why}.`;
+    case 'not-found-undocumented':
+      return `A path naming no resource got 404, which ${operationId} does not document.`;
+    case 'edge-refused':
+      return `A valid request was refused with ${e.status}; the contract does not show the limit it hit: ${e.edge}.`;
+    case 'limit-status':
+      return `A valid request was refused with ${e.status}, a limit the contract does not show.`;
+    case 'structured-json':
+      return `Content-Type is ${e.contentType}; the spec names ${e.documented.join(', ')}.`;
+    case 'deprecation-unmarked':
+      return `${operationId} answers Deprecation: ${e.deprecation}${e.sunset ? ` and Sunset: ${e.sunset}` : ''}, but the spec does not mark it deprecated (RFC 9745 §2: the header says the resource is deprecated).`;
+    case 'rate-limited':
+      return `The target asked the kit to slow down (429, or 503 with Retry-After): ${e.retries} request(s) sent again after ${(e.pausedMs / 1000).toFixed(1)} s of pauses in all. Rate limits are not in the contract; --rate sets the pace up front.`;
+    case 'surrogate-replaced':
+      return `The name's unpaired surrogate came back as U+FFFD.`;
+    case 'double-rounded':
+      return `categoryId ${e.sent} came back as ${e.received}: rounded to a double.`;
+    case 'default-status':
+      return `A pet created without a status came back with status ${JSON.stringify(e.defaultStatus)}.`;
+    case 'own-page-size':
+      return `limit=${e.limit} returned ${e.returned} of ${e.available} items and a Link to the next page: the server pages by its own size.`;
+    case 'category-values':
+      return `The server refuses a categoryId that no listed pet has (${e.refused} → 400) and accepts one that a pet has (${e.accepted} → 201): it checks that the category exists, which the contract does not show. Valid bodies were sent with the ${e.knownCategories} category id(s) seen in the list.`;
+    case 'cached':
+      return `${describeSemantic(e.violation, operationId)} The answer came from a cache (Age: ${e.age}).`;
+  }
+  return unreachable(e);
+}
+
+function item(i: ItemRef): string {
+  return `${i.parameter}=${i.id}`;
+}
+
+function describeSemantic(e: SemanticEvidence, operationId: string): string {
+  switch (e.rule) {
+    case 'limit':
+      return e.defaulted
+        ? `Without a limit the list has ${e.returned} items; the default limit is ${e.limit}.`
+        : `limit=${e.limit} returned ${e.returned} items.`;
+    case 'short-page':
+      return `limit=${e.limit}${e.status ? `&status=${e.status}` : ''} returned ${e.returned} items while ${e.available} are available (expected ${e.expected}).`;
+    case 'short-default-page':
+      return `Without a limit the list has ${e.returned} items while ${e.available} are available; the default limit is ${e.defaultLimit}.`;
+    case 'filter': {
+      const first = e.mismatched[0];
+      return `status=${String(e.filter)} returned ${e.offending} of ${e.total} items with another status (e.g. id ${String(first?.id)} with status ${JSON.stringify(first?.status ?? null)}).`;
+    }
+    case 'duplicate-ids':
+      return `The list repeats id ${e.duplicates[0]}${e.duplicates.length > 1 ? ` and ${e.duplicates.length - 1} more` : ''}; ids are unique.`;
+    case 'id-reused':
+      switch (e.seenIn) {
+        case 'earlier-answer':
+          return `A new pet got id ${e.id}, which an earlier answer already showed for another pet.`;
+        case 'earlier-list':
+          return `A new pet got id ${e.id}, which a pet listed before it already had.`;
+        case 'same-run':
+          return `Two created pets got the same id ${e.id}.`;
+      }
+      return unreachable(e.seenIn);
+    case 'id-concurrent':
+      return `Two pets created at the same time got the same id ${e.id} ("${e.names[0]}" and "${e.names[1]}").`;
+    case 'echo':
+      return e.member === 'categoryId'
+        ? `The created pet's categoryId is ${String(e.received)}; ${String(e.sent)} was sent.`
+        : e.member === 'status'
+          ? `The created pet's status is ${JSON.stringify(e.received ?? null)}; ${JSON.stringify(e.sent)} was sent.`
+          : `The created pet's ${e.member} is ${JSON.stringify(e.received)}; ${JSON.stringify(e.sent)} was sent.`;
+    case 'identity':
+      return `GET for id ${e.requested} answered the pet with id ${e.received}.`;
+    case 'read-status':
+      return `Pet ${e.id}, ${e.origin}, got ${e.status} from getPet.`;
+    case 'read-differs':
+      return `getPet ${e.id} answered ${e.difference}.`;
+    case 'list-differs':
+      return `The list shows pet ${e.id} with ${e.difference}.`;
+    case 'list-missing':
+      return `Pet ${e.id}, created earlier, is missing from a list of ${e.items} items${e.status ? ` filtered on status=${e.status}` : ''}.`;
+    case 'not-found':
+      return `getPet for an id nobody created (${e.id}) got ${e.status}; the contract says 404.`;
+    case 'concurrent-name':
+      return `Pet ${e.id}, created as "${e.sent}" alongside others, is stored as ${JSON.stringify(e.stored)}.`;
+    case 'stored-whole': {
+      const described =
+        e.readLength !== null
+          ? `${e.readLength} characters${e.readPrefix ? ', a prefix of it' : ''}`
+          : JSON.stringify(e.read);
+      return `A body of ${e.bodyBytes} bytes was accepted with ${e.status}, but reading the resource back shows "${e.member}" as ${described}, not the ${e.sentLength} characters sent.`;
+    }
+    case 'page-size':
+      return `The list has ${e.items} items; ${e.asked ? `${e.parameter}=${e.cap} was asked` : `the default ${e.parameter} is ${e.cap}`}. (Inferred: ${e.inference})`;
+    case 'inferred-filter':
+      return `${e.parameter}=${e.wanted} returned ${e.offending} of ${e.items} items whose ${e.member} is another value (e.g. ${JSON.stringify(e.example ?? null)}). (Inferred: ${e.inference})`;
+    case 'id-twice':
+      return `${operationId} handed out ${e.parameter}=${e.id} twice. (${e.inference})`;
+    case 'read-back':
+      return `${e.read} does not return what ${e.writer} sent for ${item(e.item)}. (Item ${e.item.because}.)`;
+    case 'merge-patch':
+      return `${e.writer} sent ${e.member}: null in a merge patch, which removes the member (RFC 7396); ${e.read} still shows it. (Item ${e.item.because}.)`;
+    case 'replace':
+      return `${e.writer} replaced ${item(e.item)} without ${e.kept.join(', ')}, yet ${e.read} still shows the earlier value: the representation was merged, not replaced (RFC 9110 §9.3.4). (Item ${e.item.because}.)`;
+    case 'scope':
+      return `${e.read} answers ${item(e.item)}, created under ${e.scope}=${e.created}, under ${e.scope}=${e.other} too. (Item ${e.item.because}.)`;
+    case 'list-shows-created':
+      return `${e.list} returned ${e.items} items, a complete list, without ${item(e.item)}. (Item ${e.item.because}.)`;
+    case 'delete':
+      return `${e.read} still answers ${e.status} for ${item(e.item)} after ${e.remove} answered ${e.removeStatus}.`;
+  }
+  return unreachable(e);
+}
+
+/** Fails the typecheck when a switch above misses a member of the union. */
+function unreachable(value: never): never {
+  throw new Error(`no words for ${JSON.stringify(value)}`);
+}
