@@ -34,8 +34,14 @@ const MAX_ROUNDS = 3;
 const SHRINK_BUDGET = 500;
 /** Wall time allowed to shrink one counterexample, for the same reason. */
 const SHRINK_TIME_MS = 15_000;
-/** Consecutive requests without any answer after which the target is declared down. */
+/** Consecutive requests without any answer, on two routes or more, after which the target is declared down. */
 const BREAKER_THRESHOLD = 6;
+/**
+ * Consecutive requests to one route (method and path) without any answer after which that route's
+ * further requests are not sent: one route that never answers (a HEAD the server never ends, say) is
+ * a finding of its own, not a target that stopped answering.
+ */
+const ROUTE_BREAKER_THRESHOLD = 3;
 
 /** The run could not be carried out (unreachable target, bad spec, bad options): exit 2. */
 export class RunError extends Error {
@@ -98,6 +104,9 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   // whatever order concurrent properties finish in.
   let knownSnapshot: Map<string, Record<string, string[]>> | undefined;
   let consecutiveDead = 0;
+  // The routes of the current run of requests without an answer, and each route's own run.
+  const deadRoutes = new Set<string>();
+  const deadPerRoute = new Map<string, number>();
   let down: string | undefined;
 
   const operationOf = (c: Case): OperationModel => spec.operation(c.operationId)!;
@@ -119,19 +128,33 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   let adapt: ((c: Case) => Case) | undefined;
   const send = async (original: Case): Promise<Exchange> => {
     const c = adapt ? adapt(original) : original;
-    if (down)
+    const method = (c.method ?? operationOf(c).method).toUpperCase();
+    const route = `${method} ${c.literalPath?.path ?? operationOf(c).path}`;
+    const routeDown =
+      (deadPerRoute.get(route) ?? 0) >= ROUTE_BREAKER_THRESHOLD
+        ? `${route} stopped answering (${ROUTE_BREAKER_THRESHOLD} requests in a row without a response)`
+        : undefined;
+    if (down || routeDown)
       return {
         case: c,
-        request: { method: c.method ?? operationOf(c).method.toUpperCase(), path: '', headers: {} },
-        failure: { kind: 'timeout', message: `not sent: ${down}`, durationMs: 0 },
+        request: { method, path: '', headers: {} },
+        failure: { kind: 'timeout', message: `not sent: ${down ?? routeDown}`, durationMs: 0 },
       };
     // A DELETE may remove what it names, whatever it answers and however long it takes: from the
     // moment it is sent, no value it names is claimed to exist any more.
     if ((c.method ?? operationOf(c).method).toLowerCase() === 'delete')
       for (const value of Object.values(c.pathParams)) deleted.add(value);
     const exchange = await client.send(c, operationOf(c));
-    consecutiveDead = exchange.failure && exchange.failure.kind !== 'body_too_large' ? consecutiveDead + 1 : 0;
-    if (consecutiveDead >= BREAKER_THRESHOLD)
+    if (exchange.failure && exchange.failure.kind !== 'body_too_large') {
+      consecutiveDead += 1;
+      deadRoutes.add(route);
+      deadPerRoute.set(route, (deadPerRoute.get(route) ?? 0) + 1);
+    } else {
+      consecutiveDead = 0;
+      deadRoutes.clear();
+      deadPerRoute.delete(route);
+    }
+    if (consecutiveDead >= BREAKER_THRESHOLD && deadRoutes.size >= 2)
       down = `the target stopped answering (${BREAKER_THRESHOLD} requests in a row without a response)`;
     if (exchange.response) learn(exchange);
     progress();

@@ -103,7 +103,9 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
 
   function answer(operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined {
     const assignment = current.roles.get(operation.operationId);
-    if (!assignment || assignment.role === 'other') return belowMissingItem(operation, input);
+    const missing = belowMissingItem(operation, input);
+    if (missing) return missing;
+    if (!assignment || assignment.role === 'other') return undefined;
     if (assignment.singleton !== undefined) {
       const singleton = current.singletons.get(assignment.singleton);
       return singleton ? answerSingleton(singleton, assignment, operation, input, contentType) : undefined;
@@ -111,10 +113,6 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     const collection = assignment.collection === undefined ? undefined : current.collections.get(assignment.collection);
     if (!collection) return undefined;
     const scope = scopeOf(collection.model.scope, input);
-    if (!parentExists(collection, scope)) {
-      if (operation.responses['404'] !== undefined)
-        return notFound(operation, `No ${parentName(collection)} has the id ${scope.at(-1) ?? ''}.`);
-    }
     switch (assignment.role) {
       case 'list':
         return list(collection, operation, input, scope);
@@ -147,31 +145,39 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
   }
 
   /**
-   * A 404 (when documented) for an operation the store does not model under an item's path
-   * (`GET /schedule/{id}/download_result_file`) when that item is not in the store: what a deleted
-   * or never created item answers. Undefined otherwise (the spec answers).
+   * The 404 for any operation below an item the store does not hold (`GET /schedule/{id}/download_result_file`,
+   * a nested list or create, a singleton such as `/users/{id}/settings`): what a deleted or never
+   * created parent answers, so nothing below it lives on. The documented 404 when there is one, else
+   * the plain one (a path that names nothing is not found, documented or not). Undefined when every
+   * item the path passes through exists. Path parameters are matched by position, so an operation may
+   * name them otherwise than the item path does (`{orgid}` and `{orgId}`).
    */
   function belowMissingItem(operation: OperationModel, input: RequestInput): Answer | undefined {
-    if (operation.responses['404'] === undefined) return undefined;
-    let below: Collection | undefined;
+    const segments = segmentsOf(operation.path);
+    const above: { collection: Collection; length: number }[] = [];
     for (const collection of current.collections.values()) {
       const itemPath = collection.model.itemPath;
-      if (!itemPath || !collection.model.id || !operation.path.startsWith(`${itemPath}/`)) continue;
-      if (!below || itemPath.length > (below.model.itemPath?.length ?? 0)) below = collection;
+      if (!itemPath || !collection.model.id) continue;
+      const own = segmentsOf(itemPath);
+      if (own.length >= segments.length || !own.every((s, i) => sameSegment(s, segments[i]!))) continue;
+      above.push({ collection, length: own.length });
     }
-    const idModel = below?.model.id;
-    if (!below || !idModel) return undefined;
-    const id = input.path[idModel.parameter];
-    if (id === undefined) return undefined;
-    const scope = scopeOf(below.model.scope, input);
-    if (below.store.has(scope, id) && parentExists(below, scope)) return undefined;
-    return notFound(operation, `No ${singular(below.model.name)} has the ${idModel.parameter} ${keyOf(id)}.`);
-  }
-
-  function parentExists(collection: Collection, scope: readonly string[]): boolean {
-    const parent = collection.model.parent && current.collections.get(collection.model.parent.collection);
-    if (!parent) return true;
-    return parent.store.has(scope.slice(0, -1), scope.at(-1)) && parentExists(parent, scope.slice(0, -1));
+    // Outermost first: the first missing item is the one to name.
+    for (const { collection, length } of above.sort((a, b) => a.length - b.length)) {
+      const values = segments
+        .slice(0, length)
+        .map(parameterName)
+        .filter((name): name is string => name !== undefined)
+        .map((name) => input.path[name]);
+      const id = values.at(-1);
+      if (id === undefined || values.length !== collection.model.scope.length + 1) continue;
+      if (collection.store.has(values.slice(0, -1).map(keyOf), id)) continue;
+      return notFound(
+        operation,
+        `No ${singular(collection.model.name)} has the ${collection.model.id!.parameter} ${keyOf(id)}.`,
+      );
+    }
+    return undefined;
   }
 
   function list(
@@ -653,18 +659,24 @@ function fillPath(template: string, values: readonly string[]): string {
   );
 }
 
-function parentName(collection: Collection): string {
-  const parent = collection.model.parent?.collection ?? '';
-  return singular(
-    parent
-      .split('/')
-      .filter((s) => s !== '' && !s.startsWith('{'))
-      .at(-1) ?? 'parent',
-  );
-}
-
 function singular(name: string): string {
   if (/ies$/i.test(name)) return `${name.slice(0, -3)}y`;
   if (/s$/i.test(name) && !/ss$/i.test(name)) return name.slice(0, -1);
   return name;
+}
+
+function segmentsOf(template: string): string[] {
+  return template.split('/').filter((s) => s !== '');
+}
+
+/** The name of a segment that is exactly one path parameter (`{orgId}` → `orgId`). */
+function parameterName(segment: string): string | undefined {
+  return /^\{([^{}]+)\}$/.exec(segment)?.[1];
+}
+
+/** Two path template segments that match the same request segments: equal literals, or both one parameter. */
+function sameSegment(a: string, b: string): boolean {
+  const pa = parameterName(a);
+  const pb = parameterName(b);
+  return pa !== undefined || pb !== undefined ? pa !== undefined && pb !== undefined : a === b;
 }

@@ -1,0 +1,98 @@
+// False alarms first seen on real servers (docs/real-servers.md), each on a hand-written document and
+// a small in-process server that behaves as the real one did.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunReport } from '../findings/index.js';
+import { describeFinding } from '../report/describe-finding.js';
+import { runConformance } from './run-conformance.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kit-real-alarms-'));
+let open: { close(): Promise<void> } | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+/** Writes a document and serves `handler` on a free loopback port. */
+async function serve(
+  name: string,
+  document: object,
+  handler: (req: IncomingMessage, res: ServerResponse, body: string) => void,
+): Promise<{ url: string; spec: string; seen: string[] }> {
+  const spec = join(dir, `${name}.json`);
+  writeFileSync(spec, JSON.stringify(document));
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      seen.push(`${req.method} ${req.url}`);
+      handler(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  open = {
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return { url: `http://127.0.0.1:${port}`, spec, seen };
+}
+
+const failures = (report: RunReport) => report.findings.filter((f) => f.severity === 'failure');
+const json = (res: ServerResponse, status: number, value: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(value));
+};
+
+describe('a route that never answers', () => {
+  // express-zod-api's HEAD on a server-sent-events route: Node ignores write() on HEAD, the stream
+  // never ends, so no status line ever comes. The other routes answer at once.
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'stream', version: '1' },
+    paths: {
+      '/items': {
+        get: {
+          operationId: 'listItems',
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } },
+            },
+          },
+        },
+      },
+      '/events': {
+        head: {
+          operationId: 'headEvents',
+          parameters: [{ name: 'trigger', in: 'query', schema: { type: 'string' } }],
+          responses: { '200': { description: 'the stream' } },
+        },
+      },
+    },
+  };
+
+  it('is a finding of its own, not a target that stopped answering: the other routes are still tested', async () => {
+    const { url, spec, seen } = await serve('hangs', document, (req, res) => {
+      if (req.method === 'HEAD' && req.url?.startsWith('/events')) return; // never answered
+      if (req.method === 'GET' && req.url?.split('?')[0] === '/items') return json(res, 200, ['a']);
+      json(res, 404, { message: 'not found' });
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1, timeoutMs: 200 });
+    const texts = failures(report).map((f) => `${f.operationId} ${describeFinding(f)}`);
+    expect(texts.some((t) => t.startsWith('headEvents'))).toBe(true);
+    expect(texts.filter((t) => t.startsWith('listItems'))).toEqual([]);
+    expect(texts.join('\n')).not.toMatch(/target stopped answering/);
+    // The hanging route is given up after a few requests, not sent every case.
+    expect(seen.filter((s) => s.startsWith('HEAD /events')).length).toBeLessThanOrEqual(4);
+    expect(seen.some((s) => s.startsWith('GET /items'))).toBe(true);
+  });
+});
