@@ -24,8 +24,6 @@ const SEED = 1;
  * kit's maintainers), and mock gaps not fixed yet, named as such.
  */
 const KIT_SIDE: Readonly<Record<string, string>> = {
-  'ebay.com__sell-feed.json':
-    'mock: getLatestResultFile, answered by Prism, still answers 200 after its schedule is deleted',
   'amazonaws.com__sqs.json': 'mock: its errors are JSON where the spec documents only text/xml for 400/401/404/405',
   'lgtm.com.json':
     'mock: 202 acknowledgements (addProject, completeUpload) break their schema (task-result), some valid requests get 400, 405 or 406',
