@@ -13,8 +13,7 @@ export const checkAllowHeader: Check = ({ exchange }) => {
       code: 'allow_missing',
       severity: 'failure',
       check: 'protocol',
-      message: `The 405 to ${exchange.request.method} has no Allow header; RFC 9110 §15.5.6 says the server MUST list the methods the resource supports.`,
-      evidence: { basis: 'RFC 9110 §15.5.6 (MUST)' },
+      evidence: { method: exchange.request.method, basis: 'RFC 9110 §15.5.6 (MUST)' },
     }),
   ];
 };

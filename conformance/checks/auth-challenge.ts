@@ -5,11 +5,10 @@ import { handlerFor, schemesIn } from '../../spec/security/index.js';
 import { findingOf, type Check } from './make-finding.js';
 
 /** The registered auth-schemes a 401 of the operation may challenge, and the spec's schemes they come from. */
-function challengesOf(operation: OperationModel): { names: string[]; basis: string } {
+function challengesOf(operation: OperationModel): { names: string[]; schemes: string[] } {
   const schemes = schemesIn(operation.security).filter((s) => handlerFor(s).supported && s.kind !== 'apiKey');
   const names = [...new Set(schemes.map((s) => handlerFor(s).challenge()!.split(' ')[0]!))];
-  const basis = `RFC 9110 §11.6.1 (MUST), and the spec's security scheme${schemes.length > 1 ? 's' : ''} ${[...new Set(schemes.map((s) => s.name))].join(', ')} of ${operation.operationId}`;
-  return { names, basis };
+  return { names, schemes: [...new Set(schemes.map((s) => s.name))] };
 }
 
 const names = (challenge: string, wanted: readonly string[]) =>
@@ -30,20 +29,18 @@ const names = (challenge: string, wanted: readonly string[]) =>
 export const checkAuthChallenge: Check = ({ exchange, operation }) => {
   const r = exchange.response;
   if (!r || r.status !== 401 || operation.security.access === 'public') return [];
-  const { names: wanted, basis } = challengesOf(operation);
+  const { names: wanted, schemes } = challengesOf(operation);
   if (wanted.length === 0) return [];
   const challenge = r.headers['www-authenticate'];
   if (challenge && names(challenge, wanted)) return [];
-  const named = wanted.join(' or ');
   return [
     findingOf(exchange, {
       code: 'auth_challenge_missing',
       severity: challenge ? 'failure' : 'advisory',
       check: 'auth',
-      message: challenge
-        ? `The 401 carries WWW-Authenticate ${JSON.stringify(challenge)}, which does not challenge ${named}, the scheme the spec declares (${basis}).`
-        : `The 401 has no WWW-Authenticate header; RFC 9110 §11.6.1 asks it to challenge ${named}.`,
-      evidence: { challenge: challenge ?? null, expected: wanted, basis },
+      evidence: challenge
+        ? { scenario: 'foreign', challenge, expected: wanted, schemes }
+        : { scenario: 'absent', expected: wanted, schemes },
     }),
   ];
 };
@@ -54,7 +51,7 @@ export const checkAuthChallenge: Check = ({ exchange, operation }) => {
  * does not allow (every 401 MUST carry one). A failure on the first 401 without one.
  */
 export function judgeChallengeConsistency(exchanges: readonly Exchange[], operation: OperationModel): Finding[] {
-  const { names: wanted, basis } = challengesOf(operation);
+  const { names: wanted, schemes } = challengesOf(operation);
   if (wanted.length === 0) return [];
   const refusals = exchanges.filter((e) => e.response?.status === 401);
   const challenged = refusals.find((e) => names(e.response!.headers['www-authenticate'] ?? '', wanted));
@@ -65,8 +62,14 @@ export function judgeChallengeConsistency(exchanges: readonly Exchange[], operat
       code: 'auth_challenge_missing',
       severity: 'failure',
       check: 'auth',
-      message: `This 401 (${bare.case.auth === 'none' ? 'no credential' : `credential variant ${bare.case.auth}`}) has no WWW-Authenticate header, while the 401 to ${challenged.case.auth === 'none' ? 'a request without a credential' : `credential variant ${challenged.case.auth}`} challenges ${JSON.stringify(challenged.response!.headers['www-authenticate'])} (${basis}: every 401 carries a challenge).`,
-      evidence: { challengedFor: challenged.case.auth, bareFor: bare.case.auth, basis },
+      evidence: {
+        scenario: 'inconsistent',
+        challenge: challenged.response!.headers['www-authenticate']!,
+        challengedFor: challenged.case.auth,
+        bareFor: bare.case.auth,
+        expected: wanted,
+        schemes,
+      },
     }),
   ];
 }

@@ -39,7 +39,6 @@ export function judgeConditional({ first, conditional, fresh }: ConditionalRound
       code: 'conditional_mismatch',
       severity: 'failure',
       check: 'protocol',
-      message: `If-None-Match: ${tag} got 304 Not Modified, but the representation changed since that ETag was sent (the same GET now answers other content); RFC 9110 §13.1.2 and §8.8.3: 304 only while the entity tag still matches the current representation.`,
       evidence: { etag: tag, etagNow: fresh.response.headers.etag ?? null, basis: 'RFC 9110 §13.1.2, §8.8.3' },
     }),
   ];

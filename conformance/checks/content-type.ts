@@ -50,7 +50,7 @@ export const checkContentType: Check = ({ exchange, operation }) => {
         severity: 'warning',
         check: 'content_type',
         gap: 'media-types',
-        message: `Content-Type is ${type}; the spec names ${declared.join(', ')}.`,
+        evidence: { scenario: 'structured-json', contentType: type, documented: declared },
       }),
     ];
   }
@@ -59,7 +59,7 @@ export const checkContentType: Check = ({ exchange, operation }) => {
       code: 'content_type',
       severity: probe ? 'warning' : 'failure',
       check: 'content_type',
-      message: `Content-Type is ${type ? JSON.stringify(header) : 'missing'}; ${operation.operationId} documents ${declared.join(', ')} for ${r.status}.`,
+      evidence: { status: r.status, contentType: header ?? null, documented: declared },
       ...(probe ? { gap: 'other-endpoints' } : {}),
     }),
   ];

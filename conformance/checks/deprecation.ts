@@ -33,8 +33,12 @@ export const checkDeprecation: Check = ({ exchange, operation }) => {
         severity: 'warning',
         gap: 'deprecation-signals',
         check: 'deprecation',
-        message: `${operation.operationId} answers Deprecation: ${r.headers.deprecation}${r.headers.sunset ? ` and Sunset: ${r.headers.sunset}` : ''}, but the spec does not mark it deprecated (RFC 9745 §2: the header says the resource is deprecated).`,
-        evidence: { deprecation: r.headers.deprecation, basis: `${operation.pointer} has no deprecated: true` },
+        evidence: {
+          scenario: 'deprecation-unmarked',
+          deprecation: r.headers.deprecation,
+          ...(r.headers.sunset ? { sunset: r.headers.sunset } : {}),
+          pointer: operation.pointer,
+        },
       }),
     ];
   }
@@ -49,8 +53,13 @@ export const checkDeprecation: Check = ({ exchange, operation }) => {
         code: 'deprecation_headers',
         severity: 'failure',
         check: 'deprecation',
-        message: `Sunset: ${sunset} is not an HTTP-date (RFC 8594 §3: Sunset = HTTP-date, RFC 9110 §5.6.7)${deprecation.sunset ? `; the spec's removal date ${deprecation.sunset} is written ${httpDateOf(deprecation.sunset)}` : ''}.`,
-        evidence: { sunset, basis: 'RFC 8594 §3', ...(deprecation.sunset ? { xSunset: deprecation.sunset } : {}) },
+        evidence: {
+          scenario: 'sunset-not-http-date',
+          sunset,
+          ...(deprecation.sunset
+            ? { xSunset: deprecation.sunset, xSunsetHttpDate: httpDateOf(deprecation.sunset) }
+            : {}),
+        },
       }),
     );
   } else if (deprecation.sunset && sunset && !sameDay(sunset, deprecation.sunset)) {
@@ -59,8 +68,12 @@ export const checkDeprecation: Check = ({ exchange, operation }) => {
         code: 'deprecation_headers',
         severity: 'failure',
         check: 'deprecation',
-        message: `Sunset says ${sunset}; the spec's removal date (x-sunset: ${deprecation.sunset}) is ${httpDateOf(deprecation.sunset)}.`,
-        evidence: { sunset, xSunset: deprecation.sunset, basis: `${operation.pointer}/x-sunset, RFC 8594` },
+        evidence: {
+          scenario: 'sunset-other-day',
+          sunset,
+          xSunset: deprecation.sunset,
+          xSunsetHttpDate: httpDateOf(deprecation.sunset),
+        },
       }),
     );
   }
@@ -70,7 +83,7 @@ export const checkDeprecation: Check = ({ exchange, operation }) => {
         code: 'deprecation_headers',
         severity: 'advisory',
         check: 'deprecation',
-        message: `${operation.operationId} is deprecated${deprecation.sunset ? ` (removal ${deprecation.sunset})` : ''} but the answer has no ${missing.join(' or ')} header.`,
+        evidence: { scenario: 'missing', missing, ...(deprecation.sunset ? { xSunset: deprecation.sunset } : {}) },
       }),
     );
   }

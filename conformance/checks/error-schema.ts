@@ -36,8 +36,7 @@ function textOf(schema: CompiledSchema): string {
   }
 }
 
-/** What a failure about an error body rests on, for messages and evidence. */
-export function errorBodyBasis(operation: OperationModel): string {
-  const statuses = Object.keys(operation.responses).filter((s) => ERROR_STATUS.test(s));
-  return `every error response ${operation.operationId} documents (${statuses.join(', ')}) carries this one body`;
+/** The error statuses an operation documents (4xx, 5xx, their ranges, `default`): what an undocumented error's body rests on. */
+export function errorStatusesOf(operation: OperationModel): string[] {
+  return Object.keys(operation.responses).filter((s) => ERROR_STATUS.test(s));
 }

@@ -33,7 +33,6 @@ export const checkErrorStatus: Check = ({ exchange, operation }) => {
       code: 'error_status_mismatch',
       severity: exchange.case.kind === 'probe' && uniformErrorSchema(operation) === undefined ? 'warning' : 'failure',
       check: 'error_status',
-      message: `The error body says status ${body.status}, the HTTP status is ${r.status}.`,
       evidence: { bodyStatus: body.status, httpStatus: r.status },
     }),
   ];

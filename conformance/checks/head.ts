@@ -14,8 +14,7 @@ export const checkHead: Check = ({ exchange }) => {
       code: 'head_content',
       severity: 'failure',
       check: 'protocol',
-      message: `The ${r.status} to HEAD carried ${r.bodyText.length} characters of content after its header block; RFC 9110 §9.3.2 and §6.4.1: a response to HEAD never includes content.`,
-      evidence: { basis: 'RFC 9110 §9.3.2, §6.4.1', bytes: r.bodyText.length },
+      evidence: { status: r.status, bytes: r.bodyText.length, basis: 'RFC 9110 §9.3.2, §6.4.1' },
     }),
   ];
 };

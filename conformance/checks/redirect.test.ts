@@ -14,7 +14,7 @@ describe('checkRedirect', () => {
       operation,
     });
     expect(verdicts(findings)).toEqual([{ code: 'redirect', severity: 'failure' }]);
-    expect(findings[0]!.evidence).toEqual({ location: 'https://evil.example/steal' });
+    expect(findings[0]!.evidence).toEqual({ status, location: 'https://evil.example/steal' });
     expect(describeFinding(findings[0]!)).toContain(`${status} to https://evil.example/steal`);
   });
 

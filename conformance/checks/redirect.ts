@@ -19,8 +19,7 @@ export const checkRedirect: Check = ({ exchange, operation }) => {
       code: 'redirect',
       severity: exchange.case.kind === 'probe' ? 'advisory' : 'failure',
       check: 'status',
-      message: `The server answered ${r.status}${location ? ` to ${location}` : ''}; no redirect is documented, and the kit does not follow it.`,
-      evidence: { location },
+      evidence: { status: r.status, ...(location !== undefined ? { location } : {}) },
     }),
   ];
 };

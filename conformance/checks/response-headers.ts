@@ -1,4 +1,5 @@
 import { parseParameter } from '../../spec/parameters/index.js';
+import type { HeaderProblem } from '../findings/index.js';
 import { findingOf, type Check } from './make-finding.js';
 
 /**
@@ -12,20 +13,25 @@ export const checkResponseHeaders: Check = ({ exchange, operation }) => {
   const documented = operation.responseFor(r.status);
   if (!documented) return [];
   const probe = exchange.case.kind === 'probe';
-  const problems: string[] = [];
+  const problems: HeaderProblem[] = [];
   for (const [name, header] of Object.entries(documented.headers)) {
     if (name === 'content-type') continue;
     const value = r.headers[name];
     if (value === undefined) {
-      if (header.required) problems.push(`the required header ${header.name} is missing`);
+      if (header.required) problems.push({ header: header.name, problem: 'missing' });
       continue;
     }
     if (!header.schema) continue;
     const parsed = parseParameter({ name: header.name, in: 'header', schema: header.schema.schema }, value);
     const result = parsed.ok ? header.schema.validate(parsed.value) : undefined;
-    if (!parsed.ok) problems.push(`${header.name}: ${parsed.message}`);
+    if (!parsed.ok) problems.push({ header: header.name, problem: 'unreadable', detail: parsed.message });
     else if (result && !result.ok)
-      problems.push(`${header.name}: ${JSON.stringify(value)} ${result.errors[0]!.message.replace(/^\/ /, '')}`);
+      problems.push({
+        header: header.name,
+        problem: 'invalid',
+        value,
+        detail: result.errors[0]!.message.replace(/^\/ /, ''),
+      });
   }
   if (problems.length === 0) return [];
   return [
@@ -33,8 +39,7 @@ export const checkResponseHeaders: Check = ({ exchange, operation }) => {
       code: 'schema_mismatch',
       severity: probe ? 'warning' : 'failure',
       check: 'response_headers',
-      message: `The ${r.status} answer breaks the headers ${operation.operationId} documents: ${problems.join('; ')}.`,
-      evidence: { problems },
+      evidence: { scenario: 'headers', status: r.status, problems },
       ...(probe ? { gap: 'other-endpoints' } : {}),
     }),
   ];

@@ -55,7 +55,9 @@ describe('checkSchema: documented statuses', () => {
   ])('fails a created pet with %s', (_, body, pointer) => {
     const findings = run(checkSchema, ops.createPet, validCase('createPet'), jsonResponse(201, body));
     expect(verdicts(findings)).toEqual([{ code: 'schema_mismatch', severity: 'failure' }]);
-    expect((findings[0]!.evidence as { issues?: unknown })?.issues).toContainEqual(expect.objectContaining({ pointer }));
+    expect((findings[0]!.evidence as { issues?: unknown })?.issues).toContainEqual(
+      expect.objectContaining({ pointer }),
+    );
   });
 
   it('fails an object where the list is documented as an array', () => {

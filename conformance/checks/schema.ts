@@ -6,7 +6,8 @@ import {
   type ResponseModel,
 } from '../../spec/index.js';
 import { findMediaType } from '../../spec/media/index.js';
-import { errorBodyBasis, uniformErrorSchema } from './error-schema.js';
+import type { SchemaSource } from '../findings/index.js';
+import { errorStatusesOf, uniformErrorSchema } from './error-schema.js';
 import { findingOf, type Check } from './make-finding.js';
 
 const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
@@ -61,21 +62,28 @@ export const checkSchema: Check = ({ exchange, operation }) => {
   const probe = exchange.case.kind === 'probe' && !owed;
   const severity = probe ? 'warning' : 'failure';
   const gap = probe ? { gap: 'other-endpoints' } : {};
-  const which = documented ? `the ${r.status} schema` : `the error schema (${errorBodyBasis(operation)})`;
+  const source: SchemaSource = documented
+    ? { source: 'status' }
+    : { source: 'errors', errorStatuses: errorStatusesOf(operation) };
   let value: unknown;
   if (JSON_MEDIA.test(mediaType) || mediaType === '' || mediaType === '*/*') {
     if (r.json === undefined) {
       return [
-        findingOf(exchange, {
-          code: r.bodyText.trim() === '' ? 'schema_mismatch' : 'invalid_json',
-          severity,
-          check: 'schema',
-          message:
-            r.bodyText.trim() === ''
-              ? `The ${r.status} body is empty; it must match ${which}.`
-              : `The ${r.status} body is not JSON; it must match ${which}.`,
-          ...gap,
-        }),
+        r.bodyText.trim() === ''
+          ? findingOf(exchange, {
+              code: 'schema_mismatch',
+              severity,
+              check: 'schema',
+              evidence: { scenario: 'empty-body', status: r.status, schema: source },
+              ...gap,
+            })
+          : findingOf(exchange, {
+              code: 'invalid_json',
+              severity,
+              check: 'schema',
+              evidence: { status: r.status, schema: source },
+              ...gap,
+            }),
       ];
     }
     value = r.json;
@@ -93,11 +101,7 @@ export const checkSchema: Check = ({ exchange, operation }) => {
       code: 'schema_mismatch',
       severity,
       check: 'schema',
-      message: `The ${r.status} body does not match ${which}: ${result.errors
-        .slice(0, 3)
-        .map((e) => e.message)
-        .join('; ')}.`,
-      evidence: { issues: result.errors.slice(0, 10) },
+      evidence: { scenario: 'body', status: r.status, schema: source, issues: result.errors.slice(0, 10) },
       ...gap,
     }),
   ];

@@ -20,7 +20,7 @@ export const checkServerError: Check = ({ exchange, operation }) => {
         code: 'server_error',
         severity: 'advisory',
         check: 'server_error',
-        message: `The server answered 501 Not Implemented to ${method}, a method the spec does not document here (RFC 9110 §15.6.2).`,
+        evidence: { scenario: 'not-implemented', status: 501, method },
       }),
     ];
   }
@@ -29,7 +29,7 @@ export const checkServerError: Check = ({ exchange, operation }) => {
       code: 'server_error',
       severity: 'failure',
       check: 'server_error',
-      message: `The server answered ${status}.`,
+      evidence: { scenario: 'answered', status },
     }),
   ];
 };

@@ -44,7 +44,7 @@ describe('checkStatus: valid input', () => {
     const findings = run(checkStatus, ops.getPet, c, err(404));
     expect(verdicts(findings)).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
     expect(describeFinding(findings[0]!)).toContain('petId=77');
-    expect(findings[0]!.evidence).toEqual({ existing: ['petId'] });
+    expect(findings[0]!.evidence).toEqual({ scenario: 'existing-not-found', existing: { petId: '77' } });
   });
 
   it('fails a 404 where the operation documents none (listPets)', () => {
@@ -76,7 +76,11 @@ describe('checkStatus: valid input', () => {
     });
     const findings = run(checkStatus, ops.createPet, c, err(status));
     expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'integer-precision' }]);
-    expect(findings[0]!.evidence).toEqual({ edge: '/body/categoryId 9223372036854775807 is beyond 2^53' });
+    expect(findings[0]!.evidence).toEqual({
+      scenario: 'edge-refused',
+      status,
+      edge: '/body/categoryId 9223372036854775807 is beyond 2^53',
+    });
   });
 
   it.each([
@@ -99,7 +103,7 @@ describe('checkStatus: valid input', () => {
   it('fails a success status the operation does not document (200 on createPet, 204 on listPets)', () => {
     const created = run(checkStatus, ops.createPet, validCase('createPet'), jsonResponse(200, pet(1)));
     expect(verdicts(created)).toEqual([{ code: 'undocumented_status', severity: 'failure' }]);
-    expect(created[0]!.evidence).toEqual({ documented: ['201', '400', '401'] });
+    expect(created[0]!.evidence).toEqual({ status: 200, documented: ['201', '400', '401'], successes: ['201'] });
     expect(verdicts(run(checkStatus, ops.listPets, validCase('listPets'), response(204)))).toEqual([
       { code: 'undocumented_status', severity: 'failure' },
     ]);
@@ -218,7 +222,7 @@ describe('checkStatus: bad credentials', () => {
   it.each(BAD_AUTH)('fails 2xx for %s as auth_ignored', (auth: AuthVariant) => {
     const findings = run(checkStatus, ops.createPet, authCase('createPet', auth), jsonResponse(201, pet(1)));
     expect(verdicts(findings)).toEqual([{ code: 'auth_ignored', severity: 'failure' }]);
-    expect(findings[0]!.evidence).toEqual({ auth });
+    expect(findings[0]!.evidence).toEqual({ scenario: 'accepted', status: 201, auth, credential: describeAuth(auth) });
     expect(describeFinding(findings[0]!)).toContain(describeAuth(auth));
   });
 

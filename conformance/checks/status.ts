@@ -1,8 +1,8 @@
 import type { OperationModel } from '../../spec/index.js';
 import { handlerFor, schemesIn } from '../../spec/security/index.js';
 import { authExpectation } from '../cases/index.js';
-import type { Finding } from '../findings/index.js';
-import { findingOf, type Check } from './make-finding.js';
+import type { AuthEvidence, Finding, FindingCode } from '../findings/index.js';
+import { findingOf, type Check, type FindingFields } from './make-finding.js';
 
 /** Statuses that report a limit the contract does not show (size, URI length, headers, rate). */
 const LIMIT_STATUSES = new Set([413, 414, 429, 431]);
@@ -22,10 +22,9 @@ function isDocumentedSuccess(operation: OperationModel, status: number): boolean
   return status >= 200 && status < 300 && operation.responseFor(status) !== undefined;
 }
 
-/** How the documented successes read in a message. */
-function successWords(operation: OperationModel): string {
-  const codes = Object.keys(operation.responses).filter((s) => /^2/.test(s));
-  return codes.length > 0 ? codes.join(' or ') : 'no success status';
+/** The documented successes, as the spec writes them (`201`, `2XX`). */
+function successCodes(operation: OperationModel): string[] {
+  return Object.keys(operation.responses).filter((s) => /^2/.test(s));
 }
 
 /**
@@ -43,7 +42,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
   const c = exchange.case;
   const is2xx = status >= 200 && status < 300;
   const out: Finding[] = [];
-  const add = (f: Parameters<typeof findingOf>[1]) => out.push(findingOf(exchange, f));
+  const add = <C extends FindingCode>(f: FindingFields<C>) => out.push(findingOf(exchange, f) as Finding);
 
   if (c.kind === 'probe') return [];
 
@@ -55,7 +54,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       severity: 'warning',
       check: statusCheckName(c),
       gap: 'request-framing',
-      message: 'A chunked request body was refused with 411 Length Required.',
+      evidence: { scenario: 'chunked-refused', status: 411 },
     });
     return out;
   }
@@ -69,8 +68,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         severity: 'warning',
         check: 'auth',
         gap: 'rate-limits',
-        message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got 429 before its key was judged.`,
-        evidence: authEvidence(c),
+        evidence: { scenario: 'auth-rate-limited', status: 429, ...authEvidence(c, operation) },
       });
       return out;
     }
@@ -89,13 +87,16 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         severity: 'warning',
         check: 'auth',
         gap: 'auth-precedence',
-        message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} and ${c.edge.description.replace(/^also invalid: /, '')} got ${status}: the malformed request was refused before the key was judged.`,
-        evidence: authEvidence(c),
+        evidence: {
+          scenario: 'auth-precedence',
+          status,
+          input: c.edge.description.replace(/^also invalid: /, ''),
+          ...authEvidence(c, operation),
+        },
       });
       return out;
     }
-    const also =
-      c.edge?.gap === 'auth-precedence' ? ` (the input was ${c.edge.description}; the key is judged first)` : '';
+    const also = c.edge?.gap === 'auth-precedence' ? { alsoInvalid: c.edge.description } : {};
     // An operation that documents no 401 names no status for a refused credential: any 4xx refusal
     // is then a gap (RFC 9110 says 401; the spec does not), only accepting it is a failure.
     if (!is2xx && status >= 400 && status < 500 && !documented(operation, 401) && !operation.responses['4XX']) {
@@ -104,8 +105,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         severity: 'warning',
         check: 'auth',
         gap: 'auth-status',
-        message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got ${status}; ${operation.operationId} documents no 401.`,
-        evidence: authEvidence(c),
+        evidence: { scenario: 'auth-status-undocumented', status, ...authEvidence(c, operation) },
       });
       return out;
     }
@@ -114,16 +114,14 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         code: 'auth_ignored',
         severity: 'failure',
         check: 'auth',
-        message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} was accepted with ${status}; it must get 401.`,
-        evidence: authEvidence(c),
+        evidence: { scenario: 'accepted', status, ...authEvidence(c, operation) },
       });
     else
       add({
         code: 'auth_wrong_status',
         severity: 'failure',
         check: 'auth',
-        message: `A request with ${describeAuth(c.auth, operation, c.authScheme)} got ${status}; the contract says 401${also}.`,
-        evidence: authEvidence(c),
+        evidence: { status, ...authEvidence(c, operation), ...also },
       });
     return out;
   }
@@ -135,6 +133,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       pointer: reason.pointer,
       keyword: reason.keyword,
       why: reason.description,
+      status,
     };
     if (is2xx) {
       if (reason.firmness === 'must')
@@ -142,7 +141,6 @@ export const checkStatus: Check = ({ exchange, operation }) => {
           code: 'negative_accepted',
           severity: 'failure',
           check: 'negative',
-          message: `Invalid input was accepted with ${status}: ${reason.description}.`,
           evidence,
         });
       else
@@ -151,8 +149,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
           severity: 'warning',
           check: 'negative',
           gap: gapForInvalid(reason.location),
-          message: `Input the schema forbids was accepted with ${status}: ${reason.description}.`,
-          evidence,
+          evidence: { scenario: 'invalid-accepted', ...evidence },
         });
       return out;
     }
@@ -164,8 +161,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         severity: 'warning',
         check: 'negative',
         gap: gapForInvalid(reason.location, reason.layer),
-        message: `A malformed request with the valid key got 403: ${reason.description}.`,
-        evidence,
+        evidence: { scenario: 'malformed-forbidden', ...evidence, status: 403 },
       });
       return out;
     }
@@ -174,8 +170,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         code: 'auth_rejected_valid',
         severity: 'failure',
         check: 'auth',
-        message: `The valid key was refused with ${status} (on an invalid request: ${reason.description}).`,
-        evidence,
+        evidence: { scenario: 'invalid-request', ...evidence },
       });
       return out;
     }
@@ -191,8 +186,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         severity: 'warning',
         check: 'negative',
         gap: gapForInvalid(reason.location, reason.layer),
-        message: `Invalid input got ${status}, which the contract does not document for ${operation.operationId}: ${reason.description}.`,
-        evidence,
+        evidence: { scenario: 'invalid-status-undocumented', ...evidence, documents400: true },
       });
       return out;
     }
@@ -204,8 +198,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         severity: 'warning',
         check: 'negative',
         gap: gapForInvalid(reason.location, reason.layer),
-        message: `Invalid input got ${status}, which ${operation.operationId} does not document: ${reason.description}.`,
-        evidence,
+        evidence: { scenario: 'invalid-status-undocumented', ...evidence, documents400: false },
       });
       return out;
     }
@@ -213,7 +206,6 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       code: 'negative_wrong_status',
       severity: 'failure',
       check: 'negative',
-      message: `Invalid input got ${status}; the contract documents 400 for it: ${reason.description}.`,
       evidence,
     });
     return out;
@@ -228,8 +220,10 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         code: 'positive_rejected',
         severity: 'failure',
         check: 'positive',
-        message: `Got 404 for ${c.existing.map((p) => `${p}=${c.pathParams[p]}`).join(', ')}, a resource the target itself listed or created.`,
-        evidence: { existing: c.existing },
+        evidence: {
+          scenario: 'existing-not-found',
+          existing: Object.fromEntries(c.existing.map((p) => [p, String(c.pathParams[p])])),
+        },
       });
       return out;
     }
@@ -240,7 +234,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         severity: 'warning',
         check: 'status',
         gap: 'undocumented-not-found',
-        message: `A path naming no resource got 404, which ${operation.operationId} does not document.`,
+        evidence: { scenario: 'not-found-undocumented', status: 404 },
       });
     }
     return out;
@@ -251,8 +245,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       code: 'auth_rejected_valid',
       severity: 'failure',
       check: 'auth',
-      message: `The valid key${c.auth === 'valid' ? '' : ` (${describeAuth(c.auth, operation, c.authScheme)})`} was refused with ${status}.`,
-      evidence: authEvidence(c),
+      evidence: { scenario: 'valid-request', status, ...authEvidence(c, operation) },
     });
     return out;
   }
@@ -266,8 +259,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         severity: 'warning',
         check: 'positive',
         gap: c.edge.gap,
-        message: `A valid request was refused with ${status}; the contract does not show the limit it hit: ${c.edge.description}.`,
-        evidence: { edge: c.edge.description },
+        evidence: { scenario: 'edge-refused', status, edge: c.edge.description },
       });
     } else if (LIMIT_STATUSES.has(status)) {
       add({
@@ -275,14 +267,14 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         severity: 'warning',
         check: 'positive',
         gap: status === 429 ? 'rate-limits' : 'field-size-limits',
-        message: `A valid request was refused with ${status}, a limit the contract does not show.`,
+        evidence: { scenario: 'limit-status', status },
       });
     } else {
       add({
         code: 'positive_rejected',
         severity: 'failure',
         check: 'positive',
-        message: `A valid request was refused with ${status}; expected ${successWords(operation)}.`,
+        evidence: { scenario: 'refused', status, successes: successCodes(operation) },
       });
     }
     return out;
@@ -291,8 +283,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     code: 'undocumented_status',
     severity: 'failure',
     check: 'status',
-    message: `Got ${status}; ${operation.operationId} documents ${successWords(operation)} for success.`,
-    evidence: { documented: Object.keys(operation.responses) },
+    evidence: { status, documented: Object.keys(operation.responses), successes: successCodes(operation) },
   });
   return out;
 };
@@ -350,7 +341,11 @@ export function describeAuth(variant: string, operation?: OperationModel, scheme
   return AUTH_WORDS[variant] ?? variant;
 }
 
-/** The evidence of an auth finding: the variant, and its scheme when it is not the default one. */
-function authEvidence(c: { readonly auth: string; readonly authScheme?: string }): Record<string, string> {
-  return c.authScheme === undefined ? { auth: c.auth } : { auth: c.auth, scheme: c.authScheme };
+/** The evidence of an auth finding: the variant, its scheme when it is not the default one, and its words. */
+function authEvidence(
+  c: { readonly auth: string; readonly authScheme?: string },
+  operation: OperationModel,
+): AuthEvidence {
+  const credential = describeAuth(c.auth, operation, c.authScheme);
+  return c.authScheme === undefined ? { auth: c.auth, credential } : { auth: c.auth, scheme: c.authScheme, credential };
 }

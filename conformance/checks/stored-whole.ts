@@ -25,21 +25,20 @@ export function judgeStoredWhole(created: Exchange, read: Exchange, sent: Readon
   for (const [member, value] of Object.entries(sent)) {
     const back = (got as Record<string, unknown>)[member];
     if (back === value) continue;
-    const described =
-      typeof back === 'string'
-        ? `${back.length} characters${value.startsWith(back) ? ', a prefix of it' : ''}`
-        : JSON.stringify(back);
     findings.push(
       findingOf(read, {
         code: 'semantic_violation',
         severity: 'failure',
         check: 'semantics.persistence',
-        message: `A body of ${Buffer.byteLength(created.request.body ?? '')} bytes was accepted with ${created.response.status}, but reading the resource back shows "${member}" as ${described}, not the ${value.length} characters sent.`,
         evidence: {
+          rule: 'stored-whole',
           member,
           sentLength: value.length,
           readLength: typeof back === 'string' ? back.length : null,
+          readPrefix: typeof back === 'string' && value.startsWith(back),
+          read: typeof back === 'string' ? null : (back ?? null),
           bodyBytes: Buffer.byteLength(created.request.body ?? ''),
+          status: created.response.status,
         },
       }),
     );
@@ -61,8 +60,12 @@ export function judgeMemberOrder(refused: Exchange, accepted: Exchange): Finding
       code: 'positive_rejected',
       severity: 'failure',
       check: 'positive',
-      message: `A valid body of ${Buffer.byteLength(refused.request.body ?? '')} bytes was refused with ${r.status}, while the same value with its members in another order was accepted with ${a.status}; JSON object members are unordered (RFC 8259 §4).`,
-      evidence: { acceptedStatus: a.status, basis: 'RFC 8259 §4' },
+      evidence: {
+        scenario: 'member-order',
+        status: r.status,
+        acceptedStatus: a.status,
+        bodyBytes: Buffer.byteLength(refused.request.body ?? ''),
+      },
     }),
   ];
 }

@@ -16,7 +16,7 @@ describe('checkTransport', () => {
       operation,
     });
     expect(verdicts(findings)).toEqual([{ code: 'transport_error', severity: 'failure' }]);
-    expect(findings[0]!.evidence).toEqual({ kind });
+    expect(findings[0]!.evidence).toEqual({ scenario: 'exchange', kind, detail: 'no complete response within 100 ms' });
     expect(describeFinding(findings[0]!)).toBe('No usable response: no complete response within 100 ms.');
     expect(findings[0]!.operationId).toBe('listPets');
     expect(findings[0]!.response).toBeUndefined();

@@ -9,8 +9,7 @@ export const checkTransport: Check = ({ exchange }) => {
       code: 'transport_error',
       severity: 'failure',
       check: 'transport',
-      message: `No usable response: ${message}.`,
-      evidence: { kind },
+      evidence: { scenario: 'exchange', kind, detail: message },
     }),
   ];
 };

@@ -1,5 +1,6 @@
 import { requiresAuth } from '../../spec/security/index.js';
 import { authExpectation } from '../cases/index.js';
+import type { EvidenceByCode, ProbeTarget } from '../findings/index.js';
 import { describeAuth } from './status.js';
 import { findingOf, type Check } from './make-finding.js';
 
@@ -24,54 +25,52 @@ export const checkUnauthenticatedProbe: Check = ({ exchange, operation }) => {
   const c = exchange.case;
   if (!r || c.kind !== 'probe' || authExpectation(c) !== 'refuse' || !requiresAuth(operation.security)) return [];
   const method = exchange.request.method.toUpperCase();
-  const where = c.literalPath
-    ? `${method} ${c.literalPath.path}${c.literalPath.fromOrigin ? ' (from the origin)' : ''}, ${c.literalPath.description} of ${operation.method.toUpperCase()} ${operation.path},`
-    : `${method} on the path of ${operation.operationId}`;
-  const basis = `${operation.operationId} requires ${describeSecurity(operation)} (spec security)`;
-  const credential = describeAuth(c.auth, operation, c.authScheme);
-  const fail = (message: string) => [
+  const route = `${operation.method.toUpperCase()} ${operation.path}`;
+  const probe: ProbeTarget = c.literalPath
+    ? {
+        method,
+        path: c.literalPath.path,
+        ...(c.literalPath.fromOrigin ? { fromOrigin: true } : {}),
+        variant: c.literalPath.description,
+        route,
+      }
+    : { method, route };
+  const fail = (outcome: ProbeOutcome) => [
     findingOf(exchange, {
       code: 'auth_ignored',
       severity: 'failure',
       check: 'auth',
-      message,
-      evidence: { auth: c.auth, method, basis },
+      evidence: {
+        scenario: 'probe',
+        auth: c.auth,
+        ...(c.authScheme === undefined ? {} : { scheme: c.authScheme }),
+        credential: describeAuth(c.auth, operation, c.authScheme),
+        status: r.status,
+        method,
+        probe,
+        requires: securityAlternatives(operation),
+        outcome,
+        contentLength: r.bodyText.length,
+      },
     }),
   ];
-  if (r.status === 304)
-    return fail(
-      `${where} with ${credential} got 304 Not Modified: the precondition was judged before the credential; ${basis}, so the answer must be 401.`,
-    );
+  if (r.status === 304) return fail('not-modified');
   if (r.status < 200 || r.status >= 300) return [];
-  if (method === 'GET' || method === 'HEAD' || WRITES.has(method)) {
-    const what = WRITES.has(method)
-      ? 'a method that changes data'
-      : method === 'HEAD'
-        ? 'HEAD, which answers like GET'
-        : 'the route';
-    return fail(
-      `${where} with ${credential} was answered ${r.status} (${what}); ${basis}, so it must be refused like the route itself.`,
-    );
-  }
+  if (method === 'GET' || method === 'HEAD' || WRITES.has(method))
+    return fail(WRITES.has(method) ? 'write' : method === 'HEAD' ? 'head' : 'route-data');
   const echoed =
     /^\s*authorization\s*:/im.test(r.bodyText) ||
     (exchange.request.headers.authorization !== undefined &&
       r.bodyText.includes(exchange.request.headers.authorization));
   const data = r.json !== undefined && r.json !== null && typeof r.json === 'object' && Object.keys(r.json).length > 0;
-  if (echoed)
-    return fail(
-      `${where} with ${credential} was answered ${r.status} with the request echoed, its Authorization header included; ${basis}.`,
-    );
-  if (data || (method === 'TRACE' && r.bodyText.trim() !== ''))
-    return fail(
-      `${where} with ${credential} was answered ${r.status} with content (${r.bodyText.length} characters); ${basis}.`,
-    );
+  if (echoed) return fail('echo');
+  if (data || (method === 'TRACE' && r.bodyText.trim() !== '')) return fail('content');
   return [];
 };
 
-function describeSecurity(operation: Parameters<Check>[0]['operation']): string {
-  const names = operation.security.alternatives
-    .map((a) => a.map((u) => u.scheme.name).join(' + '))
-    .filter((n) => n !== '');
-  return names.length > 0 ? names.join(' or ') : 'a credential';
+type ProbeOutcome = Extract<EvidenceByCode['auth_ignored'], { scenario: 'probe' }>['outcome'];
+
+/** The operation's security alternatives, each as its schemes joined by `+`. */
+function securityAlternatives(operation: Parameters<Check>[0]['operation']): string[] {
+  return operation.security.alternatives.map((a) => a.map((u) => u.scheme.name).join(' + ')).filter((n) => n !== '');
 }

@@ -96,3 +96,67 @@ describe('a route that never answers', () => {
     expect(seen.some((s) => s.startsWith('GET /items'))).toBe(true);
   });
 });
+
+describe('large bodies read back where the client picks the id', () => {
+  // express-openapi-validator's example: the create body requires the id, pets are kept in a list,
+  // and GET /pets/{id} answers the first pet with that id.
+  const pet = {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: { id: { type: 'integer', format: 'int64' }, name: { type: 'string' } },
+  };
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'pets', version: '1' },
+    paths: {
+      '/pets': {
+        post: {
+          operationId: 'createPets',
+          requestBody: { required: true, content: { 'application/json': { schema: pet } } },
+          responses: { '201': { description: 'created', content: { 'application/json': { schema: pet } } } },
+        },
+      },
+      '/pets/{id}': {
+        get: {
+          operationId: 'showPetById',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', format: 'int64' } }],
+          responses: {
+            '200': { description: 'a pet', content: { 'application/json': { schema: pet } } },
+            '404': { description: 'none' },
+          },
+        },
+      },
+    },
+  };
+
+  it('are not judged: another creation may have named the same id', async () => {
+    const pets: { id: number; name: string }[] = [];
+    const { url, spec, seen } = await serve('client-ids', document, (req, res, body) => {
+      const path = req.url?.split('?')[0] ?? '';
+      if (req.method === 'POST' && path === '/pets') {
+        let value: unknown;
+        try {
+          value = JSON.parse(body);
+        } catch {
+          return json(res, 400, { message: 'bad json' });
+        }
+        const p = value as { id?: unknown; name?: unknown };
+        if (typeof p !== 'object' || p === null || !Number.isInteger(p.id) || typeof p.name !== 'string')
+          return json(res, 400, { message: 'invalid' });
+        const stored = { id: p.id as number, name: p.name };
+        pets.push(stored);
+        return json(res, 201, stored);
+      }
+      const m = /^\/pets\/(-?\d+)$/.exec(path);
+      if (req.method === 'GET' && m) {
+        const found = pets.find((x) => x.id === Number(m[1]));
+        return found ? json(res, 200, found) : json(res, 404, { message: 'not found' });
+      }
+      json(res, 405, { message: 'no' });
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5 });
+    // The sweep did send large bodies.
+    expect(seen.filter((s) => s === 'POST /pets').length).toBeGreaterThan(5);
+    expect(failures(report).filter((f) => f.check === 'semantics.persistence')).toEqual([]);
+  });
+});
