@@ -257,7 +257,7 @@ const UNITS: readonly fc.Arbitrary<string>[] = [
 export function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 2_000;
-  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern));
+  if (typeof schema.pattern === 'string') return patternArbitrary(schema.pattern);
   // Long landmarks stay in the coverage phase: as constants they cannot shrink, the scale can.
   const landmarks = STRING_LANDMARKS.filter((s) => s.length >= minLength && s.length <= maxLength && s.length <= 16);
   const scaled = fc.tuple(fc.integer({ min: 0, max: 999 }), fc.constantFrom(0, 0, 1, 1, 2)).chain(([index, unit]) => {
@@ -313,7 +313,8 @@ export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): 
     case 'number':
       return numberArbitrary(schema);
     case 'string':
-      if (typeof schema.format === 'string' && FORMATS[schema.format]) return formatArbitrary(schema);
+      if (typeof schema.format === 'string' && FORMATS[schema.format])
+        return typeof schema.pattern === 'string' ? formatWithPattern(schema, schema.pattern) : formatArbitrary(schema);
       if (options.ascii && typeof schema.pattern !== 'string') return asciiArbitrary(schema);
       return stringArbitrary(schema);
     case 'boolean':
@@ -527,6 +528,90 @@ function formatArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   return minLength > 0 || maxLength < Infinity
     ? base.filter((s) => s.length >= minLength && s.length <= maxLength)
     : base;
+}
+
+/**
+ * Strings of a format that also match the schema's pattern (a pattern usually narrows its format: an
+ * email without `!`): the format's value where the pattern takes it, else the pattern's.
+ */
+function formatWithPattern(schema: JsonSchema, pattern: string): fc.Arbitrary<string> {
+  const re = new RegExp(pattern);
+  return fc.tuple(formatArbitrary(schema), patternArbitrary(pattern)).map(([f, p]) => (re.test(f) ? f : p));
+}
+
+/**
+ * Strings matching a pattern. fast-check builds from most regular expressions but not from
+ * lookarounds (`(?!\.)`): those are left out to build, and the values kept are those the whole
+ * pattern matches (after many misses in a row, one is let through rather than searching forever).
+ */
+export function patternArbitrary(pattern: string): fc.Arbitrary<string> {
+  const re = new RegExp(pattern);
+  if (buildable(re)) return fc.stringMatching(re);
+  const loose = new RegExp(withoutLookarounds(pattern));
+  if (!buildable(loose)) return fc.constant('');
+  let misses = 0;
+  return fc.stringMatching(loose).filter((s) => {
+    if (re.test(s) || ++misses > 200) {
+      misses = 0;
+      return true;
+    }
+    return false;
+  });
+}
+
+/** Whether fast-check can generate from a regular expression (it throws on the first value when not). */
+function buildable(re: RegExp): boolean {
+  try {
+    fc.sample(fc.stringMatching(re), { numRuns: 1, seed: 0 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A pattern without its lookahead and lookbehind groups (escapes and character classes respected). */
+export function withoutLookarounds(pattern: string): string {
+  let out = '';
+  let i = 0;
+  let inClass = false;
+  while (i < pattern.length) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      out += pattern.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      out += c;
+      i += 1;
+      continue;
+    }
+    if (c === '[') {
+      inClass = true;
+      out += c;
+      i += 1;
+      continue;
+    }
+    if (/^\(\?<?[=!]/.test(pattern.slice(i))) {
+      // Skip to the parenthesis that closes this group.
+      let depth = 0;
+      let klass = false;
+      for (; i < pattern.length; i++) {
+        const d = pattern[i]!;
+        if (d === '\\') i += 1;
+        else if (klass) klass = d !== ']';
+        else if (d === '[') klass = true;
+        else if (d === '(') depth += 1;
+        else if (d === ')' && --depth === 0) break;
+      }
+      i += 1;
+      continue;
+    }
+    out += c;
+    i += 1;
+  }
+  return out;
 }
 
 function objectArbitrary(schema: JsonSchema, options: ValueOptions): fc.Arbitrary<WireJson> {
