@@ -1,6 +1,6 @@
 import type { OperationModel } from '../../spec/index.js';
 import { handlerFor, schemesIn } from '../../spec/security/index.js';
-import { authExpectation } from '../cases/index.js';
+import { authExpectation, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 
@@ -165,7 +165,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       });
       return out;
     }
-    if (status === 401 || status === 403) {
+    if ((status === 401 || status === 403) && !keyNotInBody(c, operation)) {
       add({
         code: 'auth_rejected_valid',
         severity: 'failure',
@@ -174,6 +174,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       });
       return out;
     }
+    if (status === 401 || status === 403) return out;
     if (documented(operation, status) && (status === 400 || reason.firmness === 'should' || reason.layer === 'syntax'))
       return out;
     // A path naming no existing resource may be answered 404 before its input is judged: the
@@ -239,6 +240,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     }
     return out;
   }
+  if ((status === 401 || status === 403) && keyNotInBody(c, operation)) return out;
   // On a public operation no key is involved: a 401 there is a refused valid request (below).
   if ((status === 401 || status === 403) && authExpectation(c) === 'accept' && operation.security.access !== 'public') {
     add({
@@ -348,4 +350,17 @@ function authEvidence(
 ): AuthEvidence {
   const credential = describeAuth(c.auth, operation, c.authScheme);
   return c.authScheme === undefined ? { auth: c.auth, credential } : { auth: c.auth, scheme: c.authScheme, credential };
+}
+
+/**
+ * Whether a request could not hold the key in the body member the spec may read it from
+ * ({@link keyMembers}): no JSON body (raw bytes, another spelling of the same JSON, or none), or a
+ * case that breaks that very member. A 401 to it is no refusal of the valid key.
+ */
+function keyNotInBody(c: Case, operation: OperationModel): boolean {
+  const members = keyMembers(operation);
+  if (members.length === 0) return false;
+  if (c.body?.kind !== 'json') return true;
+  const pointer = c.invalid?.pointer;
+  return pointer !== undefined && members.some((m) => pointer === `/${m}` || pointer.startsWith(`/${m}/`));
 }

@@ -160,3 +160,82 @@ describe('large bodies read back where the client picks the id', () => {
     expect(failures(report).filter((f) => f.check === 'semantics.persistence')).toEqual([]);
   });
 });
+
+describe('an API key the spec puts in the body', () => {
+  // express-zod-api's PATCH /v1/user/{id}: scheme APIKEY_1 names the query parameter `key`, but says
+  // the key goes in the body (`x-in-actual: body`), where the body schema requires a `key` member;
+  // scheme APIKEY_2 is the header `token`, which is also a declared header parameter.
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'users', version: '1' },
+    components: {
+      securitySchemes: {
+        KEY: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'key',
+          'x-in-actual': 'body',
+          description: 'key MUST be supplied within the request body instead of query',
+        },
+        TOKEN: { type: 'apiKey', in: 'header', name: 'token' },
+      },
+    },
+    paths: {
+      '/user/{id}': {
+        patch: {
+          operationId: 'updateUser',
+          parameters: [
+            { name: 'token', in: 'header', required: true, schema: { type: 'string', minLength: 1 } },
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['key', 'name'],
+                  properties: { key: { type: 'string', minLength: 1 }, name: { type: 'string', minLength: 1 } },
+                },
+              },
+            },
+          },
+          security: [{ KEY: [], TOKEN: [] }],
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } },
+            '400': { description: 'bad', content: { 'application/json': { schema: { type: 'object' } } } },
+          },
+        },
+      },
+    },
+  };
+  const server = (checksKey: boolean) => (req: IncomingMessage, res: ServerResponse, text: string) => {
+    if (req.method !== 'PATCH' || !/^\/user\/[^/?]+(\?|$)/.test(req.url ?? '')) return json(res, 404, {});
+    let body: { key?: unknown; name?: unknown };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      return json(res, 400, { message: 'bad json' });
+    }
+    if (typeof body !== 'object' || body === null || typeof body.name !== 'string' || body.name === '')
+      return json(res, 400, { message: 'invalid' });
+    if (checksKey && (body.key !== '123' || req.headers.token !== '456'))
+      return json(res, 401, { message: 'Invalid key' });
+    json(res, 200, { ok: true });
+  };
+
+  const certify = async (name: string, checksKey: boolean) => {
+    const { url, spec } = await serve(name, document, server(checksKey));
+    const credentials = { apiKey: '123', headers: ['token: 456'] };
+    return failures(await runConformance({ target: url, spec, ...credentials, seed: 1, runs: 5 }));
+  };
+
+  it('is sent there: the valid key is accepted, and no auth failure is reported', async () => {
+    const found = await certify('key-in-body', true);
+    expect(found.filter((f) => f.check === 'auth' || f.check === 'positive').map(describeFinding)).toEqual([]);
+  });
+
+  it('a server that checks no key is still caught', async () => {
+    expect((await certify('key-in-body-ignored', false)).some((f) => f.check === 'auth')).toBe(true);
+  });
+});

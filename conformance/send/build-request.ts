@@ -1,5 +1,5 @@
 import { stringify as stringifyLossless } from 'lossless-json';
-import type { AuthVariant, Case } from '../cases/index.js';
+import { type AuthVariant, type Case, keyMembers, type WireJson } from '../cases/index.js';
 import type { RequestRecord } from '../findings/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import {
@@ -139,14 +139,17 @@ export function buildRequest(
     shownHeaders[name] = joined ? `${shownHeaders.cookie}; ${shown}` : shown;
   }
   let body: string | undefined;
+  let shownBody: string | undefined;
   if (testCase.body?.kind === 'json') {
-    body = stringifyLossless(testCase.body.value) ?? 'null';
+    const keys = keysInBody(testCase, operation, auth);
+    body = stringifyLossless(withMembers(testCase.body.value, keys, 'value')) ?? 'null';
+    shownBody = keys.length > 0 ? (stringifyLossless(withMembers(testCase.body.value, keys, 'shown')) ?? 'null') : body;
     // The JSON type the operation names: application/json, or its own (application/merge-patch+json, ...).
     const declared = operation.requestBody?.preferredMediaType;
     headers['content-type'] = shownHeaders['content-type'] =
       declared && /^application\/[\w.+-]+\+json$/i.test(declared.split(';')[0]!.trim()) ? declared : 'application/json';
   } else if (testCase.body?.kind === 'raw') {
-    body = testCase.body.text;
+    body = shownBody = testCase.body.text;
     if (testCase.body.contentType !== undefined)
       headers['content-type'] = shownHeaders['content-type'] = testCase.body.contentType;
   }
@@ -163,7 +166,7 @@ export function buildRequest(
     method,
     path: shownQuery ? `${path}?${shownQuery}` : path,
     headers: shownHeaders,
-    ...(body !== undefined ? { body } : {}),
+    ...(shownBody !== undefined ? { body: shownBody } : {}),
   };
   return {
     method,
@@ -173,6 +176,78 @@ export function buildRequest(
     ...(testCase.literalPath?.fromOrigin ? { fromOrigin: true } : {}),
     record,
   };
+}
+
+/** A member of the JSON body that carries an API key: what the credential puts in the scheme's own place. */
+interface KeyInBody {
+  readonly member: string;
+  readonly value: string;
+  readonly shown: string;
+}
+
+/**
+ * Body members that carry an API key ({@link keyMembers}): a string member of the JSON body named
+ * like an API-key scheme's parameter takes what the case's credential puts in that scheme's own
+ * place, valid or varied, never a generated value. Where nothing is put there (no
+ * key, the key moved elsewhere), and in a case that breaks that very member, the member stays as
+ * generated.
+ */
+function keysInBody(testCase: Case, operation: OperationModel, auth: AuthParts): KeyInBody[] {
+  const value = testCase.body?.kind === 'json' ? testCase.body.value : undefined;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  const members = value as Readonly<Record<string, unknown>>;
+  const out: KeyInBody[] = [];
+  const carriers = keyMembers(operation);
+  for (const requirement of operation.security.alternatives)
+    for (const { scheme } of requirement) {
+      if (scheme.kind !== 'apiKey') continue;
+      const member = scheme.parameter;
+      if (!carriers.includes(member) || typeof members[member] !== 'string' || out.some((k) => k.member === member))
+        continue;
+      const pointer = testCase.invalid?.pointer;
+      if (pointer !== undefined && (pointer === `/${member}` || pointer.startsWith(`/${member}/`))) continue;
+      const placed = placedKey(auth, scheme.in, member);
+      if (placed) out.push({ member, ...placed });
+    }
+  return out;
+}
+
+/** What an attachment puts in one place (a query parameter, header or cookie), real and shown. */
+function placedKey(auth: AuthParts, where: string, name: string): { value: string; shown: string } | undefined {
+  const elsewhere = auth.elsewhere;
+  if (where === 'query') {
+    const pair = elsewhere?.query?.find(([n]) => n === name);
+    const prefix = `${encodeText(name)}=`;
+    const shown = elsewhere?.queryShown
+      ?.split('&')
+      .find((p) => p.startsWith(prefix))
+      ?.slice(prefix.length);
+    return pair ? { value: pair[1], shown: shown ?? pair[1] } : undefined;
+  }
+  if (where === 'header') {
+    const header = Object.entries(elsewhere?.headers ?? {}).find(([n]) => n.toLowerCase() === name.toLowerCase());
+    return header ? { value: header[1].value, shown: header[1].shown } : undefined;
+  }
+  if (where === 'cookie') {
+    const cookie = elsewhere?.headers?.cookie;
+    const find = (text: string) =>
+      text
+        .split(';')
+        .map((p) => p.trim())
+        .find((p) => p.startsWith(`${name}=`))
+        ?.slice(name.length + 1);
+    const value = cookie ? find(cookie.value) : undefined;
+    return value !== undefined ? { value, shown: find(cookie!.shown) ?? value } : undefined;
+  }
+  return undefined;
+}
+
+/** A JSON body with the members of `keys` set to their real or shown value. */
+function withMembers(value: WireJson, keys: readonly KeyInBody[], which: 'value' | 'shown'): WireJson {
+  if (keys.length === 0) return value;
+  const out = { ...(value as Record<string, WireJson>) };
+  for (const k of keys) out[k.member] = k[which];
+  return out;
 }
 
 /**
