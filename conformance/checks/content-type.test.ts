@@ -126,6 +126,31 @@ describe('checkContentType', () => {
     ).toEqual([]);
   });
 
+  it("fails a probe's answer on the operation's own route in a status it documents by number, outside that status's media type", () => {
+    // express-zod-api: GET /v1/avatar/send?userId=1&userId=1 got its documented 400 as text/html, not text/plain.
+    const mixed = {
+      ...ops.getPet,
+      responses: {
+        ...ops.getPet.responses,
+        '404': { ...ops.getPet.responses['404']!, schema: ops.spec.compile({ type: 'object', required: ['detail'] }) },
+      },
+    };
+    const repeated = probeCase('getPet', {
+      query: [
+        ['x', '1'],
+        ['x', '1'],
+      ],
+    });
+    const html = response(404, '<h1>404</h1>', { 'content-type': 'text/html' });
+    expect(verdicts(run(checkContentType, mixed, repeated, html))).toEqual([
+      { code: 'content_type', severity: 'failure' },
+    ]);
+    // Another method is another route: still only a warning there.
+    expect(verdicts(run(checkContentType, mixed, probeCase('getPet', { method: 'DELETE' }), html))).toEqual([
+      { code: 'content_type', severity: 'warning', gap: 'other-endpoints' },
+    ]);
+  });
+
   it('asks no Content-Type of a response to HEAD', () => {
     const head = {
       case: validCase('listPets', { method: 'HEAD' }),

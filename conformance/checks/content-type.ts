@@ -41,8 +41,15 @@ export const checkContentType: Check = ({ exchange, operation }) => {
   const header = r.headers['content-type'];
   if (header !== undefined && declared.some((d) => mediaTypeMatches(d, header))) return [];
   const type = mediaTypeOf(r.headers);
-  // A probe's error still comes in the media type of the body every error of the operation carries.
-  const probe = exchange.case.kind === 'probe' && !(r.status >= 400 && uniformErrorSchema(operation) !== undefined);
+  // A probe's error still comes in the media type of the body every error of the operation carries;
+  // and a probe with the operation's own method and path (a parameter repeated, say) is answered by
+  // the operation itself: a status it documents by number comes in that status's media types.
+  const c = exchange.case;
+  const ownRoute =
+    (c.method === undefined || c.method.toLowerCase() === operation.method) &&
+    c.literalPath === undefined &&
+    operation.responses[String(r.status)] !== undefined;
+  const probe = c.kind === 'probe' && !ownRoute && !(r.status >= 400 && uniformErrorSchema(operation) !== undefined);
   if (/^application\/[\w.-]+\+json$/.test(type) && declared.some((d) => mediaTypeMatches(d, 'application/json'))) {
     return [
       findingOf(exchange, {
