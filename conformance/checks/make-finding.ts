@@ -1,13 +1,5 @@
 import type { Exchange } from '../cases/index.js';
-import type {
-  EvidenceByCode,
-  Finding,
-  FindingCode,
-  FindingOf,
-  LegacyFinding,
-  ResponseRecord,
-  Severity,
-} from '../findings/index.js';
+import type { EvidenceByCode, Finding, FindingCode, FindingOf, ResponseRecord, Severity } from '../findings/index.js';
 
 const BODY_EXCERPT = 4096;
 
@@ -43,27 +35,15 @@ export interface FindingFields<C extends FindingCode> {
   readonly evidence: EvidenceByCode[C];
 }
 
-/** The fields of a finding not yet migrated to typed evidence. */
-interface LegacyFields {
-  code: FindingCode;
-  severity: Severity;
-  check: string;
-  message: string;
-  gap?: string;
-  evidence?: Record<string, unknown>;
-}
-
 /** Builds a finding about an exchange, attaching the request and the trimmed response. */
-export function findingOf<C extends FindingCode>(exchange: Exchange, fields: FindingFields<C>): FindingOf<C>;
-export function findingOf(exchange: Exchange, fields: LegacyFields): LegacyFinding;
-export function findingOf(exchange: Exchange, fields: FindingFields<FindingCode> | LegacyFields): Finding {
+export function findingOf<C extends FindingCode>(exchange: Exchange, fields: FindingFields<C>): FindingOf<C> {
   const response = responseRecord(exchange);
   return {
     operationId: exchange.case.operationId,
     ...fields,
     request: exchange.request,
     ...(response ? { response } : {}),
-  } as Finding;
+  } as FindingOf<C>;
 }
 
 /** The media type of a response without parameters, lower-case. */

@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import type { Case, Exchange } from '../cases/index.js';
 import type { RegisteredCheck } from '../checks/index.js';
-import type { Finding } from '../findings/index.js';
+import type { Finding, GapEvidence } from '../findings/index.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
 
 /** What a stateful property may do: send cases and judge exchanges with every check. */
@@ -58,8 +58,7 @@ export interface Adaptation {
     readonly operationId: string;
     readonly check: string;
     readonly gap: string;
-    readonly message: string;
-    readonly evidence: Record<string, unknown>;
+    readonly evidence: GapEvidence;
     readonly exchange: Exchange;
   };
 }

@@ -20,7 +20,7 @@ function harness(fails: (c: Case) => boolean) {
             severity: 'failure',
             operationId: 'createPet',
             check: 'server_error',
-            message: 'The server answered 500.',
+            evidence: { scenario: 'answered', status: 500 },
           },
         ]
       : [];

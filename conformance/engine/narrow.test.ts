@@ -89,7 +89,11 @@ describe('executeNarrowed', async () => {
                 operationId: 'createPet',
                 check: 'positive',
                 gap: e.case.edge.gap,
-                message: 'A valid request was refused.',
+                evidence: {
+                  scenario: 'edge-refused' as const,
+                  status: e.response!.status,
+                  edge: e.case.edge.description,
+                },
                 request: e.request,
               },
             ]

@@ -368,8 +368,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         gap: 'rate-limits',
         operationId: backoff.firstOperationId ?? spec.operations[0]!.operationId,
         check: 'transport',
-        message: `The target asked the kit to slow down (429, or 503 with Retry-After): ${backoff.retries} request(s) sent again after ${(backoff.pausedMs / 1000).toFixed(1)} s of pauses in all. Rate limits are not in the contract; --rate sets the pace up front.`,
-        evidence: { retries: backoff.retries, pausedMs: backoff.pausedMs },
+        evidence: { scenario: 'rate-limited', retries: backoff.retries, pausedMs: backoff.pausedMs },
       });
     }
     if (down) {
@@ -378,7 +377,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         severity: 'failure',
         operationId: spec.operations[0]!.operationId,
         check: 'transport',
-        message: `The run stopped early: ${down}.`,
+        evidence: { scenario: 'run-stopped', detail: down },
       });
     }
     if (internalErrors.length > 0)

@@ -40,7 +40,7 @@ async function sweep(answer: (c: Case) => number) {
               severity: 'failure',
               operationId: e.case.operationId,
               check: 'positive',
-              message: 'refused',
+              evidence: { scenario: 'refused', status: e.response!.status, successes: ['201'] },
               request: e.request,
             },
           ]
@@ -66,7 +66,7 @@ describe('shapeSweeps', () => {
   it('fails a refused spelling, saying which, unless the same value written plainly is refused too', async () => {
     const tabs = await sweep((c) => (c.auth === 'none' ? 401 : /\t/.test(text(c)) ? 400 : 201));
     expect(tabs.findings.map((f) => describeFinding(f)).join('\n')).toMatch(
-      /refused \(The request was an ordinary one but for tabs and CR LF/,
+      /refused with 400; expected 201\. \(The request was an ordinary one but for tabs and CR LF/,
     );
     // A target that refuses the value "AC/DC" however it is written: not the spelling's fault.
     const value = await sweep((c) => (c.auth === 'none' ? 401 : /AC(\\)?\/DC/.test(text(c)) ? 400 : 201));

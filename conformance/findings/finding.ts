@@ -411,8 +411,12 @@ export type SemanticEvidence =
 export interface ItemRef {
   readonly parameter: string;
   readonly id: string;
-  /** How the collection was inferred ("created by createThing: ..."). */
-  readonly because: string;
+  /** The operation that created it. */
+  readonly createdBy: string;
+  /** The member of the created body its id came from; absent when it came from `Location`. */
+  readonly idMember?: string;
+  /** Why the kit reads the id there (the resource inference's reason). */
+  readonly inference: string;
 }
 
 /** What narrowed a finding further after it was found (engine annotations, rendered after its sentence). */
@@ -483,14 +487,4 @@ export type FindingOf<C extends FindingCode> = FindingBase & {
  * One thing the kit found: a union keyed on `code`, each member with its typed evidence. The words
  * a person reads come from the reports (`describeFinding`), never from the check.
  */
-export type Finding = TypedFinding | LegacyFinding;
-
-/** Every typed member of the union. */
-export type TypedFinding = { [C in FindingCode]: FindingOf<C> }[FindingCode];
-
-/** A finding not yet migrated to typed evidence: its check wrote the sentence. Going away. */
-export interface LegacyFinding extends FindingBase {
-  readonly code: FindingCode;
-  readonly message: string;
-  readonly evidence?: Readonly<Record<string, unknown>>;
-}
+export type Finding = { [C in FindingCode]: FindingOf<C> }[FindingCode];

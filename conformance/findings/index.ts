@@ -10,7 +10,6 @@ export type {
   HeaderProblem,
   InvalidEvidence,
   ItemRef,
-  LegacyFinding,
   ProbeTarget,
   Reproducer,
   RequestRecord,
@@ -19,6 +18,5 @@ export type {
   SchemaSource,
   SemanticEvidence,
   Severity,
-  TypedFinding,
 } from './finding.js';
 export type { CheckTally, RunReport, Verdict } from './report.js';

@@ -26,7 +26,7 @@ describe('renderConsoleReport', () => {
     const failures = text.slice(text.indexOf('Failures (2)'), text.indexOf('Contract gaps'));
     expect(failures).toContain('✘ server_error (1)');
     expect(failures).toContain('✘ semantics.filter (1)');
-    expect(failures).toContain('nameLength: 31');
+    expect(failures).toContain('scenario: answered · status: 500');
     expect(failures).toContain('response 500 in 4 ms');
     expect(failures).toContain(`-H "Authorization: Bearer $API_KEY"`);
     expect(failures).toContain('# seed 1847369201, path 41:2:0:0:1; replay with:');
@@ -67,7 +67,7 @@ describe('renderConsoleReport', () => {
     expect(quiet).not.toContain('Operation');
     expect(quiet).not.toContain('Contract gaps');
     expect(quiet).not.toContain('Advisories');
-    expect(quiet).not.toContain('nameLength');
+    expect(quiet).not.toContain('scenario: answered');
     expect(quiet).toContain('curl -i -X POST');
     expect(lastLine(quiet)).toMatch(/^✘ FAILED/);
     expect(renderConsoleReport(sampleCertifiedReport, { quiet: true }).trim().split('\n')).toHaveLength(1);
@@ -115,7 +115,8 @@ describe('renderConsoleReport on hostile input', () => {
         findings: [
           {
             ...hostileReport.findings[0]!,
-            message: 'a\u001b]0;pwned\u0007b\u009bc',
+            code: 'transport_error',
+            evidence: { scenario: 'exchange', kind: 'protocol_error', detail: 'a\u001b]0;pwned\u0007b\u009bc' },
             response: { status: 500, headers: {}, body: 'x\u001b[2Jy', truncated: false, durationMs: 1 },
           },
         ],

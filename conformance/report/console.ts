@@ -93,7 +93,9 @@ export function renderConsoleReport(report: RunReport, options: ConsoleOptions =
   if (!quiet && summary.advisories.length > 0) {
     out.push(paint('bold', `Advisories (${summary.advisories.length})`), '');
     for (const f of summary.advisories)
-      out.push(`${paint('cyan', 'ℹ')} ${p(f.operationId)} ${paint('dim', `(${p(f.check)})`)}: ${p(describeFinding(f))}`);
+      out.push(
+        `${paint('cyan', 'ℹ')} ${p(f.operationId)} ${paint('dim', `(${p(f.check)})`)}: ${p(describeFinding(f))}`,
+      );
     out.push('');
   }
 

@@ -9,7 +9,6 @@ import type {
   ItemRef,
   SchemaSource,
   SemanticEvidence,
-  TypedFinding,
 } from '../findings/index.js';
 
 /**
@@ -18,10 +17,10 @@ import type {
  * over `code` and each code's scenarios, so a new code or scenario without words fails the typecheck.
  */
 export function describeFinding(finding: Finding): string {
-  return withContext('message' in finding ? finding.message : describeTyped(finding), finding.context);
+  return withContext(describeCode(finding), finding.context);
 }
 
-function describeTyped(f: TypedFinding): string {
+function describeCode(f: Finding): string {
   switch (f.code) {
     case 'server_error':
       return f.evidence.scenario === 'not-implemented'
@@ -296,6 +295,10 @@ function item(i: ItemRef): string {
   return `${i.parameter}=${i.id}`;
 }
 
+function because(i: ItemRef): string {
+  return `created by ${i.createdBy}, its id in ${i.idMember ? `the member "${i.idMember}"` : 'Location'} (${i.inference})`;
+}
+
 function describeSemantic(e: SemanticEvidence, operationId: string): string {
   switch (e.rule) {
     case 'limit':
@@ -358,15 +361,15 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
     case 'id-twice':
       return `${operationId} handed out ${e.parameter}=${e.id} twice. (${e.inference})`;
     case 'read-back':
-      return `${e.read} does not return what ${e.writer} sent for ${item(e.item)}. (Item ${e.item.because}.)`;
+      return `${e.read} does not return what ${e.writer} sent for ${item(e.item)}. (Item ${because(e.item)}.)`;
     case 'merge-patch':
-      return `${e.writer} sent ${e.member}: null in a merge patch, which removes the member (RFC 7396); ${e.read} still shows it. (Item ${e.item.because}.)`;
+      return `${e.writer} sent ${e.member}: null in a merge patch, which removes the member (RFC 7396); ${e.read} still shows it. (Item ${because(e.item)}.)`;
     case 'replace':
-      return `${e.writer} replaced ${item(e.item)} without ${e.kept.join(', ')}, yet ${e.read} still shows the earlier value: the representation was merged, not replaced (RFC 9110 §9.3.4). (Item ${e.item.because}.)`;
+      return `${e.writer} replaced ${item(e.item)} without ${e.kept.join(', ')}, yet ${e.read} still shows the earlier value: the representation was merged, not replaced (RFC 9110 §9.3.4). (Item ${because(e.item)}.)`;
     case 'scope':
-      return `${e.read} answers ${item(e.item)}, created under ${e.scope}=${e.created}, under ${e.scope}=${e.other} too. (Item ${e.item.because}.)`;
+      return `${e.read} answers ${item(e.item)}, created under ${e.scope}=${e.created}, under ${e.scope}=${e.other} too. (Item ${because(e.item)}.)`;
     case 'list-shows-created':
-      return `${e.list} returned ${e.items} items, a complete list, without ${item(e.item)}. (Item ${e.item.because}.)`;
+      return `${e.list} returned ${e.items} items, a complete list, without ${item(e.item)}. (Item ${because(e.item)}.)`;
     case 'delete':
       return `${e.read} still answers ${e.status} for ${item(e.item)} after ${e.remove} answered ${e.removeStatus}.`;
   }

@@ -75,8 +75,8 @@ describe('renderHtml', () => {
 
   it('shows each failure with message, evidence, response, curl reproducer and replay command', () => {
     const card = failed.slice(failed.indexOf('id="finding-1"'), failed.indexOf('id="finding-2"'));
-    expect(text(card)).toContain('POST /pets answered 500 Internal Server Error');
-    expect(card).toContain('<dt>nameLength</dt><dd><code>31</code></dd>');
+    expect(text(card)).toContain('The server answered 500.');
+    expect(card).toContain('<dt>status</dt><dd><code>500</code></dd>');
     expect(card).toContain('<pre class="code body">{\n  &quot;code&quot;: &quot;internal&quot;');
     expect(card).toContain(
       `<pre class="code copy">curl -i -X POST &#39;http://localhost:4010/v1/pets&#39; \\\n  -H &quot;Authorization: Bearer $API_KEY&quot;`,
@@ -93,7 +93,7 @@ describe('renderHtml', () => {
     expect(t).toContain('unknown query parameters');
     expect(t).toContain('They do not fail the run');
     expect(t).toContain('Advisories 1');
-    expect(t).toContain('GET /pets/{petId} is deprecated');
+    expect(t).toContain('getPet is deprecated');
     const strict: RunReport = { ...sampleFailedReport, options: { ...sampleFailedReport.options, strict: true } };
     expect(text(renderHtml(strict))).toContain('This run was strict: they fail it.');
   });

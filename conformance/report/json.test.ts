@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FindingCode, RunReport } from '../findings/index.js';
 import { createAjv } from '../../spec/_internals/ajv.js';
+import { describeFinding } from './describe-finding.js';
 import { renderJson } from './json.js';
 import {
   SAMPLE_KEY,
@@ -91,7 +92,7 @@ describe('renderJson', () => {
       'response',
       'reproducer',
     ]);
-    expect(text).toContain('"evidence": {\n        "expected"');
+    expect(text).toContain('"evidence": {\n        "scenario"');
   });
 
   it('keeps the findings, counts, seed, target, spec version and timings', () => {
@@ -105,7 +106,8 @@ describe('renderJson', () => {
     });
     expect(parsed.spec.version).toBe('1.0.0');
     expect(parsed.tallies).toHaveLength(28);
-    expect(parsed.findings).toEqual(sampleFailedReport.findings);
+    // Each finding as data, plus the sentence the one formatter gives it.
+    expect(parsed.findings).toEqual(sampleFailedReport.findings.map((f) => ({ ...f, message: describeFinding(f) })));
   });
 
   it('drops fields the schema does not describe', () => {

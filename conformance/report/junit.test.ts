@@ -85,9 +85,7 @@ describe('renderJUnit', () => {
   it('puts message, type and reproducer in the failure', () => {
     const xml = renderJUnit(sampleFailedReport);
     const failure = element(xml, 'failure', 'type="server_error"');
-    expect(failure['message']).toBe(
-      'POST /pets answered 500 Internal Server Error for a valid pet whose name is 31 characters long.',
-    );
+    expect(failure['message']).toBe('The server answered 500.');
     const body = xml.slice(
       xml.indexOf('type="server_error"'),
       xml.indexOf('</failure>', xml.indexOf('type="server_error"')),
@@ -104,7 +102,7 @@ describe('renderJUnit', () => {
     const hard = renderJUnit(strict(sampleCertifiedReport));
     expect(element(hard, 'testsuites')).toMatchObject({ failures: '2' });
     expect(element(hard, 'failure')).toMatchObject({ type: 'contract_gap' });
-    expect(hard).not.toContain('<failure message="GET /pets/{petId} is deprecated');
+    expect(hard).not.toContain('<failure message="getPet is deprecated');
   });
 
   it('skips a check that looked at nothing, and reports a run that could not be carried out as an error', () => {
@@ -141,6 +139,6 @@ describe('renderJUnit', () => {
     expect(xml).not.toContain(SAMPLE_KEY);
     // Inside CDATA, markup is text; outside, it must be escaped.
     expect(xml.replace(/<!\[CDATA\[[\s\S]*?]]>/g, '')).not.toMatch(/<(script|img|iframe|b)\b/);
-    expect(xml).toContain('message="&lt;script>alert');
+    expect(xml).toMatch(/message="[^"]*&lt;script>alert/);
   });
 });

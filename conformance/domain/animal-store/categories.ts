@@ -73,8 +73,12 @@ export async function calibrateCategories(context: SequenceContext): Promise<Ada
       operationId: 'createPet',
       check: 'positive',
       gap: 'category-values',
-      message: `The server refuses a categoryId that no listed pet has (${UNLIKELY_CATEGORY} → 400) and accepts one that a pet has (${known[0]} → 201): it checks that the category exists, which the contract does not show. Valid bodies were sent with the ${known.length} category id(s) seen in the list.`,
-      evidence: { refused: UNLIKELY_CATEGORY, accepted: known[0], knownCategories: known.length },
+      evidence: {
+        scenario: 'category-values',
+        refused: String(UNLIKELY_CATEGORY),
+        accepted: known[0]!,
+        knownCategories: known.length,
+      },
       exchange: unlikely,
     },
   };

@@ -27,8 +27,7 @@ export function createIdHistory(): (exchange: Exchange, operation: OperationMode
               code: 'semantic_violation',
               severity: 'failure',
               check: 'semantics.unique_ids',
-              message: `A new pet got id ${id}, which an earlier answer already showed for another pet.`,
-              evidence: { id },
+              evidence: { rule: 'id-reused', id, seenIn: 'earlier-answer' },
             }),
           );
         }

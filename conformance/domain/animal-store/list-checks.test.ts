@@ -39,14 +39,14 @@ describe('checkListLimit', () => {
   it('fails a list longer than the limit', () => {
     const findings = run(checkListLimit, ops.listPets, list([['limit', '5']]), jsonResponse(200, pets(6)));
     expect(verdicts(findings)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
-    expect(findings[0]!.evidence).toEqual({ limit: 5, returned: 6, defaulted: false });
+    expect(findings[0]!.evidence).toEqual({ rule: 'limit', limit: 5, returned: 6, defaulted: false });
     expect(describeFinding(findings[0]!)).toBe('limit=5 returned 6 items.');
   });
 
   it('holds a list without limit to the documented default of 20', () => {
     expect(run(checkListLimit, ops.listPets, list([]), jsonResponse(200, pets(20)))).toEqual([]);
     const findings = run(checkListLimit, ops.listPets, list([['status', 'available']]), jsonResponse(200, pets(21)));
-    expect(findings[0]!.evidence).toEqual({ limit: 20, returned: 21, defaulted: true });
+    expect(findings[0]!.evidence).toEqual({ rule: 'limit', limit: 20, returned: 21, defaulted: true });
   });
 
   it('reads the last of repeated limits', () => {
@@ -104,14 +104,17 @@ describe('checkListFilter', () => {
     expect(verdicts(findings)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
     // Ids as text, so that reports print the digits, not a LosslessNumber object.
     expect(findings[0]!.evidence).toEqual({
+      rule: 'filter',
       filter: 'sold',
+      total: 3,
+      offending: 2,
       mismatched: [
         { id: '2', status: 'pending' },
         { id: '3', status: undefined },
       ],
     });
     expect(JSON.stringify(findings[0]!.evidence)).toBe(
-      '{"filter":"sold","mismatched":[{"id":"2","status":"pending"},{"id":"3"}]}',
+      '{"rule":"filter","filter":"sold","total":3,"offending":2,"mismatched":[{"id":"2","status":"pending"},{"id":"3"}]}',
     );
     expect(describeFinding(findings[0]!)).toContain('2 of 3 items');
   });
@@ -136,7 +139,7 @@ describe('checkListUniqueIds', () => {
       jsonResponse(200, [pet(1), pet(2), pet(1), pet(2), pet(3)]),
     );
     expect(verdicts(findings)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
-    expect(findings[0]!.evidence).toEqual({ duplicates: ['1', '2'] });
+    expect(findings[0]!.evidence).toEqual({ rule: 'duplicate-ids', duplicates: ['1', '2'] });
     expect(describeFinding(findings[0]!)).toContain('repeats id 1 and 1 more');
   });
 
@@ -150,6 +153,7 @@ describe('checkListUniqueIds', () => {
     const text =
       '[{"id":9223372036854775807,"name":"a","categoryId":1},{"id":9223372036854775807,"name":"b","categoryId":1}]';
     expect(run(checkListUniqueIds, ops.listPets, list([]), response(200, text))[0]!.evidence).toEqual({
+      rule: 'duplicate-ids',
       duplicates: ['9223372036854775807'],
     });
   });

@@ -38,11 +38,7 @@ export const checkListLimit: Check = ({ exchange, operation }) => {
       code: 'semantic_violation',
       severity: 'failure',
       check: 'semantics.limit',
-      message:
-        given === undefined
-          ? `Without a limit the list has ${items.length} items; the default limit is ${limit}.`
-          : `limit=${limit} returned ${items.length} items.`,
-      evidence: { limit, returned: items.length, defaulted: given === undefined },
+      evidence: { rule: 'limit', limit, returned: items.length, defaulted: given === undefined },
     }),
   ];
 };
@@ -59,13 +55,15 @@ export const checkListFilter: Check = ({ exchange, operation }) => {
       code: 'semantic_violation',
       severity: 'failure',
       check: 'semantics.filter',
-      message: `status=${String(status)} returned ${wrong.length} of ${items.length} items with another status (e.g. id ${String(wrong[0]!.id)} with status ${JSON.stringify(wrong[0]!.status ?? null)}).`,
       // Ids as text: the items are parsed losslessly, and a LosslessNumber would render as an object.
       evidence: {
+        rule: 'filter',
         filter: status,
+        total: items.length,
+        offending: wrong.length,
         mismatched: wrong
           .slice(0, 5)
-          .map((i) => ({ id: i.id === undefined ? undefined : String(i.id), status: i.status })),
+          .map((i) => (i.id === undefined ? { status: i.status } : { id: String(i.id), status: i.status })),
       },
     }),
   ];
@@ -88,8 +86,7 @@ export const checkListUniqueIds: Check = ({ exchange }) => {
       code: 'semantic_violation',
       severity: 'failure',
       check: 'semantics.unique_ids',
-      message: `The list repeats id ${duplicates[0]}${duplicates.length > 1 ? ` and ${duplicates.length - 1} more` : ''}; ids are unique.`,
-      evidence: { duplicates: duplicates.slice(0, 10) },
+      evidence: { rule: 'duplicate-ids', duplicates: duplicates.slice(0, 10) },
     }),
   ];
   return out;

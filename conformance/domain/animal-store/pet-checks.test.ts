@@ -41,7 +41,11 @@ describe('checkCreateEcho', () => {
       '{"id":8,"name":"Max","categoryId":9007199254740992,"status":"sold"}',
     );
     expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'integer-precision' }]);
-    expect(findings[0]!.evidence).toEqual({ sent: '9007199254740993', received: '9007199254740992' });
+    expect(findings[0]!.evidence).toEqual({
+      scenario: 'double-rounded',
+      sent: '9007199254740993',
+      received: '9007199254740992',
+    });
   });
 
   it('fails a categoryId that is another number', () => {
@@ -50,7 +54,7 @@ describe('checkCreateEcho', () => {
       '{"id":7,"name":"Rex","categoryId":2,"status":"sold"}',
     );
     expect(verdicts(findings)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
-    expect(findings[0]!.evidence).toEqual({ sent: '1', received: '2' });
+    expect(findings[0]!.evidence).toEqual({ rule: 'echo', member: 'categoryId', sent: '1', received: '2' });
     expect(
       verdicts(
         echo({ name: 'Rex', categoryId: 1, status: 'sold' }, '{"id":7,"name":"Rex","categoryId":"1","status":"sold"}'),
@@ -77,7 +81,7 @@ describe('checkCreateEcho', () => {
       '{"id":7,"name":"Rex","categoryId":1,"status":"available"}',
     );
     expect(verdicts(status)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
-    expect(status[0]!.evidence).toEqual({ sent: 'sold', received: 'available' });
+    expect(status[0]!.evidence).toEqual({ rule: 'echo', member: 'status', sent: 'sold', received: 'available' });
     expect(
       verdicts(echo({ name: 'Rex', categoryId: 1, status: 'sold' }, '{"id":7,"name":"Rex","categoryId":1}')),
     ).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
@@ -86,7 +90,7 @@ describe('checkCreateEcho', () => {
   it('warns about the default status a pet created without one gets, and asks nothing when there is none', () => {
     const findings = echo({ name: 'Rex', categoryId: 1 }, '{"id":7,"name":"Rex","categoryId":1,"status":"available"}');
     expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'default-status' }]);
-    expect(findings[0]!.evidence).toEqual({ defaultStatus: 'available' });
+    expect(findings[0]!.evidence).toEqual({ scenario: 'default-status', defaultStatus: 'available' });
     expect(echo({ name: 'Rex', categoryId: 1 }, '{"id":7,"name":"Rex","categoryId":1}')).toEqual([]);
   });
 
@@ -156,7 +160,7 @@ describe('checkGetIdentity', () => {
   it('fails another pet', () => {
     const findings = get('5', '{"id":6,"name":"Rex","categoryId":1}');
     expect(verdicts(findings)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
-    expect(findings[0]!.evidence).toEqual({ requested: '5', received: '6' });
+    expect(findings[0]!.evidence).toEqual({ rule: 'identity', requested: '5', received: '6' });
     expect(verdicts(get('9223372036854775807', '{"id":1,"name":"Rex","categoryId":1}'))).toEqual([
       { code: 'semantic_violation', severity: 'failure' },
     ]);
@@ -169,7 +173,7 @@ describe('checkGetIdentity', () => {
     for (const petId of ['abc', '1.5', '6abc']) {
       const findings = get(petId, '{"id":6,"name":"Rex","categoryId":1}');
       expect(verdicts(findings)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
-      expect(findings[0]!.evidence).toEqual({ requested: petId, received: '6' });
+      expect(findings[0]!.evidence).toEqual({ rule: 'identity', requested: petId, received: '6' });
     }
   });
 

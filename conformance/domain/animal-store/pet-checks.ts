@@ -38,14 +38,13 @@ export const checkCreateEcho: Check = ({ exchange }) => {
   const got = r.exactJson;
   if (!isObject(sent) || !isObject(got)) return [];
   const out: Finding[] = [];
-  const fail = (message: string, evidence: Obj) =>
+  const fail = (member: string, sent: unknown, received: unknown) =>
     out.push(
       findingOf(exchange, {
         code: 'semantic_violation',
         severity: 'failure',
         check: 'semantics.echo',
-        message,
-        evidence,
+        evidence: { rule: 'echo', member, sent, received },
       }),
     );
   if (
@@ -61,22 +60,15 @@ export const checkCreateEcho: Check = ({ exchange }) => {
         severity: 'warning',
         check: 'semantics.echo',
         gap: 'field-size-limits',
-        message: `The name's unpaired surrogate came back as U+FFFD.`,
-        evidence: { sent: sent.name, received: got.name },
+        evidence: { scenario: 'surrogate-replaced', sent: sent.name, received: got.name },
       }),
     );
   } else if ('name' in sent && got.name !== sent.name) {
-    fail(`The created pet's name is ${JSON.stringify(got.name)}; ${JSON.stringify(sent.name)} was sent.`, {
-      sent: sent.name,
-      received: got.name,
-    });
+    fail('name', sent.name, got.name);
   }
   const category = 'categoryId' in sent ? compareNumbers(sent.categoryId, got.categoryId) : 'exact';
   if (category === 'different') {
-    fail(`The created pet's categoryId is ${String(got.categoryId)}; ${String(sent.categoryId)} was sent.`, {
-      sent: String(sent.categoryId),
-      received: String(got.categoryId),
-    });
+    fail('categoryId', String(sent.categoryId), String(got.categoryId));
   } else if (category === 'same-double') {
     out.push(
       findingOf(exchange, {
@@ -84,16 +76,12 @@ export const checkCreateEcho: Check = ({ exchange }) => {
         severity: 'warning',
         check: 'semantics.echo',
         gap: 'integer-precision',
-        message: `categoryId ${String(sent.categoryId)} came back as ${String(got.categoryId)}: rounded to a double.`,
-        evidence: { sent: String(sent.categoryId), received: String(got.categoryId) },
+        evidence: { scenario: 'double-rounded', sent: String(sent.categoryId), received: String(got.categoryId) },
       }),
     );
   }
   if ('status' in sent && got.status !== sent.status) {
-    fail(
-      `The created pet's status is ${JSON.stringify(got.status ?? null)}; ${JSON.stringify(sent.status)} was sent.`,
-      { sent: sent.status, received: got.status },
-    );
+    fail('status', sent.status, got.status);
   }
   if (!('status' in sent) && got.status !== undefined) {
     out.push(
@@ -102,8 +90,7 @@ export const checkCreateEcho: Check = ({ exchange }) => {
         severity: 'warning',
         check: 'semantics.echo',
         gap: 'default-status',
-        message: `A pet created without a status came back with status ${JSON.stringify(got.status)}.`,
-        evidence: { defaultStatus: got.status },
+        evidence: { scenario: 'default-status', defaultStatus: got.status },
       }),
     );
   }
@@ -129,8 +116,7 @@ export const checkGetIdentity: Check = ({ exchange }) => {
       code: 'semantic_violation',
       severity: exchange.case.kind === 'probe' ? 'warning' : 'failure',
       check: 'semantics.identity',
-      message: `GET for id ${requested} answered the pet with id ${String(got.id)}.`,
-      evidence: { requested, received: String(got.id) },
+      evidence: { rule: 'identity', requested, received: String(got.id) },
     }),
   ];
 };

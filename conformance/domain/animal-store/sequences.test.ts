@@ -80,9 +80,9 @@ describe('pageSpread', () => {
       150,
     );
     const result = await pageSpread.execute(0, { ...short.context });
-    expect(result.findings.some((f) => f.check === 'semantics.limit' && /limit=(4[3-9]|[5-7]\d)/.test(describeFinding(f)))).toBe(
-      true,
-    );
+    expect(
+      result.findings.some((f) => f.check === 'semantics.limit' && /limit=(4[3-9]|[5-7]\d)/.test(describeFinding(f))),
+    ).toBe(true);
     const ok = store(honest, 150);
     expect((await pageSpread.execute(0, ok.context)).findings).toEqual([]);
   });

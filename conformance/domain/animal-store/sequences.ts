@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
-import type { Finding } from '../../findings/index.js';
+import type { Finding, SemanticEvidence } from '../../findings/index.js';
 import type { SpecModel } from '../../../spec/index.js';
 import type { Execution, SequenceContext, SequenceProperty } from '../rules.js';
 import { LosslessNumber } from 'lossless-json';
@@ -67,7 +67,7 @@ class Recorder {
     this.findings.push(...this.context.judge(exchange));
     return exchange;
   }
-  fail(exchange: Exchange, check: string, message: string, evidence: Obj = {}): void {
+  fail(exchange: Exchange, check: string, violation: SemanticEvidence): void {
     // A 429 the client's retries did not get past says nothing about memory: the status check
     // already notes the rate limit as a contract gap.
     if (exchange.response?.status === 429) return;
@@ -81,14 +81,13 @@ class Recorder {
           severity: 'warning',
           check,
           gap: 'caching',
-          message: `${message} The answer came from a cache (Age: ${age}).`,
-          evidence,
+          evidence: { scenario: 'cached', age, violation },
         }),
       );
       return;
     }
     this.findings.push(
-      findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, message, evidence }),
+      findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, evidence: violation }),
     );
   }
   result(): Execution {
@@ -336,14 +335,9 @@ export const persistence: SequenceProperty<Step[]> = {
         const id = integerText(body?.id);
         if (!body || id === undefined) continue;
         if (seenIds.has(id))
-          recorder.fail(exchange, 'semantics.unique_ids', `Two created pets got the same id ${id}.`, { id });
+          recorder.fail(exchange, 'semantics.unique_ids', { rule: 'id-reused', id, seenIn: 'same-run' });
         else if (existingIds.has(id))
-          recorder.fail(
-            exchange,
-            'semantics.unique_ids',
-            `A new pet got id ${id}, which a pet listed before it already had.`,
-            { id },
-          );
+          recorder.fail(exchange, 'semantics.unique_ids', { rule: 'id-reused', id, seenIn: 'earlier-list' });
         seenIds.add(id);
         model.push({ id, name: body.name, categoryId: body.categoryId, status: body.status });
       } else if (step.kind === 'get') {
@@ -358,19 +352,17 @@ export const persistence: SequenceProperty<Step[]> = {
             ? 'listed before this sequence'
             : 'created earlier in this sequence';
           if (r.status < 500)
-            recorder.fail(
-              exchange,
-              'semantics.persistence',
-              `Pet ${expected.id}, ${origin}, got ${r.status} from getPet.`,
-              { id: expected.id },
-            );
+            recorder.fail(exchange, 'semantics.persistence', {
+              rule: 'read-status',
+              id: expected.id,
+              origin,
+              status: r.status,
+            });
           continue;
         }
         const difference = sameFields(expected, (r.exactJson ?? {}) as Obj);
         if (difference)
-          recorder.fail(exchange, 'semantics.persistence', `getPet ${expected.id} answered ${difference}.`, {
-            id: expected.id,
-          });
+          recorder.fail(exchange, 'semantics.persistence', { rule: 'read-differs', id: expected.id, difference });
       } else if (step.kind === 'list') {
         // A full page hides pets past it (an id-ordered store larger than the page): pets of the
         // model it does not show are then read where they should be, in the page of their status.
@@ -390,25 +382,18 @@ export const persistence: SequenceProperty<Step[]> = {
             if (listed) {
               const difference = sameFields(expected, listed);
               if (difference)
-                recorder.fail(
-                  exchange,
-                  'semantics.persistence',
-                  `The list shows pet ${expected.id} with ${difference}.`,
-                  { id: expected.id },
-                );
+                recorder.fail(exchange, 'semantics.persistence', { rule: 'list-differs', id: expected.id, difference });
             } else if (
               items.length < MAX_PAGE &&
               !announcesNextPage(exchange) &&
               (status === null || expected.status === status)
             ) {
-              recorder.fail(
-                exchange,
-                'semantics.persistence',
-                `Pet ${expected.id}, created earlier, is missing from a list of ${items.length} items${status ? ` filtered on status=${status}` : ''}.`,
-                {
-                  id: expected.id,
-                },
-              );
+              recorder.fail(exchange, 'semantics.persistence', {
+                rule: 'list-missing',
+                id: expected.id,
+                items: items.length,
+                ...(status ? { status } : {}),
+              });
             } else if (items.length >= MAX_PAGE && typeof expected.status === 'string' && expected.status !== status)
               hidden.push(expected);
           }
@@ -422,12 +407,7 @@ export const persistence: SequenceProperty<Step[]> = {
         const exchange = await recorder.send(getCase(id, 'semantics.not_found'));
         const r = exchange.response;
         if (r && r.status !== 404 && r.status < 500) {
-          recorder.fail(
-            exchange,
-            'semantics.not_found',
-            `getPet for an id nobody created (${id}) got ${r.status}; the contract says 404.`,
-            { id },
-          );
+          recorder.fail(exchange, 'semantics.not_found', { rule: 'not-found', id, status: r.status });
         }
       }
     }
@@ -469,12 +449,7 @@ export const concurrentCreates: SequenceProperty<{ count: number; tag: number }>
       if (id === undefined) continue;
       const other = owners.get(id);
       if (other !== undefined)
-        recorder.fail(
-          exchange,
-          'semantics.unique_ids',
-          `Two pets created at the same time got the same id ${id} ("${other}" and "${names[i]}").`,
-          { id },
-        );
+        recorder.fail(exchange, 'semantics.unique_ids', { rule: 'id-concurrent', id, names: [other, names[i]!] });
       owners.set(id, names[i]!);
       stored.push({ id, name: names[i]! });
     }
@@ -483,12 +458,12 @@ export const concurrentCreates: SequenceProperty<{ count: number; tag: number }>
     for (const [i, exchange] of read.entries()) {
       const got = exchange.response?.status === 200 ? (exchange.response.exactJson as Obj | undefined) : undefined;
       if (got && got.name !== stored[i]!.name) {
-        recorder.fail(
-          exchange,
-          'semantics.persistence',
-          `Pet ${stored[i]!.id}, created as "${stored[i]!.name}" alongside others, is stored as ${JSON.stringify(got.name)}.`,
-          { id: stored[i]!.id },
-        );
+        recorder.fail(exchange, 'semantics.persistence', {
+          rule: 'concurrent-name',
+          id: stored[i]!.id,
+          sent: stored[i]!.name,
+          stored: got.name,
+        });
       }
     }
     return recorder.result();
@@ -539,33 +514,26 @@ export const pageSize: SequenceProperty<PageQuery> = {
           severity: 'warning',
           check: 'semantics.limit',
           gap: 'pagination',
-          message: `limit=${limit} returned ${page.length} of ${available} items and a Link to the next page: the server pages by its own size.`,
-          evidence: { limit, returned: page.length, available },
+          evidence: { scenario: 'own-page-size', limit, returned: page.length, available },
         }),
       );
     } else if (page.length < expectedPage) {
-      recorder.fail(
-        pageExchange,
-        'semantics.limit',
-        `limit=${limit}${status ? `&status=${status}` : ''} returned ${page.length} items while ${available} are available (expected ${expectedPage}).`,
-        {
-          limit,
-          returned: page.length,
-          available,
-        },
-      );
+      recorder.fail(pageExchange, 'semantics.limit', {
+        rule: 'short-page',
+        limit,
+        ...(status ? { status } : {}),
+        returned: page.length,
+        available,
+        expected: expectedPage,
+      });
     }
     if (byDefault.length < Math.min(available, defaultLimit) && !announcesNextPage(defaultExchange)) {
-      recorder.fail(
-        defaultExchange,
-        'semantics.limit',
-        `Without a limit the list has ${byDefault.length} items while ${available} are available; the default limit is ${defaultLimit}.`,
-        {
-          returned: byDefault.length,
-          available,
-          defaultLimit,
-        },
-      );
+      recorder.fail(defaultExchange, 'semantics.limit', {
+        rule: 'short-default-page',
+        returned: byDefault.length,
+        available,
+        defaultLimit,
+      });
     }
     return recorder.result();
   },
@@ -678,16 +646,14 @@ export const pageSpread: SequenceProperty<number> = {
       const page = asList(exchange);
       const expected = Math.min(Number(limit), count);
       if (page && page.length < expected && !announcesNextPage(exchange)) {
-        recorder.fail(
-          exchange,
-          'semantics.limit',
-          `limit=${limit}${status ? `&status=${status}` : ''} returned ${page.length} items while ${count} are available (expected ${expected}).`,
-          {
-            limit: Number(limit),
-            returned: page.length,
-            available: count,
-          },
-        );
+        recorder.fail(exchange, 'semantics.limit', {
+          rule: 'short-page',
+          limit: Number(limit),
+          ...(status ? { status } : {}),
+          returned: page.length,
+          available: count,
+          expected,
+        });
       }
     }
     return recorder.result();

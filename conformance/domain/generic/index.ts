@@ -126,8 +126,12 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
             code: 'semantic_violation',
             severity: 'failure',
             check: 'semantics.unique_ids',
-            message: `${operation.operationId} handed out ${collection.id.parameter}=${id} twice. (${collection.id.reason})`,
-            evidence: { id, inference: collection.id.reason },
+            evidence: {
+              rule: 'id-twice',
+              id,
+              parameter: collection.id.parameter,
+              inference: collection.id.reason,
+            },
           }),
         ];
       };

@@ -5,7 +5,7 @@ import { decodeBody } from '../../../spec/media/index.js';
 import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
 import type { Case, Exchange } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
-import type { Finding } from '../../findings/index.js';
+import type { Finding, ItemRef, SemanticEvidence } from '../../findings/index.js';
 import {
   mergeAllOf,
   ordinaryParts,
@@ -86,10 +86,8 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         findings.push(...context.judge(exchange));
         return exchange;
       };
-      const violation = (exchange: Exchange, check: string, message: string, evidence: Record<string, unknown> = {}) =>
-        findings.push(
-          findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, message, evidence }),
-        );
+      const violation = (exchange: Exchange, check: string, evidence: SemanticEvidence) =>
+        findings.push(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, evidence }));
       const at = (o: OperationModel, itemId: string, parts?: RequestParts, existing = true): Case => {
         const base = toValidCase(o, parts ?? ordinaryParts(o, {}, 0));
         return {
@@ -107,7 +105,13 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
       const itemId = createdId(collection, made.response, create);
       if (itemId === undefined) return { findings, exchanges };
       const sentBody = bodyValue(made.case, create);
-      const because = `created by ${create.operationId}, its id in ${id.member ? `the member "${id.member}"` : 'Location'} (${id.reason})`;
+      const item: ItemRef = {
+        parameter: id.parameter,
+        id: itemId,
+        createdBy: create.operationId,
+        ...(id.member ? { idMember: id.member } : {}),
+        inference: id.reason,
+      };
 
       let expected: unknown = sentBody;
       const readBack = async (what: string) => {
@@ -122,12 +126,13 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
           expected !== undefined &&
           !holdsSent(expected, got.response!.exactJson ?? got.response!.json, itemSchema)
         ) {
-          violation(
-            got,
-            'semantics.read_back',
-            `${read.operationId} does not return what ${what} sent for ${id.parameter}=${itemId}. (Item ${because}.)`,
-            { sent: expected },
-          );
+          violation(got, 'semantics.read_back', {
+            rule: 'read-back',
+            sent: expected,
+            read: read.operationId,
+            writer: what,
+            item,
+          });
         }
         return got;
       };
@@ -171,11 +176,13 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
           (answer as Record<string, unknown>)[removable] !== undefined &&
           !isDefault(itemSchema, removable, (answer as Record<string, unknown>)[removable])
         ) {
-          violation(
-            got,
-            'semantics.merge_patch',
-            `${o.operationId} sent ${removable}: null in a merge patch, which removes the member (RFC 7396); ${read.operationId} still shows it. (Item ${because}.)`,
-          );
+          violation(got, 'semantics.merge_patch', {
+            rule: 'merge-patch',
+            member: removable,
+            writer: o.operationId,
+            read: read.operationId,
+            item,
+          });
         }
         if (o === replaceOp && before && isObject(body)) {
           // A replacement that kept a member it did not send merged instead of replacing (RFC 9110 §9.3.4).
@@ -189,12 +196,13 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
               !isDefault(itemSchema, k, before[k]),
           );
           if (kept.length > 0)
-            violation(
-              got,
-              'semantics.replace',
-              `${o.operationId} replaced ${id.parameter}=${itemId} without ${kept.join(', ')}, yet ${read.operationId} still shows the earlier value: the representation was merged, not replaced (RFC 9110 §9.3.4). (Item ${because}.)`,
-              { kept },
-            );
+            violation(got, 'semantics.replace', {
+              rule: 'replace',
+              kept,
+              writer: o.operationId,
+              read: read.operationId,
+              item,
+            });
         }
       }
       // A nested item belongs to its parent: read under another existing parent, it is not there.
@@ -204,11 +212,14 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         const elsewhere = at(read, itemId, undefined, false);
         const crossed = await send({ ...elsewhere, pathParams: { ...elsewhere.pathParams, [name]: other } });
         if (is2xx(crossed) && idOfItem(collection, crossed.response!.exactJson ?? crossed.response!.json) === itemId) {
-          violation(
-            crossed,
-            'semantics.scope',
-            `${read.operationId} answers ${id.parameter}=${itemId}, created under ${name}=${scope[name]}, under ${name}=${other} too. (Item ${because}.)`,
-          );
+          violation(crossed, 'semantics.scope', {
+            rule: 'scope',
+            read: read.operationId,
+            scope: name,
+            created: String(scope[name]),
+            other: String(other),
+            item,
+          });
         }
         break;
       }
@@ -234,11 +245,12 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
           !collection.page &&
           (cap === undefined ? collection.pageSize === undefined : items.length < cap);
         if (items && complete && !items.some((item) => idOfItem(collection, item) === itemId)) {
-          violation(
-            listed,
-            'semantics.list_shows_created',
-            `${list.operationId} returned ${items.length} items, a complete list, without ${id.parameter}=${itemId}. (Item ${because}.)`,
-          );
+          violation(listed, 'semantics.list_shows_created', {
+            rule: 'list-shows-created',
+            list: list.operationId,
+            items: items.length,
+            item,
+          });
         }
       }
       if (remove) {
@@ -258,11 +270,14 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
           for (const reader of readers) {
             const after = await send(at(reader, itemId, undefined, false));
             if (after.response && after.response.status < 300) {
-              violation(
-                after,
-                'semantics.delete',
-                `${reader.operationId} still answers ${after.response.status} for ${id.parameter}=${itemId} after ${remove.operationId} answered ${gone.response!.status}.`,
-              );
+              violation(after, 'semantics.delete', {
+                rule: 'delete',
+                read: reader.operationId,
+                status: after.response.status,
+                remove: remove.operationId,
+                removeStatus: gone.response!.status,
+                item,
+              });
             }
           }
         }

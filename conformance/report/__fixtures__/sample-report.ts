@@ -76,8 +76,7 @@ export const serverErrorFinding: Finding = {
   severity: 'failure',
   operationId: 'createPet',
   check: 'server_error',
-  message: 'POST /pets answered 500 Internal Server Error for a valid pet whose name is 31 characters long.',
-  evidence: { status: 500, expected: [201, 400, 401], nameLength: 31, shrinks: 14 },
+  evidence: { scenario: 'answered', status: 500 },
   request: {
     method: 'POST',
     path: '/pets',
@@ -110,8 +109,7 @@ export const filterFinding: Finding = {
   severity: 'failure',
   operationId: 'listPets',
   check: 'semantics.filter',
-  message: 'GET /pets?status=available returned a pet whose status is "sold"; every item must match the filter.',
-  evidence: { filter: { status: 'available' }, offending: { index: 2, id: 7, status: 'sold' }, items: 5 },
+  evidence: { rule: 'filter', filter: 'available', total: 3, offending: 1, mismatched: [{ id: '7', status: 'sold' }] },
   request: { method: 'GET', path: '/pets?status=available&limit=5', headers: { Authorization: 'Bearer $API_KEY' } },
   response: {
     status: 200,
@@ -143,9 +141,7 @@ export const gapFinding: Finding = {
   operationId: 'createPet',
   check: 'schema',
   gap: 'NewPet.status default',
-  message:
-    'A pet created without status came back with status "available"; the contract does not say what the default is.',
-  evidence: { sent: { name: 'Rex', categoryId: 1 }, received: { status: 'available' } },
+  evidence: { scenario: 'default-status', defaultStatus: 'available' },
 };
 
 /** Where the contract is silent: unknown query parameters. */
@@ -155,7 +151,14 @@ export const unknownParamFinding: Finding = {
   operationId: 'listPets',
   check: 'negative',
   gap: 'unknown query parameters',
-  message: 'An unknown query parameter (?colour=red) was ignored with 200; the contract neither allows nor forbids it.',
+  evidence: {
+    scenario: 'invalid-accepted',
+    status: 200,
+    location: 'query.colour',
+    pointer: '',
+    keyword: 'additionalProperties',
+    why: 'an unknown query parameter (?colour=red)',
+  },
   request: { method: 'GET', path: '/pets?colour=red', headers: { Authorization: 'Bearer $API_KEY' } },
 };
 
@@ -165,8 +168,7 @@ export const deprecationFinding: Finding = {
   severity: 'advisory',
   operationId: 'getPet',
   check: 'deprecation',
-  message: 'GET /pets/{petId} is deprecated but answers without a Deprecation or Sunset header (removal: 2030-12-05).',
-  evidence: { deprecation: null, sunset: null },
+  evidence: { scenario: 'missing', missing: ['Deprecation', 'Sunset'], xSunset: '2030-12-05' },
 };
 
 const base = {
@@ -220,9 +222,13 @@ export const hostileReport: RunReport = {
   findings: [
     {
       ...serverErrorFinding,
+      code: 'transport_error',
       operationId: 'createPet',
-      message: `<script>alert("x")</script> ]]> & ' " leaked Bearer ${SAMPLE_KEY} \u0007 end`,
-      evidence: { html: '<img src=x onerror=alert(1)>', key: SAMPLE_KEY, cdata: ']]><!--' },
+      evidence: {
+        scenario: 'exchange',
+        kind: `<img src=x onerror=alert(1)> ]]><!-- ${SAMPLE_KEY}`,
+        detail: `<script>alert("x")</script> ]]> & ' " leaked Bearer ${SAMPLE_KEY} \u0007 end`,
+      },
       request: {
         method: 'POST',
         path: '/pets',
@@ -247,7 +253,14 @@ export const hostileReport: RunReport = {
         replay: `${REPLAY} --key ${SAMPLE_KEY}`,
       },
     },
-    { ...gapFinding, gap: '<b>gap</b>', message: `gap with key ${SAMPLE_KEY}` },
-    { ...deprecationFinding, message: `<iframe> advisory Basic dXNlcjpwYXNzd29yZA==` },
+    {
+      ...gapFinding,
+      gap: '<b>gap</b>',
+      evidence: { scenario: 'default-status', defaultStatus: `gap with key ${SAMPLE_KEY}` },
+    },
+    {
+      ...deprecationFinding,
+      evidence: { scenario: 'missing', missing: ['<iframe> advisory Basic dXNlcjpwYXNzd29yZA=='] },
+    },
   ],
 };
