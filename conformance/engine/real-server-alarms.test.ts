@@ -239,3 +239,55 @@ describe('an API key the spec puts in the body', () => {
     expect((await certify('key-in-body-ignored', false)).some((f) => f.check === 'auth')).toBe(true);
   });
 });
+
+describe('ids of a creation whose answer has no schema', () => {
+  // openapi-backend's mock example: POST /pets answers 201 with the spec's example, the same pet
+  // every time; its 201 documents an example and no schema.
+  const listed = { type: 'array', items: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } };
+  const documentOf = (created: object) => ({
+    openapi: '3.0.1',
+    info: { title: 'mock', version: '1' },
+    paths: {
+      '/pets': {
+        get: {
+          operationId: 'getPets',
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: listed } } } },
+        },
+        post: {
+          operationId: 'createPet',
+          requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+          responses: { '201': { description: 'ok', content: { 'application/json': created } } },
+        },
+      },
+      '/pets/{id}': {
+        get: {
+          operationId: 'getPetById',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          responses: { '200': { description: 'ok', content: { 'application/json': created } } },
+        },
+      },
+    },
+  });
+  const garfield = { id: 1, name: 'Garfield' };
+  const mock = (req: IncomingMessage, res: ServerResponse) => {
+    const path = req.url?.split('?')[0] ?? '';
+    if (req.method === 'GET' && path === '/pets') return json(res, 200, [garfield]);
+    if (req.method === 'POST' && path === '/pets') return json(res, 201, garfield);
+    if (req.method === 'GET' && /^\/pets\/\d+$/.test(path)) return json(res, 200, garfield);
+    json(res, 404, {});
+  };
+  const uniqueIds = async (name: string, created: object) => {
+    const { url, spec } = await serve(name, documentOf(created), mock);
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5 });
+    return failures(report).filter((f) => f.check === 'semantics.unique_ids');
+  };
+
+  it('are not judged unique: the spec does not say the answer names a new pet', async () => {
+    expect(await uniqueIds('example-only', { examples: { garfield: { value: garfield } } })).toEqual([]);
+  });
+
+  it('are, where the answer has a schema with the id', async () => {
+    const pet = { type: 'object', properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string' } } };
+    expect((await uniqueIds('with-schema', { schema: pet })).length).toBeGreaterThan(0);
+  });
+});

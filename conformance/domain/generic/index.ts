@@ -113,6 +113,9 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         )
           return [];
         if (clientChoosesId(operation, collection.id.member)) return [];
+        // A created body the spec gives no schema (an example at most: a mock answers it every time)
+        // is not documented to name the new resource (RFC 9110 §15.3.2: Location, or else the target URI does).
+        if (!operation.responseFor(r.status)?.schema) return [];
         const id = createdId(collection, r, operation);
         if (id === undefined) return [];
         const scopeKey = `${collection.path} ${collection.scope.map((s) => exchange.case.pathParams[s] ?? '').join('/')}`;
