@@ -271,6 +271,24 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         gap: status === 429 ? 'rate-limits' : 'field-size-limits',
         evidence: { scenario: 'limit-status', status },
       });
+    } else if (status === 404 && !c.existing?.length && generatedIdInQuery(c)) {
+      // A generated id in the query (?id=500) may name nothing, as one in the path may: 404 is the
+      // answer, documented or not (an undocumented one is a gap).
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'status',
+        gap: 'undocumented-not-found',
+        evidence: { scenario: 'not-found-undocumented', status: 404 },
+      });
+    } else if (unjudgedRefusal(c, operation, status)) {
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'positive',
+        gap: 'unjudged-input',
+        evidence: { scenario: 'edge-refused', status, edge: unjudgedRefusal(c, operation, status)! },
+      });
     } else {
       add({
         code: 'positive_rejected',
@@ -363,4 +381,33 @@ function keyNotInBody(c: Case, operation: OperationModel): boolean {
   if (c.body?.kind !== 'json') return true;
   const pointer = c.invalid?.pointer;
   return pointer !== undefined && members.some((m) => pointer === `/${m}` || pointer.startsWith(`/${m}/`));
+}
+
+/** Names of query parameters that hold an identifier: `id`, `userId`, `user_id`, `petID`. */
+const ID_NAME = /^(id|Id|ID)$|[a-z0-9](Id|ID)$|[_-](id|Id|ID)$/;
+
+/** Whether a case sends a generated identifier in its query (nothing the target returned). */
+function generatedIdInQuery(c: Case): boolean {
+  return c.query.some(([name]) => ID_NAME.test(name));
+}
+
+/** Names of body members that hold a credential the kit can only make up. */
+const SECRET_MEMBER = /^(password|passwd|pass|passphrase|secret|otp|pin)$/i;
+
+/**
+ * Why the kit cannot tell whether a refused valid request should have been served, when it cannot:
+ * - the body has no schema (`application/json: {}`): the spec does not say what a valid body is;
+ * - a public operation that takes a password in its body (a sign-in) refused with 401 or 403: the
+ *   kit can only make the credentials up, and the spec does not show which are right.
+ */
+function unjudgedRefusal(c: Case, operation: OperationModel, status: number): string | undefined {
+  const body = operation.requestBody;
+  if (c.body !== undefined && body && Object.keys(body.schema.schema).length === 0)
+    return 'the body, which the spec gives no schema';
+  const value = c.body?.kind === 'json' ? c.body.value : undefined;
+  const members = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+  const secret = members.find((m) => SECRET_MEMBER.test(m));
+  if ((status === 401 || status === 403) && operation.security.access === 'public' && secret)
+    return `made-up credentials in the body ("${secret}")`;
+  return undefined;
 }

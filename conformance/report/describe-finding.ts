@@ -265,6 +265,8 @@ function describeGap(e: GapEvidence, operationId: string): string {
         : `Invalid input got ${e.status}, which ${operationId} does not document: ${e.why}.`;
     case 'not-found-undocumented':
       return `A path naming no resource got 404, which ${operationId} does not document.`;
+    case 'success-undocumented':
+      return `Got ${e.status}; ${operationId} documents no success status at all, so the contract does not say which one.`;
     case 'edge-refused':
       return `A valid request was refused with ${e.status}; the contract does not show the limit it hit: ${e.edge}.`;
     case 'limit-status':
@@ -376,7 +378,10 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
   return unreachable(e);
 }
 
-/** Fails the typecheck when a switch above misses a member of the union. */
-function unreachable(value: never): never {
-  throw new Error(`no words for ${JSON.stringify(value)}`);
+/**
+ * Fails the typecheck when a switch above misses a member of the union. At run time (a report file
+ * of another version, read back to be merged) the evidence is shown as it is rather than lost.
+ */
+function unreachable(value: never): string {
+  return `(no words for ${JSON.stringify(value)})`;
 }

@@ -67,6 +67,7 @@ function finding(f: Finding): Record<string, unknown> {
     gap: f.gap,
     evidence: f.evidence === undefined ? undefined : sortKeys(f.evidence),
     occurrences: f.occurrences,
+    context: f.context === undefined ? undefined : sortKeys(f.context),
     request: f.request === undefined ? undefined : request(f.request),
     response: f.response === undefined ? undefined : response(f.response),
     reproducer: f.reproducer === undefined ? undefined : reproducer(f.reproducer),
