@@ -45,11 +45,13 @@ try {
       : options.devKey
         ? `the development key only: ${devHow}`
         : `${options.keys.keys.length} configured key(s)${users}`;
+  // The admin routes live at the origin, above whatever base path the spec's servers give.
+  const origin = new URL(running.url).origin;
   process.stdout.write(
-    `Animal Store mock (${options.mode}) listening on ${running.url}\n` +
+    `${running.mock.spec.title} mock (${options.mode}) listening on ${running.url}\n` +
       `  accepting ${keys}\n` +
-      `  admin ${options.admin ? `POST ${running.url.replace(/\/v1$/, '')}/__mock/reset, GET ${running.url.replace(/\/v1$/, '')}/__mock/requests` : 'off'}\n` +
-      `  spec  ${running.url.replace(/\/v1$/, '')}/__mock/openapi.json\n` +
+      `  admin ${options.admin ? `POST ${origin}/__mock/reset, GET ${origin}/__mock/requests` : 'off'}\n` +
+      `  spec  ${origin}/__mock/openapi.json\n` +
       (options.faultsFile ? `  faults from ${options.faultsFile}\n` : ''),
   );
   let stopping = false;
