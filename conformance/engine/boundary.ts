@@ -89,9 +89,10 @@ export async function explainBoundary(
     const c = d.at(n) ?? d.at(n + 1n);
     if (!c || !valid(c)) return undefined;
     probes++;
-    return judge(await send(c)).some(
-      (f) => f.severity === 'failure' && f.code === target.code && f.check === target.check,
-    );
+    const e = await send(c);
+    // An answer that says nothing of the input (rate limited, unavailable, none) neither fails nor passes.
+    if (e.failure || e.response?.status === 429 || e.response?.status === 503) return undefined;
+    return judge(e).some((f) => f.severity === 'failure' && f.code === target.code && f.check === target.check);
   };
   /** Bisects between a failing and a passing value; returns the last failing and the first passing one. */
   const bisect = async (d: Dimension, failing: bigint, passing: bigint): Promise<[bigint, bigint]> => {
