@@ -166,6 +166,12 @@ describe('landmarksOf', () => {
     expect(values.some((s) => /[\ud800-\udbff][\udc00-\udfff]/.test(s))).toBe(true);
   });
 
+  it('gives strings holding U+2028 and U+2029 (legal in JSON strings, line ends to JavaScript)', () => {
+    const values = landmarksOf(property(ops.spec.schemas.NewPet!.schema, 'name')) as string[];
+    expect(values.some((s) => s.includes('\u2028'))).toBe(true);
+    expect(values.some((s) => s.includes('\u2029'))).toBe(true);
+  });
+
   it('gives the calendar landmarks of a date or date-time, nullable or not, each valid RFC 3339', () => {
     const dates = landmarksOf({ type: ['string', 'null'], format: 'date' }) as string[];
     expect(dates).toContain('2000-02-29');

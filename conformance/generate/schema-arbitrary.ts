@@ -80,6 +80,10 @@ const STRING_LANDMARKS = [
   '100% sure',
   'Rex\u0000',
   'Rex\ud83d',
+  // U+2028 and U+2029 are legal unescaped in JSON strings (RFC 8259 §7) but end a line in JavaScript
+  // sources and in line-based readers (loggers, templating): a store that chokes on them answers 5xx.
+  'Line\u2028Break',
+  'Para\u2029Break',
   'a'.repeat(33),
   'a'.repeat(65),
   '𝔘'.repeat(16),
