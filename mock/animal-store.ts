@@ -4,8 +4,6 @@
  * that filter, limit and echo semantics hold in every mode. The rest of the mock knows nothing of pets.
  * @module
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse as parseLossless } from 'lossless-json';
 import type { OperationModel, SpecModel } from '../spec/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from './answer.js';
@@ -41,14 +39,10 @@ export function isAnimalStore(spec: SpecModel): boolean {
 
 const animalStoreSpecs = new WeakMap<SpecModel, boolean>();
 
-/** The seed data shipped with the project. */
-export const DEFAULT_SEED_FILE = fileURLToPath(new URL('../fixtures/pets.json', import.meta.url));
-
-/** Reads the seed pets and checks each against the spec's `Pet` schema, so the store never serves an invalid pet. */
-export function loadSeedPets(spec: SpecModel, file: string = DEFAULT_SEED_FILE): StoredPet[] {
-  const raw = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-  if (!Array.isArray(raw)) throw new Error(`Seed file ${file} must hold a JSON array of pets.`);
-  return raw.map((item, index) => seedPet(spec, item, `${file}[${index}]`));
+/** Checks each seed pet (parsed JSON read from `where`) against the spec's `Pet` schema, so the store never serves an invalid pet. */
+export function seedPets(spec: SpecModel, raw: unknown, where: string): StoredPet[] {
+  if (!Array.isArray(raw)) throw new Error(`Seed file ${where} must hold a JSON array of pets.`);
+  return raw.map((item, index) => seedPet(spec, item, `${where}[${index}]`));
 }
 
 /** Checks one seed pet against the spec's `Pet` schema and splits it into id and fields. */

@@ -73,7 +73,7 @@ export function presentedSecrets(request: AuthRequest, schemes: Iterable<Securit
   const token = bearerToken(typeof authorization === 'string' ? authorization : undefined);
   if (token !== undefined) {
     out.add(token);
-    const pair = Buffer.from(token, 'base64').toString('utf8');
+    const pair = lenientBase64Text(token);
     const colon = pair.indexOf(':');
     if (colon > 0 && colon < pair.length - 1) out.add(pair.slice(colon + 1));
   }
@@ -120,4 +120,22 @@ export function authRequestOf(headers: AuthRequest['headers'], search: string): 
       return query;
     },
   };
+}
+
+/**
+ * A token read as base64 the lenient way (both alphabets, characters outside them skipped, padding
+ * optional), as UTF-8 text: what a Basic token may hide, for redaction only.
+ */
+function lenientBase64Text(token: string): string {
+  let clean = token
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .replace(/=.*$/s, '')
+    .replace(/[^A-Za-z0-9+/]/g, '');
+  if (clean.length % 4 === 1) clean = clean.slice(0, -1);
+  try {
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(Uint8Array.from(atob(clean), (c) => c.charCodeAt(0)));
+  } catch {
+    return '';
+  }
 }

@@ -127,18 +127,18 @@ export function placeholderAnswer(negotiated: Negotiated, headers?: Record<strin
   if (textual && typeof example === 'string') return withType(example);
   switch (essence) {
     case 'image/png':
-      return withType(Buffer.from(PNG, 'base64'));
+      return withType(fromBase64(PNG));
     case 'image/gif':
-      return withType(Buffer.from(GIF, 'base64'));
+      return withType(fromBase64(GIF));
     case 'image/jpeg':
     case 'image/jpg':
-      return withType(Buffer.from(JPEG, 'base64'));
+      return withType(fromBase64(JPEG));
     case 'image/webp':
-      return withType(Buffer.from(WEBP, 'base64'));
+      return withType(fromBase64(WEBP));
     case 'image/svg+xml':
       return withType('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
     case 'application/pdf':
-      return withType(Buffer.from(PDF, 'latin1'));
+      return withType(Uint8Array.from(PDF, (c) => c.charCodeAt(0)));
     case 'text/html':
       return withType('<!DOCTYPE html><html><head><title>mock</title></head><body></body></html>');
     case 'application/x-www-form-urlencoded':
@@ -165,7 +165,7 @@ export function placeholderAnswer(negotiated: Negotiated, headers?: Record<strin
     return withType(essence === 'text/csv' ? 'value\n' : 'mock');
   }
   if (typeof example === 'string') return withType(example);
-  return withType(Buffer.from('mock'));
+  return withType(new TextEncoder().encode('mock'));
 }
 
 /** Whether an answer's body is JSON (the mock's default Content-Type, or a JSON type it set). */
@@ -233,4 +233,9 @@ export async function conformSuccess(
     if (schema.validate(value).ok) return named({ ...answer, json: JSON.stringify(value), headers: others });
   }
   return named(answer);
+}
+
+/** The bytes a (valid) base64 constant spells. */
+function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }

@@ -1,14 +1,20 @@
-import type { IncomingMessage } from 'node:http';
-
 /** Response headers as a plain record, in the casing they are sent with. */
 export type HeaderRecord = Record<string, string>;
+
+/** Request headers as node gives them: lower-case names, a repeated header as an array. */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/** A request, as far as CORS reads it. */
+interface WithHeaders {
+  readonly headers: RequestHeaders;
+}
 
 /** CORS headers for a request, decided from the configured origins. */
 export interface Cors {
   /** Headers every response to this request carries (empty when the origin is not allowed). */
-  headersFor(req: IncomingMessage): HeaderRecord;
+  headersFor(req: WithHeaders): HeaderRecord;
   /** Headers of a preflight answer for a path whose methods are `allow`. */
-  preflightHeadersFor(req: IncomingMessage, allow: readonly string[]): HeaderRecord;
+  preflightHeadersFor(req: WithHeaders, allow: readonly string[]): HeaderRecord;
 }
 
 /**
@@ -33,11 +39,11 @@ export function createCors(origins: readonly string[]): Cors {
   const wildcard = origins.includes('*');
   const allowed = new Set(origins);
 
-  function base(req: IncomingMessage): HeaderRecord {
+  function base(req: WithHeaders): HeaderRecord {
     if (wildcard)
       return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED_RESPONSE_HEADERS };
     const origin = req.headers.origin;
-    if (origin === undefined || !allowed.has(origin)) return { Vary: 'Origin' };
+    if (typeof origin !== 'string' || !allowed.has(origin)) return { Vary: 'Origin' };
     return {
       'Access-Control-Allow-Origin': origin,
       'Access-Control-Allow-Credentials': 'true',

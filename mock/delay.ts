@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type MockError, mockError } from './errors.js';
 
 /** The request header that delays one answer, in ms. */
@@ -29,9 +28,14 @@ export function requestDelay(
 /** Waits `ms`, or less when `signal` aborts (shutdown must not wait for pending delays). */
 export async function wait(ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0 || signal.aborted) return;
-  try {
-    await sleep(ms, undefined, { signal });
-  } catch {
+  await new Promise<void>((resolve) => {
     // Aborted by shutdown: answer at once.
-  }
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
 }

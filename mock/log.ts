@@ -9,6 +9,7 @@ export const stdoutSink: LogSink = (line) => {
 /** Query parameters whose values are never logged, whatever they hold. */
 const SECRET_NAME = /key|token|auth|secret|pass|sig|cred/i;
 const REDACTED = '[redacted]';
+const UTF8 = new TextEncoder();
 const MAX_TARGET = 200;
 
 /**
@@ -57,19 +58,19 @@ function redactSpellings(text: string, secrets: readonly string[]): string {
     }
     const code = text.codePointAt(i) ?? 0;
     const char = String.fromCodePoint(code);
-    for (const byte of code < 0x80 ? [code] : Buffer.from(char, 'utf8')) {
+    for (const byte of code < 0x80 ? [code] : UTF8.encode(char)) {
       bytes.push(byte);
       starts.push(i);
       ends.push(i + char.length);
     }
     i += char.length;
   }
-  const decoded = Buffer.from(bytes);
+  const decoded = Uint8Array.from(bytes);
   const hidden = new Array<boolean>(text.length).fill(false);
   for (const secret of secrets) {
-    const needle = Buffer.from(secret, 'utf8');
+    const needle = UTF8.encode(secret);
     if (needle.length === 0) continue;
-    for (let at = decoded.indexOf(needle); at !== -1; at = decoded.indexOf(needle, at + needle.length)) {
+    for (let at = bytesIndexOf(decoded, needle, 0); at !== -1; at = bytesIndexOf(decoded, needle, at + needle.length)) {
       hidden.fill(true, starts[at], ends[at + needle.length - 1]);
     }
   }
@@ -87,4 +88,15 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** Index of `needle` (not empty) in `hay` at or after `from`, or -1. */
+function bytesIndexOf(hay: Uint8Array, needle: Uint8Array, from: number): number {
+  const last = hay.length - needle.length;
+  for (let at = hay.indexOf(needle[0]!, from); at !== -1 && at <= last; at = hay.indexOf(needle[0]!, at + 1)) {
+    let i = 1;
+    while (i < needle.length && hay[at + i] === needle[i]) i++;
+    if (i === needle.length) return at;
+  }
+  return -1;
 }

@@ -1,16 +1,18 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH } from '../spec/index.js';
-import { DEFAULT_SEED_FILE } from './animal-store.js';
-import { DEFAULT_DEV_KEY, DEFAULT_DEV_USER, type KeyPolicy } from './auth.js';
+import {
+  type CoreMockOptions,
+  type CoreOptions,
+  MOCK_MODES,
+  type MockMode,
+  resolveCoreOptions,
+} from './core-options.js';
+import { DEFAULT_SEED_FILE } from './seed-pets.js';
+import { DEFAULT_DEV_KEY, DEFAULT_DEV_USER } from './auth.js';
 import type { LogSink } from './log.js';
-import { DEFAULT_BODY_LIMIT } from './request-input.js';
-import { DEFAULT_STORE_CAPACITY } from './store.js';
 
-/** How the mock answers valid requests. */
-export type MockMode = 'stateful' | 'static' | 'dynamic';
-
-/** The modes, in the order the help text lists them. */
-export const MOCK_MODES: readonly MockMode[] = ['stateful', 'static', 'dynamic'];
+export { MOCK_MODES } from './core-options.js';
+export type { MockMode } from './core-options.js';
 
 /** The outcome of a spec reload, as data. */
 export type ReloadEvent =
@@ -18,7 +20,7 @@ export type ReloadEvent =
   | { readonly ok: false; readonly file: string; readonly message: string };
 
 /** Options of {@link startMock} and {@link createMockServer}; every field is optional. */
-export interface MockOptions {
+export interface MockOptions extends CoreMockOptions {
   /** TCP port; 0 picks a free one. Default 4010. */
   readonly port?: number;
   /** Interface to bind. Default `127.0.0.1`. */
@@ -27,39 +29,16 @@ export interface MockOptions {
   readonly spec?: string;
   /** Serve under this base path instead of the one `servers[0]` names (`--base-path`; `/` for none). */
   readonly basePath?: string;
-  /** Default `stateful`. */
-  readonly mode?: MockMode;
-  /**
-   * Accepted keys: bearer tokens (also OAuth 2.0 and OpenID Connect access tokens) and API keys,
-   * wherever the operation's scheme puts them. Default: the development key `dev-key`.
-   */
-  readonly apiKeys?: readonly string[];
-  /** Accepted HTTP Basic users, as `name:password`. Default: `dev:dev-key`. */
-  readonly users?: readonly string[];
-  /** Accept any well-formed credential of the operation's scheme (any non-empty bearer token, ...). */
-  readonly anyKey?: boolean;
-  /** Allowed browser origins, or `['*']` (the default). */
-  readonly corsOrigins?: readonly string[];
-  /** Delay added to every answer, in ms. Default 0. */
-  readonly delayMs?: number;
-  /** Seed for generated data in `dynamic` mode. */
-  readonly seed?: string;
   /** Serve `POST /__mock/reset`. Default: only when bound to a loopback host. */
   readonly admin?: boolean;
-  /** No request log lines. */
-  readonly quiet?: boolean;
   /** Reload the spec when its file changes. Default true for {@link startMock}. */
   readonly watch?: boolean;
   /** Seed pets for the stateful store. Default `fixtures/pets.json`. */
   readonly seedFile?: string;
-  /** Most pets the stateful store holds, seed included (and most items per collection for other specs). Default 10,000. */
-  readonly storeCapacity?: number;
   /** Seed data for the stateful store of other specs, keyed by collection path or name (the `--data` flag). */
   readonly dataFile?: string;
   /** Faults per route, a YAML or JSON file (the `--faults` flag; see mock/faults). Default: none. */
   readonly faultsFile?: string;
-  /** Largest accepted request body, in bytes. Default 1 MiB. */
-  readonly bodyLimit?: number;
   /** Where log lines go. Default standard output. */
   readonly log?: LogSink;
   /** Called after every spec reload attempt. */
@@ -67,27 +46,15 @@ export interface MockOptions {
 }
 
 /** Options with every default applied. */
-export interface ResolvedOptions {
+export interface ResolvedOptions extends CoreOptions {
   readonly port: number;
   readonly host: string;
   readonly specFile: string;
   readonly basePath?: string;
-  readonly mode: MockMode;
-  readonly keys: KeyPolicy;
-  /** True when no key was configured and the development key is in use. */
-  readonly devKey: boolean;
-  readonly corsOrigins: readonly string[];
-  readonly delayMs: number;
-  readonly seed: string | undefined;
-  readonly admin: boolean;
-  readonly quiet: boolean;
   readonly watch: boolean;
   readonly seedFile: string;
-  readonly storeCapacity: number;
   readonly dataFile: string | undefined;
   readonly faultsFile: string | undefined;
-  readonly bodyLimit: number;
-  readonly log: LogSink;
   readonly onReload: ((event: ReloadEvent) => void) | undefined;
 }
 
@@ -97,47 +64,17 @@ export function resolveOptions(options: MockOptions, log: LogSink): ResolvedOpti
   const port = options.port ?? 4010;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`port must be an integer from 0 to 65535, got ${port}`);
-  const mode = options.mode ?? 'stateful';
-  if (!MOCK_MODES.includes(mode)) throw new Error(`mode must be one of ${MOCK_MODES.join(', ')}, got ${String(mode)}`);
-  const delayMs = options.delayMs ?? 0;
-  if (!Number.isInteger(delayMs) || delayMs < 0)
-    throw new Error(`delay must be a non-negative integer (ms), got ${delayMs}`);
-  const keys = (options.apiKeys ?? []).filter((k) => k !== '');
-  const users = (options.users ?? []).filter((u) => u !== '');
-  const badUser = users.find((u) => u.indexOf(':') < 1);
-  if (badUser !== undefined) throw new Error(`a user must be written name:password, got "${badUser.split(':')[0]}…"`);
-  const storeCapacity = options.storeCapacity ?? DEFAULT_STORE_CAPACITY;
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  if (!Number.isInteger(storeCapacity) || storeCapacity < 1)
-    throw new Error('storeCapacity must be a positive integer');
-  if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new Error('bodyLimit must be a positive integer');
-  const corsOrigins = (options.corsOrigins ?? ['*']).filter((o) => o !== '');
+  const core = resolveCoreOptions(options, log, isLoopback(host));
   return {
     port,
     host,
     specFile: options.spec ?? DEFAULT_SPEC_PATH,
     ...(options.basePath !== undefined ? { basePath: options.basePath } : {}),
-    mode,
-    keys: options.anyKey
-      ? { kind: 'any' }
-      : {
-          kind: 'keys',
-          keys: keys.length > 0 ? keys : [DEFAULT_DEV_KEY],
-          ...(users.length > 0 || keys.length === 0 ? { users: users.length > 0 ? users : [DEFAULT_DEV_USER] } : {}),
-        },
-    devKey: !options.anyKey && keys.length === 0,
-    corsOrigins: corsOrigins.length > 0 ? corsOrigins : ['*'],
-    delayMs,
-    seed: options.seed,
-    admin: options.admin ?? isLoopback(host),
-    quiet: options.quiet ?? false,
+    ...core,
     watch: options.watch ?? true,
     seedFile: options.seedFile ?? DEFAULT_SEED_FILE,
-    storeCapacity,
     dataFile: options.dataFile,
     faultsFile: options.faultsFile,
-    bodyLimit,
-    log: options.log ?? log,
     onReload: options.onReload,
   };
 }

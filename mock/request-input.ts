@@ -1,7 +1,8 @@
-import type { IncomingMessage } from 'node:http';
-import { type MediaTypeModel, type OperationModel, parseParameter } from '../spec/index.js';
+import type { MediaTypeModel, OperationModel } from '../spec/model.js';
+import { parseParameter } from '../spec/parse-parameter.js';
 import { parseParameter as parseStyled } from '../spec/parameters/index.js';
 import { type EncodingMap, decodeBody, findMediaType, parseMediaType } from '../spec/media/index.js';
+import type { RequestHeaders } from './cors.js';
 import { type MockError, mockError } from './errors.js';
 
 /** A request's parameters and body, typed and checked against the operation's spec validators. */
@@ -19,6 +20,28 @@ export interface RequestInput {
 /** A successful value or the Error to answer with. */
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: MockError };
 
+/**
+ * Reads a request's body, at most `limit` bytes: the bytes, a 413 past the limit, or a 400 for an
+ * upload cut short. Called only when the operation takes a body.
+ */
+export type BodyReader = (limit: number) => Promise<Checked<Uint8Array>>;
+
+/** A request as {@link readRequestInput} reads it: its headers (lower-case names) and a body reader. */
+export interface InputRequest {
+  readonly headers: RequestHeaders;
+  readonly body: BodyReader;
+}
+
+/** A {@link BodyReader} for a body already in memory. */
+export function bytesReader(bytes: Uint8Array): BodyReader {
+  return (limit) => Promise.resolve(bytes.length > limit ? tooLarge(limit) : { ok: true, value: bytes });
+}
+
+/** The 413 for a body over `limit` bytes. */
+export function tooLarge<T>(limit: number): Checked<T> {
+  return { ok: false, error: mockError(413, 'payload_too_large', `request body exceeds ${limit} bytes`) };
+}
+
 /** Default cap on request bodies (1 MiB); larger bodies get 413. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -30,7 +53,7 @@ const MAX_MESSAGE = 300;
  * does not declare are ignored. The first problem found is returned as a 400/413/415 Error.
  */
 export async function readRequestInput(
-  req: IncomingMessage,
+  req: InputRequest,
   operation: OperationModel,
   pathParams: Readonly<Record<string, string>>,
   search: string,
@@ -91,11 +114,13 @@ export async function readRequestInput(
 
   const bodyModel = operation.requestBody;
   const declared = hasBody(req);
+  const contentType = req.headers['content-type'];
+  const type = Array.isArray(contentType) ? contentType.join(', ') : contentType;
   // A body in another media type the operation declares (a form, multipart, text, bytes) is read by spec/media.
-  const other = declared ? otherDeclaredMediaType(req.headers['content-type'], bodyModel.content) : undefined;
+  const other = declared ? otherDeclaredMediaType(type, bodyModel.content) : undefined;
   if (other) return readOtherBody(req, other, bodyModel.required, bodyLimit, { query, path, rawQuery });
   if (declared) {
-    const mediaType = checkMediaType(req.headers['content-type'], bodyModel.mediaTypes);
+    const mediaType = checkMediaType(type, bodyModel.mediaTypes);
     if (mediaType) return { ok: false, error: mediaType };
   }
   const text = declared ? await readText(req, bodyLimit) : { ok: true as const, value: '' };
@@ -128,7 +153,7 @@ function queryRecord(search: string): Record<string, string | string[]> {
   return out;
 }
 
-function hasBody(req: IncomingMessage): boolean {
+function hasBody(req: InputRequest): boolean {
   const length = req.headers['content-length'];
   if (length !== undefined) return length !== '0';
   return req.headers['transfer-encoding'] !== undefined;
@@ -177,7 +202,7 @@ function otherDeclaredMediaType(
  * type's schema (bytes and XML are taken as sent).
  */
 async function readOtherBody(
-  req: IncomingMessage,
+  req: InputRequest,
   other: { readonly contentType: string; readonly media: MediaTypeModel },
   required: boolean,
   bodyLimit: number,
@@ -210,14 +235,14 @@ async function readOtherBody(
 
 /** A decoded body with its binary parts (files) as text, for the schema's `type: string, format: binary`. */
 function bytesAsText(value: unknown): unknown {
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('latin1');
+  if (value instanceof Uint8Array) return latin1(value);
   if (Array.isArray(value)) return value.map(bytesAsText);
   if (typeof value === 'object' && value !== null)
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bytesAsText(v)]));
   return value;
 }
 
-async function readText(req: IncomingMessage, limit: number): Promise<Checked<string>> {
+async function readText(req: InputRequest, limit: number): Promise<Checked<string>> {
   const bytes = await readBytes(req, limit);
   if (!bytes.ok) return bytes;
   try {
@@ -227,36 +252,18 @@ async function readText(req: IncomingMessage, limit: number): Promise<Checked<st
   }
 }
 
-function readBytes(req: IncomingMessage, limit: number): Promise<Checked<Buffer>> {
-  const tooLarge = (): Checked<Buffer> => ({
-    ok: false,
-    error: mockError(413, 'payload_too_large', `request body exceeds ${limit} bytes`),
-  });
+function readBytes(req: InputRequest, limit: number): Promise<Checked<Uint8Array>> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge());
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result: Checked<Buffer>) => {
-      if (settled) return;
-      settled = true;
-      resolve(result);
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size > limit) {
-        settle(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => settle({ ok: true, value: Buffer.concat(chunks) }));
-    // An aborted upload still settles, so the handler finishes (its answer then goes nowhere).
-    req.on('error', () => settle(invalid('invalid_body', 'request body could not be read')));
-    req.on('close', () => settle(invalid('invalid_body', 'request body was cut short')));
-  });
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge(limit));
+  return req.body(limit);
+}
+
+/** Bytes as ISO-8859-1 text, one character per byte. */
+function latin1(bytes: Uint8Array): string {
+  let out = '';
+  for (let at = 0; at < bytes.length; at += 0x8000)
+    out += String.fromCharCode(...bytes.subarray(at, Math.min(bytes.length, at + 0x8000)));
+  return out;
 }
 
 function invalid<T>(code: 'invalid_parameter' | 'invalid_body' | 'malformed_json', message: string): Checked<T> {

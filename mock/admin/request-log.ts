@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../cors.js';
 import { redactTarget } from '../log.js';
 
 /** How many requests {@link createRequestLog} keeps by default: the last 1,000. */
@@ -11,7 +11,7 @@ export interface ReceivedRequest {
   readonly time: number;
   readonly method: string;
   readonly target: string;
-  readonly headers: IncomingHttpHeaders;
+  readonly headers: RequestHeaders;
   readonly operationId: string | undefined;
   /** The status sent, or undefined when a fault closed the connection without an answer. */
   readonly status: number | undefined;
@@ -46,6 +46,8 @@ export interface RequestLog {
 // Header names whose whole value is a credential, whatever it holds.
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie)$|key|token|auth|secret|pass|sig|cred/i;
 const REDACTED = '[redacted]';
+const UTF8_IN = new TextEncoder();
+const UTF8_OUT = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** A ring of the last `capacity` requests: recording is one array write, listing does the redaction. */
 export function createRequestLog(capacity: number = REQUEST_LOG_CAPACITY): RequestLog {
@@ -58,7 +60,7 @@ export function createRequestLog(capacity: number = REQUEST_LOG_CAPACITY): Reque
       // A long body would keep the whole request text alive: copy the kept part out.
       const body =
         request.body !== undefined && request.body.length > MAX_LOGGED_BODY
-          ? Buffer.from(request.body.slice(0, MAX_LOGGED_BODY)).toString()
+          ? UTF8_OUT.decode(UTF8_IN.encode(request.body.slice(0, MAX_LOGGED_BODY)))
           : request.body;
       ring[next] = body === request.body ? request : { ...request, body };
       next = (next + 1) % capacity;

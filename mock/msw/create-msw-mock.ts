@@ -1,14 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { http, type HttpHandler } from 'msw';
 import type { MockOptions } from '../options.js';
 import { createMockServer, type MockServer } from '../server.js';
+import { DEFAULT_MSW_ORIGIN, answerRequest } from './answer-request.js';
 
-/**
- * The origin the handlers answer for by default: the one `npm start` listens on, so an app
- * configured for the local mock needs no change in its tests.
- */
-export const DEFAULT_MSW_ORIGIN = 'http://127.0.0.1:4010';
+export { DEFAULT_MSW_ORIGIN };
 
 /** Options of {@link createMswMock}: the mock's own options, without the socket ones. */
 export interface MswMockOptions extends Omit<MockOptions, 'port' | 'host' | 'watch'> {
@@ -34,9 +29,10 @@ export interface MswMock {
  * Builds the mock (stateful by default, key `dev-key`, no request log) and returns MSW handlers
  * that answer every request to `origin` through it: the key check, validation, the Error body,
  * state, `Prefer`, delays and `POST /__mock/reset` behave exactly as on the listening mock,
- * because each request goes through the mock's own request handler, in memory.
+ * because each request goes through the mock's own request handling (`core.ts`), in memory.
  *
- * Node only (`msw/node`): the mock reads its spec from disk and is written against `node:http`.
+ * Node (`msw/node`): the spec, seed and faults are read from disk, and Prism answers what the store
+ * does not. For the browser's `setupWorker`, see `createBrowserMock` (`./msw/browser`).
  *
  * @example
  * ```ts
@@ -55,7 +51,7 @@ export async function createMswMock(options: MswMockOptions = {}): Promise<MswMo
   // admin: the reset route is served as on a loopback mock, whatever the origin's host.
   const mock = await createMockServer({ quiet: true, admin: true, ...mockOptions, watch: false });
   const base = new URL(origin).origin;
-  const handler = http.all(`${base}/*`, async ({ request }) => answer(mock, request));
+  const handler = http.all(`${base}/*`, ({ request }) => answerRequest(mock.core, request));
   return {
     handlers: [handler],
     url: `${base}${mock.spec.basePath}`,
@@ -63,63 +59,4 @@ export async function createMswMock(options: MswMockOptions = {}): Promise<MswMo
     reset: () => mock.reset(),
     close: () => mock.close(),
   };
-}
-
-/** Passes one fetch Request through the mock's `node:http` handler, in memory, and returns its answer. */
-async function answer(mock: MockServer, request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  const body = request.body === null ? undefined : Buffer.from(await request.arrayBuffer());
-  const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  // fetch does not expose the framing it used; the mock reads a body only when one is declared.
-  if (body !== undefined) headers['content-length'] = String(body.length);
-  const req = Object.assign(Readable.from(body === undefined || body.length === 0 ? [] : [body]), {
-    method: request.method,
-    url: `${url.pathname}${url.search}`,
-    headers,
-    httpVersion: '1.1',
-  });
-  return new Promise<Response>((resolve) => {
-    let status = 200;
-    let answerHeaders: Record<string, string> = {};
-    // A dripped body (X-Mock-Fault: drip) arrives in pieces; the answer resolves with all of them.
-    const pieces: Uint8Array[] = [];
-    // Only what the mock's `send` (and its fault delivery) uses of a ServerResponse.
-    const res = {
-      headersSent: false,
-      destroyed: false,
-      writeHead(code: number, fields: Record<string, string>) {
-        status = code;
-        answerHeaders = fields;
-        res.headersSent = true;
-        return res;
-      },
-      flushHeaders() {},
-      write(piece: string | Uint8Array) {
-        pieces.push(typeof piece === 'string' ? Buffer.from(piece) : piece);
-        return true;
-      },
-      // X-Mock-Fault: reset or empty: the fetch fails as it does when a server drops the connection.
-      destroy() {
-        res.destroyed = true;
-        resolve(Response.error());
-        return res;
-      },
-      end(text?: string | Uint8Array) {
-        const hasBody = status !== 204 && status !== 304 && request.method !== 'HEAD';
-        // Framing headers describe the mock's socket, not this in-memory answer.
-        const { 'Content-Length': _length, Connection: _connection, ...rest } = answerHeaders;
-        const last = text === undefined ? [] : [typeof text === 'string' ? Buffer.from(text) : text];
-        const whole: string | Uint8Array<ArrayBuffer> =
-          pieces.length === 0 && typeof text !== 'object'
-            ? (text ?? '')
-            : new Uint8Array(Buffer.concat([...pieces, ...last]));
-        resolve(new Response(hasBody ? whole : null, { status, headers: rest }));
-        return res;
-      },
-    };
-    mock.handler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
-  });
 }

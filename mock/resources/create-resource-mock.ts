@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { CompiledSchema, JsonSchema, OperationModel, SpecModel } from '../../spec/index.js';
-import {
-  type CollectionModel,
-  type OperationAssignment,
-  type ResourceModel,
-  type SingletonModel,
-  resourceModelFor,
+import type {
+  CollectionModel,
+  OperationAssignment,
+  ResourceModel,
+  SingletonModel,
 } from '../../spec/resources/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import type { MockErrorCode } from '../errors.js';
@@ -15,7 +13,7 @@ import { jsonPatch, mergePatch } from './apply-patch.js';
 import { CollectionStore, type StoredItem, keyOf } from './collection-store.js';
 import { patternSample } from './pattern-sample.js';
 import { sampleValue } from './sample-value.js';
-import { seedItems } from './seed-items.js';
+import { type SeedDataSource, seedItems } from './seed-items.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24,8 +22,13 @@ const isObject = (value: unknown): value is Obj => typeof value === 'object' && 
 export interface ResourceMockOptions {
   /** Most items one collection holds, seed included. */
   readonly capacity: number;
+  /**
+   * The spec's resource model (node: inferred and corrected by the config file beside the spec,
+   * `resourceModelFor`; the browser: inferred only).
+   */
+  readonly modelFor: (spec: SpecModel) => { readonly model: ResourceModel };
   /** Seed data keyed by collection path or name (`--data`); collections it does not name are seeded from the spec's examples. */
-  readonly dataFile?: string;
+  readonly data?: SeedDataSource;
   /** Collections another store answers (the Animal Store's pets): left out. */
   readonly skip?: (collection: CollectionModel, spec: SpecModel) => boolean;
   /** Where config issues go (one line each). */
@@ -78,9 +81,9 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
   let current = build(spec, new Map());
 
   function build(next: SpecModel, previous: ReadonlyMap<string, Collection>) {
-    const { model } = resourceModelFor(next);
+    const { model } = options.modelFor(next);
     for (const issue of model.issues) options.log?.(`resource config: ${issue.message}`);
-    const seeds = seedItems(next, model, options.dataFile);
+    const seeds = seedItems(next, model, options.data);
     const collections = new Map<string, Collection>();
     for (const c of model.collections) {
       if (options.skip?.(c, next)) continue;
@@ -468,7 +471,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
   function mintId(collection: Collection, scope: readonly string[]): unknown {
     const kind = collection.model.id?.kind ?? 'integer';
     if (kind === 'integer') return collection.store.mintInteger();
-    if (kind === 'uuid') return randomUUID();
+    if (kind === 'uuid') return crypto.randomUUID();
     for (let attempt = 0; attempt < 100; attempt++) {
       const n = collection.store.mintInteger();
       // A string id the id schema takes: the counter, the counter written into the schema's example (`an_k2v81q` → `an_000007`), a uuid.
@@ -489,13 +492,13 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         String(n),
         ...fromExamples,
         ...fromPattern,
-        randomUUID(),
+        crypto.randomUUID(),
         `${singular(collection.model.name)}-${n}`,
       ];
       const id = candidates.find((c) => collection.id?.validate(c).ok ?? true) ?? candidates[0]!;
       if (!collection.store.has(scope, id)) return id;
     }
-    return randomUUID();
+    return crypto.randomUUID();
   }
 
   function visible(collection: Collection, value: Readonly<Obj>): Obj {

@@ -7,7 +7,7 @@ export type { ResourceMock, ResourceMockOptions } from './create-resource-mock.j
 export { CollectionStore, keyOf } from './collection-store.js';
 export type { SeedItem, StoredItem } from './collection-store.js';
 export { seedItems } from './seed-items.js';
-export type { SeedData } from './seed-items.js';
+export type { SeedData, SeedDataSource } from './seed-items.js';
 export { jsonPatch, mergePatch } from './apply-patch.js';
 export type { PatchResult } from './apply-patch.js';
 export { sampleValue } from './sample-value.js';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { JsonSchema } from '../../spec/index.js';
 import { patternSample } from './pattern-sample.js';
 
@@ -94,7 +93,7 @@ function formattedSample(schema: JsonSchema): string {
     case 'time':
       return now.toISOString().slice(11, 19) + 'Z';
     case 'uuid':
-      return randomUUID();
+      return crypto.randomUUID();
     case 'email':
       return 'user@example.com';
     case 'uri':

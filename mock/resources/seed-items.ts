@@ -1,10 +1,17 @@
-import { readFileSync } from 'node:fs';
 import type { SpecModel } from '../../spec/index.js';
 import type { CollectionModel, ResourceModel } from '../../spec/resources/index.js';
 import { type SeedItem, keyOf } from './collection-store.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Seed data as read from its source (`--data`): the parsed JSON, re-read on every spec reload. */
+export interface SeedDataSource {
+  /** The file (or other source) named in error messages. */
+  readonly name: string;
+  /** The parsed JSON. @throws when it cannot be read or parsed. */
+  read(): unknown;
+}
 
 /** Seed items per collection path. */
 export type SeedData = ReadonlyMap<string, readonly SeedItem[]>;
@@ -19,18 +26,19 @@ export type SeedData = ReadonlyMap<string, readonly SeedItem[]>;
  *
  * @throws Error for a data file that cannot be read or holds invalid items.
  */
-export function seedItems(spec: SpecModel, model: ResourceModel, dataFile?: string): SeedData {
-  const fromFile = dataFile === undefined ? new Map<string, SeedItem[]>() : readDataFile(spec, model, dataFile);
+export function seedItems(spec: SpecModel, model: ResourceModel, data?: SeedDataSource): SeedData {
+  const fromFile = data === undefined ? new Map<string, SeedItem[]>() : readDataFile(spec, model, data);
   const out = new Map<string, readonly SeedItem[]>();
   for (const collection of model.collections)
     out.set(collection.path, fromFile.get(collection.path) ?? fromExamples(spec, collection));
   return out;
 }
 
-function readDataFile(spec: SpecModel, model: ResourceModel, file: string): Map<string, SeedItem[]> {
+function readDataFile(spec: SpecModel, model: ResourceModel, data: SeedDataSource): Map<string, SeedItem[]> {
+  const file = data.name;
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    raw = data.read();
   } catch (error) {
     throw new Error(`Data file ${file} is not readable JSON: ${(error as Error).message}`);
   }

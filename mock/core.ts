@@ -1,0 +1,586 @@
+/**
+ * The mock's request handling as data in, data out: no sockets, no streams, no files. The `node:http`
+ * server (`server.ts`) and the MSW handlers (`msw/`, in Node and in the browser) are thin adapters
+ * around {@link createMockCore}: they turn their request into a {@link CoreRequest} and deliver the
+ * {@link CoreResponse} (a whole answer, a dripped one, or a dropped connection).
+ * @module
+ */
+import type { OperationModel, SpecModel } from '../spec/model.js';
+import { challengeOf, requiresAuth } from '../spec/security/index.js';
+import { answerFromStore, isAnimalStore, shapeSpecAnswer } from './animal-store.js';
+import { type Answer, JSON_CONTENT_TYPE, errorAnswer, jsonAnswer } from './answer.js';
+import { type Authenticator, authRequestOf, configuredSecrets, createAuthenticator, presentedSecrets } from './auth.js';
+import { type Cors, type HeaderRecord, type RequestHeaders, createCors } from './cors.js';
+import { DELAY_HEADER, requestDelay, wait } from './delay.js';
+import { deprecationHeaders } from './deprecation.js';
+import { errorBody, internalFailure, methodNotAllowed, mockError, notFound } from './errors.js';
+import { FAULT_HEADER, type Fault } from './faults/fault.js';
+import { createFaults } from './faults/create-faults.js';
+import { malformedBody } from './faults/malformed-body.js';
+import type { FaultConfig } from './faults/load-fault-config.js';
+import { createRequestLog } from './admin/request-log.js';
+import { specDocument } from './admin/spec-document.js';
+import { redactTarget, requestLine } from './log.js';
+import type { CoreOptions } from './core-options.js';
+import { type MockPreferences, parsePrefer } from './prefer.js';
+import { forcedBy, undocumentedPreference } from './prefer-documented.js';
+import type { SpecEngine, SpecEngineOptions } from './prism-engine.js';
+import { conformSuccess, firstSuccess, isJsonType, negotiate, placeholderAnswer } from './conform-answer.js';
+import { type BodyReader, type RequestInput, bytesReader, readRequestInput } from './request-input.js';
+import { nearestOperation } from './route-error.js';
+import { type Router, createRouter } from './router.js';
+import { generatedListLength } from './generated/list-length.js';
+import { realisticBody } from './generated/realistic-body.js';
+import { seededRandom } from './seeded-random.js';
+import { staticExample } from './static-answer.js';
+import { conformError } from './resources/conform-error.js';
+import { type ResourceMockOptions, createResourceMock } from './resources/create-resource-mock.js';
+import { PetStore, type StoredPet } from './store.js';
+
+/** One request as the core reads it. */
+export interface CoreRequest {
+  readonly method: string;
+  /** The request target: path and query (`/v1/pets?limit=2`), or an absolute URL. */
+  readonly url: string;
+  /** Header names in lower case, as node gives them; a repeated header as an array. */
+  readonly headers: RequestHeaders;
+  /**
+   * The body: its bytes, or a reader the core calls (only when the operation takes a body) with the
+   * body limit, so an adapter can stop reading an oversized upload. Absent: no body.
+   */
+  readonly body?: Uint8Array | BodyReader;
+}
+
+/** How the answer leaves: whole (no `fault`), dripped, or not at all (the connection is dropped). */
+export type Delivery =
+  /** Close the connection without an answer: with a TCP reset (`reset`) or a plain close (`empty`). */
+  | { readonly kind: 'reset' | 'empty' }
+  /** Send the status and headers at once, then {@link dripPieces} of the body, one every `intervalMs`. */
+  | { readonly kind: 'drip'; readonly intervalMs: number };
+
+/** One answer as the core decided it: exactly what goes on the wire (framing headers included). */
+export interface CoreResponse {
+  readonly status: number;
+  /** In the casing they are sent with; `Content-Length` is the body's length. */
+  readonly headers: HeaderRecord;
+  readonly body: Uint8Array;
+  /** Present when a fault changes how the answer is delivered. */
+  readonly delivery?: Delivery;
+}
+
+/** What {@link createMockCore} builds the mock from: everything already read (no files). */
+export interface MockCoreConfig {
+  readonly spec: SpecModel;
+  readonly options: CoreOptions;
+  /** The Animal Store's seed pets (ignored for other specs). */
+  readonly seedPets: readonly StoredPet[];
+  /** Faults per route (the faults file, parsed). */
+  readonly faults?: FaultConfig;
+  /** Answers what the stores do not: Prism in Node, the spec's examples in the browser. */
+  readonly engine: (spec: SpecModel, options: SpecEngineOptions) => SpecEngine;
+  /** How the generic store finds its resource model and seed data. */
+  readonly resources: Pick<ResourceMockOptions, 'modelFor' | 'data'>;
+}
+
+/** The stateful mock, one request at a time. */
+export interface MockCore {
+  /** The spec currently served. */
+  readonly spec: SpecModel;
+  /** Answers one request; never rejects (an internal failure is the contract's 500 Error). */
+  handle(request: CoreRequest): Promise<CoreResponse>;
+  /** Restores the stores' seed data. */
+  reset(): void;
+  /** Serves a reloaded spec: the generic store keeps the collections still at the same path. @throws like the store. */
+  update(spec: SpecModel): void;
+  /** Replaces the faults per route. */
+  setFaults(config: FaultConfig | undefined): void;
+  /** Every secret a request with these headers and target carries or the mock knows, for redacting logs. */
+  secretsOf(headers: RequestHeaders, target: string): string[];
+  /** Cuts pending delays and drips short (shutdown). */
+  readonly signal: AbortSignal;
+  close(): void;
+}
+
+interface Served {
+  readonly spec: SpecModel;
+  readonly router: Router;
+  readonly engine: SpecEngine;
+  /** Per-operation headers (deprecation facts), computed once per loaded spec. */
+  readonly operationHeaders: ReadonlyMap<OperationModel, HeaderRecord>;
+}
+
+const ADMIN_PREFIX = '/__mock/';
+const RESET_PATH = '/__mock/reset';
+const REQUESTS_PATH = '/__mock/requests';
+const SPEC_PATH = '/__mock/openapi.json';
+
+/** What the core's layers decided for one request, before it is sent. */
+interface Decided {
+  readonly answer: Answer;
+  readonly delayMs: number;
+  readonly operationId?: string;
+  /** A fault to deliver instead of the plain answer (`X-Mock-Fault` or the faults file). */
+  readonly fault?: Fault;
+}
+
+const UTF8 = new TextEncoder();
+const NO_BYTES = new Uint8Array(0);
+
+/**
+ * Builds the mock from a loaded spec and seeds the store. Layers, in order: admin routes, CORS
+ * preflight, base path and routing (404/405), key check (401), delay and Prefer headers, parameter
+ * and body checks (400/413/415), then the answer from the store (stateful) or from the engine
+ * (static, dynamic, and any request with a Prefer header). Every failure is rendered by the one
+ * Error renderer.
+ *
+ * @throws Error for bad seed data or resource config.
+ */
+export function createMockCore(config: MockCoreConfig): MockCore {
+  const opts = config.options;
+  const log = opts.log;
+  let served = serve(config.spec);
+  const store = new PetStore(config.seedPets, opts.storeCapacity);
+  // Every other spec's resources (and any other resource of an Animal Store spec) live in the generic store.
+  const resources = createResourceMock(served.spec, {
+    ...config.resources,
+    capacity: opts.storeCapacity,
+    skip: (collection, spec) => isAnimalStore(spec) && collection.path === '/pets',
+    log,
+  });
+  const authenticate: Authenticator = createAuthenticator(opts.keys, { realm: served.spec.title });
+  const cors: Cors = createCors(opts.corsOrigins);
+  const secrets = configuredSecrets(opts.keys);
+  const shutdown = new AbortController();
+  let faults = createFaults(config.faults, served.spec, opts.seed);
+  // Only with the admin routes on, since only they read it; bodies come from decide(), keyed by request.
+  const requests = opts.admin ? createRequestLog() : undefined;
+  const bodies = new WeakMap<CoreRequest, string>();
+
+  function serve(spec: SpecModel): Served {
+    const engineOptions =
+      opts.seed === undefined
+        ? { dynamic: opts.mode === 'dynamic' }
+        : { dynamic: opts.mode === 'dynamic', seed: opts.seed };
+    const operationHeaders = new Map(spec.operations.map((op) => [op, deprecationHeaders(spec, op)]));
+    return { spec, router: createRouter(spec), engine: config.engine(spec, engineOptions), operationHeaders };
+  }
+
+  async function answer(req: CoreRequest, path: string, search: string, current: Served): Promise<Decided> {
+    const method = req.method;
+    if (path.startsWith(ADMIN_PREFIX)) return { answer: admin(req, method, path, current), delayMs: 0 };
+    if (method === 'OPTIONS') {
+      const allow = current.router.allowedMethods(path);
+      if (!allow) return { answer: errorAnswer(notFound(path)), delayMs: 0 };
+      // Preflights carry no credentials, so they are answered before the key check.
+      return {
+        answer: {
+          status: 204,
+          json: undefined,
+          headers: { Allow: allow.join(', '), ...cors.preflightHeadersFor(req, allow) },
+        },
+        delayMs: 0,
+      };
+    }
+    const delay = requestDelay(req.headers[DELAY_HEADER], opts.delayMs);
+    const route = current.router.route(method, path);
+    if (!route.ok) {
+      // A route error still takes the error body the spec documents (the path's own operation's, or the nearest one's).
+      const nearest = nearestOperation(current.spec, current.router, method, path, route.error.status);
+      return {
+        answer: nearest ? conformError(nearest, errorAnswer(route.error)) : errorAnswer(route.error),
+        delayMs: delay.ms,
+      };
+    }
+    const operation = route.operation;
+    // Faults are looked for only when asked: the header is sent, or the faults file names a route.
+    const planned =
+      req.headers[FAULT_HEADER] === undefined && !faults.configured
+        ? undefined
+        : faults.forRequest(req.headers[FAULT_HEADER], operation);
+    if (planned && 'error' in planned)
+      return {
+        answer: conformError(operation, errorAnswer(planned.error)),
+        delayMs: delay.ms,
+        operationId: operation.operationId,
+      };
+    const fault = planned?.fault;
+    const delayMs = delay.ms + (planned?.delayMs ?? 0);
+    const action = fault?.action;
+    // A status, reset or empty fault stands in for the operation: nothing is read, stored or changed.
+    if (action?.kind === 'status') {
+      const injected = mockError(
+        action.status,
+        'injected_fault',
+        `Status ${action.status} injected by ${fault!.origin === 'header' ? 'the X-Mock-Fault header' : `the faults file (${fault!.origin})`}.`,
+      );
+      const injectedAnswer =
+        action.status >= 400
+          ? conformError(operation, errorAnswer(injected))
+          : { status: action.status, json: undefined };
+      return { answer: injectedAnswer, delayMs, operationId: operation.operationId, fault: fault! };
+    }
+    if (action?.kind === 'reset' || action?.kind === 'empty')
+      return { answer: { status: 0, json: undefined }, delayMs, operationId: operation.operationId, fault: fault! };
+    // Errors from any layer (auth, validation, store) take the shape and media type the operation documents for their status.
+    const errorChecked = conformError(
+      operation,
+      await decide(req, operation, route.pathParams, path, search, delay.error, current),
+    );
+    // Successes too: the body fits its schema in the media type the client accepts, or is replaced.
+    const decided = await conformSuccess(operation, errorChecked, joined(req.headers.accept), (status, attempt) =>
+      generated(operation, path, status, attempt, current),
+    );
+    // A 401 forced through Prefer names the operation's own schemes too (Bearer, Basic, APIKey ...),
+    // last among the headers, where the generic fallback in respond() puts it.
+    const challenge =
+      decided.status === 401 && !hasHeader(decided.headers ?? {}, 'www-authenticate')
+        ? challengeOf(operation.security, { realm: current.spec.title })
+        : undefined;
+    const challenged =
+      challenge === undefined
+        ? decided
+        : { ...decided, headers: { ...decided.headers, 'WWW-Authenticate': challenge } };
+    const answered = withHeaders(challenged, current.operationHeaders.get(operation) ?? {});
+    return fault
+      ? { answer: answered, delayMs, operationId: operation.operationId, fault }
+      : { answer: answered, delayMs, operationId: operation.operationId };
+  }
+
+  async function decide(
+    req: CoreRequest,
+    operation: OperationModel,
+    pathParams: Readonly<Record<string, string>>,
+    path: string,
+    search: string,
+    delayError: ReturnType<typeof requestDelay>['error'],
+    current: Served,
+  ): Promise<Answer> {
+    // An empty alternative (`security: [{}]`) makes the key optional; the contract has none.
+    if (requiresAuth(operation.security)) {
+      const denied = authenticate(authRequestOf(req.headers, search), operation.security);
+      if (denied) return errorAnswer(denied);
+    }
+    if (delayError) return errorAnswer(delayError);
+    const prefer = parsePrefer(joined(req.headers.prefer));
+    if (!prefer.ok) return errorAnswer(prefer.error);
+    const input = await readRequestInput(
+      { headers: req.headers, body: bodyReaderOf(req) },
+      operation,
+      pathParams,
+      search,
+      opts.bodyLimit,
+    );
+    if (requests && input.ok && input.value.bodyText !== undefined) bodies.set(req, input.value.bodyText);
+    if (!input.ok) return errorAnswer(input.error);
+    const preferences = prefer.preferences;
+    if (opts.mode === 'stateful' && preferences === undefined) {
+      const stored = isAnimalStore(current.spec) ? answerFromStore(operation, input.value, store) : undefined;
+      const answered = stored ?? resources.answer(operation, input.value, joined(req.headers['content-type']));
+      if (answered) return answered;
+    }
+    if (opts.mode === 'static' && preferences === undefined) {
+      const example = staticExample(operation);
+      if (example)
+        return jsonAnswer(
+          example.status,
+          shapeSpecAnswer(operation, input.value, example.body) ?? JSON.stringify(example.body),
+        );
+    }
+    return fromSpec(req, operation, path, input.value, preferences, current);
+  }
+
+  async function fromSpec(
+    req: CoreRequest,
+    operation: OperationModel,
+    path: string,
+    input: RequestInput,
+    preferences: MockPreferences | undefined,
+    current: Served,
+  ): Promise<Answer> {
+    const undocumented = preferences && undocumentedPreference(operation, preferences);
+    if (undocumented) return errorAnswer(undocumented);
+    // Prism answers JSON only: a success the client takes as an image, a PDF or text is built here.
+    const success = preferences?.code === undefined ? firstSuccess(operation) : undefined;
+    const negotiated = success && negotiate(success.status, success.response, joined(req.headers.accept));
+    if (negotiated && !isJsonType(negotiated.contentType)) return placeholderAnswer(negotiated);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      // Prism never sees the key; Accept is ignored because the mock answers JSON only.
+      if (name === 'authorization' || name === 'accept' || value === undefined) continue;
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    // A generated answer (dynamic mode, Prefer: dynamic=true) is sized and shaped by the resource model.
+    const generatedAnswer =
+      (preferences?.dynamic ?? opts.mode === 'dynamic') &&
+      preferences?.code === undefined &&
+      preferences?.exampleKey === undefined;
+    const list = generatedAnswer ? generatedListLength(resources.model, operation, input) : undefined;
+    const result = await current.engine.answer(
+      operation,
+      { path: path.slice(current.spec.basePath.length), query: input.rawQuery, headers, body: input.body },
+      preferences,
+      list,
+    );
+    if (!result.ok) {
+      if (result.internal) log(`mock error: ${operation.operationId}: ${result.error.message}`);
+      return errorAnswer(result.error);
+    }
+    const { status, body } = result;
+    if (status >= 400) return jsonAnswer(status, errorShaped(status, body, preferences), result.headers);
+    if (body === undefined) return { status, json: undefined, headers: result.headers };
+    const seed = preferences?.seed ?? opts.seed;
+    const real =
+      generatedAnswer && status < 300
+        ? realisticBody(
+            current.spec,
+            resources.model,
+            operation,
+            input,
+            status,
+            body,
+            seededRandom(seed === undefined ? undefined : `${seed}|${operation.operationId}|${req.url || path}`),
+          )
+        : undefined;
+    const out = real ?? body;
+    const shaped =
+      (preferences === undefined || generatedAnswer) && status < 300
+        ? shapeSpecAnswer(operation, input, out)
+        : undefined;
+    return jsonAnswer(status, shaped ?? JSON.stringify(out), result.headers);
+  }
+
+  /** A body the engine generates from the spec for a status (undefined when it cannot). */
+  async function generated(
+    operation: OperationModel,
+    path: string,
+    status: number,
+    attempt: number,
+    current: Served,
+  ): Promise<unknown> {
+    const request = { path: path.slice(current.spec.basePath.length), query: {}, headers: {}, body: undefined };
+    const result = await current.engine.answer(operation, request, {
+      dynamic: true,
+      code: status,
+      seed: `conform-${attempt}`,
+    });
+    return result.ok && result.status === status ? result.body : undefined;
+  }
+
+  function admin(req: CoreRequest, method: string, path: string, current: Served): Answer {
+    if (path === SPEC_PATH || (requests && path === REQUESTS_PATH)) {
+      const allow = path === SPEC_PATH ? ['GET'] : ['GET', 'DELETE'];
+      if (method === 'OPTIONS')
+        return {
+          status: 204,
+          json: undefined,
+          headers: { Allow: allow.join(', '), ...cors.preflightHeadersFor(req, allow) },
+        };
+      if (!allow.includes(method)) return errorAnswer(methodNotAllowed(method, allow));
+      if (path === SPEC_PATH) return specDocument(current.spec);
+      if (method === 'DELETE') {
+        requests!.clear();
+        return jsonAnswer(200, JSON.stringify({ cleared: true }));
+      }
+      const listed = requests!.list((r) => secretsOf(r.headers, r.target));
+      return jsonAnswer(200, JSON.stringify({ requests: listed, count: listed.length, capacity: requests!.capacity }));
+    }
+    if (!opts.admin || path !== RESET_PATH) return errorAnswer(notFound(path));
+    // A browser end-to-end test may reset from the page, which needs a preflight.
+    if (method === 'OPTIONS')
+      return { status: 204, json: undefined, headers: { Allow: 'POST', ...cors.preflightHeadersFor(req, ['POST']) } };
+    if (method !== 'POST') return errorAnswer(methodNotAllowed(method, ['POST']));
+    store.reset();
+    resources.reset();
+    requests?.clear();
+    return jsonAnswer(200, JSON.stringify({ reset: true, pets: store.size }));
+  }
+
+  async function handle(req: CoreRequest): Promise<CoreResponse> {
+    const started = performance.now();
+    const target = req.url;
+    const current = served;
+    let result: Decided;
+    try {
+      const [path, search] = splitTarget(target);
+      result = await answer(req, path, search, current);
+    } catch (error) {
+      log(
+        `mock error: ${req.method} ${redactTarget(target, secretsOf(req.headers, target))}: ${(error as Error)?.message ?? String(error)}`,
+      );
+      result = { answer: errorAnswer(internalFailure()), delayMs: 0 };
+    }
+    await wait(result.delayMs, shutdown.signal);
+    const action = result.fault?.action;
+    const response = respond(req, result.answer, action?.kind === 'status' ? undefined : action);
+    const ms = performance.now() - started;
+    if (!opts.quiet) {
+      const line = requestLine(
+        req.method,
+        redactTarget(target, secretsOf(req.headers, target)),
+        result.answer.status,
+        ms,
+      );
+      log(result.fault ? `${line} fault=${faultName(result.fault)}` : line);
+    }
+    if (requests && !target.startsWith(ADMIN_PREFIX)) {
+      // One plain object per request (no spreads): this runs on every request while admin is on.
+      requests.record({
+        time: Date.now(),
+        method: req.method,
+        target,
+        headers: req.headers,
+        operationId: result.operationId,
+        status: action?.kind === 'reset' || action?.kind === 'empty' ? undefined : result.answer.status,
+        ms,
+        fault: result.fault ? faultName(result.fault) : undefined,
+        body: bodies.get(req),
+      });
+    }
+    return response;
+  }
+
+  /** The answer as it goes on the wire: the JSON content type, CORS, the 401 challenge, framing. */
+  function respond(req: CoreRequest, answer: Answer, fault?: Exclude<Fault['action'], undefined>): CoreResponse {
+    if (fault?.kind === 'reset' || fault?.kind === 'empty')
+      return { status: 0, headers: {}, body: NO_BYTES, delivery: { kind: fault.kind } };
+    const headers: HeaderRecord = { 'Content-Type': JSON_CONTENT_TYPE, ...cors.headersFor(req), ...answer.headers };
+    if (answer.status === 401 && !hasHeader(headers, 'www-authenticate')) headers['WWW-Authenticate'] = 'Bearer';
+    // The rest of an oversized body is not read, so the connection cannot be reused.
+    if (answer.status === 413) headers.Connection = 'close';
+    const body = answer.bytes ?? UTF8.encode(answer.json ?? '');
+    headers['Content-Length'] = String(body.length);
+    if (fault?.kind === 'malformed') {
+      // Half the real body, then a NUL and a stray brace: never JSON, whatever the body was.
+      const text = malformedBody(body);
+      const sent = answer.status === 204 || answer.status === 304 || answer.status < 200 ? 200 : answer.status;
+      return { status: sent, headers: { ...headers, 'Content-Length': String(text.length) }, body: text };
+    }
+    if (fault?.kind === 'drip')
+      return { status: answer.status, headers, body, delivery: { kind: 'drip', intervalMs: fault.intervalMs } };
+    return { status: answer.status, headers, body };
+  }
+
+  function secretsOf(headers: RequestHeaders, target: string): string[] {
+    const q = target.indexOf('?');
+    return [
+      ...secrets,
+      ...presentedSecrets(
+        authRequestOf(headers, q === -1 ? '' : target.slice(q)),
+        served.spec.securitySchemes.values(),
+      ),
+    ];
+  }
+
+  return {
+    get spec() {
+      return served.spec;
+    },
+    handle,
+    reset: () => {
+      store.reset();
+      resources.reset();
+    },
+    update: (spec) => {
+      const next = serve(spec);
+      resources.update(next.spec);
+      served = next;
+    },
+    setFaults: (faultConfig) => {
+      faults = createFaults(faultConfig, served.spec, opts.seed);
+    },
+    secretsOf,
+    signal: shutdown.signal,
+    close: () => shutdown.abort(),
+  };
+}
+
+/** The body a header-less failure falls back to (a header value the transport refuses), as a 400 Error. */
+export function fallbackResponse(): CoreResponse {
+  const body = UTF8.encode(errorBody(internalFailure()));
+  return {
+    status: 400,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Content-Length': String(body.length) },
+    body,
+  };
+}
+
+/** The body of a dripped answer cut into at most `chunks` pieces. */
+export function dripPieces(body: Uint8Array, chunks: number): Uint8Array[] {
+  const pieces = Math.min(chunks, body.length);
+  if (pieces === 0) return [];
+  const size = Math.ceil(body.length / pieces);
+  const out: Uint8Array[] = [];
+  for (let at = 0; at < body.length; at += size) out.push(body.subarray(at, Math.min(body.length, at + size)));
+  return out;
+}
+
+/** A reader for a request's body: the bytes given, or none. */
+function bodyReaderOf(req: CoreRequest): BodyReader {
+  const body = req.body;
+  if (typeof body === 'function') return body;
+  return bytesReader(body ?? NO_BYTES);
+}
+
+/** A fault as the log and the request list name it: `reset`, `status=503`, `delay`. */
+function faultName(fault: Fault): string {
+  const a = fault.action;
+  if (!a) return 'delay';
+  return a.kind === 'status' ? `status=${a.status}` : a.kind === 'drip' ? `drip=${a.intervalMs}ms` : a.kind;
+}
+
+/** Adds the operation's headers (deprecation facts) to an answer. */
+function withHeaders(answer: Answer, extra: HeaderRecord): Answer {
+  if (Object.keys(extra).length === 0) return answer;
+  return { ...answer, headers: { ...extra, ...answer.headers } };
+}
+
+/**
+ * A Prism body for an error status, made to fit the contract's Error: `status` equals the HTTP status,
+ * and the message says the answer was forced, so nobody mistakes it for a real failure.
+ */
+function errorShaped(status: number, body: unknown, preferences: MockPreferences | undefined): string {
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    const shaped: Record<string, unknown> = { ...body, status };
+    const said =
+      preferences === undefined
+        ? undefined
+        : typeof shaped.message === 'string'
+          ? 'message'
+          : typeof shaped.detail === 'string'
+            ? 'detail'
+            : undefined;
+    if (said !== undefined && preferences)
+      shaped[said] = `${String(shaped[said])} (forced by ${forcedBy(preferences)})`;
+    return JSON.stringify(shaped);
+  }
+  return errorBody(
+    mockError(
+      status,
+      status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : 'invalid_parameter',
+      `Status ${status}, forced by the Prefer header.`,
+    ),
+  );
+}
+
+function splitTarget(target: string): [string, string] {
+  let path = target;
+  if (!path.startsWith('/')) {
+    // Absolute-form (proxy-style) or asterisk-form targets.
+    try {
+      const url = new URL(target, 'http://mock.invalid');
+      path = url.pathname + url.search;
+    } catch {
+      return ['/', ''];
+    }
+  }
+  const q = path.indexOf('?');
+  return q === -1 ? [path, ''] : [path.slice(0, q), path.slice(q + 1)];
+}
+
+function joined(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function hasHeader(headers: HeaderRecord, lower: string): boolean {
+  return Object.keys(headers).some((k) => k.toLowerCase() === lower);
+}
