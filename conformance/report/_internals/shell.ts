@@ -36,7 +36,7 @@ const EXPANSION = new RegExp(
  * and the forms the handlers derive from them) expands and everything else is literal:
  * `"Authorization: Bearer $API_KEY"` in the common case.
  */
-export function quoteWithApiKey(text: string): string {
+export function quoteWithApiKey(text: string, literal?: (part: string) => string): string {
   const literals: string[] = [];
   const expansions: string[] = [];
   let last = 0;
@@ -46,34 +46,16 @@ export function quoteWithApiKey(text: string): string {
     last = match.index + match[0].length;
   }
   literals.push(text.slice(last));
-  if (expansions.length === 0) return singleQuote(text);
+  const quote = literal ?? singleQuote;
+  if (expansions.length === 0) return quote(text);
   // ${NAME} only where a following name character would otherwise extend the variable name.
   const written = expansions.map((e, i) => {
     const plain = PLAIN.exec(e);
     if (!plain || plain[0] !== e) return e;
     return /^\w/.test(literals[i + 1] ?? '') ? `\${${plain[1]}}` : `$${plain[1]}`;
   });
-  if (literals.every((part) => !DOUBLE_QUOTE_SPECIAL.test(part))) {
+  if (literal === undefined && literals.every((part) => !DOUBLE_QUOTE_SPECIAL.test(part))) {
     return `"${literals.map((part, i) => (i === 0 ? part : written[i - 1] + part)).join('')}"`;
   }
-  return literals
-    .map((part, i) => (i === 0 ? '' : `"${written[i - 1]}"`) + (part === '' ? '' : singleQuote(part)))
-    .join('');
-}
-
-/** Control characters a terminal may act on (tab and newline excepted), C1 included. */
-export const CONTROL_CHARS = /[\0-\x08\x0b-\x1f\x7f-\x9f]/;
-
-/**
- * Writes `text` as a printf format that reproduces its UTF-8 bytes exactly, with every control
- * character as an octal escape: for text a shell word cannot carry (a NUL byte ends an argument) or
- * should not show raw on a terminal.
- */
-export function printfFormat(text: string): string {
-  const escaped = text.replace(/[\\%]|[\0-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => {
-    if (c === '\\') return '\\\\';
-    if (c === '%') return '%%';
-    return [...Buffer.from(c, 'utf8')].map((b) => `\\${b.toString(8).padStart(3, '0')}`).join('');
-  });
-  return singleQuote(escaped);
+  return literals.map((part, i) => (i === 0 ? '' : `"${written[i - 1]}"`) + (part === '' ? '' : quote(part))).join('');
 }
