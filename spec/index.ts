@@ -4,6 +4,8 @@
  */
 export { loadSpec, DEFAULT_SPEC_PATH } from './load-spec.js';
 export type { LoadSpecOptions } from './load-spec.js';
+export { specFromDocument } from './spec-from-document.js';
+export type { SpecFromDocumentOptions } from './spec-from-document.js';
 export { parseParameter } from './parse-parameter.js';
 export type { ParsedParameter } from './parse-parameter.js';
 export { SpecLoadError } from './spec-load-error.js';

@@ -2,6 +2,7 @@
  * Security: constant-time key comparison, CORS never pairing a wildcard origin with credentials, no
  * key ever in the log, and the admin reset endpoint's switch. Loopback only (127.0.0.1, 127.0.0.2).
  */
+import { timingSafeEqual as nodeTimingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isLoopback, parseCli, resolveOptions } from '../options.js';
@@ -11,11 +12,11 @@ import { rawExchange, rawRequest } from './_raw.js';
 
 // Every call of timingSafeEqual is recorded; the real function still answers.
 const compared = vi.hoisted(() => [] as Array<[number, number]>);
-vi.mock('node:crypto', async (importOriginal) => {
-  const crypto = await importOriginal<typeof import('node:crypto')>();
+vi.mock('../../spec/security/_internals/timing-safe-equal.js', async (importOriginal) => {
+  const crypto = await importOriginal<typeof import('../../spec/security/_internals/timing-safe-equal.js')>();
   return {
     ...crypto,
-    timingSafeEqual: (a: NodeJS.ArrayBufferView, b: NodeJS.ArrayBufferView) => {
+    timingSafeEqual: (a: Uint8Array, b: Uint8Array) => {
       compared.push([a.byteLength, b.byteLength]);
       return crypto.timingSafeEqual(a, b);
     },
@@ -27,11 +28,19 @@ const { createAuthenticator } = await import('../auth.js');
 const { operationSecurity } = await import('../../spec/security/index.js');
 
 describe('keys are compared in constant time', () => {
-  it('auth.ts compares SHA-256 digests with crypto.timingSafeEqual and never compares tokens with ===', () => {
+  it('auth.ts compares SHA-256 digests with crypto.timingSafeEqual and never compares tokens with ===', async () => {
     // The comparison lives in spec/security, shared with the kit; auth.ts only configures it.
     const source = readFileSync(new URL('../../spec/security/_internals/digest.ts', import.meta.url), 'utf8');
-    expect(source).toMatch(/import \{[^}]*\btimingSafeEqual\b[^}]*\} from 'node:crypto'/);
+    expect(source).toMatch(/import \{[^}]*\btimingSafeEqual\b[^}]*\} from '.\/timing-safe-equal.js'/);
     expect(source).toMatch(/createHash\('sha256'\)/);
+    // In Node, the comparison is node:crypto's own (found at run time, so browser bundles import no built-in).
+    const equal = readFileSync(new URL('../../spec/security/_internals/timing-safe-equal.ts', import.meta.url), 'utf8');
+    expect(equal).toMatch(/getBuiltinModule\?\.\('node:crypto'\)/);
+    expect(equal).toMatch(/nodeCrypto\?\.timingSafeEqual \?\?/);
+    const actual = await vi.importActual<typeof import('../../spec/security/_internals/timing-safe-equal.js')>(
+      '../../spec/security/_internals/timing-safe-equal.js',
+    );
+    expect(actual.timingSafeEqual).toBe(nodeTimingSafeEqual);
     // No early exit: every configured key is compared (`||` after the call, not before it).
     expect(source).toMatch(/matched = timingSafeEqual\(candidate, entry\) \|\| matched/);
     for (const file of [

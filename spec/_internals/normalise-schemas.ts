@@ -1,4 +1,4 @@
-import type { SourceFormat } from './read-document.js';
+import type { SourceFormat } from './classify-document.js';
 import { walkSchemas } from './walk-schemas.js';
 
 type Obj = Record<string, unknown>;

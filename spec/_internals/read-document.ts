@@ -1,10 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { parse as parseYaml } from 'yaml';
 import { SpecLoadError } from '../spec-load-error.js';
+import { type SourceFormat, classifyDocument } from './classify-document.js';
+import { parseDocumentText } from './parse-document-text.js';
 
-/** Which kind of document was read; Swagger 2.0 is converted to OpenAPI 3.0 on the way in. */
-export type SourceFormat = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
+export type { SourceFormat } from './classify-document.js';
 
 /** A parsed OpenAPI 3.x document object, as read (Swagger 2.0 already converted). */
 export interface ReadDocument {
@@ -25,49 +25,11 @@ export async function readDocument(path: string): Promise<ReadDocument> {
   } catch {
     throw new SpecLoadError('spec_not_found', path, 'no such file');
   }
-  let raw: unknown;
-  try {
-    // JSON.parse is ~20× faster than the YAML parser on a 13 MB description; YAML is a superset.
-    raw = /^\s*[{[]/.test(text) ? parseJsonOrYaml(text) : parseYaml(text, { maxAliasCount: -1 });
-  } catch (error) {
-    throw new SpecLoadError(
-      'spec_unparseable',
-      path,
-      `not valid YAML or JSON (${(error as Error).message.split('\n')[0]})`,
-    );
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new SpecLoadError('spec_unparseable', path, 'the document is not an object');
-  }
-  const document = raw as Record<string, unknown>;
-  if (document.swagger !== undefined) {
-    if (String(document.swagger) !== '2.0') {
-      throw new SpecLoadError(
-        'spec_unsupported',
-        path,
-        `expected "swagger: 2.0" or "openapi: 3.0.x/3.1.x", found swagger ${JSON.stringify(document.swagger)}`,
-      );
-    }
+  const document = parseDocumentText(text, path);
+  const kind = classifyDocument(document, path);
+  if (kind.format === 'swagger-2.0')
     return { document: await convertSwagger2(path, document), format: 'swagger-2.0', declaredVersion: '2.0' };
-  }
-  const openapi = document.openapi;
-  if (typeof openapi === 'string' && /^3\.0\.\d+/.test(openapi))
-    return { document, format: 'openapi-3.0', declaredVersion: openapi };
-  if (typeof openapi === 'string' && /^3\.1\.\d+/.test(openapi))
-    return { document, format: 'openapi-3.1', declaredVersion: openapi };
-  throw new SpecLoadError(
-    'spec_unsupported',
-    path,
-    `expected "openapi: 3.0.x" or "openapi: 3.1.x" (or "swagger: 2.0"), found ${JSON.stringify(openapi ?? null)}`,
-  );
-}
-
-function parseJsonOrYaml(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return parseYaml(text, { maxAliasCount: -1 });
-  }
+  return { document, ...kind };
 }
 
 /** Swagger 2.0 → OpenAPI 3.0 with swagger2openapi, the converter the OpenAPI tooling community keeps. */

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { stringify as stringifyLossless } from 'lossless-json';
 import { serializeParameter } from '../parameters/index.js';
 import { isRecord, primitiveText } from '../parameters/_internals/coerce.js';
@@ -103,7 +102,7 @@ function encodeForm(value: Record<string, unknown>, schema: Schema, encoding: En
     const items = Array.isArray(member) && e?.contentType === undefined ? member : [member];
     for (const [i, item] of items.entries()) {
       const contentType = e?.contentType ?? defaultContentType(item, items === member ? itemSchema(ps, i) : ps);
-      const text = item instanceof Uint8Array ? Buffer.from(item).toString('utf8') : item;
+      const text = item instanceof Uint8Array ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(item) : item;
       fragments.push(...(serializeParameter({ name, in: 'query', schema: {}, contentType }, text).query ?? []));
     }
   }
@@ -144,8 +143,13 @@ function encodeMultipart(
       });
     }
   }
-  let boundary = fixed ?? `----ContractKit${randomBytes(12).toString('hex')}`;
+  let boundary = fixed ?? `----ContractKit${randomHex(12)}`;
   // A boundary must not occur inside any part; a random one practically never does, but check.
-  while (parts.some((p) => indexOf(p.data, utf8(`--${boundary}`), 0) >= 0)) boundary += randomBytes(4).toString('hex');
+  while (parts.some((p) => indexOf(p.data, utf8(`--${boundary}`), 0) >= 0)) boundary += randomHex(4);
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: writeMultipart(parts, boundary) };
+}
+
+/** `bytes` random bytes in lower-case hex. */
+function randomHex(bytes: number): string {
+  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -103,9 +103,9 @@ export interface AcceptedCredentials {
   /** Accept any well-formed credential of the scheme. */
   readonly any: boolean;
   /** Digests of accepted tokens and API keys. */
-  readonly secrets: readonly Buffer[];
+  readonly secrets: readonly Uint8Array[];
   /** Digests of accepted `user:password` pairs (Basic). */
-  readonly users: readonly Buffer[];
+  readonly users: readonly Uint8Array[];
 }
 
 /** What the kit expects of a credential variant: accepted (a documented success) or refused (401). */

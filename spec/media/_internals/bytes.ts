@@ -36,5 +36,13 @@ export function concat(chunks: readonly Uint8Array[]): Uint8Array {
 
 /** Index of `needle` in `hay` at or after `from`, or -1. */
 export function indexOf(hay: Uint8Array, needle: Uint8Array, from: number): number {
-  return Buffer.from(hay.buffer, hay.byteOffset, hay.byteLength).indexOf(needle, from);
+  const first = needle[0];
+  if (first === undefined) return Math.min(Math.max(from, 0), hay.length);
+  const last = hay.length - needle.length;
+  for (let at = hay.indexOf(first, Math.max(from, 0)); at !== -1 && at <= last; at = hay.indexOf(first, at + 1)) {
+    let i = 1;
+    while (i < needle.length && hay[at + i] === needle[i]) i++;
+    if (i === needle.length) return at;
+  }
+  return -1;
 }

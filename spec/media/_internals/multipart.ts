@@ -70,7 +70,7 @@ export function readMultipart(
     at += 2;
     const headEnd = indexOf(body, utf8('\r\n\r\n'), at - 2);
     if (headEnd < 0) return { ok: false, message: 'multipart part has no end of headers' };
-    const headText = Buffer.from(body.subarray(at, Math.max(at, headEnd))).toString('utf8');
+    const headText = new TextDecoder('utf-8', { ignoreBOM: true }).decode(body.subarray(at, Math.max(at, headEnd)));
     const dataStart = headEnd + 4;
     const end = indexOf(body, next, headEnd + 2);
     if (end < 0) return { ok: false, message: 'multipart body is not terminated by its closing boundary' };

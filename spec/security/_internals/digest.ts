@@ -1,15 +1,21 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { sha256 } from './sha256.js';
+import { nodeCrypto, timingSafeEqual } from './timing-safe-equal.js';
 
-/** SHA-256 of a UTF-8 string: equal-length buffers, so comparing them leaks neither content nor length. */
-export function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
+const UTF8 = new TextEncoder();
+
+/**
+ * SHA-256 of a UTF-8 string (`createHash('sha256')` in Node, the same digest in plain JavaScript in
+ * the browser): equal-length digests, so comparing them leaks neither content nor length.
+ */
+export function digest(value: string): Uint8Array {
+  return nodeCrypto ? nodeCrypto.createHash('sha256').update(value, 'utf8').digest() : sha256(UTF8.encode(value));
 }
 
 /**
  * Whether `presented` is one of `known`, in constant time: every known digest is compared, whatever
  * matched before, so the timing does not tell which key (or how many) exists.
  */
-export function matchesAny(presented: string, known: readonly Buffer[]): boolean {
+export function matchesAny(presented: string, known: readonly Uint8Array[]): boolean {
   const candidate = digest(presented);
   let matched = false;
   for (const entry of known) matched = timingSafeEqual(candidate, entry) || matched;

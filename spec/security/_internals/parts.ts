@@ -20,7 +20,7 @@ export function cookies(...parts: Part[]): Attachment {
 
 /** Bytes of `text` written `%XX`, upper-case hex: the percent-encoded spelling of every byte. */
 export function percentEncodeAll(text: string): string {
-  return [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  return [...new TextEncoder().encode(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 }
 
 /** Shell that prints `$VAR` with every byte percent-encoded, as {@link percentEncodeAll} does. */

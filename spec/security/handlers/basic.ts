@@ -1,3 +1,4 @@
+import { base64OfBytes, base64OfText, bytesOfBase64 } from '../_internals/base64.js';
 import { matchesAny } from '../_internals/digest.js';
 import { NOTHING, base64Shown, headers } from '../_internals/parts.js';
 import { headerOf, schemeAndToken } from '../_internals/request.js';
@@ -11,7 +12,7 @@ const WRONG_PASSWORD = 'wrong-password-4f1c9e7a2b';
 const UNKNOWN_USER = 'not-a-user-4f1c9e7a2b';
 
 const auth = (value: string, shown: string) => headers({ name: 'authorization', value, shown });
-const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const b64 = base64OfText;
 const pair = (c: Credential) =>
   c.kind === 'user-password' ? { user: c.user, password: c.password } : { user: c.value, password: '' };
 
@@ -106,11 +107,11 @@ export function basicHandler(scheme: BasicScheme): SchemeHandler {
       if (!parsed || parsed.scheme.toLowerCase() !== 'basic')
         return { outcome: 'invalid', reason: 'The Authorization scheme must be Basic.' };
       if (parsed.token === '') return { outcome: 'invalid', reason: 'The Basic credentials are empty.' };
-      const decoded = Buffer.from(parsed.token, 'base64');
-      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(parsed.token) || decoded.toString('base64') !== parsed.token) {
+      const decoded = /^[A-Za-z0-9+/]+={0,2}$/.test(parsed.token) ? bytesOfBase64(parsed.token) : undefined;
+      if (decoded === undefined || base64OfBytes(decoded) !== parsed.token) {
         return { outcome: 'invalid', reason: 'The Basic credentials are not valid base64.' };
       }
-      const text = decoded.toString('utf8');
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(decoded);
       if (!text.includes(':'))
         return { outcome: 'invalid', reason: 'The Basic credentials have no colon between user name and password.' };
       if (accepted.any || matchesAny(text, accepted.users)) return { outcome: 'ok' };

@@ -1,3 +1,4 @@
+import { base64OfText } from '../_internals/base64.js';
 import { matchesAny } from '../_internals/digest.js';
 import {
   NOTHING,
@@ -45,7 +46,7 @@ const VARIANTS: readonly CredentialVariant[] = [
     expect: 'refuse',
     attach: (c) => {
       const { key, v } = tokenOf(c);
-      return auth(`Basic ${Buffer.from(`${key}:`).toString('base64')}`, `Basic ${base64Shown('%s:', v)}`);
+      return auth(`Basic ${base64OfText(`${key}:`)}`, `Basic ${base64Shown('%s:', v)}`);
     },
   },
   {
@@ -145,10 +146,7 @@ const VARIANTS: readonly CredentialVariant[] = [
     expect: 'refuse',
     attach: (c) => {
       const { key, v } = tokenOf(c);
-      return auth(
-        `Basic ${Buffer.from(`x-access-token:${key}`).toString('base64')}`,
-        `Basic ${base64Shown('x-access-token:%s', v)}`,
-      );
+      return auth(`Basic ${base64OfText(`x-access-token:${key}`)}`, `Basic ${base64Shown('x-access-token:%s', v)}`);
     },
   },
   {

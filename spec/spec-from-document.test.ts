@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SPEC_PATH, loadSpec } from './load-spec.js';
+import { specFromDocument } from './spec-from-document.js';
+
+// The browser mock's loader: a document object (or its text) through the same model builder as loadSpec.
+describe('specFromDocument', () => {
+  const text = readFileSync(DEFAULT_SPEC_PATH, 'utf8');
+
+  it('builds the model loadSpec builds from the file, and leaves the object as it was', async () => {
+    const document = parse(text) as Record<string, unknown>;
+    const before = structuredClone(document);
+    const fromObject = specFromDocument(document, { name: 'openapi.yaml' });
+    const fromFile = await loadSpec();
+    expect(document).toEqual(before);
+    const summary = (spec: typeof fromFile) => ({
+      title: spec.title,
+      basePath: spec.basePath,
+      format: spec.format,
+      operations: spec.operations.map((op) => [op.operationId, op.method, op.path, Object.keys(op.responses)]),
+      schemas: Object.keys(spec.schemas),
+      schemes: [...spec.securitySchemes.keys()],
+      document: spec.document,
+    });
+    expect(summary(fromObject)).toEqual(summary(fromFile));
+    expect(fromObject.file).toBe('openapi.yaml');
+    // The compiled validators work the same.
+    const pet = { id: 1, name: 'Rex', categoryId: 1 };
+    expect(fromObject.schemas.Pet!.validate(pet).ok).toBe(true);
+    expect(fromObject.schemas.Pet!.validate({ ...pet, id: 'x' }).ok).toBe(false);
+    // YAML text works too, and the base path can be overridden.
+    expect(specFromDocument(text, { basePath: '/' }).basePath).toBe('');
+  });
+
+  it('refuses what only the file loader can do, with the loader errors', () => {
+    const document = parse(text) as Record<string, unknown>;
+    const external = { ...document, components: { schemas: { Pet: { $ref: 'pet.yaml' } } } };
+    expect(() => specFromDocument(external)).toThrow(/spec_invalid|\$ref cannot be resolved.*bundle/);
+    expect(() => specFromDocument({ swagger: '2.0', info: {}, paths: {} })).toThrow(/Swagger 2\.0/);
+    expect(() => specFromDocument({ openapi: '4.0.0', paths: {} })).toThrow(/expected "openapi: 3\.0\.x"/);
+    expect(() => specFromDocument('[: not yaml')).toThrow(/not valid YAML or JSON/);
+    expect(() => specFromDocument({ openapi: '3.1.0', info: { title: 't', version: '1' } })).toThrow(/no paths/);
+  });
+});
