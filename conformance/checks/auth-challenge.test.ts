@@ -37,9 +37,9 @@ describe('checkAuthChallenge', () => {
     ).toEqual([]);
   });
 
-  it('notes a 401 without WWW-Authenticate as advisory on its own (the contract does not ask for it)', () => {
+  it('fails a 401 without any WWW-Authenticate (RFC 9110 §11.6.1 MUST)', () => {
     const findings = run(checkAuthChallenge, ops.listPets, authCase('listPets', 'unknown-key'), unauthorized());
-    expect(verdicts(findings)).toEqual([{ code: 'auth_challenge_missing', severity: 'advisory' }]);
+    expect(verdicts(findings)).toEqual([{ code: 'auth_challenge_missing', severity: 'failure' }]);
     expect(describeFinding(findings[0]!)).toContain('no WWW-Authenticate header');
   });
 

@@ -21,9 +21,10 @@ const names = (challenge: string, wanted: readonly string[]) =>
  * are the challenges that apply to an operation the spec secures with them:
  * - a challenge that names none of them (`Basic` where the spec says bearer) tells clients to send a
  *   credential the API does not take: a failure;
- * - no header at all: advisory here, since the contract does not ask for it and a target may never
- *   send one; a target that challenges some 401s and not others fails in
- *   {@link judgeChallengeConsistency}.
+ * - no header at all breaks the same MUST: a failure too. The contract does not repeat RFC 9110's
+ *   rule, but it does not need to: a client (a browser's fetch, an OAuth library) reads the challenge
+ *   to know how to authenticate; a target that challenges some 401s and not others is named as such
+ *   in {@link judgeChallengeConsistency}.
  * An operation secured by API keys alone has no registered scheme to name: nothing is asked.
  */
 export const checkAuthChallenge: Check = ({ exchange, operation }) => {
@@ -36,7 +37,7 @@ export const checkAuthChallenge: Check = ({ exchange, operation }) => {
   return [
     findingOf(exchange, {
       code: 'auth_challenge_missing',
-      severity: challenge ? 'failure' : 'advisory',
+      severity: 'failure',
       check: 'auth',
       evidence: challenge
         ? { scenario: 'foreign', challenge, expected: wanted, schemes }
