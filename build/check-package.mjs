@@ -134,6 +134,7 @@ writeFileSync(
   `import { setupServer } from 'msw/node';
 import { createMockServer, renderJUnit, runConformance, startMock, writeReports, type RunReport } from '${NAME}';
 import { createMswMock } from '${NAME}/msw';
+import { createBrowserMock, type BrowserMockOptions } from '${NAME}/msw/browser';
 import { startMock as startMockOnly, type MockOptions } from '${NAME}/mock';
 import { runConformance as runOnly, type ConformanceOptions } from '${NAME}/conformance';
 import { describeConformance, type SuiteOptions } from '${NAME}/vitest';
@@ -147,6 +148,9 @@ const written: string[] = await writeReports(report, { junit: 'junit.xml' });
 await mock.close();
 const msw = await createMswMock({ apiKeys: ['k'] });
 setupServer(...msw.handlers);
+const browserOptions: BrowserMockOptions = { origin: 'http://api.test', apiKeys: ['k'] };
+const inBrowser = await createBrowserMock(browserOptions);
+setupServer(...inBrowser.handlers);
 const suite: SuiteOptions = { runs: 1, apiKey: process.env.API_KEY };
 void [createMockServer, startMockOnly, runOnly, describeConformance, suite, verdict, xml, written];
 `,

@@ -3,6 +3,9 @@
  *
  *   dist/lib/*.mjs      the public entries and both commands, bundled by esbuild into ES modules
  *                       that share chunks, so no TypeScript loader runs in a user's install
+ *   dist/lib/msw-browser.mjs
+ *                       the browser entry (`./msw/browser`), bundled apart for `platform: 'browser'`:
+ *                       the Animal Store spec and seed pets embedded, no Node built-in
  *   dist/types/**.d.ts  declarations of the public entries, emitted by tsc (tsconfig.build.json)
  *   dist/spec/openapi.yaml, dist/fixtures/pets.json
  *                       the contract and the seed pets, where the bundles look for them
@@ -32,6 +35,11 @@ export const ENTRIES = {
   'conformance-cli': 'conformance/bin.ts',
 };
 
+/** Entries for the browser (package.json `exports`), by output name: no Node built-in reaches them. */
+export const BROWSER_ENTRIES = {
+  'msw-browser': 'mock/msw/browser.ts',
+};
+
 /** Data files the bundles read at run time, copied under dist/. */
 const DATA = [
   ['spec/openapi.yaml', 'dist/spec/openapi.yaml'],
@@ -42,22 +50,34 @@ const DATA = [
 export async function buildPackage({ declarations = true } = {}) {
   for (const dir of ['dist/lib', 'dist/types', 'dist/spec', 'dist/fixtures'])
     rmSync(`${ROOT}${dir}`, { recursive: true, force: true });
-  await build({
+  // Packages (msw, yaml, ajv ...) stay imports, for the user's install or bundler to resolve.
+  const common = {
     absWorkingDir: ROOT,
-    entryPoints: ENTRIES,
     outdir: 'dist/lib',
     outExtension: { '.js': '.mjs' },
-    // Shared code goes to chunks beside the entries: same depth, so the relative paths above hold.
-    splitting: true,
-    chunkNames: 'chunk-[hash]',
     bundle: true,
-    platform: 'node',
     format: 'esm',
-    target: 'node20',
     packages: 'external',
     keepNames: true,
     logLevel: 'warning',
     banner: { js: '// Built by build/package.mjs from the TypeScript sources: edit those, not this file.' },
+  };
+  await build({
+    ...common,
+    entryPoints: ENTRIES,
+    // Shared code goes to chunks beside the entries: same depth, so the relative paths above hold.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
+    platform: 'node',
+    target: 'node20',
+  });
+  await build({
+    ...common,
+    entryPoints: BROWSER_ENTRIES,
+    platform: 'browser',
+    target: 'es2022',
+    // The default spec is embedded as text (parsed at start), the seed pets as JSON: no file to read.
+    loader: { '.yaml': 'text' },
   });
   for (const [from, to] of DATA) {
     mkdirSync(`${ROOT}${to.replace(/\/[^/]+$/, '')}`, { recursive: true });
