@@ -25,6 +25,23 @@ const document = {
         responses: { ...ok, ...error },
       },
     },
+    // A list filtered by an id: no match is an empty list, not a 404.
+    '/books': {
+      get: {
+        operationId: 'listBooks',
+        parameters: [{ name: 'authorId', in: 'query', schema: { type: 'integer' } }],
+        responses: {
+          '200': {
+            description: 'a page',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object' } } } },
+              },
+            },
+          },
+        },
+      },
+    },
     // express-zod-api: POST /v1/login answers 401 "Invalid credentials" to made-up ones.
     '/login': {
       post: {
@@ -66,11 +83,14 @@ const judge = (id: string, fields: Parameters<typeof validCase>[1], status: numb
   verdicts(run(checkStatus, op(id), validCase(id, fields), jsonResponse(status, { message: 'no' })));
 
 describe('a refused valid request the spec cannot judge', () => {
-  it('404 to a generated id in the query is a not-found gap; without an id it is a failure', () => {
+  it('404 to a generated id in the query of a read of one resource is a not-found gap; without an id, or on a list, it is a failure', () => {
     expect(judge('retrieve', { query: [['id', '500']] }, 404)).toEqual([
       { code: 'contract_gap', severity: 'warning', gap: 'undocumented-not-found' },
     ]);
     expect(judge('retrieve', { query: [['limit', '5']] }, 404)).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+    expect(judge('listBooks', { query: [['authorId', '7']] }, 404)).toEqual([
       { code: 'positive_rejected', severity: 'failure' },
     ]);
     // 400 says the request is invalid, which the spec contradicts.

@@ -271,9 +271,10 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         gap: status === 429 ? 'rate-limits' : 'field-size-limits',
         evidence: { scenario: 'limit-status', status },
       });
-    } else if (status === 404 && !c.existing?.length && generatedIdInQuery(c)) {
-      // A generated id in the query (?id=500) may name nothing, as one in the path may: 404 is the
-      // answer, documented or not (an undocumented one is a gap).
+    } else if (status === 404 && !c.existing?.length && generatedIdInQuery(c) && !answersList(operation)) {
+      // A generated id in the query (?id=500) of a read of one resource may name nothing, as one in
+      // the path may: 404 is the answer, documented or not (an undocumented one is a gap). A list
+      // filtered by an id is still a list: an empty one, not a 404.
       add({
         code: 'contract_gap',
         severity: 'warning',
@@ -389,6 +390,18 @@ const ID_NAME = /^(id|Id|ID)$|[a-z0-9](Id|ID)$|[_-](id|Id|ID)$/;
 /** Whether a case sends a generated identifier in its query (nothing the target returned). */
 function generatedIdInQuery(c: Case): boolean {
   return c.query.some(([name]) => ID_NAME.test(name));
+}
+
+/** Whether an operation's successes answer a list: an array, or an object with an array member (a page). */
+function answersList(operation: OperationModel): boolean {
+  return Object.entries(operation.responses).some(([status, r]) => {
+    const schema = /^2/.test(status) ? r.schema?.schema : undefined;
+    if (!schema) return false;
+    const properties = (schema.properties ?? {}) as Record<string, { type?: unknown; items?: unknown }>;
+    return (
+      schema.type === 'array' || Object.values(properties).some((p) => p?.type === 'array' || p?.items !== undefined)
+    );
+  });
 }
 
 /** Names of body members that hold a credential the kit can only make up. */
