@@ -18,6 +18,7 @@ import {
   type Operations,
 } from './_test-support.js';
 import { describeFinding } from '../report/describe-finding.js';
+import { specFromDocument } from '../../spec/index.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -98,6 +99,28 @@ describe('checkStatus: valid input', () => {
     const findings = run(checkStatus, ops.createPet, validCase('createPet'), err(status));
     expect(verdicts(findings)).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
     expect(describeFinding(findings[0]!)).toContain('expected 201');
+  });
+
+  it('a success to an operation that documents none (errors only) is a gap, not a failure', () => {
+    const spec = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/things/{id}': {
+          delete: {
+            operationId: 'deleteThing',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '404': { description: 'not found' } },
+          },
+        },
+      },
+    });
+    const remove = spec.operation('deleteThing')!;
+    const findings = run(checkStatus, remove, validCase('deleteThing', { pathParams: { id: 'a' } }), response(204));
+    expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'undocumented-success' }]);
+    expect(describeFinding(findings[0]!)).toBe(
+      'Got 204; deleteThing documents no success status at all, so the contract does not say which one.',
+    );
   });
 
   it('fails a success status the operation does not document (200 on createPet, 204 on listPets)', () => {

@@ -309,6 +309,8 @@ export type SemanticEvidence =
   | { readonly rule: 'limit'; readonly limit: number; readonly returned: number; readonly defaulted: boolean }
   | {
       readonly rule: 'short-page';
+  /** A success to an operation that documents none (errors only). */
+  | { readonly scenario: 'success-undocumented'; readonly status: number }
       readonly limit: number;
       readonly status?: string;
       readonly returned: number;

@@ -19,6 +19,10 @@ const SCOPE_SEPARATOR = '\u0000';
  * one list per parent), in insertion order. Memory is bounded: past `capacity` items, the oldest item
  * created through the API is evicted first; seed items never are. Integer ids count up from the
  * largest seen and are never reused, even after eviction or deletion.
+ *
+ * The seed may be given as a function: it is then called on the store's first use (and its result
+ * kept for resets), so that a spec with hundreds of collections (GitHub's: 300 and more) does not
+ * validate every collection's examples before the mock can answer its first request.
  */
 export class CollectionStore {
   private scopes = new Map<string, Map<string, StoredItem>>();
@@ -26,39 +30,55 @@ export class CollectionStore {
   private created = new Map<string, { scope: string; key: string }>();
   private count = 0;
   private nextInteger = 1;
+  private seedItems: readonly SeedItem[] | undefined;
+  private loaded = false;
 
   constructor(
-    private readonly seed: readonly SeedItem[],
+    private readonly seed: readonly SeedItem[] | (() => readonly SeedItem[]),
     readonly capacity: number,
   ) {
-    this.reset();
+    if (typeof seed !== 'function') this.reset();
   }
 
   /** Number of items held, all scopes together. */
   get size(): number {
+    this.load();
     return this.count;
   }
 
-  /** Restores the seed and the integer sequence. */
+  /** Restores the seed and the integer sequence. An unused store with a lazy seed stays unused. */
   reset(): void {
+    if (typeof this.seed === 'function' && !this.loaded) return;
+    this.loaded = true;
+    this.seedItems ??= typeof this.seed === 'function' ? this.seed() : this.seed;
     this.scopes = new Map();
     this.created = new Map();
     this.count = 0;
     this.nextInteger = 1;
-    for (const item of this.seed) this.put(item.scope, item.id, item.value, false);
+    for (const item of this.seedItems) this.put(item.scope, item.id, item.value, false);
+  }
+
+  /** Seeds the store on its first use. */
+  private load(): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    this.reset();
   }
 
   /** The next integer id: one past the largest integer id ever stored. */
   mintInteger(): number {
+    this.load();
     return this.nextInteger++;
   }
 
   /** The items of a scope, in insertion order. */
   list(scope: readonly string[]): StoredItem[] {
+    this.load();
     return [...(this.scopes.get(scope.join(SCOPE_SEPARATOR))?.values() ?? [])];
   }
 
   get(scope: readonly string[], id: unknown): StoredItem | undefined {
+    this.load();
     return this.scopes.get(scope.join(SCOPE_SEPARATOR))?.get(keyOf(id));
   }
 
@@ -69,6 +89,7 @@ export class CollectionStore {
 
   /** Stores or replaces an item; `created` items may be evicted, replacing keeps an item's place and kind. */
   put(scope: readonly string[], id: unknown, value: Readonly<Record<string, unknown>>, created: boolean): StoredItem {
+    this.load();
     const scopeKey = scope.join(SCOPE_SEPARATOR);
     const key = keyOf(id);
     let items = this.scopes.get(scopeKey);
@@ -87,6 +108,7 @@ export class CollectionStore {
 
   /** Removes an item; true when there was one. */
   delete(scope: readonly string[], id: unknown): boolean {
+    this.load();
     const scopeKey = scope.join(SCOPE_SEPARATOR);
     const key = keyOf(id);
     const items = this.scopes.get(scopeKey);
@@ -99,6 +121,7 @@ export class CollectionStore {
 
   /** Drops every scope that starts with `prefix` (the children of a deleted parent). */
   dropScopesUnder(prefix: readonly string[]): void {
+    this.load();
     const start = prefix.join(SCOPE_SEPARATOR);
     for (const [scopeKey, items] of [...this.scopes]) {
       if (scopeKey !== start && !scopeKey.startsWith(`${start}${SCOPE_SEPARATOR}`)) continue;

@@ -13,7 +13,7 @@ import { jsonPatch, mergePatch } from './apply-patch.js';
 import { CollectionStore, type StoredItem, keyOf } from './collection-store.js';
 import { patternSample } from './pattern-sample.js';
 import { sampleValue } from './sample-value.js';
-import { type SeedDataSource, seedItems } from './seed-items.js';
+import { type SeedDataSource, seedSources } from './seed-items.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -83,7 +83,8 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
   function build(next: SpecModel, previous: ReadonlyMap<string, Collection>) {
     const { model } = options.modelFor(next);
     for (const issue of model.issues) options.log?.(`resource config: ${issue.message}`);
-    const seeds = seedItems(next, model, options.data);
+    // Seeds are taken on each collection's first use: GitHub's spec starts in half the time.
+    const seeds = seedSources(next, model, options.data);
     const collections = new Map<string, Collection>();
     for (const c of model.collections) {
       if (options.skip?.(c, next)) continue;

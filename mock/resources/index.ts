@@ -6,7 +6,7 @@ export { createResourceMock } from './create-resource-mock.js';
 export type { ResourceMock, ResourceMockOptions } from './create-resource-mock.js';
 export { CollectionStore, keyOf } from './collection-store.js';
 export type { SeedItem, StoredItem } from './collection-store.js';
-export { seedItems } from './seed-items.js';
+export { seedItems, seedSources } from './seed-items.js';
 export type { SeedData, SeedDataSource } from './seed-items.js';
 export { jsonPatch, mergePatch } from './apply-patch.js';
 export type { PatchResult } from './apply-patch.js';

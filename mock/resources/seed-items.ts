@@ -27,10 +27,28 @@ export type SeedData = ReadonlyMap<string, readonly SeedItem[]>;
  * @throws Error for a data file that cannot be read or holds invalid items.
  */
 export function seedItems(spec: SpecModel, model: ResourceModel, data?: SeedDataSource): SeedData {
+  return new Map([...seedSources(spec, model, data)].map(([path, seed]) => [path, seed()]));
+}
+
+/**
+ * The seed of every collection as {@link seedItems} gives it, each as a function the store calls on
+ * its first use: a data file is read and checked at once (its errors belong to start-up), the spec's
+ * examples only when the collection is first used (validating them compiles the item schema, which
+ * on a large spec is most of the start-up time).
+ *
+ * @throws Error for a data file that cannot be read or holds invalid items.
+ */
+export function seedSources(
+  spec: SpecModel,
+  model: ResourceModel,
+  data?: SeedDataSource,
+): ReadonlyMap<string, () => readonly SeedItem[]> {
   const fromFile = data === undefined ? new Map<string, SeedItem[]>() : readDataFile(spec, model, data);
-  const out = new Map<string, readonly SeedItem[]>();
-  for (const collection of model.collections)
-    out.set(collection.path, fromFile.get(collection.path) ?? fromExamples(spec, collection));
+  const out = new Map<string, () => readonly SeedItem[]>();
+  for (const collection of model.collections) {
+    const given = fromFile.get(collection.path);
+    out.set(collection.path, given ? () => given : () => fromExamples(spec, collection));
+  }
   return out;
 }
 

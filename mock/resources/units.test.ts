@@ -74,6 +74,22 @@ describe('CollectionStore', () => {
     expect(nested.size).toBe(1);
     expect(nested.list(['q', '1'])).toHaveLength(1);
   });
+
+  it('takes a lazy seed on first use only, once, and keeps it for resets', () => {
+    let calls = 0;
+    const store = new CollectionStore(() => {
+      calls++;
+      return [{ id: 9, value: { id: 9 }, scope: [] }];
+    }, 10);
+    store.reset();
+    expect(calls).toBe(0);
+    expect(store.mintInteger()).toBe(10);
+    expect(calls).toBe(1);
+    store.put([], 10, { id: 10 }, true);
+    store.reset();
+    expect(store.list([]).map((i) => i.id)).toEqual([9]);
+    expect(calls).toBe(1);
+  });
 });
 
 describe('sampleValue', () => {

@@ -28,10 +28,30 @@ export function holdsSent(sent: unknown, got: unknown, schema: JsonSchema | unde
       // schema does not describe (a write-only member of the request schema, say).
       if (described && !member) return true;
       if (member && (mergeAllOf(member).readOnly === true || mergeAllOf(member).writeOnly === true)) return true;
+      // Nor a value the answer's schema cannot hold: an object sent where the item keeps a string (its JSON text, say).
+      if (member && !typeAllows(mergeAllOf(member), value)) return true;
       return holdsSent(value, (got as Record<string, unknown>)[key], member);
     });
   }
   return sent === got;
+}
+
+/** Whether a schema's `type` (when it names one) takes the JSON type of a value. */
+function typeAllows(schema: JsonSchema, value: unknown): boolean {
+  const declared = schema.type;
+  if (declared === undefined) return true;
+  const types = Array.isArray(declared) ? declared : [declared];
+  const actual =
+    value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'array'
+        : isNumber(value)
+          ? 'number'
+          : typeof value === 'object'
+            ? 'object'
+            : typeof value;
+  return types.some((t) => t === actual || (t === 'integer' && actual === 'number'));
 }
 
 function sameNumber(a: string, b: string): boolean {

@@ -181,6 +181,7 @@ export const EVERY_FINDING: readonly Finding[] = [
     xSunset: '2031-01-01',
     xSunsetHttpDate: 'Wed, 01 Jan 2031 00:00:00 GMT',
   }),
+  finding('contract_gap', { scenario: 'success-undocumented', status: 204 }),
   finding('deprecation_headers', { scenario: 'missing', missing: ['Deprecation'], xSunset: '2030-12-05' }),
   finding('allow_missing', { method: 'DELETE', basis: 'RFC 9110 §15.5.6 (MUST)' }),
   finding('head_content', { status: 200, bytes: 12, basis: 'RFC 9110 §9.3.2, §6.4.1' }),

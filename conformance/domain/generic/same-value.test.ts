@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { holdsSent } from './same-value.js';
+
+describe('holdsSent', () => {
+  const item = {
+    type: 'object',
+    properties: { name: { type: 'string' }, params: { type: 'string' }, count: { type: 'integer' } },
+  };
+
+  it('members are held by value', () => {
+    expect(holdsSent({ name: 'a', count: 2 }, { name: 'a', count: 2, id: 7 }, item)).toBe(true);
+    expect(holdsSent({ name: 'a' }, { name: 'b' }, item)).toBe(false);
+    expect(holdsSent({ count: 2 }, { count: 3 }, item)).toBe(false);
+  });
+
+  it('a value the answer schema cannot hold (an object where the item keeps a string) is not expected back', () => {
+    expect(holdsSent({ name: 'a', params: { split: 0.7 } }, { name: 'a', params: '{"split":0.7}' }, item)).toBe(true);
+    // A value of the member's own type still has to come back.
+    expect(holdsSent({ params: 'x' }, { params: '{"split":0.7}' }, item)).toBe(false);
+    expect(holdsSent({ name: 'a', params: { split: 0.7 } }, { name: 'b' }, item)).toBe(false);
+  });
+});
