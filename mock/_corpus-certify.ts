@@ -29,11 +29,6 @@ const KIT_SIDE: Readonly<Record<string, string>> = {
     'mock: 202 acknowledgements (addProject, completeUpload) break their schema (task-result), some valid requests get 400, 405 or 406',
   'learnifier.com.json':
     'mock: nested projects under orgunits (read-back after create, 404 for a created project, a sub-resource still 200 after its project is deleted)',
-  'nordigen.com.json':
-    'mock: a 204 where the delete documents no success status; requisitions answered by Prism (repeated ids, 404 on read)',
-  'salesforce.local__einstein.json':
-    'mock: train answered by Prism (repeated modelId, 404 on read); sub-operations still 200 after a delete answered 201',
-  'twilio.com__twilio_chat_v2.json': 'mock: CreateCredential answered by Prism (repeated Sid, 404 on read)',
 };
 
 /** Specs left out: the kit does not finish on them in a test's time (the mock answers in milliseconds). */

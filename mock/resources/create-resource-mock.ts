@@ -103,6 +103,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     return { spec: next, model, collections, singletons, roles };
   }
 
+  const memberChecks = new WeakMap<JsonSchema, CompiledSchema>();
   const scopeOf = (names: readonly string[], input: RequestInput) => names.map((p) => keyOf(input.path[p]));
 
   function answer(operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined {
@@ -271,6 +272,15 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         value = candidate;
         break;
       }
+      // A member the request spells otherwise than the item (an object where the item keeps its JSON text):
+      // as the item takes it, or left out.
+      if (fitMembers(shape, candidate)) {
+        fillOwned(collection, shape, operation, candidate, scope, undefined);
+        if (collection.item.validate(candidate).ok) {
+          value = candidate;
+          break;
+        }
+      }
     }
     if (!value) return undefined;
     const status = successStatus(operation, '201');
@@ -429,6 +439,34 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     return out;
   }
 
+  /**
+   * Makes each member of an item fit the item's own schema for it: a value that breaks it is written
+   * as its JSON text when that fits (a request's object where the item holds a string), else left
+   * out (a required one is then filled like any other left out). True when anything changed.
+   */
+  function fitMembers(shape: JsonSchema | undefined, value: Obj): boolean {
+    let changed = false;
+    for (const [name, schema] of shape ? declaredSchemas(shape) : []) {
+      if (value[name] === undefined) continue;
+      const check = compiledMember(schema);
+      if (check.validate(value[name]).ok) continue;
+      const text = typeof value[name] === 'string' ? undefined : JSON.stringify(value[name]);
+      if (text !== undefined && check.validate(text).ok) value[name] = text;
+      else delete value[name];
+      changed = true;
+    }
+    return changed;
+  }
+
+  function compiledMember(schema: JsonSchema): CompiledSchema {
+    let check = memberChecks.get(schema);
+    if (!check) {
+      check = current.spec.compile(schema);
+      memberChecks.set(schema, check);
+    }
+    return check;
+  }
+
   /** Fills what the server owns: parent ids named like the path parameters, readOnly members, required members left out. */
   function fillOwned(
     collection: Collection,
@@ -466,7 +504,11 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     const check = current.spec.compile(schema);
     if (check.validate(first).ok) return first;
     const built = sampleValue(schema);
-    return check.validate(built).ok ? built : first;
+    if (check.validate(built).ok) return built;
+    // The schema's own default or example breaks it (a `uri` default holding `{$INSTITUTION_ID}`): one from its type and format alone.
+    const { default: _default, example: _example, examples: _examples, ...bare } = schema;
+    const plain = sampleValue(bare);
+    return check.validate(plain).ok ? plain : first;
   }
 
   function mintId(collection: Collection, scope: readonly string[]): unknown {
