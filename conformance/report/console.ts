@@ -1,9 +1,10 @@
 import { styleText } from 'node:util';
-import type { RunReport } from '../findings/index.js';
+import type { Finding, RunReport } from '../findings/index.js';
 import { redactText } from './redact.js';
 import { describeFinding } from './describe-finding.js';
 import { findingBlock, type Style } from './_internals/finding-text.js';
 import {
+  alsoSeenPhrase,
   cellKey,
   countsPhrase,
   formatDuration,
@@ -70,7 +71,16 @@ export function renderConsoleReport(report: RunReport, options: ConsoleOptions =
     for (const [check, findings] of groupBy(summary.failures, (f) => f.check)) {
       out.push(paint(['red', 'bold'], `✘ ${p(check)} (${findings.length})`));
       findings.forEach((f, i) =>
-        out.push(...findingBlock(f, `${i + 1})`, report.target, { verbose, quiet, secrets, paint }), ''),
+        out.push(
+          ...findingBlock(f, `${i + 1})`, report.target, {
+            verbose,
+            quiet,
+            secrets,
+            paint,
+            ...alsoOf(summary, f),
+          }),
+          '',
+        ),
       );
     }
   }
@@ -85,22 +95,40 @@ export function renderConsoleReport(report: RunReport, options: ConsoleOptions =
     for (const [gap, findings] of groupBy(summary.warnings, (f) => f.gap ?? f.code)) {
       out.push(paint(['yellow', 'bold'], `⚠ ${p(gap)}`));
       for (const f of findings)
-        out.push(...findingBlock(f, '-', report.target, { verbose, quiet, secrets, paint, brief: !verbose }));
+        out.push(
+          ...findingBlock(f, '-', report.target, {
+            verbose,
+            quiet,
+            secrets,
+            paint,
+            brief: !verbose,
+            ...alsoOf(summary, f),
+          }),
+        );
       out.push('');
     }
   }
 
   if (!quiet && summary.advisories.length > 0) {
     out.push(paint('bold', `Advisories (${summary.advisories.length})`), '');
-    for (const f of summary.advisories)
+    for (const f of summary.advisories) {
       out.push(
         `${paint('cyan', 'ℹ')} ${p(f.operationId)} ${paint('dim', `(${p(f.check)})`)}: ${p(describeFinding(f))}`,
       );
+      const also = summary.alsoSeen.get(f);
+      if (also) out.push(`  ${paint('dim', p(alsoSeenPhrase(also)))}`);
+    }
     out.push('');
   }
 
   out.push(verdictLine(report, summary, paint));
   return redactText(out.join('\n'), secrets) + '\n';
+}
+
+/** The `also` option of a root finding's block: the other findings of its cause. */
+function alsoOf(summary: Summary, f: Finding): { also?: readonly Finding[] } {
+  const also = summary.alsoSeen.get(f);
+  return also === undefined ? {} : { also };
 }
 
 function table(summary: Summary, paint: (style: Style, text: string) => string): string[] {

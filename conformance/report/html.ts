@@ -6,6 +6,7 @@ import { reproducerView } from './reproducer.js';
 import { html, type SafeHtml } from './_internals/html-template.js';
 import { HTML_STYLES } from './_internals/html-styles.js';
 import {
+  alsoSeenPhrase,
   cellKey,
   formatDate,
   formatDuration,
@@ -36,6 +37,8 @@ export function renderHtml(report: RunReport, options: HtmlOptions = {}): string
   const secrets = options.secrets ?? [];
   const summary = summarize(report);
   const ids = new Map(report.findings.map((f, i) => [f, `finding-${i + 1}`]));
+  // A finding of a cause already shown links to the finding that shows it.
+  for (const [root, also] of summary.alsoSeen) for (const f of also) ids.set(f, ids.get(root)!);
   const ctx: Context = { report, summary, secrets, ids };
   const label = VERDICT_LABEL[report.verdict];
   const page = html`<!doctype html>
@@ -182,6 +185,12 @@ function failures(ctx: Context): SafeHtml {
 </section>`;
 }
 
+/** The line naming the other places one cause showed, under its root finding. */
+function alsoSeen(ctx: Context, f: Finding): SafeHtml | '' {
+  const also = ctx.summary.alsoSeen.get(f);
+  return also === undefined ? '' : html`<p class="also">${alsoSeenPhrase(also)}</p>`;
+}
+
 function findingCard(ctx: Context, f: Finding): SafeHtml {
   const view = reproducerView(f, ctx.report.target, { secrets: ctx.secrets });
   const evidence = evidenceEntries(f);
@@ -193,6 +202,7 @@ function findingCard(ctx: Context, f: Finding): SafeHtml {
       <code class="check">${f.check}</code>
     </header>
     <p class="message">${describeFinding(f)}</p>
+    ${alsoSeen(ctx, f)}
     ${evidence.length > 0 ? html`<dl class="evidence">${evidence.map(([k, v]) => html`<div><dt>${k}</dt><dd><code>${truncate(formatValue(v), 400)}</code></dd></div>`)}</dl>` : ''}
     ${f.response ? html`<div class="block"><p class="block-label">Response <span class="muted">${f.response.status} · ${f.response.durationMs} ms${f.response.truncated ? ' · truncated' : ''}</span></p><pre class="code body">${truncate(prettyBody(f.response.body), 4000)}</pre></div>` : ''}
     ${view.setup.length > 0 ? html`<div class="block"><p class="block-label">Setup <span class="muted">run first</span></p>${view.setup.map((c) => html`<pre class="code copy">${c}</pre>`)}</div>` : ''}
@@ -210,7 +220,7 @@ function gaps(ctx: Context): SafeHtml {
   ${[...groupBy(summary.warnings, (f) => f.gap ?? f.code)].map(
     ([gap, findings]) => html`<div class="note note-warn">
     <h3>${gap}</h3>
-    <ul>${findings.map((f) => html`<li id="${ctx.ids.get(f) ?? ''}"><code>${f.operationId}</code> <span class="muted">· ${f.check}</span> — ${describeFinding(f)}${smallRepro(ctx, f)}</li>`)}</ul>
+    <ul>${findings.map((f) => html`<li id="${ctx.ids.get(f) ?? ''}"><code>${f.operationId}</code> <span class="muted">· ${f.check}</span> — ${describeFinding(f)} ${alsoSeen(ctx, f)}${smallRepro(ctx, f)}</li>`)}</ul>
   </div>`,
   )}
 </section>`;
@@ -222,11 +232,12 @@ function smallRepro(ctx: Context, f: Finding): SafeHtml | '' {
   return html`<details><summary>Reproduce</summary><pre class="code copy">${view.curl}</pre></details>`;
 }
 
-function advisories({ summary }: Context): SafeHtml {
+function advisories(ctx: Context): SafeHtml {
+  const { summary } = ctx;
   if (summary.advisories.length === 0) return html``;
   return html`<section class="section">
   <h2>Advisories <span class="badge badge-info">${summary.advisories.length}</span></h2>
-  <div class="note note-info"><ul>${summary.advisories.map((f) => html`<li><code>${f.operationId}</code> <span class="muted">· ${f.check}</span> — ${describeFinding(f)}</li>`)}</ul></div>
+  <div class="note note-info"><ul>${summary.advisories.map((f) => html`<li><code>${f.operationId}</code> <span class="muted">· ${f.check}</span> — ${describeFinding(f)} ${alsoSeen(ctx, f)}</li>`)}</ul></div>
 </section>`;
 }
 

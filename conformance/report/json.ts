@@ -1,4 +1,5 @@
 import type { CheckTally, Finding, RequestRecord, Reproducer, ResponseRecord, RunReport } from '../findings/index.js';
+import { groupFindings } from '../findings/root-cause.js';
 import { describeFinding } from './describe-finding.js';
 import { redact, redactText } from './redact.js';
 
@@ -42,7 +43,7 @@ export function toJsonReport(report: RunReport): Record<string, unknown> {
     verdict: report.verdict,
     error: report.error,
     tallies: report.tallies.map(tally),
-    findings: report.findings.map(finding),
+    findings: withRootCauses(report.findings),
   });
 }
 
@@ -55,6 +56,20 @@ function tally(t: CheckTally): Record<string, unknown> {
     warnings: t.warnings,
     ...(t.durationMs !== undefined ? { durationMs: Math.round(t.durationMs) } : {}),
   };
+}
+
+/**
+ * Every finding, each member of a root cause (`findings/root-cause.ts`) pointing with `rootCause` at
+ * the index of the finding it shares its cause with, which the other reports show once.
+ */
+function withRootCauses(findings: readonly Finding[]): Record<string, unknown>[] {
+  const rootIndex = new Map<Finding, number>();
+  for (const group of groupFindings(findings))
+    for (const f of group.also) rootIndex.set(f, findings.indexOf(group.root));
+  return findings.map((f) => {
+    const root = rootIndex.get(f);
+    return root === undefined ? finding(f) : { ...finding(f), rootCause: root };
+  });
 }
 
 function finding(f: Finding): Record<string, unknown> {

@@ -2,7 +2,7 @@ import type { styleText } from 'node:util';
 import type { Finding } from '../../findings/index.js';
 import { describeFinding } from '../describe-finding.js';
 import { renderReproducer } from '../reproducer.js';
-import { formatValue, printable, truncate } from './summarize.js';
+import { alsoSeenPhrase, formatValue, printable, truncate } from './summarize.js';
 
 /** A style `node:util` styleText knows. */
 export type Style = Parameters<typeof styleText>[0];
@@ -16,6 +16,8 @@ export interface BlockOptions {
   readonly paint: (style: Style, text: string) => string;
   /** One line only (contract gaps outside --verbose). */
   readonly brief?: boolean;
+  /** The other findings of the same root cause, named after this one. */
+  readonly also?: readonly Finding[];
 }
 
 /**
@@ -28,8 +30,9 @@ export function findingBlock(f: Finding, bullet: string, target: string, o: Bloc
   const lines = [
     `  ${bullet} ${o.paint('bold', p(f.operationId))}${label === '' ? '' : ' ' + o.paint('dim', `(${p(label)})`)}: ${p(describeFinding(f))}`,
   ];
-  if (o.brief === true) return lines;
   const pad = ' '.repeat(bullet.length + 3);
+  if (o.also !== undefined && o.also.length > 0) lines.push(pad + o.paint('yellow', p(alsoSeenPhrase(o.also))));
+  if (o.brief === true) return lines;
   const entries = evidenceEntries(f);
   if (!o.quiet && entries.length > 0) {
     const shown = o.verbose ? entries : entries.slice(0, 4);

@@ -90,6 +90,7 @@ a.cell:hover, a.cell:focus-visible { outline: 2px solid currentColor; outline-of
 .pill { font-family: var(--mono); font-size: 12px; font-weight: 600; color: var(--fail); background: var(--fail-bg); padding: 2px 8px; border-radius: 6px; }
 .op { font-weight: 700; }
 .message { margin: 10px 0 12px; font-size: 15.5px; font-weight: 500; }
+.also { margin: -6px 0 12px; color: var(--muted); font-size: 13.5px; }
 .evidence { display: flex; flex-wrap: wrap; gap: 8px 22px; margin: 0 0 14px; }
 .evidence dt { font-size: 11.5px; font-weight: 600; letter-spacing: .05em; text-transform: uppercase; color: var(--muted); }
 .evidence dd { margin: 1px 0 0; }

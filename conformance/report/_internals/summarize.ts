@@ -1,4 +1,5 @@
 import type { CheckTally, Finding, RunReport } from '../../findings/index.js';
+import { groupFindings } from '../../findings/root-cause.js';
 
 /** The shape every writer lays out: the matrix and the findings sorted by weight. */
 export interface Summary {
@@ -8,9 +9,12 @@ export interface Summary {
   readonly checks: readonly string[];
   /** Tallies keyed by `cellKey(operationId, check)`. */
   readonly cells: ReadonlyMap<string, CheckTally>;
+  /** One finding per root cause (the first reported), by weight; the others are in `alsoSeen`. */
   readonly failures: readonly Finding[];
   readonly warnings: readonly Finding[];
   readonly advisories: readonly Finding[];
+  /** The other findings of each root finding's cause (`findings/root-cause.ts`), where there are any. */
+  readonly alsoSeen: ReadonlyMap<Finding, readonly Finding[]>;
   readonly totals: { readonly passed: number; readonly failed: number; readonly warnings: number };
 }
 
@@ -34,13 +38,16 @@ export function summarize(report: RunReport): Summary {
     checks.add(f.check);
   }
   const sum = (pick: (t: CheckTally) => number): number => report.tallies.reduce((n, t) => n + pick(t), 0);
+  const groups = groupFindings(report.findings);
+  const roots = groups.map((g) => g.root);
   return {
     operations: [...operations],
     checks: [...checks],
     cells,
-    failures: report.findings.filter((f) => f.severity === 'failure'),
-    warnings: report.findings.filter((f) => f.severity === 'warning'),
-    advisories: report.findings.filter((f) => f.severity === 'advisory'),
+    failures: roots.filter((f) => f.severity === 'failure'),
+    warnings: roots.filter((f) => f.severity === 'warning'),
+    advisories: roots.filter((f) => f.severity === 'advisory'),
+    alsoSeen: new Map(groups.filter((g) => g.also.length > 0).map((g) => [g.root, g.also])),
     totals: { passed: sum((t) => t.passed), failed: sum((t) => t.failed), warnings: sum((t) => t.warnings) },
   };
 }
@@ -95,6 +102,13 @@ export function countsPhrase(summary: Summary): string {
     plural(summary.warnings.length, 'contract gap'),
     plural(summary.advisories.length, 'advisory', 'advisories'),
   ].join(' · ');
+}
+
+/** `also seen in 2 places: listPets (schema), getPet (schema)`, naming a few. */
+export function alsoSeenPhrase(also: readonly Finding[], shown = 5): string {
+  const places = [...new Set(also.map((f) => `${f.operationId} (${f.check})`))];
+  const named = places.slice(0, shown).join(', ');
+  return `also seen in ${plural(also.length, 'place')}: ${named}${places.length > shown ? `, and ${places.length - shown} more` : ''}`;
 }
 
 /** Shows control characters (which a terminal would act on) as `\u001b`-style escapes. */
