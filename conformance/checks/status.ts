@@ -300,6 +300,17 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     }
     return out;
   }
+  // An operation that documents no success at all (errors only): the contract does not say which 2xx, so any is a gap.
+  if (is2xx && successCodes(operation).length === 0 && operation.responses.default === undefined) {
+    add({
+      code: 'contract_gap',
+      severity: 'warning',
+      check: 'status',
+      gap: 'undocumented-success',
+      evidence: { scenario: 'success-undocumented', status },
+    });
+    return out;
+  }
   add({
     code: 'undocumented_status',
     severity: 'failure',
@@ -318,17 +329,6 @@ const AUTH_WORDS: Record<string, string> = {
   none: 'no Authorization header',
   'empty-token': 'an empty bearer token',
   'scheme-only': 'the Bearer scheme and no token',
-  // An operation that documents no success at all (errors only): the contract does not say which 2xx, so any is a gap.
-  if (is2xx && successCodes(operation).length === 0 && operation.responses.default === undefined) {
-    add({
-      code: 'contract_gap',
-      severity: 'warning',
-      check: 'status',
-      gap: 'undocumented-success',
-      evidence: { scenario: 'success-undocumented', status },
-    });
-    return out;
-  }
   basic: 'Basic credentials',
   'token-scheme': 'the key under a "Token" scheme',
   'unknown-key': 'an unknown key',

@@ -275,6 +275,8 @@ export type GapEvidence =
       readonly documents400: boolean;
     })
   | { readonly scenario: 'not-found-undocumented'; readonly status: 404 }
+  /** A success to an operation that documents none (errors only). */
+  | { readonly scenario: 'success-undocumented'; readonly status: number }
   | { readonly scenario: 'edge-refused'; readonly status: number; readonly edge: string }
   | { readonly scenario: 'limit-status'; readonly status: number }
   | { readonly scenario: 'structured-json'; readonly contentType: string; readonly documented: readonly string[] }
@@ -309,8 +311,6 @@ export type SemanticEvidence =
   | { readonly rule: 'limit'; readonly limit: number; readonly returned: number; readonly defaulted: boolean }
   | {
       readonly rule: 'short-page';
-  /** A success to an operation that documents none (errors only). */
-  | { readonly scenario: 'success-undocumented'; readonly status: number }
       readonly limit: number;
       readonly status?: string;
       readonly returned: number;
