@@ -38,7 +38,12 @@ export type BearerVariant =
   | 'key-in-header' // no Authorization; X-API-Key: <key>
   | 'key-in-cookie' // no Authorization; Cookie: api_key=<key>
   | 'basic-password' // Basic base64(x-access-token:<key>): the key as a Basic password
-  | 'forwarded-local'; // no Authorization; X-Forwarded-For: 127.0.0.1 (a "trusted" caller)
+  | 'forwarded-local' // no Authorization; X-Forwarded-For: 127.0.0.1 (a "trusted" caller)
+  | 'key-comma-list' // Bearer <key>,revoked: a list, not one credential (RFC 9110 §11.6.2)
+  | 'key-punctuation-changed' // Bearer <key without hyphens> (or with one added)
+  | 'key-in-proxy-authorization' // no Authorization; Proxy-Authorization: Bearer <key>
+  | 'method-override-options' // no Authorization; X-HTTP-Method-Override (and variants): OPTIONS
+  | 'method-override-head'; // no Authorization; X-HTTP-Method-Override (and variants): HEAD
 
 /** The body of a case: JSON generated from the schema, or raw bytes for malformed input. */
 export type CaseBody =

@@ -28,6 +28,21 @@ beforeAll(async () => {
 const err = (status: number) => response(status, errorBody(status));
 
 describe('checkStatus: valid input', () => {
+  it('reports a 401 or 403 to the valid key with a header real clients send as a client-headers gap', () => {
+    for (const status of [401, 403]) {
+      const c = validCase('listPets', {
+        headers: { origin: 'https://example.com' },
+        edge: { gap: 'client-headers', description: 'the request carried Origin: https://example.com' },
+      });
+      const findings = run(checkStatus, ops.listPets, c, err(status));
+      expect(findings.map((f) => [f.code, f.severity, f.gap])).toEqual([['contract_gap', 'warning', 'client-headers']]);
+      // Without that edge, the valid key refused is a failure.
+      expect(verdicts(run(checkStatus, ops.listPets, validCase('listPets'), err(status)))).toEqual([
+        { code: 'auth_rejected_valid', severity: 'failure' },
+      ]);
+    }
+  });
+
   it('passes the documented success of each operation', () => {
     expect(run(checkStatus, ops.listPets, validCase('listPets'), jsonResponse(200, [pet(1)]))).toEqual([]);
     expect(run(checkStatus, ops.createPet, validCase('createPet'), jsonResponse(201, pet(1)))).toEqual([]);
@@ -253,6 +268,16 @@ describe('checkStatus: bad credentials', () => {
     const findings = run(checkStatus, ops.getPet, authCase('getPet', auth, { pathParams: { petId: '1' } }), err(429));
     expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'rate-limits' }]);
   });
+
+  it.each(['method-override-options', 'method-override-head'])(
+    'passes an empty 2xx for %s (the override served an OPTIONS or HEAD), fails one with data',
+    (auth) => {
+      expect(run(checkStatus, ops.listPets, authCase('listPets', auth), response(204, ''))).toEqual([]);
+      expect(verdicts(run(checkStatus, ops.listPets, authCase('listPets', auth), jsonResponse(200, [pet(1)])))).toEqual(
+        [{ code: 'auth_ignored', severity: 'failure' }],
+      );
+    },
+  );
 
   it.each(BAD_AUTH)('fails 403 for %s as auth_wrong_status', (auth) => {
     expect(

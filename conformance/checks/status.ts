@@ -4,6 +4,9 @@ import { authExpectation, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 
+/** The gap of a valid request refused for a header real clients send (engine/client-header-sweeps.ts). */
+export const CLIENT_HEADERS_GAP = 'client-headers';
+
 /** Statuses that report a limit the contract does not show (size, URI length, headers, rate). */
 const LIMIT_STATUSES = new Set([413, 414, 429, 431]);
 
@@ -109,6 +112,9 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       });
       return out;
     }
+    // A framework that honours X-HTTP-Method-Override serves the OPTIONS or HEAD it names (a CORS
+    // preflight's 204, HEAD's headers): an empty 2xx gives away none of what the key guards.
+    if (is2xx && /^method-override-/.test(c.auth) && r.bodyText.trim() === '') return out;
     if (is2xx)
       add({
         code: 'auth_ignored',
@@ -241,6 +247,18 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     return out;
   }
   if ((status === 401 || status === 403) && keyNotInBody(c, operation)) return out;
+  // A header real clients send (an Origin outside an allow-list, a bot or CSRF guard) may be refused
+  // in front of the key check: the request is refused, not the key (which fails without the header).
+  if ((status === 401 || status === 403) && c.edge?.gap === CLIENT_HEADERS_GAP) {
+    add({
+      code: 'contract_gap',
+      severity: 'warning',
+      check: 'positive',
+      gap: CLIENT_HEADERS_GAP,
+      evidence: { scenario: 'edge-refused', status, edge: c.edge.description },
+    });
+    return out;
+  }
   // On a public operation no key is involved: a 401 there is a refused valid request (below).
   if ((status === 401 || status === 403) && authExpectation(c) === 'accept' && operation.security.access !== 'public') {
     add({
@@ -348,6 +366,11 @@ const AUTH_WORDS: Record<string, string> = {
   'key-in-cookie': 'no Authorization header and the key in a cookie (api_key)',
   'basic-password': 'Basic credentials with the key as the password',
   'forwarded-local': 'no Authorization header and X-Forwarded-For: 127.0.0.1',
+  'key-comma-list': 'the key followed by ",revoked" (a list, not one credential)',
+  'key-punctuation-changed': 'the key with its punctuation removed (or a hyphen added, for a key without any)',
+  'key-in-proxy-authorization': 'no credential and the key in Proxy-Authorization',
+  'method-override-options': 'no credential and X-HTTP-Method-Override, X-HTTP-Method and X-Method-Override: OPTIONS',
+  'method-override-head': 'no credential and X-HTTP-Method-Override, X-HTTP-Method and X-Method-Override: HEAD',
 };
 
 /** The tally a status verdict of this case goes to. */

@@ -19,6 +19,7 @@ import {
 import { Collector, signatureOf } from './collector.js';
 import { shapeSweeps } from './shape-sweeps.js';
 import { httpSweeps } from './http-sweeps.js';
+import { clientHeaderSweeps } from './client-header-sweeps.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
 import { resolveOptions, type ConformanceOptions, type ResolvedOptions } from './options.js';
 import { propertySeed, runPool } from './pool.js';
@@ -304,6 +305,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       ...authSweeps(spec, context, options.readOnly),
       ...probeSweeps(spec, context, options.readOnly),
       ...shapeSweeps(spec, context, options.readOnly),
+      ...clientHeaderSweeps(spec, context, options.readOnly),
       ...httpSweeps(spec, { ...context, target }, options.readOnly),
     ];
     const allSequences = sequenceProperties(spec, rules, context, options.readOnly);

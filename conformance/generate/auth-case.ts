@@ -27,6 +27,12 @@ export const BAD_AUTH: readonly AuthVariant[] = [
   'key-in-cookie',
   'basic-password',
   'forwarded-local',
+  // Lookalikes: a list cut at its comma, hyphens ignored, Proxy-Authorization, a method override.
+  'key-comma-list',
+  'key-punctuation-changed',
+  'key-in-proxy-authorization',
+  'method-override-options',
+  'method-override-head',
 ];
 
 /** Spellings of the valid credential that must be accepted (auth schemes are case-insensitive, RFC 9110 §11.1). */

@@ -184,6 +184,12 @@ describe('content codings', () => {
       path: '',
     });
     expect(refused.failure?.message).toContain('did not allow');
+    // gzip named with q=0 is refused too (RFC 9110 §12.5.3), not allowed for being named.
+    const q0 = await identityOnly.send(
+      validCase('listPets', { headers: { 'accept-encoding': 'gzip;q=0, identity' } }),
+      { ...ops.listPets, path: '' },
+    );
+    expect(q0.failure?.message).toContain('did not allow');
     await liar.close();
     await identityOnly.close();
   });

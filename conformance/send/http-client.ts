@@ -6,6 +6,7 @@ import { Agent, request } from 'undici';
 import type { Case, Exchange, ReceivedResponse, TransportFailure } from '../cases/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import { authExpectation } from '../cases/index.js';
+import { codingAcceptable } from './accept-encoding.js';
 import { buildRequest } from './build-request.js';
 import { createKitCredentials, type KitCredentials } from './credentials.js';
 import { requestRaw } from './raw-request.js';
@@ -327,11 +328,8 @@ function decodeContent(
     .filter((c) => c !== '' && c !== 'identity');
   if (codings.length === 0) return body;
   if (accepted !== undefined) {
-    const allowed = accepted
-      .toLowerCase()
-      .split(',')
-      .map((a) => a.split(';')[0]!.trim());
-    const refused = codings.find((c) => !allowed.includes(c) && !allowed.includes('*'));
+    // A coding listed with q=0 is "not acceptable" (RFC 9110 §12.5.3), as is one neither listed nor covered by "*".
+    const refused = codings.find((c) => !codingAcceptable(accepted, c));
     if (refused) return `the body is coded ${refused}, which the request's Accept-Encoding: ${accepted} did not allow`;
   }
   let out = body;

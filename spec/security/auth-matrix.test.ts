@@ -53,6 +53,11 @@ describe('authMatrix', () => {
         'key-in-cookie',
         'basic-password',
         'forwarded-local',
+        'key-comma-list',
+        'key-punctuation-changed',
+        'key-in-proxy-authorization',
+        'method-override-options',
+        'method-override-head',
       ].map((id) => `${id}:refuse`),
       ...['valid-lowercase-scheme', 'valid-uppercase-scheme', 'valid-mixed-case-scheme', 'valid'].map(
         (id) => `${id}:accept`,

@@ -65,12 +65,21 @@ describe('apiKey handler', () => {
     const common = ['none', 'empty-key', 'unknown-key', 'key-prefix', 'key-suffix', 'key-case'].map(
       (id) => `${id}:refuse`,
     );
+    // The lookalikes of every token scheme (a list, punctuation, Proxy-Authorization, method overrides).
+    const lookalikes = [
+      'key-comma-list',
+      'key-punctuation-changed',
+      'key-in-proxy-authorization',
+      'method-override-options',
+      'method-override-head',
+    ].map((id) => `${id}:refuse`);
     expect(ids(header)).toEqual([
       ...common,
       'key-in-query:refuse',
       'key-in-cookie:refuse',
       'key-in-conventional-query:refuse',
       'key-as-bearer:refuse',
+      ...lookalikes,
       'valid-name-case:accept',
     ]);
     expect(ids(query)).toEqual([
@@ -79,6 +88,7 @@ describe('apiKey handler', () => {
       'key-in-cookie:refuse',
       'key-in-conventional-query:refuse',
       'key-as-bearer:refuse',
+      ...lookalikes,
       'name-case:refuse',
     ]);
     expect(ids(cookie)).toEqual([
@@ -87,6 +97,7 @@ describe('apiKey handler', () => {
       'key-in-query:refuse',
       'key-in-conventional-query:refuse',
       'key-as-bearer:refuse',
+      ...lookalikes,
       'name-case:refuse',
     ]);
     // The conventional names, less the scheme's own.

@@ -1,4 +1,5 @@
 import { matchesAny } from '../_internals/digest.js';
+import { lookalikeVariants } from '../_internals/lookalikes.js';
 import { NOTHING, cookies, headers, query } from '../_internals/parts.js';
 import { cookieValues, headerOf, queryValues, swapCase } from '../_internals/request.js';
 import type {
@@ -98,6 +99,9 @@ function variants(scheme: ApiKeyScheme): CredentialVariant[] {
     expect: 'refuse',
     attach: (c) => headers({ name: 'authorization', value: `Bearer ${key(c)}`, shown: `Bearer $${c.variable}` }),
   });
+  // Lookalikes of the key and requests without one that some servers still answer (a list cut at
+  // its comma, hyphens ignored, Proxy-Authorization read, a method override judged as the method).
+  out.push(...lookalikeVariants(at, (c) => c.variable));
   // Headers are attached lower-case, so their other spelling is the upper-case one.
   const otherCase = where === 'header' ? swapCase(parameter.toLowerCase()) : swapCase(parameter);
   if (otherCase !== undefined) {

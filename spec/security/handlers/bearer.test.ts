@@ -75,6 +75,11 @@ describe('bearer handler', () => {
         'key-in-cookie',
         'basic-password',
         'forwarded-local',
+        'key-comma-list',
+        'key-punctuation-changed',
+        'key-in-proxy-authorization',
+        'method-override-options',
+        'method-override-head',
       ].map((id) => `${id}:refuse`),
       ...['valid-lowercase-scheme', 'valid-uppercase-scheme', 'valid-mixed-case-scheme'].map((id) => `${id}:accept`),
     ]);

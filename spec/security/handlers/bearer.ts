@@ -1,5 +1,6 @@
 import { base64OfText } from '../_internals/base64.js';
 import { matchesAny } from '../_internals/digest.js';
+import { lookalikeVariants } from '../_internals/lookalikes.js';
 import {
   NOTHING,
   base64Shown,
@@ -159,6 +160,12 @@ const VARIANTS: readonly CredentialVariant[] = [
         { name: 'x-real-ip', value: '127.0.0.1', shown: '127.0.0.1' },
       ),
   },
+  // Lookalikes of the key and requests without one that some servers still answer (a list cut at
+  // its comma, hyphens ignored, Proxy-Authorization read, a method override judged as the method).
+  ...lookalikeVariants(
+    (value, shown) => auth(`Bearer ${value}`, `Bearer ${shown}`),
+    (c) => c.variable,
+  ),
   {
     id: 'valid-lowercase-scheme',
     description: 'the lower-case scheme "bearer"',
