@@ -16,7 +16,12 @@ export interface JsonOptions {
  */
 export function renderJson(report: RunReport, options: JsonOptions = {}): string {
   const secrets = options.secrets ?? [];
-  return redactText(JSON.stringify(redact(toJsonReport(report), secrets), null, 2), secrets) + '\n';
+  const text = JSON.stringify(redact(toJsonReport(report), secrets), null, 2);
+  // Every string was redacted above. The text is scrubbed again only for what JSON escaping makes
+  // of a secret (a quote, a backslash, a control character): never the whole document, where a
+  // short key such as 123 would replace numbers (durationMs: 123) and leave invalid JSON.
+  const escaped = secrets.map((s) => JSON.stringify(s).slice(1, -1)).filter((e, i) => e !== secrets[i]);
+  return (escaped.length > 0 ? redactText(text, escaped) : text) + '\n';
 }
 
 /** The report as the plain object `renderJson` writes: known fields only, in schema order. */
