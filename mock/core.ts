@@ -25,6 +25,7 @@ import type { CoreOptions } from './core-options.js';
 import { type MockPreferences, parsePrefer } from './prefer.js';
 import { forcedBy, undocumentedPreference } from './prefer-documented.js';
 import type { SpecEngine, SpecEngineOptions } from './prism-engine.js';
+import { absoluteLocation } from './absolute-location.js';
 import { conformSuccess, firstSuccess, isJsonType, negotiate, placeholderAnswer } from './conform-answer.js';
 import { type BodyReader, type RequestInput, bytesReader, readRequestInput } from './request-input.js';
 import { nearestOperation } from './route-error.js';
@@ -240,7 +241,8 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       challenge === undefined
         ? decided
         : { ...decided, headers: { ...decided.headers, 'WWW-Authenticate': challenge } };
-    const answered = withHeaders(challenged, current.operationHeaders.get(operation) ?? {});
+    const located = absoluteLocation(operation, challenged, req.url, joined(req.headers.host));
+    const answered = withHeaders(located, current.operationHeaders.get(operation) ?? {});
     return fault
       ? { answer: answered, delayMs, operationId: operation.operationId, fault }
       : { answer: answered, delayMs, operationId: operation.operationId };

@@ -80,8 +80,16 @@ export async function readRequestInput(
       });
       if (!styled.ok) return invalid('invalid_parameter', styled.message);
       if (styled.value === undefined) {
-        if (parameter.required)
+        // An object exploded into the query (`form`, `deepObject`) sends nothing when it has no members:
+        // a required one is that empty object when its schema takes it.
+        const schema = parameter.schema.schema;
+        const empty =
+          parameter.in === 'query' &&
+          (schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined)) &&
+          parameter.schema.validate({}).ok;
+        if (parameter.required && !empty)
           return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
+        if (parameter.required) query[parameter.name] = {};
         continue;
       }
       const checked = parameter.schema.validate(styled.value);
@@ -221,7 +229,7 @@ async function readOtherBody(
     m !== undefined &&
     (m.essence === 'application/x-www-form-urlencoded' ||
       m.essence === 'multipart/form-data' ||
-      (m.type === 'text' && typeof decoded.value !== 'object'));
+      (m.type === 'text' && m.subtype !== 'xml' && m.suffix !== 'xml' && typeof decoded.value !== 'object'));
   if (schema && structured) {
     const result = schema.validate(bytesAsText(decoded.value));
     if (!result.ok)

@@ -295,6 +295,20 @@ describe('judgeStoredWhole and judgeMemberOrder', () => {
     ).toEqual([]);
   });
 
+  it('expects back no member the read schema does not describe (the create takes it, the item does not show it)', () => {
+    const note = 'k'.repeat(30_000);
+    const read = sent(validCase('getPet'), jsonResponse(200, pet(9)));
+    const item = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+    expect(judgeStoredWhole(created, read, { note }, item)).toEqual([]);
+    // Without the schema, or for a member it describes, a member missing from the read is still a failure.
+    expect(verdicts(judgeStoredWhole(created, read, { note }))).toEqual([
+      { code: 'semantic_violation', severity: 'failure' },
+    ]);
+    expect(verdicts(judgeStoredWhole(created, read, { name: note }, item))).toEqual([
+      { code: 'semantic_violation', severity: 'failure' },
+    ]);
+  });
+
   it('fails a refusal of a value accepted in another member order, not a refusal of both', () => {
     const refused = sent(validCase('createPet'), response(400, errorBody(400)), 'POST', {}, '{}');
     expect(verdicts(judgeMemberOrder(refused, created))).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);

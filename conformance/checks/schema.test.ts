@@ -14,6 +14,7 @@ import {
   type Operations,
 } from './_test-support.js';
 import { describeFinding } from '../report/describe-finding.js';
+import { specFromDocument } from '../../spec/index.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -87,6 +88,33 @@ describe('checkSchema: undocumented statuses', () => {
     expect(verdicts(run(checkSchema, ops.listPets, validCase('listPets'), jsonResponse(422, ['bad limit'])))).toEqual([
       { code: 'schema_mismatch', severity: 'failure' },
     ]);
+  });
+
+  it('holds an undocumented 4xx to the error schema in the media type the errors are documented in (XML: not read)', () => {
+    const spec = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/queues': {
+          get: {
+            operationId: 'listQueues',
+            responses: {
+              '200': { description: 'ok', content: { 'text/xml': { schema: { type: 'object' } } } },
+              '480': {
+                description: 'not found',
+                content: { 'text/xml': { schema: { $ref: '#/components/schemas/QueueNotFound' } } },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { QueueNotFound: { type: 'object', properties: { Code: { type: 'string' } } } } },
+    });
+    const op = spec.operation('listQueues')!;
+    const xml = '<?xml version="1.0"?><Error><Code>bad</Code></Error>';
+    expect(run(checkSchema, op, validCase('listQueues'), response(400, xml, { 'content-type': 'text/xml' }))).toEqual(
+      [],
+    );
   });
 
   it('has no schema for an undocumented success', () => {

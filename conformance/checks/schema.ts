@@ -27,6 +27,16 @@ export function errorSchemaOf(operation: OperationModel): CompiledSchema | undef
   return errors.length >= 2 || schemaNameOf(first.schema) !== undefined ? first : undefined;
 }
 
+/** The media type the documented errors carry `schema` in (`text/xml` when they are XML only), if one does. */
+function errorMediaTypeOf(operation: OperationModel, schema: CompiledSchema): string | undefined {
+  for (const [status, response] of Object.entries(operation.responses)) {
+    if (!/^(?:4|5|default)/i.test(status)) continue;
+    const key = Object.keys(response.content).find((k) => response.content[k]!.schema?.schema === schema.schema);
+    if (key !== undefined) return key;
+  }
+  return undefined;
+}
+
 /** The documented media type the response's Content-Type falls under (the preferred one when it names none). */
 function mediaOf(response: ResponseModel, contentType: string | undefined): MediaTypeModel | undefined {
   const keys = Object.keys(response.content);
@@ -55,7 +65,7 @@ export const checkSchema: Check = ({ exchange, operation }) => {
     media?.mediaType ??
     (documented
       ? (Object.keys(documented.content).find((k) => documented.content[k]!.schema === schema) ?? '')
-      : 'application/json');
+      : (errorMediaTypeOf(operation, schema) ?? 'application/json'));
   // Outside the documented requests (a probe) a success is anyone's guess, but an error still owes
   // the body the spec declares for every error.
   const owed = r.status >= 400 && uniformErrorSchema(operation) !== undefined;

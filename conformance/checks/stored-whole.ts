@@ -1,4 +1,6 @@
+import type { JsonSchema } from '../../spec/index.js';
 import type { Exchange } from '../cases/index.js';
+import { mergeAllOf } from '../generate/index.js';
 import type { Finding } from '../findings/index.js';
 import { findingOf } from './make-finding.js';
 
@@ -8,7 +10,12 @@ import { findingOf } from './make-finding.js';
  * what it cannot keep (a size limit the contract does not show is a gap), but accepting a body and
  * keeping less of it breaks the create operation's promise (the Animal Store contract §4.2, §4.3).
  */
-export function judgeStoredWhole(created: Exchange, read: Exchange, sent: Readonly<Record<string, string>>): Finding[] {
+export function judgeStoredWhole(
+  created: Exchange,
+  read: Exchange,
+  sent: Readonly<Record<string, string>>,
+  readSchema?: JsonSchema,
+): Finding[] {
   const r = read.response;
   if (
     !created.response ||
@@ -22,9 +29,13 @@ export function judgeStoredWhole(created: Exchange, read: Exchange, sent: Readon
   const got = r.json;
   if (got === null || typeof got !== 'object' || Array.isArray(got)) return [];
   const findings: Finding[] = [];
+  // A member the read's schema does not describe (the create takes it, the representation does not show it) is not expected back.
+  const properties = readSchema ? mergeAllOf(readSchema).properties : undefined;
+  const described = (member: string) =>
+    properties === undefined || (typeof properties === 'object' && properties !== null && member in properties);
   for (const [member, value] of Object.entries(sent)) {
     const back = (got as Record<string, unknown>)[member];
-    if (back === value) continue;
+    if (back === value || (back === undefined && !described(member))) continue;
     findings.push(
       findingOf(read, {
         code: 'semantic_violation',

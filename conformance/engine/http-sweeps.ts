@@ -580,13 +580,15 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
         if (param && (clientChoosesId(creator, param) || clientChoosesId(creator, 'id'))) continue;
         const id = param ? idOf(created, param) : undefined;
         if (id === undefined) continue;
+        // The item lives where it was created: the creator's path parameters (a parent's id) name its scope.
         const read = await send({
           ...sampleValid(item, context),
           family: 'robustness',
-          pathParams: { [param!]: id },
+          pathParams: { ...sample.pathParams, [param!]: id },
           existing: [param!],
         });
-        findings.push(...judgeStoredWhole(created, read, { [freeText]: body[freeText] as string }));
+        const readSchema = read.response ? item.responseFor(read.response.status)?.schema?.schema : undefined;
+        findings.push(...judgeStoredWhole(created, read, { [freeText]: body[freeText] as string }, readSchema));
       }
 
       // 3. The collection, where what was stored shows.

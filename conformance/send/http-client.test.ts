@@ -224,6 +224,28 @@ describe('Expect: 100-continue', () => {
   });
 });
 
+describe('Expect: 100-continue target', () => {
+  it('sends the path as every other request does, a fragment the spec writes into it included', async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify(req.url)));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const client = createHttpClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      apiKey: 'k',
+      timeoutMs: 2000,
+    });
+    const c = validCase('createPet', {
+      body: { kind: 'json', value: { name: 'Rex', categoryId: 1 } },
+      headers: { expect: '100-continue' },
+    });
+    const exchange = await client.send(c, { ...ops.createPet, path: '/#Action=CreatePet' });
+    expect(exchange.response?.json).toBe('/v1/#Action=CreatePet');
+    await client.close();
+  });
+});
+
 describe('Expect: 100-continue framing', () => {
   it('frames the body with Content-Length, as other requests', async () => {
     server = createServer((req, res) => {

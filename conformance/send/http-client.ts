@@ -66,7 +66,12 @@ function requestWithNodeHttp(
       body !== undefined && headers['transfer-encoding'] === undefined
         ? { ...headers, 'content-length': String(Buffer.byteLength(body)) }
         : headers;
-    const request = httpRequest(url, { method, headers: framed, signal, agent: false }, (response) => {
+    // The target goes as it is: request(url) would drop a fragment (`/#Action=CreateQueue`, a path
+    // some specs document) and send another path than every other request of the run.
+    const { protocol, hostname, port, origin } = new URL(url);
+    const path = url.slice(origin.length) || '/';
+    const target = { protocol, hostname: hostname.replace(/^\[|\]$/g, ''), port, path };
+    const request = httpRequest({ ...target, method, headers: framed, signal, agent: false }, (response) => {
       clearTimeout(fallback);
       resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: response });
     });

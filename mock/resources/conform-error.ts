@@ -1,6 +1,7 @@
 import type { JsonSchema, OperationModel, ResponseModel } from '../../spec/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, errorBody, mockError } from '../errors.js';
+import { parseMediaType } from '../../spec/media/index.js';
 import { sampleValue } from './sample-value.js';
 
 type Obj = Record<string, unknown>;
@@ -17,6 +18,9 @@ const isObject = (value: unknown): value is Obj => typeof value === 'object' && 
 export function conformError(operation: OperationModel, answer: Answer): Answer {
   if (answer.status < 400 || answer.json === undefined) return answer;
   const response = errorResponseFor(operation, answer.status);
+  // Errors documented only as XML or text (`text/xml`, `text/plain`) are sent as such.
+  const textual = inTextMediaType(answer, response ? response.mediaTypes : sharedErrorMediaTypes(operation));
+  if (textual) return textual;
   // Errors of several shapes still share a media type (`application/problem+json`): an undocumented status takes it too.
   if (!response) return withMediaType(answer, sharedErrorMediaTypes(operation));
   let body: unknown;
@@ -40,6 +44,11 @@ export function conformError(operation: OperationModel, answer: Answer): Answer 
 export function fittedError(operation: OperationModel, status: number, code: MockErrorCode, message: string): Answer {
   const error = mockError(status, code, message);
   const response = errorResponseFor(operation, status);
+  const textual = inTextMediaType(
+    errorAnswer(error),
+    response ? response.mediaTypes : sharedErrorMediaTypes(operation),
+  );
+  if (textual) return textual;
   const check = response?.schema;
   if (!check || check.validate(JSON.parse(errorBody(error))).ok)
     return withMediaType(errorAnswer(error), response?.mediaTypes);
@@ -117,6 +126,47 @@ function schemaText(schema: JsonSchema): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A JSON error answer rewritten in the documented media type when the spec documents the error only
+ * in XML or text, no JSON type among them: XML (`text/xml`, `application/xml`, any `+xml`) as an
+ * `<Error>` element with `Code`, `Message` and `Status`, any other text type as the message alone.
+ * Undefined when a JSON type is documented, none is, or the body is not the mock's JSON.
+ */
+export function inTextMediaType(answer: Answer, mediaTypes: readonly string[] | undefined): Answer | undefined {
+  if (answer.json === undefined || !mediaTypes || mediaTypes.length === 0) return undefined;
+  const parsed = mediaTypes.map((t) => ({ type: t, m: parseMediaType(t) }));
+  if (parsed.some(({ m }) => m === undefined || m.subtype === 'json' || m.suffix === 'json' || m.type === '*'))
+    return undefined;
+  const xml = parsed.find(({ m }) => m!.subtype === 'xml' || m!.suffix === 'xml');
+  const text = xml ?? parsed.find(({ m }) => m!.type === 'text');
+  if (!text) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.json);
+  } catch {
+    return undefined;
+  }
+  const error = isObject(body) ? body : {};
+  const message = typeof error.message === 'string' ? error.message : `Status ${answer.status}.`;
+  const code = typeof error.code === 'string' ? error.code : String(answer.status);
+  const rendered = xml
+    ? `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${escapeXml(code)}</Code><Message>${escapeXml(message)}</Message><Status>${answer.status}</Status></Error>\n`
+    : message;
+  const essence = text.m!.essence;
+  return {
+    status: answer.status,
+    json: rendered,
+    headers: { ...answer.headers, 'Content-Type': `${essence}; charset=utf-8` },
+  };
+}
+
+function escapeXml(text: string): string {
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 /** Sends a documented JSON-based media type other than `application/json` (`application/problem+json`) as such. */
