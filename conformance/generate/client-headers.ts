@@ -16,15 +16,17 @@ export interface ClientHeaderSet {
 export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 /**
- * A browser User-Agent padded to about 3 KiB: long ones are common (embedded WebViews, bots listing
- * their plug-ins) and well under the 8 KiB a header line may take on common servers (nginx, Node's
- * 16 KiB for all headers).
+ * A browser User-Agent padded to 2 KiB: long ones are common (embedded WebViews, bots listing their
+ * plug-ins) and far under the header limits of common servers (8 KiB a line in nginx, 16 KiB for the
+ * whole head in Node; a server limited to 4 KiB still reads it).
  */
 const LONG_USER_AGENT =
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 ${Array.from(
-    { length: 90 },
+    { length: 60 },
     (_, i) => `Plugin${i}/1.${i}`,
-  ).join(' ')}`.padEnd(3 * 1024, ' x');
+  ).join(' ')}`
+    .padEnd(2048, ' x')
+    .slice(0, 2048);
 
 /** The header sets, each sent alone on a valid request with the valid credential. */
 export const CLIENT_HEADER_SETS: readonly ClientHeaderSet[] = [
