@@ -400,6 +400,36 @@ export type SemanticEvidence =
       readonly item: ItemRef;
     }
   | { readonly rule: 'list-shows-created'; readonly list: string; readonly items: number; readonly item: ItemRef }
+  /** A read answered "not found" for an id before it was handed out, and still after its item was created. */
+  | {
+      readonly rule: 'not-found-kept';
+      readonly read: string;
+      readonly before: number;
+      readonly status: number;
+      readonly item: ItemRef;
+    }
+  /** The list without a filter parameter, holding everything, leaves out an item of one value of the filtered member. */
+  | {
+      readonly rule: 'unfiltered-hides';
+      readonly list: string;
+      readonly items: number;
+      readonly parameter: string;
+      readonly member: string;
+      /** The value it was created with; absent when created without the member. */
+      readonly value?: string;
+      readonly item: ItemRef;
+      readonly inference: string;
+    }
+  /** The second page (one item each) starts with the same item as the first: the page parameter is ignored. */
+  | {
+      readonly rule: 'page-repeats';
+      readonly list: string;
+      readonly parameter: string;
+      readonly first: string;
+      readonly second: string;
+      readonly id: string;
+      readonly inference: string;
+    }
   | {
       readonly rule: 'delete';
       readonly read: string;

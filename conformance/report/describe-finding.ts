@@ -372,6 +372,12 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
       return `${e.read} answers ${item(e.item)}, created under ${e.scope}=${e.created}, under ${e.scope}=${e.other} too. (Item ${because(e.item)}.)`;
     case 'list-shows-created':
       return `${e.list} returned ${e.items} items, a complete list, without ${item(e.item)}. (Item ${because(e.item)}.)`;
+    case 'not-found-kept':
+      return `${e.read} answered ${e.before} for ${item(e.item)} before the id was handed out, and still answers ${e.status} after ${e.item.createdBy} created it: a "not found" outlived the creation (read after write; RFC 9110 §9.3.1: GET transfers the current representation). (Item ${because(e.item)}.)`;
+    case 'unfiltered-hides':
+      return `${e.list} without ${e.parameter} returned ${e.items} items, a complete list, without ${item(e.item)}, created ${e.value === undefined ? `without ${e.member}` : `with ${e.member}=${e.value}`}: a list left unfiltered holds items of every ${e.member}, and those without one (filter inferred: ${e.inference}). (Item ${because(e.item)}.)`;
+    case 'page-repeats':
+      return `${e.list} answered the same item (id ${e.id}) at ${e.parameter}=${e.first} and at ${e.parameter}=${e.second}, pages of one item while more are stored: ${e.parameter} is ignored (inferred: ${e.inference}).`;
     case 'delete':
       return `${e.read} still answers ${e.status} for ${item(e.item)} after ${e.remove} answered ${e.removeStatus}.`;
   }

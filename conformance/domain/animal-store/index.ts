@@ -7,6 +7,9 @@ import { checkCreateEcho, checkGetIdentity } from './pet-checks.js';
 import { createIdHistory } from './id-history.js';
 import { idsIn } from './ids.js';
 import { calibrateCategories } from './categories.js';
+import { resourceModelFor } from '../../../spec/resources/index.js';
+import { confirmLookAhead, lookAhead } from '../generic/read-ahead.js';
+import { probeUnfilteredHoldsAll } from '../generic/unfiltered-holds-all.js';
 import { concurrentCreates, ensurePopulation, pageSize, pageSpread, persistence } from './sequences.js';
 
 const named = (name: string, run: RegisteredCheck['run']): RegisteredCheck => ({ name: () => name, run });
@@ -57,8 +60,18 @@ export const animalStoreRules: DomainRules = {
     }));
   },
   async prepare(context) {
+    // The generic probes that need a store still small, on the collection the resource model infers:
+    // ids read before they exist (before any creation, calibration's included), and each status listed unfiltered.
+    const pets = resourceModelFor(context.spec).model.collections.find(
+      (c) => c.operations.create?.operationId === 'createPet',
+    );
+    const ahead = pets ? await lookAhead(context, context.spec, pets) : undefined;
     const adaptation = await calibrateCategories(context);
-    const failures = await ensurePopulation(context, adaptation?.rewrite);
+    const failures = [
+      ...(ahead ? await confirmLookAhead(context, context.spec, ahead, adaptation?.rewrite) : []),
+      ...(pets ? await probeUnfilteredHoldsAll(context, context.spec, pets, adaptation?.rewrite) : []),
+    ];
+    failures.push(...(await ensurePopulation(context, adaptation?.rewrite)));
     return failures.length > 0 ? { ...adaptation, failures } : adaptation;
   },
   observer: createIdHistory,

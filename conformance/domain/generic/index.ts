@@ -9,6 +9,9 @@ import type { DomainRules } from '../rules.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
 import { clientChoosesId, lifecycle } from './lifecycle.js';
 import { filterChecks, pageSizeCheck } from './list-checks.js';
+import { pageMoves } from './page-moves.js';
+import { confirmLookAhead, lookAhead } from './read-ahead.js';
+import { probeUnfilteredHoldsAll } from './unfiltered-holds-all.js';
 
 /**
  * The meaning the kit can infer of any API from its resource model: page sizes and filters hold,
@@ -63,7 +66,10 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       const parameter = collection.id.parameter;
       return Object.fromEntries(takers(collection).map((o) => [o.operationId, { [parameter]: found }]));
     },
-    sequences: resources.collections.map((c) => lifecycle(spec, c)).filter((s) => s !== undefined),
+    sequences: [
+      ...resources.collections.map((c) => lifecycle(spec, c)),
+      ...resources.collections.map((c) => pageMoves(spec, c)),
+    ].filter((s) => s !== undefined),
     async prepare(context) {
       // Items to read: one list of each collection, outermost first, and one creation where a
       // collection's list is empty, so that nested collections have a parent.
@@ -95,7 +101,14 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
           await context.send({ ...c, family: 'first-look', pathParams: { ...c.pathParams, ...scope(create) } });
         }
       }
-      return undefined;
+      // While the store is still small: ids read before they exist, and every filter value listed unfiltered.
+      const failures: Finding[] = [];
+      for (const collection of ordered) {
+        const ahead = await lookAhead(context, spec, collection);
+        if (ahead) failures.push(...(await confirmLookAhead(context, spec, ahead)));
+        failures.push(...(await probeUnfilteredHoldsAll(context, spec, collection)));
+      }
+      return failures.length > 0 ? { failures } : undefined;
     },
     observer: () => {
       // Ids a creation hands out, per collection: a second creation answered with the same id is a violation.

@@ -1,0 +1,79 @@
+// A small OpenAPI document of one collection (`/things`) for the generic probes' tests: a page size
+// and an offset, an enum filter the creation can set, integer ids.
+import { specFromDocument } from '../../../../spec/index.js';
+import type { SpecModel } from '../../../../spec/index.js';
+
+const thing = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: {
+    id: { type: 'integer', readOnly: true },
+    name: { type: 'string' },
+    state: { type: 'string', enum: ['draft', 'live', 'retired'] },
+  },
+};
+const newThing = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string' }, state: { type: 'string', enum: ['draft', 'live', 'retired'] } },
+};
+const error = { description: 'error', content: { 'application/json': { schema: { type: 'object' } } } };
+
+/** The things API, with `page` ('offset' or a page number, from `pageMinimum`, 1 by default) and the state filter's default as given. */
+export function thingsSpec(
+  options: { page?: 'offset' | 'page'; pageMinimum?: number; stateDefault?: string } = {},
+): SpecModel {
+  const page = options.page ?? 'offset';
+  return specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'Things', version: '1.0.0' },
+    paths: {
+      '/things': {
+        get: {
+          operationId: 'listThings',
+          parameters: [
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
+            {
+              name: page,
+              in: 'query',
+              schema: { type: 'integer', minimum: options.pageMinimum ?? (page === 'offset' ? 0 : 1) },
+            },
+            {
+              name: 'state',
+              in: 'query',
+              schema: {
+                type: 'string',
+                enum: ['draft', 'live', 'retired'],
+                ...(options.stateDefault ? { default: options.stateDefault } : {}),
+              },
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'things',
+              content: { 'application/json': { schema: { type: 'array', items: thing } } },
+            },
+          },
+        },
+        post: {
+          operationId: 'createThing',
+          requestBody: { required: true, content: { 'application/json': { schema: newThing } } },
+          responses: {
+            '201': { description: 'created', content: { 'application/json': { schema: thing } } },
+            '400': error,
+          },
+        },
+      },
+      '/things/{thingId}': {
+        get: {
+          operationId: 'getThing',
+          parameters: [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }],
+          responses: {
+            '200': { description: 'thing', content: { 'application/json': { schema: thing } } },
+            '404': error,
+          },
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import type { OperationModel, SpecModel } from '../../../spec/index.js';
+import type { CollectionModel } from '../../../spec/resources/index.js';
+import type { Case, Exchange, WireJson } from '../../cases/index.js';
+import type { ItemRef } from '../../findings/index.js';
+import { ordinaryParts, toValidCase, type KnownValues } from '../../generate/index.js';
+import type { SequenceContext } from '../rules.js';
+import { createdId, itemsOf } from './items.js';
+
+/** The operations of a collection the probes use, resolved in the spec. */
+export interface CollectionOperations {
+  readonly list: OperationModel | undefined;
+  readonly create: OperationModel | undefined;
+  readonly read: OperationModel | undefined;
+}
+
+/** The list, create and read operations the resource model assigned to a collection. */
+export function operationsOf(spec: SpecModel, collection: CollectionModel): CollectionOperations {
+  const op = (role: 'list' | 'create' | 'read') => {
+    const id = collection.operations[role]?.operationId;
+    return id ? spec.operation(id) : undefined;
+  };
+  return { list: op('list'), create: op('create'), read: op('read') };
+}
+
+/**
+ * Values of the collection's scope parameters (the parent ids of a nested collection) the run has
+ * learned for an operation; undefined while one is unknown.
+ */
+export function scopeOf(
+  context: SequenceContext,
+  collection: CollectionModel,
+  operation: OperationModel,
+): Record<string, string> | undefined {
+  const known =
+    (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(operation.operationId) ??
+    {};
+  const scope: Record<string, string> = {};
+  for (const name of collection.scope) {
+    const value = known[name]?.[0];
+    if (value === undefined) return undefined;
+    scope[name] = value;
+  }
+  return scope;
+}
+
+/** A 2xx answer. */
+export const is2xx = (e: Exchange): boolean =>
+  e.response !== undefined && e.response.status >= 200 && e.response.status < 300;
+
+/**
+ * The ordinary list request at its largest page (the page-size parameter at its documented maximum),
+ * and whether its answer, shorter than that page, holds the whole collection: not when another
+ * parameter narrows it, nor when no maximum is documented.
+ */
+export function largestPage(
+  list: OperationModel,
+  collection: CollectionModel,
+  scope: Record<string, string>,
+  family: string,
+): { readonly testCase: Case; readonly cap: number | undefined } {
+  const ordinary = toValidCase(list, ordinaryParts(list, {}, 0));
+  const size = collection.pageSize;
+  const cap = size?.maximum;
+  const query =
+    size && cap !== undefined
+      ? [...ordinary.query.filter(([k]) => k !== size.parameter), [size.parameter, String(cap)] as [string, string]]
+      : ordinary.query;
+  return { testCase: { ...ordinary, family, query, pathParams: { ...ordinary.pathParams, ...scope } }, cap };
+}
+
+/**
+ * Whether a list answer holds everything the collection has: shorter than the documented largest page
+ * it asked for, no other parameter narrowing it, no `Link: rel="next"` (RFC 8288) saying more follows, and no `Age`
+ * (RFC 9111 §5.1: a cached copy may predate the items looked for).
+ */
+export function holdsEverything(exchange: Exchange, collection: CollectionModel, cap: number | undefined): boolean {
+  const r = exchange.response;
+  if (!r || !is2xx(exchange) || r.headers.age !== undefined) return false;
+  const items = itemsOf(collection, r.exactJson ?? r.json);
+  if (!items) return false;
+  const size = collection.pageSize;
+  if (exchange.case.query.some(([name]) => name !== size?.parameter)) return false;
+  const link = r.headers.link;
+  if (link !== undefined && /;\s*rel\s*=\s*"?[^"]*\bnext\b/i.test(link)) return false;
+  // Without a documented largest page a server may still page by a size of its own: no verdict.
+  return size !== undefined && cap !== undefined && items.length < cap;
+}
+
+/** An ordinary creation in the collection, with some members of its JSON body set. */
+export function createCase(
+  create: OperationModel,
+  scope: Record<string, string>,
+  family: string,
+  members: Readonly<Record<string, WireJson>> = {},
+): Case {
+  const ordinary = toValidCase(create, ordinaryParts(create, {}, 0));
+  const body =
+    ordinary.body?.kind === 'json' &&
+    ordinary.body.value !== null &&
+    typeof ordinary.body.value === 'object' &&
+    !Array.isArray(ordinary.body.value)
+      ? { kind: 'json' as const, value: { ...(ordinary.body.value as Record<string, WireJson>), ...members } }
+      : ordinary.body;
+  return { ...ordinary, family, pathParams: { ...ordinary.pathParams, ...scope }, ...(body ? { body } : {}) };
+}
+
+/** A read of one item by its id. */
+export function readCase(
+  read: OperationModel,
+  collection: CollectionModel,
+  scope: Record<string, string>,
+  id: string,
+  family: string,
+): Case {
+  const ordinary = toValidCase(read, ordinaryParts(read, {}, 0));
+  return {
+    ...ordinary,
+    family,
+    pathParams: { ...ordinary.pathParams, ...scope, [collection.id!.parameter]: id },
+    existing: [],
+  };
+}
+
+/** The item a creation made, as findings name it; undefined when its answer names no id. */
+export function createdItem(
+  collection: CollectionModel,
+  create: OperationModel,
+  exchange: Exchange,
+): ItemRef | undefined {
+  if (!collection.id || !exchange.response || !is2xx(exchange) || exchange.case.kind === 'invalid') return undefined;
+  const id = createdId(collection, exchange.response, create);
+  if (id === undefined) return undefined;
+  return {
+    parameter: collection.id.parameter,
+    id,
+    createdBy: create.operationId,
+    ...(collection.id.member ? { idMember: collection.id.member } : {}),
+    inference: collection.id.reason,
+  };
+}

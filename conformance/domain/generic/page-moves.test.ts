@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { resourceModelFor } from '../../../spec/resources/index.js';
+import { describeFinding } from '../../report/describe-finding.js';
+import { memoryStore, type MemoryStoreOptions } from './__fixtures__/memory-store.js';
+import { thingsSpec } from './__fixtures__/things-spec.js';
+import { pageMoves } from './page-moves.js';
+
+async function run(kind: 'offset' | 'page', options: MemoryStoreOptions, pageMinimum?: number) {
+  const spec = thingsSpec({ page: kind, ...(pageMinimum === undefined ? {} : { pageMinimum }) });
+  const things = resourceModelFor(spec).model.collections[0]!;
+  const property = pageMoves(spec, things)!;
+  const store = memoryStore(spec, things, options);
+  return (await property.execute(null, store.context)).findings;
+}
+
+describe('pageMoves', () => {
+  it.each(['offset', 'page'] as const)('fails a list that ignores its %s parameter', async (kind) => {
+    const findings = await run(kind, { initial: 3, ignorePage: true });
+    expect(findings.map((f) => f.check)).toEqual(['semantics.paging']);
+    expect(describeFinding(findings[0]!)).toMatch(new RegExp(`at ${kind}=\\d and at ${kind}=\\d`));
+  });
+
+  it.each(['offset', 'page'] as const)('passes a list that honours its %s parameter', async (kind) => {
+    expect(await run(kind, { initial: 3 })).toEqual([]);
+  });
+
+  it('passes a server that reads page 0 as page 1 where the spec allows page 0', async () => {
+    expect(await run('page', { initial: 3, pagesFromOne: true }, 0)).toEqual([]);
+    expect(await run('page', { initial: 3, pagesFromOne: true, ignorePage: true }, 0)).toHaveLength(1);
+  });
+
+  it('gives no verdict with fewer than two items stored, or an order that changes between reads', async () => {
+    expect(await run('offset', { initial: 1, ignorePage: true })).toEqual([]);
+    expect(await run('offset', { initial: 3, ignorePage: true, unstableOrder: true })).toEqual([]);
+  });
+});
