@@ -1,4 +1,4 @@
-import type { MediaTypeModel, OperationModel, ResponseModel } from '../spec/index.js';
+import type { CompiledSchema, JsonSchema, MediaTypeModel, OperationModel, ResponseModel } from '../spec/index.js';
 import { encodeBody, mediaTypeMatches, parseMediaType } from '../spec/media/index.js';
 import type { Answer } from './answer.js';
 import { sampleValue } from './resources/index.js';
@@ -221,6 +221,10 @@ export async function conformSuccess(
     ...Object.values(media.examples).map((e) => () => e),
     ...[0, 1, 2].map((attempt) => () => generate(answer.status, attempt)),
     () => sampleValue(schema.schema),
+    // The example a schema carries can itself break it (`"task-result": ""` for a oneOf of objects):
+    // the answer, then that sample, without the optional members that break their own schema.
+    () => (parsed ? withoutBrokenOptionals(body, schema) : undefined),
+    () => withoutBrokenOptionals(sampleValue(schema.schema), schema),
   ];
   for (const candidate of candidates) {
     let value: unknown;
@@ -233,6 +237,35 @@ export async function conformSuccess(
     if (schema.validate(value).ok) return named({ ...answer, json: JSON.stringify(value), headers: others });
   }
   return named(answer);
+}
+
+/**
+ * An object without the members the schema's errors point into when the schema does not require
+ * them, or undefined when that changes nothing (not an object, or only required members break).
+ */
+function withoutBrokenOptionals(value: unknown, schema: CompiledSchema): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const result = schema.validate(value);
+  if (result.ok) return value;
+  const required = new Set(requiredOf(schema.schema));
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  let dropped = false;
+  for (const error of result.errors) {
+    const member = /^\/([^/]+)/.exec(error.pointer)?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (member === undefined || required.has(member) || !(member in out)) continue;
+    delete out[member];
+    dropped = true;
+  }
+  return dropped ? out : undefined;
+}
+
+function requiredOf(schema: JsonSchema, depth = 0): string[] {
+  if (depth > 8) return [];
+  const own = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  const parts = Array.isArray(schema.allOf)
+    ? (schema.allOf as JsonSchema[]).flatMap((p) => requiredOf(p, depth + 1))
+    : [];
+  return [...own, ...parts];
 }
 
 /** The bytes a (valid) base64 constant spells. */

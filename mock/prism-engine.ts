@@ -174,8 +174,13 @@ export function createPrismEngine(spec: SpecModel, options: SpecEngineOptions): 
       }
       const mock: IHttpOperationConfig = {
         dynamic: preferences?.dynamic ?? options.dynamic,
-        // The mock answers JSON only, whatever Accept says (see the README).
-        mediaTypes: ['application/json'],
+        // The mock answers JSON only, whatever the client's Accept says (see the README): application/json,
+        // or the JSON type the success documents (`application/sarif+json`), which the caller passes as Accept.
+        mediaTypes: [
+          /^application\/[\w.+-]*\+json$/i.test(request.headers.accept ?? '')
+            ? request.headers.accept!
+            : 'application/json',
+        ],
       };
       if (preferences?.code !== undefined) mock.code = preferences.code;
       if (preferences?.exampleKey !== undefined) mock.exampleKey = preferences.exampleKey;

@@ -22,11 +22,14 @@ interface PathEntry {
 
 /** Builds the router of a loaded spec: base path first, then the spec's own path matchers. */
 export function createRouter(spec: SpecModel): Router {
+  // Templates that differ only in their parameters' names (`/codereviews/{review-id}` for GET,
+  // `/codereviews/{project-id}` for POST) are one path: their methods are one Allow list.
   const byTemplate = new Map<string, Map<string, OperationModel>>();
   for (const operation of spec.operations) {
-    const entry = byTemplate.get(operation.path) ?? new Map<string, OperationModel>();
-    entry.set(operation.method.toUpperCase(), operation);
-    byTemplate.set(operation.path, entry);
+    const shape = operation.path.replace(/\{[^{}]+\}/g, '{}');
+    const entry = byTemplate.get(shape) ?? new Map<string, OperationModel>();
+    if (!entry.has(operation.method.toUpperCase())) entry.set(operation.method.toUpperCase(), operation);
+    byTemplate.set(shape, entry);
   }
   // Concrete paths win over templated ones (`/pets/mine` before `/pets/{petId}`), as in OpenAPI.
   const entries: PathEntry[] = [...byTemplate.entries()]
@@ -37,12 +40,12 @@ export function createRouter(spec: SpecModel): Router {
     });
   const base = spec.basePath;
 
-  function find(path: string): { entry: PathEntry; raw: Record<string, string> } | undefined {
+  function find(path: string): { entry: PathEntry; raw: Record<string, string>; relative: string } | undefined {
     if (!path.startsWith(base) || path.length === base.length || path[base.length] !== '/') return undefined;
     const relative = path.slice(base.length);
     for (const entry of entries) {
       const raw = entry.match(relative);
-      if (raw) return { entry, raw };
+      if (raw) return { entry, raw, relative };
     }
     return undefined;
   }
@@ -55,7 +58,9 @@ export function createRouter(spec: SpecModel): Router {
       if (!operation)
         return { ok: false, error: methodNotAllowed(method, found.entry.allow), allow: found.entry.allow };
       const pathParams: Record<string, string> = {};
-      for (const [name, value] of Object.entries(found.raw)) {
+      // Each operation names the values by its own template's parameters.
+      const raw = operation.matchPath(found.relative) ?? found.raw;
+      for (const [name, value] of Object.entries(raw)) {
         try {
           pathParams[name] = decodeURIComponent(value);
         } catch {

@@ -212,3 +212,14 @@ describe('strings with a pattern', () => {
     expect(values.filter((v) => !new RegExp(EMAIL).test(String(v)))).toEqual([]);
   });
 });
+
+describe('schemaArbitrary: a pattern with length bounds', () => {
+  it('makes strings the pattern and the bounds both take (an unanchored pattern, a fixed length)', () => {
+    const schema: JsonSchema = { type: 'string', pattern: '[a-f0-9]+', minLength: 40, maxLength: 40 };
+    for (const value of fc.sample(schemaArbitrary(schema), { numRuns: 200, seed: 11 })) {
+      expect(typeof value).toBe('string');
+      expect(Array.from(value as string)).toHaveLength(40);
+      expect(value as string).toMatch(/[a-f0-9]+/u);
+    }
+  });
+});

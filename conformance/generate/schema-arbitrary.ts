@@ -261,7 +261,8 @@ const UNITS: readonly fc.Arbitrary<string>[] = [
 export function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 2_000;
-  if (typeof schema.pattern === 'string') return patternArbitrary(schema.pattern);
+  if (typeof schema.pattern === 'string')
+    return withLength(patternArbitrary(schema.pattern), schema.pattern, minLength, maxLength);
   // Long landmarks stay in the coverage phase: as constants they cannot shrink, the scale can.
   const landmarks = STRING_LANDMARKS.filter((s) => s.length >= minLength && s.length <= maxLength && s.length <= 16);
   const scaled = fc.tuple(fc.integer({ min: 0, max: 999 }), fc.constantFrom(0, 0, 1, 1, 2)).chain(([index, unit]) => {
@@ -541,6 +542,23 @@ function formatArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 function formatWithPattern(schema: JsonSchema, pattern: string): fc.Arbitrary<string> {
   const re = new RegExp(pattern);
   return fc.tuple(formatArbitrary(schema), patternArbitrary(pattern)).map(([f, p]) => (re.test(f) ? f : p));
+}
+
+/**
+ * Pattern matches held to the schema's length bounds too: a match too short for `minLength` of an
+ * unanchored pattern (`[a-f0-9]+` with `minLength: 40`) is repeated up to it, as the pattern still
+ * finds itself in the longer string; other matches go as built.
+ */
+function withLength(arbitrary: fc.Arbitrary<string>, pattern: string, min: number, max: number): fc.Arbitrary<string> {
+  if (min === 0 || pattern.startsWith('^') || pattern.endsWith('$')) return arbitrary;
+  return arbitrary.map((s) => {
+    const points = Array.from(s);
+    if (points.length >= min || points.length === 0 || min > max) return s;
+    const repeated = Array.from(s.repeat(Math.ceil(min / points.length)))
+      .slice(0, min)
+      .join('');
+    return new RegExp(pattern, 'u').test(repeated) ? repeated : s;
+  });
 }
 
 /**

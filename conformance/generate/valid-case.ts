@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
 import type { Case, CaseBody, WireJson } from '../cases/index.js';
-import { schemaNameOf, type CompiledSchema, type OperationModel, type ParameterModel } from '../../spec/index.js';
+import {
+  parseParameter,
+  schemaNameOf,
+  type CompiledSchema,
+  type OperationModel,
+  type ParameterModel,
+} from '../../spec/index.js';
 import { encodeBody } from '../../spec/media/index.js';
 import { serializeParameter } from '../../spec/parameters/index.js';
 import { acceptFor } from '../send/build-request.js';
@@ -67,7 +73,9 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
     const generated = satisfiable(parameter.schema)
       ? parameterArbitrary(parameter)
       : schemaArbitrary(parameter.schema.schema, { ascii: parameter.in !== 'query' && parameter.in !== 'path' });
-    const pool = known[parameter.name] ?? [];
+    // A value harvested under this name that the parameter's own schema refuses (an `id` of another
+    // resource where the path wants 40 hex digits) names nothing here: it is no valid request.
+    const pool = (known[parameter.name] ?? []).filter((text) => parseParameter(parameter, text).ok);
     if (parameter.in === 'path') {
       path[parameter.name] =
         pool.length > 0
