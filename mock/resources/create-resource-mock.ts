@@ -264,23 +264,23 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     id ??= mintId(collection, scope);
     // An item schema with oneOf/anyOf has several shapes: the first one the item fits decides what is kept and filled.
     let value: Obj | undefined;
-    for (const shape of shapesOf(m.itemSchema)) {
-      const candidate = clientMembers(collection, shape, input.body);
-      if (idMember !== undefined) candidate[idMember] = id;
-      fillOwned(collection, shape, operation, candidate, scope, undefined);
-      if (!collection.item || collection.item.validate(candidate).ok) {
-        value = candidate;
-        break;
-      }
-      // A member the request spells otherwise than the item (an object where the item keeps its JSON text):
-      // as the item takes it, or left out.
-      if (fitMembers(shape, candidate)) {
+    // Only when no shape takes the item as sent: a member the request spells otherwise than the item
+    // (an object where the item keeps its JSON text), as the item takes it, or left out.
+    for (const fit of [false, true]) {
+      for (const shape of shapesOf(m.itemSchema)) {
+        const candidate = clientMembers(collection, shape, input.body);
+        if (idMember !== undefined) candidate[idMember] = id;
         fillOwned(collection, shape, operation, candidate, scope, undefined);
-        if (collection.item.validate(candidate).ok) {
+        if (fit) {
+          if (!fitMembers(shape, candidate)) continue;
+          fillOwned(collection, shape, operation, candidate, scope, undefined);
+        }
+        if (!collection.item || collection.item.validate(candidate).ok) {
           value = candidate;
           break;
         }
       }
+      if (value) break;
     }
     if (!value) return undefined;
     const status = successStatus(operation, '201');
