@@ -48,7 +48,13 @@ export type BearerVariant =
 /** The body of a case: JSON generated from the schema, or raw bytes for malformed input. */
 export type CaseBody =
   | { readonly kind: 'json'; readonly value: WireJson }
-  | { readonly kind: 'raw'; readonly text: string; readonly contentType?: string };
+  | {
+      readonly kind: 'raw';
+      readonly text: string;
+      readonly contentType?: string;
+      /** `text` holds bytes, one character per byte (U+0000–U+00FF): they go out as they are, UTF-8 or not. */
+      readonly bytes?: true;
+    };
 
 /**
  * Why an invalid case is invalid, so that a verdict can be trusted and re-checked after shrinking.

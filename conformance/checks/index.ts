@@ -2,10 +2,12 @@ import type { Case } from '../cases/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import { checkAllowHeader } from './allow-header.js';
 import { checkAuthChallenge } from './auth-challenge.js';
+import { checkConnectionClose } from './connection-close.js';
 import { checkContentType } from './content-type.js';
 import { checkDeprecation } from './deprecation.js';
 import { checkErrorStatus } from './error-status.js';
 import { checkHead } from './head.js';
+import { checkJsonCharset } from './json-charset.js';
 import type { Check } from './make-finding.js';
 import { checkRedirect } from './redirect.js';
 import { checkResponseHeaders } from './response-headers.js';
@@ -58,6 +60,7 @@ export const GENERIC_CHECKS: readonly RegisteredCheck[] = [
   { name: statusTally, run: checkRedirect },
   { name: statusTally, run: checkStatus },
   { name: fixed('content_type'), run: checkContentType },
+  { name: fixed('content_type'), run: checkJsonCharset },
   { name: fixed('schema'), run: checkSchema },
   {
     name: fixed('response_headers'),
@@ -69,5 +72,6 @@ export const GENERIC_CHECKS: readonly RegisteredCheck[] = [
   { name: fixed('deprecation'), run: checkDeprecation },
   { name: fixed('protocol'), run: checkAllowHeader },
   { name: fixed('protocol'), run: checkHead },
+  { name: fixed('protocol'), run: checkConnectionClose },
   { name: fixed('auth'), run: checkUnauthenticatedProbe },
 ];

@@ -20,6 +20,9 @@ import {
 import type { OperationModel, SpecModel } from '../../spec/index.js';
 import { requiresAuth } from '../../spec/security/index.js';
 import type { PropertyContext } from './build-properties.js';
+import { allowSweeps } from './allow-sweep.js';
+import { connectionCloseSweep } from './connection-close-sweep.js';
+import { headSweeps } from './head-sweeps.js';
 import type { KitSweep } from './kit-property.js';
 
 /** What the HTTP-semantics sweeps need besides the property context: the target, to resolve Location and path variants. */
@@ -369,11 +372,13 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
   )) {
     sweeps.push(bodySizeSweep(spec, creator, context));
   }
+  sweeps.push(...headSweeps(spec, context), ...connectionCloseSweep(spec, context));
+  if (!readOnly) sweeps.push(...allowSweeps(spec, context));
   return sweeps;
 }
 
 /** The id of a created resource as the target wrote it (digit for digit, past 2^53 too): its member named like the path parameter, or `id`. */
-function idOf(created: Exchange, param: string): string | undefined {
+export function idOf(created: Exchange, param: string): string | undefined {
   const body = created.response?.exactJson;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const value = (body as Record<string, unknown>)[param] ?? (body as Record<string, unknown>).id;

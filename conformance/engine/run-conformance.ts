@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import type { Case, Exchange } from '../cases/index.js';
 import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
+import { DateWatch } from '../checks/date-header.js';
 import type { DomainRules, Execution } from '../domain/rules.js';
 import { selectRules } from '../domain/select-rules.js';
 import type { Finding, RunReport, Verdict } from '../findings/index.js';
@@ -19,6 +20,7 @@ import {
 import { Collector, signatureOf } from './collector.js';
 import { shapeSweeps } from './shape-sweeps.js';
 import { httpSweeps } from './http-sweeps.js';
+import { rawInputSweeps } from './raw-input-sweeps.js';
 import { clientHeaderSweeps } from './client-header-sweeps.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
 import { resolveOptions, type ConformanceOptions, type ResolvedOptions } from './options.js';
@@ -109,6 +111,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const deadRoutes = new Set<string>();
   const deadPerRoute = new Map<string, number>();
   let down: string | undefined;
+  // Every answer's Date, judged once for the whole run (RFC 9110 §6.6.1, §5.6.7).
+  const dates = new DateWatch();
 
   const operationOf = (c: Case): OperationModel => spec.operation(c.operationId)!;
   const selected = (names: readonly string[]) =>
@@ -158,6 +162,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     if (consecutiveDead >= BREAKER_THRESHOLD && deadRoutes.size >= 2)
       down = `the target stopped answering (${BREAKER_THRESHOLD} requests in a row without a response)`;
     if (exchange.response) learn(exchange);
+    dates.observe(exchange);
     progress();
     return exchange;
   };
@@ -307,6 +312,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       ...shapeSweeps(spec, context, options.readOnly),
       ...clientHeaderSweeps(spec, context, options.readOnly),
       ...httpSweeps(spec, { ...context, target }, options.readOnly),
+      ...rawInputSweeps(spec, context, options.readOnly),
     ];
     const allSequences = sequenceProperties(spec, rules, context, options.readOnly);
     // A name in --only/--skip that names nothing is a typo: certifying with it would test something
@@ -338,7 +344,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     // Sweeps that write and then judge what the store shows (large bodies, ETags across a change): nothing else may write meanwhile.
     const bodies = sweeps.filter((s) => /\/(large-bodies|body-sizes|conditional)$/.test(s.id));
     // Undocumented methods may do something on the target (a DELETE that exists): they go last.
-    const methods = sweeps.filter((s) => /\/methods(-without-auth)?$/.test(s.id));
+    const methods = sweeps.filter((s) => /\/(methods(-without-auth)?|allow-methods)$/.test(s.id));
     const quickSweeps = sweeps.filter((s) => !bodies.includes(s) && !methods.includes(s));
 
     if (replay) {
@@ -362,6 +368,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       for (const s of bodies) await guarded<typeof s>(s.id, runSweep)(s);
       for (const s of methods) await guarded<typeof s>(s.id, runSweep)(s);
     }
+    if (checkSelected('protocol')) for (const finding of dates.findings()) collector.addFailure(finding);
     const { backoff } = client;
     if (backoff.retries > 0) {
       collector.note({

@@ -43,7 +43,8 @@ export type FindingCode =
   | 'allow_missing' // a 405 without Allow (§15.5.6 MUST)
   | 'head_content' // content in a response to HEAD (§9.3.2 MUST NOT)
   | 'conditional_mismatch' // a 304 for a representation that changed, or one the request had no right to
-  | 'location_mismatch'; // the Location of a 201 does not identify the created resource (§15.3.2)
+  | 'location_mismatch' // the Location of a 201 does not identify the created resource (§15.3.2)
+  | 'protocol_violation'; // a message-level MUST of RFC 9110/9112/8259 (Date, charset, HEAD, Allow, close)
 
 /** A concrete HTTP request, as sent (the API key replaced by `$API_KEY` in reports). */
 export interface RequestRecord {
@@ -248,6 +249,7 @@ export interface EvidenceByCode {
     readonly etagNow: string | null;
     readonly basis: 'RFC 9110 §13.1.2, §8.8.3';
   };
+  readonly protocol_violation: ProtocolEvidence;
   readonly location_mismatch:
     | { readonly scenario: 'not-found'; readonly location: string; readonly status: number }
     | { readonly scenario: 'not-object'; readonly location: string; readonly got: 'array' | 'other' }
@@ -257,6 +259,38 @@ export interface EvidenceByCode {
         readonly differing: Readonly<Record<string, { readonly created: unknown; readonly located: unknown }>>;
       };
 }
+
+/** The evidence of a broken message-level rule of HTTP or JSON, keyed on the rule. */
+export type ProtocolEvidence =
+  /** 2xx, 3xx and 4xx answers without Date (RFC 9110 §6.6.1), counted over the whole run. */
+  | {
+      readonly rule: 'date-missing';
+      readonly answers: number;
+      readonly of: number;
+      readonly statuses: readonly number[];
+    }
+  /** Date values that are no IMF-fixdate (RFC 9110 §5.6.7), counted over the whole run. */
+  | {
+      readonly rule: 'date-format';
+      readonly date: string;
+      readonly answers: number;
+      readonly statuses: readonly number[];
+    }
+  /** A JSON answer labelled with a charset other than UTF-8 (RFC 8259 §8.1). */
+  | { readonly rule: 'json-charset'; readonly contentType: string; readonly charset: string }
+  /** The answer to a request with `Connection: close` keeps the connection alive (RFC 9112 §9.6). */
+  | { readonly rule: 'connection-close'; readonly connection: string }
+  /** A HEAD answer's Content-Length is not the length of the GET content just before and after (RFC 9110 §8.6). */
+  | { readonly rule: 'head-length'; readonly status: number; readonly headLength: string; readonly getLength: number }
+  /** HEAD of a URI succeeded where GET of it, just before and after, got 404 (RFC 9110 §9.3.2). */
+  | { readonly rule: 'head-status'; readonly headStatus: number; readonly getStatus: number }
+  /** A method a 405's Allow lists answered 405 itself (RFC 9110 §10.2.1). */
+  | {
+      readonly rule: 'allow-method-refused';
+      readonly allow: string;
+      readonly listedBy: string;
+      readonly method: string;
+    };
 
 /** The evidence of contract gaps: what the target did where the contract is silent. */
 export type GapEvidence =

@@ -11,6 +11,7 @@ export type {
   InvalidEvidence,
   ItemRef,
   ProbeTarget,
+  ProtocolEvidence,
   Reproducer,
   RequestRecord,
   ResponseRecord,

@@ -8,6 +8,7 @@ import type {
   HeaderProblem,
   ItemRef,
   SchemaSource,
+  ProtocolEvidence,
   SemanticEvidence,
 } from '../findings/index.js';
 
@@ -18,6 +19,25 @@ import type {
  */
 export function describeFinding(finding: Finding): string {
   return withContext(describeCode(finding), finding.context);
+}
+
+function describeProtocol(e: ProtocolEvidence): string {
+  switch (e.rule) {
+    case 'date-missing':
+      return `${e.answers} of ${e.of} answers with status ${e.statuses.join(', ')} had no Date header; RFC 9110 §6.6.1: an origin server with a clock MUST send Date in every 2xx, 3xx and 4xx answer.`;
+    case 'date-format':
+      return `${e.answers} answers (status ${e.statuses.join(', ')}) said Date: ${e.date}, which is no IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"); RFC 9110 §5.6.7: a sender MUST generate HTTP dates as IMF-fixdate.`;
+    case 'json-charset':
+      return `A JSON answer is labelled ${e.contentType}: charset ${e.charset}, not UTF-8; RFC 8259 §8.1: JSON exchanged between systems MUST be encoded in UTF-8, and a client decoding it as ${e.charset} reads other characters.`;
+    case 'connection-close':
+      return `The answer to a request with Connection: close says Connection: ${e.connection}; RFC 9112 §9.6: a server that receives "close" MUST close the connection after its answer.`;
+    case 'head-length':
+      return `The ${e.status} to HEAD says Content-Length: ${e.headLength}, but the same GET, just before and just after, had ${e.getLength} bytes of content; RFC 9110 §8.6: a HEAD answer MUST NOT send a Content-Length other than the one GET would send.`;
+    case 'head-status':
+      return `HEAD answered ${e.headStatus} where GET of the same URI, just before and just after, answered ${e.getStatus}; RFC 9110 §9.3.2: HEAD is GET without content, so it finds what GET finds.`;
+    case 'allow-method-refused':
+      return `The 405 to ${e.listedBy} says Allow: ${e.allow}, but ${e.method}, one of the methods it lists, then answered 405 itself; RFC 9110 §10.2.1: Allow lists the methods the resource supports.`;
+  }
 }
 
 function describeCode(f: Finding): string {
@@ -86,6 +106,8 @@ function describeCode(f: Finding): string {
       return `The 405 to ${f.evidence.method} has no Allow header; RFC 9110 §15.5.6 says the server MUST list the methods the resource supports.`;
     case 'head_content':
       return `The ${f.evidence.status} to HEAD carried ${f.evidence.bytes} characters of content after its header block; RFC 9110 §9.3.2 and §6.4.1: a response to HEAD never includes content.`;
+    case 'protocol_violation':
+      return describeProtocol(f.evidence);
     case 'conditional_mismatch':
       return `If-None-Match: ${f.evidence.etag} got 304 Not Modified, but the representation changed since that ETag was sent (the same GET now answers other content); RFC 9110 §13.1.2 and §8.8.3: 304 only while the entity tag still matches the current representation.`;
     case 'location_mismatch': {

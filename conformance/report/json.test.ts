@@ -42,6 +42,7 @@ const CODES: Record<FindingCode, true> = {
   head_content: true,
   conditional_mismatch: true,
   location_mismatch: true,
+  protocol_violation: true,
 };
 
 describe('renderJson', () => {

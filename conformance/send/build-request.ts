@@ -18,6 +18,8 @@ export interface BuiltRequest {
   readonly path: string;
   readonly headers: Record<string, string>;
   readonly body?: string;
+  /** The body as exact bytes, for a raw case whose text is bytes (`bytes`): sent over a plain socket. */
+  readonly bodyBytes?: Buffer;
   /** `path` is from the target's origin, not below its base URL (a path variant of the base path itself). */
   readonly fromOrigin?: boolean;
   /** Safe to print: no secret in it. */
@@ -140,6 +142,7 @@ export function buildRequest(
   }
   let body: string | undefined;
   let shownBody: string | undefined;
+  let bodyBytes: Buffer | undefined;
   if (testCase.body?.kind === 'json') {
     const keys = keysInBody(testCase, operation, auth);
     body = stringifyLossless(withMembers(testCase.body.value, keys, 'value')) ?? 'null';
@@ -150,6 +153,14 @@ export function buildRequest(
       declared && /^application\/[\w.+-]+\+json$/i.test(declared.split(';')[0]!.trim()) ? declared : 'application/json';
   } else if (testCase.body?.kind === 'raw') {
     body = shownBody = testCase.body.text;
+    if (testCase.body.bytes) {
+      bodyBytes = Buffer.from(testCase.body.text, 'latin1');
+      // Bytes that are no UTF-8 are shown as escapes (\xFF): the record stays readable text.
+      shownBody = testCase.body.text.replace(
+        /[\u0080-\u00ff]/g,
+        (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase()}`,
+      );
+    }
     if (testCase.body.contentType !== undefined)
       headers['content-type'] = shownHeaders['content-type'] = testCase.body.contentType;
   }
@@ -173,6 +184,7 @@ export function buildRequest(
     path: fullPath,
     headers,
     ...(body !== undefined ? { body } : {}),
+    ...(bodyBytes !== undefined ? { bodyBytes } : {}),
     ...(testCase.literalPath?.fromOrigin ? { fromOrigin: true } : {}),
     record,
   };

@@ -210,26 +210,28 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // 100 Continue (or a second, RFC 9110 §10.1.1) before the body and reads past the 100.
       const target = built.fromOrigin ? built.path : `${prefix}${built.path}`;
       // A response to HEAD has no content (RFC 9110 §9.3.2); HTTP clients never read past its header
-      // block, so HEAD goes over a plain socket that keeps whatever bytes follow it.
-      const res =
-        built.method === 'HEAD'
-          ? await requestRaw(`${origin}${target}`, built.method, built.headers, controller.signal)
-          : headers.expect !== undefined
-            ? await requestWithNodeHttp(
-                `${origin}${target}`,
-                built.method,
-                built.headers,
-                built.body,
-                controller.signal,
-              )
-            : await agent.request({
-                origin,
-                path: target,
-                method: built.method as 'GET',
-                headers,
-                ...(body !== undefined ? { body } : {}),
-                signal: controller.signal,
-              });
+      // block, so HEAD goes over a plain socket that keeps whatever bytes follow it. So do a body of
+      // bytes that are no UTF-8 (clients re-encode text) and `Connection: close` (undici refuses it).
+      const raw =
+        built.method === 'HEAD' || built.bodyBytes !== undefined || built.headers.connection?.toLowerCase() === 'close';
+      const res = raw
+        ? await requestRaw(
+            `${origin}${target}`,
+            built.method,
+            built.headers,
+            controller.signal,
+            built.bodyBytes ?? (built.body !== undefined ? Buffer.from(built.body) : undefined),
+          )
+        : headers.expect !== undefined
+          ? await requestWithNodeHttp(`${origin}${target}`, built.method, built.headers, built.body, controller.signal)
+          : await agent.request({
+              origin,
+              path: target,
+              method: built.method as 'GET',
+              headers,
+              ...(body !== undefined ? { body } : {}),
+              signal: controller.signal,
+            });
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of res.body) {

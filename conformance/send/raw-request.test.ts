@@ -86,3 +86,50 @@ describe('literal paths', () => {
     ]);
   });
 });
+
+describe('bytes and Connection: close over a plain socket', () => {
+  /** A target that keeps each request's raw body bytes and Connection header, and answers chunked. */
+  async function recorder(): Promise<{ url: string; bodies: Buffer[]; connections: string[] }> {
+    const bodies: Buffer[] = [];
+    const connections: string[] = [];
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push(Buffer.concat(chunks));
+        connections.push(req.headers.connection ?? '-');
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('[{"id":1,');
+        res.end('"name":"Émile","categoryId":1}]');
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, bodies, connections };
+  }
+
+  it('sends a body of bytes that are no UTF-8 as they are, and shows them escaped in the record', async () => {
+    const t = await recorder();
+    const client = createHttpClient({ baseUrl: t.url, apiKey: 'k', timeoutMs: 2000 });
+    const text = '{"name":"Bad \u00ff\u00fe","categoryId":1}';
+    const exchange = await client.send(
+      probeCase('createPet', { body: { kind: 'raw', text, contentType: 'application/json', bytes: true } }),
+      ops.createPet,
+    );
+    await client.close();
+    expect(t.bodies[0]).toEqual(Buffer.from(text, 'latin1'));
+    expect(exchange.request.body).toBe('{"name":"Bad \\xFF\\xFE","categoryId":1}');
+    // The chunked answer is read whole and decoded.
+    expect(exchange.response?.json).toEqual([{ id: 1, name: 'Émile', categoryId: 1 }]);
+  });
+
+  it('sends Connection: close as asked, and reads the chunked answer before the close', async () => {
+    const t = await recorder();
+    const client = createHttpClient({ baseUrl: t.url, apiKey: 'k', timeoutMs: 2000 });
+    const exchange = await client.send(validCase('listPets', { headers: { connection: 'close' } }), ops.listPets);
+    await client.close();
+    expect(t.connections).toEqual(['close']);
+    expect(exchange.request.headers.connection).toBe('close');
+    expect(exchange.response?.headers['transfer-encoding']).toBe('chunked');
+    expect(exchange.response?.json).toEqual([{ id: 1, name: 'Émile', categoryId: 1 }]);
+  });
+});

@@ -8,9 +8,11 @@ const TRAILING_WAIT_MS = 300;
 const MAX_READ_BYTES = 4 * 1024 * 1024;
 
 /**
- * One bodiless request over a plain socket (HTTP/1.1, `Connection: close`), shaped like undici's
- * answer. The body stream holds every byte that followed the response's header block: for HEAD that
- * must be nothing (RFC 9110 §9.3.2), which no HTTP client shows, since they never read past it. 1xx
+ * One request over a plain socket (HTTP/1.1, `Connection: close`), shaped like undici's answer. For
+ * HEAD the body stream holds every byte that followed the response's header block: that must be
+ * nothing (RFC 9110 §9.3.2), which no HTTP client shows, since they never read past it. For other
+ * methods it holds the content as framed (Content-Length, chunked, or up to the close). A body goes
+ * out as the exact bytes given (bytes that are no UTF-8 included), with its Content-Length. 1xx
  * interim responses are skipped. Errors carry the codes `classify` knows (ECONNRESET, ...).
  */
 export function requestRaw(
@@ -18,13 +20,15 @@ export function requestRaw(
   method: string,
   headers: Record<string, string>,
   signal: AbortSignal,
+  body?: Buffer,
 ): Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined>; body: Readable }> {
   const u = new URL(url);
   const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
   const lines = [`${method} ${u.pathname}${u.search} HTTP/1.1`, `host: ${u.host}`, 'connection: close'];
   for (const [name, value] of Object.entries(headers))
-    if (name !== 'host' && name !== 'connection') lines.push(`${name}: ${value}`);
-  const head = `${lines.join('\r\n')}\r\n\r\n`;
+    if (name !== 'host' && name !== 'connection' && name !== 'content-length') lines.push(`${name}: ${value}`);
+  if (body !== undefined) lines.push(`content-length: ${body.length}`);
+  const head = Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), body ?? Buffer.alloc(0)]);
   return new Promise((resolve, reject) => {
     const socket: Socket =
       u.protocol === 'https:'
@@ -42,17 +46,19 @@ export function requestRaw(
       clearTimeout(idle);
       signal.removeEventListener('abort', onAbort);
       socket.destroy();
-      if (parsed)
+      if (parsed) {
+        const after = buffer.subarray(parsed.rest);
         resolve({
           statusCode: parsed.statusCode,
           headers: parsed.headers,
-          body: Readable.from([buffer.subarray(parsed.rest)]),
+          body: Readable.from([method === 'HEAD' ? after : (framed(after, parsed.headers)?.content ?? after)]),
         });
-      else reject(error ?? Object.assign(new Error('the connection closed before a response'), { code: 'ECONNRESET' }));
+      } else
+        reject(error ?? Object.assign(new Error('the connection closed before a response'), { code: 'ECONNRESET' }));
     };
     const onAbort = () => finish(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
     signal.addEventListener('abort', onAbort);
-    socket.once(u.protocol === 'https:' ? 'secureConnect' : 'connect', () => socket.write(head, 'latin1'));
+    socket.once(u.protocol === 'https:' ? 'secureConnect' : 'connect', () => socket.write(head));
     socket.on('data', (chunk: Buffer) => {
       buffer = Buffer.concat([buffer, chunk]);
       // A target that streams without end: what was read is enough to judge (the client cuts it off).
@@ -67,6 +73,8 @@ export function requestRaw(
       }
       if (parsed) {
         clearTimeout(idle);
+        // Content framed by length or chunks is complete once read: no wait for the close.
+        if (method !== 'HEAD' && framed(buffer.subarray(parsed.rest), parsed.headers)?.complete) return finish();
         idle = setTimeout(() => finish(), TRAILING_WAIT_MS);
       }
     });
@@ -74,6 +82,40 @@ export function requestRaw(
     socket.on('close', () => finish());
     socket.on('error', (error) => finish(error));
   });
+}
+
+/**
+ * The content of a response as its framing says (RFC 9112 §6): the Content-Length's bytes, or the
+ * chunks decoded; undefined when neither frames it (read up to the close). `complete` once it all came.
+ */
+function framed(
+  after: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+): { content: Buffer; complete: boolean } | undefined {
+  const te = String(headers['transfer-encoding'] ?? '').toLowerCase();
+  if (/(^|,)\s*chunked\s*$/.test(te)) {
+    const parts: Buffer[] = [];
+    let at = 0;
+    for (;;) {
+      const eol = after.indexOf('\r\n', at, 'latin1');
+      if (eol === -1) return { content: Buffer.concat(parts), complete: false };
+      const size = Number.parseInt(after.subarray(at, eol).toString('latin1').split(';')[0]!.trim(), 16);
+      if (Number.isNaN(size)) return { content: Buffer.concat(parts), complete: false };
+      if (size === 0) return { content: Buffer.concat(parts), complete: true };
+      if (after.length < eol + 2 + size) {
+        parts.push(after.subarray(eol + 2));
+        return { content: Buffer.concat(parts), complete: false };
+      }
+      parts.push(after.subarray(eol + 2, eol + 2 + size));
+      at = eol + 2 + size + 2;
+    }
+  }
+  const length = headers['content-length'];
+  if (typeof length === 'string' && /^\d+$/.test(length.trim())) {
+    const n = Number(length.trim());
+    return { content: after.subarray(0, n), complete: after.length >= n };
+  }
+  return undefined;
 }
 
 /** The first final response's status and headers, and where its header block ends; undefined until complete. */

@@ -1,0 +1,105 @@
+import type { Case, Exchange } from '../cases/index.js';
+import { findingOf } from '../checks/index.js';
+import type { Finding } from '../findings/index.js';
+import { ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
+import type { OperationModel, SpecModel } from '../../spec/index.js';
+import type { PropertyContext } from './build-properties.js';
+import { idOf } from './http-sweeps.js';
+import type { KitSweep } from './kit-property.js';
+
+/** Methods sent to find a 405, in order: the first answered 405 with Allow is the one whose list is tried. */
+const PROBED = ['PATCH', 'PUT', 'DELETE', 'POST'];
+/** Methods an Allow may list that the sweep tries with the valid credential (never CONNECT or TRACE). */
+const TRIED = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE', 'POST']);
+
+const sample = (operation: OperationModel, context: PropertyContext): Case =>
+  toValidCase(operation, ordinaryParts(operation, context.known(operation.operationId), context.seed));
+
+/**
+ * RFC 9110 §10.2.1: "The Allow header field lists the set of methods advertised as supported by the
+ * target resource"; §15.5.6: a 405 means the method "is not supported by the target resource". A
+ * method the 405's own Allow lists that then answers 405 on the same resource breaks the list.
+ *
+ * Per path (never in a read-only run): with the valid credential, methods the spec does not
+ * document there are sent until one gets 405 with Allow; then each listed method the spec does not
+ * document is sent once (with the creation's body for PUT, PATCH and POST), and a 405 to it fails.
+ * Only paths with parameters whose resource the sweep can make (a POST to the parent path): every
+ * request names that resource, so that no write touches what other properties read (as the
+ * undocumented-methods probe does). The sweep runs last, with the undocumented methods.
+ */
+export function allowSweeps(spec: SpecModel, context: PropertyContext): KitSweep[] {
+  const sweeps: KitSweep[] = [];
+  const byPath = new Map<string, OperationModel[]>();
+  for (const op of spec.operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  for (const [path, operations] of byPath) {
+    const documented = new Set(operations.map((o) => o.method.toUpperCase()));
+    const anchor = operations.find((o) => o.method === 'get') ?? operations[0]!;
+    const pathParameters = anchor.parameters.filter((p) => p.in === 'path');
+    const parent = path.replace(/\/\{[^}]+\}$/, '');
+    const creator = spec.operations.find(
+      (o) => o.method === 'post' && (o.path === path || o.path === parent) && o.requestBody && sendsJson(o),
+    );
+    // Only an item made for the sweep takes writes with the valid credential: on a collection a PUT
+    // or PATCH the target supports could replace what the whole run reads.
+    if (pathParameters.length === 0 || creator?.path !== parent) continue;
+    sweeps.push({
+      id: `${anchor.operationId}/allow-methods`,
+      family: 'allow-methods',
+      operationId: anchor.operationId,
+      async execute() {
+        const exchanges: Exchange[] = [];
+        const base = sample(anchor, context);
+        const made = await context.send(sample(creator!, context));
+        exchanges.push(made);
+        const last = pathParameters.at(-1)!.name;
+        const status = made.response?.status ?? 0;
+        const id = status >= 200 && status < 300 ? idOf(made, last) : undefined;
+        if (id === undefined) return { exchanges, findings: [] };
+        const pathParams = { ...base.pathParams, [last]: id };
+        const body = sample(creator!, context).body;
+        const probe = (method: string): Case => {
+          const { body: _, existing: __, ...rest } = base;
+          return {
+            ...rest,
+            pathParams,
+            family: 'allow-methods',
+            kind: 'probe',
+            method,
+            auth: 'valid',
+            ...(['PUT', 'PATCH', 'POST'].includes(method) && body ? { body } : {}),
+          };
+        };
+        const findings: Finding[] = [];
+        const send = async (method: string) => {
+          const e = await context.send(probe(method));
+          exchanges.push(e);
+          findings.push(...context.judge(e));
+          return e;
+        };
+        for (const method of PROBED) {
+          if (documented.has(method)) continue;
+          const refused = await send(method);
+          const allow = refused.response?.status === 405 ? refused.response.headers.allow : undefined;
+          if (allow === undefined) continue;
+          const listed = [...new Set(allow.split(',').map((m) => m.trim().toUpperCase()))];
+          for (const other of listed) {
+            if (!TRIED.has(other) || documented.has(other) || other === method) continue;
+            const tried = await send(other);
+            if (tried.response?.status !== 405) continue;
+            findings.push(
+              findingOf(tried, {
+                code: 'protocol_violation',
+                severity: 'failure',
+                check: 'protocol',
+                evidence: { rule: 'allow-method-refused', allow, listedBy: method, method: other },
+              }),
+            );
+          }
+          break;
+        }
+        return { exchanges, findings };
+      },
+    });
+  }
+  return sweeps;
+}

@@ -1,0 +1,139 @@
+import type { Case, Exchange } from '../cases/index.js';
+import { findingOf } from '../checks/index.js';
+import type { Finding } from '../findings/index.js';
+import { mergeAllOf, ordinaryParts, toValidCase } from '../generate/index.js';
+import type { OperationModel, SpecModel } from '../../spec/index.js';
+import type { PropertyContext } from './build-properties.js';
+import type { KitSweep } from './kit-property.js';
+
+/**
+ * HEAD next to GET. RFC 9110 §9.3.2: "The HEAD method is identical to GET except that the server
+ * MUST NOT send content in the response"; §8.6: a server "MUST NOT send Content-Length in such a
+ * response unless its field value equals the decimal number of octets that would have been sent in
+ * the content of a response if the same request had used the GET method".
+ *
+ * For every GET whose path documents no HEAD of its own, with the valid credential: GET, HEAD, GET
+ * of the same URI, one after the other (and, where the path has parameters, the same for a value
+ * no resource has). Judged only where both GETs agree, so that a write of another property in
+ * between is never blamed on HEAD:
+ * - a success to HEAD where GET is 404 is a failure (`head-status`): HEAD claims what GET denies;
+ * - a HEAD Content-Length other than the GET content's length is a failure (`head-length`).
+ * A HEAD answered 405 or 501 (or 404 where GET succeeds) is not judged here: that HEAD is missing
+ * is not the same defect, and real frameworks do it (FastAPI: 405; Gin: 404).
+ */
+export function headSweeps(spec: SpecModel, context: PropertyContext): KitSweep[] {
+  const sweeps: KitSweep[] = [];
+  const headPaths = new Set(spec.operations.filter((o) => o.method === 'head').map((o) => o.path));
+  for (const getter of spec.operations.filter((o) => o.method === 'get' && !headPaths.has(o.path))) {
+    sweeps.push({
+      id: `${getter.operationId}/head`,
+      family: 'head',
+      operationId: getter.operationId,
+      async execute() {
+        const exchanges: Exchange[] = [];
+        const findings: Finding[] = [];
+        const base = toValidCase(getter, ordinaryParts(getter, context.known(getter.operationId), context.seed));
+        const trio = async (c: Case) => {
+          const send = async (method: 'GET' | 'HEAD') => {
+            const e = await context.send({
+              ...c,
+              family: 'head',
+              ...(method === 'HEAD' ? { method, kind: 'probe' } : {}),
+            });
+            exchanges.push(e);
+            findings.push(...context.judge(e));
+            return e;
+          };
+          const before = await send('GET');
+          const head = await send('HEAD');
+          const after = await send('GET');
+          findings.push(...judgeHead(before, head, after));
+        };
+        await trio(base);
+        const unknown = unknownPathParams(getter);
+        if (unknown) {
+          const { existing: _, ...rest } = base;
+          await trio({ ...rest, pathParams: { ...base.pathParams, ...unknown } });
+        }
+        return { exchanges, findings };
+      },
+    });
+  }
+  return sweeps;
+}
+
+/** The length of a GET answer's content as sent: its Content-Length, or its bytes when it was not coded. */
+function contentLength(e: Exchange): number | undefined {
+  const r = e.response;
+  if (!r) return undefined;
+  const declared = r.headers['content-length'];
+  if (declared !== undefined) return /^\d+$/.test(declared.trim()) ? Number(declared.trim()) : undefined;
+  if (r.headers['content-encoding'] !== undefined) return undefined;
+  return Buffer.byteLength(r.bodyText);
+}
+
+/** The findings of one GET, HEAD, GET of the same URI (see {@link headSweeps}). */
+export function judgeHead(before: Exchange, head: Exchange, after: Exchange): Finding[] {
+  const [g, h, a] = [before.response, head.response, after.response];
+  if (!g || !h || !a || g.status !== a.status || h.status === 405 || h.status === 501) return [];
+  const success = (s: number) => s >= 200 && s < 300;
+  // Only a success where GET finds nothing: a 404 to HEAD where GET succeeds is how routers without
+  // HEAD answer an unrouted method (Gin, by default), the HEAD that is missing, not a wrong one.
+  if (g.status === 404 && success(h.status))
+    return [
+      findingOf(head, {
+        code: 'protocol_violation',
+        severity: 'failure',
+        check: 'protocol',
+        evidence: { rule: 'head-status', headStatus: h.status, getStatus: g.status },
+      }),
+    ];
+  const headLength = h.headers['content-length']?.trim();
+  if (headLength === undefined || h.status !== g.status || !success(g.status)) return [];
+  // A coded GET has the length of its coding: compared only where HEAD names the same one.
+  if ((h.headers['content-encoding'] ?? '') !== (g.headers['content-encoding'] ?? '')) return [];
+  if ((a.headers['content-encoding'] ?? '') !== (g.headers['content-encoding'] ?? '')) return [];
+  const getLength = contentLength(before);
+  if (getLength === undefined || contentLength(after) !== getLength || headLength === String(getLength)) return [];
+  return [
+    findingOf(head, {
+      code: 'protocol_violation',
+      severity: 'failure',
+      check: 'protocol',
+      evidence: { rule: 'head-length', status: h.status, headLength, getLength },
+    }),
+  ];
+}
+
+/**
+ * Values for the path parameters of an operation that no resource is likely to have: a large
+ * integer within its bounds, or a made-up string where any string goes. Undefined when a parameter
+ * takes neither (an enum, a format, a pattern).
+ */
+export function unknownPathParams(operation: OperationModel): Record<string, string> | undefined {
+  const parameters = operation.parameters.filter((p) => p.in === 'path');
+  if (parameters.length === 0) return undefined;
+  const values: Record<string, string> = {};
+  for (const p of parameters) {
+    const schema = mergeAllOf(p.schema.schema);
+    let value: string | undefined;
+    if (schema.type === 'integer') {
+      const max = typeof schema.maximum === 'number' ? schema.maximum : Number.POSITIVE_INFINITY;
+      const min = typeof schema.minimum === 'number' ? schema.minimum : Number.NEGATIVE_INFINITY;
+      const candidate = Math.min(987654321, max);
+      if (candidate >= min) value = String(candidate);
+    } else if (
+      schema.type === 'string' &&
+      schema.enum === undefined &&
+      schema.format === undefined &&
+      schema.pattern === undefined &&
+      (typeof schema.maxLength !== 'number' || schema.maxLength >= 16)
+    ) {
+      value = 'kit-unknown-7d41';
+    }
+    if (value === undefined || !p.schema.validate(schema.type === 'integer' ? Number(value) : value).ok)
+      return undefined;
+    values[p.name] = value;
+  }
+  return values;
+}

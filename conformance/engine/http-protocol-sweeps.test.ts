@@ -1,0 +1,176 @@
+// The HEAD, Allow, Connection: close and raw-input sweeps against a scripted target: what each sends
+// and what it fails.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Case, Exchange } from '../cases/index.js';
+import { loadOperations, REQUEST, response, type Operations } from '../checks/_test-support.js';
+import { allowSweeps } from './allow-sweep.js';
+import type { PropertyContext } from './build-properties.js';
+import { connectionCloseSweep } from './connection-close-sweep.js';
+import { headSweeps, judgeHead, unknownPathParams } from './head-sweeps.js';
+import { MALFORMED_ESCAPES, rawInputSweeps } from './raw-input-sweeps.js';
+
+let ops: Operations;
+beforeAll(async () => {
+  ops = await loadOperations();
+});
+
+type Answer = { status: number; body?: string; headers?: Record<string, string> };
+
+/** A context whose target answers `answer(case)`; every case sent is kept. */
+function scripted(answer: (c: Case, method: string) => Answer): { context: PropertyContext; sent: Case[] } {
+  const sent: Case[] = [];
+  const context: PropertyContext = {
+    spec: ops.spec,
+    readOnly: false,
+    seed: 1,
+    known: () => ({}),
+    send: async (c) => {
+      sent.push(c);
+      const method = (c.method ?? ops.spec.operation(c.operationId)!.method).toUpperCase();
+      const a = answer(c, method);
+      return { case: c, request: { ...REQUEST, method }, response: response(a.status, a.body ?? '', a.headers ?? {}) };
+    },
+    judge: () => [],
+  };
+  return { context, sent };
+}
+
+const run = async (sweeps: { execute(): Promise<{ findings: readonly unknown[] }> }[]) => {
+  const findings: { code: string; evidence: unknown }[] = [];
+  for (const s of sweeps) findings.push(...((await s.execute()).findings as { code: string; evidence: unknown }[]));
+  return findings;
+};
+
+const got = (status: number, headers: Record<string, string> = {}, body = ''): Exchange => ({
+  case: { operationId: 'listPets', family: 'head', kind: 'valid', pathParams: {}, query: [], auth: 'valid' },
+  request: REQUEST,
+  response: response(status, body, headers),
+});
+
+describe('judgeHead', () => {
+  const list = '[{"id":1}]';
+  it('fails a HEAD Content-Length other than the GET content length (RFC 9110 §8.6)', () => {
+    const findings = judgeHead(got(200, {}, list), got(200, { 'content-length': '0' }), got(200, {}, list));
+    expect(findings.map((f) => f.evidence)).toEqual([
+      { rule: 'head-length', status: 200, headLength: '0', getLength: 10 },
+    ]);
+    expect(judgeHead(got(200, {}, list), got(200, { 'content-length': '10' }), got(200, {}, list))).toEqual([]);
+    // No length on HEAD (a streamed list) is fine; two GETs that differ (a write in between) judge nothing.
+    expect(judgeHead(got(200, {}, list), got(200), got(200, {}, list))).toEqual([]);
+    expect(judgeHead(got(200, {}, list), got(200, { 'content-length': '0' }), got(200, {}, '[]'))).toEqual([]);
+  });
+
+  it('fails a success to HEAD where GET is 404 (RFC 9110 §9.3.2), not a HEAD a router lacks', () => {
+    expect(judgeHead(got(404), got(200), got(404)).map((f) => f.evidence)).toEqual([
+      { rule: 'head-status', headStatus: 200, getStatus: 404 },
+    ]);
+    expect(judgeHead(got(200, {}, list), got(404), got(200, {}, list))).toEqual([]);
+    // A HEAD the target does not implement is not this defect.
+    expect(judgeHead(got(200, {}, list), got(405), got(200, {}, list))).toEqual([]);
+    expect(judgeHead(got(404), got(404), got(404))).toEqual([]);
+  });
+
+  it('names a large id for an integer path parameter', () => {
+    expect(unknownPathParams(ops.getPet)).toEqual({ petId: '987654321' });
+    expect(unknownPathParams(ops.listPets)).toBeUndefined();
+  });
+
+  it('sends GET, HEAD, GET for every read, and again for an unknown id', async () => {
+    const { context, sent } = scripted((c, method) =>
+      c.pathParams.petId === '987654321' ? { status: method === 'HEAD' ? 200 : 404 } : { status: 200, body: '[]' },
+    );
+    const findings = await run(headSweeps(ops.spec, context));
+    expect(sent.filter((c) => c.operationId === 'getPet').map((c) => c.method ?? 'GET')).toEqual([
+      'GET',
+      'HEAD',
+      'GET',
+      'GET',
+      'HEAD',
+      'GET',
+    ]);
+    expect(findings.map((f) => f.evidence)).toEqual([{ rule: 'head-status', headStatus: 200, getStatus: 404 }]);
+  });
+});
+
+describe('allowSweeps', () => {
+  it('tries the methods a 405 lists, on a resource made for it, and fails one answered 405', async () => {
+    const { context, sent } = scripted((c, method) => {
+      if (method === 'POST') return { status: 201, body: '{"id":77,"name":"Rex","categoryId":1}' };
+      if (method === 'HEAD') return { status: 200 };
+      return { status: 405, headers: { allow: 'GET, HEAD, PUT, DELETE' } };
+    });
+    const findings = await run(allowSweeps(ops.spec, context));
+    expect(sent.map((c) => `${c.method ?? 'POST'} ${c.pathParams.petId ?? ''}`)).toEqual([
+      'POST ',
+      'PATCH 77',
+      'HEAD 77',
+      'PUT 77',
+      'DELETE 77',
+    ]);
+    expect(findings.map((f) => f.evidence)).toEqual([
+      { rule: 'allow-method-refused', allow: 'GET, HEAD, PUT, DELETE', listedBy: 'PATCH', method: 'PUT' },
+      { rule: 'allow-method-refused', allow: 'GET, HEAD, PUT, DELETE', listedBy: 'PATCH', method: 'DELETE' },
+    ]);
+  });
+
+  it('passes a 405 whose Allow lists only methods that work', async () => {
+    const { context } = scripted((_, method) =>
+      method === 'POST'
+        ? { status: 201, body: '{"id":77}' }
+        : method === 'HEAD'
+          ? { status: 200 }
+          : { status: 405, headers: { allow: 'GET, HEAD' } },
+    );
+    expect(await run(allowSweeps(ops.spec, context))).toEqual([]);
+  });
+});
+
+describe('connectionCloseSweep', () => {
+  it('sends one ordinary list with Connection: close', async () => {
+    const { context, sent } = scripted(() => ({ status: 200, body: '[]' }));
+    await run(connectionCloseSweep(ops.spec, context));
+    expect(sent.map((c) => [c.operationId, c.headers?.connection])).toEqual([['listPets', 'close']]);
+  });
+});
+
+describe('rawInputSweeps', () => {
+  it('sends malformed escapes, integers with a leading zero or a plus sign, and bytes that are no UTF-8', async () => {
+    const { context, sent } = scripted(() => ({ status: 400 }));
+    await run(rawInputSweeps(ops.spec, context, false));
+    expect(sent.filter((c) => c.rawPath).map((c) => c.rawPath!.petId)).toEqual([...MALFORMED_ESCAPES]);
+    expect(
+      sent.filter((c) => c.operationId === 'listPets').map((c) => c.query.find(([k]) => k === 'limit')?.[1]),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/^0\d+$/), expect.stringMatching(/^\+\d+$/)]));
+    const bytes = sent.find((c) => c.body?.kind === 'raw')!.body as { text: string; bytes?: true };
+    expect(bytes.bytes).toBe(true);
+    expect(bytes.text).toContain('\u00ff\u00fe');
+    expect(/[^\u0000-\u00ff]/.test(bytes.text)).toBe(false);
+    expect(sent.every((c) => c.kind === 'probe' && c.auth === 'valid')).toBe(true);
+    // What the target stored from those bytes is its own reading: no echo of them is judged.
+    const echo = scripted(() => ({ status: 201, body: '{"id":1,"name":"Bad \ufffd\ufffd","categoryId":1}' }));
+    const judged = rawInputSweeps(
+      ops.spec,
+      {
+        ...echo.context,
+        judge: (e) =>
+          e.case.body
+            ? [
+                {
+                  code: 'semantic_violation',
+                  severity: 'failure',
+                  operationId: 'createPet',
+                  check: 'semantics.echo',
+                  evidence: { rule: 'echo', member: 'name', sent: 'x', received: 'y' },
+                },
+              ]
+            : [],
+      },
+      false,
+    );
+    expect(await run(judged)).toEqual([]);
+    // A read-only run sends no body.
+    const readOnly = scripted(() => ({ status: 400 }));
+    await run(rawInputSweeps(ops.spec, readOnly.context, true));
+    expect(readOnly.sent.some((c) => c.body !== undefined)).toBe(false);
+  });
+});

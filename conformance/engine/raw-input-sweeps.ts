@@ -1,0 +1,118 @@
+import { stringify as stringifyLossless } from 'lossless-json';
+import type { Case, WireJson } from '../cases/index.js';
+import { mergeAllOf, ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
+import type { OperationModel, SpecModel } from '../../spec/index.js';
+import type { PropertyContext } from './build-properties.js';
+import type { KitSweep } from './kit-property.js';
+
+/**
+ * Percent escapes that decode to nothing (RFC 3986 §2.1: "%" is followed by two hex digits): cut
+ * short inside a UTF-8 sequence, a bare "%", and a "%" before letters that are no hex digits.
+ */
+export const MALFORMED_ESCAPES = ['%E0%A4%A', '%', '%zz'] as const;
+
+/** Bytes that are no UTF-8 (RFC 3629 §1: 0xFE and 0xFF never appear), as one character per byte. */
+const INVALID_UTF8 = '\u00ff\u00fe';
+const PLACEHOLDER = 'KIT-BYTES-7d41';
+
+const writes = (operation: OperationModel) => !['get', 'head', 'options'].includes(operation.method);
+
+/**
+ * Raw input a server must survive, each sent once per operation with the valid credential, as a
+ * probe: any answer but a 5xx (or none) will do, since the contract rarely says which refusal.
+ * - every path parameter written with a malformed percent escape (a decoder that throws: 500);
+ * - every integer query parameter written with a leading zero (`05`) and with a plus sign (`+5`):
+ *   RFC 8259 §6 has neither, but a URI's query is text, not JSON, and `Number("05")` is 5;
+ * - a JSON body whose first free string member holds bytes that are no UTF-8 (RFC 8259 §8.1: JSON
+ *   is UTF-8, so the body may be refused with a 4xx, or read with replacement characters).
+ */
+export function rawInputSweeps(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitSweep[] {
+  const sweeps: KitSweep[] = [];
+  for (const operation of spec.operations) {
+    if (readOnly && writes(operation)) continue;
+    const cases = (): Case[] => {
+      const base = toValidCase(operation, ordinaryParts(operation, context.known(operation.operationId), context.seed));
+      const { edge: _, existing: __, ...rest } = base;
+      const probe = (fields: Partial<Case>): Case => ({ ...rest, family: 'raw-input', kind: 'probe', ...fields });
+      const out: Case[] = [];
+      for (const p of operation.parameters.filter((q) => q.in === 'path'))
+        for (const escape of MALFORMED_ESCAPES) out.push(probe({ rawPath: { ...base.rawPath, [p.name]: escape } }));
+      for (const p of operation.parameters.filter((q) => q.in === 'query')) {
+        const schema = mergeAllOf(p.schema.schema);
+        if (schema.type !== 'integer') continue;
+        const value = integerValue(schema, base.query.find(([k]) => k === p.name)?.[1]);
+        if (value === undefined) continue;
+        const others = base.query.filter(([k]) => k !== p.name);
+        for (const spelled of [`0${value}`, `+${value}`]) out.push(probe({ query: [...others, [p.name, spelled]] }));
+      }
+      const bytes = invalidUtf8Body(operation, base);
+      if (bytes !== undefined)
+        out.push(probe({ body: { kind: 'raw', text: bytes, contentType: 'application/json', bytes: true } }));
+      return out;
+    };
+    sweeps.push({
+      id: `${operation.operationId}/raw-input`,
+      family: 'raw-input',
+      operationId: operation.operationId,
+      async execute() {
+        const exchanges = [];
+        for (const c of cases()) exchanges.push(await context.send(c));
+        // What a target stores from bytes that are no UTF-8 is its own reading (U+FFFD for each, as
+        // decoders do by default): no member of that body is owed back as the kit wrote it.
+        const findings = exchanges.flatMap((e) =>
+          context
+            .judge(e)
+            .filter((f) => !(e.case.body?.kind === 'raw' && e.case.body.bytes && f.code === 'semantic_violation')),
+        );
+        return { exchanges, findings };
+      },
+    });
+  }
+  return sweeps;
+}
+
+/** A non-negative integer the parameter takes (its ordinary value, else its minimum or 1), as digits. */
+function integerValue(schema: Record<string, unknown>, ordinary: string | undefined): string | undefined {
+  const ok = (n: number) =>
+    Number.isSafeInteger(n) &&
+    n >= 0 &&
+    (typeof schema.minimum !== 'number' || n >= schema.minimum) &&
+    (typeof schema.maximum !== 'number' || n <= schema.maximum) &&
+    (typeof schema.exclusiveMinimum !== 'number' || n > schema.exclusiveMinimum) &&
+    (typeof schema.exclusiveMaximum !== 'number' || n < schema.exclusiveMaximum) &&
+    (typeof schema.multipleOf !== 'number' || n % schema.multipleOf === 0);
+  const candidates = [Number(ordinary), typeof schema.minimum === 'number' ? schema.minimum : 1, 1, 5];
+  const found = candidates.find(ok);
+  return found === undefined ? undefined : String(found);
+}
+
+/**
+ * The operation's ordinary JSON body with bytes that are no UTF-8 in its first free string member
+ * (no enum, format or pattern), one character per byte; every other character is escaped as
+ * `\uXXXX`, so that those are the only bytes above 0x7F. Undefined without such a member.
+ */
+function invalidUtf8Body(operation: OperationModel, base: Case): string | undefined {
+  if (!operation.requestBody || !sendsJson(operation) || base.body?.kind !== 'json') return undefined;
+  const value = base.body.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const properties = (mergeAllOf(operation.requestBody.schema.schema).properties ?? {}) as Record<
+    string,
+    Record<string, unknown>
+  >;
+  const member = Object.keys(value).find((k) => {
+    const p = properties[k] ? mergeAllOf(properties[k]) : undefined;
+    return (
+      p?.type === 'string' &&
+      p.enum === undefined &&
+      p.format === undefined &&
+      p.pattern === undefined &&
+      p.const === undefined
+    );
+  });
+  if (member === undefined) return undefined;
+  const text = stringifyLossless({ ...(value as Record<string, WireJson>), [member]: `Bad ${PLACEHOLDER}` });
+  if (text === undefined) return undefined;
+  return text
+    .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(PLACEHOLDER, INVALID_UTF8);
+}
