@@ -86,7 +86,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
               .map((name) => [name, known?.(o.operationId)[name]?.[0]])
               .filter(([, v]) => v !== undefined),
           ) as Record<string, string>;
-        let empty = true;
+        let have = 0;
         if (list) {
           const c = toValidCase(list, ordinaryParts(list, {}, 0));
           const seen = await context.send({
@@ -94,10 +94,12 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
             family: 'first-look',
             pathParams: { ...c.pathParams, ...scope(list) },
           });
-          empty = !(seen.response && (itemsOf(collection, seen.response.json)?.length ?? 0) > 0);
+          have = (seen.response && itemsOf(collection, seen.response.json)?.length) || 0;
         }
-        if (create && empty && !context.readOnly) {
-          const c = toValidCase(create, ordinaryParts(create, {}, 0));
+        // A parent of nested collections needs two items: a nested item is then read under the other one too.
+        const want = resources.collections.some((c) => c.parent?.collection === collection.path) ? 2 : 1;
+        for (; create && have < want && !context.readOnly; have++) {
+          const c = toValidCase(create, ordinaryParts(create, {}, have));
           await context.send({ ...c, family: 'first-look', pathParams: { ...c.pathParams, ...scope(create) } });
         }
       }

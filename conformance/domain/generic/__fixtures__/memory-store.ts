@@ -74,19 +74,24 @@ export function memoryStore(spec: SpecModel, collection: CollectionModel, option
   const send = async (c: Case): Promise<Exchange> => {
     sent.push(c);
     const { status, json } = answer(c);
-    return {
-      case: c,
-      request: { method: 'GET', path: '/', headers: {} },
-      response: {
-        status,
-        headers: { 'content-type': 'application/json' },
-        bodyText: JSON.stringify(json),
-        json,
-        exactJson: json,
-        durationMs: 1,
-      },
-    } as unknown as Exchange;
+    return jsonExchange(c, status, json);
   };
   const context: SequenceContext = { spec, readOnly: false, send, judge: () => [] };
   return { context, items, sent };
+}
+
+/** An exchange whose answer is `json` with `status`, as the kit's client would record it. */
+export function jsonExchange(c: Case, status: number, json: unknown): Exchange {
+  return {
+    case: c,
+    request: { method: 'GET', path: '/', headers: {} },
+    response: {
+      status,
+      headers: { 'content-type': 'application/json' },
+      bodyText: JSON.stringify(json),
+      json,
+      exactJson: json,
+      durationMs: 1,
+    },
+  } as unknown as Exchange;
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { specFromDocument } from '../../../spec/index.js';
+import { resourceModelFor } from '../../../spec/resources/index.js';
+import type { Case, Exchange } from '../../cases/index.js';
+import type { SequenceContext } from '../rules.js';
+import { jsonExchange } from './__fixtures__/memory-store.js';
+import { genericRules } from './index.js';
+
+const item = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+const ok = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
+const body = { required: true, content: { 'application/json': { schema: item } } };
+const id = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'integer' } });
+const spec = specFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'Zoos', version: '1.0.0' },
+  paths: {
+    '/zoos': {
+      get: { operationId: 'listZoos', responses: { '200': ok({ type: 'array', items: item }) } },
+      post: { operationId: 'createZoo', requestBody: body, responses: { '201': ok(item) } },
+    },
+    '/zoos/{zooId}': { get: { operationId: 'getZoo', parameters: [id('zooId')], responses: { '200': ok(item) } } },
+    '/zoos/{zooId}/animals': {
+      get: {
+        operationId: 'listAnimals',
+        parameters: [id('zooId')],
+        responses: { '200': ok({ type: 'array', items: item }) },
+      },
+      post: { operationId: 'addAnimal', parameters: [id('zooId')], requestBody: body, responses: { '201': ok(item) } },
+    },
+    '/zoos/{zooId}/animals/{animalId}': {
+      get: { operationId: 'getAnimal', parameters: [id('zooId'), id('animalId')], responses: { '200': ok(item) } },
+    },
+  },
+});
+
+describe('genericRules prepare', () => {
+  it('gives a parent of nested collections a second item, so that a nested item can be read under another parent', async () => {
+    const sent: Case[] = [];
+    const send = async (c: Case): Promise<Exchange> => {
+      sent.push(c);
+      if (c.operationId === 'createZoo') return jsonExchange(c, 201, { id: 2, name: 'B' });
+      return jsonExchange(c, 200, c.operationId === 'listZoos' ? [{ id: 1, name: 'A' }] : []);
+    };
+    const context: SequenceContext = { spec, readOnly: false, send, judge: () => [] };
+    await genericRules(spec, resourceModelFor(spec).model).prepare!(context);
+    expect(sent.filter((c) => c.operationId === 'createZoo')).toHaveLength(1);
+  });
+});
