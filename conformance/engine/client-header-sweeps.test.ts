@@ -85,6 +85,17 @@ describe('client-header sweeps', () => {
     expect(failures(findings)).toEqual(expect.arrayContaining(['listPets server_error', 'createPet server_error']));
   });
 
+  it("fail a 5xx to the site's analytics cookies and to jQuery's Accept", async () => {
+    const findings = await twisted((req, res) => {
+      const broken = /_ga=/.test(req.headers.cookie ?? '') || /text\/javascript/.test(req.headers.accept ?? '');
+      if (broken) res.writeHead(500, { 'content-type': 'application/json' }).end('{}');
+      return broken;
+    });
+    const sent = findings.filter((f) => f.code === 'server_error').map((f) => f.request?.headers);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((h) => /_ga=/.test(h?.cookie ?? '') || /text\/javascript/.test(h?.accept ?? ''))).toBe(true);
+  });
+
   it('fail a 415 to legal spellings of application/json (OWS before ";", a quoted charset)', async () => {
     const findings = await twisted((req, res) => {
       const type = req.headers['content-type'] ?? '';

@@ -44,13 +44,13 @@ function negotiatedForBrowser(e: Exchange): boolean {
 
 /**
  * Sweeps of the headers real clients send: one ordinary valid request of each read and each JSON
- * creation, repeated with each set of {@link CLIENT_HEADER_SETS} (a browser's Accept, Accept-Language,
- * a long User-Agent, X-Requested-With, If-None-Match quoted and not, Accept-Encoding with q=0, Origin,
- * Cache-Control, DNT) and the valid credential. Every answer is judged by every check as the valid
- * request it is: no 5xx, a documented status in a documented media type matching its schema, in a
- * coding the request accepted (the sender refuses any other, RFC 9110 §12.5.3). A 4xx (a 401 or 403
- * too: a guard in front of the key check) is a refusal of a header the spec does not mention: a
- * contract gap (`client-headers`), not a failure.
+ * creation, repeated with each set of {@link CLIENT_HEADER_SETS} (a browser's or jQuery's Accept,
+ * Accept-Language, a long User-Agent, X-Requested-With, If-None-Match quoted and not, Accept-Encoding
+ * with q=0, Origin, Cache-Control, DNT, Sec-Fetch-*, the site's cookies) and the valid credential.
+ * Every answer is judged by every check as the valid request it is: no 5xx, a documented status in a
+ * documented media type matching its schema, in a coding the request accepted (the sender refuses
+ * any other, RFC 9110 §12.5.3). A 4xx (a 401 or 403 too: a guard in front of the key check) is a
+ * refusal of a header the spec does not mention: a contract gap (`client-headers`), not a failure.
  *
  * Creations are also sent with legal spellings of `application/json` with a charset (OWS before
  * ";", a quoted value, an upper-case name): those are the documented type, so a refusal fails, a
@@ -75,6 +75,7 @@ export function clientHeaderSweeps(spec: SpecModel, context: PropertyContext, re
             ...base,
             family: 'client-headers',
             headers: { ...base.headers, ...set.headers },
+            ...(set.cookies ? { cookies: [...(base.cookies ?? []), ...set.cookies] } : {}),
             edge: { gap: CLIENT_HEADERS_GAP, description: `the request carried ${set.description}` },
           };
           const e = await context.send(c);

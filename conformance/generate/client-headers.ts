@@ -10,6 +10,8 @@ export interface ClientHeaderSet {
   /** Words for reports: "a browser's Accept header". */
   readonly description: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** Cookies a browser holds for the site anyway (analytics, preferences), added to the request's own. */
+  readonly cookies?: readonly string[];
 }
 
 /** What Chrome and Firefox send on a top-level navigation: HTML first, anything else at q=0.8. */
@@ -31,6 +33,11 @@ const LONG_USER_AGENT =
 /** The header sets, each sent alone on a valid request with the valid credential. */
 export const CLIENT_HEADER_SETS: readonly ClientHeaderSet[] = [
   { id: 'browser-accept', description: `a browser's Accept: ${BROWSER_ACCEPT}`, headers: { accept: BROWSER_ACCEPT } },
+  {
+    id: 'jquery-accept',
+    description: 'Accept: application/json, text/javascript, */*; q=0.01 (jQuery)',
+    headers: { accept: 'application/json, text/javascript, */*; q=0.01' },
+  },
   {
     id: 'accept-language-de',
     description: 'Accept-Language: de-DE,de;q=0.9,en;q=0.5',
@@ -82,6 +89,17 @@ export const CLIENT_HEADER_SETS: readonly ClientHeaderSet[] = [
     headers: { 'cache-control': 'no-cache', pragma: 'no-cache' },
   },
   { id: 'do-not-track', description: 'DNT: 1 and Sec-GPC: 1', headers: { dnt: '1', 'sec-gpc': '1' } },
+  {
+    id: 'fetch-metadata',
+    description: 'Sec-Fetch-Mode: cors, Sec-Fetch-Site: same-site, Sec-Fetch-Dest: empty',
+    headers: { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-site', 'sec-fetch-dest': 'empty' },
+  },
+  {
+    id: 'site-cookies',
+    description: 'the cookies a browser holds for the site (_ga=GA1.1.1234567890.1700000000; theme=dark)',
+    headers: {},
+    cookies: ['_ga=GA1.1.1234567890.1700000000', 'theme=dark'],
+  },
 ];
 
 /**
