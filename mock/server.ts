@@ -248,6 +248,7 @@ function nodeBody(req: IncomingMessage): BodyReader {
 function endWithError(socket: Socket, reason: string, error: MockError): void {
   const body = errorBody(error);
   socket.end(
-    `HTTP/1.1 ${error.status} ${reason}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    // Date as node:http writes it on every other answer (RFC 9110 §6.6.1: an origin server with a clock sends it).
+    `HTTP/1.1 ${error.status} ${reason}\r\nDate: ${new Date().toUTCString()}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
