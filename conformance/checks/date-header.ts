@@ -40,7 +40,8 @@ interface Tally {
  *
  * - RFC 9110 §6.6.1: "An origin server with a clock MUST generate a Date header field in all 2xx
  *   (Successful), 3xx (Redirection), and 4xx (Client Error) responses" (1xx and 5xx MAY omit it).
- *   Every server the kit can reach over a network has a clock.
+ *   Every server the kit can reach over a network has a clock. A 4xx without Content-Type is left
+ *   out: HTTP layers refuse malformed requests that way before the application sees them.
  * - RFC 9110 §5.6.7: "A sender MUST generate timestamps in the IMF-fixdate format", in any answer.
  */
 export class DateWatch {
@@ -55,7 +56,10 @@ export class DateWatch {
     this.answered++;
     const date = r.headers.date;
     if (date === undefined) {
-      if (r.status >= 200 && r.status < 500) this.missing = tallied(this.missing, exchange);
+      // A 4xx without Content-Type is a bare refusal of the HTTP layer before any application code
+      // (Node's parser sends its 400 and 431 with no Date): only the application's own answers count.
+      const bare = r.status >= 400 && r.headers['content-type'] === undefined;
+      if (r.status >= 200 && r.status < 500 && !bare) this.missing = tallied(this.missing, exchange);
     } else if (!isImfFixdate(date.trim())) {
       this.malformed = tallied(this.malformed, exchange);
     }

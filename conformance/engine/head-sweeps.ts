@@ -17,7 +17,7 @@ import type { KitSweep } from './kit-property.js';
  * no resource has). Judged only where both GETs agree, so that a write of another property in
  * between is never blamed on HEAD:
  * - a success to HEAD where GET is 404 is a failure (`head-status`): HEAD claims what GET denies;
- * - a HEAD Content-Length other than the GET content's length is a failure (`head-length`).
+ * - a HEAD Content-Length other than the one the GET declares is a failure (`head-length`).
  * A HEAD answered 405 or 501 (or 404 where GET succeeds) is not judged here: that HEAD is missing
  * is not the same defect, and real frameworks do it (FastAPI: 405; Gin: 404).
  */
@@ -62,14 +62,14 @@ export function headSweeps(spec: SpecModel, context: PropertyContext): KitSweep[
   return sweeps;
 }
 
-/** The length of a GET answer's content as sent: its Content-Length, or its bytes when it was not coded. */
+/**
+ * The Content-Length a GET answer declares. Only a declared length is compared: a server that
+ * streams GET chunked need not know the length when it answers HEAD (hand-written servers then
+ * say 0), while two declared lengths that differ contradict each other.
+ */
 function contentLength(e: Exchange): number | undefined {
-  const r = e.response;
-  if (!r) return undefined;
-  const declared = r.headers['content-length'];
-  if (declared !== undefined) return /^\d+$/.test(declared.trim()) ? Number(declared.trim()) : undefined;
-  if (r.headers['content-encoding'] !== undefined) return undefined;
-  return Buffer.byteLength(r.bodyText);
+  const declared = e.response?.headers['content-length']?.trim();
+  return declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
 }
 
 /** The findings of one GET, HEAD, GET of the same URI (see {@link headSweeps}). */

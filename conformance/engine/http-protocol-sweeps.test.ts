@@ -49,15 +49,18 @@ const got = (status: number, headers: Record<string, string> = {}, body = ''): E
 
 describe('judgeHead', () => {
   const list = '[{"id":1}]';
-  it('fails a HEAD Content-Length other than the GET content length (RFC 9110 §8.6)', () => {
-    const findings = judgeHead(got(200, {}, list), got(200, { 'content-length': '0' }), got(200, {}, list));
+  it('fails a HEAD Content-Length other than the one GET declares (RFC 9110 §8.6)', () => {
+    const get = (body: string) => got(200, { 'content-length': String(Buffer.byteLength(body)) }, body);
+    const findings = judgeHead(get(list), got(200, { 'content-length': '0' }), get(list));
     expect(findings.map((f) => f.evidence)).toEqual([
       { rule: 'head-length', status: 200, headLength: '0', getLength: 10 },
     ]);
-    expect(judgeHead(got(200, {}, list), got(200, { 'content-length': '10' }), got(200, {}, list))).toEqual([]);
-    // No length on HEAD (a streamed list) is fine; two GETs that differ (a write in between) judge nothing.
-    expect(judgeHead(got(200, {}, list), got(200), got(200, {}, list))).toEqual([]);
-    expect(judgeHead(got(200, {}, list), got(200, { 'content-length': '0' }), got(200, {}, '[]'))).toEqual([]);
+    expect(judgeHead(get(list), got(200, { 'content-length': '10' }), get(list))).toEqual([]);
+    // No length on HEAD is fine; two GETs that differ (a write in between) judge nothing; nor does a
+    // GET streamed chunked, which declares no length (a hand-written server's HEAD then says 0).
+    expect(judgeHead(get(list), got(200), get(list))).toEqual([]);
+    expect(judgeHead(get(list), got(200, { 'content-length': '0' }), get('[]'))).toEqual([]);
+    expect(judgeHead(got(200, {}, list), got(200, { 'content-length': '0' }), got(200, {}, list))).toEqual([]);
   });
 
   it('fails a success to HEAD where GET is 404 (RFC 9110 §9.3.2), not a HEAD a router lacks', () => {
@@ -96,14 +99,12 @@ describe('allowSweeps', () => {
   it('tries the methods a 405 lists, on a resource made for it, and fails one answered 405', async () => {
     const { context, sent } = scripted((c, method) => {
       if (method === 'POST') return { status: 201, body: '{"id":77,"name":"Rex","categoryId":1}' };
-      if (method === 'HEAD') return { status: 200 };
       return { status: 405, headers: { allow: 'GET, HEAD, PUT, DELETE' } };
     });
     const findings = await run(allowSweeps(ops.spec, context));
     expect(sent.map((c) => `${c.method ?? 'POST'} ${c.pathParams.petId ?? ''}`)).toEqual([
       'POST ',
       'PATCH 77',
-      'HEAD 77',
       'PUT 77',
       'DELETE 77',
     ]);
@@ -113,13 +114,9 @@ describe('allowSweeps', () => {
     ]);
   });
 
-  it('passes a 405 whose Allow lists only methods that work', async () => {
+  it('passes a 405 whose Allow lists only methods that work, and never tries HEAD (a §9.1 question)', async () => {
     const { context } = scripted((_, method) =>
-      method === 'POST'
-        ? { status: 201, body: '{"id":77}' }
-        : method === 'HEAD'
-          ? { status: 200 }
-          : { status: 405, headers: { allow: 'GET, HEAD' } },
+      method === 'POST' ? { status: 201, body: '{"id":77}' } : { status: 405, headers: { allow: 'GET, HEAD' } },
     );
     expect(await run(allowSweeps(ops.spec, context))).toEqual([]);
   });
@@ -146,28 +143,34 @@ describe('rawInputSweeps', () => {
     expect(bytes.text).toContain('\u00ff\u00fe');
     expect(/[^\u0000-\u00ff]/.test(bytes.text)).toBe(false);
     expect(sent.every((c) => c.kind === 'probe' && c.auth === 'valid')).toBe(true);
-    // What the target stored from those bytes is its own reading: no echo of them is judged.
-    const echo = scripted(() => ({ status: 201, body: '{"id":1,"name":"Bad \ufffd\ufffd","categoryId":1}' }));
-    const judged = rawInputSweeps(
-      ops.spec,
-      {
-        ...echo.context,
-        judge: (e) =>
-          e.case.body
-            ? [
-                {
-                  code: 'semantic_violation',
-                  severity: 'failure',
-                  operationId: 'createPet',
-                  check: 'semantics.echo',
-                  evidence: { rule: 'echo', member: 'name', sent: 'x', received: 'y' },
-                },
-              ]
-            : [],
-      },
-      false,
+    // Only a 5xx or no answer is judged: not a router's own refusal, nor what a target stored from
+    // bytes that are no UTF-8 (its own reading).
+    const judged = scripted(() => ({ status: 400 }));
+    const other = { severity: 'failure', operationId: 'getPet', check: 'schema' } as const;
+    const findings = await run(
+      rawInputSweeps(
+        ops.spec,
+        {
+          ...judged.context,
+          judge: () => [
+            {
+              ...other,
+              code: 'schema_mismatch',
+              evidence: { scenario: 'empty-body', status: 400, schema: { source: 'status' } },
+            },
+            {
+              ...other,
+              code: 'semantic_violation',
+              evidence: { rule: 'echo', member: 'name', sent: 'x', received: 'y' },
+            },
+            { ...other, code: 'server_error', evidence: { scenario: 'answered', status: 500 } },
+          ],
+        },
+        false,
+      ),
     );
-    expect(await run(judged)).toEqual([]);
+    expect(new Set(findings.map((f) => f.code))).toEqual(new Set(['server_error']));
+    expect(findings).toHaveLength(judged.sent.length);
     // A read-only run sends no body.
     const readOnly = scripted(() => ({ status: 400 }));
     await run(rawInputSweeps(ops.spec, readOnly.context, true));

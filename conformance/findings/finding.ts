@@ -280,7 +280,7 @@ export type ProtocolEvidence =
   | { readonly rule: 'json-charset'; readonly contentType: string; readonly charset: string }
   /** The answer to a request with `Connection: close` keeps the connection alive (RFC 9112 §9.6). */
   | { readonly rule: 'connection-close'; readonly connection: string }
-  /** A HEAD answer's Content-Length is not the length of the GET content just before and after (RFC 9110 §8.6). */
+  /** A HEAD answer's Content-Length is not the one GET declares, just before and after (RFC 9110 §8.6). */
   | { readonly rule: 'head-length'; readonly status: number; readonly headLength: string; readonly getLength: number }
   /** HEAD of a URI succeeded where GET of it, just before and after, got 404 (RFC 9110 §9.3.2). */
   | { readonly rule: 'head-status'; readonly headStatus: number; readonly getStatus: number }

@@ -32,7 +32,7 @@ function describeProtocol(e: ProtocolEvidence): string {
     case 'connection-close':
       return `The answer to a request with Connection: close says Connection: ${e.connection}; RFC 9112 §9.6: a server that receives "close" MUST close the connection after its answer.`;
     case 'head-length':
-      return `The ${e.status} to HEAD says Content-Length: ${e.headLength}, but the same GET, just before and just after, had ${e.getLength} bytes of content; RFC 9110 §8.6: a HEAD answer MUST NOT send a Content-Length other than the one GET would send.`;
+      return `The ${e.status} to HEAD says Content-Length: ${e.headLength}, but the same GET, just before and just after, declared Content-Length: ${e.getLength}; RFC 9110 §8.6: a HEAD answer MUST NOT send a Content-Length other than the one GET would send.`;
     case 'head-status':
       return `HEAD answered ${e.headStatus} where GET of the same URI, just before and just after, answered ${e.getStatus}; RFC 9110 §9.3.2: HEAD is GET without content, so it finds what GET finds.`;
     case 'allow-method-refused':
