@@ -29,6 +29,17 @@ describe('pageMoves', () => {
     expect(await run('page', { initial: 3, pagesFromOne: true, ignorePage: true }, 0)).toHaveLength(1);
   });
 
+  it('starts an offset where its schema does (minimum 1: offset=0 is no valid request)', async () => {
+    const spec = thingsSpec({ page: 'offset', pageMinimum: 1 });
+    const things = resourceModelFor(spec).model.collections[0]!;
+    const store = memoryStore(spec, things, { initial: 3 });
+    expect((await pageMoves(spec, things)!.execute(null, store.context)).findings).toEqual([]);
+    const offsets = store.sent.flatMap((c) => c.query.filter(([k]) => k === 'offset').map(([, v]) => Number(v)));
+    expect(offsets.length).toBeGreaterThan(0);
+    expect(Math.min(...offsets)).toBe(1);
+    expect(await run('offset', { initial: 3, ignorePage: true }, 1)).toHaveLength(1);
+  });
+
   it('gives no verdict with fewer than two items stored, or an order that changes between reads', async () => {
     expect(await run('offset', { initial: 1, ignorePage: true })).toEqual([]);
     expect(await run('offset', { initial: 3, ignorePage: true, unstableOrder: true })).toEqual([]);

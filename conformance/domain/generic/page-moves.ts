@@ -64,7 +64,10 @@ export function pageMoves(spec: SpecModel, collection: CollectionModel): Sequenc
         );
       };
       // Page numbers from 1 even where 0 is allowed: many servers read page 0 as page 1.
-      const first = page.kind === 'offset' ? 0 : Math.max(page.first, 1);
+      // An offset starts where its schema lets it (`minimum: 1`: a 1-based offset, offset=0 is invalid).
+      const offsetSchema = list.parameters.find((p) => p.name === page.parameter && p.in === 'query')?.schema.schema;
+      const least = typeof offsetSchema?.minimum === 'number' ? Math.max(0, Math.ceil(offsetSchema.minimum)) : 0;
+      const first = page.kind === 'offset' ? least : Math.max(page.first, 1);
       const second = first + 1;
       const two = ids(await send(at(2)));
       // At least two distinct items stored, else a second page may rightly repeat nothing or be empty.
