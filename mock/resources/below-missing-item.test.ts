@@ -31,4 +31,15 @@ describe('stateful mock: what lies below an item goes with it (schedules.yaml)',
     await request(mock.server).get('/schedules/987654/result').expect(404);
     await request(mock.server).get('/schedules/987654/runs').expect(404);
   });
+
+  it('an int64 beyond 2^53 is answered digit for digit on create and read', async () => {
+    const made = await request(mock.server)
+      .post('/schedules')
+      .set('Content-Type', 'application/json')
+      .send('{"name":"big","runs":9007199254740993}')
+      .expect(201);
+    expect(made.text).toContain('"runs":9007199254740993');
+    const id = (made.body as { id: number }).id;
+    expect((await request(mock.server).get(`/schedules/${id}`).expect(200)).text).toContain('"runs":9007199254740993');
+  });
 });

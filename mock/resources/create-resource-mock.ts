@@ -1,3 +1,9 @@
+import {
+  LosslessNumber,
+  isLosslessNumber,
+  parse as parseLossless,
+  stringify as stringifyLossless,
+} from 'lossless-json';
 import type { CompiledSchema, JsonSchema, OperationModel, SpecModel } from '../../spec/index.js';
 import type {
   CollectionModel,
@@ -104,6 +110,8 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
   }
 
   const memberChecks = new WeakMap<JsonSchema, CompiledSchema>();
+  // Integers beyond 2^53 a stored item was sent with, as their source digits (the item holds doubles).
+  const exactOf = new WeakMap<object, Readonly<Record<string, string>>>();
   const scopeOf = (names: readonly string[], input: RequestInput) => names.map((p) => keyOf(input.path[p]));
 
   function answer(operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined {
@@ -140,7 +148,12 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
           );
         }
         if (assignment.role === 'read')
-          return respond(operation, successStatus(operation, '200'), visible(collection, found.value));
+          return respond(
+            operation,
+            successStatus(operation, '200'),
+            visible(collection, found.value),
+            exactOf.get(found.value),
+          );
         if (assignment.role === 'delete') return remove(collection, operation, scope, found);
         return change(collection, operation, input, scope, found, assignment.role, contentType);
       }
@@ -284,9 +297,11 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     }
     if (!value) return undefined;
     const status = successStatus(operation, '201');
-    const answer = respond(operation, status, visible(collection, value));
+    const exact = exactIntegersOf(input.bodyText);
+    const answer = respond(operation, status, visible(collection, value), exact);
     if (!answer) return undefined;
     collection.store.put(scope, id, value, true);
+    if (exact) exactOf.set(value, exact);
     return m.id?.location && m.itemPath
       ? {
           ...answer,
@@ -341,8 +356,14 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         'invalid_body',
         `request body: the ${role === 'update' ? 'patched' : 'new'} item ${firstProblem}`,
       );
-    const answer = respond(operation, successStatus(operation, '200'), visible(collection, value));
-    if (answer) collection.store.put(scope, found.id, value, false);
+    const sent = exactIntegersOf(input.bodyText);
+    const kept = exactOf.get(found.value);
+    const exact = sent || kept ? { ...(role === 'update' ? kept : {}), ...sent } : undefined;
+    const answer = respond(operation, successStatus(operation, '200'), visible(collection, value), exact);
+    if (answer) {
+      collection.store.put(scope, found.id, value, false);
+      if (exact) exactOf.set(value, exact);
+    }
     return answer;
   }
 
@@ -586,12 +607,18 @@ function successStatus(operation: OperationModel, usual: string): string {
  * required members when that makes it fit, else undefined (Prism answers instead). No body when the
  * status documents none.
  */
-function respond(operation: OperationModel, status: string, body: unknown): Answer | undefined {
+function respond(
+  operation: OperationModel,
+  status: string,
+  body: unknown,
+  exact?: Readonly<Record<string, string>>,
+): Answer | undefined {
   const response = operation.responseFor(Number(status));
   const code = Number(status);
   if (!response || response.mediaTypes.length === 0 || code === 204) return { status: code, json: undefined };
   const check = response.schema;
-  const answer = (value: unknown) => withMediaType(jsonAnswer(code, JSON.stringify(value)), response.mediaTypes);
+  const answer = (value: unknown) =>
+    withMediaType(jsonAnswer(code, withExactIntegers(value, exact)), response.mediaTypes);
   if (!check || check.validate(body).ok) return answer(body);
   const sample = sampleValue(check.schema);
   if (isObject(body) && isObject(sample)) {
@@ -601,6 +628,39 @@ function respond(operation: OperationModel, status: string, body: unknown): Answ
   // The status documents another body than the item (`{"accepted": true}`): its example, or one built from its schema.
   const replacement = [...Object.values(response.examples), sample].find((candidate) => check.validate(candidate).ok);
   return replacement === undefined ? undefined : answer(replacement);
+}
+
+/**
+ * JSON text of an answer with the top-level integers a double cannot hold written as the client sent
+ * them (`exact`: member → source digits), where the value still is that double.
+ */
+function withExactIntegers(value: unknown, exact: Readonly<Record<string, string>> | undefined): string {
+  if (!exact || !isObject(value)) return JSON.stringify(value);
+  const out: Record<string, unknown> = { ...value };
+  let changed = false;
+  for (const [member, digits] of Object.entries(exact)) {
+    if (typeof out[member] === 'number' && out[member] === Number(digits)) {
+      out[member] = new LosslessNumber(digits);
+      changed = true;
+    }
+  }
+  return changed ? (stringifyLossless(out) ?? JSON.stringify(value)) : JSON.stringify(value);
+}
+
+/** The top-level integers of a JSON body text that a double cannot hold, as their source digits. */
+function exactIntegersOf(bodyText: string | undefined): Record<string, string> | undefined {
+  if (bodyText === undefined || !/\d{16}/.test(bodyText)) return undefined;
+  try {
+    const parsed = parseLossless(bodyText);
+    if (!isObject(parsed)) return undefined;
+    const out: Record<string, string> = {};
+    for (const [member, token] of Object.entries(parsed))
+      if (isLosslessNumber(token) && /^-?\d+$/.test(token.value) && !Number.isSafeInteger(Number(token.value)))
+        out[member] = token.value;
+    return Object.keys(out).length > 0 ? out : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** An error answer with the first documented status of `statuses` (the first when none is), its body fitted to the spec. */
