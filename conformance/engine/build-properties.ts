@@ -262,8 +262,14 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
         p.const === undefined
       );
     };
+    // One member grows, the first free-text one (a required one first): a defect of size shows on one,
+    // and items with every member at 100,000 characters would make a list without paging outgrow
+    // what any client reads (authentiq's GET /client passed the kit's 2 MiB cap after five of them).
+    const required = new Set((mergeAllOf(operation.requestBody.schema.schema).required as string[] | undefined) ?? []);
+    const texts = Object.keys(value).filter((k) => typeof value[k] === 'string' && freeText(k));
+    const growing = texts.find((k) => required.has(k)) ?? texts[0];
     const grown = (filler: string) =>
-      Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && freeText(k) ? filler : v]));
+      Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === growing ? filler : v]));
     const huge = grown('x'.repeat(100_000));
     // Three UTF-8 bytes per character: a body read as text chunk by chunk splits characters.
     const hugeMultibyte = grown('小'.repeat(40_000));
