@@ -25,7 +25,11 @@ describe('the example engine', () => {
       headers: {},
     });
     const unknown = await engine.answer(create, request, { code: 400, exampleKey: 'no-such-example' });
-    expect(unknown).toMatchObject({ ok: false, internal: false, error: { status: 400, code: 'prefer_not_documented' } });
+    expect(unknown).toMatchObject({
+      ok: false,
+      internal: false,
+      error: { status: 400, code: 'prefer_not_documented' },
+    });
   });
 
   it('builds a body from the schema when dynamic, a list as long as asked', async () => {

@@ -181,7 +181,9 @@ describe('the kit against hostile targets', () => {
     const after = process.memoryUsage();
     expect(report.verdict, summary(report)).toBe('failed');
     expect(codes(report)).toContain('transport_error');
-    expect(report.findings.some((f) => (f.evidence as { kind?: string } | undefined)?.kind === 'body_too_large')).toBe(true);
+    expect(report.findings.some((f) => (f.evidence as { kind?: string } | undefined)?.kind === 'body_too_large')).toBe(
+      true,
+    );
     expect(seconds).toBeLessThan(75);
     const mib = (bytes: number) => bytes / 1024 / 1024;
     // Far more came down the wire than memory grew: bodies are cut at the cap, not buffered.

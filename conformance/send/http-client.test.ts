@@ -251,14 +251,12 @@ describe('Expect: 100-continue framing', () => {
     server = createServer((req, res) => {
       req.resume();
       req.on('end', () =>
-        res
-          .writeHead(201, { 'Content-Type': 'application/json' })
-          .end(
-            JSON.stringify({
-              length: req.headers['content-length'] ?? null,
-              te: req.headers['transfer-encoding'] ?? null,
-            }),
-          ),
+        res.writeHead(201, { 'Content-Type': 'application/json' }).end(
+          JSON.stringify({
+            length: req.headers['content-length'] ?? null,
+            te: req.headers['transfer-encoding'] ?? null,
+          }),
+        ),
       );
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));

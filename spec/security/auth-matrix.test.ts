@@ -17,7 +17,11 @@ const document = {
       code: {
         type: 'oauth2',
         flows: {
-          authorizationCode: { authorizationUrl: 'https://a.example/auth', tokenUrl: 'https://a.example/t', scopes: {} },
+          authorizationCode: {
+            authorizationUrl: 'https://a.example/auth',
+            tokenUrl: 'https://a.example/t',
+            scopes: {},
+          },
         },
       },
     },

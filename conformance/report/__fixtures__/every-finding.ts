@@ -1,7 +1,12 @@
 import type { EvidenceByCode, Finding, FindingCode, FindingOf } from '../../findings/index.js';
 
 const auth = { auth: 'unknown-key', credential: 'an unknown key' } as const;
-const invalid = { location: 'body', pointer: '/name', keyword: 'type', why: '/name is a number, not a string' } as const;
+const invalid = {
+  location: 'body',
+  pointer: '/name',
+  keyword: 'type',
+  why: '/name is a number, not a string',
+} as const;
 const item = { parameter: 'thingId', id: '7', createdBy: 'createThing', inference: 'its POST answers 201' } as const;
 
 function finding<C extends FindingCode>(code: C, evidence: EvidenceByCode[C]): FindingOf<C> {
@@ -95,7 +100,12 @@ export const EVERY_FINDING: readonly Finding[] = [
   finding('semantic_violation', { rule: 'id-concurrent', id: '4', names: ['a', 'b'] }),
   finding('semantic_violation', { rule: 'echo', member: 'name', sent: 'Rex', received: 'Max' }),
   finding('semantic_violation', { rule: 'identity', requested: '5', received: '6' }),
-  finding('semantic_violation', { rule: 'read-status', id: '5', origin: 'created earlier in this sequence', status: 404 }),
+  finding('semantic_violation', {
+    rule: 'read-status',
+    id: '5',
+    origin: 'created earlier in this sequence',
+    status: 404,
+  }),
   finding('semantic_violation', { rule: 'read-differs', id: '5', difference: 'name "b" instead of "a"' }),
   finding('semantic_violation', { rule: 'list-differs', id: '5', difference: 'name "b" instead of "a"' }),
   finding('semantic_violation', { rule: 'list-missing', id: '5', items: 3, status: 'sold' }),
