@@ -9,6 +9,7 @@ import {
   coverageInvalidCases,
   coverageValidCases,
   invalidCaseArbitrary,
+  isFreeText,
   isStillInvalid,
   landmarksOf,
   parameterArbitrary,
@@ -251,17 +252,7 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
     >;
     // Only free-text fields grow: an enum or formatted string made huge would be invalid, not large.
     // Only members any text fits grow: an enum, formatted, patterned or bounded string made huge would be invalid, not large.
-    const freeText = (k: string) => {
-      const p = properties[k] ? mergeAllOf(properties[k]) : undefined;
-      return (
-        p?.type === 'string' &&
-        p.enum === undefined &&
-        p.format === undefined &&
-        p.pattern === undefined &&
-        p.maxLength === undefined &&
-        p.const === undefined
-      );
-    };
+    const freeText = (k: string) => isFreeText(properties[k], { unbounded: true });
     // One member grows, the first free-text one (a required one first): a defect of size shows on one,
     // and items with every member at 100,000 characters would make a list without paging outgrow
     // what any client reads (authentiq's GET /client passed the kit's 2 MiB cap after five of them).

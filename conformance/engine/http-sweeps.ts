@@ -10,6 +10,7 @@ import type { Finding } from '../findings/index.js';
 import {
   ASSUMED_CREDENTIALS,
   authEntries,
+  isFreeText,
   landmarksOf,
   mergeAllOf,
   ordinaryParts,
@@ -480,18 +481,9 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
       const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
       const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
       // Only a member any text fits can grow: no enum, format, pattern, length bound or constant.
-      const freeText = Object.keys(properties).find((k) => {
-        const p = properties[k] ? mergeAllOf(properties[k]) : undefined;
-        return (
-          p?.type === 'string' &&
-          p.enum === undefined &&
-          p.format === undefined &&
-          p.pattern === undefined &&
-          p.maxLength === undefined &&
-          p.const === undefined &&
-          p.readOnly !== true
-        );
-      });
+      const freeText = Object.keys(properties).find(
+        (k) => isFreeText(properties[k], { unbounded: true }) && mergeAllOf(properties[k]!).readOnly !== true,
+      );
       const sample = sampleValid(creator, context);
       if (
         !freeText ||

@@ -1,6 +1,6 @@
 import { stringify as stringifyLossless } from 'lossless-json';
 import type { Case, WireJson } from '../cases/index.js';
-import { mergeAllOf, ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
+import { isFreeText, mergeAllOf, ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
 import type { PropertyContext } from './build-properties.js';
 import type { KitSweep } from './kit-property.js';
@@ -99,16 +99,7 @@ function invalidUtf8Body(operation: OperationModel, base: Case): string | undefi
     string,
     Record<string, unknown>
   >;
-  const member = Object.keys(value).find((k) => {
-    const p = properties[k] ? mergeAllOf(properties[k]) : undefined;
-    return (
-      p?.type === 'string' &&
-      p.enum === undefined &&
-      p.format === undefined &&
-      p.pattern === undefined &&
-      p.const === undefined
-    );
-  });
+  const member = Object.keys(value).find((k) => isFreeText(properties[k]));
   if (member === undefined) return undefined;
   const text = stringifyLossless({ ...(value as Record<string, WireJson>), [member]: `Bad ${PLACEHOLDER}` });
   if (text === undefined) return undefined;

@@ -4,6 +4,7 @@ import { schemaNameOf, type CompiledSchema, type JsonSchema, type OperationModel
 import { integerBounds, integerSpread, lengthLadder } from './spread.js';
 import { toPlainJson, wireInteger } from './wire.js';
 import { integerFaults } from './exact-integers.js';
+import { isFreeText } from './free-text.js';
 import { applyMutation, isStillInvalid } from './invalid-case.js';
 import { mutationsOf } from './mutations.js';
 import { landmarksOf, mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
@@ -34,14 +35,8 @@ const LENGTH_STEPS_CAP = 2_000;
  * is met by construction, and the letters alone cannot be the cause.
  */
 function lengthSteps(input: JsonSchema): string[] {
+  if (!isFreeText(input)) return [];
   const schema = mergeAllOf(input);
-  if (
-    schema.type !== 'string' ||
-    schema.enum !== undefined ||
-    schema.format !== undefined ||
-    schema.pattern !== undefined
-  )
-    return [];
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = Math.min(typeof schema.maxLength === 'number' ? schema.maxLength : LENGTH_STEPS_CAP, LENGTH_STEPS_CAP);
   if (max < min) return [];
@@ -215,10 +210,7 @@ function stringSpellings(operation: OperationModel, base: RequestParts): Case[] 
     return [];
   const properties =
     (mergeAllOf(operation.requestBody.schema.schema).properties as Record<string, Record<string, unknown>>) ?? {};
-  const freeText = Object.keys(properties).filter((name) => {
-    const p = mergeAllOf(properties[name]!);
-    return p.type === 'string' && p.enum === undefined && p.format === undefined && p.pattern === undefined;
-  });
+  const freeText = Object.keys(properties).filter((name) => isFreeText(properties[name]));
   if (freeText.length === 0) return [];
   const valid = toValidCase(operation, base);
   const surrogate = (text: string) =>

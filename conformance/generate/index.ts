@@ -19,4 +19,5 @@ export type { Mutation } from './mutations.js';
 export { ASSUMED_CREDENTIALS, authCaseArbitrary, authEntries, BAD_AUTH, GOOD_AUTH } from './auth-case.js';
 export type { AuthFields } from './auth-case.js';
 export { edgeOf, ORDINARY_STRING_LIMIT } from './edge.js';
+export { isFreeText } from './free-text.js';
 export { wireInteger, toPlainJson, parameterText } from './wire.js';
