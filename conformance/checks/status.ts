@@ -46,6 +46,15 @@ export const checkStatus: Check = ({ exchange, operation }) => {
   const is2xx = status >= 200 && status < 300;
   const out: Finding[] = [];
   const add = <C extends FindingCode>(f: FindingFields<C>) => out.push(findingOf(exchange, f) as Finding);
+  // A 404 the operation does not document, to a value that may name nothing: a gap, not a failure.
+  const notFoundGap = () =>
+    add({
+      code: 'contract_gap',
+      severity: 'warning',
+      check: 'status',
+      gap: 'undocumented-not-found',
+      evidence: { scenario: 'not-found-undocumented', status: 404 },
+    });
 
   if (c.kind === 'probe') return [];
 
@@ -236,13 +245,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     }
     // A generated id names no resource: 404 is the answer, documented or not (an undocumented one is a gap).
     if (!documented(operation, 404) && !operation.responses['4XX']) {
-      add({
-        code: 'contract_gap',
-        severity: 'warning',
-        check: 'status',
-        gap: 'undocumented-not-found',
-        evidence: { scenario: 'not-found-undocumented', status: 404 },
-      });
+      notFoundGap();
     }
     return out;
   }
@@ -293,13 +296,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       // A generated id in the query (?id=500) of a read of one resource may name nothing, as one in
       // the path may: 404 is the answer, documented or not (an undocumented one is a gap). A list
       // filtered by an id is still a list: an empty one, not a 404.
-      add({
-        code: 'contract_gap',
-        severity: 'warning',
-        check: 'status',
-        gap: 'undocumented-not-found',
-        evidence: { scenario: 'not-found-undocumented', status: 404 },
-      });
+      notFoundGap();
     } else if (unjudgedRefusal(c, operation, status)) {
       add({
         code: 'contract_gap',

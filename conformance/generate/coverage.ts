@@ -158,17 +158,10 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
     for (const v of landmarksOf(p.schema.schema).filter((v) => v !== '' && p.schema.validate(toPlainJson(v)).ok))
       variants.push({ ...base, pathParams: { ...base.pathParams, [p.name]: v } });
   }
-  if (
-    operation.requestBody &&
-    sendsJson(operation) &&
-    base.body !== null &&
-    typeof base.body === 'object' &&
-    !Array.isArray(base.body)
-  ) {
-    const body = base.body as Obj;
-    const schema = mergeAllOf(operation.requestBody.schema.schema);
-    const properties = (schema.properties as Record<string, Record<string, unknown>>) ?? {};
-    const required = new Set((schema.required as string[]) ?? []);
+  const json = jsonObjectBody(operation, base);
+  if (json) {
+    const { body, properties } = json;
+    const required = new Set((json.schema.required as string[]) ?? []);
     for (const [name, propertySchema] of Object.entries(properties)) {
       for (const v of landmarksOf(propertySchema)) variants.push({ ...base, body: { ...body, [name]: v } });
       for (const v of lengthSteps(propertySchema)) lengths.push({ ...base, body: { ...body, [name]: v } });
@@ -192,6 +185,21 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
   );
 }
 
+/** The ordinary request's body, its merged schema and that schema's members, when it is a JSON object. */
+function jsonObjectBody(
+  operation: OperationModel,
+  base: RequestParts,
+): { body: Obj; schema: JsonSchema; properties: Record<string, Record<string, unknown>> } | undefined {
+  if (!operation.requestBody || !sendsJson(operation)) return undefined;
+  if (base.body === null || typeof base.body !== 'object' || Array.isArray(base.body)) return undefined;
+  const schema = mergeAllOf(operation.requestBody.schema.schema);
+  return {
+    body: base.body as Obj,
+    schema,
+    properties: (schema.properties as Record<string, Record<string, unknown>>) ?? {},
+  };
+}
+
 /**
  * Other legal spellings of JSON text (RFC 8259 §7, §4): every character of the free-text fields
  * written as an upper-case `\uXXXX` escape, an astral one as an escaped surrogate pair; and a
@@ -200,16 +208,9 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
  * match its schema.
  */
 function stringSpellings(operation: OperationModel, base: RequestParts): Case[] {
-  if (
-    !operation.requestBody ||
-    !sendsJson(operation) ||
-    base.body === null ||
-    typeof base.body !== 'object' ||
-    Array.isArray(base.body)
-  )
-    return [];
-  const properties =
-    (mergeAllOf(operation.requestBody.schema.schema).properties as Record<string, Record<string, unknown>>) ?? {};
+  const json = jsonObjectBody(operation, base);
+  if (!json) return [];
+  const { properties } = json;
   const freeText = Object.keys(properties).filter((name) => isFreeText(properties[name]));
   if (freeText.length === 0) return [];
   const valid = toValidCase(operation, base);
@@ -218,7 +219,7 @@ function stringSpellings(operation: OperationModel, base: RequestParts): Case[] 
       .split('')
       .map((unit) => `\\u${unit.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
       .join('');
-  const body = base.body as Obj;
+  const { body } = json;
   const escaped = `{${Object.entries(body)
     .map(([k, v]) => `${JSON.stringify(k)}:${freeText.includes(k) ? `"${surrogate('🐢 Émile')}"` : JSON.stringify(v)}`)
     .join(',')}}`;
@@ -243,16 +244,9 @@ function stringSpellings(operation: OperationModel, base: RequestParts): Case[] 
  * spelling, with every integer body field written that way.
  */
 function integerSpellings(operation: OperationModel, base: RequestParts): Case[] {
-  if (
-    !operation.requestBody ||
-    !sendsJson(operation) ||
-    base.body === null ||
-    typeof base.body !== 'object' ||
-    Array.isArray(base.body)
-  )
-    return [];
-  const properties =
-    (mergeAllOf(operation.requestBody.schema.schema).properties as Record<string, Record<string, unknown>>) ?? {};
+  const json = jsonObjectBody(operation, base);
+  if (!json) return [];
+  const { properties } = json;
   const integers = Object.keys(properties).filter((name) => mergeAllOf(properties[name]!).type === 'integer');
   if (integers.length === 0) return [];
   const valid = toValidCase(operation, base);

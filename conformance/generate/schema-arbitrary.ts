@@ -150,17 +150,7 @@ export function mergeAllOf(schema: JsonSchema, seen: ReadonlySet<JsonSchema> = n
 export function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number | ReturnType<typeof wireInteger>> {
   // Exact bounds, in BigInt: a `maximum: 9223372036854775807` read as a double is 2^63, past int64.
   const { lo, hi } = integerBounds(schema);
-  const inRange = (n: bigint) => n >= lo && n <= hi;
-  const landmarks = [
-    ...new Set([
-      lo,
-      hi,
-      lo + 1n,
-      hi - 1n,
-      ...INTEGER_LANDMARKS,
-      ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : []),
-    ]),
-  ].filter(inRange);
+  const landmarks = integerLandmarks(schema);
   // Small values near zero, clamped into the range (a range far from zero keeps its nearest end).
   const clamp = (n: bigint) => (n < lo ? lo : n > hi ? hi : n);
   const smallLo = clamp(-1000n);
@@ -176,6 +166,20 @@ export function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number | Retu
     .map(wireInteger);
 }
 
+/** An integer schema's bounds and their neighbours, the precision edges and its default, inside its range. */
+function integerLandmarks(schema: JsonSchema): bigint[] {
+  const { lo, hi } = integerBounds(schema);
+  const candidates = [
+    lo,
+    hi,
+    lo + 1n,
+    hi - 1n,
+    ...INTEGER_LANDMARKS,
+    ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : []),
+  ];
+  return [...new Set(candidates)].filter((n) => n >= lo && n <= hi);
+}
+
 /**
  * The values of a schema most likely to break an implementation: bounds and their neighbours,
  * precision edges, every enum value, empty/blank/long/non-ASCII strings. The coverage phase tries
@@ -189,18 +193,7 @@ export function landmarksOf(input: JsonSchema): WireJson[] {
     const scalar = (schema.type as string[]).filter((t) => t !== 'null');
     return scalar.length === 1 && scalar.length < schema.type.length ? landmarksOf({ ...schema, type: scalar[0] }) : [];
   }
-  if (schema.type === 'integer') {
-    const { lo, hi } = integerBounds(schema);
-    const set = new Set([
-      lo,
-      hi,
-      lo + 1n,
-      hi - 1n,
-      ...INTEGER_LANDMARKS,
-      ...(typeof schema.default === 'number' ? [BigInt(schema.default)] : []),
-    ]);
-    return [...set].filter((n) => n >= lo && n <= hi).map(wireInteger);
-  }
+  if (schema.type === 'integer') return integerLandmarks(schema).map(wireInteger);
   // The calendar's landmarks (leap days, the epoch, the first second past int32 time) once each.
   if (schema.type === 'string' && schema.pattern === undefined && typeof schema.format === 'string') {
     const write = DATE_WRITERS[schema.format];

@@ -2,22 +2,12 @@ import type { JsonSchema, OperationModel, SpecModel } from '../../spec/index.js'
 import type { CollectionModel, ResourceModel } from '../../spec/resources/index.js';
 import type { RequestInput } from '../request-input.js';
 import { collectionOf } from './collection-of.js';
+import { TOTAL_MEMBERS } from '../total-members.js';
 import { plausibleValue } from './plausible-value.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 const ID_LIKE = /^id$|[a-z]Id$|_id$|ID$/;
-const TOTALS = [
-  'total',
-  'totalCount',
-  'total_count',
-  'count',
-  'totalItems',
-  'total_items',
-  'totalElements',
-  'total_results',
-  'totalResults',
-];
 
 /**
  * A generated 2xx body made to look like data and to mean what the request asked, as the stateful
@@ -54,7 +44,7 @@ export function realisticBody(
     if (member === undefined) out = page;
     else {
       const envelope: Obj = { ...(body as Obj), [member]: page };
-      for (const name of TOTALS)
+      for (const name of TOTAL_MEMBERS)
         if (typeof envelope[name] === 'number') envelope[name] = Math.max(page.length, start + page.length);
       out = envelope;
     }

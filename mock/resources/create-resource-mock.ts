@@ -16,6 +16,7 @@ import type { MockErrorCode } from '../errors.js';
 import { fittedError, withMediaType } from './conform-error.js';
 import type { RequestInput } from '../request-input.js';
 import { jsonPatch, mergePatch } from './apply-patch.js';
+import { TOTAL_MEMBERS } from '../total-members.js';
 import { CollectionStore, type StoredItem, keyOf } from './collection-store.js';
 import { patternSample } from './pattern-sample.js';
 import { sampleValue } from './sample-value.js';
@@ -232,17 +233,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       ...(isObject(example) ? example : isObject(sampleValue(schema)) ? (sampleValue(schema) as Obj) : {}),
       [m.envelope.member]: page,
     };
-    for (const name of [
-      'total',
-      'totalCount',
-      'total_count',
-      'count',
-      'totalItems',
-      'total_items',
-      'totalElements',
-      'total_results',
-      'totalResults',
-    ]) {
+    for (const name of TOTAL_MEMBERS) {
       if (name in body && typeof body[name] === 'number') body[name] = total;
     }
     return respond(operation, status, body);
