@@ -111,6 +111,15 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const deadRoutes = new Set<string>();
   const deadPerRoute = new Map<string, number>();
   let down: string | undefined;
+  // Crash attribution: a target that answered and then refuses connections has died. The request that
+  // killed it is the first of the current run of requests without an answer (or, when the target
+  // answered it and died after, the last answered one); the refused requests after it are consequences,
+  // not findings of their own (they would otherwise shrink to whatever value came last).
+  let everAnswered = false;
+  let firstUnanswered: Exchange | undefined;
+  let lastAnswered: Exchange | undefined;
+  let killer: { exchange: Exchange; answered: boolean } | undefined;
+  const consequences = new WeakSet<Exchange>();
   // Every answer's Date, judged once for the whole run (RFC 9110 §6.6.1, §5.6.7).
   const dates = new DateWatch();
 
@@ -139,17 +148,33 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       (deadPerRoute.get(route) ?? 0) >= ROUTE_BREAKER_THRESHOLD
         ? `${route} stopped answering (${ROUTE_BREAKER_THRESHOLD} requests in a row without a response)`
         : undefined;
-    if (down || routeDown)
-      return {
+    if (down || routeDown) {
+      const notSent: Exchange = {
         case: c,
         request: { method, path: '', headers: {} },
         failure: { kind: 'timeout', message: `not sent: ${down ?? routeDown}`, durationMs: 0 },
       };
+      // What was never sent says nothing of the target: the breaker's own finding tells why.
+      consequences.add(notSent);
+      return notSent;
+    }
     // A DELETE may remove what it names, whatever it answers and however long it takes: from the
     // moment it is sent, no value it names is claimed to exist any more.
     if ((c.method ?? operationOf(c).method).toLowerCase() === 'delete')
       for (const value of Object.values(c.pathParams)) deleted.add(value);
     const exchange = await client.send(c, operationOf(c));
+    if (exchange.response) {
+      everAnswered = true;
+      firstUnanswered = undefined;
+      lastAnswered = exchange;
+    } else if (exchange.failure?.kind === 'unreachable' && everAnswered) {
+      consequences.add(exchange);
+      killer ??= firstUnanswered
+        ? { exchange: firstUnanswered, answered: false }
+        : lastAnswered
+          ? { exchange: lastAnswered, answered: true }
+          : undefined;
+    } else if (exchange.failure && exchange.failure.kind !== 'body_too_large') firstUnanswered ??= exchange;
     if (exchange.failure && exchange.failure.kind !== 'body_too_large') {
       consecutiveDead += 1;
       deadRoutes.add(route);
@@ -186,6 +211,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     : [];
   const deleted = new Set<string>();
   const judge = (sent: Exchange): Finding[] => {
+    if (consequences.has(sent)) return [];
     const gone = sent.case.existing?.filter((p) => deleted.has(sent.case.pathParams[p] ?? '')) ?? [];
     const exchange: Exchange =
       gone.length > 0
@@ -380,14 +406,29 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         evidence: { scenario: 'rate-limited', retries: backoff.retries, pausedMs: backoff.pausedMs },
       });
     }
-    if (down) {
-      collector.addFailure({
+    if (down || killer) {
+      const suspect = killer?.exchange;
+      const route = suspect && `${suspect.request.method} ${suspect.request.path}`;
+      const stopped: Finding = {
         code: 'transport_error',
         severity: 'failure',
-        operationId: spec.operations[0]!.operationId,
+        operationId: suspect?.case.operationId ?? spec.operations[0]!.operationId,
         check: 'transport',
-        evidence: { scenario: 'run-stopped', detail: down },
-      });
+        ...(suspect ? { request: suspect.request } : {}),
+        evidence: {
+          scenario: 'run-stopped',
+          detail: !killer
+            ? down!
+            : killer.answered
+              ? `the target stopped accepting connections after answering ${route} (the last request it answered; the requests after it were refused)`
+              : `the target stopped accepting connections after ${route}, the first request it gave no answer (the requests after it were refused)`,
+        },
+      };
+      collector.addFailure(
+        suspect
+          ? withReproducer(stopped, { exchanges: [suspect], findings: [] }, `--only ${suspect.case.operationId}`)
+          : stopped,
+      );
     }
     if (internalErrors.length > 0)
       return report(

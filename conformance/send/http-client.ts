@@ -154,8 +154,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       let exchange = await sendOnce(testCase, operation);
       // A keep-alive socket the target closed just as the request went out: sent again once, on a
       // new connection, as HTTP clients do (RFC 9112 §9.3.1). A target that resets every time still
-      // gets its reset reported.
-      if (exchange.failure?.kind === 'connection_reset') exchange = await sendOnce(testCase, operation);
+      // gets its reset reported; so does one that no longer accepts connections after the reset (the
+      // request took the target down: the refusal of the second attempt would hide which request did).
+      if (exchange.failure?.kind === 'connection_reset') {
+        const again = await sendOnce(testCase, operation);
+        if (again.failure?.kind !== 'unreachable') exchange = again;
+      }
       if (exchange.response && authExpectation(testCase) === 'accept') {
         if (exchange.response.status !== 401) credentialWorked = true;
         else if (credentialWorked && credentials.refreshable) {
