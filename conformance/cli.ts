@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { runConformance, RunError } from './engine/run-conformance.js';
 import { createKitCredentials, type KitCredentials } from './send/index.js';
 import type { RunReport } from './findings/index.js';
+import { CHECK_NAMES, CHECKS } from './checks/registry.js';
 import { createProgress, renderConsoleReport, secretsFromEnv, shouldUseColor, writeReports } from './report/index.js';
 import { MergeError, mergeReports } from './report/merge-reports.js';
 
@@ -41,7 +42,9 @@ Pace and safety
   --read-only           send nothing that writes (no POST), for production
 Selection
   --only <list>         comma-separated operationIds, property ids or checks to keep
+                        (\`semantics\` stands for every semantics.* check)
   --skip <list>         comma-separated operationIds, property ids or checks to leave out
+  --list-checks         print every check's name and what it verifies, then exit
   --strict              contract gaps fail the run too
   --shard <i/n>         run shard i of n: operations dealt to n jobs in turn (join with merge)
 Reports
@@ -83,6 +86,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
       quiet: { type: 'boolean', short: 'q' },
       verbose: { type: 'boolean', short: 'v' },
       help: { type: 'boolean', short: 'h' },
+      'list-checks': { type: 'boolean' },
     },
   });
   const int = (name: string, text: string | undefined, min: number): number | undefined => {
@@ -98,6 +102,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
       .filter(Boolean);
   return {
     help: values.help === true,
+    listChecks: values['list-checks'] === true,
     target: values.target ?? env.TARGET_URL,
     apiKey: values['api-key'] ?? env.API_KEY,
     basic: values.basic ?? env.CONFORMANCE_BASIC,
@@ -192,6 +197,11 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
   if (args.help) {
     process.stdout.write(HELP);
+    return 0;
+  }
+  if (args.listChecks) {
+    const width = Math.max(...CHECK_NAMES.map((name) => name.length));
+    process.stdout.write(CHECK_NAMES.map((name) => `${name.padEnd(width)}  ${CHECKS[name]}\n`).join(''));
     return 0;
   }
   if (args.replay && args.seed === undefined) {

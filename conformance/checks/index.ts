@@ -1,3 +1,4 @@
+import type { CheckName } from './registry.js';
 import type { Case } from '../cases/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import { checkAllowHeader } from './allow-header.js';
@@ -32,21 +33,23 @@ export {
   checkTransport,
 };
 export { describeAuth } from './status.js';
+export { CHECK_NAMES, CHECKS, checkKept, isCheckName } from './registry.js';
+export type { CheckName } from './registry.js';
 export { findingOf, mediaTypeOf, responseRecord } from './make-finding.js';
 export type { Check, CheckInput } from './make-finding.js';
 
 /** A check with the name its tally is kept under (which may depend on the case). */
 export interface RegisteredCheck {
-  readonly name: (c: Case) => string;
+  readonly name: (c: Case) => CheckName;
   readonly run: Check;
   /** Operations the check has something to say about; all when absent (keeps tallies honest). */
   readonly applies?: (operation: OperationModel) => boolean;
 }
 
-const fixed = (name: string) => () => name;
+const fixed = (name: CheckName) => () => name;
 
 /** Where the status oracle's verdicts are tallied: by what the case was about. */
-function statusTally(c: Case): string {
+function statusTally(c: Case): CheckName {
   if (c.kind === 'auth') return 'auth';
   if (c.kind === 'invalid') return 'negative';
   if (c.kind === 'probe') return 'robustness';

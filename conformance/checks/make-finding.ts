@@ -1,3 +1,4 @@
+import type { CheckName } from './registry.js';
 import type { Exchange } from '../cases/index.js';
 import type { EvidenceByCode, Finding, FindingCode, FindingOf, ResponseRecord, Severity } from '../findings/index.js';
 
@@ -30,7 +31,7 @@ export function responseRecord(exchange: Exchange): ResponseRecord | undefined {
 export interface FindingFields<C extends FindingCode> {
   readonly code: C;
   readonly severity: Severity;
-  readonly check: string;
+  readonly check: CheckName;
   readonly gap?: string;
   readonly evidence: EvidenceByCode[C];
 }

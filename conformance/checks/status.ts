@@ -1,3 +1,4 @@
+import type { CheckName } from './registry.js';
 import type { OperationModel } from '../../spec/index.js';
 import { handlerFor, schemesIn } from '../../spec/security/index.js';
 import { authExpectation, type Case, keyMembers } from '../cases/index.js';
@@ -371,7 +372,7 @@ const AUTH_WORDS: Record<string, string> = {
 };
 
 /** The tally a status verdict of this case goes to. */
-function statusCheckName(c: { kind: string }): string {
+function statusCheckName(c: { kind: string }): CheckName {
   return c.kind === 'auth' ? 'auth' : c.kind === 'invalid' ? 'negative' : 'positive';
 }
 

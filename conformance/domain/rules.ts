@@ -1,3 +1,4 @@
+import type { CheckName } from '../checks/registry.js';
 import type fc from 'fast-check';
 import type { Case, Exchange } from '../cases/index.js';
 import type { RegisteredCheck } from '../checks/index.js';
@@ -56,7 +57,7 @@ export interface Adaptation {
   /** The contract gap the adaptation stands for, reported once, with the exchange that showed it. */
   readonly gap?: {
     readonly operationId: string;
-    readonly check: string;
+    readonly check: CheckName;
     readonly gap: string;
     readonly evidence: GapEvidence;
     readonly exchange: Exchange;

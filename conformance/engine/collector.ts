@@ -1,3 +1,4 @@
+import type { CheckName } from '../checks/registry.js';
 import type { CheckTally, Finding } from '../findings/index.js';
 
 interface Cell {
@@ -28,7 +29,7 @@ export class Collector {
   private readonly failureSignatures = new Set<string>();
 
   /** Counts one exchange's verdict in each cell it touched. */
-  tally(operationId: string, check: string, outcome: 'passed' | 'failed' | 'warnings', durationMs = 0): void {
+  tally(operationId: string, check: CheckName, outcome: 'passed' | 'failed' | 'warnings', durationMs = 0): void {
     const key = `${operationId}\u0000${check}`;
     const cell = this.cells.get(key) ?? { passed: 0, failed: 0, warnings: 0, durationMs: 0 };
     cell[outcome]++;
@@ -65,7 +66,7 @@ export class Collector {
   tallies(): CheckTally[] {
     return [...this.cells.entries()]
       .map(([key, cell]) => {
-        const [operationId, check] = key.split('\u0000') as [string, string];
+        const [operationId, check] = key.split('\u0000') as [string, CheckName];
         return { operationId, check, ...cell };
       })
       .sort((a, b) => a.operationId.localeCompare(b.operationId) || a.check.localeCompare(b.check));

@@ -87,7 +87,7 @@ describe('executeNarrowed', async () => {
                 code: 'contract_gap' as const,
                 severity: 'warning' as const,
                 operationId: 'createPet',
-                check: 'positive',
+                check: 'positive' as const,
                 gap: e.case.edge.gap,
                 evidence: {
                   scenario: 'edge-refused' as const,

@@ -79,6 +79,21 @@ describe('runConformance', () => {
     expect(new Set(report.tallies.map((t) => t.operationId))).toEqual(new Set(['getPet']));
   });
 
+  it('--only with a check or a check group keeps those checks alone, on the operations it names', async () => {
+    const report = await runConformance({
+      target: correct.url,
+      apiKey: DEFAULT_API_KEY,
+      seed: 3,
+      runs: 3,
+      only: ['listPets', 'schema', 'semantics'],
+    });
+    const checks = new Set(report.tallies.map((t) => t.check));
+    expect(checks.has('schema')).toBe(true);
+    expect([...checks].filter((c) => c !== 'schema' && !c.startsWith('semantics.'))).toEqual([]);
+    expect([...checks].some((c) => c.startsWith('semantics.'))).toBe(true);
+    expect(new Set(report.tallies.map((t) => t.operationId))).toEqual(new Set(['listPets']));
+  });
+
   it('reports an unreachable target as an error, not as findings', async () => {
     const closed = await recording(() => undefined);
     const url = closed.url;

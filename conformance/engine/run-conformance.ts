@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import type { Case, Exchange } from '../cases/index.js';
 import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
+import { checkKept, isCheckName, type CheckName } from '../checks/registry.js';
 import { DateWatch } from '../checks/date-header.js';
 import type { DomainRules, Execution } from '../domain/rules.js';
 import { selectRules } from '../domain/select-rules.js';
@@ -134,9 +135,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   // Server-sent events never complete: such operations are not tested (the README says so).
   const inShard = (operationId: string) =>
     (!options.shard || shardOf.get(operationId) === options.shard.index) && !streams(spec.operation(operationId)!);
-  const onlyChecks = options.only.filter(isCheckName);
-  const checkSelected = (name: string) =>
-    (onlyChecks.length === 0 || onlyChecks.includes(name)) && !options.skip.includes(name);
+  const checkSelected = (name: CheckName) => checkKept(name, options.only, options.skip);
 
   // Set by the domain's preparation when the target narrows what a valid request is (see Adaptation).
   let adapt: ((c: Case) => Case) | undefined;
@@ -610,27 +609,6 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       findings: collector.findings(),
     };
   }
-}
-
-/** Check names a user may pass to --only/--skip, as opposed to operationIds or property ids. */
-function isCheckName(name: string): boolean {
-  return (
-    [
-      'transport',
-      'server_error',
-      'positive',
-      'negative',
-      'auth',
-      'robustness',
-      'status',
-      'content_type',
-      'schema',
-      'error_status',
-      'deprecation',
-      'protocol',
-      'response_headers',
-    ].includes(name) || name.startsWith('semantics.')
-  );
 }
 
 function parseReplay(text: string): { id: string; seed?: number; round: number; refined: boolean; path: string } {

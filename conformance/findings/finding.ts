@@ -3,6 +3,8 @@
  * `code`, carries the operation, the evidence and a reproducer, and says how much it weighs.
  */
 
+import type { CheckName } from '../checks/registry.js';
+
 /** How a finding counts toward the verdict. */
 export type Severity =
   /** Breaks the contract: the run fails. */
@@ -531,8 +533,8 @@ interface FindingBase {
   readonly severity: Severity;
   /** operationId the finding is about. */
   readonly operationId: string;
-  /** The check that produced it (`status`, `schema`, `auth`, `semantics.limit`, ...). */
-  readonly check: string;
+  /** The check that produced it (`status`, `schema`, `auth`, `semantics.limit`, ...: the registry's names). */
+  readonly check: CheckName;
   /** Where the contract is silent, which gap this is (matches the README's table). */
   readonly gap?: string;
   /** How many times the same finding was seen (warnings and advisories are kept once). */

@@ -1,9 +1,10 @@
+import type { CheckName } from '../checks/registry.js';
 import type { Finding } from './finding.js';
 
 /** Counts for one operation × check cell of the matrix. */
 export interface CheckTally {
   readonly operationId: string;
-  readonly check: string;
+  readonly check: CheckName;
   /** Exchanges this check looked at. */
   readonly passed: number;
   readonly failed: number;

@@ -117,7 +117,7 @@ describe('the finding union', () => {
       code: 'server_error';
       severity: 'failure';
       operationId: string;
-      check: string;
+      check: 'schema';
       evidence: { scenario: 'answered'; status: number };
     }>().toExtend<Finding>();
     // A code with another code's evidence, or with a sentence instead of evidence, is not a finding.
@@ -125,14 +125,14 @@ describe('the finding union', () => {
       code: 'server_error';
       severity: 'failure';
       operationId: string;
-      check: string;
+      check: 'schema';
       evidence: { bodyStatus: number; httpStatus: number };
     }>().not.toExtend<Finding>();
     expectTypeOf<{
       code: 'redirect';
       severity: 'failure';
       operationId: string;
-      check: string;
+      check: 'schema';
       message: string;
     }>().not.toExtend<Finding>();
   });

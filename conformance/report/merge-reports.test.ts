@@ -1,10 +1,11 @@
+import type { CheckName } from '../checks/registry.js';
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../findings/index.js';
 import { sampleFailedReport } from './__fixtures__/sample-report.js';
 import { MergeError, mergeReports } from './merge-reports.js';
 
 const shard = (fields: Partial<RunReport>): RunReport => ({ ...sampleFailedReport, ...fields });
-const tally = (operationId: string, check: string, passed: number, failed: number, warnings: number) => ({
+const tally = (operationId: string, check: CheckName, passed: number, failed: number, warnings: number) => ({
   operationId,
   check,
   passed,

@@ -1,3 +1,4 @@
+import type { CheckName } from '../../checks/registry.js';
 import type { Exchange } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import type { OperationModel } from '../../../spec/index.js';
@@ -12,7 +13,7 @@ import { confirmLookAhead, lookAhead } from '../generic/read-ahead.js';
 import { probeUnfilteredHoldsAll } from '../generic/unfiltered-holds-all.js';
 import { concurrentCreates, ensurePopulation, pageSize, pageSpread, persistence } from './sequences.js';
 
-const named = (name: string, run: RegisteredCheck['run']): RegisteredCheck => ({ name: () => name, run });
+const named = (name: CheckName, run: RegisteredCheck['run']): RegisteredCheck => ({ name: () => name, run });
 
 /**
  * The meaning of the Animal Store API: what the contract says beyond shapes, keyed by operationId.

@@ -1,3 +1,4 @@
+import type { CheckName } from '../../checks/registry.js';
 import fc from 'fast-check';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
@@ -67,7 +68,7 @@ class Recorder {
     this.findings.push(...this.context.judge(exchange));
     return exchange;
   }
-  fail(exchange: Exchange, check: string, violation: SemanticEvidence): void {
+  fail(exchange: Exchange, check: CheckName, violation: SemanticEvidence): void {
     // A 429 the client's retries did not get past says nothing about memory: the status check
     // already notes the rate limit as a contract gap.
     if (exchange.response?.status === 429) return;

@@ -1,3 +1,4 @@
+import type { CheckName } from '../../checks/registry.js';
 import fc from 'fast-check';
 import { isLosslessNumber } from 'lossless-json';
 import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
@@ -86,7 +87,7 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         findings.push(...context.judge(exchange));
         return exchange;
       };
-      const violation = (exchange: Exchange, check: string, evidence: SemanticEvidence) =>
+      const violation = (exchange: Exchange, check: CheckName, evidence: SemanticEvidence) =>
         findings.push(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, evidence }));
       const at = (o: OperationModel, itemId: string, parts?: RequestParts, existing = true): Case => {
         const base = toValidCase(o, parts ?? ordinaryParts(o, {}, 0));

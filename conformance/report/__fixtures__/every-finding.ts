@@ -10,7 +10,7 @@ const invalid = {
 const item = { parameter: 'thingId', id: '7', createdBy: 'createThing', inference: 'its POST answers 201' } as const;
 
 function finding<C extends FindingCode>(code: C, evidence: EvidenceByCode[C]): FindingOf<C> {
-  return { code, severity: 'failure', operationId: 'createPet', check: 'test', evidence } as FindingOf<C>;
+  return { code, severity: 'failure', operationId: 'createPet', check: 'schema', evidence } as FindingOf<C>;
 }
 
 /** One finding for every code and every scenario (or rule) of its evidence: what the formatter must put in words. */

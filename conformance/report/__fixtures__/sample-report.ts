@@ -1,3 +1,4 @@
+import type { CheckName } from '../../checks/registry.js';
 import type { CheckTally, Finding, RunReport } from '../../findings/index.js';
 
 /** A key that must never appear in any output; the samples leak it on purpose in places. */
@@ -7,13 +8,13 @@ const TARGET = 'http://localhost:4010/v1';
 const SEED = 1847369201;
 const REPLAY = `npm run conformance -- --target ${TARGET} --seed ${SEED}`;
 
-const CHECKS: Record<string, readonly string[]> = {
+const CHECKS: Record<string, readonly CheckName[]> = {
   listPets: [
     'server_error',
     'status',
     'content_type',
     'schema',
-    'error_shape',
+    'error_status',
     'auth',
     'negative',
     'positive',
@@ -25,18 +26,18 @@ const CHECKS: Record<string, readonly string[]> = {
     'status',
     'content_type',
     'schema',
-    'error_shape',
+    'error_status',
     'auth',
     'negative',
     'positive',
-    'semantics.create_then_get',
+    'semantics.read_back',
   ],
   getPet: [
     'server_error',
     'status',
     'content_type',
     'schema',
-    'error_shape',
+    'error_status',
     'auth',
     'negative',
     'positive',
@@ -49,13 +50,13 @@ const BASE_COUNTS: Record<string, number> = {
   status: 212,
   content_type: 188,
   schema: 188,
-  error_shape: 64,
+  error_status: 64,
   auth: 30,
   negative: 96,
   positive: 100,
   'semantics.limit': 100,
   'semantics.filter': 100,
-  'semantics.create_then_get': 100,
+  'semantics.read_back': 100,
   deprecation: 212,
 };
 
