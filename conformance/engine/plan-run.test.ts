@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSpec, type SpecModel } from '../../spec/index.js';
+import { NO_DOMAIN_RULES } from '../domain/select-rules.js';
+import type { PropertyContext } from './build-properties.js';
+import { keeps, planRun, type RunSelection } from './plan-run.js';
+import { RunError } from './run-error.js';
+
+let spec: SpecModel;
+let context: PropertyContext & { target: string };
+beforeAll(async () => {
+  spec = await loadSpec();
+  // Planning builds properties and sweeps; it sends nothing.
+  const refuse = () => {
+    throw new Error('planning sent a request');
+  };
+  context = {
+    spec,
+    readOnly: false,
+    seed: 1,
+    send: refuse,
+    judge: refuse,
+    known: () => ({}),
+    target: 'http://127.0.0.1:9/v1',
+  };
+});
+
+const selection = (fields: Partial<RunSelection> = {}): RunSelection => ({ only: [], skip: [], ...fields });
+const ids = (plan: ReturnType<typeof planRun>) =>
+  [...plan.properties, ...plan.quickSweeps, ...plan.sequences, ...plan.bodies, ...plan.methods].map((p) => p.id);
+
+describe('planRun', () => {
+  it('plans every operation, with sweeps that write or try methods kept apart to run last', () => {
+    const plan = planRun(spec, NO_DOMAIN_RULES, context, selection());
+    const operations = new Set(plan.properties.map((p) => p.operationId));
+    expect(operations).toEqual(new Set(['listPets', 'createPet', 'getPet']));
+    expect(plan.bodies.every((s) => /\/(large-bodies|body-sizes|conditional)$/.test(s.id))).toBe(true);
+    expect(plan.methods.every((s) => /methods/.test(s.id))).toBe(true);
+    expect(plan.methods.length).toBeGreaterThan(0);
+    expect(plan.quickSweeps.some((s) => plan.methods.includes(s) || plan.bodies.includes(s))).toBe(false);
+    expect(new Set(ids(plan)).size).toBe(ids(plan).length);
+  });
+
+  it('keeps what --only names and drops what --skip names, by operation, property or family', () => {
+    const only = planRun(spec, NO_DOMAIN_RULES, context, selection({ only: ['getPet'] }));
+    expect(new Set(ids(only).map((id) => id.split('/')[0]))).toEqual(new Set(['getPet']));
+    const skipped = planRun(spec, NO_DOMAIN_RULES, context, selection({ skip: ['createPet/invalid'] }));
+    expect(ids(skipped)).not.toContain('createPet/invalid');
+    expect(ids(skipped)).toContain('createPet/valid');
+  });
+
+  it('deals operations, sorted by id, to shards in turn: every planned item in exactly one shard', () => {
+    const all = ids(planRun(spec, NO_DOMAIN_RULES, context, selection()));
+    const shards = [1, 2].map((index) =>
+      ids(planRun(spec, NO_DOMAIN_RULES, context, selection({ shard: { index, count: 2 } }))),
+    );
+    expect([...shards[0]!, ...shards[1]!].sort()).toEqual([...all].sort());
+    expect(keeps(selection({ shard: { index: 1, count: 2 } }), spec, ['createPet'], 'createPet')).toBe(true);
+    expect(keeps(selection({ shard: { index: 2, count: 2 } }), spec, ['getPet'], 'getPet')).toBe(true);
+    expect(keeps(selection({ shard: { index: 1, count: 2 } }), spec, ['getPet'], 'getPet')).toBe(false);
+  });
+
+  it('refuses a name that names nothing, and accepts checks and check groups', () => {
+    expect(() => planRun(spec, NO_DOMAIN_RULES, context, selection({ only: ['listPetz'] }))).toThrow(RunError);
+    expect(() => planRun(spec, NO_DOMAIN_RULES, context, selection({ skip: ['shcema'] }))).toThrow(
+      /--skip names nothing in this run: "shcema"/,
+    );
+    expect(() => planRun(spec, NO_DOMAIN_RULES, context, selection({ only: ['schema', 'semantics'] }))).not.toThrow();
+  });
+});
