@@ -9,6 +9,7 @@ import {
   coverageInvalidCases,
   coverageValidCases,
   invalidCaseArbitrary,
+  mutationsOf,
   isFreeText,
   isStillInvalid,
   landmarksOf,
@@ -79,7 +80,9 @@ export function caseProperties(spec: SpecModel, outer: PropertyContext, readOnly
       explain: (execution, findings) =>
         explainBoundary(context.send, context.judge, execution, findings, (c) => isValidRequest(c, operation)),
     });
-    if (invalidCaseArbitrary(operation)) {
+    // Whether the operation has invalid cases at all: decided from its mutations alone, since
+    // building the arbitrary for each of a large spec's operations at planning took seconds.
+    if (mutationsOf(operation).length > 0) {
       properties.push({
         id: `${id}/invalid`,
         family: 'invalid',
@@ -171,9 +174,11 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
   for (const [, operations] of byPath) {
     const operation = operations[0]!;
     const documented = new Set(operations.map((o) => o.method.toUpperCase()));
-    const base = sampleValid(operation, context);
+    // Requests are built when the sweep runs, not when it is planned (a large spec plans thousands).
+    const baseOf = once(() => sampleValid(operation, context));
     const pathParameters = operation.parameters.filter((p) => p.in === 'path');
     const methodCases = (): Case[] => {
+      const base = baseOf();
       const known = context.known(operation.operationId);
       const unused = Object.fromEntries(
         pathParameters.map((p) => [p.name, unusedPathValue(p.schema.schema, known[p.name] ?? [])]),
@@ -201,29 +206,33 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
         }),
       );
     };
-    const cases: Case[] = [];
-    for (const parameter of operation.parameters) {
-      if (parameter.in === 'query') {
-        cases.push({
-          ...base,
-          family: 'robustness',
-          kind: 'probe',
-          query: [
-            [parameter.name, sampleText(parameter.schema.schema)],
-            [parameter.name, sampleText(parameter.schema.schema)],
-          ],
-        });
-        cases.push({ ...base, family: 'robustness', kind: 'probe', query: [[parameter.name, 'x'.repeat(8_000)]] });
-      } else if (parameter.in === 'path') {
-        for (const trick of ['..', '%00', ' ', '1;drop', '１', '0x1F'])
+    const robustnessCases = (): Case[] => {
+      const base = baseOf();
+      const cases: Case[] = [];
+      for (const parameter of operation.parameters) {
+        if (parameter.in === 'query') {
           cases.push({
             ...base,
             family: 'robustness',
             kind: 'probe',
-            pathParams: { ...base.pathParams, [parameter.name]: trick },
+            query: [
+              [parameter.name, sampleText(parameter.schema.schema)],
+              [parameter.name, sampleText(parameter.schema.schema)],
+            ],
           });
+          cases.push({ ...base, family: 'robustness', kind: 'probe', query: [[parameter.name, 'x'.repeat(8_000)]] });
+        } else if (parameter.in === 'path') {
+          for (const trick of ['..', '%00', ' ', '1;drop', '１', '0x1F'])
+            cases.push({
+              ...base,
+              family: 'robustness',
+              kind: 'probe',
+              pathParams: { ...base.pathParams, [parameter.name]: trick },
+            });
+        }
       }
-    }
+      return cases;
+    };
     const sweep = (id: string, build: () => Case[]): KitSweep => ({
       id: `${operation.operationId}/${id}`,
       family: 'robustness',
@@ -234,59 +243,63 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
         return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
       },
     });
-    if (cases.length > 0) sweeps.push(sweep('robustness', () => cases));
+    if (operation.parameters.some((p) => p.in === 'query' || p.in === 'path'))
+      sweeps.push(sweep('robustness', robustnessCases));
     sweeps.push(sweep('methods', methodCases));
   }
   for (const operation of spec.operations) {
     if (!operation.requestBody || !sendsJson(operation) || (readOnly && writes(operation))) continue;
-    const base = sampleValid(operation, context);
-    // A body schema may allow anything (`schema: {}`): only an object's members can grow.
-    const sampled = base.body?.kind === 'json' ? base.body.value : undefined;
-    const value =
-      sampled !== null && typeof sampled === 'object' && !Array.isArray(sampled)
-        ? (sampled as Record<string, unknown>)
-        : {};
-    const properties = (mergeAllOf(operation.requestBody.schema.schema).properties ?? {}) as Record<
-      string,
-      Record<string, unknown>
-    >;
-    // Only free-text fields grow: an enum or formatted string made huge would be invalid, not large.
-    // Only members any text fits grow: an enum, formatted, patterned or bounded string made huge would be invalid, not large.
-    const freeText = (k: string) => isFreeText(properties[k], { unbounded: true });
-    // One member grows, the first free-text one (a required one first): a defect of size shows on one,
-    // and items with every member at 100,000 characters would make a list without paging outgrow
-    // what any client reads (authentiq's GET /client passed the kit's 2 MiB cap after five of them).
-    const required = new Set((mergeAllOf(operation.requestBody.schema.schema).required as string[] | undefined) ?? []);
-    const texts = Object.keys(value).filter((k) => typeof value[k] === 'string' && freeText(k));
-    const growing = texts.find((k) => required.has(k)) ?? texts[0];
-    const grown = (filler: string) =>
-      Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === growing ? filler : v]));
-    const huge = grown('x'.repeat(100_000));
-    // Three UTF-8 bytes per character: a body read as text chunk by chunk splits characters.
-    const hugeMultibyte = grown('小'.repeat(40_000));
-    // Built as text, since serialisers recurse. 500 levels: deep enough to break naive recursive
-    // validators, shallow enough for every mainstream JSON parser's own nesting limit.
-    const nestedText = `${(stringifyLossless(value) ?? '{}').slice(0, -1)}${Object.keys(value).length > 0 ? ',' : ''}"extra":${'['.repeat(NESTING)}"deep"${']'.repeat(NESTING)}}`;
-    const bigCases: Case[] = [
-      {
-        ...base,
-        family: 'robustness',
-        edge: { gap: 'field-size-limits', description: 'a string field of 100,000 characters' },
-        body: { kind: 'json', value: huge as never },
-      },
-      {
-        ...base,
-        family: 'robustness',
-        edge: { gap: 'field-size-limits', description: 'a string field of 40,000 three-byte characters' },
-        body: { kind: 'json', value: hugeMultibyte as never },
-      },
-      {
-        ...base,
-        family: 'robustness',
-        edge: { gap: 'unknown-fields', description: `an unknown field nested ${NESTING} arrays deep` },
-        body: { kind: 'raw', text: nestedText, contentType: 'application/json' },
-      },
-    ];
+    const requestBody = operation.requestBody;
+    const bigCasesOf = once((): Case[] => {
+      const base = sampleValid(operation, context);
+      // A body schema may allow anything (`schema: {}`): only an object's members can grow.
+      const sampled = base.body?.kind === 'json' ? base.body.value : undefined;
+      const value =
+        sampled !== null && typeof sampled === 'object' && !Array.isArray(sampled)
+          ? (sampled as Record<string, unknown>)
+          : {};
+      const properties = (mergeAllOf(requestBody.schema.schema).properties ?? {}) as Record<
+        string,
+        Record<string, unknown>
+      >;
+      // Only free-text fields grow: an enum or formatted string made huge would be invalid, not large.
+      // Only members any text fits grow: an enum, formatted, patterned or bounded string made huge would be invalid, not large.
+      const freeText = (k: string) => isFreeText(properties[k], { unbounded: true });
+      // One member grows, the first free-text one (a required one first): a defect of size shows on one,
+      // and items with every member at 100,000 characters would make a list without paging outgrow
+      // what any client reads (authentiq's GET /client passed the kit's 2 MiB cap after five of them).
+      const required = new Set((mergeAllOf(requestBody.schema.schema).required as string[] | undefined) ?? []);
+      const texts = Object.keys(value).filter((k) => typeof value[k] === 'string' && freeText(k));
+      const growing = texts.find((k) => required.has(k)) ?? texts[0];
+      const grown = (filler: string) =>
+        Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === growing ? filler : v]));
+      const huge = grown('x'.repeat(100_000));
+      // Three UTF-8 bytes per character: a body read as text chunk by chunk splits characters.
+      const hugeMultibyte = grown('小'.repeat(40_000));
+      // Built as text, since serialisers recurse. 500 levels: deep enough to break naive recursive
+      // validators, shallow enough for every mainstream JSON parser's own nesting limit.
+      const nestedText = `${(stringifyLossless(value) ?? '{}').slice(0, -1)}${Object.keys(value).length > 0 ? ',' : ''}"extra":${'['.repeat(NESTING)}"deep"${']'.repeat(NESTING)}}`;
+      return [
+        {
+          ...base,
+          family: 'robustness',
+          edge: { gap: 'field-size-limits', description: 'a string field of 100,000 characters' },
+          body: { kind: 'json', value: huge as never },
+        },
+        {
+          ...base,
+          family: 'robustness',
+          edge: { gap: 'field-size-limits', description: 'a string field of 40,000 three-byte characters' },
+          body: { kind: 'json', value: hugeMultibyte as never },
+        },
+        {
+          ...base,
+          family: 'robustness',
+          edge: { gap: 'unknown-fields', description: `an unknown field nested ${NESTING} arrays deep` },
+          body: { kind: 'raw', text: nestedText, contentType: 'application/json' },
+        },
+      ];
+    });
     // What was stored must still be served: every collection read with its largest page afterwards.
     const readers = spec.operations.filter(
       (op) => op.method === 'get' && !op.parameters.some((p) => p.in === 'path' || p.required) && !streams(op),
@@ -297,7 +310,7 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
       operationId: operation.operationId,
       async execute() {
         const exchanges: Exchange[] = [];
-        for (const c of bigCases) exchanges.push(await context.send(c));
+        for (const c of bigCasesOf()) exchanges.push(await context.send(c));
         if (exchanges.some((e) => e.response && e.response.status >= 200 && e.response.status < 300)) {
           for (const reader of readers) exchanges.push(await context.send(largestPage(reader, context)));
         }
@@ -395,4 +408,10 @@ function isValidRequest(c: Case, operation: OperationModel): boolean {
     const parameter = operation.parameters.find((p) => p.in === 'query' && p.name === name);
     return !parameter || parseParameter(parameter, text).ok;
   });
+}
+
+/** A value computed on first use, then kept. */
+function once<T>(compute: () => T): () => T {
+  let value: { readonly v: T } | undefined;
+  return () => (value ??= { v: compute() }).v;
 }
