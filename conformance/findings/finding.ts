@@ -152,7 +152,11 @@ export interface ProbeTarget {
   readonly route: string;
 }
 
-/** Evidence of each code; `scenario` (or `rule`) tells apart the situations a code covers. */
+/**
+ * Evidence of each code; `scenario` (or `rule`) tells apart the situations a code covers. A member of
+ * type `unknown` is optional: it holds a value read from an answer or the spec, which may be
+ * `undefined`, and the report file, being JSON, has no such member then.
+ */
 export interface EvidenceByCode {
   readonly server_error:
     | { readonly scenario: 'answered'; readonly status: Integer }
@@ -281,7 +285,7 @@ export interface EvidenceByCode {
     | {
         readonly scenario: 'other-resource';
         readonly location: string;
-        readonly differing: Readonly<Record<string, { readonly created: unknown; readonly located: unknown }>>;
+        readonly differing: Readonly<Record<string, { readonly created?: unknown; readonly located?: unknown }>>;
       };
 }
 
@@ -347,9 +351,9 @@ export type GapEvidence =
       readonly pointer: string;
     }
   | { readonly scenario: 'rate-limited'; readonly retries: Integer; readonly pausedMs: number }
-  | { readonly scenario: 'surrogate-replaced'; readonly sent: string; readonly received: unknown }
+  | { readonly scenario: 'surrogate-replaced'; readonly sent: string; readonly received?: unknown }
   | { readonly scenario: 'double-rounded'; readonly sent: string; readonly received: string }
-  | { readonly scenario: 'default-status'; readonly defaultStatus: unknown }
+  | { readonly scenario: 'default-status'; readonly defaultStatus?: unknown }
   | {
       readonly scenario: 'own-page-size';
       readonly limit: number;
@@ -384,29 +388,29 @@ export type SemanticEvidence =
     }
   | {
       readonly rule: 'filter';
-      readonly filter: unknown;
+      readonly filter?: unknown;
       readonly total: Integer;
-      readonly mismatched: readonly { readonly id?: string; readonly status: unknown }[];
+      readonly mismatched: readonly { readonly id?: string; readonly status?: unknown }[];
       readonly offending: Integer;
     }
   | { readonly rule: 'duplicate-ids'; readonly duplicates: readonly string[] }
   | { readonly rule: 'id-reused'; readonly id: string; readonly seenIn: 'earlier-answer' | 'earlier-list' | 'same-run' }
   | { readonly rule: 'id-concurrent'; readonly id: string; readonly names: readonly [string, string] }
-  | { readonly rule: 'echo'; readonly member: string; readonly sent: unknown; readonly received: unknown }
+  | { readonly rule: 'echo'; readonly member: string; readonly sent?: unknown; readonly received?: unknown }
   | { readonly rule: 'identity'; readonly requested: string; readonly received: string }
   | { readonly rule: 'read-status'; readonly id: string; readonly origin: string; readonly status: Integer }
   | { readonly rule: 'read-differs'; readonly id: string; readonly difference: string }
   | { readonly rule: 'list-differs'; readonly id: string; readonly difference: string }
   | { readonly rule: 'list-missing'; readonly id: string; readonly items: Integer; readonly status?: string }
   | { readonly rule: 'not-found'; readonly id: string; readonly status: Integer }
-  | { readonly rule: 'concurrent-name'; readonly id: string; readonly sent: string; readonly stored: unknown }
+  | { readonly rule: 'concurrent-name'; readonly id: string; readonly sent: string; readonly stored?: unknown }
   | {
       readonly rule: 'stored-whole';
       readonly member: string;
       readonly sentLength: Integer;
       readonly readLength: Integer | null;
       readonly readPrefix: boolean;
-      readonly read: unknown;
+      readonly read?: unknown;
       readonly bodyBytes: Integer;
       readonly status: Integer;
     }
@@ -425,13 +429,13 @@ export type SemanticEvidence =
       readonly wanted: string;
       readonly offending: Integer;
       readonly items: Integer;
-      readonly example: unknown;
+      readonly example?: unknown;
       readonly inference: string;
     }
   | { readonly rule: 'id-twice'; readonly id: string; readonly parameter: string; readonly inference: string }
   | {
       readonly rule: 'read-back';
-      readonly sent: unknown;
+      readonly sent?: unknown;
       readonly read: string;
       readonly writer: string;
       readonly item: ItemRef;

@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { EvidenceByCode, Finding, FindingCode, FindingOf, RunReport } from '../findings/index.js';
 import { createAjv } from '../../spec/_internals/ajv.js';
 import { describeBoundary, describeFinding } from './describe-finding.js';
-import { toJsonReport } from './json.js';
+import { renderJson, toJsonReport } from './json.js';
 import { EVERY_FINDING } from './__fixtures__/every-finding.js';
 import { sampleFailedReport } from './__fixtures__/sample-report.js';
 
@@ -159,6 +159,21 @@ describe('typed evidence in the JSON report', () => {
     expect(validate(json), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     const messages = json.findings.map((f) => f.message);
     expect(messages).toEqual(EVERY_FINDING.map(describeFinding));
+  });
+
+  it('validates evidence whose values read from an answer were undefined, as JSON leaves them out', () => {
+    // What the kit wrote against servers that drop a member (fixtures/impls create-drops-status,
+    // filter-includes-unset): a member of type unknown that is absent from the file.
+    const dropped: Finding[] = [
+      { ...EVERY_FINDING[0]!, code: 'semantic_violation', evidence: { rule: 'echo', member: 'status', sent: 'sold' } },
+      {
+        ...EVERY_FINDING[0]!,
+        code: 'semantic_violation',
+        evidence: { rule: 'filter', filter: 'sold', total: 3, offending: 1, mismatched: [{ id: '2' }] },
+      },
+    ];
+    const json = JSON.parse(renderJson(report(dropped))) as unknown;
+    expect(validate(json), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
   });
 
   it('refuses evidence that does not fit its code', () => {

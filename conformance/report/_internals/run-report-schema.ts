@@ -57,7 +57,43 @@ export function generateRunReportSchema(): string {
         .map((name) => [name, defs[name]!]),
     ),
   };
+  const unconstrained = requiredUnconstrained(schema);
+  if (unconstrained.length > 0)
+    throw new Error(
+      `required members of type unknown (declare them optional: JSON drops an undefined member): ${unconstrained.join(', ')}`,
+    );
   return JSON.stringify(toDraft2020(schema), null, 2) + '\n';
+}
+
+/** Keywords that describe a member without constraining its value. */
+const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment']);
+
+/**
+ * The paths of required members whose schema allows any value: what an `unknown` member becomes. Such
+ * a value may be `undefined`, which the report file, being JSON, leaves out, so the member cannot be
+ * required (a kit run against a server that drops a member wrote exactly such a report).
+ */
+export function requiredUnconstrained(node: Json, path = '#'): string[] {
+  if (Array.isArray(node)) return node.flatMap((item, i) => requiredUnconstrained(item, `${path}/${i}`));
+  if (node === null || typeof node !== 'object') return [];
+  const properties = node['properties'];
+  const required = Array.isArray(node['required']) ? node['required'] : [];
+  const own =
+    properties !== null && typeof properties === 'object' && !Array.isArray(properties)
+      ? required.filter((name) => {
+          const member = properties[String(name)];
+          return (
+            member !== null &&
+            typeof member === 'object' &&
+            !Array.isArray(member) &&
+            Object.keys(member).every((k) => ANNOTATIONS.has(k))
+          );
+        })
+      : [];
+  return [
+    ...own.map((name) => `${path}/properties/${String(name)}`),
+    ...Object.entries(node).flatMap(([key, value]) => requiredUnconstrained(value, `${path}/${key}`)),
+  ];
 }
 
 /**
