@@ -22,7 +22,7 @@ const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
  * `JsonReport` by ts-json-schema-generator (TSDoc comments become descriptions, `@asType`, `@minimum`,
  * `@format` and `@discriminator` tags become keywords), then moved from draft-07 to the 2020-12
  * dialect the file has always declared, with definitions sorted by name so that reordering the
- * types does not reorder the file. Takes a few seconds: it parses the types with TypeScript.
+ * types does not reorder the file. Takes about a second: it parses the types with TypeScript.
  */
 export function generateRunReportSchema(): string {
   const generated = createGenerator({
@@ -40,7 +40,7 @@ export function generateRunReportSchema(): string {
     jsDoc: 'extended',
     // The file holds exactly the members the types declare: json.ts writes known fields only.
     additionalProperties: false,
-    // Members in declaration order, the order json.ts writes them in.
+    // Members in declaration order, closer to the order json.ts writes them in than sorted by name.
     sortProps: false,
   }).createSchema('JsonReport') as unknown as JsonObject;
   const { $schema: _draft07, $id, title, description, definitions, ...rest } = generated;
