@@ -5,7 +5,22 @@
 
 import type { CheckName } from '../checks/registry.js';
 
-/** How a finding counts toward the verdict. */
+// To the compiler these aliases are `number`; the generator of `run-report.schema.json` reads their
+// `@asType` and `@minimum` tags, so a whole number is `integer` there.
+/**
+ * A whole number.
+ * @asType integer
+ */
+export type Integer = number;
+
+/**
+ * A count: a whole number, never negative.
+ * @asType integer
+ * @minimum 0
+ */
+export type Count = number;
+
+/** How a finding counts toward the verdict: `failure`, `warning` (a contract gap) or `advisory`. */
 export type Severity =
   /** Breaks the contract: the run fails. */
   | 'failure'
@@ -60,11 +75,17 @@ export interface RequestRecord {
 
 /** What came back, trimmed for reports. */
 export interface ResponseRecord {
+  /**
+   * @asType integer
+   * @minimum 100
+   * @maximum 599
+   */
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   /** Body text, truncated to a few KiB for reports. */
   readonly body: string;
   readonly truncated: boolean;
+  /** @minimum 0 */
   readonly durationMs: number;
 }
 
@@ -75,7 +96,7 @@ export interface Reproducer {
   /** Earlier requests the failure depends on (e.g. the POST before a GET), key redacted. */
   readonly setup?: readonly RequestRecord[];
   /** The fast-check seed of the run. */
-  readonly seed: number;
+  readonly seed: Integer;
   /** fast-check's replay path of the shrunk counterexample, when the finding came from a property. */
   readonly path?: string;
   /** A command line that replays exactly this counterexample. */
@@ -133,60 +154,64 @@ export interface ProbeTarget {
   readonly route: string;
 }
 
-/** Evidence of each code; `scenario` (or `rule`) tells apart the situations a code covers. */
+/**
+ * Evidence of each code; `scenario` (or `rule`) tells apart the situations a code covers. A member of
+ * type `unknown` is optional: it holds a value read from an answer or the spec, which may be
+ * `undefined`, and the report file, being JSON, has no such member then.
+ */
 export interface EvidenceByCode {
   readonly server_error:
-    | { readonly scenario: 'answered'; readonly status: number }
+    | { readonly scenario: 'answered'; readonly status: Integer }
     /** 501 to a method the spec does not document on that path (RFC 9110 §15.6.2). */
     | { readonly scenario: 'not-implemented'; readonly status: 501; readonly method: string };
   readonly transport_error:
     | { readonly scenario: 'exchange'; readonly kind: string; readonly detail: string }
     /** The whole run stopped: the target went away. */
     | { readonly scenario: 'run-stopped'; readonly detail: string };
-  readonly redirect: { readonly status: number; readonly location?: string };
+  readonly redirect: { readonly status: Integer; readonly location?: string };
   readonly content_type: {
-    readonly status: number;
+    readonly status: Integer;
     /** The Content-Type header as received; null when there was none. */
     readonly contentType: string | null;
     readonly documented: readonly string[];
   };
-  readonly invalid_json: { readonly status: number; readonly schema: SchemaSource };
+  readonly invalid_json: { readonly status: Integer; readonly schema: SchemaSource };
   readonly undocumented_status: {
-    readonly status: number;
+    readonly status: Integer;
     readonly documented: readonly string[];
     readonly successes: readonly string[];
   };
   readonly schema_mismatch:
-    | { readonly scenario: 'empty-body'; readonly status: number; readonly schema: SchemaSource }
+    | { readonly scenario: 'empty-body'; readonly status: Integer; readonly schema: SchemaSource }
     | {
         readonly scenario: 'body';
-        readonly status: number;
+        readonly status: Integer;
         readonly schema: SchemaSource;
         readonly issues: readonly SchemaIssueEvidence[];
       }
-    | { readonly scenario: 'headers'; readonly status: number; readonly problems: readonly HeaderProblem[] };
-  readonly error_status_mismatch: { readonly bodyStatus: number; readonly httpStatus: number };
+    | { readonly scenario: 'headers'; readonly status: Integer; readonly problems: readonly HeaderProblem[] };
+  readonly error_status_mismatch: { readonly bodyStatus: number; readonly httpStatus: Integer };
   readonly auth_ignored:
-    | (AuthEvidence & { readonly scenario: 'accepted'; readonly status: number })
+    | (AuthEvidence & { readonly scenario: 'accepted'; readonly status: Integer })
     | (AuthEvidence & {
         readonly scenario: 'probe';
-        readonly status: number;
+        readonly status: Integer;
         readonly method: string;
         readonly probe: ProbeTarget;
         /** The security requirements of the operation, one entry per alternative (`bearer`, `key + app`). */
         readonly requires: readonly string[];
         /** What gave the route away. */
         readonly outcome: 'not-modified' | 'route-data' | 'head' | 'write' | 'echo' | 'content';
-        readonly contentLength: number;
+        readonly contentLength: Integer;
       });
   readonly auth_wrong_status: AuthEvidence & {
-    readonly status: number;
+    readonly status: Integer;
     /** The case was also invalid this way (the key is judged first). */
     readonly alsoInvalid?: string;
   };
   readonly auth_rejected_valid:
-    | (InvalidEvidence & { readonly scenario: 'invalid-request'; readonly status: number })
-    | (AuthEvidence & { readonly scenario: 'valid-request'; readonly status: number });
+    | (InvalidEvidence & { readonly scenario: 'invalid-request'; readonly status: Integer })
+    | (AuthEvidence & { readonly scenario: 'valid-request'; readonly status: Integer });
   readonly auth_challenge_missing:
     | { readonly scenario: 'absent'; readonly expected: readonly string[]; readonly schemes: readonly string[] }
     | {
@@ -203,28 +228,28 @@ export interface EvidenceByCode {
         readonly expected: readonly string[];
         readonly schemes: readonly string[];
       };
-  readonly negative_accepted: InvalidEvidence & { readonly status: number };
-  readonly negative_wrong_status: InvalidEvidence & { readonly status: number };
+  readonly negative_accepted: InvalidEvidence & { readonly status: Integer };
+  readonly negative_wrong_status: InvalidEvidence & { readonly status: Integer };
   readonly positive_rejected:
-    | { readonly scenario: 'refused'; readonly status: number; readonly successes: readonly string[] }
+    | { readonly scenario: 'refused'; readonly status: Integer; readonly successes: readonly string[] }
     /** 404 for path values the target itself listed or created. */
     | { readonly scenario: 'existing-not-found'; readonly existing: Readonly<Record<string, string>> }
     | {
         readonly scenario: 'member-order';
-        readonly status: number;
-        readonly acceptedStatus: number;
-        readonly bodyBytes: number;
+        readonly status: Integer;
+        readonly acceptedStatus: Integer;
+        readonly bodyBytes: Integer;
       }
     | {
         readonly scenario: 'integer-spelling';
-        readonly status: number;
+        readonly status: Integer;
         readonly refused: readonly string[];
         readonly accepted: readonly string[];
       }
     /** Narrowed: with every other member ordinary, these members alone are refused. */
     | {
         readonly scenario: 'narrowed';
-        readonly status: number;
+        readonly status: Integer;
         readonly edge?: string;
         readonly causes: readonly { readonly member: string; readonly value: string }[];
       };
@@ -245,7 +270,11 @@ export interface EvidenceByCode {
       }
     | { readonly scenario: 'missing'; readonly missing: readonly string[]; readonly xSunset?: string };
   readonly allow_missing: { readonly method: string; readonly basis: 'RFC 9110 §15.5.6 (MUST)' };
-  readonly head_content: { readonly status: number; readonly bytes: number; readonly basis: 'RFC 9110 §9.3.2, §6.4.1' };
+  readonly head_content: {
+    readonly status: Integer;
+    readonly bytes: Integer;
+    readonly basis: 'RFC 9110 §9.3.2, §6.4.1';
+  };
   readonly conditional_mismatch: {
     readonly etag: string;
     readonly etagNow: string | null;
@@ -253,12 +282,12 @@ export interface EvidenceByCode {
   };
   readonly protocol_violation: ProtocolEvidence;
   readonly location_mismatch:
-    | { readonly scenario: 'not-found'; readonly location: string; readonly status: number }
+    | { readonly scenario: 'not-found'; readonly location: string; readonly status: Integer }
     | { readonly scenario: 'not-object'; readonly location: string; readonly got: 'array' | 'other' }
     | {
         readonly scenario: 'other-resource';
         readonly location: string;
-        readonly differing: Readonly<Record<string, { readonly created: unknown; readonly located: unknown }>>;
+        readonly differing: Readonly<Record<string, { readonly created?: unknown; readonly located?: unknown }>>;
       };
 }
 
@@ -267,25 +296,25 @@ export type ProtocolEvidence =
   /** 2xx, 3xx and 4xx answers without Date (RFC 9110 §6.6.1), counted over the whole run. */
   | {
       readonly rule: 'date-missing';
-      readonly answers: number;
-      readonly of: number;
-      readonly statuses: readonly number[];
+      readonly answers: Integer;
+      readonly of: Integer;
+      readonly statuses: readonly Integer[];
     }
   /** Date values that are no IMF-fixdate (RFC 9110 §5.6.7), counted over the whole run. */
   | {
       readonly rule: 'date-format';
       readonly date: string;
-      readonly answers: number;
-      readonly statuses: readonly number[];
+      readonly answers: Integer;
+      readonly statuses: readonly Integer[];
     }
   /** A JSON answer labelled with a charset other than UTF-8 (RFC 8259 §8.1). */
   | { readonly rule: 'json-charset'; readonly contentType: string; readonly charset: string }
   /** The answer to a request with `Connection: close` keeps the connection alive (RFC 9112 §9.6). */
   | { readonly rule: 'connection-close'; readonly connection: string }
   /** A HEAD answer's Content-Length is not the one GET declares, just before and after (RFC 9110 §8.6). */
-  | { readonly rule: 'head-length'; readonly status: number; readonly headLength: string; readonly getLength: number }
+  | { readonly rule: 'head-length'; readonly status: Integer; readonly headLength: string; readonly getLength: Integer }
   /** HEAD of a URI succeeded where GET of it, just before and after, got 404 (RFC 9110 §9.3.2). */
-  | { readonly rule: 'head-status'; readonly headStatus: number; readonly getStatus: number }
+  | { readonly rule: 'head-status'; readonly headStatus: Integer; readonly getStatus: Integer }
   /** A method a 405's Allow lists answered 405 itself (RFC 9110 §10.2.1). */
   | {
       readonly rule: 'allow-method-refused';
@@ -299,22 +328,22 @@ export type GapEvidence =
   | { readonly scenario: 'chunked-refused'; readonly status: 411 }
   | (AuthEvidence & { readonly scenario: 'auth-rate-limited'; readonly status: 429 })
   /** A malformed request with a bad key was refused for its syntax before the key was judged. */
-  | (AuthEvidence & { readonly scenario: 'auth-precedence'; readonly status: number; readonly input: string })
-  | (AuthEvidence & { readonly scenario: 'auth-status-undocumented'; readonly status: number })
-  | (InvalidEvidence & { readonly scenario: 'invalid-accepted'; readonly status: number })
+  | (AuthEvidence & { readonly scenario: 'auth-precedence'; readonly status: Integer; readonly input: string })
+  | (AuthEvidence & { readonly scenario: 'auth-status-undocumented'; readonly status: Integer })
+  | (InvalidEvidence & { readonly scenario: 'invalid-accepted'; readonly status: Integer })
   /** 403 to a request that is not JSON at all: a CSRF guard's answer. */
   | (InvalidEvidence & { readonly scenario: 'malformed-forbidden'; readonly status: 403 })
   /** Invalid input refused with a status the operation does not document (`limit`: a limit status). */
   | (InvalidEvidence & {
       readonly scenario: 'invalid-status-undocumented';
-      readonly status: number;
+      readonly status: Integer;
       readonly documents400: boolean;
     })
   | { readonly scenario: 'not-found-undocumented'; readonly status: 404 }
   /** A success to an operation that documents none (errors only). */
-  | { readonly scenario: 'success-undocumented'; readonly status: number }
-  | { readonly scenario: 'edge-refused'; readonly status: number; readonly edge: string }
-  | { readonly scenario: 'limit-status'; readonly status: number }
+  | { readonly scenario: 'success-undocumented'; readonly status: Integer }
+  | { readonly scenario: 'edge-refused'; readonly status: Integer; readonly edge: string }
+  | { readonly scenario: 'limit-status'; readonly status: Integer }
   | { readonly scenario: 'structured-json'; readonly contentType: string; readonly documented: readonly string[] }
   | {
       readonly scenario: 'deprecation-unmarked';
@@ -323,73 +352,73 @@ export type GapEvidence =
       /** The spec location that has no `deprecated: true`. */
       readonly pointer: string;
     }
-  | { readonly scenario: 'rate-limited'; readonly retries: number; readonly pausedMs: number }
-  | { readonly scenario: 'surrogate-replaced'; readonly sent: string; readonly received: unknown }
+  | { readonly scenario: 'rate-limited'; readonly retries: Integer; readonly pausedMs: number }
+  | { readonly scenario: 'surrogate-replaced'; readonly sent: string; readonly received?: unknown }
   | { readonly scenario: 'double-rounded'; readonly sent: string; readonly received: string }
-  | { readonly scenario: 'default-status'; readonly defaultStatus: unknown }
+  | { readonly scenario: 'default-status'; readonly defaultStatus?: unknown }
   | {
       readonly scenario: 'own-page-size';
       readonly limit: number;
-      readonly returned: number;
-      readonly available: number;
+      readonly returned: Integer;
+      readonly available: Integer;
     }
   | {
       readonly scenario: 'category-values';
       readonly refused: string;
       readonly accepted: string;
-      readonly knownCategories: number;
+      readonly knownCategories: Integer;
     }
   /** A semantic violation seen on an answer a cache served (`Age`): staleness, not a broken store. */
   | { readonly scenario: 'cached'; readonly age: string; readonly violation: SemanticEvidence };
 
 /** The evidence of semantic violations, keyed on the rule broken. */
 export type SemanticEvidence =
-  | { readonly rule: 'limit'; readonly limit: number; readonly returned: number; readonly defaulted: boolean }
+  | { readonly rule: 'limit'; readonly limit: number; readonly returned: Integer; readonly defaulted: boolean }
   | {
       readonly rule: 'short-page';
       readonly limit: number;
       readonly status?: string;
-      readonly returned: number;
-      readonly available: number;
-      readonly expected: number;
+      readonly returned: Integer;
+      readonly available: Integer;
+      readonly expected: Integer;
     }
   | {
       readonly rule: 'short-default-page';
-      readonly returned: number;
-      readonly available: number;
+      readonly returned: Integer;
+      readonly available: Integer;
       readonly defaultLimit: number;
     }
   | {
       readonly rule: 'filter';
-      readonly filter: unknown;
-      readonly total: number;
-      readonly mismatched: readonly { readonly id?: string; readonly status: unknown }[];
-      readonly offending: number;
+      readonly filter?: unknown;
+      readonly total: Integer;
+      readonly mismatched: readonly { readonly id?: string; readonly status?: unknown }[];
+      readonly offending: Integer;
     }
   | { readonly rule: 'duplicate-ids'; readonly duplicates: readonly string[] }
   | { readonly rule: 'id-reused'; readonly id: string; readonly seenIn: 'earlier-answer' | 'earlier-list' | 'same-run' }
   | { readonly rule: 'id-concurrent'; readonly id: string; readonly names: readonly [string, string] }
-  | { readonly rule: 'echo'; readonly member: string; readonly sent: unknown; readonly received: unknown }
+  | { readonly rule: 'echo'; readonly member: string; readonly sent?: unknown; readonly received?: unknown }
   | { readonly rule: 'identity'; readonly requested: string; readonly received: string }
-  | { readonly rule: 'read-status'; readonly id: string; readonly origin: string; readonly status: number }
+  | { readonly rule: 'read-status'; readonly id: string; readonly origin: string; readonly status: Integer }
   | { readonly rule: 'read-differs'; readonly id: string; readonly difference: string }
   | { readonly rule: 'list-differs'; readonly id: string; readonly difference: string }
-  | { readonly rule: 'list-missing'; readonly id: string; readonly items: number; readonly status?: string }
-  | { readonly rule: 'not-found'; readonly id: string; readonly status: number }
-  | { readonly rule: 'concurrent-name'; readonly id: string; readonly sent: string; readonly stored: unknown }
+  | { readonly rule: 'list-missing'; readonly id: string; readonly items: Integer; readonly status?: string }
+  | { readonly rule: 'not-found'; readonly id: string; readonly status: Integer }
+  | { readonly rule: 'concurrent-name'; readonly id: string; readonly sent: string; readonly stored?: unknown }
   | {
       readonly rule: 'stored-whole';
       readonly member: string;
-      readonly sentLength: number;
-      readonly readLength: number | null;
+      readonly sentLength: Integer;
+      readonly readLength: Integer | null;
       readonly readPrefix: boolean;
-      readonly read: unknown;
-      readonly bodyBytes: number;
-      readonly status: number;
+      readonly read?: unknown;
+      readonly bodyBytes: Integer;
+      readonly status: Integer;
     }
   | {
       readonly rule: 'page-size';
-      readonly items: number;
+      readonly items: Integer;
       readonly cap: number;
       readonly parameter: string;
       readonly asked: boolean;
@@ -400,15 +429,15 @@ export type SemanticEvidence =
       readonly parameter: string;
       readonly member: string;
       readonly wanted: string;
-      readonly offending: number;
-      readonly items: number;
-      readonly example: unknown;
+      readonly offending: Integer;
+      readonly items: Integer;
+      readonly example?: unknown;
       readonly inference: string;
     }
   | { readonly rule: 'id-twice'; readonly id: string; readonly parameter: string; readonly inference: string }
   | {
       readonly rule: 'read-back';
-      readonly sent: unknown;
+      readonly sent?: unknown;
       readonly read: string;
       readonly writer: string;
       readonly item: ItemRef;
@@ -435,20 +464,20 @@ export type SemanticEvidence =
       readonly other: string;
       readonly item: ItemRef;
     }
-  | { readonly rule: 'list-shows-created'; readonly list: string; readonly items: number; readonly item: ItemRef }
+  | { readonly rule: 'list-shows-created'; readonly list: string; readonly items: Integer; readonly item: ItemRef }
   /** A read answered "not found" for an id before it was handed out, and still after its item was created. */
   | {
       readonly rule: 'not-found-kept';
       readonly read: string;
-      readonly before: number;
-      readonly status: number;
+      readonly before: Integer;
+      readonly status: Integer;
       readonly item: ItemRef;
     }
   /** The list without a filter parameter, holding everything, leaves out an item of one value of the filtered member. */
   | {
       readonly rule: 'unfiltered-hides';
       readonly list: string;
-      readonly items: number;
+      readonly items: Integer;
       readonly parameter: string;
       readonly member: string;
       /** The value it was created with; absent when created without the member. */
@@ -469,9 +498,9 @@ export type SemanticEvidence =
   | {
       readonly rule: 'delete';
       readonly read: string;
-      readonly status: number;
+      readonly status: Integer;
       readonly remove: string;
-      readonly removeStatus: number;
+      readonly removeStatus: Integer;
       readonly item: ItemRef;
     };
 
@@ -530,6 +559,7 @@ export interface Boundary {
 }
 
 interface FindingBase {
+  /** `failure` breaks the contract; `warning` is a contract gap (fails only under `--strict`); `advisory` never fails. */
   readonly severity: Severity;
   /** operationId the finding is about. */
   readonly operationId: string;
@@ -537,8 +567,13 @@ interface FindingBase {
   readonly check: CheckName;
   /** Where the contract is silent, which gap this is (matches the README's table). */
   readonly gap?: string;
-  /** How many times the same finding was seen (warnings and advisories are kept once). */
+  /**
+   * How many times the same finding was seen (warnings and advisories are kept once); absent when once.
+   * @asType integer
+   * @minimum 2
+   */
   readonly occurrences?: number;
+  /** What the engine learned after the finding: the boundary of the one number it depends on, the members a refusal goes with, the spelling of an otherwise ordinary request. */
   readonly context?: FindingContext;
   readonly request?: RequestRecord;
   readonly response?: ResponseRecord;
@@ -548,6 +583,7 @@ interface FindingBase {
 /** The finding of one code, with that code's typed evidence. */
 export type FindingOf<C extends FindingCode> = FindingBase & {
   readonly code: C;
+  /** Typed details of the finding, keys sorted in the report file: their shape depends on `code` (`EvidenceByCode`, findings/finding.ts). */
   readonly evidence: EvidenceByCode[C];
 };
 

@@ -1,19 +1,24 @@
 import type { CheckName } from '../checks/registry.js';
-import type { Finding } from './finding.js';
+import type { Count, Finding, Integer } from './finding.js';
 
 /** Counts for one operation × check cell of the matrix. */
 export interface CheckTally {
   readonly operationId: string;
   readonly check: CheckName;
-  /** Exchanges this check looked at. */
-  readonly passed: number;
-  readonly failed: number;
-  readonly warnings: number;
-  /** Time the target took to answer the exchanges this check judged, in ms (JUnit's `time`). */
+  /** Exchanges this check looked at that passed. */
+  readonly passed: Count;
+  readonly failed: Count;
+  readonly warnings: Count;
+  /**
+   * Time the target took to answer the exchanges this check judged, in ms (JUnit's `time`); the
+   * report file rounds it to whole milliseconds.
+   * @asType integer
+   * @minimum 0
+   */
   readonly durationMs?: number;
 }
 
-/** The verdict of a run. */
+/** The verdict of a run: `certified` (no failure, and under `--strict` no contract gap), `failed`, or `error` (see `error`). */
 export type Verdict =
   /** No failure (and, under `--strict`, no warning). */
   | 'certified'
@@ -26,25 +31,51 @@ export type Verdict =
  * functions of this object. Schema version 1; bump `schemaVersion` on any breaking change.
  */
 export interface RunReport {
+  /** Version of the report's schema. */
   readonly schemaVersion: 1;
   readonly tool: { readonly name: string; readonly version: string };
   /** Target base URL, including `/v1`. Never carries credentials. */
   readonly target: string;
-  readonly spec: { readonly title: string; readonly version: string; readonly file: string };
-  readonly seed: number;
+  readonly spec: {
+    readonly title: string;
+    /** `info.version` of the contract. */
+    readonly version: string;
+    readonly file: string;
+  };
+  /** The fast-check seed; `--seed` with it replays the run. */
+  readonly seed: Integer;
   readonly options: {
-    readonly runs: number;
+    /** Cases per property. */
+    readonly runs: Count;
+    /** Contract gaps fail the run. */
     readonly strict: boolean;
+    /** Only safe methods were sent. */
     readonly readOnly: boolean;
     readonly only: readonly string[];
     readonly skip: readonly string[];
     /** This run was shard `index` of `count` (`--shard`); a merged report carries none. */
-    readonly shard?: { readonly index: number; readonly count: number };
+    readonly shard?: {
+      /**
+       * @asType integer
+       * @minimum 1
+       */
+      readonly index: number;
+      /**
+       * @asType integer
+       * @minimum 1
+       */
+      readonly count: number;
+    };
   };
-  /** ISO 8601 start time. */
+  /**
+   * ISO 8601 start time.
+   * @format date-time
+   */
   readonly startedAt: string;
+  /** @minimum 0 */
   readonly durationMs: number;
-  readonly requests: number;
+  /** Requests sent to the target. */
+  readonly requests: Count;
   readonly verdict: Verdict;
   /** Why the run could not be carried out, when verdict is `error`. */
   readonly error?: string;

@@ -11,6 +11,7 @@ export { renderHtml } from './html.js';
 export type { HtmlOptions } from './html.js';
 export { renderJson, toJsonReport } from './json.js';
 export type { JsonOptions } from './json.js';
+export type { JsonFinding, JsonFindingOf, JsonReport } from './json-report.js';
 export { renderJUnit } from './junit.js';
 export type { JUnitOptions } from './junit.js';
 export { createProgress, progressMode } from './progress.js';

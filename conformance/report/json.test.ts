@@ -66,8 +66,8 @@ describe('renderJson', () => {
   });
 
   it('lists exactly the finding codes of the type', () => {
-    const defs = schema['$defs'] as { finding: { properties: { code: { enum: string[] } } } };
-    expect([...defs.finding.properties.code.enum].sort()).toEqual(Object.keys(CODES).sort());
+    const defs = schema['$defs'] as { JsonFinding: { properties: { code: { enum: string[] } } } };
+    expect([...defs.JsonFinding.properties.code.enum].sort()).toEqual(Object.keys(CODES).sort());
   });
 
   it('is stable: fixed key order, sorted free-form maps, two-space indent, one newline at the end', () => {

@@ -1,6 +1,15 @@
-import type { CheckTally, Finding, RequestRecord, Reproducer, ResponseRecord, RunReport } from '../findings/index.js';
+import type {
+  CheckTally,
+  Finding,
+  FindingCode,
+  RequestRecord,
+  Reproducer,
+  ResponseRecord,
+  RunReport,
+} from '../findings/index.js';
 import { groupFindings } from '../findings/root-cause.js';
 import { describeFinding } from './describe-finding.js';
+import type { JsonFinding, JsonFindingOf, JsonReport } from './json-report.js';
 import { redact, redactText } from './redact.js';
 
 /** Options of {@link renderJson}. */
@@ -10,9 +19,10 @@ export interface JsonOptions {
 }
 
 /**
- * Renders a run as the documented report file (`run-report.schema.json`, schema version 1): two-space
- * indented JSON with a fixed key order, free-form maps (evidence, headers) sorted by key, and only the
- * fields the schema describes, so the same run always gives the same bytes.
+ * Renders a run as the documented report file (`run-report.schema.json`, schema version 1, generated
+ * from {@link JsonReport}): two-space indented JSON with a fixed key order, free-form maps (evidence,
+ * headers) sorted by key, and only the fields the schema describes, so the same run always gives the
+ * same bytes.
  */
 export function renderJson(report: RunReport, options: JsonOptions = {}): string {
   const secrets = options.secrets ?? [];
@@ -25,7 +35,7 @@ export function renderJson(report: RunReport, options: JsonOptions = {}): string
 }
 
 /** The report as the plain object `renderJson` writes: known fields only, in schema order. */
-export function toJsonReport(report: RunReport): Record<string, unknown> {
+export function toJsonReport(report: RunReport): JsonReport {
   return compact({
     schemaVersion: report.schemaVersion,
     tool: { name: report.tool.name, version: report.tool.version },
@@ -52,7 +62,7 @@ export function toJsonReport(report: RunReport): Record<string, unknown> {
   });
 }
 
-function tally(t: CheckTally): Record<string, unknown> {
+function tally(t: CheckTally): CheckTally {
   return {
     operationId: t.operationId,
     check: t.check,
@@ -67,38 +77,39 @@ function tally(t: CheckTally): Record<string, unknown> {
  * Every finding, each member of a root cause (`findings/root-cause.ts`) pointing with `rootCause` at
  * the index of the finding it shares its cause with, which the other reports show once.
  */
-function withRootCauses(findings: readonly Finding[]): Record<string, unknown>[] {
+function withRootCauses(findings: readonly Finding[]): JsonFinding[] {
   const rootIndex = new Map<Finding, number>();
   for (const group of groupFindings(findings))
     for (const f of group.also) rootIndex.set(f, findings.indexOf(group.root));
-  return findings.map((f) => {
-    const root = rootIndex.get(f);
-    return root === undefined ? finding(f) : { ...finding(f), rootCause: root };
-  });
+  return findings.map((f) => finding(f, rootIndex.get(f)));
 }
 
-function finding(f: Finding): Record<string, unknown> {
-  return compact({
+function finding(f: Finding, rootCause: number | undefined): JsonFinding {
+  const written: JsonFindingOf<FindingCode> = compact({
     code: f.code,
     severity: f.severity,
     operationId: f.operationId,
     check: f.check,
     message: describeFinding(f),
     gap: f.gap,
-    evidence: f.evidence === undefined ? undefined : sortKeys(f.evidence),
+    evidence: sortKeys(f.evidence),
     occurrences: f.occurrences,
     context: f.context === undefined ? undefined : sortKeys(f.context),
     request: f.request === undefined ? undefined : request(f.request),
     response: f.response === undefined ? undefined : response(f.response),
     reproducer: f.reproducer === undefined ? undefined : reproducer(f.reproducer),
+    rootCause,
   });
+  // Code and evidence are copied from one finding, whose type pairs them; the compiler cannot follow
+  // that pairing through a member-by-member copy, so it is restated here.
+  return written as JsonFinding;
 }
 
-function request(r: RequestRecord): Record<string, unknown> {
+function request(r: RequestRecord): RequestRecord {
   return compact({ method: r.method, path: r.path, headers: sortKeys(r.headers), body: r.body });
 }
 
-function response(r: ResponseRecord): Record<string, unknown> {
+function response(r: ResponseRecord): ResponseRecord {
   return {
     status: r.status,
     headers: sortKeys(r.headers),
@@ -108,7 +119,7 @@ function response(r: ResponseRecord): Record<string, unknown> {
   };
 }
 
-function reproducer(r: Reproducer): Record<string, unknown> {
+function reproducer(r: Reproducer): Reproducer {
   return compact({
     request: request(r.request),
     setup: r.setup?.map(request),
@@ -118,16 +129,23 @@ function reproducer(r: Reproducer): Record<string, unknown> {
   });
 }
 
-function compact(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+/** `T` with the members that may be `undefined` made optional instead: what {@link compact} leaves. */
+type Compact<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
+
+/** Drops the members whose value is `undefined`, keeping the order of the others. */
+function compact<T extends object>(o: T): Compact<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Compact<T>;
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
+/** The same value with every object's keys sorted, deeply: free-form maps come out in one order. */
+function sortKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(sortKeys) as T;
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.keys(value)
       .sort()
       .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
-  );
+  ) as T;
 }

@@ -44,9 +44,9 @@ describe('one cause, one finding', () => {
   });
 
   it('keeps every member in JSON, each pointing at its root', () => {
-    const findings = toJsonReport(report).findings as Record<string, unknown>[];
+    const { findings } = toJsonReport(report);
     expect(findings).toHaveLength(3);
-    expect(findings.map((f) => f['rootCause'])).toEqual([undefined, 0, 0]);
+    expect(findings.map((f) => f.rootCause)).toEqual([undefined, 0, 0]);
   });
 
   it('shows one card in HTML, and the failing cells of the other operations link to it', () => {
