@@ -19,4 +19,20 @@ describe('holdsSent', () => {
     expect(holdsSent({ params: 'x' }, { params: '{"split":0.7}' }, item)).toBe(false);
     expect(holdsSent({ name: 'a', params: { split: 0.7 } }, { name: 'b' }, item)).toBe(false);
   });
+
+  it('nor, inside an array, items of another type than the answer lists (names sent, objects listed)', () => {
+    const migration = {
+      type: 'object',
+      properties: {
+        repositories: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
+      },
+    };
+    const sent = { repositories: ['octocat/Hello-World'] };
+    expect(holdsSent(sent, { repositories: [{ name: 'Hello-World' }] }, migration)).toBe(true);
+    // The array's length is still the array's: one repository sent, two listed.
+    expect(holdsSent(sent, { repositories: [{ name: 'a' }, { name: 'b' }] }, migration)).toBe(false);
+    // Items the answer's schema can hold are compared.
+    const tags = { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } };
+    expect(holdsSent({ tags: ['a'] }, { tags: ['b'] }, tags)).toBe(false);
+  });
 });

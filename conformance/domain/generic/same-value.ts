@@ -12,6 +12,10 @@ const isNumber = (v: unknown) => typeof v === 'number' || isLosslessNumber(v);
  */
 export function holdsSent(sent: unknown, got: unknown, schema: JsonSchema | undefined): boolean {
   const s = schema ? mergeAllOf(schema) : undefined;
+  // A value the answer's schema cannot hold is not expected back as such: an object sent where the
+  // item keeps a string (its JSON text, say), or a repository's name sent where the item lists
+  // repository objects (GitHub's migrations).
+  if (s && !typeAllows(s, sent)) return true;
   if (isNumber(sent) && isNumber(got)) return sameNumber(String(sent), String(got));
   if (typeof sent === 'string' && typeof got === 'string') return sameString(sent, got, s?.format);
   if (Array.isArray(sent)) {
@@ -28,8 +32,6 @@ export function holdsSent(sent: unknown, got: unknown, schema: JsonSchema | unde
       // schema does not describe (a write-only member of the request schema, say).
       if (described && !member) return true;
       if (member && (mergeAllOf(member).readOnly === true || mergeAllOf(member).writeOnly === true)) return true;
-      // Nor a value the answer's schema cannot hold: an object sent where the item keeps a string (its JSON text, say).
-      if (member && !typeAllows(mergeAllOf(member), value)) return true;
       return holdsSent(value, (got as Record<string, unknown>)[key], member);
     });
   }
