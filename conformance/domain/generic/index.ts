@@ -11,7 +11,7 @@ import { clientChoosesId, lifecycle } from './lifecycle.js';
 import { filterChecks, pageSizeCheck } from './list-checks.js';
 import { pageMoves } from './page-moves.js';
 import { readIdentityCheck } from './read-checks.js';
-import { probeArrayFilterFinds, structuredFilterChecks } from './structured-filters.js';
+import { probeArrayFilterFinds, probeObjectFilters, structuredFilterChecks } from './structured-filters.js';
 import { confirmLookAhead, lookAhead } from './read-ahead.js';
 import { probeUnfilteredHoldsAll } from './unfiltered-holds-all.js';
 
@@ -120,6 +120,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         if (ahead) failures.push(...(await confirmLookAhead(context, spec, ahead)));
         failures.push(...(await probeUnfilteredHoldsAll(context, spec, collection)));
         failures.push(...(await probeArrayFilterFinds(context, spec, collection)));
+        failures.push(...(await probeObjectFilters(context, spec, collection)));
       }
       return failures.length > 0 ? { failures } : undefined;
     },

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { specFromDocument } from '../../../spec/index.js';
 import { resourceModelFor } from '../../../spec/resources/index.js';
 import type { Case } from '../../cases/index.js';
 import type { SequenceContext } from '../rules.js';
@@ -47,5 +48,73 @@ describe('lifecycle', () => {
       { operationId: 'getThingSummary', id: '7', alive: true, existing: [] },
       { operationId: 'getThingSummary', id: '7', alive: false, existing: [] },
     ]);
+  });
+});
+
+describe('lifecycle: merge patch', () => {
+  it('removes with null only a member the patch schema lets be null', async () => {
+    const thing = {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, note: { type: 'string' } },
+    };
+    const spec = specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'Things', version: '1' },
+      paths: {
+        '/things': {
+          post: {
+            operationId: 'createThing',
+            requestBody: { content: { 'application/json': { schema: thing } } },
+            responses: { '201': { description: 'made', content: { 'application/json': { schema: thing } } } },
+          },
+        },
+        '/things/{thingId}': {
+          parameters: [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }],
+          get: {
+            operationId: 'getThing',
+            responses: { '200': { description: 'it', content: { 'application/json': { schema: thing } } } },
+          },
+          patch: {
+            operationId: 'patchThing',
+            requestBody: {
+              content: {
+                'application/merge-patch+json': {
+                  schema: {
+                    type: 'object',
+                    properties: { name: { type: 'string' }, note: { type: ['string', 'null'] } },
+                  },
+                },
+              },
+            },
+            responses: { '200': { description: 'it', content: { 'application/json': { schema: thing } } } },
+          },
+        },
+      },
+    });
+    const things = resourceModelFor(spec).model.collections.find((c) => c.path === '/things')!;
+    const patches: unknown[] = [];
+    let item: Record<string, unknown> = {};
+    const context: SequenceContext = {
+      spec,
+      readOnly: false,
+      judge: () => [],
+      send: async (c: Case) => {
+        const body = c.body?.kind === 'json' ? (c.body.value as Record<string, unknown>) : {};
+        if (c.operationId === 'createThing') item = { ...body, id: 7 };
+        if (c.operationId === 'patchThing') {
+          patches.push(body);
+          item = Object.fromEntries(Object.entries({ ...item, ...body }).filter(([, v]) => v !== null));
+        }
+        return jsonExchange(c, c.operationId === 'createThing' ? 201 : 200, item);
+      },
+    };
+    const step = {
+      create: { pathParams: {}, query: [], body: { name: 'Rex', note: 'good dog' } },
+      update: { pathParams: {}, query: [], body: {} },
+    };
+    expect((await lifecycle(spec, things)!.execute(step, context)).findings).toEqual([]);
+    // `name` may not be null in the patch: `note` is the member removed.
+    expect(patches).toEqual([{ note: null }]);
   });
 });

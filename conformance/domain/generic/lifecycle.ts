@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import { isLosslessNumber } from 'lossless-json';
 import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
-import type { Case, Exchange } from '../../cases/index.js';
+import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { Finding, ItemRef, SemanticEvidence } from '../../findings/index.js';
 import {
   mergeAllOf,
   ordinaryParts,
   requestPartsArbitrary,
+  toPlainJson,
   toValidCase,
   type KnownValues,
   type RequestParts,
@@ -145,9 +146,17 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         if (!o || !parts || parts.body === undefined) continue;
         const mergePatch = o === updateOp && /merge-patch/i.test(o.requestBody?.preferredMediaType ?? '');
         // A merge patch may remove a member with null (RFC 7396): one optional member set so far goes.
+        // Only a member the patch's own schema lets be null: a null it refuses makes the request invalid.
         const removable =
           mergePatch && state && isObject(parts.body)
-            ? Object.keys(state).find((k) => !(k in (parts.body as object)) && !requiredMembers(o).has(k))
+            ? Object.keys(state).find(
+                (k) =>
+                  !(k in (parts.body as object)) &&
+                  !requiredMembers(o).has(k) &&
+                  o.requestBody!.schema.validate(
+                    toPlainJson({ ...(parts.body as Record<string, WireJson>), [k]: null }),
+                  ).ok,
+              )
             : undefined;
         const patchParts = removable
           ? { ...parts, body: { ...(parts.body as Record<string, never>), [removable]: null } }

@@ -5,7 +5,12 @@ import type { Case } from '../../cases/index.js';
 import { describeFinding } from '../../report/describe-finding.js';
 import type { SequenceContext } from '../rules.js';
 import { jsonExchange } from './__fixtures__/memory-store.js';
-import { inferStructuredFilters, probeArrayFilterFinds, structuredFilterChecks } from './structured-filters.js';
+import {
+  inferStructuredFilters,
+  probeArrayFilterFinds,
+  probeObjectFilters,
+  structuredFilterChecks,
+} from './structured-filters.js';
 
 // A guestbook: `tags` (form, explode false) and a deepObject `filter` with `author` and `minRating`.
 const entry = {
@@ -179,5 +184,49 @@ describe('probeArrayFilterFinds', () => {
 
   it('passes a list that splits the values', async () => {
     expect(await probeArrayFilterFinds(store(false).context, spec, entries)).toEqual([]);
+  });
+});
+
+describe('probeObjectFilters', () => {
+  const store = (ignoreFilters: boolean) => {
+    const items: Record<string, unknown>[] = [];
+    const context: SequenceContext = {
+      spec,
+      readOnly: false,
+      judge: () => [],
+      send: async (c: Case) => {
+        if (c.operationId === 'signGuestbook') {
+          const item = { ...(c.body as { value: Record<string, unknown> }).value, id: items.length + 1 };
+          items.push(item);
+          return jsonExchange(c, 201, item);
+        }
+        const q = new URLSearchParams((c.rawQuery ?? []).join('&'));
+        const author = q.get('filter[author]');
+        const least = q.get('filter[minRating]');
+        const kept = items.filter(
+          (e) =>
+            ignoreFilters ||
+            ((author === null || e.author === author) &&
+              (least === null || (typeof e.rating === 'number' && e.rating >= Number(least)))),
+        );
+        return jsonExchange(c, 200, { entries: kept });
+      },
+    };
+    return { context, items };
+  };
+
+  it('fails a list that ignores its deepObject filters, on two items it creates for each', async () => {
+    const { context, items } = store(true);
+    const findings = await probeObjectFilters(context, spec, entries);
+    expect(findings.map((f) => (f.evidence as { parameter: string }).parameter)).toEqual([
+      'filter[author]',
+      'filter[minRating]',
+    ]);
+    expect(items).toHaveLength(4);
+    expect(new Set(items.slice(0, 2).map((e) => e.author)).size).toBe(2);
+  });
+
+  it('passes a list that honours them', async () => {
+    expect(await probeObjectFilters(store(false).context, spec, entries)).toEqual([]);
   });
 });

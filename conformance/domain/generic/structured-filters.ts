@@ -1,14 +1,15 @@
+import fc from 'fast-check';
 import { isLosslessNumber } from 'lossless-json';
 import type { JsonSchema, OperationModel, ParameterModel, SpecModel } from '../../../spec/index.js';
 import { parseParameter, serializeParameter } from '../../../spec/parameters/index.js';
 import type { CollectionModel } from '../../../spec/resources/index.js';
-import type { Case, WireJson } from '../../cases/index.js';
+import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
-import type { Finding } from '../../findings/index.js';
-import { mergeAllOf, toPlainJson } from '../../generate/index.js';
+import type { Finding, ItemRef } from '../../findings/index.js';
+import { mergeAllOf, ordinaryParts, schemaArbitrary, toPlainJson, toValidCase } from '../../generate/index.js';
 import type { SequenceContext } from '../rules.js';
-import { holdsEverything, is2xx, largestPage, operationsOf, scopeOf } from './collection-requests.js';
+import { createdItem, holdsEverything, is2xx, largestPage, operationsOf, scopeOf } from './collection-requests.js';
 import { idOfItem, itemsOf } from './items.js';
 import { filterFinding, memberOf } from './list-checks.js';
 
@@ -223,32 +224,137 @@ export async function probeArrayFilterFinds(
       ...page.testCase,
       rawQuery: [...(page.testCase.rawQuery ?? []), ...fragments],
     });
-    const r = filtered.response;
-    if (!r || !is2xx(filtered) || r.headers.age !== undefined || page.cap === undefined) continue;
-    const found = itemsOf(collection, r.exactJson ?? r.json);
-    const link = r.headers.link;
-    if (!found || found.length >= page.cap || (link !== undefined && /;\s*rel\s*=\s*"?[^"]*\bnext\b/i.test(link)))
-      continue;
     const id = idOfItem(collection, chosen.item)!;
-    if (found.some((item) => idOfItem(collection, item) === id)) continue;
-    findings.push(
-      findingOf(filtered, {
-        code: 'semantic_violation',
-        severity: 'failure',
-        check: 'semantics.filter',
-        evidence: {
-          rule: 'filter-misses',
-          list: list.operationId,
-          parameter: p.name,
-          member: filter.member,
-          wanted: JSON.stringify(chosen.values),
-          items: found.length,
-          id,
-          idParameter: collection.id.parameter,
-          inference: filter.reason,
-        },
-      }),
-    );
+    const miss = missingFrom(filtered, page.cap, collection, list, { ...filter, parameter: p.name }, chosen.values, id);
+    if (miss) findings.push(miss);
   }
   return findings;
+}
+
+/** Two values of a member a creation may set and a filter may ask, neither holding the other, in order. */
+function twoValues(
+  filter: StructuredFilter,
+  create: OperationModel,
+  body: Record<string, WireJson>,
+  seed: number,
+): [WireJson, WireJson] | undefined {
+  const memberSchema = (mergeAllOf(create.requestBody!.schema.schema).properties as Record<string, JsonSchema>)?.[
+    filter.member
+  ];
+  if (!memberSchema || mergeAllOf(memberSchema).readOnly === true) return undefined;
+  const fits = (v: WireJson) =>
+    filter.parameter.schema.validate({ [filter.property!]: toPlainJson(v) }).ok &&
+    create.requestBody!.schema.validate(toPlainJson({ ...body, [filter.member]: v })).ok;
+  const values = fc.sample(schemaArbitrary(memberSchema), { seed, numRuns: 60 }).filter(fits);
+  const text = (v: WireJson) => String(v).toLowerCase();
+  for (const a of values)
+    for (const b of values) {
+      if (typeof a === 'string' && typeof b === 'string') {
+        // A server may match case-insensitively or by substring: neither value may find the other.
+        if (a.trim() !== '' && b.trim() !== '' && !text(a).includes(text(b)) && !text(b).includes(text(a)))
+          return [a, b];
+      } else if (typeof a === 'number' && typeof b === 'number' && a < b) return [a, b];
+    }
+  return undefined;
+}
+
+/**
+ * Each deepObject filter on a fresh pair of items: two creations that differ only in the member
+ * (`author` "a…" and "b…"; `rating` 2 and 4), then the list filtered by one of them. Every item kept
+ * must match (an equality filter for the first value keeps the second out; a least bound at the
+ * second value keeps the first out, whether the bound is inclusive or not), and an equality filter
+ * finds its item in a complete answer (exact, case-insensitive and substring matching all find it).
+ * Catches a list that ignores the filter, whatever else the store holds.
+ */
+export async function probeObjectFilters(
+  context: SequenceContext & { readonly seed?: number },
+  spec: SpecModel,
+  collection: CollectionModel,
+): Promise<Finding[]> {
+  const { list, create } = operationsOf(spec, collection);
+  if (context.readOnly || !list || !create?.requestBody || !collection.id) return [];
+  const filters = inferStructuredFilters(list, collection).filter((f) => f.property !== undefined);
+  const scope = filters.length > 0 ? scopeOf(context, collection, list) : undefined;
+  if (!scope) return [];
+  const ordinary = ordinaryParts(create, {}, 0);
+  const body = ordinary.body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  const page = largestPage(list, collection, scope, FAMILY);
+  const findings: Finding[] = [];
+  for (const filter of filters) {
+    const pair = twoValues(filter, create, body as Record<string, WireJson>, context.seed ?? 0);
+    if (!pair) continue;
+    const made: (ItemRef | undefined)[] = [];
+    for (const value of pair) {
+      const c = toValidCase(create, {
+        ...ordinary,
+        body: { ...(body as Record<string, WireJson>), [filter.member]: value },
+      });
+      const exchange = await context.send({ ...c, family: FAMILY, pathParams: { ...c.pathParams, ...scope } });
+      made.push(createdItem(collection, create, exchange));
+    }
+    if (made.some((m) => m === undefined)) continue;
+    const [first] = made as ItemRef[];
+    const asked = filter.kind === 'at-least' ? pair[1] : pair[0];
+    const p = filter.parameter;
+    const fragments =
+      serializeParameter({ ...p, schema: p.schema.schema }, { [filter.property!]: toPlainJson(asked) }).query ?? [];
+    const filtered = await context.send({
+      ...page.testCase,
+      rawQuery: [...(page.testCase.rawQuery ?? []), ...fragments],
+    });
+    const r = filtered.response;
+    const items = r && is2xx(filtered) ? itemsOf(collection, r.exactJson ?? r.json) : undefined;
+    if (!items) continue;
+    const parameter = `${p.name}[${filter.property}]`;
+    const { member, reason, kind } = filter;
+    const off = items.filter((item) => matches(filter, asked, memberOf(item, member)) === false);
+    if (off.length > 0) {
+      const match = kind === 'equality' || kind === 'contains-any' ? {} : { match: kind };
+      findings.push(filterFinding(filtered, { parameter, member, reason, ...match }, String(asked), items, off));
+      continue;
+    }
+    // The item asked for, in a complete answer: only for equality (a bound may be exclusive).
+    if (kind !== 'equality') continue;
+    const miss = missingFrom(filtered, page.cap, collection, list, { parameter, member, reason }, asked, first!.id);
+    if (miss) findings.push(miss);
+  }
+  return findings;
+}
+
+/**
+ * The `filter-misses` finding when a filtered answer holds everything that matched (shorter than the
+ * page it asked for, no `Link: rel="next"`, no `Age`) and still lacks the item `id`; else undefined.
+ */
+function missingFrom(
+  filtered: Exchange,
+  cap: number | undefined,
+  collection: CollectionModel,
+  list: OperationModel,
+  filter: { readonly parameter: string; readonly member: string; readonly reason: string },
+  wanted: unknown,
+  id: string,
+): Finding | undefined {
+  const r = filtered.response;
+  const items = r && is2xx(filtered) ? itemsOf(collection, r.exactJson ?? r.json) : undefined;
+  const link = r?.headers.link;
+  if (!r || !items || cap === undefined || items.length >= cap || r.headers.age !== undefined) return undefined;
+  if (link !== undefined && /;\s*rel\s*=\s*"?[^"]*\bnext\b/i.test(link)) return undefined;
+  if (items.some((item) => idOfItem(collection, item) === id)) return undefined;
+  return findingOf(filtered, {
+    code: 'semantic_violation',
+    severity: 'failure',
+    check: 'semantics.filter',
+    evidence: {
+      rule: 'filter-misses',
+      list: list.operationId,
+      parameter: filter.parameter,
+      member: filter.member,
+      wanted: JSON.stringify(wanted),
+      items: items.length,
+      id,
+      idParameter: collection.id!.parameter,
+      inference: filter.reason,
+    },
+  });
 }
