@@ -15,6 +15,11 @@ export interface ReceivedResponse {
   /** Header names lower-case; repeated headers joined with ", ". */
   readonly headers: Readonly<Record<string, string>>;
   readonly bodyText: string;
+  /**
+   * Set when the body's bytes (after content decoding) are not UTF-8: `bodyText` then holds U+FFFD
+   * where they were, so only this flag tells a server's own U+FFFD from bytes of another charset.
+   */
+  readonly notUtf8?: true;
   /** JSON.parse of the body (numbers as doubles), or undefined when the body is not JSON. */
   readonly json?: unknown;
   /** lossless-json parse of the body (integers as LosslessNumber), for exact comparisons. */

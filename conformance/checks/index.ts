@@ -8,7 +8,7 @@ import { checkContentType } from './content-type.js';
 import { checkDeprecation } from './deprecation.js';
 import { checkErrorStatus } from './error-status.js';
 import { checkHead } from './head.js';
-import { checkJsonCharset } from './json-charset.js';
+import { checkJsonCharset, checkUtf8Bytes } from './json-charset.js';
 import type { Check } from './make-finding.js';
 import { checkRedirect } from './redirect.js';
 import { checkResponseHeaders } from './response-headers.js';
@@ -64,6 +64,7 @@ export const GENERIC_CHECKS: readonly RegisteredCheck[] = [
   { name: statusTally, run: checkStatus },
   { name: fixed('content_type'), run: checkContentType },
   { name: fixed('content_type'), run: checkJsonCharset },
+  { name: fixed('content_type'), run: checkUtf8Bytes },
   { name: fixed('schema'), run: checkSchema },
   {
     name: fixed('response_headers'),

@@ -45,3 +45,28 @@ export const checkJsonCharset: Check = ({ exchange }) => {
     }),
   ];
 };
+
+/**
+ * A body whose bytes are not UTF-8 where its label says they are: `charset=utf-8` on any media type
+ * (RFC 9110 §8.3.2: the charset names the encoding of the representation), or a JSON type, whose
+ * text is UTF-8 with or without a label (RFC 8259 §8.1). Text stored right but sent in another
+ * encoding ("Grüße" as ISO-8859-1 bytes) reaches every client garbled. Rests on the bytes received
+ * (after content decoding), not on the decoded text: a server may send U+FFFD of its own.
+ */
+export const checkUtf8Bytes: Check = ({ exchange }) => {
+  const r = exchange.response;
+  const contentType = r?.headers['content-type'];
+  if (!r?.notUtf8 || contentType === undefined || exchange.request.method === 'HEAD') return [];
+  const media = mediaTypeOf(r.headers);
+  const charset = charsetOf(contentType);
+  const json = media === 'application/json' || /^application\/[\w.!#$&^-]+\+json$/.test(media);
+  if (!(charset !== undefined ? UTF8_NAMES.has(charset) : json)) return [];
+  return [
+    findingOf(exchange, {
+      code: 'protocol_violation',
+      severity: 'failure',
+      check: 'content_type',
+      evidence: { rule: 'charset-bytes', contentType, charset: charset ?? 'utf-8' },
+    }),
+  ];
+};

@@ -28,6 +28,7 @@ export const CHECKS = {
   'semantics.unique_ids': 'ids are handed out once: no two items share one, in a list or across creations',
   'semantics.echo': 'a creation answers with what was sent, plus server-filled members',
   'semantics.identity': 'a read answers the item the path names',
+  'semantics.read_identity': 'any API: a read of an id the target handed out answers the item with that id',
   'semantics.read_back': 'a created item reads back as it was created',
   'semantics.list_shows_created': 'a created item appears in the list',
   'semantics.persistence': 'what was created stays: reads and lists agree with the writes before them',

@@ -68,12 +68,15 @@ export function caseProperties(spec: SpecModel, outer: PropertyContext, readOnly
               ),
           }
         : outer;
+    // Nor do its landmarks and drawn values (`1`, `2`, small integers) name what the run has listed:
+    // valid cases whose item is a value the run learned for any operation are left out.
+    const unlisted = operation.method === 'delete' ? notListed(spec, operation, outer) : () => true;
     properties.push({
       id: `${id}/valid`,
       family: 'valid',
       operationId: id,
-      arbitrary: () => validCaseArbitrary(operation, context.known(id)),
-      examples: () => coverageValidCases(operation, context.known(id), context.seed),
+      arbitrary: () => validCaseArbitrary(operation, context.known(id)).filter(unlisted),
+      examples: () => coverageValidCases(operation, context.known(id), context.seed).filter(unlisted),
       // A refusal the contract might excuse is narrowed to its cause first (engine/narrow.ts).
       execute: (c) => executeNarrowed(context, operation, c),
       // A shrunk failure that depends on one length or value says where it starts and ends.
@@ -105,6 +108,21 @@ export function caseProperties(spec: SpecModel, outer: PropertyContext, readOnly
     }
   }
   return properties;
+}
+
+/**
+ * Whether a case leaves alone every value the run has learned (from any operation's answers) for the
+ * last path parameter of the operation, the one naming what a DELETE removes.
+ */
+function notListed(spec: SpecModel, operation: OperationModel, context: PropertyContext): (c: Case) => boolean {
+  const last = [...operation.path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
+  if (last === undefined) return () => true;
+  let taken: Set<string> | undefined;
+  return (c) => {
+    taken ??= new Set(spec.operations.flatMap((o) => context.known(o.operationId)[last] ?? []));
+    const value = c.pathParams[last];
+    return value === undefined || !taken.has(value);
+  };
 }
 
 /** One fixed, ordinary valid request of an operation: nothing in it but the credential can be refused. */

@@ -309,6 +309,8 @@ export type ProtocolEvidence =
     }
   /** A JSON answer labelled with a charset other than UTF-8 (RFC 8259 §8.1). */
   | { readonly rule: 'json-charset'; readonly contentType: string; readonly charset: string }
+  /** A body labelled UTF-8 (or JSON, which is UTF-8) whose bytes are not UTF-8 (RFC 9110 §8.3.2, RFC 8259 §8.1). */
+  | { readonly rule: 'charset-bytes'; readonly contentType: string; readonly charset: string }
   /** The answer to a request with `Connection: close` keeps the connection alive (RFC 9112 §9.6). */
   | { readonly rule: 'connection-close'; readonly connection: string }
   /** A HEAD answer's Content-Length is not the one GET declares, just before and after (RFC 9110 §8.6). */
@@ -427,11 +429,39 @@ export type SemanticEvidence =
   | {
       readonly rule: 'inferred-filter';
       readonly parameter: string;
+      /**
+       * How the item member had to agree, when not by equality: `contains-any` (an array member holds
+       * one of the values asked), `at-least` / `at-most` (a numeric member within the bound).
+       */
+      readonly match?: 'contains-any' | 'at-least' | 'at-most';
       readonly member: string;
       readonly wanted: string;
       readonly offending: Integer;
       readonly items: Integer;
       readonly example?: unknown;
+      readonly inference: string;
+    }
+  /** A read of an id the target itself named answered an item with another id. */
+  | {
+      readonly rule: 'read-other-item';
+      readonly read: string;
+      readonly parameter: string;
+      readonly asked: string;
+      readonly member: string;
+      readonly answered: string;
+      readonly inference: string;
+    }
+  /** An item listed unfiltered is missing from the complete list filtered by exactly the values its array member carries. */
+  | {
+      readonly rule: 'filter-misses';
+      readonly list: string;
+      readonly parameter: string;
+      readonly member: string;
+      /** The values asked, as JSON. */
+      readonly wanted: string;
+      readonly items: number;
+      readonly id: string;
+      readonly idParameter: string;
       readonly inference: string;
     }
   | { readonly rule: 'id-twice'; readonly id: string; readonly parameter: string; readonly inference: string }

@@ -2,7 +2,8 @@ import { LosslessNumber } from 'lossless-json';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Case } from '../cases/index.js';
 import { loadOperations, OPERATION_IDS, type Operations } from '../checks/_test-support.js';
-import { coverageInvalidCases, coverageValidCases } from './coverage.js';
+import { specFromDocument } from '../../spec/index.js';
+import { coverageInvalidCases, coverageValidCases, UNICODE_FILE_NAME } from './coverage.js';
 import { ORDINARY_STRING_LIMIT } from './edge.js';
 import { mutationsOf } from './mutations.js';
 import { labelProblems, wire, wireProblems } from './_test-support.js';
@@ -144,5 +145,54 @@ describe('coverageInvalidCases', () => {
       expect(labelProblems(c, ops[id])).toEqual([]);
       expect(c.existing).toBeUndefined();
     }
+  });
+});
+
+describe('coverageValidCases: file names', () => {
+  const upload = specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'Uploads', version: '1' },
+    paths: {
+      '/files': {
+        post: {
+          operationId: 'upload',
+          requestBody: {
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file'],
+                  properties: { file: { type: 'string', format: 'binary' }, caption: { type: 'string' } },
+                },
+              },
+            },
+          },
+          responses: { '201': { description: 'stored' } },
+        },
+        put: {
+          operationId: 'note',
+          requestBody: {
+            content: {
+              'multipart/form-data': {
+                schema: { type: 'object', required: ['caption'], properties: { caption: { type: 'string' } } },
+              },
+            },
+          },
+          responses: { '204': { description: 'noted' } },
+        },
+      },
+    },
+  });
+
+  it('sends a file part once with a name beyond US-ASCII, labelled as an edge a server may refuse', () => {
+    const named = coverageValidCases(upload.operation('upload')!).filter((c) => c.edge?.gap === 'file-names');
+    expect(named).toHaveLength(1);
+    const text = named[0]!.body?.kind === 'raw' ? named[0]!.body.text : '';
+    expect(text).toContain(`name="file"; filename="${UNICODE_FILE_NAME}"`);
+    expect(/[^\u0000-\u007f]/.test(UNICODE_FILE_NAME)).toBe(true);
+  });
+
+  it('sends none where the body has no file part', () => {
+    expect(coverageValidCases(upload.operation('note')!).filter((c) => c.edge?.gap === 'file-names')).toEqual([]);
   });
 });

@@ -179,10 +179,12 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
   const cases = [...variants.slice(0, MAX_COVERAGE), ...lengths.slice(0, MAX_LENGTH_STEPS)].map((parts) =>
     toValidCase(operation, parts),
   );
-  return [...cases, ...integerSpellings(operation, base), ...stringSpellings(operation, base)].slice(
-    0,
-    MAX_COVERAGE + MAX_LENGTH_STEPS + 8,
-  );
+  return [
+    ...cases,
+    ...fileNames(operation, base),
+    ...integerSpellings(operation, base),
+    ...stringSpellings(operation, base),
+  ].slice(0, MAX_COVERAGE + MAX_LENGTH_STEPS + 8);
 }
 
 /** The ordinary request's body, its merged schema and that schema's members, when it is a JSON object. */
@@ -264,6 +266,32 @@ function integerSpellings(operation: OperationModel, base: RequestParts): Case[]
       edge: { gap: 'integer-spelling', description: `integers written with ${how} (${spelling})` },
     } satisfies Case;
   });
+}
+
+/** A file name beyond US-ASCII, as a browser sends it: UTF-8 bytes in the quoted `filename`. */
+export const UNICODE_FILE_NAME = 'Grüße-日本.png';
+
+/**
+ * RFC 7578 §4.2: deployed clients send a file name "directly encoded including octets outside the
+ * US-ASCII range" (browsers send UTF-8, WHATWG HTML). A server may refuse such a name (a contract gap,
+ * `file-names`), but not fail on it: the ordinary request once more, its file parts named so.
+ * Nothing where the body has no file part.
+ */
+function fileNames(operation: OperationModel, base: RequestParts): Case[] {
+  if (!/^multipart\//i.test(operation.requestBody?.preferredMediaType ?? '') || base.body === undefined) return [];
+  const plain = toValidCase(operation, base);
+  const named = toValidCase(operation, { ...base, filename: UNICODE_FILE_NAME });
+  const text = (c: Case) => (c.body?.kind === 'raw' ? c.body.text : undefined);
+  if (!text(named)?.includes(`filename="${UNICODE_FILE_NAME}"`) || text(plain) === undefined) return [];
+  return [
+    {
+      ...named,
+      edge: {
+        gap: 'file-names',
+        description: `a file part named "${UNICODE_FILE_NAME}" in UTF-8, as browsers send it (RFC 7578 §4.2)`,
+      },
+    },
+  ];
 }
 
 /** The coverage phase of invalid input: every labelled mutation once, on an ordinary request. */

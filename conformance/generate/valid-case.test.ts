@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOperations, type Operations } from '../checks/_test-support.js';
-import { ExistingValue, requestPartsArbitrary } from './valid-case.js';
+import { specFromDocument } from '../../spec/index.js';
+import { decodeBody } from '../../spec/media/index.js';
+import { ExistingValue, requestPartsArbitrary, toValidCase } from './valid-case.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -15,5 +17,31 @@ describe('requestPartsArbitrary: ids the target handed out', () => {
     const existing = sent.map((p) => p.pathParams.petId).filter((v) => v instanceof ExistingValue);
     expect(existing.length).toBeGreaterThan(0);
     expect(new Set(existing.map((v) => v.text))).toEqual(new Set(['3']));
+  });
+});
+
+describe('toValidCase: form bodies', () => {
+  it('writes a space as `+` (WHATWG urlencoded serializer) and a `+` of the value as %2B, read back the same', () => {
+    const schema = { type: 'object', properties: { author: { type: 'string' } } };
+    const spec = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'Forms', version: '1' },
+      paths: {
+        '/entries': {
+          post: {
+            operationId: 'sign',
+            requestBody: { content: { 'application/x-www-form-urlencoded': { schema } } },
+            responses: { '201': { description: 'signed' } },
+          },
+        },
+      },
+    });
+    const c = toValidCase(spec.operation('sign')!, { pathParams: {}, query: [], body: { author: 'Ana Lima+1' } });
+    const text = c.body?.kind === 'raw' ? c.body.text : '';
+    expect(text).toBe('author=Ana+Lima%2B1');
+    expect(decodeBody('application/x-www-form-urlencoded', text, schema)).toEqual({
+      ok: true,
+      value: { author: 'Ana Lima+1' },
+    });
   });
 });

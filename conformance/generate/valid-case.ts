@@ -58,6 +58,8 @@ export interface RequestParts {
   readonly acceptEncoding?: string;
   /** Send `Expect: 100-continue` (and the body at once). */
   readonly expectContinue?: boolean;
+  /** The file name of multipart file parts (`blob` when absent). */
+  readonly filename?: string;
 }
 
 /** Arbitrary of the parameters and body of a valid request of an operation. */
@@ -220,7 +222,7 @@ export function sendsJson(operation: OperationModel): boolean {
 }
 
 /** A body in the operation's preferred non-JSON media type (form, multipart, text, bytes), as raw text. */
-function encodedBody(operation: OperationModel, value: WireJson): CaseBody {
+function encodedBody(operation: OperationModel, value: WireJson, filename?: string): CaseBody {
   const body = operation.requestBody!;
   const media = body.content[body.preferredMediaType!];
   const encoded = encodeBody(
@@ -228,10 +230,15 @@ function encodedBody(operation: OperationModel, value: WireJson): CaseBody {
     toPlainJson(value),
     body.schema.schema,
     media?.encoding as never,
+    filename !== undefined ? { filename } : {},
   );
+  const text = typeof encoded.body === 'string' ? encoded.body : Buffer.from(encoded.body).toString('utf8');
   return {
     kind: 'raw',
-    text: typeof encoded.body === 'string' ? encoded.body : Buffer.from(encoded.body).toString('utf8'),
+    // A form body goes as browsers and URLSearchParams write it: a space as `+` (WHATWG URL Standard,
+    // application/x-www-form-urlencoded serializer), which every form parser reads as a space. A `+`
+    // of the value itself is already `%2B` here.
+    text: /^application\/x-www-form-urlencoded\b/i.test(encoded.contentType) ? text.replaceAll('%20', '+') : text,
     contentType: encoded.contentType,
   };
 }
@@ -317,7 +324,7 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
       ? {
           body: sendsJson(operation)
             ? ({ kind: 'json', value: parts.body } as const)
-            : encodedBody(operation, parts.body),
+            : encodedBody(operation, parts.body, parts.filename),
         }
       : {}),
     auth: 'valid',

@@ -29,6 +29,8 @@ function describeProtocol(e: ProtocolEvidence): string {
       return `${e.answers} answers (status ${e.statuses.join(', ')}) said Date: ${e.date}, which is no IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"); RFC 9110 §5.6.7: a sender MUST generate HTTP dates as IMF-fixdate.`;
     case 'json-charset':
       return `A JSON answer is labelled ${e.contentType}: charset ${e.charset}, not UTF-8; RFC 8259 §8.1: JSON exchanged between systems MUST be encoded in UTF-8, and a client decoding it as ${e.charset} reads other characters.`;
+    case 'charset-bytes':
+      return `An answer labelled ${e.contentType} carries bytes that are not ${e.charset}; RFC 9110 §8.3.2: the charset names the encoding of the text (and RFC 8259 §8.1: JSON is UTF-8), so every client decoding it by its label reads other characters than were meant.`;
     case 'connection-close':
       return `The answer to a request with Connection: close says Connection: ${e.connection}; RFC 9112 §9.6: a server that receives "close" MUST close the connection after its answer.`;
     case 'head-length':
@@ -380,8 +382,21 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
     }
     case 'page-size':
       return `The list has ${e.items} items; ${e.asked ? `${e.parameter}=${e.cap} was asked` : `the default ${e.parameter} is ${e.cap}`}. (Inferred: ${e.inference})`;
-    case 'inferred-filter':
-      return `${e.parameter}=${e.wanted} returned ${e.offending} of ${e.items} items whose ${e.member} is another value (e.g. ${JSON.stringify(e.example ?? null)}). (Inferred: ${e.inference})`;
+    case 'inferred-filter': {
+      const other =
+        e.match === 'contains-any'
+          ? `whose ${e.member} holds none of these values`
+          : e.match === 'at-least'
+            ? `whose ${e.member} is below it`
+            : e.match === 'at-most'
+              ? `whose ${e.member} is above it`
+              : `whose ${e.member} is another value`;
+      return `${e.parameter}=${e.wanted} returned ${e.offending} of ${e.items} items ${other} (e.g. ${JSON.stringify(e.example ?? null)}). (Inferred: ${e.inference})`;
+    }
+    case 'read-other-item':
+      return `${e.read} of ${e.parameter}=${e.asked}, an id the target itself handed out, answered the item whose ${e.member} is ${e.answered}: a read by id answers the item it names (id inferred: ${e.inference}).`;
+    case 'filter-misses':
+      return `${e.list} filtered by ${e.parameter} = ${e.wanted}, exactly the values the item ${e.idParameter}=${e.id} carries in ${e.member}, returned ${e.items} items, a complete list, without it; listed unfiltered just before, it matches whether the filter keeps items with any, every or exactly these values (inferred: ${e.inference}).`;
     case 'id-twice':
       return `${operationId} handed out ${e.parameter}=${e.id} twice. (${e.inference})`;
     case 'read-back':

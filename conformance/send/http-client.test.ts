@@ -308,3 +308,23 @@ describe('expiring credentials', () => {
     await client.close();
   });
 });
+
+describe('body bytes', () => {
+  it('marks a body whose bytes (after content decoding) are not UTF-8, and no other', async () => {
+    const bodies = [Buffer.from('[{"name":"Grüße"}]', 'latin1'), Buffer.from('[{"name":"Grüße \uFFFD"}]', 'utf8')];
+    let hit = 0;
+    server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(bodies[hit++]);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    const client = createHttpClient({ baseUrl: url, apiKey: 'k', timeoutMs: 2000 });
+    const latin1 = await client.send(validCase('listPets'), ops.listPets);
+    expect(latin1.response?.notUtf8).toBe(true);
+    expect(latin1.response?.bodyText).toContain('\uFFFD');
+    // A U+FFFD the server sent itself is UTF-8 like any other character.
+    expect((await client.send(validCase('listPets'), ops.listPets)).response?.notUtf8).toBeUndefined();
+    await client.close();
+  });
+});

@@ -1,4 +1,5 @@
 import { type IncomingMessage, request as httpRequest } from 'node:http';
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { parse as parseLossless } from 'lossless-json';
@@ -276,6 +277,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         status: res.statusCode,
         headers: flattenHeaders(res.headers, scrub),
         bodyText,
+        ...(isUtf8(decoded) ? {} : { notUtf8: true as const }),
         ...parseBodies(bodyText),
         durationMs: performance.now() - started,
         sentAt: started,

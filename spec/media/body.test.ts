@@ -213,6 +213,18 @@ describe('multipart/form-data', () => {
     });
   });
 
+  it('names file parts as asked, in UTF-8 as browsers write them (RFC 7578 §4.2), and reads the name back', () => {
+    const out = encodeBody('multipart/form-data', { file: new Uint8Array([1]) }, schema, undefined, {
+      boundary: 'b',
+      filename: 'Grüße "1".png',
+    });
+    const wire = Buffer.from(out.body as Uint8Array);
+    expect(wire.toString('utf8')).toContain('name="file"; filename="Grüße %221%22.png"\r\n');
+    expect(wire.includes(Buffer.from('Grüße', 'utf8'))).toBe(true);
+    const parts = Buffer.from(out.body as Uint8Array).toString('latin1');
+    expect(parts).not.toContain('filename="blob"');
+  });
+
   it('uses the Encoding Object contentType and repeats parts for arrays', () => {
     const encoding = { note: { contentType: 'text/markdown' }, photos: { contentType: 'image/png, image/jpeg' } };
     const out = encodeBody(

@@ -49,7 +49,13 @@ export function encodeBody(
     case 'form':
       return { contentType, body: encodeForm(requireRecord(value, m.essence), schema ?? {}, encoding ?? {}) };
     case 'multipart':
-      return encodeMultipart(requireRecord(value, m.essence), schema ?? {}, encoding ?? {}, options.boundary);
+      return encodeMultipart(
+        requireRecord(value, m.essence),
+        schema ?? {},
+        encoding ?? {},
+        options.boundary,
+        options.filename,
+      );
     case 'text':
       return { contentType, body: value instanceof Uint8Array ? value : primitiveText(value) };
     case 'binary':
@@ -121,6 +127,7 @@ function encodeMultipart(
   schema: Schema,
   encoding: EncodingMap,
   fixed?: string,
+  filename = 'blob',
 ): EncodedBody {
   const parts: Part[] = [];
   for (const [name, member] of Object.entries(value)) {
@@ -136,7 +143,7 @@ function encodeMultipart(
       const binary = item instanceof Uint8Array || isBinary(sub);
       parts.push({
         name,
-        ...(binary ? { filename: 'blob' } : {}),
+        ...(binary ? { filename } : {}),
         // Browsers omit Content-Type on text fields; RFC 7578 §4.4 makes text/plain the default.
         ...(contentType === 'text/plain' ? {} : { contentType }),
         data: partData(item, contentType),

@@ -37,6 +37,11 @@ export interface EncodedBody {
 export interface EncodeBodyOptions {
   /** The multipart boundary to use (default: random). Tests use it for stable output. */
   readonly boundary?: string | undefined;
+  /**
+   * The file name of multipart file parts (default `blob`, as browsers name a Blob). Written in UTF-8
+   * as it is, as browsers do (RFC 7578 §4.2; WHATWG HTML, multipart/form-data encoding).
+   */
+  readonly filename?: string | undefined;
 }
 
 /** Options for {@link decodeBody}. */

@@ -10,6 +10,8 @@ import { createdId, idOfItem, itemsOf } from './items.js';
 import { clientChoosesId, lifecycle } from './lifecycle.js';
 import { filterChecks, pageSizeCheck } from './list-checks.js';
 import { pageMoves } from './page-moves.js';
+import { readIdentityCheck } from './read-checks.js';
+import { probeArrayFilterFinds, probeObjectFilters, structuredFilterChecks } from './structured-filters.js';
 import { confirmLookAhead, lookAhead } from './read-ahead.js';
 import { probeUnfilteredHoldsAll } from './unfiltered-holds-all.js';
 
@@ -30,9 +32,17 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
   for (const collection of resources.collections) {
     const list = collection.operations.list;
     if (!list) continue;
-    checks[list.operationId] = [pageSizeCheck(collection), ...filterChecks(collection)].filter(
-      (c): c is RegisteredCheck => c !== undefined,
-    );
+    const listOperation = spec.operation(list.operationId);
+    checks[list.operationId] = [
+      pageSizeCheck(collection),
+      ...filterChecks(collection),
+      ...(listOperation ? structuredFilterChecks(listOperation, collection) : []),
+    ].filter((c): c is RegisteredCheck => c !== undefined);
+  }
+  for (const collection of resources.collections) {
+    const read = collection.operations.read ? spec.operation(collection.operations.read.operationId) : undefined;
+    const check = read ? readIdentityCheck(read, collection) : undefined;
+    if (read && check) checks[read.operationId] = [...(checks[read.operationId] ?? []), check];
   }
   // Operations under an item path take its id; deleting ones do not, so that no other property
   // deletes an item the run still reads.
@@ -109,6 +119,8 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         const ahead = await lookAhead(context, spec, collection);
         if (ahead) failures.push(...(await confirmLookAhead(context, spec, ahead)));
         failures.push(...(await probeUnfilteredHoldsAll(context, spec, collection)));
+        failures.push(...(await probeArrayFilterFinds(context, spec, collection)));
+        failures.push(...(await probeObjectFilters(context, spec, collection)));
       }
       return failures.length > 0 ? { failures } : undefined;
     },

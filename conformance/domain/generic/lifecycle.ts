@@ -2,22 +2,22 @@ import type { CheckName } from '../../checks/registry.js';
 import fc from 'fast-check';
 import { isLosslessNumber } from 'lossless-json';
 import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
-import { decodeBody } from '../../../spec/media/index.js';
 import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
-import type { Case, Exchange } from '../../cases/index.js';
+import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { Finding, ItemRef, SemanticEvidence } from '../../findings/index.js';
 import {
   mergeAllOf,
   ordinaryParts,
   requestPartsArbitrary,
+  toPlainJson,
   toValidCase,
   type KnownValues,
   type RequestParts,
 } from '../../generate/index.js';
 import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
-import { holdsSent } from './same-value.js';
+import { bodyValue, holdsSent } from './same-value.js';
 
 interface Step {
   readonly create: RequestParts;
@@ -147,9 +147,17 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         if (!o || !parts || parts.body === undefined) continue;
         const mergePatch = o === updateOp && /merge-patch/i.test(o.requestBody?.preferredMediaType ?? '');
         // A merge patch may remove a member with null (RFC 7396): one optional member set so far goes.
+        // Only a member the patch's own schema lets be null: a null it refuses makes the request invalid.
         const removable =
           mergePatch && state && isObject(parts.body)
-            ? Object.keys(state).find((k) => !(k in (parts.body as object)) && !requiredMembers(o).has(k))
+            ? Object.keys(state).find(
+                (k) =>
+                  !(k in (parts.body as object)) &&
+                  !requiredMembers(o).has(k) &&
+                  o.requestBody!.schema.validate(
+                    toPlainJson({ ...(parts.body as Record<string, WireJson>), [k]: null }),
+                  ).ok,
+              )
             : undefined;
         const patchParts = removable
           ? { ...parts, body: { ...(parts.body as Record<string, never>), [removable]: null } }
@@ -254,20 +262,23 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
           });
         }
       }
+      // Reads below the item path that name nothing but the item (`/entries/{id}/text`): while the item
+      // exists they are read once each, so that every check judges a rendering of an item that is
+      // there (the run's other reads may name items deleted meanwhile). No existence is claimed: a
+      // sub-resource may be absent for an item that exists (an avatar never uploaded).
+      const below = spec.operations.filter(
+        (o) =>
+          o.method === 'get' &&
+          o !== read &&
+          o.path.startsWith(`${collection.itemPath}/`) &&
+          o.parameters.filter((p) => p.in === 'path').length === collection.scope.length + 1,
+      );
+      for (const reader of below) await send(at(reader, itemId, undefined, false));
       if (remove) {
         const gone = await send(at(remove, itemId));
         if (is2xx(gone)) {
           // The item and what hangs below it are gone: every read under its path now finds nothing.
-          const readers = [
-            read,
-            ...spec.operations.filter(
-              (o) =>
-                o.method === 'get' &&
-                o !== read &&
-                o.path.startsWith(`${collection.itemPath}/`) &&
-                o.parameters.filter((p) => p.in === 'path').length === collection.scope.length + 1,
-            ),
-          ];
+          const readers = [read, ...below];
           for (const reader of readers) {
             const after = await send(at(reader, itemId, undefined, false));
             if (after.response && after.response.status < 300) {
@@ -290,14 +301,6 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
 
 function isObject(value: unknown): boolean {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
-}
-
-/** What a case's body meant: its JSON value, or a form/multipart/text body decoded by its media type. */
-function bodyValue(c: Case, operation: OperationModel): unknown {
-  if (c.body?.kind === 'json') return c.body.value;
-  if (c.body?.kind !== 'raw' || c.body.contentType === undefined || /json/i.test(c.body.contentType)) return undefined;
-  const decoded = decodeBody(c.body.contentType, c.body.text, operation.requestBody?.schema.schema);
-  return decoded.ok ? decoded.value : undefined;
 }
 
 function requiredMembers(operation: OperationModel): Set<string> {

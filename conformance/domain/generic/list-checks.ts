@@ -1,6 +1,8 @@
 import type { CollectionModel } from '../../../spec/resources/index.js';
+import type { Exchange } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
+import type { Finding } from '../../findings/index.js';
 import { itemsOf } from './items.js';
 
 /** The value of a query parameter the case sent (the last one, as most servers read repeats). */
@@ -56,28 +58,50 @@ export function filterChecks(collection: CollectionModel): RegisteredCheck[] {
       const items = itemsOf(collection, r.json);
       if (wanted === undefined || !items) return [];
       const off = items.filter((item) => {
-        const value =
-          item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[filter.member] : undefined;
+        const value = memberOf(item, filter.member);
         return value === undefined || (typeof value === 'string' ? value : JSON.stringify(value)) !== wanted;
       });
       if (off.length === 0) return [];
-      return [
-        findingOf(exchange, {
-          code: 'semantic_violation',
-          severity: 'failure',
-          check: 'semantics.filter',
-          evidence: {
-            rule: 'inferred-filter',
-            parameter: filter.parameter,
-            member: filter.member,
-            wanted: String(wanted),
-            offending: off.length,
-            items: items.length,
-            example: (off[0] as Record<string, unknown> | null)?.[filter.member] ?? null,
-            inference: filter.reason,
-          },
-        }),
-      ];
+      return [filterFinding(exchange, filter, String(wanted), items, off)];
     },
   }));
+}
+
+/** A member of an item, or undefined for an item that is no object. */
+export function memberOf(item: unknown, member: string): unknown {
+  return item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[member] : undefined;
+}
+
+/**
+ * The finding of a filtered list that holds items (`off`, of `items`) the filter should have left
+ * out; `filter.match` says how the member had to agree when not by equality.
+ */
+export function filterFinding(
+  exchange: Exchange,
+  filter: {
+    readonly parameter: string;
+    readonly member: string;
+    readonly reason: string;
+    readonly match?: 'contains-any' | 'at-least' | 'at-most';
+  },
+  wanted: string,
+  items: readonly unknown[],
+  off: readonly unknown[],
+): Finding {
+  return findingOf(exchange, {
+    code: 'semantic_violation',
+    severity: 'failure',
+    check: 'semantics.filter',
+    evidence: {
+      rule: 'inferred-filter',
+      parameter: filter.parameter,
+      ...(filter.match ? { match: filter.match } : {}),
+      member: filter.member,
+      wanted,
+      offending: off.length,
+      items: items.length,
+      example: memberOf(off[0], filter.member) ?? null,
+      inference: filter.reason,
+    },
+  });
 }

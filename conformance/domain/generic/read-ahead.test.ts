@@ -45,6 +45,19 @@ describe('lookAhead / confirmLookAhead', () => {
     expect(findings).toHaveLength(1);
   });
 
+  it('reads a form body back by its meaning: a server that keeps `+` as a plus fails, one that reads a space passes', async () => {
+    const form = thingsSpec({ form: true });
+    const formThings = resourceModelFor(form).model.collections[0]!;
+    const run = async (options: MemoryStoreOptions) => {
+      const store = memoryStore(form, formThings, { initial: 4, ...options });
+      const ahead = await lookAhead(store.context, form, formThings);
+      return ahead ? await confirmLookAhead(store.context, form, ahead) : [];
+    };
+    const kept = await run({ formPlusKept: true });
+    expect(kept.map((f) => f.check)).toEqual(['semantics.read_back']);
+    expect(await run({})).toEqual([]);
+  });
+
   it('guesses nothing where ids are not a counter', async () => {
     expect((await probe({ initial: 4, idStep: 10, rememberMissing: true })).ahead).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import type { JsonSchema, SpecModel } from '../../../spec/index.js';
+import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel } from '../../../spec/resources/index.js';
 import type { Case, Exchange } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
@@ -16,7 +16,7 @@ import {
 } from './collection-requests.js';
 import { idOfItem, itemsOf } from './items.js';
 import { clientChoosesId } from './lifecycle.js';
-import { holdsSent } from './same-value.js';
+import { bodyValue, holdsSent } from './same-value.js';
 
 const FAMILY = 'semantics.read_ahead';
 
@@ -121,7 +121,7 @@ export async function confirmLookAhead(
           }),
         );
       } else if (r && is2xx(got) && r.headers.age === undefined) {
-        const sent = sentMembers(made, collection.id.member);
+        const sent = sentMembers(made, create, collection.id.member);
         if (sent !== undefined && !holdsSent(sent, r.exactJson ?? r.json, collection.itemSchema as JsonSchema)) {
           findings.push(
             findingOf(got, {
@@ -140,11 +140,18 @@ export async function confirmLookAhead(
   return findings;
 }
 
-/** The JSON body a creation sent, but its id member (the item's id is the one handed out). */
-function sentMembers(exchange: Exchange, idMember: string | undefined): Record<string, unknown> | undefined {
-  const body = exchange.case.body;
-  if (body?.kind !== 'json' || body.value === null || typeof body.value !== 'object' || Array.isArray(body.value))
+/**
+ * The members a creation sent (a JSON body, or a form body decoded by its media type: `+` is a
+ * space there), but its id member (the item's id is the one handed out).
+ */
+function sentMembers(
+  exchange: Exchange,
+  create: OperationModel,
+  idMember: string | undefined,
+): Record<string, unknown> | undefined {
+  const value = bodyValue(exchange.case, create);
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Uint8Array)
     return undefined;
-  const { [idMember ?? '']: _id, ...rest } = body.value as Record<string, unknown>;
+  const { [idMember ?? '']: _id, ...rest } = value as Record<string, unknown>;
   return rest;
 }

@@ -1,5 +1,7 @@
 import { isLosslessNumber } from 'lossless-json';
-import type { JsonSchema } from '../../../spec/index.js';
+import type { JsonSchema, OperationModel } from '../../../spec/index.js';
+import { decodeBody } from '../../../spec/media/index.js';
+import type { Case } from '../../cases/index.js';
 import { mergeAllOf } from '../../generate/index.js';
 
 const isNumber = (v: unknown) => typeof v === 'number' || isLosslessNumber(v);
@@ -74,4 +76,12 @@ function sameString(a: string, b: string, format: unknown): boolean {
   if (format === 'uri' || format === 'url')
     return URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href;
   return false;
+}
+
+/** What a case's body meant: its JSON value, or a form/multipart/text body decoded by its media type. */
+export function bodyValue(c: Case, operation: OperationModel): unknown {
+  if (c.body?.kind === 'json') return c.body.value;
+  if (c.body?.kind !== 'raw' || c.body.contentType === undefined || /json/i.test(c.body.contentType)) return undefined;
+  const decoded = decodeBody(c.body.contentType, c.body.text, operation.requestBody?.schema.schema);
+  return decoded.ok ? decoded.value : undefined;
 }

@@ -21,6 +21,8 @@ export interface MemoryStoreOptions {
   readonly pagesFromOne?: boolean;
   /** Every list answer orders the items anew (newest first on every other read). */
   readonly unstableOrder?: boolean;
+  /** A form body's `+` is kept as a plus, not read as a space. */
+  readonly formPlusKept?: boolean;
 }
 
 /** A memory store for one collection, and a sequence context that sends to it. */
@@ -42,7 +44,12 @@ export function memoryStore(spec: SpecModel, collection: CollectionModel, option
   const answer = (c: Case): { status: number; json: unknown } => {
     const role = Object.entries(collection.operations).find(([, a]) => a?.operationId === c.operationId)?.[0];
     if (role === 'create') {
-      const body = (c.body as { value: Record<string, unknown> }).value;
+      const body =
+        c.body?.kind === 'raw'
+          ? Object.fromEntries(
+              new URLSearchParams(options.formPlusKept ? c.body.text.replaceAll('+', '%2B') : c.body.text),
+            )
+          : (c.body as { value: Record<string, unknown> }).value;
       return { status: 201, json: add(body) };
     }
     if (role === 'read') {

@@ -19,10 +19,21 @@ const newThing = {
 };
 const error = { description: 'error', content: { 'application/json': { schema: { type: 'object' } } } };
 
-/** The things API, with `page` ('offset' or a page number, from `pageMinimum`, 1 by default) and the state filter's default as given. */
+/**
+ * The things API, with `page` ('offset' or a page number, from `pageMinimum`, 1 by default) and the state
+ * filter's default as given; `below` adds `DELETE /things/{thingId}` and `GET /things/{thingId}/summary`;
+ * `form` makes the creation an HTML form body (`application/x-www-form-urlencoded`, example name `Rex the dog`).
+ */
 export function thingsSpec(
-  options: { page?: 'offset' | 'page'; pageMinimum?: number; stateDefault?: string } = {},
+  options: {
+    page?: 'offset' | 'page';
+    pageMinimum?: number;
+    stateDefault?: string;
+    below?: boolean;
+    form?: boolean;
+  } = {},
 ): SpecModel {
+  const idParameter = [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }];
   const page = options.page ?? 'offset';
   return specFromDocument({
     openapi: '3.0.3',
@@ -57,7 +68,12 @@ export function thingsSpec(
         },
         post: {
           operationId: 'createThing',
-          requestBody: { required: true, content: { 'application/json': { schema: newThing } } },
+          requestBody: {
+            required: true,
+            content: options.form
+              ? { 'application/x-www-form-urlencoded': { schema: newThing, example: { name: 'Rex the dog' } } }
+              : { 'application/json': { schema: newThing } },
+          },
           responses: {
             '201': { description: 'created', content: { 'application/json': { schema: thing } } },
             '400': error,
@@ -67,13 +83,37 @@ export function thingsSpec(
       '/things/{thingId}': {
         get: {
           operationId: 'getThing',
-          parameters: [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }],
+          parameters: idParameter,
           responses: {
             '200': { description: 'thing', content: { 'application/json': { schema: thing } } },
             '404': error,
           },
         },
+        ...(options.below
+          ? {
+              delete: {
+                operationId: 'deleteThing',
+                parameters: idParameter,
+                responses: { '204': { description: 'deleted' }, '404': error },
+              },
+            }
+          : {}),
       },
+      // With `below`: a deletion, and a rendering of one thing below its item path.
+      ...(options.below
+        ? {
+            '/things/{thingId}/summary': {
+              get: {
+                operationId: 'getThingSummary',
+                parameters: idParameter,
+                responses: {
+                  '200': { description: 'summary', content: { 'text/plain': { schema: { type: 'string' } } } },
+                  '404': error,
+                },
+              },
+            },
+          }
+        : {}),
     },
   });
 }
