@@ -150,8 +150,9 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     observer: () => {
       // Per collection and scope: each id shown by an answer (a list, a read, a creation), with when
       // that answer was complete and which operation showed it. A creation that hands out an id an
-      // answer complete before it was sent already showed is a violation; answers still under way
-      // then prove nothing (concurrent requests), and an id a delete freed may be handed out again.
+      // answer complete before it was sent already showed is a violation, also after the item was
+      // deleted (an id names one resource for good); answers still under way prove nothing
+      // (concurrent requests).
       const shown = new Map<string, Map<string, { readonly at: number; readonly by: string }>>();
       return (exchange: Exchange, operation: OperationModel): Finding[] => {
         const r = exchange.response;
@@ -161,11 +162,6 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         const scopeKey = `${collection.path} ${collection.scope.map((s) => exchange.case.pathParams[s] ?? '').join('/')}`;
         const seen = shown.get(scopeKey) ?? new Map<string, { at: number; by: string }>();
         shown.set(scopeKey, seen);
-        if (role === 'delete') {
-          const freed = exchange.case.pathParams[collection.id.parameter];
-          if (freed !== undefined) seen.delete(freed);
-          return [];
-        }
         const body = r.exactJson ?? r.json;
         const completedAt = r.sentAt + r.durationMs;
         const remember = (ids: readonly (string | undefined)[]) => {

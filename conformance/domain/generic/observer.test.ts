@@ -61,15 +61,18 @@ describe('genericRules observer', () => {
     expect(read[1]![0]).toContain('an earlier answer of getItem');
   });
 
-  it('judges nothing an answer still under way showed, an id a delete freed, or invalid cases', () => {
-    // The list was not complete when the creation was sent: it may already show the new item.
-    expect(observe(at(0, 'listItems', 200, [{ id: 5 }]), at(3, 'createItem', 201, { id: 5 }))).toEqual([[], []]);
-    const freed = observe(
+  it('fails an id handed out again after its item was deleted: an id names one resource for good', () => {
+    const again = observe(
       at(0, 'createItem', 201, { id: 5 }),
       at(10, 'deleteItem', 204, null, { pathParams: { itemId: '5' } }),
       at(20, 'createItem', 201, { id: 5 }),
     );
-    expect(freed).toEqual([[], [], []]);
+    expect(again[2]![0]).toMatch(/^createItem handed out itemId=5 twice\./);
+  });
+
+  it('judges nothing an answer still under way showed, nor invalid cases', () => {
+    // The list was not complete when the creation was sent: it may already show the new item.
+    expect(observe(at(0, 'listItems', 200, [{ id: 5 }]), at(3, 'createItem', 201, { id: 5 }))).toEqual([[], []]);
     expect(
       observe(at(0, 'createItem', 201, { id: 1 }), at(10, 'createItem', 201, { id: 1 }, { kind: 'invalid' })),
     ).toEqual([[], []]);
