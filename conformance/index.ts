@@ -18,5 +18,6 @@ export type {
   Verdict,
 } from './findings/index.js';
 export type { Case, Exchange } from './cases/index.js';
-export { animalStoreRules } from './domain/animal-store/index.js';
+export { extendRules, type RulesExtension } from './domain/extend-rules.js';
+export { genericRules } from './domain/generic/index.js';
 export type { DomainRules, SequenceProperty } from './domain/rules.js';

@@ -1,13 +1,14 @@
 import type { SpecModel } from '../../spec/index.js';
 import { resourceModelFor } from '../../spec/resources/index.js';
 import { genericRules } from './generic/index.js';
+import { extendRules, type RulesExtension } from './extend-rules.js';
 import type { DomainRules } from './rules.js';
 
 /** A plug-in of domain rules, loaded only for the specs it declares it knows. */
 interface RulesPlugin {
   /** The operations (operationId → `METHOD /path`) a spec must have for the plug-in to apply. */
   readonly operations: Readonly<Record<string, string>>;
-  load(): Promise<DomainRules>;
+  load(): Promise<RulesExtension>;
 }
 
 /** The plug-ins the kit ships. The engine imports none of them: {@link selectRules} loads the one that fits. */
@@ -27,12 +28,13 @@ export const NO_DOMAIN_RULES: DomainRules = { checks: {}, harvest: () => ({}), s
  * beside the spec, `<spec>.resources.yaml`, when there is one).
  */
 export async function selectRules(spec: SpecModel): Promise<DomainRules> {
+  const inferred = genericRules(spec, resourceModelFor(spec).model);
   for (const plugin of PLUGINS) {
     const fits = Object.entries(plugin.operations).every(([id, route]) => {
       const op = spec.operation(id);
       return op !== undefined && `${op.method.toUpperCase()} ${op.path}` === route;
     });
-    if (fits) return plugin.load();
+    if (fits) return extendRules(inferred, await plugin.load());
   }
-  return genericRules(spec, resourceModelFor(spec).model);
+  return inferred;
 }

@@ -401,7 +401,14 @@ export type SemanticEvidence =
   | { readonly rule: 'id-reused'; readonly id: string; readonly seenIn: 'earlier-answer' | 'earlier-list' | 'same-run' }
   | { readonly rule: 'id-concurrent'; readonly id: string; readonly names: readonly [string, string] }
   | { readonly rule: 'echo'; readonly member: string; readonly sent?: unknown; readonly received?: unknown }
-  | { readonly rule: 'identity'; readonly requested: string; readonly received: string }
+  | {
+      readonly rule: 'identity';
+      readonly requested: string;
+      readonly received: string;
+      /** The path parameter that names the item, and why the kit takes it as the item's id. */
+      readonly parameter?: string;
+      readonly inference?: string;
+    }
   | { readonly rule: 'read-status'; readonly id: string; readonly origin: string; readonly status: Integer }
   | { readonly rule: 'read-differs'; readonly id: string; readonly difference: string }
   | { readonly rule: 'list-differs'; readonly id: string; readonly difference: string }
@@ -464,7 +471,14 @@ export type SemanticEvidence =
       readonly idParameter: string;
       readonly inference: string;
     }
-  | { readonly rule: 'id-twice'; readonly id: string; readonly parameter: string; readonly inference: string }
+  | {
+      readonly rule: 'id-twice';
+      readonly id: string;
+      readonly parameter: string;
+      /** The operation whose earlier answer showed the id, when not the creation itself (a list, a read). */
+      readonly shownBy?: string;
+      readonly inference: string;
+    }
   | {
       readonly rule: 'read-back';
       readonly sent?: unknown;

@@ -1,6 +1,6 @@
 import { parse as parseLossless } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { canonicalInteger } from '../domain/animal-store/ids.js';
+import { canonicalInteger } from '../domain/generic/items.js';
 import { integerFormFamily, integerForms, jsonSpellings, type JsonSpelling } from './json-spellings.js';
 
 const schema = {

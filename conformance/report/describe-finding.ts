@@ -352,15 +352,13 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
       }
       return unreachable(e.seenIn);
     case 'id-concurrent':
-      return `Two pets created at the same time got the same id ${e.id} ("${e.names[0]}" and "${e.names[1]}").`;
+      return `Two items created at the same time got the same id ${e.id} ("${e.names[0]}" and "${e.names[1]}").`;
     case 'echo':
-      return e.member === 'categoryId'
-        ? `The created pet's categoryId is ${String(e.received)}; ${String(e.sent)} was sent.`
-        : e.member === 'status'
-          ? `The created pet's status is ${JSON.stringify(e.received ?? null)}; ${JSON.stringify(e.sent)} was sent.`
-          : `The created pet's ${e.member} is ${JSON.stringify(e.received)}; ${JSON.stringify(e.sent)} was sent.`;
+      return `${operationId} answered ${e.member} as ${JSON.stringify(e.received ?? null)}; ${JSON.stringify(e.sent)} was sent.`;
     case 'identity':
-      return `GET for id ${e.requested} answered the pet with id ${e.received}.`;
+      return e.inference
+        ? `${operationId} for ${e.parameter}=${e.requested} answered the item with id ${e.received}. (${e.inference})`
+        : `GET for id ${e.requested} answered the pet with id ${e.received}.`;
     case 'read-status':
       return `Pet ${e.id}, ${e.origin}, got ${e.status} from getPet.`;
     case 'read-differs':
@@ -372,7 +370,7 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
     case 'not-found':
       return `getPet for an id nobody created (${e.id}) got ${e.status}; the contract says 404.`;
     case 'concurrent-name':
-      return `Pet ${e.id}, created as "${e.sent}" alongside others, is stored as ${JSON.stringify(e.stored)}.`;
+      return `Item ${e.id}, created as "${e.sent}" alongside others, is stored as ${JSON.stringify(e.stored)}.`;
     case 'stored-whole': {
       const described =
         e.readLength !== null
@@ -398,7 +396,9 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
     case 'filter-misses':
       return `${e.list} filtered by ${e.parameter} = ${e.wanted}, exactly the values the item ${e.idParameter}=${e.id} carries in ${e.member}, returned ${e.items} items, a complete list, without it; listed unfiltered just before, it matches whether the filter keeps items with any, every or exactly these values (inferred: ${e.inference}).`;
     case 'id-twice':
-      return `${operationId} handed out ${e.parameter}=${e.id} twice. (${e.inference})`;
+      return e.shownBy
+        ? `${operationId} handed out ${e.parameter}=${e.id}, which an earlier answer of ${e.shownBy} already showed for another item. (${e.inference})`
+        : `${operationId} handed out ${e.parameter}=${e.id} twice. (${e.inference})`;
     case 'read-back':
       return `${e.read} does not return what ${e.writer} sent for ${item(e.item)}. (Item ${because(e.item)}.)`;
     case 'merge-patch':

@@ -4,7 +4,7 @@ import { mergeAllOf } from '../../generate/index.js';
 import type { JsonSchema } from '../../../spec/index.js';
 import type { Case, WireJson } from '../../cases/index.js';
 import type { Adaptation, SequenceContext } from '../rules.js';
-import { integerText } from './ids.js';
+import { integerText } from '../generic/items.js';
 
 /** A category id no server is likely to hold, yet a valid int64 every server reads exactly. */
 const UNLIKELY_CATEGORY = 987_654_321;
@@ -39,6 +39,10 @@ const createCase = (categoryId: WireJson): Case => ({
  * A server that refuses the unlikely id and the known one alike stays as it is: its refusals are
  * judged as refusals of valid input. So is one that takes the unlikely id but refuses others
  * (negative ids, ids above 2^31): range bugs, not referential integrity.
+ *
+ * Not inferred: `categoryId` is a plain int64 in the spec, with no link to any path or collection,
+ * so nothing in the resource model says it names another resource that must exist; only the prose
+ * (§2: "the category resource's other fields" are not shown) tells that categories are a resource.
  */
 export async function calibrateCategories(context: SequenceContext): Promise<Adaptation | undefined> {
   if (context.readOnly || !context.spec.operation('createPet') || !context.spec.operation('listPets')) return undefined;

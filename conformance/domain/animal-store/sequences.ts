@@ -8,9 +8,11 @@ import type { Execution, SequenceContext, SequenceProperty } from '../rules.js';
 import { LosslessNumber } from 'lossless-json';
 import { declaredProperties, edgeOf } from '../../generate/index.js';
 import { integerBounds, integerSpread, lengthLadder } from '../../generate/spread.js';
-import { compareNumbers } from './exact.js';
-import { checkListLimit, checkListUniqueIds } from './list-checks.js';
-import { integerText } from './ids.js';
+import { holdsSent } from '../generic/same-value.js';
+import { resourceModelFor } from '../../../spec/resources/index.js';
+import { announcesNextPage } from '../generic/collection-requests.js';
+import { pageSizeCheck, uniqueIdsCheck } from '../generic/list-checks.js';
+import { integerText } from '../generic/items.js';
 
 type Obj = Record<string, unknown>;
 
@@ -94,16 +96,6 @@ class Recorder {
   result(): Execution {
     return { findings: this.findings, exchanges: this.exchanges };
   }
-}
-
-/**
- * Whether the answer says more items follow on another page (RFC 8288 `Link: <...>; rel="next"`).
- * Page metadata is not shown in the contract (§4.4): a server that pages by its own size and says
- * so may return fewer items than `limit` asks for.
- */
-function announcesNextPage(exchange: Exchange): boolean {
-  const link = exchange.response?.headers.link;
-  return link !== undefined && /;\s*rel\s*=\s*"?[^"]*\bnext\b/i.test(link);
 }
 
 function asList(exchange: Exchange): Obj[] | undefined {
@@ -215,7 +207,8 @@ interface Remembered {
 
 function sameFields(expected: Remembered, got: Obj): string | undefined {
   if (got.name !== expected.name) return `name ${JSON.stringify(got.name)} instead of ${JSON.stringify(expected.name)}`;
-  if (compareNumbers(expected.categoryId, got.categoryId) === 'different')
+  // By value: beyond 2^53 the same double is the same number (RFC 8259 §6).
+  if (!holdsSent(expected.categoryId, got.categoryId, undefined))
     return `categoryId ${String(got.categoryId)} instead of ${String(expected.categoryId)}`;
   if (got.status !== expected.status)
     return `status ${JSON.stringify(got.status ?? null)} instead of ${JSON.stringify(expected.status ?? null)}`;
@@ -233,6 +226,14 @@ type Step =
  * what was created and of some pets listed before. A created pet gets an id no other pet has, is
  * fetchable with the same fields, and listed (when the page is not full); earlier pets stay as they
  * were; an id nobody created is 404.
+ *
+ * Not inferred, because it rests on the contract's prose, not its schemas: a pet never changes once
+ * added (§3: "no operation changes the status of an existing pet"), so pets listed before the
+ * sequence are held to what they were, which a spec with update operations elsewhere would not
+ * allow; a list shorter than `limit` is the whole store (§4: no page or cursor parameter exists), so
+ * a pet missing from it is lost; and any name is stored as sent (§2, §8 show no size limit), which
+ * the tricky names and the length ladder probe. The inferred lifecycle already checks create → read
+ * → list for one random item of any API.
  */
 export const persistence: SequenceProperty<Step[]> = {
   id: 'semantics.persistence',
@@ -416,61 +417,6 @@ export const persistence: SequenceProperty<Step[]> = {
   },
 };
 
-/**
- * Creations at the same moment each get their own pet: distinct ids, each answered and stored with
- * the name it was sent with. Catches counters read and written in two steps and shared request state.
- */
-export const concurrentCreates: SequenceProperty<{ count: number; tag: number }> = {
-  id: 'semantics.concurrency',
-  operationId: 'createPet',
-  operations: ['createPet', 'getPet'],
-  writes: true,
-  runs: 4,
-  arbitrary: () => fc.record({ count: fc.integer({ min: 4, max: 12 }), tag: fc.nat({ max: 99_999 }) }),
-  async execute({ count, tag }, context) {
-    const recorder = new Recorder(context);
-    const statuses = statusValues(context.spec);
-    const names = Array.from({ length: count }, (_, i) => `Concurrent ${tag}-${i + 1}`);
-    const created = await Promise.all(
-      names.map((name, i) =>
-        recorder.send(
-          createCase(
-            { name, categoryId: 5000 + i, ...(statuses.length > 0 ? { status: statuses[i % statuses.length]! } : {}) },
-            'semantics.concurrency',
-            context.spec,
-          ),
-        ),
-      ),
-    );
-    const owners = new Map<string, string>();
-    const stored: { id: string; name: string }[] = [];
-    for (const [i, exchange] of created.entries()) {
-      const body = exchange.response?.status === 201 ? (exchange.response.exactJson as Obj | undefined) : undefined;
-      const id = integerText(body?.id);
-      if (id === undefined) continue;
-      const other = owners.get(id);
-      if (other !== undefined)
-        recorder.fail(exchange, 'semantics.unique_ids', { rule: 'id-concurrent', id, names: [other, names[i]!] });
-      owners.set(id, names[i]!);
-      stored.push({ id, name: names[i]! });
-    }
-    if (recorder.findings.some((f) => f.severity === 'failure')) return recorder.result();
-    const read = await Promise.all(stored.map(({ id }) => recorder.send(getCase(id, 'semantics.concurrency'))));
-    for (const [i, exchange] of read.entries()) {
-      const got = exchange.response?.status === 200 ? (exchange.response.exactJson as Obj | undefined) : undefined;
-      if (got && got.name !== stored[i]!.name) {
-        recorder.fail(exchange, 'semantics.persistence', {
-          rule: 'concurrent-name',
-          id: stored[i]!.id,
-          sent: stored[i]!.name,
-          stored: got.name,
-        });
-      }
-    }
-    return recorder.result();
-  },
-};
-
 interface PageQuery {
   readonly limit: number;
   readonly status: string | null;
@@ -479,6 +425,12 @@ interface PageQuery {
 /**
  * `limit` pages honestly: a page holds min(limit, available) items, and no limit means the documented
  * default. `limit` may be up to 100, so a server that serves fewer while more exist breaks it.
+ *
+ * Not inferred: the inferred page-size check holds a page to at most its size, which is all a page
+ * size means in general (a server may serve shorter pages and a next link or cursor). That a short
+ * page is a failure is the Animal Store's reading: §4 shows no page or cursor parameter and no page
+ * metadata, so items past a short page are out of every client's reach. A `Link: rel="next"` is
+ * still accepted as the `pagination` gap.
  */
 export const pageSize: SequenceProperty<PageQuery> = {
   id: 'semantics.page_size',
@@ -541,16 +493,16 @@ export const pageSize: SequenceProperty<PageQuery> = {
 };
 
 /**
+ * Preparation, after the inferred one (whose probes need the store small).
  * Fills the store up to a little more than the default page, so that limits can be seen at work;
  * then, unless it already holds half the largest page, grows it to that one pet at a time, reading
  * it at rungs on the way ({@link growthRungs}): the largest page and a page one larger than the
  * store (a list that wraps around or pads itself to `limit` shows only while the store is smaller
- * than the page asked for). The reads go through the list checks.
+ * than the page asked for). The reads go through the inferred list checks (page size, unique ids).
+ * Not inferred: some fifty creations are worth their cost only where short pages are failures, the
+ * Animal Store's reading of `limit` (see {@link pageSize}).
  */
-export async function ensurePopulation(
-  context: SequenceContext,
-  rewrite: (c: Case) => Case = (c) => c,
-): Promise<Finding[]> {
+export async function ensurePopulation(context: SequenceContext): Promise<Finding[]> {
   if (context.readOnly || !context.spec.operation('createPet') || !context.spec.operation('listPets')) return [];
   const statuses = statusValues(context.spec);
   const target = 25;
@@ -558,6 +510,11 @@ export async function ensurePopulation(
   let have = asList(first)?.length;
   if (have === undefined) return [];
   const findings: Finding[] = [];
+  // The inferred page-size and unique-ids checks of the pets collection.
+  const pets = resourceModelFor(context.spec).model.collections.find(
+    (c) => c.operations.list?.operationId === 'listPets',
+  );
+  const listChecks = pets ? [pageSizeCheck(pets), uniqueIdsCheck(pets)].filter((c) => c !== undefined) : [];
   // Half the largest page: past it the store is read at sizes a page can exceed, and below it a
   // new pet still shows in an id-ordered largest page (later properties compare lists with it).
   const grown = Math.floor(MAX_PAGE / 2);
@@ -565,12 +522,10 @@ export async function ensurePopulation(
   for (let i = 0; have < Math.max(target, grown); i++) {
     const status = statuses[i % Math.max(statuses.length, 1)];
     const created = await context.send(
-      rewrite(
-        createCase(
-          { name: `Conformance pet ${i + 1}`, categoryId: 1000 + i, ...(status ? { status } : {}) },
-          'prepare',
-          context.spec,
-        ),
+      createCase(
+        { name: `Conformance pet ${i + 1}`, categoryId: 1000 + i, ...(status ? { status } : {}) },
+        'prepare',
+        context.spec,
       ),
     );
     // A store that refuses to grow (a quota, a read-only target): stop filling it.
@@ -587,9 +542,7 @@ export async function ensurePopulation(
       // may have left listPets out of the run's checks).
       const operation = context.spec.operation('listPets')!;
       findings.push(
-        ...[checkListLimit, checkListUniqueIds]
-          .flatMap((check) => check({ exchange, operation }))
-          .filter((f) => f.severity === 'failure'),
+        ...listChecks.flatMap((check) => check.run({ exchange, operation })).filter((f) => f.severity === 'failure'),
       );
     }
   }
@@ -605,7 +558,8 @@ export function growthRungs(upTo: number): number[] {
  * Page sizes across the whole range of `limit` (generate/spread.ts: a grid of the range), each with
  * the filters in turn, and the sizes around what each filter holds: every page holds
  * min(limit, available) items (the per-exchange checks judge the filter, the upper bound and
- * repeated ids). One execution per round: the sweep is the point, not the draw.
+ * repeated ids). One execution per round: the sweep is the point, not the draw. Not inferred, for
+ * the reason {@link pageSize} gives.
  */
 export const pageSpread: SequenceProperty<number> = {
   id: 'semantics.page_spread',

@@ -68,6 +68,12 @@ export function largestPage(
   return { testCase: { ...ordinary, family, query, pathParams: { ...ordinary.pathParams, ...scope } }, cap };
 }
 
+/** Whether the answer says more items follow on another page (RFC 8288 `Link: <...>; rel="next"`). */
+export function announcesNextPage(exchange: Exchange): boolean {
+  const link = exchange.response?.headers.link;
+  return link !== undefined && /;\s*rel\s*=\s*"?[^"]*\bnext\b/i.test(link);
+}
+
 /**
  * Whether a list answer holds everything the collection has: shorter than the documented largest page
  * it asked for, no other parameter narrowing it, no `Link: rel="next"` (RFC 8288) saying more follows, and no `Age`
@@ -80,8 +86,7 @@ export function holdsEverything(exchange: Exchange, collection: CollectionModel,
   if (!items) return false;
   const size = collection.pageSize;
   if (exchange.case.query.some(([name]) => name !== size?.parameter)) return false;
-  const link = r.headers.link;
-  if (link !== undefined && /;\s*rel\s*=\s*"?[^"]*\bnext\b/i.test(link)) return false;
+  if (announcesNextPage(exchange)) return false;
   // Without a documented largest page a server may still page by a size of its own: no verdict.
   return size !== undefined && cap !== undefined && items.length < cap;
 }

@@ -1,6 +1,7 @@
 import type { OperationModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel, ResourceModel } from '../../../spec/resources/index.js';
-import type { Exchange } from '../../cases/index.js';
+import type { Case, Exchange } from '../../cases/index.js';
+import { largestPage } from './collection-requests.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { Finding } from '../../findings/index.js';
@@ -8,7 +9,9 @@ import { ordinaryParts, toValidCase } from '../../generate/index.js';
 import type { DomainRules } from '../rules.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
 import { clientChoosesId, lifecycle } from './lifecycle.js';
-import { filterChecks, pageSizeCheck } from './list-checks.js';
+import { concurrentCreates } from './concurrent-creates.js';
+import { createEchoCheck, identityCheck } from './item-checks.js';
+import { filterChecks, pageSizeCheck, uniqueIdsCheck } from './list-checks.js';
 import { pageMoves } from './page-moves.js';
 import { readIdentityCheck } from './read-checks.js';
 import { probeArrayFilterFinds, probeObjectFilters, structuredFilterChecks } from './structured-filters.js';
@@ -16,10 +19,13 @@ import { confirmLookAhead, lookAhead } from './read-ahead.js';
 import { probeUnfilteredHoldsAll } from './unfiltered-holds-all.js';
 
 /**
- * The meaning the kit can infer of any API from its resource model: page sizes and filters hold,
- * ids harvested from lists and creations so that valid requests hit real items, every collection's
- * lifecycle (create → read → update → list → delete), and ids handed out once per collection. Every
- * finding names the inference it rests on; a collection the resource config switches off is not checked.
+ * The meaning the kit can infer of any API from its resource model: page sizes and filters hold, no
+ * id twice in a list, a creation's answer echoes what was sent and a read by id answers that item;
+ * ids harvested from lists, creations and reads so that valid requests hit real items; a first look
+ * at each list's largest page (whole and per enum filter value); every collection's lifecycle
+ * (create → read → update → list → delete), creations at the same moment, and ids handed out once
+ * per collection (not one an earlier answer showed). Every finding names the inference it rests
+ * on; a collection the resource config switches off is not checked.
  */
 export function genericRules(spec: SpecModel, resources: ResourceModel): DomainRules {
   const byPath = new Map(resources.collections.map((c) => [c.path, c]));
@@ -29,20 +35,24 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     return path ? byPath.get(path) : undefined;
   };
   const checks: Record<string, RegisteredCheck[]> = {};
+  const add = (operationId: string | undefined, ...found: (RegisteredCheck | undefined)[]) => {
+    if (operationId === undefined) return;
+    checks[operationId] = [...(checks[operationId] ?? []), ...found.filter((c) => c !== undefined)];
+  };
   for (const collection of resources.collections) {
-    const list = collection.operations.list;
-    if (!list) continue;
-    const listOperation = spec.operation(list.operationId);
-    checks[list.operationId] = [
+    const { list, create, read } = collection.operations;
+    const listOperation = list ? spec.operation(list.operationId) : undefined;
+    add(
+      list?.operationId,
       pageSizeCheck(collection),
       ...filterChecks(collection),
       ...(listOperation ? structuredFilterChecks(listOperation, collection) : []),
-    ].filter((c): c is RegisteredCheck => c !== undefined);
-  }
-  for (const collection of resources.collections) {
-    const read = collection.operations.read ? spec.operation(collection.operations.read.operationId) : undefined;
-    const check = read ? readIdentityCheck(read, collection) : undefined;
-    if (read && check) checks[read.operationId] = [...(checks[read.operationId] ?? []), check];
+      uniqueIdsCheck(collection),
+    );
+    const createOperation = create ? spec.operation(create.operationId) : undefined;
+    if (createOperation) add(create!.operationId, createEchoCheck(collection, createOperation));
+    const readOperation = read ? spec.operation(read.operationId) : undefined;
+    add(read?.operationId, identityCheck(collection), readOperation && readIdentityCheck(readOperation, collection));
   }
   // Operations under an item path take its id; deleting ones do not, so that no other property
   // deletes an item the run still reads.
@@ -79,7 +89,32 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     sequences: [
       ...resources.collections.map((c) => lifecycle(spec, c)),
       ...resources.collections.map((c) => pageMoves(spec, c)),
+      ...resources.collections.map((c) => concurrentCreates(spec, c)),
     ].filter((s) => s !== undefined),
+    firstLook() {
+      // The largest page of each top-level list, whole and per value of each enum filter, judged
+      // before preparation adds anything: an empty store, or a filter that matches nothing yet,
+      // shows only here on most targets.
+      return resources.collections.flatMap((collection): Case[] => {
+        const list = collection.operations.list ? spec.operation(collection.operations.list.operationId) : undefined;
+        if (!list || collection.scope.length > 0) return [];
+        const { testCase } = largestPage(list, collection, {}, 'first-look');
+        const filtered = collection.filters.flatMap((filter) =>
+          filter.kind === 'enum'
+            ? (filter.values ?? []).map(
+                (value): Case => ({
+                  ...testCase,
+                  query: [
+                    ...testCase.query.filter(([name]) => name !== filter.parameter),
+                    [filter.parameter, typeof value === 'string' ? value : JSON.stringify(value)],
+                  ],
+                }),
+              )
+            : [],
+        );
+        return [testCase, ...filtered];
+      });
+    },
     async prepare(context) {
       // Items to read: one list of each collection, outermost first, and one creation where a
       // collection's list is empty, so that nested collections have a parent.
@@ -125,32 +160,39 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       return failures.length > 0 ? { failures } : undefined;
     },
     observer: () => {
-      // Ids a creation hands out, per collection: a second creation answered with the same id is a violation.
-      const handedOut = new Map<string, Map<string, Exchange>>();
+      // Per collection and scope: each id shown by an answer (a list, a read, a creation), with when
+      // that answer was complete and which operation showed it. A creation that hands out an id an
+      // answer complete before it was sent already showed is a violation, also after the item was
+      // deleted (an id names one resource for good); answers still under way prove nothing
+      // (concurrent requests).
+      const shown = new Map<string, Map<string, { readonly at: number; readonly by: string }>>();
       return (exchange: Exchange, operation: OperationModel): Finding[] => {
         const r = exchange.response;
         const collection = collectionOf(operation.operationId);
-        if (
-          !r ||
-          r.status < 200 ||
-          r.status >= 300 ||
-          assignments.get(operation.operationId)?.role !== 'create' ||
-          !collection?.id ||
-          exchange.case.kind === 'invalid'
-        )
-          return [];
-        if (clientChoosesId(operation, collection.id.member)) return [];
-        // A created body the spec gives no schema (an example at most: a mock answers it every time)
-        // is not documented to name the new resource (RFC 9110 §15.3.2: Location, or else the target URI does).
-        if (!operation.responseFor(r.status)?.schema) return [];
+        const role = assignments.get(operation.operationId)?.role;
+        if (!r || r.status < 200 || r.status >= 300 || !collection?.id || exchange.case.kind === 'invalid') return [];
+        const scopeKey = `${collection.path} ${collection.scope.map((s) => exchange.case.pathParams[s] ?? '').join('/')}`;
+        const seen = shown.get(scopeKey) ?? new Map<string, { at: number; by: string }>();
+        shown.set(scopeKey, seen);
+        const body = r.exactJson ?? r.json;
+        const completedAt = r.sentAt + r.durationMs;
+        const remember = (ids: readonly (string | undefined)[]) => {
+          for (const id of ids)
+            if (id !== undefined && (seen.get(id)?.at ?? Number.POSITIVE_INFINITY) > completedAt)
+              seen.set(id, { at: completedAt, by: operation.operationId });
+        };
+        if (role === 'list') remember((itemsOf(collection, body) ?? []).map((item) => idOfItem(collection, item)));
+        if (role === 'read') remember([idOfItem(collection, body)]);
+        if (role !== 'create') return [];
+        // Where the client chooses the id, or the created body has no schema (an example at most: a
+        // mock answers it every time), the answer is not documented to name a new resource
+        // (RFC 9110 §15.3.2: Location, or else the target URI does).
+        if (clientChoosesId(operation, collection.id.member) || !operation.responseFor(r.status)?.schema) return [];
         const id = createdId(collection, r, operation);
         if (id === undefined) return [];
-        const scopeKey = `${collection.path} ${collection.scope.map((s) => exchange.case.pathParams[s] ?? '').join('/')}`;
-        const seen = handedOut.get(scopeKey) ?? new Map<string, Exchange>();
-        handedOut.set(scopeKey, seen);
         const earlier = seen.get(id);
-        seen.set(id, exchange);
-        if (!earlier) return [];
+        remember([id]);
+        if (!earlier || earlier.at >= r.sentAt) return [];
         return [
           findingOf(exchange, {
             code: 'semantic_violation',
@@ -160,6 +202,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
               rule: 'id-twice',
               id,
               parameter: collection.id.parameter,
+              ...(earlier.by === operation.operationId ? {} : { shownBy: earlier.by }),
               inference: collection.id.reason,
             },
           }),

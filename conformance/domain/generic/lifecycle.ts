@@ -16,6 +16,7 @@ import {
   type RequestParts,
 } from '../../generate/index.js';
 import type { SequenceContext, SequenceProperty } from '../rules.js';
+import { announcesNextPage } from './collection-requests.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
 import { bodyValue, holdsSent } from './same-value.js';
 
@@ -248,9 +249,12 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
         // Only a list shorter than its page holds everything: then the new item must be in it.
         // A list narrowed by any parameter (a required filter, a search) holds what matches, not everything.
         const narrowed = query.some(([name]) => name !== size?.parameter);
+        // Nor does one that says more follows (RFC 8288 `rel="next"`), or a cached copy (RFC 9111 §5.1 `Age`).
         const complete =
           items !== undefined &&
           !narrowed &&
+          !announcesNextPage(listed) &&
+          listed.response?.headers.age === undefined &&
           !collection.page &&
           (cap === undefined ? collection.pageSize === undefined : items.length < cap);
         if (items && complete && !items.some((item) => idOfItem(collection, item) === itemId)) {

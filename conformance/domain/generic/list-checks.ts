@@ -3,7 +3,7 @@ import type { Exchange } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { Finding } from '../../findings/index.js';
-import { itemsOf } from './items.js';
+import { idOfItem, itemsOf } from './items.js';
 
 /** The value of a query parameter the case sent (the last one, as most servers read repeats). */
 function sent(query: readonly (readonly [string, string])[], name: string): string | undefined {
@@ -104,4 +104,39 @@ export function filterFinding(
       inference: filter.reason,
     },
   });
+}
+
+/**
+ * No id twice in one list answer: the id the resource model infers names one item, so a page that
+ * shows it twice repeats an item or gives two items one id. Rests on the id inference.
+ */
+export function uniqueIdsCheck(collection: CollectionModel): RegisteredCheck | undefined {
+  if (!collection.id?.member) return undefined;
+  return {
+    name: () => 'semantics.unique_ids',
+    run: ({ exchange }) => {
+      const r = exchange.response;
+      if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind === 'invalid') return [];
+      // Parsed losslessly: ids beyond 2^53 stay distinct.
+      const items = itemsOf(collection, r.exactJson ?? r.json);
+      if (!items) return [];
+      const seen = new Set<string>();
+      const duplicates = new Set<string>();
+      for (const item of items) {
+        const id = idOfItem(collection, item);
+        if (id === undefined) continue;
+        if (seen.has(id)) duplicates.add(id);
+        seen.add(id);
+      }
+      if (duplicates.size === 0) return [];
+      return [
+        findingOf(exchange, {
+          code: 'semantic_violation',
+          severity: 'failure',
+          check: 'semantics.unique_ids',
+          evidence: { rule: 'duplicate-ids', duplicates: [...duplicates].slice(0, 10) },
+        }),
+      ];
+    },
+  };
 }

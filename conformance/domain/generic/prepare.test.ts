@@ -4,6 +4,7 @@ import { resourceModelFor } from '../../../spec/resources/index.js';
 import type { Case, Exchange } from '../../cases/index.js';
 import type { SequenceContext } from '../rules.js';
 import { jsonExchange } from './__fixtures__/memory-store.js';
+import { thingsSpec } from './__fixtures__/things-spec.js';
 import { genericRules } from './index.js';
 
 const item = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
@@ -44,5 +45,22 @@ describe('genericRules prepare', () => {
     const context: SequenceContext = { spec, readOnly: false, send, judge: () => [] };
     await genericRules(spec, resourceModelFor(spec).model).prepare!(context);
     expect(sent.filter((c) => c.operationId === 'createZoo')).toHaveLength(1);
+  });
+});
+
+describe('genericRules firstLook', () => {
+  it('reads each top-level list at its largest page, whole and per value of each enum filter', () => {
+    const things = thingsSpec();
+    const cases = genericRules(things, resourceModelFor(things).model).firstLook!(things);
+    expect(cases.map((c) => [c.operationId, c.family, c.query.map(([k, v]) => `${k}=${v}`).join('&')])).toEqual([
+      ['listThings', 'first-look', 'limit=50'],
+      ['listThings', 'first-look', 'limit=50&state=draft'],
+      ['listThings', 'first-look', 'limit=50&state=live'],
+      ['listThings', 'first-look', 'limit=50&state=retired'],
+    ]);
+    // A nested list needs its parent's id, which no first look has yet.
+    expect(genericRules(spec, resourceModelFor(spec).model).firstLook!(spec).map((c) => c.operationId)).toEqual([
+      'listZoos',
+    ]);
   });
 });

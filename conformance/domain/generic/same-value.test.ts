@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { holdsSent } from './same-value.js';
 
@@ -34,5 +36,38 @@ describe('holdsSent', () => {
     // Items the answer's schema can hold are compared.
     const tags = { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } };
     expect(holdsSent({ tags: ['a'] }, { tags: ['b'] }, tags)).toBe(false);
+  });
+
+  it('numbers beyond 2^53 are held when they read back as the same double (RFC 8259 §6), not when they differ', async () => {
+    const { LosslessNumber } = await import('lossless-json');
+    const sent = { count: new LosslessNumber('-9223372036854775808') };
+    expect(holdsSent(sent, { count: new LosslessNumber('-9223372036854776000') }, item)).toBe(true);
+    expect(holdsSent(sent, { count: -9223372036854775808 }, item)).toBe(true);
+    expect(holdsSent(sent, { count: new LosslessNumber('-9223372036854770000') }, item)).toBe(false);
+    expect(holdsSent({ count: new LosslessNumber('1.0') }, { count: 1 }, item)).toBe(true);
+  });
+
+  it('holds any int64 against itself, and a distinct one only where one double cannot tell them apart', () => {
+    const L = (n: bigint) => new LosslessNumber(n.toString());
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+        fc.bigInt({ min: -4096n, max: 4096n }),
+        (n, delta) => {
+          const m = n + delta;
+          return (
+            holdsSent(L(n), L(n), undefined) &&
+            holdsSent(L(n), L(m), undefined) === (delta === 0n || Number(n) === Number(m))
+          );
+        },
+      ),
+      { seed: 11, numRuns: 300 },
+    );
+    for (const [a, b] of [
+      [1, '1'],
+      [null, 0],
+      [true, 1],
+    ] as const)
+      expect(holdsSent(a, b, undefined)).toBe(false);
   });
 });

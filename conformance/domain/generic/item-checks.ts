@@ -1,0 +1,145 @@
+import { isLosslessNumber, parse as parseLossless } from 'lossless-json';
+import type { JsonSchema, OperationModel } from '../../../spec/index.js';
+import type { CollectionModel } from '../../../spec/resources/index.js';
+import type { Exchange } from '../../cases/index.js';
+import { findingOf, type RegisteredCheck } from '../../checks/index.js';
+import type { Finding } from '../../findings/index.js';
+import { mergeAllOf } from '../../generate/index.js';
+import { canonicalInteger, idOfItem } from './items.js';
+import { holdsSent } from './same-value.js';
+
+type Obj = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Obj =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
+
+/** The string with every unpaired surrogate replaced by U+FFFD, as String.prototype.toWellFormed does. */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+/**
+ * The JSON body a case sent: the generated value, or the parsed text of a raw JSON body (other
+ * spellings of one value: escapes, `1e2`). Not for bodies whose meaning parsers disagree on
+ * (duplicate members), nor for other media types.
+ */
+function sentJson(exchange: Exchange): unknown {
+  const body = exchange.case.body;
+  if (body?.kind === 'json') return body.value;
+  if (body?.kind !== 'raw' || exchange.case.edge?.gap === 'duplicate-members') return undefined;
+  if (body.contentType !== undefined && !/json/i.test(body.contentType)) return undefined;
+  try {
+    return parseLossless(body.text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Two integers, exact or as text, that differ only past double precision. */
+function sameDoubleOnly(sent: unknown, got: unknown): boolean {
+  const number = (v: unknown) =>
+    isLosslessNumber(v) || typeof v === 'number' ? canonicalInteger(String(v)) : undefined;
+  const a = number(sent);
+  const b = number(got);
+  return a !== undefined && b !== undefined && a !== b && Number(a) === Number(b);
+}
+
+/**
+ * A creation's answer, where its documented body is the item, shows each member as it was sent (by
+ * value, {@link holdsSent}): a member the server changed on the way in is changed in what it stores.
+ * Two changes a JSON parser may make are gaps, not failures: an integer beyond 2^53 rounded to the
+ * same double (RFC 8259 §6, `integer-precision`) and an unpaired surrogate read as U+FFFD (RFC 8259
+ * §8.2, `field-size-limits`). Rests on the collection and id inferences, which it names.
+ */
+export function createEchoCheck(collection: CollectionModel, create: OperationModel): RegisteredCheck | undefined {
+  const itemSchema = collection.itemSchema;
+  if (!itemSchema) return undefined;
+  const properties = (mergeAllOf(itemSchema).properties ?? {}) as Record<string, JsonSchema>;
+  return {
+    name: () => 'semantics.echo',
+    run: ({ exchange }) => {
+      const r = exchange.response;
+      if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind === 'invalid') return [];
+      // Only an answer documented to be the item: a 202's task, say, is not.
+      if (create.responseFor(r.status)?.schema?.schema !== itemSchema) return [];
+      const sent = sentJson(exchange);
+      const got = r.exactJson ?? r.json;
+      if (!isObject(sent) || !isObject(got)) return [];
+      const out: Finding[] = [];
+      for (const [member, value] of Object.entries(sent)) {
+        const schema = properties[member];
+        // The id is the server's to give; a member the item does not describe is not expected back.
+        if (member === collection.id?.member || !schema) continue;
+        if (holdsSent({ [member]: value }, got, itemSchema)) {
+          if (sameDoubleOnly(value, got[member]))
+            out.push(
+              findingOf(exchange, {
+                code: 'contract_gap',
+                severity: 'warning',
+                check: 'semantics.echo',
+                gap: 'integer-precision',
+                evidence: { scenario: 'double-rounded', sent: String(value), received: String(got[member]) },
+              }),
+            );
+          continue;
+        }
+        if (typeof value === 'string' && typeof got[member] === 'string' && got[member] === wellFormed(value)) {
+          // Some JSON decoders (Go's encoding/json) read an unpaired surrogate escape as U+FFFD.
+          out.push(
+            findingOf(exchange, {
+              code: 'contract_gap',
+              severity: 'warning',
+              check: 'semantics.echo',
+              gap: 'field-size-limits',
+              evidence: { scenario: 'surrogate-replaced', sent: value, received: got[member] },
+            }),
+          );
+          continue;
+        }
+        const shown = (v: unknown) => (isLosslessNumber(v) ? String(v) : v);
+        out.push(
+          findingOf(exchange, {
+            code: 'semantic_violation',
+            severity: 'failure',
+            check: 'semantics.echo',
+            evidence: { rule: 'echo', member, sent: shown(value), received: shown(got[member]) },
+          }),
+        );
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * A read of an item by an integer id answers that item: the id member of its body is the id asked
+ * for (the same double beyond 2^53, RFC 8259 §6). Path text that is no plain integer (`1.5`) names no
+ * item, so a 2xx for it answers another one; the lenient spellings probes send (`0x1F`, a full-width
+ * `１`), which number parsers read as 31 and 1, only warn. String ids are not judged: a server may
+ * match them case-insensitively and answer the stored spelling. Rests on the id inference.
+ */
+export function identityCheck(collection: CollectionModel): RegisteredCheck | undefined {
+  const id = collection.id;
+  if (!id?.member || id.kind !== 'integer') return undefined;
+  return {
+    name: () => 'semantics.identity',
+    run: ({ exchange }) => {
+      const r = exchange.response;
+      const requested = exchange.case.pathParams[id.parameter];
+      if (!r || r.status < 200 || r.status >= 300 || requested === undefined) return [];
+      const body = r.exactJson ?? r.json;
+      const received = idOfItem(collection, body);
+      if (received === undefined) return [];
+      const asked = /^-?\d+$/.test(requested) ? canonicalInteger(requested) : undefined;
+      if (asked !== undefined && (asked === received || Number(asked) === Number(received))) return [];
+      return [
+        findingOf(exchange, {
+          code: 'semantic_violation',
+          severity: exchange.case.kind === 'probe' ? 'warning' : 'failure',
+          check: 'semantics.identity',
+          evidence: { rule: 'identity', requested, received, parameter: id.parameter, inference: id.reason },
+        }),
+      ];
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { specFromDocument } from '../../../spec/index.js';
+import { resourceModelFor } from '../../../spec/resources/index.js';
+import type { Case, Exchange } from '../../cases/index.js';
+import { describeFinding } from '../../report/describe-finding.js';
+import { jsonExchange } from './__fixtures__/memory-store.js';
+import { genericRules } from './index.js';
+
+const item = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } };
+const ok = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
+const itemId = { name: 'itemId', in: 'path', required: true, schema: { type: 'integer' } };
+const spec = specFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'Items', version: '1.0.0' },
+  paths: {
+    '/items': {
+      get: { operationId: 'listItems', responses: { '200': ok({ type: 'array', items: item }) } },
+      post: {
+        operationId: 'createItem',
+        requestBody: { required: true, content: { 'application/json': { schema: item } } },
+        responses: { '201': ok(item) },
+      },
+    },
+    '/items/{itemId}': {
+      get: { operationId: 'getItem', parameters: [itemId], responses: { '200': ok(item) } },
+      delete: { operationId: 'deleteItem', parameters: [itemId], responses: { '204': { description: 'gone' } } },
+    },
+  },
+});
+const rules = genericRules(spec, resourceModelFor(spec).model);
+
+/** An exchange of `operationId` sent at `sentAt` and complete 5 ms later. */
+function at(sentAt: number, operationId: string, status: number, json: unknown, fields: Partial<Case> = {}): Exchange {
+  const c: Case = { operationId, family: 'test', kind: 'valid', pathParams: {}, query: [], auth: 'valid', ...fields };
+  const e = jsonExchange(c, status, json);
+  return { ...e, response: { ...e.response!, sentAt, durationMs: 5 } } as Exchange;
+}
+
+/** The findings an observer made afresh reports for each exchange in turn. */
+function observe(...exchanges: Exchange[]): string[][] {
+  const observer = rules.observer!();
+  return exchanges.map((e) => observer(e, spec.operation(e.case.operationId)!).map((f) => describeFinding(f)));
+}
+
+describe('genericRules observer', () => {
+  it('fails a creation that hands out an id another creation already had', () => {
+    const found = observe(at(0, 'createItem', 201, { id: 1 }), at(10, 'createItem', 201, { id: 1 }));
+    expect(found[0]).toEqual([]);
+    expect(found[1]![0]).toMatch(/^createItem handed out itemId=1 twice\./);
+  });
+
+  it('fails a creation that hands out an id an earlier list or read showed, naming which', () => {
+    const found = observe(at(0, 'listItems', 200, [{ id: 5 }, { id: 6 }]), at(10, 'createItem', 201, { id: 6 }));
+    expect(found[1]![0]).toMatch(
+      /^createItem handed out itemId=6, which an earlier answer of listItems already showed/,
+    );
+    const read = observe(
+      at(0, 'getItem', 200, { id: 7 }, { pathParams: { itemId: '7' } }),
+      at(10, 'createItem', 201, { id: 7 }),
+    );
+    expect(read[1]![0]).toContain('an earlier answer of getItem');
+  });
+
+  it('fails an id handed out again after its item was deleted: an id names one resource for good', () => {
+    const again = observe(
+      at(0, 'createItem', 201, { id: 5 }),
+      at(10, 'deleteItem', 204, null, { pathParams: { itemId: '5' } }),
+      at(20, 'createItem', 201, { id: 5 }),
+    );
+    expect(again[2]![0]).toMatch(/^createItem handed out itemId=5 twice\./);
+  });
+
+  it('judges nothing an answer still under way showed, nor invalid cases', () => {
+    // The list was not complete when the creation was sent: it may already show the new item.
+    expect(observe(at(0, 'listItems', 200, [{ id: 5 }]), at(3, 'createItem', 201, { id: 5 }))).toEqual([[], []]);
+    expect(
+      observe(at(0, 'createItem', 201, { id: 1 }), at(10, 'createItem', 201, { id: 1 }, { kind: 'invalid' })),
+    ).toEqual([[], []]);
+  });
+});
