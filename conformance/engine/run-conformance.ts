@@ -299,10 +299,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     const stopped = watch.stopped(spec.operations[0]!.operationId);
     if (stopped)
       collector.addFailure(
-        stopped.suspect
+        stopped.suspects.length > 0
           ? withReproducer(
               stopped.finding,
-              { exchanges: [stopped.suspect], findings: [] },
+              { exchanges: stopped.suspects, findings: [] },
               replayCommand,
               `--only ${stopped.finding.operationId}`,
             )

@@ -29,10 +29,13 @@ export interface TargetWatch {
   /** Why the whole target is declared down, once it is. */
   readonly down: string | undefined;
   /**
-   * The one finding saying the run stopped early, naming the request that took the target down
-   * when it is known (`suspect`, the exchange it was sent in).
+   * The one finding saying the run stopped early, naming the requests that may have taken the target
+   * down when it died: `suspects`, in the order they were sent (the last one it answered, then the
+   * first it did not answer; the finding's request is the last of them).
    */
-  stopped(defaultOperationId: string): { readonly finding: Finding; readonly suspect?: Exchange } | undefined;
+  stopped(
+    defaultOperationId: string,
+  ): { readonly finding: Finding; readonly suspects: readonly Exchange[] } | undefined;
 }
 
 /** Starts watching a target. */
@@ -42,14 +45,17 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
   const deadRoutes = new Set<string>();
   const deadPerRoute = new Map<string, number>();
   let down: string | undefined;
-  // A target that answered and then refuses connections has died. The request that killed it is the
-  // first of the current run of requests without an answer (or, when the target answered it and died
-  // after, the last answered one); the refused requests after it are consequences, not findings of
-  // their own (they would otherwise shrink to whatever value came last).
+  // A target that answered and then refuses connections has died. What killed it is the first request
+  // of the current run without an answer, or the last one answered before it (a process that dies
+  // just after answering leaves the next request on the same connection unanswered too: from the
+  // outside the two cannot be told apart, so both are named, in order, and a reproducer sends both).
+  // The refused requests after them are consequences, not findings of their own (they would
+  // otherwise shrink to whatever value came last).
   let everAnswered = false;
   let firstUnanswered: Exchange | undefined;
+  let answeredBefore: Exchange | undefined;
   let lastAnswered: Exchange | undefined;
-  let killer: { exchange: Exchange; answered: boolean } | undefined;
+  let killer: { unanswered?: Exchange; answered?: Exchange } | undefined;
   const consequences = new WeakSet<Exchange>();
 
   return {
@@ -81,11 +87,14 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
       } else if (exchange.failure?.kind === 'unreachable' && everAnswered) {
         consequences.add(exchange);
         killer ??= firstUnanswered
-          ? { exchange: firstUnanswered, answered: false }
+          ? { unanswered: firstUnanswered, ...(answeredBefore ? { answered: answeredBefore } : {}) }
           : lastAnswered
-            ? { exchange: lastAnswered, answered: true }
+            ? { answered: lastAnswered }
             : undefined;
-      } else if (exchange.failure && exchange.failure.kind !== 'body_too_large') firstUnanswered ??= exchange;
+      } else if (exchange.failure && exchange.failure.kind !== 'body_too_large' && !firstUnanswered) {
+        firstUnanswered = exchange;
+        answeredBefore = lastAnswered;
+      }
       if (exchange.failure && exchange.failure.kind !== 'body_too_large') {
         consecutiveDead += 1;
         deadRoutes.add(route);
@@ -101,24 +110,25 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
     },
     stopped(defaultOperationId) {
       if (!down && !killer) return undefined;
-      const suspect = killer?.exchange;
-      const route = suspect && `${suspect.request.method} ${suspect.request.path}`;
+      const suspects = [killer?.answered, killer?.unanswered].filter((e): e is Exchange => e !== undefined);
+      const last = suspects.at(-1);
+      const route = (e: Exchange) => `${e.request.method} ${e.request.path}`;
+      const detail = !killer
+        ? down!
+        : killer.unanswered && killer.answered
+          ? `the target stopped accepting connections after answering ${route(killer.answered)} and leaving ${route(killer.unanswered)} unanswered: one of the two took it down (the reproducer sends both, in order); the requests after them were refused`
+          : killer.unanswered
+            ? `the target stopped accepting connections after ${route(killer.unanswered)}, the first request it gave no answer; the requests after it were refused`
+            : `the target stopped accepting connections after answering ${route(killer.answered!)}, the last request it answered; the requests after it were refused`;
       const finding: Finding = {
         code: 'transport_error',
         severity: 'failure',
-        operationId: suspect?.case.operationId ?? defaultOperationId,
+        operationId: last?.case.operationId ?? defaultOperationId,
         check: 'transport',
-        ...(suspect ? { request: suspect.request } : {}),
-        evidence: {
-          scenario: 'run-stopped',
-          detail: !killer
-            ? down!
-            : killer.answered
-              ? `the target stopped accepting connections after answering ${route} (the last request it answered; the requests after it were refused)`
-              : `the target stopped accepting connections after ${route}, the first request it gave no answer (the requests after it were refused)`,
-        },
+        ...(last ? { request: last.request } : {}),
+        evidence: { scenario: 'run-stopped', detail },
       };
-      return suspect ? { finding, suspect } : { finding };
+      return { finding, suspects };
     },
   };
 }
