@@ -51,7 +51,6 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
   // outside the two cannot be told apart, so both are named, in order, and a reproducer sends both).
   // The refused requests after them are consequences, not findings of their own (they would
   // otherwise shrink to whatever value came last).
-  let everAnswered = false;
   let firstUnanswered: Exchange | undefined;
   let answeredBefore: Exchange | undefined;
   let lastAnswered: Exchange | undefined;
@@ -81,16 +80,13 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
       }
       const exchange = await sendNow(testCase);
       if (exchange.response) {
-        everAnswered = true;
         firstUnanswered = undefined;
         lastAnswered = exchange;
-      } else if (exchange.failure?.kind === 'unreachable' && everAnswered) {
+      } else if (exchange.failure?.kind === 'unreachable' && lastAnswered) {
         consequences.add(exchange);
         killer ??= firstUnanswered
           ? { unanswered: firstUnanswered, ...(answeredBefore ? { answered: answeredBefore } : {}) }
-          : lastAnswered
-            ? { answered: lastAnswered }
-            : undefined;
+          : { answered: lastAnswered };
       } else if (exchange.failure && exchange.failure.kind !== 'body_too_large' && !firstUnanswered) {
         firstUnanswered = exchange;
         answeredBefore = lastAnswered;

@@ -204,7 +204,8 @@ export function parameterArbitrary(parameter: ParameterModel): fc.Arbitrary<Wire
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const wellFormedText = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
+/** The text with every lone surrogate replaced by U+FFFD, as a UTF-8 encoder (and `String.prototype.toWellFormed`) writes it. */
+export const wellFormedText = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
 
 /** The value with every lone surrogate replaced by U+FFFD, as a UTF-8 encoder would write it. */
 function wellFormed(value: WireJson): WireJson {

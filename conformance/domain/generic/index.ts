@@ -52,7 +52,12 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     const createOperation = create ? spec.operation(create.operationId) : undefined;
     if (createOperation) add(create!.operationId, createEchoCheck(collection, createOperation));
     const readOperation = read ? spec.operation(read.operationId) : undefined;
-    add(read?.operationId, identityCheck(collection), readOperation && readIdentityCheck(readOperation, collection));
+    // One identity check per read: integer ids are judged on every read (identityCheck); other ids
+    // on reads of ids the target handed out (readIdentityCheck), so no defect is reported twice.
+    add(
+      read?.operationId,
+      identityCheck(collection) ?? (readOperation && readIdentityCheck(readOperation, collection)),
+    );
   }
   // Operations under an item path take its id; deleting ones do not, so that no other property
   // deletes an item the run still reads.

@@ -4,7 +4,7 @@ import type { CollectionModel } from '../../../spec/resources/index.js';
 import type { Exchange } from '../../cases/index.js';
 import { findingOf, type RegisteredCheck } from '../../checks/index.js';
 import type { Finding } from '../../findings/index.js';
-import { mergeAllOf } from '../../generate/index.js';
+import { mergeAllOf, wellFormedText } from '../../generate/index.js';
 import { canonicalInteger, idOfItem } from './items.js';
 import { holdsSent } from './same-value.js';
 
@@ -12,11 +12,6 @@ type Obj = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Obj =>
   value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
-
-/** The string with every unpaired surrogate replaced by U+FFFD, as String.prototype.toWellFormed does. */
-function wellFormed(text: string): string {
-  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-}
 
 /**
  * The JSON body a case sent: the generated value, or the parsed text of a raw JSON body (other
@@ -85,7 +80,7 @@ export function createEchoCheck(collection: CollectionModel, create: OperationMo
             );
           continue;
         }
-        if (typeof value === 'string' && typeof got[member] === 'string' && got[member] === wellFormed(value)) {
+        if (typeof value === 'string' && typeof got[member] === 'string' && got[member] === wellFormedText(value)) {
           // Some JSON decoders (Go's encoding/json) read an unpaired surrogate escape as U+FFFD.
           out.push(
             findingOf(exchange, {
