@@ -1,8 +1,33 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The certification suites: each runs the whole kit many times against real servers (the defect
+ * catalogue, the red-team rounds, the independent APIs, the corpus and generated specs) or drives a
+ * browser or a bundle. They prove the product's claims and take most of the wall time, so they run
+ * in `npm run test:certify` (and in CI), not in `npm test`.
+ */
+export const CERTIFY_SUITES = [
+  'fixtures/impls/certify.test.ts',
+  'fixtures/impls/defects.test.ts',
+  'fixtures/impls/variants.test.ts',
+  'fixtures/impls/redteam/*.test.ts',
+  'fixtures/apis/*.test.ts',
+  'fixtures/heldout/**/*.test.ts',
+  'mock/corpus-certify-*.test.ts',
+  'mock/bundle.test.ts',
+  'mock/msw/browser.e2e.test.ts',
+  'mock/hardening/load.test.ts',
+  'examples/frontend/frontend.e2e.test.ts',
+  'conformance/certify-mock.test.ts',
+  'conformance/hardening/random-specs.test.ts',
+  'conformance/hardening/hostile-targets.test.ts',
+  'conformance/engine/real-server-alarms.test.ts',
+];
+
+const ALL_TESTS = ['{spec,mock,conformance,proxy,fixtures,examples,bench}/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['{spec,mock,conformance,fixtures,examples,bench}/**/*.test.ts'],
     // Servers start on free loopback ports; property tests use fixed seeds.
     testTimeout: 60_000,
     hookTimeout: 60_000,
@@ -10,6 +35,11 @@ export default defineConfig({
     // Test files share a worker's module cache: loading the spec, Prism and fast-check once per worker
     // instead of once per file. Tests keep their own state (servers on free ports, fresh stores).
     isolate: false,
-    reporters: process.env.CI ? ['default'] : ['default'],
+    projects: [
+      // `npm test`: unit and fast integration tests.
+      { extends: true, test: { name: 'unit', include: ALL_TESTS, exclude: ['**/node_modules/**', ...CERTIFY_SUITES] } },
+      // `npm run test:certify`: the certification suites.
+      { extends: true, test: { name: 'certify', include: CERTIFY_SUITES } },
+    ],
   },
 });
