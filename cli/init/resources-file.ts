@@ -18,7 +18,8 @@ export function renderResourcesFile(model: ResourceModel, specName: string): str
   doc.commentBefore = [
     ` Resource model of ${specName}, as \`${COMMAND_NAME} init\` inferred it: each inference with its`,
     ' reason above it. The mock and the kit read this file (it sits beside the spec, named after it).',
-    ' Correct a value where the inference is wrong, and say why in a comment. Keys: docs/kit.md#resources.',
+    ' Correct a value where the inference is wrong, and say why in a comment. The keys: "Correct an',
+    ' inference" in docs/kit.md of openapi-contract-kit.',
   ].join('\n');
   const collectionsNode = doc.get('collections', true) as YAMLMap<Scalar<string>, YAMLMap>;
   for (const pair of collectionsNode.items) {
