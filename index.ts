@@ -1,10 +1,10 @@
 /**
  * The package's main entry: the mock server and the conformance kit, with the report writers.
  *
- * - `animal-store-contract-kit/mock`: the mock only (does not load the kit).
- * - `animal-store-contract-kit/conformance`: the kit only (does not load Prism).
- * - `animal-store-contract-kit/vitest`: the kit as a vitest suite, one test per operation × check.
- * - `animal-store-contract-kit/msw`: the stateful mock as MSW handlers, for tests without a port.
+ * - `openapi-contract-kit/mock`: the mock only (does not load the kit).
+ * - `openapi-contract-kit/conformance`: the kit only (does not load Prism).
+ * - `openapi-contract-kit/vitest`: the kit as a vitest suite, one test per operation × check.
+ * - `openapi-contract-kit/msw`: the stateful mock as MSW handlers, for tests without a port.
  * @packageDocumentation
  */
 export { createMockServer, DEFAULT_DEV_KEY, startMock } from './mock/index.js';

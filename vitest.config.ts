@@ -22,9 +22,11 @@ export const CERTIFY_SUITES = [
   'conformance/hardening/random-specs.test.ts',
   'conformance/hardening/hostile-targets.test.ts',
   'conformance/engine/real-server-alarms.test.ts',
+  'cli/init/workflow.test.ts',
+  'cli/readme.test.ts',
 ];
 
-const ALL_TESTS = ['{spec,mock,conformance,proxy,fixtures,examples,bench}/**/*.test.ts'];
+const ALL_TESTS = ['{spec,mock,conformance,proxy,cli,fixtures,examples,bench}/**/*.test.ts'];
 
 export default defineConfig({
   test: {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Step 2 of action.yml: runs the kit with the action's inputs (INPUT_* variables, API_KEY) and
+# Step 2 of action.yml: runs `contract-kit test` with the action's inputs (INPUT_* variables, API_KEY) and
 # records its exit code, verdict and report folder as step outputs. It always exits 0, so that the
 # reports are uploaded before the action's last step fails the job on the recorded exit code.
 set -euo pipefail
@@ -17,6 +17,7 @@ esac
 mkdir -p "$report_dir"
 
 args=(--target "$INPUT_TARGET" --junit "$report_dir/junit.xml" --html "$report_dir/certificate.html" --json "$report_dir/report.json")
+[ -n "${INPUT_SPEC:-}" ] && args+=(--spec "$INPUT_SPEC")
 [ -n "${INPUT_SEED:-}" ] && args+=(--seed "$INPUT_SEED")
 [ -n "${INPUT_RUNS:-}" ] && args+=(--runs "$INPUT_RUNS")
 [ -n "${INPUT_ONLY:-}" ] && args+=(--only "$INPUT_ONLY")
@@ -28,7 +29,7 @@ args=(--target "$INPUT_TARGET" --junit "$report_dir/junit.xml" --html "$report_d
 
 # The key reaches the kit through API_KEY, never on its command line.
 set +e
-node "$KIT_DIR/bin/animal-store-conformance.mjs" "${args[@]}"
+node "$KIT_DIR/bin/contract-kit.mjs" test "${args[@]}"
 code=$?
 set -e
 

@@ -1,8 +1,9 @@
 /**
- * The README's benchmark figures, generated from the latest benchmark (bench/results/latest.json,
- * written by `npm run bench`), so the headline and the table can never disagree:
+ * The benchmark figures of README.md (the headline) and docs/benchmarks.md (the table), generated
+ * from the latest benchmark (bench/results/latest.json, written by `npm run bench`), so the headline
+ * and the table can never disagree:
  *
- *   npm run figures        rewrites the README's generated blocks from latest.json
+ *   npm run figures        rewrites the generated blocks from latest.json
  *
  * Each block sits between `<!-- figures:<name> -->` and `<!-- /figures:<name> -->`;
  * readme-figures.test.ts fails when a block differs from what latest.json gives.
@@ -12,6 +13,11 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const README = `${ROOT}README.md`;
+/** Which generated blocks each file holds, by path from the project root. */
+export const FIGURE_FILES: Readonly<Record<string, readonly string[]>> = {
+  'README.md': ['headline'],
+  'docs/benchmarks.md': ['benchmarks'],
+};
 export const LATEST = `${ROOT}bench/results/latest.json`;
 
 interface Load {
@@ -105,12 +111,15 @@ export function figureBlocks(bench: LatestBench): Record<string, string> {
   return { headline, benchmarks: table };
 }
 
-/** The README with every generated block replaced; throws when a block's markers are missing. */
-export function withFigures(readme: string, bench: LatestBench): string {
+/** A file's text with the named generated blocks replaced; throws when a block's markers are missing. */
+export function withFigures(readme: string, bench: LatestBench, names: readonly string[], file = 'README.md'): string {
   let text = readme;
-  for (const [name, block] of Object.entries(figureBlocks(bench))) {
+  const blocks = figureBlocks(bench);
+  for (const name of names) {
+    const block = blocks[name];
+    if (block === undefined) throw new Error(`no generated block is named ${name}`);
     const pattern = new RegExp(`(<!-- figures:${name} [^>]*-->\\n)[\\s\\S]*?(<!-- /figures:${name} -->)`);
-    if (!pattern.test(text)) throw new Error(`README.md has no <!-- figures:${name} ... --> block`);
+    if (!pattern.test(text)) throw new Error(`${file} has no <!-- figures:${name} ... --> block`);
     text = text.replace(pattern, (_, open: string, close: string) => `${open}${block}\n${close}`);
   }
   return text;
@@ -118,6 +127,7 @@ export function withFigures(readme: string, bench: LatestBench): string {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const bench = JSON.parse(readFileSync(LATEST, 'utf8')) as LatestBench;
-  writeFileSync(README, withFigures(readFileSync(README, 'utf8'), bench));
-  process.stdout.write(`README.md figures written from ${LATEST.slice(ROOT.length)} (${bench.date})\n`);
+  for (const [file, names] of Object.entries(FIGURE_FILES))
+    writeFileSync(`${ROOT}${file}`, withFigures(readFileSync(`${ROOT}${file}`, 'utf8'), bench, names, file));
+  process.stdout.write(`figures written from ${LATEST.slice(ROOT.length)} (${bench.date})\n`);
 }

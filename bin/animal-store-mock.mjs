@@ -1,14 +1,5 @@
 #!/usr/bin/env node
-// The mock's command. In a clone it runs the TypeScript sources through tsx (a dev
-// dependency), so it never runs a stale build; in an install, which ships no sources, it runs the
-// build that `npm pack` made (dist/lib), with no TypeScript loader.
-import { existsSync } from 'node:fs';
+// The old name of `contract-kit mock`, kept as an alias: a one-line notice on stderr, then the same.
+import { loadCli } from './load-cli.mjs';
 
-const source = new URL('../mock/cli.ts', import.meta.url);
-if (existsSync(source)) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(source.href);
-} else {
-  await import(new URL('../dist/lib/mock-cli.mjs', import.meta.url).href);
-}
+await (await loadCli()).run(['mock', ...process.argv.slice(2)], process.env, { alias: 'animal-store-mock' });

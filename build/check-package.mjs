@@ -5,7 +5,11 @@
  *   2. the tarball installs into an empty project, from the local npm cache where it can
  *      (`--prefer-offline`), with no EBADENGINE warning; vitest, msw, jsdom and @types/node come
  *      along, as a user's project would have them;
- *   3. `--help` of both commands; the kit certifies the embedded mock (exit 0);
+ *   3. `contract-kit --help`; on a spec written here, not in the repository: `contract-kit init spec.yaml`
+ *      writes its three files, `contract-kit mock spec.yaml` serves it (the banner names the key's
+ *      place), `contract-kit test spec.yaml --target URL` certifies that mock; the old names
+ *      (animal-store-mock, animal-store-conformance) print their notice and still work: the latter
+ *      certifies the embedded mock of the Animal Store (exit 0);
  *   4. every `exports` entry imports, and a TypeScript file using them type-checks (tsc, strict);
  *   5. a vitest suite of one import and one call runs the kit: one test per operation × check;
  *      and a jsdom test file gets answers from the MSW mock (the README's frontend snippet).
@@ -13,8 +17,8 @@
  * Prints one line per step with its time, and the package's file count and size. Exits 1 on the
  * first failure. `--keep` leaves the temporary directory for inspection.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,8 +52,88 @@ function step(name, command, args, options = {}) {
     finish(1);
   }
   process.stdout.write(`✔ ${name} (${seconds} s)\n`);
-  return { output, stdout: result.stdout ?? '' };
+  return { output, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
 }
+
+function fail(message) {
+  process.stderr.write(`✘ ${message}\n`);
+  finish(1);
+}
+
+/** Starts a serving command; resolves once it prints its URL and banner (or fails the check after 60 s). */
+function serve(name, command, args) {
+  const t0 = Date.now();
+  const child = spawn(command, args, {
+    cwd: consumer,
+    env: { ...process.env, CI: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => fail(`${name}: no banner within 60 s\n${output}`), 60_000);
+    child.stderr.on('data', (d) => (output += d));
+    child.stdout.on('data', (d) => {
+      output += d;
+      const url = /listening on (http:\S+)/.exec(output)?.[1];
+      if (url && /\n  spec  /.test(output)) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        process.stdout.write(`✔ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
+        resolve({ child, url, banner: output });
+      }
+    });
+    child.once('exit', (code) => fail(`${name} exited (${code}) before serving:\n${output}`));
+  });
+}
+
+/** A spec that is not in the repository: a key in the query, an item path, a public read. */
+const TODO_SPEC = `openapi: 3.1.0
+info: { title: Todo API, version: '1' }
+servers: [{ url: 'http://localhost/todo/v2' }]
+components:
+  securitySchemes:
+    tokenInQuery: { type: apiKey, in: query, name: token }
+  schemas:
+    Todo:
+      type: object
+      required: [id, title, done]
+      properties:
+        id: { type: string, format: uuid, readOnly: true }
+        title: { type: string, minLength: 1, maxLength: 80 }
+        done: { type: boolean }
+security: [{ tokenInQuery: [] }]
+paths:
+  /todos:
+    get:
+      operationId: listTodos
+      parameters: [{ name: done, in: query, schema: { type: boolean } }]
+      responses:
+        '200': { description: todos, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Todo' } } } } }
+        '401': { description: no token }
+    post:
+      operationId: addTodo
+      requestBody:
+        required: true
+        content: { application/json: { schema: { $ref: '#/components/schemas/Todo' } } }
+      responses:
+        '201': { description: added, content: { application/json: { schema: { $ref: '#/components/schemas/Todo' } } } }
+        '400': { description: invalid }
+        '401': { description: no token }
+  /todos/{todoId}:
+    get:
+      operationId: getTodo
+      parameters: [{ name: todoId, in: path, required: true, schema: { type: string, format: uuid } }]
+      responses:
+        '200': { description: a todo, content: { application/json: { schema: { $ref: '#/components/schemas/Todo' } } } }
+        '401': { description: no token }
+        '404': { description: none }
+  /about:
+    get:
+      operationId: about
+      security: []
+      responses:
+        '200': { description: about, content: { text/plain: { schema: { type: string } } } }
+`;
 
 function finish(code) {
   if (process.argv.includes('--keep')) process.stdout.write(`kept ${work}\n`);
@@ -95,21 +179,54 @@ if (log.includes('EBADENGINE')) {
   finish(1);
 }
 
-// 3. Both commands.
+// 3. The command, on a spec that is not in the repository; then the old names.
 const bin = (name) => join(consumer, 'node_modules/.bin', name);
-const mockHelp = step('animal-store-mock --help', bin('animal-store-mock'), ['--help']).stdout;
-const kitHelp = step('animal-store-conformance --help', bin('animal-store-conformance'), ['--help']).stdout;
-if (!mockHelp.includes('Usage: animal-store-mock') || !kitHelp.includes('Usage: animal-store-conformance')) {
-  process.stderr.write('✘ a --help text does not name its command\n');
-  finish(1);
+const COMMAND = 'contract-kit';
+const help = step(`${COMMAND} --help`, bin(COMMAND), ['--help']).stdout;
+for (const verb of ['mock', 'test', 'proxy', 'merge', 'replay', 'init', 'checks']) {
+  if (!new RegExp(`^  ${verb} `, 'm').test(help)) fail(`${COMMAND} --help does not list ${verb}:\n${help}`);
 }
-step('animal-store-conformance certifies the embedded mock', bin('animal-store-conformance'), [
-  '--seed',
-  '1',
-  '--runs',
-  '5',
-  '--quiet',
+mkdirSync(join(consumer, 'api'));
+writeFileSync(join(consumer, 'api/todo.yaml'), TODO_SPEC);
+step(`${COMMAND} init api/todo.yaml`, bin(COMMAND), ['init', 'api/todo.yaml']);
+for (const file of ['api/todo.resources.yaml', '.github/workflows/contract-kit.yml']) {
+  if (!existsSync(join(consumer, file))) fail(`init wrote no ${file}`);
+}
+const scripts = JSON.parse(readFileSync(join(consumer, 'package.json'), 'utf8')).scripts ?? {};
+if (scripts.mock !== `${COMMAND} mock api/todo.yaml`) fail(`init wrote no mock script: ${JSON.stringify(scripts)}`);
+const mock = await serve(`${COMMAND} mock api/todo.yaml`, bin(COMMAND), [
+  'mock',
+  'api/todo.yaml',
+  '--port',
+  '0',
+  '--no-watch',
 ]);
+try {
+  if (!/^  auth  tokenInQuery  \?token= query parameter: dev-key$/m.test(mock.banner))
+    fail(`the mock's banner does not say where the key goes:\n${mock.banner}`);
+  step(
+    `${COMMAND} test api/todo.yaml --target ${mock.url}`,
+    bin(COMMAND),
+    ['test', 'api/todo.yaml', '--target', mock.url, '--seed', '1', '--runs', '5', '--quiet'],
+    { env: { ...process.env, CI: '1', API_KEY: 'dev-key' } },
+  );
+} finally {
+  mock.child.kill('SIGTERM');
+}
+const notice = (name, result) => {
+  if (!result.stderr.startsWith(`${name} is now \`${COMMAND} `)) fail(`${name} printed no notice:\n${result.stderr}`);
+};
+notice('animal-store-mock', step('animal-store-mock --help (old name)', bin('animal-store-mock'), ['--help']));
+notice(
+  'animal-store-conformance',
+  step('animal-store-conformance certifies the embedded mock (old name)', bin('animal-store-conformance'), [
+    '--seed',
+    '1',
+    '--runs',
+    '5',
+    '--quiet',
+  ]),
+);
 
 // 4. Every entry imports, under plain node (no TypeScript loader), and type-checks.
 const entries = Object.keys(manifest.exports).filter((key) => !/\.(ya?ml|json)$/.test(key));

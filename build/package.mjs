@@ -1,7 +1,7 @@
 /**
  * Builds what the npm package ships (`npm pack` runs it as `prepack`; `npm run build` by hand):
  *
- *   dist/lib/*.mjs      the public entries and both commands, bundled by esbuild into ES modules
+ *   dist/lib/*.mjs      the public entries and the command (contract-kit), bundled by esbuild into ES modules
  *                       that share chunks, so no TypeScript loader runs in a user's install
  *   dist/lib/msw-browser.mjs
  *                       the browser entry (`./msw/browser`), bundled apart for `platform: 'browser'`:
@@ -31,8 +31,8 @@ export const ENTRIES = {
   conformance: 'conformance/index.ts',
   vitest: 'conformance/vitest/index.ts',
   msw: 'mock/msw/index.ts',
-  'mock-cli': 'mock/cli.ts',
-  'conformance-cli': 'conformance/bin.ts',
+  // The one command (bin/contract-kit.mjs and the old names' aliases load it); its verbs are chunks.
+  'contract-kit': 'cli/contract-kit.ts',
 };
 
 /** Entries for the browser (package.json `exports`), by output name: no Node built-in reaches them. */

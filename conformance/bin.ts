@@ -1,3 +1,4 @@
+import { COMMAND_NAME } from '../cli/name.js';
 import { main } from './cli.js';
 
 main(process.argv.slice(2)).then(
@@ -5,7 +6,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`animal-store-conformance: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    process.stderr.write(`${COMMAND_NAME} test: internal error: ${(error as Error).stack ?? String(error)}\n`);
     process.exitCode = 2;
   },
 );

@@ -1,6 +1,6 @@
-#!/usr/bin/env node
 /**
- * `animal-store-conformance`: certifies an implementation of the spec, or shows where it breaks it.
+ * `contract-kit test` (and `merge`, `replay`, `checks`, through cli/contract-kit.ts): certifies an
+ * implementation of the spec, or shows where it breaks it.
  * Exit 0: certified. Exit 1: violations. Exit 2: usage error, or the target cannot be reached.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,13 +13,18 @@ import type { RunReport } from './findings/index.js';
 import { CHECK_NAMES, CHECKS } from './checks/registry.js';
 import { createProgress, renderConsoleReport, secretsFromEnv, shouldUseColor, writeReports } from './report/index.js';
 import { MergeError, mergeReports } from './report/merge-reports.js';
+import { COMMAND_NAME } from '../cli/name.js';
 
-const HELP = `Usage: animal-store-conformance [options]
-       animal-store-conformance merge <report.json>... [--junit f] [--json f] [--html f]
+/** How messages start: the command and its verb. */
+const TEST = `${COMMAND_NAME} test`;
+const MERGE = `${COMMAND_NAME} merge`;
+
+const HELP = `Usage: ${COMMAND_NAME} test [spec.yaml] [--target <url>] [options]
+       (from a clone: npm run conformance -- [spec.yaml] [options])
 
 Certifies an implementation of an OpenAPI 3.0/3.1 API (the Animal Store's spec/openapi.yaml by
 default). With no --target, it starts the embedded mock on the spec and certifies that.
-merge joins the --json reports of the shards of one run into one verdict and one set of reports.
+Exit 0: certified. Exit 1: violations. Exit 2: usage error, or the target cannot be reached.
 
 Target
   --target <url>        base URL including /v1 [TARGET_URL]
@@ -30,7 +35,8 @@ Target
                         others go on every request [CONFORMANCE_HEADERS, one per line]
   --auth-command <cmd>  shell command printing the token or key; run again when a working
                         one starts getting 401 [CONFORMANCE_AUTH_COMMAND]
-  --spec <file>         OpenAPI 3.0/3.1 file, YAML or JSON (Swagger 2.0 is converted; default: the shipped spec)
+  --spec <file>         the spec, as an option instead of the first argument: OpenAPI 3.0/3.1,
+                        YAML or JSON (Swagger 2.0 is converted; default: the Animal Store's)
 Generation
   --seed <n>            fast-check seed (default: random, always printed)
   --runs <n>            cases per property (default 50)
@@ -46,7 +52,7 @@ Selection
   --skip <list>         comma-separated operationIds, property ids or checks to leave out
   --list-checks         print every check's name and what it verifies, then exit
   --strict              contract gaps fail the run too
-  --shard <i/n>         run shard i of n: operations dealt to n jobs in turn (join with merge)
+  --shard <i/n>         run shard i of n: operations dealt to n jobs in turn (join with ${COMMAND_NAME} merge)
 Reports
   --junit <file>        JUnit XML, one testcase per operation x check
   --json <file>         the whole run as JSON (schemaVersion 1)
@@ -58,10 +64,10 @@ Reports
 
 /** Parses argv; returns the options or a usage error message. */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: [...argv],
     strict: true,
-    allowPositionals: false,
+    allowPositionals: true,
     options: {
       target: { type: 'string' },
       'api-key': { type: 'string' },
@@ -100,6 +106,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
       .flatMap((s) => s.split(','))
       .map((s) => s.trim())
       .filter(Boolean);
+  if (positionals.length > 1)
+    throw new UsageError(`one spec at a time, got ${positionals.map((p) => JSON.stringify(p)).join(' ')}`);
+  if (positionals.length === 1 && values.spec !== undefined)
+    throw new UsageError(`the spec is given twice: ${positionals[0]} and --spec ${values.spec}`);
   return {
     help: values.help === true,
     listChecks: values['list-checks'] === true,
@@ -108,7 +118,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
     basic: values.basic ?? env.CONFORMANCE_BASIC,
     headers: values.header ?? (env.CONFORMANCE_HEADERS ?? '').split(/\r?\n/).filter((h) => h.trim() !== ''),
     authCommand: values['auth-command'] ?? env.CONFORMANCE_AUTH_COMMAND,
-    spec: values.spec,
+    spec: positionals[0] ?? values.spec,
     seed: int('seed', values.seed, 0),
     runs: int('runs', values.runs, 1),
     replay: values.replay,
@@ -137,19 +147,40 @@ function shardOf(text: string | undefined): { index: number; count: number } | u
   return { index: Number(m[1]), count: Number(m[2]) };
 }
 
-/** `merge <report.json>...`: one verdict and one set of reports from the shards of a run. */
-async function mergeMain(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: true,
-    options: {
-      junit: { type: 'string' },
-      json: { type: 'string' },
-      html: { type: 'string' },
-      quiet: { type: 'boolean', short: 'q' },
-    },
-  });
+/** The help of `merge`. */
+export const MERGE_HELP = `Usage: ${COMMAND_NAME} merge <report.json>... [--junit f] [--json f] [--html f] [--quiet]
+
+Joins the --json reports of the shards of one run (${COMMAND_NAME} test --shard i/n --json f, same
+spec and seed) into one verdict and one set of reports: tallies summed, each finding once.
+Exit 0: certified. Exit 1: violations. Exit 2: a shard could not run, or the reports are not shards
+of one run.
+`;
+
+/** `merge <report.json>...`: one verdict and one set of reports from the shards of a run; resolves to the exit code. */
+export async function mergeMain(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: {
+        junit: { type: 'string' },
+        json: { type: 'string' },
+        html: { type: 'string' },
+        quiet: { type: 'boolean', short: 'q' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${MERGE}: ${(error as Error).message}\nRun with --help for usage.\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(MERGE_HELP);
+    return 0;
+  }
   let report: RunReport;
   try {
     if (positionals.length === 0) throw new MergeError('give the --json reports of the shards');
@@ -158,7 +189,7 @@ async function mergeMain(argv: readonly string[], env: NodeJS.ProcessEnv): Promi
     );
     report = mergeReports(reports);
   } catch (error) {
-    process.stderr.write(`animal-store-conformance merge: ${(error as Error).message.split('\n')[0]}\n`);
+    process.stderr.write(`${MERGE}: ${(error as Error).message.split('\n')[0]}\n`);
     return 2;
   }
   const secrets = secretsFromEnv(env);
@@ -192,7 +223,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   try {
     args = parseCli(argv, env);
   } catch (error) {
-    process.stderr.write(`animal-store-conformance: ${(error as Error).message}\nRun with --help for usage.\n`);
+    process.stderr.write(`${TEST}: ${(error as Error).message}\nRun with --help for usage.\n`);
     return 2;
   }
   if (args.help) {
@@ -206,12 +237,12 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
   if (args.replay && args.seed === undefined) {
     process.stderr.write(
-      'animal-store-conformance: --replay needs the --seed of the run it comes from (both are printed in the reproducer)\n',
+      `${TEST}: --replay needs the --seed of the run it comes from (both are printed in the reproducer)\n`,
     );
     return 2;
   }
   if (args.spec !== undefined && !existsSync(args.spec)) {
-    process.stderr.write(`animal-store-conformance: --spec ${args.spec}: no such file\n`);
+    process.stderr.write(`${TEST}: spec ${args.spec}: no such file\n`);
     return 2;
   }
   let target = args.target;
@@ -245,7 +276,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     if (credentials.refreshable) await credentials.refresh();
   } catch (error) {
     await stopMock?.();
-    process.stderr.write(`animal-store-conformance: ${(error as Error).message}\n`);
+    process.stderr.write(`${TEST}: ${(error as Error).message}\n`);
     return 2;
   }
   const progress = createProgress(args.quiet ? { mode: 'off' } : {});
@@ -279,7 +310,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     progress.stop();
     await stopMock?.();
     if (error instanceof RunError) {
-      process.stderr.write(`animal-store-conformance: ${error.message}\n`);
+      process.stderr.write(`${TEST}: ${error.message}\n`);
       return 2;
     }
     throw error;
@@ -303,7 +334,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     secrets,
   });
   if (report.verdict === 'error') {
-    process.stderr.write(`animal-store-conformance: ${report.error ?? 'the run could not be carried out'}\n`);
+    process.stderr.write(`${TEST}: ${report.error ?? 'the run could not be carried out'}\n`);
     return 2;
   }
   return report.verdict === 'certified' ? 0 : 1;

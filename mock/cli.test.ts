@@ -31,5 +31,7 @@ describe('cli', () => {
     expect(code).toBe(0);
     expect(out).toContain('GET /v1/pets 200');
     expect(out).not.toContain('cli-secret-key');
+    // The banner names where the credential goes, and counts the configured keys without printing them.
+    expect(out).toMatch(/^ {2}auth {2}\S+ +Authorization: Bearer: 1 configured key\(s\)$/m);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { DEFAULT_SEED_FILE } from './seed-pets.js';
 import { DEFAULT_DEV_KEY, DEFAULT_DEV_USER } from './auth.js';
 import type { LogSink } from './log.js';
+import { COMMAND_NAME } from '../cli/name.js';
 
 export { MOCK_MODES } from './core-options.js';
 export type { MockMode } from './core-options.js';
@@ -91,15 +92,17 @@ export type CliResult =
   | { readonly kind: 'error'; readonly message: string };
 
 /** The command-line help, listing every flag and environment variable. */
-export const HELP = `Usage: animal-store-mock [options]
-       (from a clone: npm start -- [options])
+export const HELP = `Usage: ${COMMAND_NAME} mock [spec.yaml] [options]
+       (from a clone: npm start -- [spec.yaml] [options])
 
-Animal Store API mock server, serving http://HOST:PORT/v1
+Serves a mock of an OpenAPI 3.0/3.1 API (YAML or JSON; Swagger 2.0 is converted), by default the
+Animal Store's spec/openapi.yaml, at http://HOST:PORT plus the path of the spec's servers[0].
+The banner says, per security scheme, where the credential goes and which one is accepted.
 
 Options (environment variable in brackets; a flag wins over its variable):
   --port <n>            TCP port, 0 for a free one [PORT] (default 4010)
   --host <addr>         interface to bind (default 127.0.0.1)
-  --spec <file>         OpenAPI 3.0/3.1 file, YAML or JSON; Swagger 2.0 is converted (default spec/openapi.yaml)
+  --spec <file>         the spec, as an option instead of the first argument
   --base-path <path>    serve under this path instead of the spec's servers[0] (/ for none) [MOCK_BASE_PATH]
   --mode <m>            stateful | static | dynamic [MOCK_MODE] (default stateful)
   --api-key <key>       accepted key, repeatable [MOCK_API_KEYS, comma-separated]: bearer token,
@@ -124,11 +127,12 @@ Options (environment variable in brackets; a flag wins over its variable):
 /** Parses the command line and environment into {@link MockOptions} (no defaults applied yet). */
 export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliResult {
   let values;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: [...argv],
       strict: true,
-      allowPositionals: false,
+      allowPositionals: true,
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
@@ -155,6 +159,10 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     return { kind: 'error', message: (error as Error).message };
   }
   if (values.help) return { kind: 'help' };
+  if (positionals.length > 1)
+    return { kind: 'error', message: `one spec at a time, got ${positionals.map((p) => JSON.stringify(p)).join(' ')}` };
+  if (positionals.length === 1 && values.spec !== undefined)
+    return { kind: 'error', message: `the spec is given twice: ${positionals[0]} and --spec ${values.spec}` };
   const options: { -readonly [K in keyof MockOptions]: MockOptions[K] } = {};
   const port = values.port ?? env.PORT;
   if (port !== undefined && port !== '') {
@@ -162,7 +170,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     options.port = Number(port);
   }
   if (values.host !== undefined) options.host = values.host;
-  if (values.spec !== undefined) options.spec = values.spec;
+  const spec = positionals[0] ?? values.spec;
+  if (spec !== undefined) options.spec = spec;
   const basePath = values['base-path'] ?? env.MOCK_BASE_PATH;
   if (basePath !== undefined) options.basePath = basePath;
   const mode = values.mode ?? env.MOCK_MODE;

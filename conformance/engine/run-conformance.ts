@@ -383,7 +383,17 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   }
 }
 
-function parseReplay(text: string): { id: string; seed?: number; round: number; refined: boolean; path: string } {
+/**
+ * A replay id as a reproducer prints it, `<property>@<seed>#<round>:<path>` (the seed may be left out).
+ * @throws {@link RunError} when the text is not one.
+ */
+export function parseReplay(text: string): {
+  id: string;
+  seed?: number;
+  round: number;
+  refined: boolean;
+  path: string;
+} {
   const m = /^(.+?)(?:@(\d+))?#(\d+)(r?):([\d:]*)$/.exec(text);
   if (!m)
     throw new RunError(

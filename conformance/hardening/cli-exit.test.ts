@@ -74,7 +74,7 @@ describe.concurrent('conformance CLI exit codes', () => {
     expect(code, stderr).toBe(2);
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^animal-store-conformance: cannot reach the target: .*ECONNREFUSED/);
+    expect(lines[0]).toMatch(/^contract-kit test: cannot reach the target: .*ECONNREFUSED/);
     expect(stdout).toMatch(/ERROR/);
     expect(stdout + stderr).not.toContain(KEY);
   });
@@ -94,7 +94,7 @@ describe.concurrent('conformance CLI exit codes', () => {
     expect(code, stderr).toBe(2);
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^animal-store-conformance: cannot reach the target: .*(ENOTFOUND|EAI_AGAIN)/);
+    expect(lines[0]).toMatch(/^contract-kit test: cannot reach the target: .*(ENOTFOUND|EAI_AGAIN)/);
     expect(stdout + stderr).not.toContain(KEY);
   });
 
@@ -195,7 +195,7 @@ describe.concurrent('usage and setup errors exit 2 with one line', () => {
   it('a --spec file that does not exist, with or without --target', { timeout: LIMIT_MS + 10_000 }, async () => {
     expectUsageError(
       await cli(['--spec', 'no/such/openapi.yaml', '--quiet']),
-      /--spec no\/such\/openapi.yaml: no such file/,
+      /^contract-kit test: spec no\/such\/openapi.yaml: no such file/,
     );
     expectUsageError(
       await cli(['--target', await target(), '--api-key', KEY, '--spec', 'no/such/openapi.yaml', '--quiet']),

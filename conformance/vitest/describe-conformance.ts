@@ -26,7 +26,7 @@ export type SuiteOptions = Omit<ConformanceOptions, 'target' | 'apiKey'> & {
  * @example
  * ```ts
  * // conformance.test.ts in your project
- * import { describeConformance } from 'animal-store-contract-kit/vitest';
+ * import { describeConformance } from 'openapi-contract-kit/vitest';
  * await describeConformance({ target: 'http://127.0.0.1:3000/v1', apiKey: process.env.API_KEY });
  * ```
  * @returns the run's report, for assertions of your own.

@@ -11,151 +11,24 @@
  * Every other ```sh block fails the test, so that no command in the README goes unrun.
  * The port 4020 is replaced by a free one and `reports/` by a temporary directory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fencedBlocks, freePort, matchesExcerpt, run, startServer, stop } from '../markdown-commands.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const README = fileURLToPath(new URL('README.md', import.meta.url));
 const README_PORT = '4020';
-const COMMAND_TIMEOUT_MS = 45_000;
 
-interface Block {
-  readonly lang: string;
-  readonly tags: readonly string[];
-  readonly body: string;
-}
-
-/** The fenced code blocks of a Markdown text, in order. */
-function fencedBlocks(markdown: string): Block[] {
-  const blocks: Block[] = [];
-  for (const match of markdown.matchAll(/^```(\S*)[ \t]*([^\n]*)\n([\s\S]*?)^```[ \t]*$/gm)) {
-    blocks.push({ lang: match[1]!, tags: match[2]!.split(/\s+/).filter(Boolean), body: match[3]! });
-  }
-  return blocks;
-}
-
-/** True when every line of `excerpt` appears in `output`, in order; `…` matches anything. */
-function matchesExcerpt(output: string, excerpt: string): { ok: true } | { ok: false; missing: string } {
-  const lines = output.split('\n');
-  let at = 0;
-  for (const wanted of excerpt.split('\n')) {
-    const fragments = wanted
-      .split('…')
-      .map((f) => f.trim())
-      .filter(Boolean);
-    if (fragments.length === 0) continue;
-    const found = lines.findIndex((line, i) => {
-      if (i < at) return false;
-      let from = 0;
-      for (const fragment of fragments) {
-        const index = line.indexOf(fragment, from);
-        if (index < 0) return false;
-        from = index + fragment.length;
-      }
-      return true;
-    });
-    if (found < 0) return { ok: false, missing: wanted };
-    at = found + 1;
-  }
-  return { ok: true };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-const env = (port: number): NodeJS.ProcessEnv => ({
-  ...process.env,
-  PORT: String(port),
-  CI: 'true',
-  NO_COLOR: '1',
-  FORCE_COLOR: undefined,
+/** Where the walkthrough's commands run: the repository root, the server on `port`. */
+const options = (port: number) => ({
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(port), CI: 'true', NO_COLOR: '1', FORCE_COLOR: undefined },
 });
-
-/** Stops a process group started by this test, and waits for it. */
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
-}
-
-/** Starts a server block in its own process group; resolves once it prints its URL. */
-function startServer(command: string, port: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn('bash', ['-c', command], {
-    cwd: ROOT,
-    env: env(port),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop(child);
-      reject(new Error(`${command}: no URL printed within ${COMMAND_TIMEOUT_MS} ms\n${output}`));
-    }, COMMAND_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        resolve({ child, url });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${command}: exited with ${code} before listening\n${output}`));
-    });
-  });
-}
-
-/** Runs commands to completion; resolves to the exit code and the output (stdout then stderr). */
-function run(command: string, port: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('bash', ['-c', command], {
-    cwd: ROOT,
-    env: env(port),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop(child);
-      reject(new Error(`${command}: still running after ${COMMAND_TIMEOUT_MS} ms\n${stdout}\n${stderr}`));
-    }, COMMAND_TIMEOUT_MS);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 describe('examples/certify/README.md', () => {
   const markdown = readFileSync(README, 'utf8');
@@ -192,13 +65,13 @@ describe('examples/certify/README.md', () => {
     for (const block of blocks) {
       if (block.lang === 'sh' && block.tags[0] === 'server') {
         if (server) await stop(server);
-        const started = await startServer(substitute(block.body.trim()), port);
+        const started = await startServer(substitute(block.body.trim()), options(port));
         server = started.child;
         expect(started.url).toBe(`http://127.0.0.1:${port}/v1`);
       } else if (block.lang === 'sh') {
         const expected = Number(/^exit=(\d)$/.exec(block.tags[0] ?? '')?.[1]);
         const command = substitute(block.body.trim());
-        const result = await run(command, port);
+        const result = await run(command, options(port));
         expect({ command, code: result.code }, `${result.stdout}\n${result.stderr}`).toEqual({
           command,
           code: expected,

@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERBS } from '../../cli/contract-kit.js';
+import { COMMAND_NAME } from '../../cli/name.js';
 import { type RunningMock, startMock } from '../../mock/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -83,15 +85,15 @@ describe('Dockerfile', () => {
     expect(user).toBeLessThan(final.findIndex((i) => i.keyword === 'CMD'));
     const cmd = JSON.parse(final.find((i) => i.keyword === 'CMD')!.args) as string[];
     expect(Object.keys(PACKAGE.bin)).toContain(cmd[0]);
-    expect(cmd).toEqual(['animal-store-mock', '--host', '0.0.0.0', '--no-watch']);
+    expect(cmd).toEqual([COMMAND_NAME, 'mock', '--host', '0.0.0.0', '--no-watch']);
     expect(final.find((i) => i.keyword === 'EXPOSE')?.args).toBe('4010');
     const install = final.find((i) => i.keyword === 'RUN')!.args;
     expect(install).toMatch(/npm install --global --omit=dev .*\/tmp\/kit\.tgz/);
     expect(install).toContain('npm cache clean --force');
-    // Both commands named in the header's docker run lines are the package's.
-    for (const command of DOCKERFILE.match(/animal-store-[a-z]+(?= |\n|$)/g) ?? []) {
-      if (command !== 'animal-store-contract-kit') expect(Object.keys(PACKAGE.bin)).toContain(command);
-    }
+    // The commands in the header's docker run lines are the package's command and its verbs.
+    const verbs = [...DOCKERFILE.matchAll(new RegExp(`(?<=\\s)${COMMAND_NAME} ([a-z]+)`, 'g'))].map((m) => m[1]!);
+    expect(verbs.sort()).toEqual(['mock', 'test']);
+    for (const verb of verbs) expect(Object.keys(VERBS)).toContain(verb);
   });
 
   it('keeps everything npm pack needs in the build context', () => {
@@ -109,6 +111,7 @@ describe('Dockerfile', () => {
       'conformance',
       'fixtures',
       'bin',
+      'cli',
       'tools',
     ]) {
       for (const pattern of ignored)

@@ -64,7 +64,7 @@ export interface BrowserMock {
  * @example
  * ```ts
  * import { setupWorker } from 'msw/browser';
- * import { createBrowserMock } from 'animal-store-contract-kit/msw/browser';
+ * import { createBrowserMock } from 'openapi-contract-kit/msw/browser';
  *
  * const api = await createBrowserMock();
  * await setupWorker(...api.handlers).start();

@@ -37,7 +37,7 @@ export interface MswMock {
  * @example
  * ```ts
  * import { setupServer } from 'msw/node';
- * import { createMswMock } from 'animal-store-contract-kit/msw';
+ * import { createMswMock } from 'openapi-contract-kit/msw';
  *
  * const api = await createMswMock();
  * const server = setupServer(...api.handlers);

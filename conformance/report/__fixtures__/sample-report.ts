@@ -174,7 +174,7 @@ export const deprecationFinding: Finding = {
 
 const base = {
   schemaVersion: 1,
-  tool: { name: 'animal-store-contract-kit', version: '0.1.0' },
+  tool: { name: 'openapi-contract-kit', version: '0.1.0' },
   target: TARGET,
   spec: { title: 'Animal Store API', version: '1.0.0', file: 'spec/openapi.yaml' },
   seed: SEED,

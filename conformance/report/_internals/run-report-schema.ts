@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createGenerator } from 'ts-json-schema-generator';
+import { PACKAGE_NAME } from '../../../cli/name.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -14,7 +15,7 @@ type JsonObject = { [key: string]: Json };
 export const RUN_REPORT_SCHEMA_PATH = fileURLToPath(new URL('../run-report.schema.json', import.meta.url));
 
 /** The report schema's `$id`; its version follows `schemaVersion`. */
-const SCHEMA_ID = 'urn:animal-store-kit:run-report:1';
+const SCHEMA_ID = `urn:${PACKAGE_NAME}:run-report:1`;
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 /**
