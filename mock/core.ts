@@ -13,7 +13,7 @@ import { type Authenticator, authRequestOf, configuredSecrets, createAuthenticat
 import { type Cors, type HeaderRecord, type RequestHeaders, createCors } from './cors.js';
 import { DELAY_HEADER, requestDelay, wait } from './delay.js';
 import { deprecationHeaders } from './deprecation.js';
-import { errorBody, internalFailure, methodNotAllowed, mockError, notFound } from './errors.js';
+import { type MockError, errorBody, internalFailure, methodNotAllowed, mockError, notFound } from './errors.js';
 import { FAULT_HEADER, type Fault } from './faults/fault.js';
 import { createFaults } from './faults/create-faults.js';
 import { malformedBody } from './faults/malformed-body.js';
@@ -95,6 +95,12 @@ export interface MockCore {
   update(spec: SpecModel): void;
   /** Replaces the faults per route. */
   setFaults(config: FaultConfig | undefined): void;
+  /**
+   * An error no request handling produced, in the spec's error shape, without CORS or operation
+   * headers: a request the transport cannot parse (400, 431), a CONNECT (404), or the fallback for
+   * an answer whose header value the transport refuses (`internalFailure()`).
+   */
+  errorResponse(error: MockError): CoreResponse;
   /** Every secret a request with these headers and target carries or the mock knows, for redacting logs. */
   secretsOf(headers: RequestHeaders, target: string): string[];
   /** Cuts pending delays and drips short (shutdown). */
@@ -168,10 +174,11 @@ export function createMockCore(config: MockCoreConfig): MockCore {
 
   async function answer(req: CoreRequest, path: string, search: string, current: Served): Promise<Decided> {
     const method = req.method;
-    if (path.startsWith(ADMIN_PREFIX)) return { answer: admin(req, method, path, current), delayMs: 0 };
+    if (path.startsWith(ADMIN_PREFIX))
+      return { answer: conformError(current.spec, undefined, admin(req, method, path, current)), delayMs: 0 };
     if (method === 'OPTIONS') {
       const allow = current.router.allowedMethods(path);
-      if (!allow) return { answer: errorAnswer(notFound(path)), delayMs: 0 };
+      if (!allow) return { answer: conformError(current.spec, undefined, errorAnswer(notFound(path))), delayMs: 0 };
       // Preflights carry no credentials, so they are answered before the key check.
       return {
         answer: {
@@ -188,7 +195,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       // A route error still takes the error body the spec documents (the path's own operation's, or the nearest one's).
       const nearest = nearestOperation(current.spec, current.router, method, path, route.error.status);
       return {
-        answer: nearest ? conformError(nearest, errorAnswer(route.error)) : errorAnswer(route.error),
+        answer: conformError(current.spec, nearest, errorAnswer(route.error)),
         delayMs: delay.ms,
       };
     }
@@ -200,7 +207,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
         : faults.forRequest(req.headers[FAULT_HEADER], operation);
     if (planned && 'error' in planned)
       return {
-        answer: conformError(operation, errorAnswer(planned.error)),
+        answer: conformError(current.spec, operation, errorAnswer(planned.error)),
         delayMs: delay.ms,
         operationId: operation.operationId,
       };
@@ -216,7 +223,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       );
       const injectedAnswer =
         action.status >= 400
-          ? conformError(operation, errorAnswer(injected))
+          ? conformError(current.spec, operation, errorAnswer(injected))
           : { status: action.status, json: undefined };
       return { answer: injectedAnswer, delayMs, operationId: operation.operationId, fault: fault! };
     }
@@ -224,6 +231,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       return { answer: { status: 0, json: undefined }, delayMs, operationId: operation.operationId, fault: fault! };
     // Errors from any layer (auth, validation, store) take the shape and media type the operation documents for their status.
     const errorChecked = conformError(
+      current.spec,
       operation,
       await decide(req, operation, route.pathParams, path, search, delay.error, current),
     );
@@ -398,7 +406,10 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     store.reset();
     resources.reset();
     requests?.clear();
-    return jsonAnswer(200, JSON.stringify({ reset: true, pets: store.size }));
+    const collections = isAnimalStore(current.spec)
+      ? { '/pets': store.size, ...resources.counts() }
+      : resources.counts();
+    return jsonAnswer(200, JSON.stringify({ reset: true, collections }));
   }
 
   async function handle(req: CoreRequest): Promise<CoreResponse> {
@@ -413,7 +424,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       log(
         `mock error: ${req.method} ${redactTarget(target, secretsOf(req.headers, target))}: ${(error as Error)?.message ?? String(error)}`,
       );
-      result = { answer: errorAnswer(internalFailure()), delayMs: 0 };
+      result = { answer: conformError(current.spec, undefined, errorAnswer(internalFailure())), delayMs: 0 };
     }
     await wait(result.delayMs, shutdown.signal);
     const action = result.fault?.action;
@@ -466,6 +477,16 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     return { status: answer.status, headers, body };
   }
 
+  function errorResponse(error: MockError): CoreResponse {
+    const answer = conformError(served.spec, undefined, errorAnswer(error));
+    const body = answer.bytes ?? UTF8.encode(answer.json ?? '');
+    return {
+      status: answer.status,
+      headers: { 'Content-Type': JSON_CONTENT_TYPE, ...answer.headers, 'Content-Length': String(body.length) },
+      body,
+    };
+  }
+
   function secretsOf(headers: RequestHeaders, target: string): string[] {
     const q = target.indexOf('?');
     return [
@@ -494,19 +515,10 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     setFaults: (faultConfig) => {
       faults = createFaults(faultConfig, served.spec, opts.seed);
     },
+    errorResponse,
     secretsOf,
     signal: shutdown.signal,
     close: () => shutdown.abort(),
-  };
-}
-
-/** The body a header-less failure falls back to (a header value the transport refuses), as a 400 Error. */
-export function fallbackResponse(): CoreResponse {
-  const body = UTF8.encode(errorBody(internalFailure()));
-  return {
-    status: 400,
-    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Content-Length': String(body.length) },
-    body,
   };
 }
 
@@ -541,20 +553,20 @@ function withHeaders(answer: Answer, extra: HeaderRecord): Answer {
 }
 
 /**
- * A Prism body for an error status, made to fit the contract's Error: `status` equals the HTTP status,
- * and the message says the answer was forced, so nobody mistakes it for a real failure.
+ * A Prism body for an error status: a numeric `status` member, when the body has one, equals the HTTP
+ * status (none is added: the spec's error schema may not have it), and the message says the answer
+ * was forced, so nobody mistakes it for a real failure.
  */
 function errorShaped(status: number, body: unknown, preferences: MockPreferences | undefined): string {
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
-    const shaped: Record<string, unknown> = { ...body, status };
+    const shaped: Record<string, unknown> = { ...body };
+    if (typeof shaped.status === 'number') shaped.status = status;
     const said =
       preferences === undefined
         ? undefined
-        : typeof shaped.message === 'string'
-          ? 'message'
-          : typeof shaped.detail === 'string'
-            ? 'detail'
-            : undefined;
+        : Object.keys(shaped).find(
+            (k) => typeof shaped[k] === 'string' && /message|detail|description|reason|faultstring/i.test(k),
+          );
     if (said !== undefined && preferences)
       shaped[said] = `${String(shaped[said])} (forced by ${forcedBy(preferences)})`;
     return JSON.stringify(shaped);

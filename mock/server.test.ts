@@ -232,7 +232,7 @@ describe('stateful store', () => {
     await api().post('/v1/pets').set('Authorization', AUTH).send({ name: 'Tmp', categoryId: 1 });
     const reset = await api().post('/__mock/reset');
     expect(reset.status).toBe(200);
-    expect(reset.body).toEqual({ reset: true, pets: 30 });
+    expect(reset.body).toEqual({ reset: true, collections: { '/pets': 30 } });
     expectError(await api().get('/v1/pets/4294967297').set('Authorization', AUTH), 404);
     expectError(await api().get('/__mock/reset'), 405, 'method_not_allowed');
     const preflight = await api()

@@ -4,8 +4,8 @@ import type { Socket } from 'node:net';
 import { DEFAULT_SPEC_PATH, type SpecModel, loadSpec } from '../spec/index.js';
 import { resourceModelFor } from '../spec/resources/index.js';
 import { JSON_CONTENT_TYPE } from './answer.js';
-import { type CoreRequest, type CoreResponse, type MockCore, createMockCore, fallbackResponse } from './core.js';
-import { type MockError, errorBody, mockError, notFound } from './errors.js';
+import { type CoreRequest, type CoreResponse, type MockCore, createMockCore } from './core.js';
+import { type MockError, internalFailure, mockError, notFound } from './errors.js';
 import { deliverFault, loadFaultConfig } from './faults/index.js';
 import { redactTarget, requestLine, stdoutSink } from './log.js';
 import { type MockOptions, type ReloadEvent, type ResolvedOptions, resolveOptions } from './options.js';
@@ -96,7 +96,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       // A header value Prism produced that node refuses: fall back to a plain Error body.
       log(`mock error: cannot send answer: ${(error as Error).message}`);
       if (!res.headersSent) {
-        const fallback = fallbackResponse();
+        const fallback = core.errorResponse(internalFailure());
         res.writeHead(fallback.status, fallback.headers);
         res.end(fallback.body);
       }
@@ -111,6 +111,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const status = tooLarge ? 431 : 400;
     const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
     endWithError(
+      core,
       socket,
       reason,
       mockError(
@@ -127,7 +128,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (!socket.writable) return socket.destroy();
     if (!opts.quiet)
       log(requestLine('CONNECT', redactTarget(req.url ?? '', core.secretsOf(req.headers, req.url ?? '')), 404, 0));
-    endWithError(socket, 'Not Found', notFound(req.url ?? ''));
+    endWithError(core, socket, 'Not Found', notFound(req.url ?? ''));
   });
 
   let reloading: Promise<ReloadEvent> | undefined;
@@ -244,11 +245,19 @@ function nodeBody(req: IncomingMessage): BodyReader {
     });
 }
 
-/** Answers on a raw socket (requests node does not hand to the request handler) and closes it. */
-function endWithError(socket: Socket, reason: string, error: MockError): void {
-  const body = errorBody(error);
+/** Answers on a raw socket (requests node does not hand to the request handler), in the spec's error shape, and closes it. */
+function endWithError(core: MockCore, socket: Socket, reason: string, error: MockError): void {
+  const { status, headers, body } = core.errorResponse(error);
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  // Date as node:http writes it on every other answer (RFC 9110 §6.6.1: an origin server with a clock sends it).
   socket.end(
-    // Date as node:http writes it on every other answer (RFC 9110 §6.6.1: an origin server with a clock sends it).
-    `HTTP/1.1 ${error.status} ${reason}\r\nDate: ${new Date().toUTCString()}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    Buffer.concat([
+      Buffer.from(
+        `HTTP/1.1 ${status} ${reason}\r\nDate: ${new Date().toUTCString()}\r\n${head}Connection: close\r\n\r\n`,
+      ),
+      body,
+    ]),
   );
 }

@@ -12,8 +12,8 @@ import type {
   SingletonModel,
 } from '../../spec/resources/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
-import type { MockErrorCode } from '../errors.js';
-import { fittedError, withMediaType } from './conform-error.js';
+import { type MockErrorCode, mockError } from '../errors.js';
+import { withMediaType } from './conform-error.js';
 import type { RequestInput } from '../request-input.js';
 import { jsonPatch, mergePatch } from './apply-patch.js';
 import { TOTAL_MEMBERS } from '../total-members.js';
@@ -56,6 +56,11 @@ export interface ResourceMock {
   answer(operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined;
   /** Restores every collection's seed. */
   reset(): void;
+  /**
+   * Items held per collection path (`/widgets`, `/shops/{slug}/products`), for the collections used
+   * so far: an unused one still holds its seed untouched, and counting it would take its seed now.
+   */
+  counts(): Record<string, number>;
   /** Takes a reloaded spec: collections still at the same path keep their items. @throws like {@link createResourceMock}. */
   update(spec: SpecModel): void;
 }
@@ -143,10 +148,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         if (!found) {
           if (assignment.role === 'replace' && successStatus(operation, '201') === '201')
             return create(collection, operation, input, scope, id);
-          return notFound(
-            operation,
-            `No ${singular(collection.model.name)} has the ${idModel.parameter} ${keyOf(id)}.`,
-          );
+          return notFound(`No ${singular(collection.model.name)} has the ${idModel.parameter} ${keyOf(id)}.`);
         }
         if (assignment.role === 'read')
           return respond(
@@ -191,10 +193,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       const id = values.at(-1);
       if (id === undefined || values.length !== collection.model.scope.length + 1) continue;
       if (collection.store.has(values.slice(0, -1).map(keyOf), id)) continue;
-      return notFound(
-        operation,
-        `No ${singular(collection.model.name)} has the ${collection.model.id!.parameter} ${keyOf(id)}.`,
-      );
+      return notFound(`No ${singular(collection.model.name)} has the ${collection.model.id!.parameter} ${keyOf(id)}.`);
     }
     return undefined;
   }
@@ -397,7 +396,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     switch (assignment.role) {
       case 'read':
         if (now === undefined) return undefined;
-        if (now === null) return notFound(operation, `${singleton.model.path} was deleted.`);
+        if (now === null) return notFound(`${singleton.model.path} was deleted.`);
         return respond(operation, successStatus(operation, '200'), now);
       case 'replace':
       case 'update': {
@@ -577,6 +576,11 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       for (const c of current.collections.values()) c.store.reset();
       for (const s of current.singletons.values()) s.values.clear();
     },
+    counts() {
+      const out: Record<string, number> = {};
+      for (const [path, c] of current.collections) if (c.store.used) out[path] = c.store.size;
+      return out;
+    },
     update(next) {
       current = build(next, current.collections);
     },
@@ -662,11 +666,12 @@ function failure(
   message: string,
 ): Answer {
   const status = statuses.find((s) => operation.responses[String(s)] !== undefined) ?? statuses[0]!;
-  return fittedError(operation, status, code === 'conflict' ? 'invalid_body' : code, message);
+  // The core fits every error to the spec's error shape before it leaves (conformError).
+  return errorAnswer(mockError(status, code === 'conflict' ? 'invalid_body' : code, message));
 }
 
-function notFound(operation: OperationModel, message: string): Answer {
-  return fittedError(operation, 404, 'not_found', message);
+function notFound(message: string): Answer {
+  return errorAnswer(mockError(404, 'not_found', message));
 }
 
 function exampleItem(operation: OperationModel): Obj | undefined {
