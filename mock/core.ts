@@ -281,7 +281,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       opts.bodyLimit,
     );
     if (requests && input.ok && input.value.bodyText !== undefined) bodies.set(req, input.value.bodyText);
-    if (!input.ok) return errorAnswer(input.error);
+    if (!input.ok) return errorAnswer(asDocumented(operation, input.error));
     const preferences = prefer.preferences;
     if (opts.mode === 'stateful' && preferences === undefined) {
       const stored = isAnimalStore(current.spec) ? answerFromStore(operation, input.value, store) : undefined;
@@ -537,6 +537,15 @@ function bodyReaderOf(req: CoreRequest): BodyReader {
   const body = req.body;
   if (typeof body === 'function') return body;
   return bytesReader(body ?? NO_BYTES);
+}
+
+/**
+ * A request the checks refuse with 400, answered 422 when that is the status the operation documents
+ * for it (no 400, `4XX` or `default`, as FastAPI's specs have it): the spec's documented 4xx.
+ */
+function asDocumented(operation: OperationModel, error: MockError): MockError {
+  if (error.status !== 400 || operation.responseFor(400) || !operation.responses['422']) return error;
+  return { ...error, status: 422 };
 }
 
 /** A fault as the log and the request list name it: `reset`, `status=503`, `delay`. */

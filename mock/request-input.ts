@@ -1,5 +1,6 @@
 import type { MediaTypeModel, OperationModel } from '../spec/model.js';
 import { parseParameter } from '../spec/parse-parameter.js';
+import { exactIntegerIssueInJson } from '../spec/exact-integers.js';
 import { parseParameter as parseStyled } from '../spec/parameters/index.js';
 import { type EncodingMap, decodeBody, findMediaType, parseMediaType } from '../spec/media/index.js';
 import type { RequestHeaders } from './cors.js';
@@ -148,6 +149,9 @@ export async function readRequestInput(
     const detail = result.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ');
     return invalid('invalid_body', `request body: ${detail}`);
   }
+  // Integers beyond 2^53 read as doubles pass range checks they break (one past int64 reads as 2^63).
+  const exact = exactIntegerIssueInJson(bodyModel.schema.schema, text.value);
+  if (exact !== undefined) return invalid('invalid_body', `request body: ${exact}`);
   return { ok: true, value: { query, path, rawQuery, body, bodyText: text.value } };
 }
 
