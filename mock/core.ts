@@ -272,7 +272,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     }
     if (delayError) return errorAnswer(delayError);
     const prefer = parsePrefer(joined(req.headers.prefer));
-    if (!prefer.ok) return errorAnswer(prefer.error);
+    if (!prefer.ok) return errorAnswer(preferError(prefer.error));
     const input = await readRequestInput(
       { headers: req.headers, body: bodyReaderOf(req) },
       operation,
@@ -308,7 +308,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     current: Served,
   ): Promise<Answer> {
     const undocumented = preferences && undocumentedPreference(operation, preferences);
-    if (undocumented) return errorAnswer(undocumented);
+    if (undocumented) return errorAnswer(preferError(undocumented));
     // Prism answers JSON only: a success the client takes as an image, a PDF or text is built here.
     const success = preferences?.code === undefined ? firstSuccess(operation) : undefined;
     const negotiated = success && negotiate(success.status, success.response, joined(req.headers.accept));
@@ -337,10 +337,14 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     );
     if (!result.ok) {
       if (result.internal) log(`mock error: ${operation.operationId}: ${result.error.message}`);
-      return errorAnswer(result.error);
+      return errorAnswer(preferError(result.error));
     }
     const { status, body } = result;
-    if (status >= 400) return jsonAnswer(status, errorShaped(status, body, preferences), result.headers);
+    if (status >= 400)
+      return {
+        ...jsonAnswer(status, errorShaped(status, body, preferences), result.headers),
+        reason: preferences ? `forced by ${forcedBy(preferences)}` : 'the spec engine answered an error',
+      };
     if (body === undefined) return { status, json: undefined, headers: result.headers };
     const seed = preferences?.seed ?? opts.seed;
     const real =
@@ -431,13 +435,13 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     const response = respond(req, result.answer, action?.kind === 'status' ? undefined : action);
     const ms = performance.now() - started;
     if (!opts.quiet) {
-      const line = requestLine(
-        req.method,
-        redactTarget(target, secretsOf(req.headers, target)),
-        result.answer.status,
-        ms,
-      );
-      log(result.fault ? `${line} fault=${faultName(result.fault)}` : line);
+      const secrets = secretsOf(req.headers, target);
+      const line = requestLine(req.method, redactTarget(target, secrets), result.answer.status, ms);
+      // A non-2xx answer names the rule that produced it (the parameter, JSON pointer or security
+      // scheme); a fault names itself.
+      const reason = result.answer.status >= 300 ? result.answer.reason : undefined;
+      if (result.fault) log(`${line} fault=${faultName(result.fault)}`);
+      else log(reason === undefined ? line : `${line} — ${redactTarget(reason, secrets)}`);
     }
     if (requests && !target.startsWith(ADMIN_PREFIX)) {
       // One plain object per request (no spreads): this runs on every request while admin is on.
@@ -546,6 +550,17 @@ function bodyReaderOf(req: CoreRequest): BodyReader {
 function asDocumented(operation: OperationModel, error: MockError): MockError {
   if (error.status !== 400 || operation.responseFor(400) || !operation.responses['422']) return error;
   return { ...error, status: 422 };
+}
+
+/**
+ * A Prefer error as the log names it: by its rule, not the value, which is the client's own text (a
+ * credential pasted into the wrong header lands there too, and must not reach the log).
+ */
+function preferError(error: MockError): MockError {
+  if (error.code === 'invalid_prefer') return { ...error, rule: 'Prefer header: malformed value' };
+  if (error.code === 'prefer_not_documented')
+    return { ...error, rule: 'Prefer header: a status or example the operation does not document' };
+  return error;
 }
 
 /** A fault as the log and the request list name it: `reset`, `status=503`, `delay`. */

@@ -184,12 +184,18 @@ function checkMediaType(contentType: string | undefined, declared: readonly stri
     /^application\/[^/]+\+json$/.test(essence) &&
     declared.some((d) => d.split(';')[0]!.trim().toLowerCase() === essence);
   if (essence !== 'application/json' && !jsonFamily) {
-    return mockError(415, 'unsupported_media_type', 'Content-Type must be application/json.');
+    return {
+      ...mockError(415, 'unsupported_media_type', 'Content-Type must be application/json.'),
+      rule: `requestBody content: ${essence === '' ? 'no Content-Type' : essence} not in [${declared.join(', ')}]`,
+    };
   }
   for (const param of params) {
     const [name = '', value = ''] = param.split('=');
     if (name.trim().toLowerCase() === 'charset' && !/^"?utf-8"?$/i.test(value.trim())) {
-      return mockError(415, 'unsupported_media_type', 'Content-Type charset must be utf-8.');
+      return {
+        ...mockError(415, 'unsupported_media_type', 'Content-Type charset must be utf-8.'),
+        rule: `requestBody content: charset ${value.trim()} is not utf-8 (RFC 8259)`,
+      };
     }
   }
   return undefined;

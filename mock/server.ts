@@ -40,6 +40,14 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
+/**
+ * The header fields a request may carry, in bytes: node's default head limit (16 KiB), counted
+ * without the request line, so a long URL does not leave a browser's cookies and User-Agent short.
+ */
+export const HEADER_FIELDS_LIMIT = 16 * 1024;
+/** The whole request head node parses (request line and fields): room for long URLs beside full headers. */
+const HEAD_LIMIT = 64 * 1024;
+
 /** How long {@link MockServer.close} lets in-flight requests finish before cutting connections. */
 const CLOSE_GRACE_MS = 3_000;
 
@@ -77,6 +85,15 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   if (opts.faultsFile !== undefined) core.setFaults(loadFaultConfig(opts.faultsFile));
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    const fields = headerFieldBytes(req.rawHeaders);
+    if (fields > HEADER_FIELDS_LIMIT) {
+      if (!opts.quiet)
+        log(
+          `${requestLine(req.method ?? 'GET', redactTarget(req.url ?? '/', core.secretsOf(req.headers, req.url ?? '/')), 431, 0)} — header fields of ${fields} bytes exceed ${HEADER_FIELDS_LIMIT}`,
+        );
+      res.shouldKeepAlive = false;
+      return send(res, core.errorResponse(headersTooLarge()));
+    }
     const request: CoreRequest = {
       method: req.method ?? 'GET',
       url: req.url ?? '/',
@@ -103,22 +120,20 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     }
   }
 
-  const server = createServer({ keepAliveTimeout: 5_000 }, handler);
+  const server = createServer({ keepAliveTimeout: 5_000, maxHeaderSize: HEAD_LIMIT }, handler);
   // Requests node cannot even parse still get the contract's Error body.
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
     if (!socket.writable) return socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 431 : 400;
-    const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+    if (!opts.quiet)
+      log(
+        `- - ${tooLarge ? 431 : 400} 0.0ms — ${tooLarge ? `request head over ${HEAD_LIMIT} bytes` : `not HTTP (${error.code ?? 'unparsable'})`}`,
+      );
     endWithError(
       core,
       socket,
-      reason,
-      mockError(
-        status,
-        tooLarge ? 'invalid_header' : 'malformed_request',
-        tooLarge ? 'Request headers are too large.' : 'The request is not valid HTTP.',
-      ),
+      tooLarge ? 'Request Header Fields Too Large' : 'Bad Request',
+      tooLarge ? headersTooLarge() : mockError(400, 'malformed_request', 'The request is not valid HTTP.'),
     );
   });
   // CONNECT never reaches the handler: without a listener node drops the socket unanswered.
@@ -243,6 +258,18 @@ function nodeBody(req: IncomingMessage): BodyReader {
       );
       req.on('close', () => settle({ ok: false, error: mockError(400, 'invalid_body', 'request body was cut short') }));
     });
+}
+
+/** The 431 for a request whose headers are over the limit. */
+function headersTooLarge(): MockError {
+  return mockError(431, 'invalid_header', 'Request headers are too large.');
+}
+
+/** Bytes of a request's header fields as sent (`name: value` and CRLF each), without the request line. */
+function headerFieldBytes(raw: readonly string[]): number {
+  let bytes = 0;
+  for (let i = 0; i + 1 < raw.length; i += 2) bytes += Buffer.byteLength(raw[i]!) + Buffer.byteLength(raw[i + 1]!) + 4;
+  return bytes;
 }
 
 /** Answers on a raw socket (requests node does not hand to the request handler), in the spec's error shape, and closes it. */

@@ -31,7 +31,8 @@ export function conformError(spec: SpecModel, operation: OperationModel | undefi
   const code = isObject(body) && typeof body.code === 'string' ? (body.code as MockErrorCode) : 'invalid_parameter';
   const message = isObject(body) && typeof body.message === 'string' ? body.message : `Status ${answer.status}.`;
   const fitted = renderError(shape, answer.status, code, message);
-  return { ...fitted, headers: { ...answer.headers, ...fitted.headers } };
+  const headers = { ...answer.headers, ...fitted.headers };
+  return answer.reason === undefined ? { ...fitted, headers } : { ...fitted, headers, reason: answer.reason };
 }
 
 /** True for the mock's own Error body `{code, message, status}` (how every layer reports a failure). */
