@@ -214,9 +214,8 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         );
     }
     const total = items.length;
-    const given = m.pageSize ? input.query[m.pageSize.parameter] : undefined;
-    const size =
-      typeof given === 'number' ? given : (m.pageSize?.default ?? m.pageSize?.maximum ?? Number.POSITIVE_INFINITY);
+    const given = countOf(m.pageSize ? input.query[m.pageSize.parameter] : undefined);
+    const size = given ?? m.pageSize?.default ?? m.pageSize?.maximum ?? Number.POSITIVE_INFINITY;
     let start = 0;
     const at = m.page ? input.query[m.page.parameter] : undefined;
     if (m.page && typeof at === 'number')
@@ -585,6 +584,12 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       current = build(next, current.collections);
     },
   };
+}
+
+/** A page size or page number as sent: a number, or a string of digits (a spec typing it as a string). */
+function countOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
 /** The documented 2xx status to answer with: the role's usual one when documented, else the first 2xx. */
