@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type TestMock, startTestMock } from './_test-support.js';
+import { type TestMock, startTestMock, tempSpecs } from './_test-support.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mock-error-shape-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const specs = tempSpecs();
+afterAll(() => specs.remove());
 
 /** A small spec with one collection; `errors` is the YAML of the error responses every operation documents. */
 function specFile(name: string, errors: string, components = ''): string {
-  const file = join(dir, `${name}.yaml`);
-  writeFileSync(
-    file,
+  return specs.write(
+    `${name}.yaml`,
     `openapi: 3.0.3
 info: {title: ${name}, version: '1'}
 paths:
@@ -51,7 +47,6 @@ components:
       example: {id: 1, name: first}
 ${components}`,
   );
-  return file;
 }
 
 const OAUTH_ERRORS = `        '400': {$ref: '#/components/responses/Oops'}

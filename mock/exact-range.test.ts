@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exactIntegerIssue } from '../spec/exact-integers.js';
-import { type TestMock, startTestMock } from './_test-support.js';
+import { type TestMock, startTestMock, tempSpecs } from './_test-support.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mock-exact-range-'));
-const SPEC = join(dir, 'ranges.yaml');
-writeFileSync(
-  SPEC,
+const specs = tempSpecs();
+const SPEC = specs.write(
+  'ranges.yaml',
   `openapi: 3.0.3
 info: {title: Ranges, version: '1'}
 paths:
@@ -56,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dir, { recursive: true, force: true });
+  specs.remove();
 });
 
 async function send(method: string, path: string, body?: string) {

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestMock, startTestMock } from '../_test-support.js';
+import { type TestMock, startTestMock, tempSpecs } from '../_test-support.js';
 
 /** One collection per way specs write a page size: a string of digits, 3.1 `[integer, null]`, `anyOf` with null. */
 const collections: ReadonlyArray<readonly [string, string, string]> = [
@@ -11,10 +8,9 @@ const collections: ReadonlyArray<readonly [string, string, string]> = [
   ['options', 'page[size]', "{anyOf: [{type: integer}, {type: 'null'}]}"],
 ];
 
-const dir = mkdtempSync(join(tmpdir(), 'mock-page-size-'));
-const SPEC = join(dir, 'pages.yaml');
-writeFileSync(
-  SPEC,
+const specs = tempSpecs();
+const SPEC = specs.write(
+  'pages.yaml',
   `openapi: 3.1.0
 info: {title: Pages, version: '1'}
 paths:
@@ -45,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dir, { recursive: true, force: true });
+  specs.remove();
 });
 
 describe('the stateful store honours page sizes however the spec types them', () => {
