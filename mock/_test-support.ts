@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { MockOptions } from './options.js';
 import { type MockServer, createMockServer } from './server.js';
 
@@ -43,6 +44,33 @@ export function tempSpecs(): { write(name: string, text: string): string; remove
       return file;
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A mock on `spec` for the whole test file: started before its tests, closed after them, then
+ * `cleanup` runs (removing the spec's temporary directory). Read its fields inside tests only.
+ */
+export function mockOnSpec(spec: string, cleanup: () => void): TestMock {
+  let current: TestMock | undefined;
+  beforeAll(async () => {
+    current = await startTestMock({ spec });
+  });
+  afterAll(async () => {
+    await current?.close();
+    cleanup();
+  });
+  return {
+    get mock() {
+      return current!.mock;
+    },
+    get lines() {
+      return current!.lines;
+    },
+    get base() {
+      return current!.base;
+    },
+    close: () => current!.close(),
   };
 }
 

@@ -464,7 +464,13 @@ export function createMockCore(config: MockCoreConfig): MockCore {
   function respond(req: CoreRequest, answer: Answer, fault?: Exclude<Fault['action'], undefined>): CoreResponse {
     if (fault?.kind === 'reset' || fault?.kind === 'empty')
       return { status: 0, headers: {}, body: NO_BYTES, delivery: { kind: fault.kind } };
-    const headers: HeaderRecord = { 'Content-Type': JSON_CONTENT_TYPE, ...cors.headersFor(req), ...answer.headers };
+    const headers = boundedHeaders(
+      { 'Content-Type': JSON_CONTENT_TYPE, ...cors.headersFor(req), ...answer.headers },
+      (name, bytes) =>
+        log(
+          `mock: ${req.method} ${redactTarget(req.url, secretsOf(req.headers, req.url))}: header ${name} (${bytes} bytes) left out, over the ${RESPONSE_HEADERS_LIMIT}-byte response head limit`,
+        ),
+    );
     if (answer.status === 401 && !hasHeader(headers, 'www-authenticate')) headers['WWW-Authenticate'] = 'Bearer';
     // The rest of an oversized body is not read, so the connection cannot be reused.
     if (answer.status === 413) headers.Connection = 'close';
@@ -524,6 +530,36 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     signal: shutdown.signal,
     close: () => shutdown.abort(),
   };
+}
+
+/**
+ * Most bytes of response headers the mock sends: half of what Node's HTTP clients (undici, `fetch`)
+ * read by default (16 KiB), leaving room for what proxies add. A `Location` naming an item whose
+ * client-chosen id is 25,000 characters long would otherwise make every such client fail
+ * (`UND_ERR_HEADERS_OVERFLOW`).
+ */
+export const RESPONSE_HEADERS_LIMIT = 8 * 1024;
+
+/**
+ * Headers within {@link RESPONSE_HEADERS_LIMIT}: the largest are left out until the rest fit, and
+ * reported through `dropped`; `Content-Type` and CORS headers are always kept.
+ */
+function boundedHeaders(headers: HeaderRecord, dropped: (name: string, bytes: number) => void): HeaderRecord {
+  const size = (name: string) => name.length + UTF8.encode(headers[name]!).length + 4;
+  let total = 0;
+  for (const name of Object.keys(headers)) total += size(name);
+  if (total <= RESPONSE_HEADERS_LIMIT) return headers;
+  const out = { ...headers };
+  const candidates = Object.keys(headers)
+    .filter((name) => !/^(content-type|access-control-|vary$)/i.test(name))
+    .sort((a, b) => size(b) - size(a));
+  for (const name of candidates) {
+    if (total <= RESPONSE_HEADERS_LIMIT) break;
+    total -= size(name);
+    dropped(name, size(name));
+    delete out[name];
+  }
+  return out;
 }
 
 /** The body of a dripped answer cut into at most `chunks` pieces. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exactIntegerIssue } from '../spec/exact-integers.js';
-import { type TestMock, startTestMock, tempSpecs } from './_test-support.js';
+import { mockOnSpec, tempSpecs } from './_test-support.js';
 
 const specs = tempSpecs();
 const SPEC = specs.write(
@@ -46,14 +46,7 @@ components:
 `,
 );
 
-let t: TestMock;
-beforeAll(async () => {
-  t = await startTestMock({ spec: SPEC });
-});
-afterAll(async () => {
-  await t.close();
-  specs.remove();
-});
+const t = mockOnSpec(SPEC, specs.remove);
 
 async function send(method: string, path: string, body?: string) {
   const res = await fetch(`${t.base}${path}`, {

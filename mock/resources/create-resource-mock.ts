@@ -20,7 +20,7 @@ import { TOTAL_MEMBERS } from '../total-members.js';
 import { CollectionStore, type StoredItem, keyOf } from './collection-store.js';
 import { patternSample } from './pattern-sample.js';
 import { sampleValue } from './sample-value.js';
-import { type SeedDataSource, seedSources } from './seed-items.js';
+import { type SeedDataSource, isExampleSeed, seedSources } from './seed-items.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -146,7 +146,9 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         const id = input.path[idModel.parameter];
         const found = collection.store.get(scope, id);
         if (!found) {
-          if (assignment.role === 'replace' && successStatus(operation, '201') === '201')
+          // PUT creates at its URI (RFC 9110 §9.3.4) when it documents 201, or takes no body (a membership:
+          // `PUT /installations/{id}/repositories/{repository_id}` adds the repository).
+          if (assignment.role === 'replace' && (successStatus(operation, '201') === '201' || !operation.requestBody))
             return create(collection, operation, input, scope, id);
           return notFound(`No ${singular(collection.model.name)} has the ${idModel.parameter} ${keyOf(id)}.`);
         }
@@ -255,7 +257,10 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       !m.readOnlyMembers.includes(idMember)
     )
       id = sent[idMember];
-    if (id !== undefined && collection.store.has(scope, id) && givenId === undefined) {
+    const held = id === undefined || givenId !== undefined ? undefined : collection.store.get(scope, id);
+    // An id held by an example seed is taken over: the spec's own example create (a label named "bug")
+    // must not collide with the example item it also documents.
+    if (held && !isExampleSeed(held.value)) {
       return failure(
         operation,
         [409, 400],
@@ -312,7 +317,10 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     contentType: string | undefined,
   ): Answer | undefined {
     let next: unknown;
-    if (role === 'replace') next = input.body;
+    // A PUT or PATCH without a body (the operation takes none: `PUT /installations/{id}/repositories/{repo}`
+    // adds a membership) has nothing to change: the item stays as it is.
+    if (input.body === undefined) next = found.value;
+    else if (role === 'replace') next = input.body;
     else if (
       /json-patch\+json/i.test(contentType ?? '') ||
       (Array.isArray(input.body) && operation.requestBody?.mediaTypes.some((t) => /json-patch\+json/i.test(t)))

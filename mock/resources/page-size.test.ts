@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestMock, startTestMock, tempSpecs } from '../_test-support.js';
+import { describe, expect, it } from 'vitest';
+import { mockOnSpec, tempSpecs } from '../_test-support.js';
 
 /** One collection per way specs write a page size: a string of digits, 3.1 `[integer, null]`, `anyOf` with null. */
 const collections: ReadonlyArray<readonly [string, string, string]> = [
@@ -35,14 +35,7 @@ components:
 `,
 );
 
-let t: TestMock;
-beforeAll(async () => {
-  t = await startTestMock({ spec: SPEC });
-});
-afterAll(async () => {
-  await t.close();
-  specs.remove();
-});
+const t = mockOnSpec(SPEC, specs.remove);
 
 describe('the stateful store honours page sizes however the spec types them', () => {
   it.each(collections)('/%s?%s=2 answers 2 of 5 items', async (name, parameter) => {
