@@ -8,6 +8,11 @@ export interface Answer {
   /** A body that is not text (an image, a PDF): sent instead of `json`, with the Content-Type in `headers`. */
   readonly bytes?: Uint8Array;
   readonly headers?: HeaderRecord;
+  /**
+   * Why a non-2xx answer is what it is, for the log line: the rule that produced it (the parameter,
+   * JSON pointer or security scheme, as the error's message or rule names it).
+   */
+  readonly reason?: string;
 }
 
 /** The content type of every response the mock sends. */
@@ -20,7 +25,8 @@ export function jsonAnswer(status: number, json: string, headers?: HeaderRecord)
 
 /** The answer for an error: the contract's Error body and the error's own headers. */
 export function errorAnswer(error: MockError): Answer {
+  const reason = error.rule ?? error.message;
   return error.headers
-    ? { status: error.status, json: errorBody(error), headers: { ...error.headers } }
-    : { status: error.status, json: errorBody(error) };
+    ? { status: error.status, json: errorBody(error), headers: { ...error.headers }, reason }
+    : { status: error.status, json: errorBody(error), reason };
 }

@@ -17,7 +17,8 @@ async function get(path: string, headers: Record<string, string> = {}) {
   return {
     status: response.status,
     challenge: response.headers.get('www-authenticate'),
-    body: (await response.json()) as { message?: string },
+    // The spec documents no error body: errors are RFC 9457 problems.
+    body: (await response.json()) as { detail?: string },
   };
 }
 
@@ -27,7 +28,7 @@ describe('the mock on a spec with other schemes', () => {
     expect((await get('/header', { 'x-api-key': 'k-123456789' })).status).toBe(200);
     const refused = await get('/header', { Authorization: 'Bearer k-123456789' });
     expect(refused).toMatchObject({ status: 401, challenge: 'APIKey in="header", name="X-API-Key"' });
-    expect(refused.body.message).toContain('X-API-Key');
+    expect(refused.body.detail).toContain('X-API-Key');
     expect((await get('/header', { 'X-API-Key': 'k-12345678' })).status).toBe(401);
   });
 

@@ -50,8 +50,12 @@ export function createAuthenticator(policy: KeyPolicy, options: AuthenticatorOpt
     if (!requiresAuth(security)) return undefined;
     const evaluation = evaluate(security, request, accepted, challengeOptions);
     if (evaluation.outcome === 'ok') return undefined;
-    if (evaluation.challenge === undefined) return mockError(401, 'unauthorized', evaluation.reason);
-    return mockError(401, 'unauthorized', evaluation.reason, { 'WWW-Authenticate': evaluation.challenge });
+    const rule = `security scheme ${evaluation.scheme}: ${evaluation.reason}`;
+    if (evaluation.challenge === undefined) return { ...mockError(401, 'unauthorized', evaluation.reason), rule };
+    return {
+      ...mockError(401, 'unauthorized', evaluation.reason, { 'WWW-Authenticate': evaluation.challenge }),
+      rule,
+    };
   };
 }
 

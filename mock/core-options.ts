@@ -22,7 +22,11 @@ export interface CoreMockOptions {
   readonly users?: readonly string[];
   /** Accept any well-formed credential of the operation's scheme (any non-empty bearer token, ...). */
   readonly anyKey?: boolean;
-  /** Allowed browser origins, or `['*']` (the default). */
+  /**
+   * Allowed browser origins (echoed back with credentials), or `['*']` (any origin, no credentials).
+   * Default: on a loopback host every origin a request carries is echoed back with credentials (a
+   * local fake backend must take a browser app's cookies without flags); elsewhere `['*']`.
+   */
   readonly corsOrigins?: readonly string[];
   /** Delay added to every answer, in ms. Default 0. */
   readonly delayMs?: number;
@@ -46,7 +50,8 @@ export interface CoreOptions {
   readonly keys: KeyPolicy;
   /** True when no key was configured and the development key is in use. */
   readonly devKey: boolean;
-  readonly corsOrigins: readonly string[];
+  /** The allowed origins, or `'any'`: every request's `Origin` echoed back with credentials. */
+  readonly corsOrigins: readonly string[] | 'any';
   readonly delayMs: number;
   readonly seed: string | undefined;
   readonly admin: boolean;
@@ -57,8 +62,8 @@ export interface CoreOptions {
 }
 
 /**
- * Applies defaults and checks values; throws a plain Error naming the bad option. `admin` defaults
- * to `defaultAdmin` (the listening mock: on for loopback hosts only).
+ * Applies defaults and checks values; throws a plain Error naming the bad option. `admin` and the
+ * credentialed CORS default follow `defaultAdmin` (the listening mock: on for loopback hosts only).
  */
 export function resolveCoreOptions(options: CoreMockOptions, log: LogSink, defaultAdmin: boolean): CoreOptions {
   const mode = options.mode ?? 'stateful';
@@ -75,7 +80,7 @@ export function resolveCoreOptions(options: CoreMockOptions, log: LogSink, defau
   if (!Number.isInteger(storeCapacity) || storeCapacity < 1)
     throw new Error('storeCapacity must be a positive integer');
   if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new Error('bodyLimit must be a positive integer');
-  const corsOrigins = (options.corsOrigins ?? ['*']).filter((o) => o !== '');
+  const corsOrigins = (options.corsOrigins ?? []).filter((o) => o !== '');
   return {
     mode,
     keys: options.anyKey
@@ -86,7 +91,7 @@ export function resolveCoreOptions(options: CoreMockOptions, log: LogSink, defau
           ...(users.length > 0 || keys.length === 0 ? { users: users.length > 0 ? users : [DEFAULT_DEV_USER] } : {}),
         },
     devKey: !options.anyKey && keys.length === 0,
-    corsOrigins: corsOrigins.length > 0 ? corsOrigins : ['*'],
+    corsOrigins: corsOrigins.length > 0 ? corsOrigins : defaultAdmin ? 'any' : ['*'],
     delayMs,
     seed: options.seed,
     admin: options.admin ?? defaultAdmin,

@@ -13,7 +13,7 @@ import { type Authenticator, authRequestOf, configuredSecrets, createAuthenticat
 import { type Cors, type HeaderRecord, type RequestHeaders, createCors } from './cors.js';
 import { DELAY_HEADER, requestDelay, wait } from './delay.js';
 import { deprecationHeaders } from './deprecation.js';
-import { errorBody, internalFailure, methodNotAllowed, mockError, notFound } from './errors.js';
+import { type MockError, errorBody, internalFailure, methodNotAllowed, mockError, notFound } from './errors.js';
 import { FAULT_HEADER, type Fault } from './faults/fault.js';
 import { createFaults } from './faults/create-faults.js';
 import { malformedBody } from './faults/malformed-body.js';
@@ -95,6 +95,12 @@ export interface MockCore {
   update(spec: SpecModel): void;
   /** Replaces the faults per route. */
   setFaults(config: FaultConfig | undefined): void;
+  /**
+   * An error no request handling produced, in the spec's error shape, without CORS or operation
+   * headers: a request the transport cannot parse (400, 431), a CONNECT (404), or the fallback for
+   * an answer whose header value the transport refuses (`internalFailure()`).
+   */
+  errorResponse(error: MockError): CoreResponse;
   /** Every secret a request with these headers and target carries or the mock knows, for redacting logs. */
   secretsOf(headers: RequestHeaders, target: string): string[];
   /** Cuts pending delays and drips short (shutdown). */
@@ -168,10 +174,11 @@ export function createMockCore(config: MockCoreConfig): MockCore {
 
   async function answer(req: CoreRequest, path: string, search: string, current: Served): Promise<Decided> {
     const method = req.method;
-    if (path.startsWith(ADMIN_PREFIX)) return { answer: admin(req, method, path, current), delayMs: 0 };
+    if (path.startsWith(ADMIN_PREFIX))
+      return { answer: conformError(current.spec, undefined, admin(req, method, path, current)), delayMs: 0 };
     if (method === 'OPTIONS') {
       const allow = current.router.allowedMethods(path);
-      if (!allow) return { answer: errorAnswer(notFound(path)), delayMs: 0 };
+      if (!allow) return { answer: conformError(current.spec, undefined, errorAnswer(notFound(path))), delayMs: 0 };
       // Preflights carry no credentials, so they are answered before the key check.
       return {
         answer: {
@@ -188,7 +195,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       // A route error still takes the error body the spec documents (the path's own operation's, or the nearest one's).
       const nearest = nearestOperation(current.spec, current.router, method, path, route.error.status);
       return {
-        answer: nearest ? conformError(nearest, errorAnswer(route.error)) : errorAnswer(route.error),
+        answer: conformError(current.spec, nearest, errorAnswer(route.error)),
         delayMs: delay.ms,
       };
     }
@@ -200,7 +207,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
         : faults.forRequest(req.headers[FAULT_HEADER], operation);
     if (planned && 'error' in planned)
       return {
-        answer: conformError(operation, errorAnswer(planned.error)),
+        answer: conformError(current.spec, operation, errorAnswer(planned.error)),
         delayMs: delay.ms,
         operationId: operation.operationId,
       };
@@ -216,7 +223,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       );
       const injectedAnswer =
         action.status >= 400
-          ? conformError(operation, errorAnswer(injected))
+          ? conformError(current.spec, operation, errorAnswer(injected))
           : { status: action.status, json: undefined };
       return { answer: injectedAnswer, delayMs, operationId: operation.operationId, fault: fault! };
     }
@@ -224,6 +231,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       return { answer: { status: 0, json: undefined }, delayMs, operationId: operation.operationId, fault: fault! };
     // Errors from any layer (auth, validation, store) take the shape and media type the operation documents for their status.
     const errorChecked = conformError(
+      current.spec,
       operation,
       await decide(req, operation, route.pathParams, path, search, delay.error, current),
     );
@@ -264,7 +272,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     }
     if (delayError) return errorAnswer(delayError);
     const prefer = parsePrefer(joined(req.headers.prefer));
-    if (!prefer.ok) return errorAnswer(prefer.error);
+    if (!prefer.ok) return errorAnswer(preferError(prefer.error));
     const input = await readRequestInput(
       { headers: req.headers, body: bodyReaderOf(req) },
       operation,
@@ -273,7 +281,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       opts.bodyLimit,
     );
     if (requests && input.ok && input.value.bodyText !== undefined) bodies.set(req, input.value.bodyText);
-    if (!input.ok) return errorAnswer(input.error);
+    if (!input.ok) return errorAnswer(asDocumented(operation, input.error));
     const preferences = prefer.preferences;
     if (opts.mode === 'stateful' && preferences === undefined) {
       const stored = isAnimalStore(current.spec) ? answerFromStore(operation, input.value, store) : undefined;
@@ -300,7 +308,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     current: Served,
   ): Promise<Answer> {
     const undocumented = preferences && undocumentedPreference(operation, preferences);
-    if (undocumented) return errorAnswer(undocumented);
+    if (undocumented) return errorAnswer(preferError(undocumented));
     // Prism answers JSON only: a success the client takes as an image, a PDF or text is built here.
     const success = preferences?.code === undefined ? firstSuccess(operation) : undefined;
     const negotiated = success && negotiate(success.status, success.response, joined(req.headers.accept));
@@ -329,10 +337,14 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     );
     if (!result.ok) {
       if (result.internal) log(`mock error: ${operation.operationId}: ${result.error.message}`);
-      return errorAnswer(result.error);
+      return errorAnswer(preferError(result.error));
     }
     const { status, body } = result;
-    if (status >= 400) return jsonAnswer(status, errorShaped(status, body, preferences), result.headers);
+    if (status >= 400)
+      return {
+        ...jsonAnswer(status, errorShaped(status, body, preferences), result.headers),
+        reason: preferences ? `forced by ${forcedBy(preferences)}` : 'the spec engine answered an error',
+      };
     if (body === undefined) return { status, json: undefined, headers: result.headers };
     const seed = preferences?.seed ?? opts.seed;
     const real =
@@ -398,7 +410,10 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     store.reset();
     resources.reset();
     requests?.clear();
-    return jsonAnswer(200, JSON.stringify({ reset: true, pets: store.size }));
+    const collections = isAnimalStore(current.spec)
+      ? { '/pets': store.size, ...resources.counts() }
+      : resources.counts();
+    return jsonAnswer(200, JSON.stringify({ reset: true, collections }));
   }
 
   async function handle(req: CoreRequest): Promise<CoreResponse> {
@@ -413,20 +428,20 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       log(
         `mock error: ${req.method} ${redactTarget(target, secretsOf(req.headers, target))}: ${(error as Error)?.message ?? String(error)}`,
       );
-      result = { answer: errorAnswer(internalFailure()), delayMs: 0 };
+      result = { answer: conformError(current.spec, undefined, errorAnswer(internalFailure())), delayMs: 0 };
     }
     await wait(result.delayMs, shutdown.signal);
     const action = result.fault?.action;
     const response = respond(req, result.answer, action?.kind === 'status' ? undefined : action);
     const ms = performance.now() - started;
     if (!opts.quiet) {
-      const line = requestLine(
-        req.method,
-        redactTarget(target, secretsOf(req.headers, target)),
-        result.answer.status,
-        ms,
-      );
-      log(result.fault ? `${line} fault=${faultName(result.fault)}` : line);
+      const secrets = secretsOf(req.headers, target);
+      const line = requestLine(req.method, redactTarget(target, secrets), result.answer.status, ms);
+      // A non-2xx answer names the rule that produced it (the parameter, JSON pointer or security
+      // scheme); a fault names itself.
+      const reason = result.answer.status >= 300 ? result.answer.reason : undefined;
+      if (result.fault) log(`${line} fault=${faultName(result.fault)}`);
+      else log(reason === undefined ? line : `${line} — ${redactTarget(reason, secrets)}`);
     }
     if (requests && !target.startsWith(ADMIN_PREFIX)) {
       // One plain object per request (no spreads): this runs on every request while admin is on.
@@ -449,7 +464,13 @@ export function createMockCore(config: MockCoreConfig): MockCore {
   function respond(req: CoreRequest, answer: Answer, fault?: Exclude<Fault['action'], undefined>): CoreResponse {
     if (fault?.kind === 'reset' || fault?.kind === 'empty')
       return { status: 0, headers: {}, body: NO_BYTES, delivery: { kind: fault.kind } };
-    const headers: HeaderRecord = { 'Content-Type': JSON_CONTENT_TYPE, ...cors.headersFor(req), ...answer.headers };
+    const headers = boundedHeaders(
+      { 'Content-Type': JSON_CONTENT_TYPE, ...cors.headersFor(req), ...answer.headers },
+      (name, bytes) =>
+        log(
+          `mock: ${req.method} ${redactTarget(req.url, secretsOf(req.headers, req.url))}: header ${name} (${bytes} bytes) left out, over the ${RESPONSE_HEADERS_LIMIT}-byte response head limit`,
+        ),
+    );
     if (answer.status === 401 && !hasHeader(headers, 'www-authenticate')) headers['WWW-Authenticate'] = 'Bearer';
     // The rest of an oversized body is not read, so the connection cannot be reused.
     if (answer.status === 413) headers.Connection = 'close';
@@ -464,6 +485,16 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     if (fault?.kind === 'drip')
       return { status: answer.status, headers, body, delivery: { kind: 'drip', intervalMs: fault.intervalMs } };
     return { status: answer.status, headers, body };
+  }
+
+  function errorResponse(error: MockError): CoreResponse {
+    const answer = conformError(served.spec, undefined, errorAnswer(error));
+    const body = answer.bytes ?? UTF8.encode(answer.json ?? '');
+    return {
+      status: answer.status,
+      headers: { 'Content-Type': JSON_CONTENT_TYPE, ...answer.headers, 'Content-Length': String(body.length) },
+      body,
+    };
   }
 
   function secretsOf(headers: RequestHeaders, target: string): string[] {
@@ -494,20 +525,41 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     setFaults: (faultConfig) => {
       faults = createFaults(faultConfig, served.spec, opts.seed);
     },
+    errorResponse,
     secretsOf,
     signal: shutdown.signal,
     close: () => shutdown.abort(),
   };
 }
 
-/** The body a header-less failure falls back to (a header value the transport refuses), as a 400 Error. */
-export function fallbackResponse(): CoreResponse {
-  const body = UTF8.encode(errorBody(internalFailure()));
-  return {
-    status: 400,
-    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Content-Length': String(body.length) },
-    body,
-  };
+/**
+ * Most bytes of response headers the mock sends: half of what Node's HTTP clients (undici, `fetch`)
+ * read by default (16 KiB), leaving room for what proxies add. A `Location` naming an item whose
+ * client-chosen id is 25,000 characters long would otherwise make every such client fail
+ * (`UND_ERR_HEADERS_OVERFLOW`).
+ */
+export const RESPONSE_HEADERS_LIMIT = 8 * 1024;
+
+/**
+ * Headers within {@link RESPONSE_HEADERS_LIMIT}: the largest are left out until the rest fit, and
+ * reported through `dropped`; `Content-Type` and CORS headers are always kept.
+ */
+function boundedHeaders(headers: HeaderRecord, dropped: (name: string, bytes: number) => void): HeaderRecord {
+  const size = (name: string) => name.length + UTF8.encode(headers[name]!).length + 4;
+  let total = 0;
+  for (const name of Object.keys(headers)) total += size(name);
+  if (total <= RESPONSE_HEADERS_LIMIT) return headers;
+  const out = { ...headers };
+  const candidates = Object.keys(headers)
+    .filter((name) => !/^(content-type|access-control-|vary$)/i.test(name))
+    .sort((a, b) => size(b) - size(a));
+  for (const name of candidates) {
+    if (total <= RESPONSE_HEADERS_LIMIT) break;
+    total -= size(name);
+    dropped(name, size(name));
+    delete out[name];
+  }
+  return out;
 }
 
 /** The body of a dripped answer cut into at most `chunks` pieces. */
@@ -527,6 +579,26 @@ function bodyReaderOf(req: CoreRequest): BodyReader {
   return bytesReader(body ?? NO_BYTES);
 }
 
+/**
+ * A request the checks refuse with 400, answered 422 when that is the status the operation documents
+ * for it (no 400, `4XX` or `default`, as FastAPI's specs have it): the spec's documented 4xx.
+ */
+function asDocumented(operation: OperationModel, error: MockError): MockError {
+  if (error.status !== 400 || operation.responseFor(400) || !operation.responses['422']) return error;
+  return { ...error, status: 422 };
+}
+
+/**
+ * A Prefer error as the log names it: by its rule, not the value, which is the client's own text (a
+ * credential pasted into the wrong header lands there too, and must not reach the log).
+ */
+function preferError(error: MockError): MockError {
+  if (error.code === 'invalid_prefer') return { ...error, rule: 'Prefer header: malformed value' };
+  if (error.code === 'prefer_not_documented')
+    return { ...error, rule: 'Prefer header: a status or example the operation does not document' };
+  return error;
+}
+
 /** A fault as the log and the request list name it: `reset`, `status=503`, `delay`. */
 function faultName(fault: Fault): string {
   const a = fault.action;
@@ -541,20 +613,20 @@ function withHeaders(answer: Answer, extra: HeaderRecord): Answer {
 }
 
 /**
- * A Prism body for an error status, made to fit the contract's Error: `status` equals the HTTP status,
- * and the message says the answer was forced, so nobody mistakes it for a real failure.
+ * A Prism body for an error status: a numeric `status` member, when the body has one, equals the HTTP
+ * status (none is added: the spec's error schema may not have it), and the message says the answer
+ * was forced, so nobody mistakes it for a real failure.
  */
 function errorShaped(status: number, body: unknown, preferences: MockPreferences | undefined): string {
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
-    const shaped: Record<string, unknown> = { ...body, status };
+    const shaped: Record<string, unknown> = { ...body };
+    if (typeof shaped.status === 'number') shaped.status = status;
     const said =
       preferences === undefined
         ? undefined
-        : typeof shaped.message === 'string'
-          ? 'message'
-          : typeof shaped.detail === 'string'
-            ? 'detail'
-            : undefined;
+        : Object.keys(shaped).find(
+            (k) => typeof shaped[k] === 'string' && /message|detail|description|reason|faultstring/i.test(k),
+          );
     if (said !== undefined && preferences)
       shaped[said] = `${String(shaped[said])} (forced by ${forcedBy(preferences)})`;
     return JSON.stringify(shaped);

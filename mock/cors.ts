@@ -26,24 +26,35 @@ export const ALLOWED_REQUEST_HEADERS = 'Authorization, Content-Type, Prefer, X-M
 
 // RFC 9110 field names: the only thing echoed back from Access-Control-Request-Headers.
 const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// RFC 6454 §6.2: scheme "://" host [":" port], nothing else.
+const SERIALIZED_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#,*]+$/i;
 const ALWAYS = new Set(ALLOWED_REQUEST_HEADERS.toLowerCase().split(', '));
 /** Response headers a browser app may read: the deprecation facts and the auth challenge. */
 export const EXPOSED_RESPONSE_HEADERS = 'Deprecation, Sunset, Link, WWW-Authenticate, Allow';
 
 /**
- * Builds the CORS policy. `origins` is `['*']` (any origin, never with credentials, since browsers
- * reject that pair) or a list of exact origins, which are echoed back with `Vary: Origin` and allow
- * credentials.
+ * Builds the CORS policy. `origins` is `'any'` (every origin a request carries is echoed back with
+ * `Vary: Origin` and allows credentials; a request without one gets `*`), `['*']` (any origin,
+ * never with credentials, since browsers reject that pair) or a list of exact origins, which are
+ * echoed back with `Vary: Origin` and allow credentials.
  */
-export function createCors(origins: readonly string[]): Cors {
-  const wildcard = origins.includes('*');
-  const allowed = new Set(origins);
+export function createCors(origins: readonly string[] | 'any'): Cors {
+  const any = origins === 'any';
+  const wildcard = !any && origins.includes('*');
+  const allowed = new Set(any ? [] : origins);
 
   function base(req: WithHeaders): HeaderRecord {
     if (wildcard)
       return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED_RESPONSE_HEADERS };
     const origin = req.headers.origin;
-    if (typeof origin !== 'string' || !allowed.has(origin)) return { Vary: 'Origin' };
+    // Only a serialized origin is echoed: an opaque one (`null`: sandboxed frames, files) or junk is never handed credentials.
+    if (any && (typeof origin !== 'string' || !SERIALIZED_ORIGIN.test(origin)))
+      return {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Expose-Headers': EXPOSED_RESPONSE_HEADERS,
+        Vary: 'Origin',
+      };
+    if (typeof origin !== 'string' || !(any || allowed.has(origin))) return { Vary: 'Origin' };
     return {
       'Access-Control-Allow-Origin': origin,
       'Access-Control-Allow-Credentials': 'true',

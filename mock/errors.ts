@@ -28,6 +28,11 @@ export interface MockError {
   readonly code: MockErrorCode;
   readonly message: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The rule that refused the request, for the log line, when the message does not name it: the
+   * security scheme, the declared media types (`requestBody content: text/plain not in [application/json]`).
+   */
+  readonly rule?: string;
 }
 
 /** Builds a {@link MockError}; `status` is a 4xx, or a 5xx only for a fault a client asked for (`injected_fault`). */

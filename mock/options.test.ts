@@ -85,14 +85,14 @@ describe('parseCli', () => {
 });
 
 describe('resolveOptions', () => {
-  it('defaults to stateful on 127.0.0.1:4010 with the dev key, CORS *, admin on', () => {
+  it('defaults to stateful on 127.0.0.1:4010 with the dev key, CORS for any origin, admin on', () => {
     const o = resolveOptions({}, noLog);
     expect(o).toMatchObject({
       port: 4010,
       host: '127.0.0.1',
       mode: 'stateful',
       devKey: true,
-      corsOrigins: ['*'],
+      corsOrigins: 'any',
       admin: true,
       delayMs: 0,
     });
@@ -106,8 +106,10 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions({ users: ['ann'] }, noLog)).toThrow(/name:password/);
   });
 
-  it('turns admin off for a non-loopback host unless asked', () => {
+  it('turns admin and credentialed CORS off for a non-loopback host unless asked', () => {
     expect(resolveOptions({ host: '0.0.0.0' }, noLog).admin).toBe(false);
+    expect(resolveOptions({ host: '0.0.0.0' }, noLog).corsOrigins).toEqual(['*']);
+    expect(resolveOptions({ corsOrigins: ['http://a.test'] }, noLog).corsOrigins).toEqual(['http://a.test']);
     expect(resolveOptions({ host: '0.0.0.0', admin: true }, noLog).admin).toBe(true);
     expect(resolveOptions({ admin: false }, noLog).admin).toBe(false);
   });

@@ -111,7 +111,7 @@ Options (environment variable in brackets; a flag wins over its variable):
   --user <name:pass>    accepted HTTP Basic user, repeatable [MOCK_USERS, comma-separated]
                         (default with no key nor user: "${DEFAULT_DEV_USER}")
   --any-key             accept any well-formed credential of the operation's scheme
-  --cors-origin <o>     allowed browser origin, repeatable or comma-separated [MOCK_CORS_ORIGINS] (default *)
+  --cors-origin <o>     allowed browser origin, repeatable or comma-separated [MOCK_CORS_ORIGINS] (default: any, with credentials, on loopback; * elsewhere)
   --delay <ms>          delay added to every answer [MOCK_DELAY] (default 0)
   --seed <s>            seed for generated data and fault delays [MOCK_SEED]
   --data <file.json>    seed data for stateful mode, keyed by collection path or name

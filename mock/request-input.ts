@@ -1,5 +1,6 @@
 import type { MediaTypeModel, OperationModel } from '../spec/model.js';
 import { parseParameter } from '../spec/parse-parameter.js';
+import { exactIntegerIssueInJson } from '../spec/exact-integers.js';
 import { parseParameter as parseStyled } from '../spec/parameters/index.js';
 import { type EncodingMap, decodeBody, findMediaType, parseMediaType } from '../spec/media/index.js';
 import type { RequestHeaders } from './cors.js';
@@ -148,6 +149,9 @@ export async function readRequestInput(
     const detail = result.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ');
     return invalid('invalid_body', `request body: ${detail}`);
   }
+  // Integers beyond 2^53 read as doubles pass range checks they break (one past int64 reads as 2^63).
+  const exact = exactIntegerIssueInJson(bodyModel.schema.schema, text.value);
+  if (exact !== undefined) return invalid('invalid_body', `request body: ${exact}`);
   return { ok: true, value: { query, path, rawQuery, body, bodyText: text.value } };
 }
 
@@ -180,12 +184,18 @@ function checkMediaType(contentType: string | undefined, declared: readonly stri
     /^application\/[^/]+\+json$/.test(essence) &&
     declared.some((d) => d.split(';')[0]!.trim().toLowerCase() === essence);
   if (essence !== 'application/json' && !jsonFamily) {
-    return mockError(415, 'unsupported_media_type', 'Content-Type must be application/json.');
+    return {
+      ...mockError(415, 'unsupported_media_type', 'Content-Type must be application/json.'),
+      rule: `requestBody content: ${essence === '' ? 'no Content-Type' : essence} not in [${declared.join(', ')}]`,
+    };
   }
   for (const param of params) {
     const [name = '', value = ''] = param.split('=');
     if (name.trim().toLowerCase() === 'charset' && !/^"?utf-8"?$/i.test(value.trim())) {
-      return mockError(415, 'unsupported_media_type', 'Content-Type charset must be utf-8.');
+      return {
+        ...mockError(415, 'unsupported_media_type', 'Content-Type charset must be utf-8.'),
+        rule: `requestBody content: charset ${value.trim()} is not utf-8 (RFC 8259)`,
+      };
     }
   }
   return undefined;

@@ -232,7 +232,7 @@ describe('stateful store', () => {
     await api().post('/v1/pets').set('Authorization', AUTH).send({ name: 'Tmp', categoryId: 1 });
     const reset = await api().post('/__mock/reset');
     expect(reset.status).toBe(200);
-    expect(reset.body).toEqual({ reset: true, pets: 30 });
+    expect(reset.body).toEqual({ reset: true, collections: { '/pets': 30 } });
     expectError(await api().get('/v1/pets/4294967297').set('Authorization', AUTH), 404);
     expectError(await api().get('/__mock/reset'), 405, 'method_not_allowed');
     const preflight = await api()
@@ -275,17 +275,41 @@ describe('deprecation headers', () => {
 });
 
 describe('CORS', () => {
-  it('answers a preflight without a key, allowing Authorization and Content-Type', async () => {
+  it('answers a preflight without a key, allowing Authorization and Content-Type, credentials for the origin', async () => {
     const res = await api()
       .options('/v1/pets')
       .set('Origin', 'http://app.example')
       .set('Access-Control-Request-Method', 'POST')
       .set('Access-Control-Request-Headers', 'authorization, content-type');
     expect(res.status).toBe(204);
-    expect(res.headers['access-control-allow-origin']).toBe('*');
+    // On loopback without --cors-origin, a browser app's cookies are taken: its origin is echoed with credentials.
+    expect(res.headers['access-control-allow-origin']).toBe('http://app.example');
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
     expect(res.headers['access-control-allow-headers']).toMatch(/Authorization, Content-Type/);
     expect(res.headers['access-control-allow-methods']).toBe('GET, POST, OPTIONS');
-    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(res.headers.vary).toBe('Origin');
+  });
+
+  it('echoes any origin with credentials on loopback by default; without an Origin (or a null one) it is *', async () => {
+    const res = await api().get('/v1/pets?limit=1').set('Authorization', AUTH).set('Origin', 'http://localhost:5173');
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    const none = await api().get('/v1/pets?limit=1').set('Authorization', AUTH);
+    expect(none.headers['access-control-allow-origin']).toBe('*');
+    expect(none.headers['access-control-allow-credentials']).toBeUndefined();
+    const opaque = await api().get('/v1/pets?limit=1').set('Authorization', AUTH).set('Origin', 'null');
+    expect(opaque.headers['access-control-allow-credentials']).toBeUndefined();
+    const wildcard = await startTestMock({ corsOrigins: ['*'] });
+    try {
+      const w = await request(wildcard.mock.server)
+        .get('/v1/pets?limit=1')
+        .set('Authorization', AUTH)
+        .set('Origin', 'http://x.example');
+      expect(w.headers['access-control-allow-origin']).toBe('*');
+      expect(w.headers['access-control-allow-credentials']).toBeUndefined();
+    } finally {
+      await wildcard.close();
+    }
   });
 
   it('allows the headers a preflight asks for: tracing headers of a real app are not blocked', async () => {
@@ -301,7 +325,7 @@ describe('CORS', () => {
     );
     expect(allowed).not.toContain('bad header');
     expect(allowed.filter((h) => h === 'authorization')).toHaveLength(1);
-    expect(res.headers.vary).toBe('Access-Control-Request-Headers');
+    expect(res.headers.vary).toBe('Origin, Access-Control-Request-Headers');
   });
 
   it('exposes the deprecation headers on answers', async () => {

@@ -4,8 +4,8 @@ import type { Socket } from 'node:net';
 import { DEFAULT_SPEC_PATH, type SpecModel, loadSpec } from '../spec/index.js';
 import { resourceModelFor } from '../spec/resources/index.js';
 import { JSON_CONTENT_TYPE } from './answer.js';
-import { type CoreRequest, type CoreResponse, type MockCore, createMockCore, fallbackResponse } from './core.js';
-import { type MockError, errorBody, mockError, notFound } from './errors.js';
+import { type CoreRequest, type CoreResponse, type MockCore, createMockCore } from './core.js';
+import { type MockError, internalFailure, mockError, notFound } from './errors.js';
 import { deliverFault, loadFaultConfig } from './faults/index.js';
 import { redactTarget, requestLine, stdoutSink } from './log.js';
 import { type MockOptions, type ReloadEvent, type ResolvedOptions, resolveOptions } from './options.js';
@@ -39,6 +39,14 @@ export interface MockServer {
   /** Stops watching, cuts pending delays short, and closes the server and its connections. */
   close(): Promise<void>;
 }
+
+/**
+ * The header fields a request may carry, in bytes: node's default head limit (16 KiB), counted
+ * without the request line, so a long URL does not leave a browser's cookies and User-Agent short.
+ */
+export const HEADER_FIELDS_LIMIT = 16 * 1024;
+/** The whole request head node parses (request line and fields): room for long URLs beside full headers. */
+const HEAD_LIMIT = 64 * 1024;
 
 /** How long {@link MockServer.close} lets in-flight requests finish before cutting connections. */
 const CLOSE_GRACE_MS = 3_000;
@@ -77,6 +85,15 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   if (opts.faultsFile !== undefined) core.setFaults(loadFaultConfig(opts.faultsFile));
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    const fields = headerFieldBytes(req.rawHeaders);
+    if (fields > HEADER_FIELDS_LIMIT) {
+      if (!opts.quiet)
+        log(
+          `${requestLine(req.method ?? 'GET', redactTarget(req.url ?? '/', core.secretsOf(req.headers, req.url ?? '/')), 431, 0)} — header fields of ${fields} bytes exceed ${HEADER_FIELDS_LIMIT}`,
+        );
+      res.shouldKeepAlive = false;
+      return send(res, core.errorResponse(headersTooLarge()));
+    }
     const request: CoreRequest = {
       method: req.method ?? 'GET',
       url: req.url ?? '/',
@@ -96,28 +113,27 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       // A header value Prism produced that node refuses: fall back to a plain Error body.
       log(`mock error: cannot send answer: ${(error as Error).message}`);
       if (!res.headersSent) {
-        const fallback = fallbackResponse();
+        const fallback = core.errorResponse(internalFailure());
         res.writeHead(fallback.status, fallback.headers);
         res.end(fallback.body);
       }
     }
   }
 
-  const server = createServer({ keepAliveTimeout: 5_000 }, handler);
+  const server = createServer({ keepAliveTimeout: 5_000, maxHeaderSize: HEAD_LIMIT }, handler);
   // Requests node cannot even parse still get the contract's Error body.
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
     if (!socket.writable) return socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 431 : 400;
-    const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+    if (!opts.quiet)
+      log(
+        `- - ${tooLarge ? 431 : 400} 0.0ms — ${tooLarge ? `request head over ${HEAD_LIMIT} bytes` : `not HTTP (${error.code ?? 'unparsable'})`}`,
+      );
     endWithError(
+      core,
       socket,
-      reason,
-      mockError(
-        status,
-        tooLarge ? 'invalid_header' : 'malformed_request',
-        tooLarge ? 'Request headers are too large.' : 'The request is not valid HTTP.',
-      ),
+      tooLarge ? 'Request Header Fields Too Large' : 'Bad Request',
+      tooLarge ? headersTooLarge() : mockError(400, 'malformed_request', 'The request is not valid HTTP.'),
     );
   });
   // CONNECT never reaches the handler: without a listener node drops the socket unanswered.
@@ -127,7 +143,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (!socket.writable) return socket.destroy();
     if (!opts.quiet)
       log(requestLine('CONNECT', redactTarget(req.url ?? '', core.secretsOf(req.headers, req.url ?? '')), 404, 0));
-    endWithError(socket, 'Not Found', notFound(req.url ?? ''));
+    endWithError(core, socket, 'Not Found', notFound(req.url ?? ''));
   });
 
   let reloading: Promise<ReloadEvent> | undefined;
@@ -244,11 +260,31 @@ function nodeBody(req: IncomingMessage): BodyReader {
     });
 }
 
-/** Answers on a raw socket (requests node does not hand to the request handler) and closes it. */
-function endWithError(socket: Socket, reason: string, error: MockError): void {
-  const body = errorBody(error);
+/** The 431 for a request whose headers are over the limit. */
+function headersTooLarge(): MockError {
+  return mockError(431, 'invalid_header', 'Request headers are too large.');
+}
+
+/** Bytes of a request's header fields as sent (`name: value` and CRLF each), without the request line. */
+function headerFieldBytes(raw: readonly string[]): number {
+  let bytes = 0;
+  for (let i = 0; i + 1 < raw.length; i += 2) bytes += Buffer.byteLength(raw[i]!) + Buffer.byteLength(raw[i + 1]!) + 4;
+  return bytes;
+}
+
+/** Answers on a raw socket (requests node does not hand to the request handler), in the spec's error shape, and closes it. */
+function endWithError(core: MockCore, socket: Socket, reason: string, error: MockError): void {
+  const { status, headers, body } = core.errorResponse(error);
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  // Date as node:http writes it on every other answer (RFC 9110 §6.6.1: an origin server with a clock sends it).
   socket.end(
-    // Date as node:http writes it on every other answer (RFC 9110 §6.6.1: an origin server with a clock sends it).
-    `HTTP/1.1 ${error.status} ${reason}\r\nDate: ${new Date().toUTCString()}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    Buffer.concat([
+      Buffer.from(
+        `HTTP/1.1 ${status} ${reason}\r\nDate: ${new Date().toUTCString()}\r\n${head}Connection: close\r\n\r\n`,
+      ),
+      body,
+    ]),
   );
 }

@@ -119,7 +119,7 @@ describe('GET /__mock/openapi.json', () => {
     const res = await api().get('/__mock/openapi.json').set('Origin', 'http://app.example');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-origin']).toBe('http://app.example');
     expect(res.body.openapi).toMatch(/^3\.1/);
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/pets', '/pets/{petId}']));
     expect((await api().post('/__mock/openapi.json')).status).toBe(405);

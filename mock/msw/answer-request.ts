@@ -1,4 +1,5 @@
-import { type CoreRequest, type CoreResponse, type MockCore, dripPieces, fallbackResponse } from '../core.js';
+import { type CoreRequest, type CoreResponse, type MockCore, dripPieces } from '../core.js';
+import { internalFailure } from '../errors.js';
 import { DRIP_CHUNKS } from '../faults/fault.js';
 
 /**
@@ -32,8 +33,8 @@ export async function answerRequest(core: MockCore, request: Request): Promise<R
   try {
     return toResponse(response, request.method, core.signal);
   } catch {
-    // A header value the fetch API refuses: the plain Error body, as the node server falls back to.
-    return toResponse(fallbackResponse(), request.method, core.signal);
+    // A header value the fetch API refuses: an Error body, as the node server falls back to.
+    return toResponse(core.errorResponse(internalFailure()), request.method, core.signal);
   }
 }
 

@@ -22,7 +22,9 @@ describe('stateful mock: what lies below an item goes with it (schedules.yaml)',
     await request(mock.server).get(`/schedules/${id}`).expect(404);
     // The singleton names its parameter otherwise ({id}, not {scheduleId}): matched by position.
     const result = await request(mock.server).get(`/schedules/${id}/result`).expect(404);
-    expect(result.body).toMatchObject({ code: 'not_found', message: `No schedule has the scheduleId ${id}.` });
+    // The spec documents no error body: an RFC 9457 problem.
+    expect(result.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(result.body).toMatchObject({ code: 'not_found', detail: `No schedule has the scheduleId ${id}.` });
     // listRuns documents no 404: a path that names nothing is still not found.
     await request(mock.server).get(`/schedules/${id}/runs`).expect(404);
   });

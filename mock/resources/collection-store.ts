@@ -46,6 +46,11 @@ export class CollectionStore {
     return this.count;
   }
 
+  /** Whether the store has been used (a lazy seed is taken); an unused store holds its seed untouched. */
+  get used(): boolean {
+    return this.loaded;
+  }
+
   /** Restores the seed and the integer sequence. An unused store with a lazy seed stays unused. */
   reset(): void {
     if (typeof this.seed === 'function' && !this.loaded) return;

@@ -1,4 +1,4 @@
-import type { JsonSchema, OperationModel, ResponseModel } from '../../spec/index.js';
+import type { JsonSchema, OperationModel, ResponseModel, SpecModel } from '../../spec/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, errorBody, mockError } from '../errors.js';
 import { parseMediaType } from '../../spec/media/index.js';
@@ -8,75 +8,202 @@ type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Makes an error answer fit the operation's documented response for its status before it leaves:
- * the mock's Error body when the spec's error schema takes it, else one built from that schema (its
- * status, message and code members filled from the mock's error), else the documented example; and
- * the documented media type (`application/problem+json`). Answers under 400, statuses the operation
- * does not document and bodies that already fit go out unchanged, headers (`WWW-Authenticate`,
- * `Allow`) always kept.
+ * Makes an error answer fit the spec's error shape before it leaves (see {@link errorShapeFor} for
+ * which response gives the shape): the mock's Error body when the shape's schema takes it, else one
+ * built from that schema (its status, message and code members filled from the mock's error), else
+ * the documented example; in the documented media type (`application/problem+json`); as XML or text
+ * when the errors are documented only so; an RFC 9457 problem when the spec documents no error body
+ * at all. Answers under 400 and bodies that already fit go out unchanged, headers (`WWW-Authenticate`,
+ * `Allow`) always kept. `operation` is absent for answers no operation owns (an unknown route).
  */
-export function conformError(operation: OperationModel, answer: Answer): Answer {
+export function conformError(spec: SpecModel, operation: OperationModel | undefined, answer: Answer): Answer {
   if (answer.status < 400 || answer.json === undefined) return answer;
-  const response = errorResponseFor(operation, answer.status);
-  // Errors documented only as XML or text (`text/xml`, `text/plain`) are sent as such.
-  const textual = inTextMediaType(answer, response ? response.mediaTypes : sharedErrorMediaTypes(operation));
-  if (textual) return textual;
-  // Errors of several shapes still share a media type (`application/problem+json`): an undocumented status takes it too.
-  if (!response) return withMediaType(answer, sharedErrorMediaTypes(operation));
   let body: unknown;
   try {
     body = JSON.parse(answer.json);
   } catch {
     return answer;
   }
-  if (!response.schema || response.schema.validate(body).ok) return withMediaType(answer, response.mediaTypes);
+  const shape = errorShapeFor(spec, operation, answer.status);
+  // A body the engine took from the spec (a forced Prefer: code=404) that fits is the spec's own.
+  if (shape?.schema && !isMockError(body, answer.status) && shape.schema.validate(body).ok)
+    return withMediaType(answer, shape.mediaTypes);
   const code = isObject(body) && typeof body.code === 'string' ? (body.code as MockErrorCode) : 'invalid_parameter';
   const message = isObject(body) && typeof body.message === 'string' ? body.message : `Status ${answer.status}.`;
-  const fitted = fittedError(operation, answer.status, code, message);
-  return { ...fitted, headers: { ...answer.headers, ...fitted.headers } };
+  const fitted = renderError(shape, answer.status, code, message);
+  const headers = { ...answer.headers, ...fitted.headers };
+  return answer.reason === undefined ? { ...fitted, headers } : { ...fitted, headers, reason: answer.reason };
+}
+
+/** True for the mock's own Error body `{code, message, status}` (how every layer reports a failure). */
+function isMockError(body: unknown, status: number): boolean {
+  return (
+    isObject(body) &&
+    typeof body.code === 'string' &&
+    typeof body.message === 'string' &&
+    body.status === status &&
+    Object.keys(body).length === 3
+  );
 }
 
 /**
- * The mock's Error body when the spec's error schema takes it; else a body built from that schema
- * with its status, message and code members filled in; else the documented example. Sent with the
- * documented media type (`application/problem+json`, say).
+ * The response whose body an error of `status` takes, by one rule, first match wins:
+ * 1. the operation's own response for the status (exact, `4XX`, `default`) when it documents a body
+ *    schema or only XML or text media types;
+ * 2. for a status the operation does not document, the one body schema all its errors share;
+ * 3. the spec's error shape ({@link specErrorResponse}): the body schema most of its 4xx and
+ *    `default` responses share (an unknown route, or an operation documenting no error body);
+ * 4. else the operation's schema-less response (its media type), or none: an RFC 9457 problem.
  */
-export function fittedError(operation: OperationModel, status: number, code: MockErrorCode, message: string): Answer {
+export function errorShapeFor(
+  spec: SpecModel,
+  operation: OperationModel | undefined,
+  status: number,
+): ResponseModel | undefined {
+  const own = operation ? errorResponseFor(operation, status) : undefined;
+  if (own && (own.schema || textMediaType(own.mediaTypes))) return own;
+  return specErrorResponse(spec) ?? own;
+}
+
+const specShapes = new WeakMap<SpecModel, ResponseModel | null>();
+
+/**
+ * The spec's own error shape: of its 4xx and `default` responses with a JSON body schema, the schema
+ * most of them share (compared without annotations); a tie goes to the first in document order.
+ * Undefined when no error response documents a JSON body. Computed once per loaded spec.
+ */
+export function specErrorResponse(spec: SpecModel): ResponseModel | undefined {
+  const known = specShapes.get(spec);
+  if (known !== undefined) return known ?? undefined;
+  const counts = new Map<string, { response: ResponseModel; n: number }>();
+  for (const operation of spec.operations)
+    for (const [code, response] of Object.entries(operation.responses)) {
+      if (!/^(?:4(?:\d\d|XX)|default)$/i.test(code) || !response.schema || !jsonMediaType(response.mediaTypes))
+        continue;
+      const key = schemaText(response.schema.schema);
+      if (key === undefined) continue;
+      const seen = counts.get(key);
+      if (seen) seen.n++;
+      else counts.set(key, { response, n: 1 });
+    }
+  // A spec documenting its errors only as XML or text (`text/xml`) has that as its shape.
+  if (counts.size === 0)
+    for (const operation of spec.operations)
+      for (const [code, response] of Object.entries(operation.responses)) {
+        if (!/^(?:4(?:\d\d|XX)|default)$/i.test(code) || !textMediaType(response.mediaTypes)) continue;
+        const key = [...response.mediaTypes].sort().join(',');
+        const seen = counts.get(key);
+        if (seen) seen.n++;
+        else counts.set(key, { response, n: 1 });
+      }
+  let best: { response: ResponseModel; n: number } | undefined;
+  for (const entry of counts.values()) if (!best || entry.n > best.n) best = entry;
+  specShapes.set(spec, best?.response ?? null);
+  return best?.response;
+}
+
+/**
+ * An error of `status` rendered in a shape (see {@link errorShapeFor}): XML or text when it is
+ * documented only so; the mock's Error when the shape's schema takes it; a body built from the schema
+ * (its status, code and message members filled, one level of nesting deep), else the documented
+ * example; an RFC 9457 problem (`type`, `title`, `status`, `detail`, and `code` as an extension
+ * member) when there is no schema.
+ */
+export function renderError(
+  shape: ResponseModel | undefined,
+  status: number,
+  code: MockErrorCode,
+  message: string,
+): Answer {
   const error = mockError(status, code, message);
-  const response = errorResponseFor(operation, status);
-  const textual = inTextMediaType(
-    errorAnswer(error),
-    response ? response.mediaTypes : sharedErrorMediaTypes(operation),
-  );
+  const textual = inTextMediaType(errorAnswer(error), shape?.mediaTypes);
   if (textual) return textual;
-  const check = response?.schema;
-  if (!check || check.validate(JSON.parse(errorBody(error))).ok)
-    return withMediaType(errorAnswer(error), response?.mediaTypes);
+  const check = shape?.schema;
+  if (!check) {
+    const problem = { type: 'about:blank', title: reasonPhrase(status), status, detail: message, code };
+    const documented = shape && jsonMediaType(shape.mediaTypes);
+    return jsonAnswer(status, JSON.stringify(problem), {
+      'Content-Type': `${documented ?? PROBLEM_JSON}; charset=utf-8`,
+    });
+  }
+  if (check.validate(JSON.parse(errorBody(error))).ok) return withMediaType(errorAnswer(error), shape.mediaTypes);
   const sample = sampleValue(check.schema);
   const candidates: unknown[] = [];
-  if (isObject(sample)) {
-    const filled: Obj = { ...sample };
-    for (const [name, member] of declaredSchemas(check.schema)) {
-      const type = Array.isArray(member.type) ? member.type.find((t) => t !== 'null') : member.type;
-      if ((type === 'integer' || type === 'number') && /^(status|statuscode|code|httpstatus)$/i.test(name))
-        filled[name] = status;
-      else if (type === 'string' && /^(status|statuscode|httpstatus)$/i.test(name) && !('enum' in member))
-        filled[name] = String(status);
-      else if (type === 'string' && /^(message|detail|title|error|description|reason)$/i.test(name))
-        filled[name] = message;
-      else if (
-        type === 'string' &&
-        /^(code|error_code|errorcode|type)$/i.test(name) &&
-        !('enum' in member) &&
-        !('format' in member)
-      )
-        filled[name] = code;
-    }
-    candidates.push(filled);
-  }
-  candidates.push(...Object.values(response.examples), sample);
+  if (isObject(sample)) candidates.push(filledError(check.schema, sample, status, code, message, 0));
+  candidates.push(...Object.values(shape.examples), sample);
   const body = candidates.find((c) => check.validate(c).ok) ?? sample;
-  return withMediaType(jsonAnswer(status, JSON.stringify(body)), response.mediaTypes);
+  return withMediaType(jsonAnswer(status, JSON.stringify(body)), shape.mediaTypes);
+}
+
+const PROBLEM_JSON = 'application/problem+json';
+// Message members by what their names contain (`error_description`, `faultstring`, `errorMessage`).
+const MESSAGE_NAMES = /message|description|detail|reason|faultstring|^msg$/i;
+const CODE_NAMES = /code$|^(type|error_?type|error)$/i;
+const STATUS_NAMES = /^(status|status_?code|http_?status|http_?code)$/i;
+
+/** A sample of an error schema with its status, code and message members filled from the mock's error. */
+function filledError(
+  schema: JsonSchema,
+  sample: Obj,
+  status: number,
+  code: string,
+  message: string,
+  depth: number,
+): Obj {
+  const filled: Obj = { ...sample };
+  const members = declaredSchemas(schema);
+  // `error` is the message when nothing else says it (`{"error": "..."}`), else the code (OAuth's `error`, `error_description`).
+  const hasMessage = [...members.keys()].some((name) => MESSAGE_NAMES.test(name));
+  for (const [name, member] of members) {
+    const type = Array.isArray(member.type) ? member.type.find((t) => t !== 'null') : member.type;
+    const free = !('enum' in member) && !('const' in member) && !('format' in member);
+    if ((type === 'integer' || type === 'number') && (STATUS_NAMES.test(name) || /^code$/i.test(name)))
+      filled[name] = status;
+    else if (type === 'string' && STATUS_NAMES.test(name) && free) filled[name] = String(status);
+    else if (type === 'string' && free && (MESSAGE_NAMES.test(name) || (/^error$/i.test(name) && !hasMessage)))
+      filled[name] = message;
+    else if (type === 'string' && free && CODE_NAMES.test(name)) filled[name] = code;
+    else if (type === 'string' && free && /^title$/i.test(name))
+      filled[name] = hasMessage ? reasonPhrase(status) : message;
+    else if (depth < 1 && isObject(filled[name]) && (type === 'object' || isObject(member.properties)))
+      filled[name] = filledError(member, filled[name] as Obj, status, code, message, depth + 1);
+  }
+  return filled;
+}
+
+/** Reason phrases of the statuses the mock answers on its own (RFC 9110 §15), for problem titles. */
+function reasonPhrase(status: number): string {
+  return REASONS[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+}
+
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** The first JSON media type (`application/json`, any `+json`) among `types`. */
+function jsonMediaType(types: readonly string[]): string | undefined {
+  return types.find((t) => {
+    const m = parseMediaType(t);
+    return m !== undefined && (m.subtype === 'json' || m.suffix === 'json');
+  });
+}
+
+/** True when `types` are documented and none of them is JSON (XML or text only). */
+function textMediaType(types: readonly string[]): boolean {
+  return types.length > 0 && jsonMediaType(types) === undefined && !types.some((t) => t.startsWith('*'));
 }
 
 /**
@@ -99,22 +226,6 @@ export function errorResponseFor(operation: OperationModel, status: number): Res
     } else if (response.schema !== found.schema && (own === undefined || own !== text)) return undefined;
   }
   return found;
-}
-
-/** The media types every documented error response of the operation declares, when they all declare the same ones. */
-function sharedErrorMediaTypes(operation: OperationModel): readonly string[] | undefined {
-  let shared: string | undefined;
-  let types: readonly string[] | undefined;
-  for (const [code, response] of Object.entries(operation.responses)) {
-    if (!/^(?:[45](?:\d\d|XX)|default)$/i.test(code)) continue;
-    const key = [...response.mediaTypes].sort().join(',');
-    if (key === '') return undefined;
-    if (shared === undefined) {
-      shared = key;
-      types = response.mediaTypes;
-    } else if (key !== shared) return undefined;
-  }
-  return types;
 }
 
 const ANNOTATIONS = new Set(['description', 'examples', 'example', 'title', '$comment', 'deprecated']);

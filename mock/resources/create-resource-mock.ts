@@ -12,15 +12,15 @@ import type {
   SingletonModel,
 } from '../../spec/resources/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
-import type { MockErrorCode } from '../errors.js';
-import { fittedError, withMediaType } from './conform-error.js';
+import { type MockErrorCode, mockError } from '../errors.js';
+import { withMediaType } from './conform-error.js';
 import type { RequestInput } from '../request-input.js';
 import { jsonPatch, mergePatch } from './apply-patch.js';
 import { TOTAL_MEMBERS } from '../total-members.js';
 import { CollectionStore, type StoredItem, keyOf } from './collection-store.js';
 import { patternSample } from './pattern-sample.js';
 import { sampleValue } from './sample-value.js';
-import { type SeedDataSource, seedSources } from './seed-items.js';
+import { type SeedDataSource, isExampleSeed, seedSources } from './seed-items.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -56,6 +56,11 @@ export interface ResourceMock {
   answer(operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined;
   /** Restores every collection's seed. */
   reset(): void;
+  /**
+   * Items held per collection path (`/widgets`, `/shops/{slug}/products`), for the collections used
+   * so far: an unused one still holds its seed untouched, and counting it would take its seed now.
+   */
+  counts(): Record<string, number>;
   /** Takes a reloaded spec: collections still at the same path keep their items. @throws like {@link createResourceMock}. */
   update(spec: SpecModel): void;
 }
@@ -141,12 +146,11 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         const id = input.path[idModel.parameter];
         const found = collection.store.get(scope, id);
         if (!found) {
-          if (assignment.role === 'replace' && successStatus(operation, '201') === '201')
+          // PUT creates at its URI (RFC 9110 §9.3.4) when it documents 201, or takes no body (a membership:
+          // `PUT /installations/{id}/repositories/{repository_id}` adds the repository).
+          if (assignment.role === 'replace' && (successStatus(operation, '201') === '201' || !operation.requestBody))
             return create(collection, operation, input, scope, id);
-          return notFound(
-            operation,
-            `No ${singular(collection.model.name)} has the ${idModel.parameter} ${keyOf(id)}.`,
-          );
+          return notFound(`No ${singular(collection.model.name)} has the ${idModel.parameter} ${keyOf(id)}.`);
         }
         if (assignment.role === 'read')
           return respond(
@@ -191,10 +195,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       const id = values.at(-1);
       if (id === undefined || values.length !== collection.model.scope.length + 1) continue;
       if (collection.store.has(values.slice(0, -1).map(keyOf), id)) continue;
-      return notFound(
-        operation,
-        `No ${singular(collection.model.name)} has the ${collection.model.id!.parameter} ${keyOf(id)}.`,
-      );
+      return notFound(`No ${singular(collection.model.name)} has the ${collection.model.id!.parameter} ${keyOf(id)}.`);
     }
     return undefined;
   }
@@ -215,9 +216,8 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         );
     }
     const total = items.length;
-    const given = m.pageSize ? input.query[m.pageSize.parameter] : undefined;
-    const size =
-      typeof given === 'number' ? given : (m.pageSize?.default ?? m.pageSize?.maximum ?? Number.POSITIVE_INFINITY);
+    const given = countOf(m.pageSize ? input.query[m.pageSize.parameter] : undefined);
+    const size = given ?? m.pageSize?.default ?? m.pageSize?.maximum ?? Number.POSITIVE_INFINITY;
     let start = 0;
     const at = m.page ? input.query[m.page.parameter] : undefined;
     if (m.page && typeof at === 'number')
@@ -257,7 +257,10 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       !m.readOnlyMembers.includes(idMember)
     )
       id = sent[idMember];
-    if (id !== undefined && collection.store.has(scope, id) && givenId === undefined) {
+    const held = id === undefined || givenId !== undefined ? undefined : collection.store.get(scope, id);
+    // An id held by an example seed is taken over: the spec's own example create (a label named "bug")
+    // must not collide with the example item it also documents.
+    if (held && !isExampleSeed(held.value)) {
       return failure(
         operation,
         [409, 400],
@@ -314,7 +317,10 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     contentType: string | undefined,
   ): Answer | undefined {
     let next: unknown;
-    if (role === 'replace') next = input.body;
+    // A PUT or PATCH without a body (the operation takes none: `PUT /installations/{id}/repositories/{repo}`
+    // adds a membership) has nothing to change: the item stays as it is.
+    if (input.body === undefined) next = found.value;
+    else if (role === 'replace') next = input.body;
     else if (
       /json-patch\+json/i.test(contentType ?? '') ||
       (Array.isArray(input.body) && operation.requestBody?.mediaTypes.some((t) => /json-patch\+json/i.test(t)))
@@ -397,7 +403,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     switch (assignment.role) {
       case 'read':
         if (now === undefined) return undefined;
-        if (now === null) return notFound(operation, `${singleton.model.path} was deleted.`);
+        if (now === null) return notFound(`${singleton.model.path} was deleted.`);
         return respond(operation, successStatus(operation, '200'), now);
       case 'replace':
       case 'update': {
@@ -577,10 +583,21 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       for (const c of current.collections.values()) c.store.reset();
       for (const s of current.singletons.values()) s.values.clear();
     },
+    counts() {
+      const out: Record<string, number> = {};
+      for (const [path, c] of current.collections) if (c.store.used) out[path] = c.store.size;
+      return out;
+    },
     update(next) {
       current = build(next, current.collections);
     },
   };
+}
+
+/** A page size or page number as sent: a number, or a string of digits (a spec typing it as a string). */
+function countOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
 /** The documented 2xx status to answer with: the role's usual one when documented, else the first 2xx. */
@@ -662,11 +679,12 @@ function failure(
   message: string,
 ): Answer {
   const status = statuses.find((s) => operation.responses[String(s)] !== undefined) ?? statuses[0]!;
-  return fittedError(operation, status, code === 'conflict' ? 'invalid_body' : code, message);
+  // The core fits every error to the spec's error shape before it leaves (conformError).
+  return errorAnswer(mockError(status, code === 'conflict' ? 'invalid_body' : code, message));
 }
 
-function notFound(operation: OperationModel, message: string): Answer {
-  return fittedError(operation, 404, 'not_found', message);
+function notFound(message: string): Answer {
+  return errorAnswer(mockError(404, 'not_found', message));
 }
 
 function exampleItem(operation: OperationModel): Obj | undefined {

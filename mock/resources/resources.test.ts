@@ -150,7 +150,8 @@ describe('stateful mock, integer ids (books.yaml: envelope, page numbers, JSON P
     const gone = await request(mock.server).get('/v2/books/8').expect(404);
     // The spec's 404 is a problem+json Problem, not the mock's Error: the answer fits the spec.
     expect(gone.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(gone.body).toMatchObject({ title: expect.stringContaining('8'), status: 404 });
+    // RFC 9457: the title names the status, the detail says what was not found.
+    expect(gone.body).toMatchObject({ title: 'Not Found', detail: expect.stringContaining('8'), status: 404 });
   });
 
   it('leaves actions (not CRUD) to Prism', async () => {

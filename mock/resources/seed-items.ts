@@ -134,9 +134,21 @@ function fromExamples(spec: SpecModel, collection: CollectionModel): SeedItem[] 
     const key = `${scope.join('/')}#${keyOf(seed.id)}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    exampleValues.add(seed.value);
     out.push(seed);
   }
   return out;
+}
+
+// The values of seed items taken from the spec's examples (not from a data file), by identity.
+const exampleValues = new WeakSet<object>();
+
+/**
+ * Whether a stored value is a seed taken from the spec's examples: an illustration, not state a
+ * client made, so a create that chooses its id (a label's name) may take that id over.
+ */
+export function isExampleSeed(value: object): boolean {
+  return exampleValues.has(value);
 }
 
 function seedOf(collection: CollectionModel, item: Obj, scope: readonly string[], index: number): SeedItem {

@@ -511,9 +511,7 @@ function inferPageSize(
 ): PageSizeModel | undefined {
   if (correction === false) return undefined;
   const query = list.parameters.filter((p) => p.in === 'query');
-  let parameter = query.find(
-    (p) => isPageSizeName(p.name) && (typeOf(p.schema.schema) === 'integer' || typeOf(p.schema.schema) === 'number'),
-  );
+  let parameter = query.find((p) => isPageSizeName(p.name) && countSchema(p.schema.schema));
   if (correction?.parameter !== undefined) {
     parameter = query.find((p) => p.name === correction.parameter);
     if (!parameter) {
@@ -539,8 +537,26 @@ function inferPageSize(
     source: corrected ? 'config' : 'inferred',
     reason: corrected
       ? `${code(parameter.name)}: set as the page size in ${file}, ${facts}`
-      : `${code(parameter.name)}: an integer query parameter named like a page size, ${facts}`,
+      : `${code(parameter.name)}: ${typeOf(schema) === 'string' ? 'a string-of-digits' : 'an integer'} query parameter named like a page size, ${facts}`,
   };
+}
+
+/**
+ * Whether a parameter schema holds a count: an integer or number, or a string of digits (a `pattern`
+ * of digits, `format: int32`/`int64`), as specs that type every query parameter as a string write it.
+ */
+function countSchema(schema: JsonSchema): boolean {
+  const type = typeOf(schema);
+  if (type === 'integer' || type === 'number') return true;
+  if (type !== 'string') return false;
+  const pattern = keywordOf(schema, 'pattern');
+  const format = keywordOf(schema, 'format');
+  return (
+    (typeof pattern === 'string' && /\\d|\[0-9\]/.test(pattern)) ||
+    format === 'int32' ||
+    format === 'int64' ||
+    format === 'integer'
+  );
 }
 
 function inferPage(list: OperationModel): PageModel | undefined {

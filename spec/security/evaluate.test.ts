@@ -39,11 +39,13 @@ describe('evaluate', () => {
     expect(evaluate(s, request(), accepted)).toEqual({
       outcome: 'missing',
       reason: 'The Authorization header is missing; send "Authorization: Bearer <API_KEY>".',
+      scheme: 'bearerAuth',
       challenge: 'Bearer',
     });
     expect(evaluate(s, request({ authorization: 'Bearer nope' }), accepted)).toEqual({
       outcome: 'invalid',
       reason: 'The API key is not valid.',
+      scheme: 'bearerAuth',
       challenge: 'Bearer',
     });
   });

@@ -11,7 +11,13 @@ export type Evaluation =
    * closest to (a credential presented but wrong beats none presented); `challenge` is the
    * `WWW-Authenticate` value naming every scheme that could have been used, or undefined when none has one.
    */
-  | { readonly outcome: 'missing' | 'invalid'; readonly reason: string; readonly challenge: string | undefined };
+  | {
+      readonly outcome: 'missing' | 'invalid';
+      readonly reason: string;
+      /** The scheme (its name in `components.securitySchemes`) of the refusal `reason` comes from. */
+      readonly scheme: string;
+      readonly challenge: string | undefined;
+    };
 
 /** Which credentials a verifier accepts: the same for every scheme, or per scheme. */
 export type AcceptedFor = AcceptedCredentials | ((scheme: SecurityScheme) => AcceptedCredentials);
@@ -30,15 +36,15 @@ export function evaluate(
   if (security.access !== 'required')
     return { outcome: 'ok', alternative: security.alternatives.findIndex((r) => r.length === 0), unverified: [] };
   const acceptedBy = typeof accepted === 'function' ? accepted : () => accepted;
-  let refusal: { outcome: 'missing' | 'invalid'; reason: string } | undefined;
+  let refusal: { outcome: 'missing' | 'invalid'; reason: string; scheme: string } | undefined;
   for (const [index, requirement] of security.alternatives.entries()) {
     const unverified: string[] = [];
-    let failed: { outcome: 'missing' | 'invalid'; reason: string } | undefined;
+    let failed: { outcome: 'missing' | 'invalid'; reason: string; scheme: string } | undefined;
     for (const use of requirement) {
       const verdict = handlerFor(use.scheme).verify(request, acceptedBy(use.scheme));
       if (verdict.outcome === 'unsupported') unverified.push(use.scheme.name);
       else if (verdict.outcome !== 'ok') {
-        failed = verdict;
+        failed = { outcome: verdict.outcome, reason: verdict.reason, scheme: use.scheme.name };
         break;
       }
     }
