@@ -88,9 +88,10 @@ export function getPet(settings: ApiSettings, id: string): Promise<Result<Pet>> 
 export async function resetMock(settings: ApiSettings): Promise<Result<{ reset: boolean; pets: number }>> {
   try {
     const response = await globalThis.fetch(new URL('/__mock/reset', settings.baseUrl), { method: 'POST' });
-    const data = (await response.json()) as { reset: boolean; pets: number };
+    // The mock counts the seed items of every collection it keeps.
+    const data = (await response.json()) as { reset: boolean; collections?: Record<string, number> };
     return response.ok
-      ? { kind: 'ok', value: data }
+      ? { kind: 'ok', value: { reset: data.reset, pets: data.collections?.['/pets'] ?? 0 } }
       : {
           kind: 'http',
           status: response.status,
