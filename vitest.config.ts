@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{spec,mock,conformance,fixtures,examples,bench}/**/*.test.ts'],
+    include: ['{spec,mock,conformance,proxy,fixtures,examples,bench}/**/*.test.ts'],
     // Servers start on free loopback ports; property tests use fixed seeds.
     testTimeout: 60_000,
     hookTimeout: 60_000,

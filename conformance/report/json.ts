@@ -95,6 +95,8 @@ function finding(f: Finding, rootCause: number | undefined): JsonFinding {
     evidence: sortKeys(f.evidence),
     occurrences: f.occurrences,
     context: f.context === undefined ? undefined : sortKeys(f.context),
+    basis: f.basis,
+    cut: f.cut === undefined ? undefined : sortKeys(f.cut),
     request: f.request === undefined ? undefined : request(f.request),
     response: f.response === undefined ? undefined : response(f.response),
     reproducer: f.reproducer === undefined ? undefined : reproducer(f.reproducer),
