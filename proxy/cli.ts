@@ -62,6 +62,7 @@ export async function runProxyCli(
       mockMissing: options.mockMissing,
       corsOrigins: options.corsOrigins,
       quiet: options.quiet,
+      ...(options.record !== undefined ? { record: options.record, recordSecrets: options.recordSecrets } : {}),
       log: (line) => io.stdout(`${line}\n`),
       onReport: () => writeReports(proxy.session.report(), files),
     });
@@ -82,6 +83,7 @@ export async function runProxyCli(
   const report = proxy.session.report();
   io.stdout(renderConsoleReport(report, { color: io === processIo && shouldUseColor(process.stdout, env) }));
   for (const file of await writeReports(report, files)) io.stdout(`report written: ${file}\n`);
+  if (proxy.recorder) io.stdout(`HAR written: ${proxy.recorder.file}\n`);
   return proxy.session.exitCode(options.failOn);
 }
 

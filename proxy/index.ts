@@ -16,3 +16,6 @@ export type { LiveRequest, RequestViolation } from './validate-request.js';
 export { judgeResponse, liveExchange } from './judge-response.js';
 export { MAX_PAYLOAD, capPayload } from './payload.js';
 export type { CappedPayload } from './payload.js';
+export { createHarRecorder, harEntry, readHar } from './har.js';
+export type { Har, HarEntry, HarOptions, HarPair, HarRecorder, SeenExchange } from './har.js';
+export { decodeContent } from './content-coding.js';

@@ -1,7 +1,6 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Agent, request as undiciRequest } from 'undici';
 import type { ReceivedResponse } from '../conformance/cases/index.js';
 import type { Finding, RequestRecord } from '../conformance/findings/index.js';
@@ -17,26 +16,16 @@ import { type LogSink, redactTarget, requestLine, stdoutSink } from '../mock/log
 import { conformError } from '../mock/resources/conform-error.js';
 import { createRouter } from '../mock/router.js';
 import { type MockServer, createMockServer } from '../mock/server.js';
+import { decodeContent } from './content-coding.js';
+import { type HarRecorder, type SeenExchange, createHarRecorder } from './har.js';
 import { judgeResponse, liveExchange } from './judge-response.js';
 import { capPayload } from './payload.js';
 import { type ProxySession, createSession } from './session.js';
 import { type RequestViolation, requestViolations } from './validate-request.js';
 
-/** One exchange as it passed the proxy, raw (for recorders, which redact on their own terms). */
-export interface PassedExchange {
-  /** When the request arrived (ms since the epoch). */
-  readonly startedAt: number;
-  readonly method: string;
-  /** Absolute URL the client asked the proxy for. */
-  readonly url: string;
-  readonly requestHeaders: RequestHeaders;
-  readonly requestBody: Uint8Array;
-  readonly status: number;
-  readonly responseHeaders: Readonly<Record<string, string | string[]>>;
-  /** The body as sent to the client (still content-coded when the upstream coded it). */
-  readonly responseBody: Uint8Array;
-  readonly ms: number;
-  /** Who answered: the upstream, the proxy itself (`--errors`, an unreachable upstream) or the mock. */
+/** One exchange as it passed the proxy: what a recorder records, and who answered it. */
+export interface PassedExchange extends SeenExchange {
+  /** The upstream, the proxy itself (`--errors`, an unreachable upstream) or the mock (`--mock-missing`). */
   readonly answeredBy: 'upstream' | 'proxy' | 'mock';
 }
 
@@ -61,8 +50,12 @@ export interface ProxyOptions {
   /** No request lines (violations are still logged). */
   readonly quiet?: boolean;
   readonly log?: LogSink;
-  /** Called after each exchange, e.g. by a HAR recorder. */
+  /** Called after each exchange. */
   readonly onExchange?: (exchange: PassedExchange) => void;
+  /** Record the exchanges as HAR 1.2 to this file, written on close and on `POST /__proxy/report`. */
+  readonly record?: string;
+  /** Keep credentials in the recording (`--record-secrets`). */
+  readonly recordSecrets?: boolean;
   /** Called by `POST /__proxy/report`; answers with what it returns. */
   readonly onReport?: () => Promise<unknown>;
 }
@@ -74,6 +67,8 @@ export interface RunningProxy {
   readonly server: Server;
   readonly spec: SpecModel;
   readonly session: ProxySession;
+  /** The HAR recorder, when recording. */
+  readonly recorder?: HarRecorder;
   close(): Promise<void>;
 }
 
@@ -118,6 +113,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const session = createSession(spec, upstreamBase);
   const requestLog = createRequestLog();
   const schemes = [...spec.securitySchemes.values()];
+  const recorder = options.record
+    ? createHarRecorder(options.record, { schemes, keepSecrets: options.recordSecrets === true })
+    : undefined;
   const dispatcher = new Agent({ connections: 256, keepAliveTimeout: 10_000, pipelining: 1 });
   let mock: MockServer | undefined;
   if (options.mockMissing) {
@@ -293,7 +291,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         body: body.length > 0 ? new TextDecoder().decode(body) : undefined,
         ...(lines.length > 0 ? { violations: lines } : {}),
       });
-      options.onExchange?.({
+      const passed: PassedExchange = {
         startedAt,
         method,
         url: `http://${req.headers.host ?? 'localhost'}${target}`,
@@ -304,7 +302,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         responseBody: sentBody,
         ms: took,
         answeredBy,
-      });
+      };
+      recorder?.add(passed);
+      options.onExchange?.(passed);
     }
   }
 
@@ -321,6 +321,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       return json(200, { cleared: true });
     }
     if (path === REPORT_PATH && method === 'POST') {
+      recorder?.write();
       const written = options.onReport ? await options.onReport() : undefined;
       const report = session.report();
       return json(200, { verdict: report.verdict, findings: report.findings.length, written });
@@ -350,7 +351,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     server,
     spec,
     session,
+    ...(recorder ? { recorder } : {}),
     async close() {
+      recorder?.write();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -402,15 +405,7 @@ function receivedResponse(
 ): ReceivedResponse {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  let bytes = body;
-  try {
-    const coding = (flat['content-encoding'] ?? '').trim().toLowerCase();
-    if (coding === 'gzip' || coding === 'x-gzip') bytes = gunzipSync(body);
-    else if (coding === 'deflate') bytes = inflateSync(body);
-    else if (coding === 'br') bytes = brotliDecompressSync(body);
-  } catch {
-    // A body that does not decode is judged as it came: the checks then see what a client sees.
-  }
+  const bytes = decodeContent(body, flat['content-encoding']);
   let notUtf8 = false;
   let text: string;
   try {
