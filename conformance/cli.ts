@@ -35,6 +35,8 @@ Generation
   --seed <n>            fast-check seed (default: random, always printed)
   --runs <n>            cases per property (default 50)
   --replay <id>         replay one shrunk counterexample, as printed in a reproducer
+  --from-har <file>     also replay a HAR file's requests (recorded by the proxy or the mock, or a
+                        browser) with the current credentials, every answer judged by every check
 Pace and safety
   --timeout <ms>        per-request deadline, body included (default 5000)
   --concurrency <n>     properties run at once (default 2)
@@ -72,6 +74,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
       seed: { type: 'string' },
       runs: { type: 'string' },
       replay: { type: 'string' },
+      'from-har': { type: 'string' },
       timeout: { type: 'string' },
       concurrency: { type: 'string' },
       rate: { type: 'string' },
@@ -112,6 +115,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
     seed: int('seed', values.seed, 0),
     runs: int('runs', values.runs, 1),
     replay: values.replay,
+    fromHar: values['from-har'],
     timeoutMs: int('timeout', values.timeout, 1),
     concurrency: int('concurrency', values.concurrency, 1),
     rate: int('rate', values.rate, 1),
@@ -210,6 +214,10 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     );
     return 2;
   }
+  if (args.fromHar !== undefined && !existsSync(args.fromHar)) {
+    process.stderr.write(`animal-store-conformance: --from-har ${args.fromHar}: no such file\n`);
+    return 2;
+  }
   if (args.spec !== undefined && !existsSync(args.spec)) {
     process.stderr.write(`animal-store-conformance: --spec ${args.spec}: no such file\n`);
     return 2;
@@ -285,6 +293,20 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     throw error;
   }
   progress.stop();
+  if (args.fromHar !== undefined && report.verdict !== 'error') {
+    try {
+      report = await replayHarFile(args.fromHar, report, {
+        target,
+        credentials,
+        spec: args.spec,
+        timeoutMs: args.timeoutMs,
+      });
+    } catch (error) {
+      await stopMock?.();
+      process.stderr.write(`animal-store-conformance: --from-har: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
   await stopMock?.();
   // Every secret the run used, the auth command's successive tokens included, as the handlers list them.
   const secrets = credentials.secrets();
@@ -307,4 +329,40 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     return 2;
   }
   return report.verdict === 'certified' ? 0 : 1;
+}
+
+/** Replays a HAR file against the target with the run's credentials and adds what it found to the report. */
+async function replayHarFile(
+  file: string,
+  report: RunReport,
+  run: { target: string; credentials: KitCredentials; spec: string | undefined; timeoutMs: number | undefined },
+): Promise<RunReport> {
+  const { loadSpec, DEFAULT_SPEC_PATH } = await import('../spec/index.js');
+  const { readHar } = await import('../proxy/har.js');
+  const { replayHar, withHarReplay } = await import('./har/index.js');
+  const { createHttpClient } = await import('./send/index.js');
+  const spec = await loadSpec(run.spec ?? DEFAULT_SPEC_PATH);
+  const client = createHttpClient({
+    baseUrl: run.target,
+    credentials: run.credentials,
+    extraHeaders: run.credentials.extraHeaders(spec.securitySchemes.values()),
+    timeoutMs: run.timeoutMs ?? 5_000,
+  });
+  try {
+    const replay = await replayHar(spec, readHar(file), client);
+    process.stderr.write(
+      `--from-har: replayed ${replay.requests} recorded request(s), skipped ${replay.skipped.length}` +
+        `${
+          replay.skipped.length > 0
+            ? ` (${replay.skipped
+                .slice(0, 3)
+                .map((s) => s.why)
+                .join('; ')})`
+            : ''
+        }\n`,
+    );
+    return withHarReplay(report, replay);
+  } finally {
+    await client.close();
+  }
 }
