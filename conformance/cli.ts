@@ -13,6 +13,7 @@ import type { RunReport } from './findings/index.js';
 import { CHECK_NAMES, CHECKS } from './checks/registry.js';
 import { createProgress, renderConsoleReport, secretsFromEnv, shouldUseColor, writeReports } from './report/index.js';
 import { MergeError, mergeReports } from './report/merge-reports.js';
+import { coverageShortfall } from './contract-coverage/uncovered.js';
 
 const HELP = `Usage: animal-store-conformance [options]
        animal-store-conformance merge <report.json>... [--junit f] [--json f] [--html f]
@@ -48,6 +49,8 @@ Selection
   --skip <list>         comma-separated operationIds, property ids or checks to leave out
   --list-checks         print every check's name and what it verifies, then exit
   --strict              contract gaps fail the run too
+  --min-coverage <pct>  fail the run when contract coverage (responses x media types, parameters and
+                        body members reached) is below this percentage
   --shard <i/n>         run shard i of n: operations dealt to n jobs in turn (join with merge)
 Reports
   --junit <file>        JUnit XML, one testcase per operation x check
@@ -83,6 +86,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
       strict: { type: 'boolean' },
+      'min-coverage': { type: 'string' },
       junit: { type: 'string' },
       json: { type: 'string' },
       html: { type: 'string' },
@@ -124,12 +128,22 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
     only: list(values.only),
     skip: list(values.skip),
     strict: values.strict === true,
+    minCoverage: percentOf(values['min-coverage']),
     junit: values.junit,
     json: values.json,
     html: values.html,
     quiet: values.quiet === true,
     verbose: values.verbose === true,
   };
+}
+
+/** `--min-coverage` as a number from 0 to 100 (a trailing `%` allowed). */
+function percentOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text.replace(/%$/, ''));
+  if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)
+    throw new UsageError(`--min-coverage expects a percentage from 0 to 100, got ${JSON.stringify(text)}`);
+  return n;
 }
 
 /** `--shard i/n` as numbers, 1 ≤ i ≤ n. */
@@ -328,7 +342,9 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     process.stderr.write(`animal-store-conformance: ${report.error ?? 'the run could not be carried out'}\n`);
     return 2;
   }
-  return report.verdict === 'certified' ? 0 : 1;
+  const shortfall = coverageShortfall(report.coverage, args.minCoverage);
+  if (shortfall !== undefined) process.stderr.write(`animal-store-conformance: ${shortfall}\n`);
+  return report.verdict === 'certified' && shortfall === undefined ? 0 : 1;
 }
 
 /** Replays a HAR file against the target with the run's credentials and adds what it found to the report. */

@@ -8,6 +8,7 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { renderConsoleReport, shouldUseColor } from '../conformance/report/console.js';
 import { writeReports } from '../conformance/report/write-reports.js';
+import { coverageShortfall } from '../conformance/contract-coverage/uncovered.js';
 import { PROXY_HELP, parseProxyCli } from './options.js';
 import { type RunningProxy, startProxy } from './server.js';
 
@@ -84,7 +85,9 @@ export async function runProxyCli(
   io.stdout(renderConsoleReport(report, { color: io === processIo && shouldUseColor(process.stdout, env) }));
   for (const file of await writeReports(report, files)) io.stdout(`report written: ${file}\n`);
   if (proxy.recorder) io.stdout(`HAR written: ${proxy.recorder.file}\n`);
-  return proxy.session.exitCode(options.failOn);
+  const shortfall = coverageShortfall(report.coverage, options.minCoverage);
+  if (shortfall !== undefined) io.stderr(`proxy: ${shortfall}\n`);
+  return Math.max(proxy.session.exitCode(options.failOn), shortfall === undefined ? 0 : 1);
 }
 
 function untilSignal(): Promise<string> {

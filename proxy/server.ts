@@ -6,7 +6,7 @@ import type { ReceivedResponse } from '../conformance/cases/index.js';
 import type { Finding, RequestRecord } from '../conformance/findings/index.js';
 import { redact, redactText } from '../conformance/report/redact.js';
 import { describeFinding } from '../conformance/report/describe-finding.js';
-import { type SpecModel, challengeOf, loadSpec } from '../spec/index.js';
+import { type OperationModel, type SpecModel, challengeOf, loadSpec } from '../spec/index.js';
 import { JSON_CONTENT_TYPE, errorAnswer } from '../mock/answer.js';
 import { authRequestOf, presentedSecrets } from '../mock/auth.js';
 import { createRequestLog, redactHeaders } from '../mock/admin/index.js';
@@ -16,6 +16,7 @@ import { type LogSink, redactTarget, requestLine, stdoutSink } from '../mock/log
 import { conformError } from '../mock/resources/conform-error.js';
 import { createRouter } from '../mock/router.js';
 import { type MockServer, createMockServer } from '../mock/server.js';
+import { type CoverageObservation, membersOf } from '../conformance/contract-coverage/index.js';
 import { decodeContent } from './content-coding.js';
 import { type HarRecorder, type SeenExchange, createHarRecorder } from './har.js';
 import { judgeResponse, liveExchange } from './judge-response.js';
@@ -273,7 +274,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     ): void {
       const took = performance.now() - t0;
       session.forwarded();
-      if (operationId !== undefined && operation) session.judged(operationId, findings, took);
+      if (operationId !== undefined && operation) {
+        session.judged(operationId, findings, took);
+        session.observe(liveObservation(operation, pathParams, search, req.headers, body, sentStatus, sentHeaders));
+      }
       const lines = findings.map((f) =>
         redactText(`${f.operationId} ${f.basis ?? ''}: ${describeFinding(f)}`, secrets),
       );
@@ -365,7 +369,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 }
 
 /** The refusal `--errors` answers with: 401 for a missing credential, 415 for a media type, else 400. */
-function refusalOf(findings: readonly Finding[], operation: import('../spec/index.js').OperationModel) {
+function refusalOf(findings: readonly Finding[], operation: OperationModel) {
   const first = findings[0]!;
   const message = describeFinding(first);
   const places = findings.map((f) => (f.code === 'request_violation' ? f.evidence.place : ''));
@@ -450,4 +454,47 @@ function readBody(req: IncomingMessage): Promise<Uint8Array> {
     req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/** What a live exchange exercised of its operation: the parameters and body members sent, and the answer. */
+function liveObservation(
+  operation: OperationModel,
+  pathParams: Readonly<Record<string, string>>,
+  search: string,
+  headers: RequestHeaders,
+  body: Uint8Array,
+  status: number,
+  answerHeaders: Readonly<Record<string, string | string[]>>,
+): CoverageObservation {
+  const parameters = new Set<string>();
+  for (const name of Object.keys(pathParams)) parameters.add(`path:${name}`);
+  for (const name of new URLSearchParams(search).keys()) parameters.add(`query:${name.replace(/\[.*$/, '')}`);
+  const cookies = typeof headers.cookie === 'string' ? headers.cookie : '';
+  for (const p of operation.parameters) {
+    if (p.in === 'header' && headers[p.name.toLowerCase()] !== undefined)
+      parameters.add(`header:${p.name.toLowerCase()}`);
+    if (p.in === 'cookie' && new RegExp(`(?:^|;\\s*)${p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=`).test(cookies))
+      parameters.add(`cookie:${p.name}`);
+    // An exploded form object sends its members as their own names.
+    if (p.in === 'query' && p.explode && p.schema.schema.type === 'object') {
+      const props = Object.keys((p.schema.schema.properties as Record<string, unknown> | undefined) ?? {});
+      if (props.some((m) => new URLSearchParams(search).has(m))) parameters.add(`query:${p.name}`);
+    }
+  }
+  let parsed: unknown;
+  if (body.length > 0) {
+    try {
+      parsed = JSON.parse(new TextDecoder().decode(body));
+    } catch {
+      parsed = undefined;
+    }
+  }
+  const contentType = answerHeaders['content-type'] ?? answerHeaders['Content-Type'];
+  return {
+    operationId: operation.operationId,
+    status,
+    ...(contentType !== undefined ? { contentType: Array.isArray(contentType) ? contentType[0]! : contentType } : {}),
+    parameters,
+    members: membersOf(parsed),
+  };
 }

@@ -4,6 +4,7 @@ import type { CheckTally, Finding, RunReport } from '../conformance/findings/ind
 import { verdictOf } from '../conformance/engine/collect-report.js';
 import { describeFinding } from '../conformance/report/describe-finding.js';
 import type { SpecModel } from '../spec/index.js';
+import { type CoverageObservation, createCoverageTracker } from '../conformance/contract-coverage/index.js';
 
 /** Which violations make the session fail (`--fail-on`). */
 export type FailOn = 'none' | 'request' | 'response' | 'any';
@@ -23,6 +24,8 @@ const TOOL = (() => {
 export interface ProxySession {
   /** Adds the findings of one judged exchange of an operation (the empty list for a clean one). */
   judged(operationId: string, findings: readonly Finding[], durationMs: number): void;
+  /** Adds what one exchange exercised of the contract. */
+  observe(observation: CoverageObservation): void;
   /** Adds a request to a route the spec does not describe. */
   unknown(finding: Finding): void;
   /** Counts a request forwarded (judged or not). */
@@ -43,6 +46,7 @@ export function createSession(spec: SpecModel, upstream: string, now: () => numb
     string,
     { operationId: string; check: CheckName; passed: number; failed: number; warnings: number; durationMs: number }
   >();
+  const coverage = createCoverageTracker(spec);
   let requests = 0;
   let unknownCount = 0;
 
@@ -81,6 +85,9 @@ export function createSession(spec: SpecModel, upstream: string, now: () => numb
       unknownCount++;
       keep(finding);
     },
+    observe(observation) {
+      coverage.observe(observation);
+    },
     forwarded() {
       requests++;
     },
@@ -104,6 +111,7 @@ export function createSession(spec: SpecModel, upstream: string, now: () => numb
         verdict: verdictOf(findings, false),
         tallies: tallyList,
         findings,
+        coverage: coverage.result(),
       };
     },
     exitCode(failOn) {

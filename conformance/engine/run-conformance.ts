@@ -18,6 +18,7 @@ import { collectReport, verdictOf, withReproducer, type ReplayCommand } from './
 import type { KitProperty, KitSweep } from './kit-property.js';
 import { resolveOptions, type ConformanceOptions, type ResolvedOptions } from './options.js';
 import { runPool } from './pool.js';
+import { createCoverageTracker, observationOf } from '../contract-coverage/index.js';
 import { executeProperty, inShrinkStep, type ReplayPoint } from './execute-property.js';
 
 const TOOL = (() => {
@@ -78,6 +79,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     ...(options.rate ? { rate: options.rate } : {}),
   });
   const collector = new Collector();
+  const coverage = createCoverageTracker(spec);
   const replayCommand: ReplayCommand = {
     target,
     seed: options.seed,
@@ -110,6 +112,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     });
     if (exchange.response) learn(exchange);
     dates.observe(exchange);
+    const seen = observationOf(exchange, operationOf(exchange.case));
+    if (seen) coverage.observe(seen);
     progress();
     return exchange;
   };
@@ -367,7 +371,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   }
 
   function report(verdict: Verdict, error?: string): RunReport {
-    return collectReport({
+    const collected = collectReport({
       tool: TOOL,
       target,
       spec,
@@ -380,6 +384,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       tallies: collector.tallies(),
       findings: collector.findings(),
     });
+    return { ...collected, coverage: coverage.result() };
   }
 }
 

@@ -23,3 +23,4 @@ export type {
   Severity,
 } from './finding.js';
 export type { CheckTally, RunReport, Verdict } from './report.js';
+export type { ContractCoverage, CoverageRatio, OperationCoverage, ResponseCell } from './coverage.js';

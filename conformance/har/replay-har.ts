@@ -5,7 +5,8 @@ import type { Case, Exchange } from '../cases/index.js';
 import { GENERIC_CHECKS } from '../checks/index.js';
 import { Collector } from '../engine/collector.js';
 import type { HttpClient } from '../send/index.js';
-import type { CheckTally, Finding } from '../findings/index.js';
+import type { CheckTally, ContractCoverage, Finding } from '../findings/index.js';
+import { createCoverageTracker, observationOf } from '../contract-coverage/index.js';
 
 /** What replaying a HAR file against a target gave. */
 export interface HarReplay {
@@ -15,8 +16,10 @@ export interface HarReplay {
   readonly skipped: readonly { readonly entry: number; readonly why: string }[];
   readonly tallies: readonly CheckTally[];
   readonly findings: readonly Finding[];
-  /** Every exchange, in order (for coverage and seeds). */
+  /** Every exchange, in order. */
   readonly exchanges: readonly Exchange[];
+  /** What the replayed requests exercised of the contract. */
+  readonly coverage: ContractCoverage;
 }
 
 const REDACTED = '[redacted]';
@@ -42,6 +45,7 @@ export async function replayHar(
   const skipped: { entry: number; why: string }[] = [];
   const exchanges: Exchange[] = [];
   const ids = new Map<string, string>();
+  const coverage = createCoverageTracker(spec);
   for (const [index, entry] of entries.entries()) {
     const planned = caseOf(spec, entry, ids);
     if (!planned.ok) {
@@ -51,6 +55,8 @@ export async function replayHar(
     const { operation, testCase } = planned;
     const exchange = await client.send(testCase, operation);
     exchanges.push(exchange);
+    const seen = observationOf(exchange, operation);
+    if (seen) coverage.observe(seen);
     for (const check of GENERIC_CHECKS) {
       if (check.applies && !check.applies(operation)) continue;
       const found = check.run({ exchange, operation });
@@ -75,6 +81,7 @@ export async function replayHar(
     tallies: collector.tallies(),
     findings: collector.findings(),
     exchanges,
+    coverage: coverage.result(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { mergeCoverage } from '../contract-coverage/index.js';
 import { verdictOf } from '../engine/collect-report.js';
 import type { CheckTally, RunReport } from '../findings/index.js';
 import type { HarReplay } from './replay-har.js';
@@ -30,6 +31,7 @@ export function withHarReplay(report: RunReport, replay: HarReplay): RunReport {
     requests: report.requests + replay.requests,
     tallies: [...cells.values()],
     findings,
+    coverage: report.coverage ? mergeCoverage(report.coverage, replay.coverage) : replay.coverage,
     verdict: report.verdict === 'error' ? 'error' : verdictOf(findings, report.options.strict),
   };
 }

@@ -59,6 +59,7 @@ export function toJsonReport(report: RunReport): JsonReport {
     error: report.error,
     tallies: report.tallies.map(tally),
     findings: withRootCauses(report.findings),
+    coverage: report.coverage,
   });
 }
 
