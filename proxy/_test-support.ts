@@ -1,4 +1,13 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type HarReplay, replayHar } from '../conformance/har/index.js';
+import { createHttpClient, createKitCredentials } from '../conformance/send/index.js';
+import { api as todos } from '../fixtures/apis/todos/index.js';
 import { API_KEY } from '../fixtures/apis/todos/server.js';
+import { loadSpec } from '../spec/index.js';
+import { readHar } from './har.js';
+import { type RunningProxy, startProxy } from './server.js';
 
 /** The key the todos fixture accepts. */
 export const TODOS_KEY = API_KEY;
@@ -34,4 +43,44 @@ export async function todoAppTraffic(base: string, headers: Record<string, strin
   await send(`/todos/${id}`);
   await send('/todos/00000000-0000-4000-8000-000000000000');
   return statuses;
+}
+
+/**
+ * Runs {@link todoAppTraffic} through a proxy in front of `upstreamUrl`, recording it as HAR to a
+ * new temporary file; returns the stopped proxy (its session holds the findings) and the file.
+ */
+export async function recordAppSession(
+  upstreamUrl: string,
+  options: { recordSecrets?: boolean; headers?: Record<string, string>; more?: (url: string) => Promise<void> } = {},
+): Promise<{ proxy: RunningProxy; har: string }> {
+  const har = join(await mkdtemp(join(tmpdir(), 'proxy-session-')), 'app.har');
+  const proxy = await startProxy({
+    spec: todos.specFile,
+    upstream: upstreamUrl,
+    port: 0,
+    log: () => {},
+    record: har,
+    recordSecrets: options.recordSecrets === true,
+  });
+  await todoAppTraffic(proxy.url, options.headers);
+  await options.more?.(proxy.url);
+  await proxy.close();
+  return { proxy, har };
+}
+
+/** Replays a recorded HAR file against a todos server with the kit, the fixture's key as the run's credential. */
+export async function replayTodosHar(targetUrl: string, har: string): Promise<HarReplay> {
+  const spec = await loadSpec(todos.specFile);
+  const credentials = createKitCredentials({ apiKey: TODOS_KEY });
+  const client = createHttpClient({
+    baseUrl: targetUrl,
+    credentials,
+    extraHeaders: credentials.extraHeaders(spec.securitySchemes.values()),
+    timeoutMs: 5_000,
+  });
+  try {
+    return await replayHar(spec, readHar(har), client);
+  } finally {
+    await client.close();
+  }
 }

@@ -12,7 +12,7 @@ import { loadSpec } from '../spec/index.js';
 import { runProxyCli } from './cli.js';
 import { readHar } from './har.js';
 import { startProxy } from './server.js';
-import { TODOS_KEY, todoAppTraffic } from './_test-support.js';
+import { recordAppSession, replayTodosHar, todoAppTraffic } from './_test-support.js';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -48,34 +48,15 @@ const NEVER_REACHED = [
 
 describe('contract coverage', () => {
   it('counts what a known session exercised, in the proxy and in the kit’s HAR replay alike', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'coverage-'));
-    const har = join(dir, 'app.har');
     const upstream = await startTodos();
     open.push(upstream);
-    const proxy = await startProxy({
-      spec: todos.specFile,
-      upstream: upstream.url,
-      port: 0,
-      log: () => {},
-      record: har,
-    });
-    await todoAppTraffic(proxy.url);
-    await proxy.close();
+    const { proxy, har } = await recordAppSession(upstream.url);
     const coverage = proxy.session.report().coverage!;
     expect(coverage).toMatchObject(EXPECTED);
     expect(uncovered(coverage)).toEqual(NEVER_REACHED);
 
     // The same traffic replayed by the kit covers the same cells.
-    const spec = await loadSpec(todos.specFile);
-    const credentials = createKitCredentials({ apiKey: TODOS_KEY });
-    const client = createHttpClient({
-      baseUrl: upstream.url,
-      credentials,
-      extraHeaders: credentials.extraHeaders(spec.securitySchemes.values()),
-      timeoutMs: 5_000,
-    });
-    const replay = await replayHar(spec, readHar(har), client);
-    await client.close();
+    const replay = await replayTodosHar(upstream.url, har);
     expect(replay.coverage).toMatchObject(EXPECTED);
     expect(replay.coverage.byOperation).toEqual(coverage.byOperation);
 

@@ -6,8 +6,7 @@ import { api as todos } from '../fixtures/apis/todos/index.js';
 import { startTodos } from '../fixtures/apis/todos/server.js';
 import { startMock } from '../mock/start.js';
 import { type Har, readHar } from './har.js';
-import { startProxy } from './server.js';
-import { TODOS_KEY, todoAppTraffic } from './_test-support.js';
+import { TODOS_KEY, recordAppSession } from './_test-support.js';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -15,21 +14,15 @@ afterEach(async () => {
 });
 
 async function recordThroughProxy(recordSecrets: boolean): Promise<{ har: Har; text: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'proxy-har-'));
-  const file = join(dir, 'traffic.har');
   const upstream = await startTodos({ gzip: true });
   open.push(upstream);
-  const proxy = await startProxy({
-    spec: todos.specFile,
-    upstream: upstream.url,
-    port: 0,
-    log: () => {},
-    record: file,
+  const { har: file } = await recordAppSession(upstream.url, {
     recordSecrets,
+    headers: { 'Accept-Encoding': 'gzip', Cookie: 'session=s3cr3t-cookie-value' },
+    more: async (url) => {
+      await fetch(`${url}/todos?api_key=${TODOS_KEY}`);
+    },
   });
-  await todoAppTraffic(proxy.url, { 'Accept-Encoding': 'gzip', Cookie: `session=s3cr3t-cookie-value` });
-  await fetch(`${proxy.url}/todos?api_key=${TODOS_KEY}`);
-  await proxy.close();
   const text = await readFile(file, 'utf8');
   return { har: JSON.parse(text) as Har, text };
 }

@@ -16,28 +16,12 @@ import type { RunningServer } from '../fixtures/apis/types.js';
 import { loadSpec } from '../spec/index.js';
 import { readHar } from './har.js';
 import { startProxy } from './server.js';
-import { TODOS_KEY, todoAppTraffic } from './_test-support.js';
+import { recordAppSession, replayTodosHar } from './_test-support.js';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   while (open.length > 0) await open.pop()!.close();
 });
-
-async function replayAgainst(server: RunningServer, har: string) {
-  const spec = await loadSpec(todos.specFile);
-  const credentials = createKitCredentials({ apiKey: TODOS_KEY });
-  const client = createHttpClient({
-    baseUrl: server.url,
-    credentials,
-    extraHeaders: credentials.extraHeaders(spec.securitySchemes.values()),
-    timeoutMs: 5_000,
-  });
-  try {
-    return await replayHar(spec, readHar(har), client);
-  } finally {
-    await client.close();
-  }
-}
 
 const failures = (findings: readonly { severity: string; code: string; operationId: string }[]) =>
   findings
@@ -50,25 +34,15 @@ describe('live traffic end to end: proxy, HAR, kit', () => {
   it.each(defects)(
     '%s: the proxy reports it, the HAR replay fails on it, the fixed server certifies',
     async (defect) => {
-      const dir = await mkdtemp(join(tmpdir(), 'live-traffic-'));
-      const har = join(dir, 'app.har');
       const defective = await startTodos({ defect });
       open.push(defective);
-      const proxy = await startProxy({
-        spec: todos.specFile,
-        upstream: defective.url,
-        port: 0,
-        log: () => {},
-        record: har,
-      });
-      await todoAppTraffic(proxy.url);
-      await proxy.close();
+      const { proxy, har } = await recordAppSession(defective.url);
       const proxied = failures(proxy.session.findings());
       expect(proxied.length).toBeGreaterThan(0);
 
       const fixed = await startTodos();
       open.push(fixed);
-      const onFixed = await replayAgainst(fixed, har);
+      const onFixed = await replayTodosHar(fixed.url, har);
       expect(onFixed.skipped).toEqual([]);
       expect(onFixed.requests).toBe(7);
       expect(failures(onFixed.findings)).toEqual([]);
@@ -77,7 +51,7 @@ describe('live traffic end to end: proxy, HAR, kit', () => {
 
       const again = await startTodos({ defect });
       open.push(again);
-      const onDefective = await replayAgainst(again, har);
+      const onDefective = await replayTodosHar(again.url, har);
       // The same defects, by code and operation, as the proxy saw in the live traffic.
       expect(failures(onDefective.findings)).toEqual(proxied);
     },

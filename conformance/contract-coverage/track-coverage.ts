@@ -117,7 +117,13 @@ function operationCoverage(op: OperationModel, seen: OperationCells): OperationC
     in: p.in,
     reached: seen.parameters.has(`${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`),
   }));
-  return { operationId: op.operationId, requests: seen.requests, responses, parameters, members: bodyMembers(op, seen) };
+  return {
+    operationId: op.operationId,
+    requests: seen.requests,
+    responses,
+    parameters,
+    members: bodyMembers(op, seen),
+  };
 }
 
 /** The top-level members of every media type's request body schema (allOf merged), once each. */

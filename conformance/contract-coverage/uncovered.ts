@@ -9,7 +9,9 @@ export function uncovered(coverage: ContractCoverage): { readonly operationId: s
       out.push({ operationId: o.operationId, missing: 'never called' });
       continue;
     }
-    const responses = o.responses.filter((c) => !c.reached).map((c) => `${c.status}${c.mediaType ? ` ${c.mediaType}` : ''}`);
+    const responses = o.responses
+      .filter((c) => !c.reached)
+      .map((c) => `${c.status}${c.mediaType ? ` ${c.mediaType}` : ''}`);
     const parameters = o.parameters.filter((c) => !c.reached).map((c) => `${c.in} ${c.name}`);
     const members = o.members.filter((c) => !c.reached).map((c) => c.name);
     if (responses.length > 0) parts.push(`responses ${responses.join(', ')}`);
