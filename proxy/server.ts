@@ -160,19 +160,25 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const route = router.route(method, path);
     const operation = route.ok ? route.operation : undefined;
     const pathParams = route.ok ? route.pathParams : {};
-    const capped = capPayload(body);
-    const record: RequestRecord = redact(
-      {
-        method,
-        path:
-          redactTarget(spec.basePath !== '' ? path.slice(spec.basePath.length) || '/' : path, secrets) +
-          (search === '' ? '' : `?${redactTarget(`?${search}`, secrets).slice(1)}`),
-        headers: redactHeaders(req.headers, secrets),
-        ...(body.length > 0 ? { body: capped.text } : {}),
-      },
-      secrets,
-    );
-    const requestCut = capped.cut ? { request: capped.cut } : undefined;
+    // The report's copy of the request (redacted, body capped) is made only for an exchange with findings.
+    let kept: { record: RequestRecord; cut: Finding['cut'] } | undefined;
+    const reported = () => {
+      if (kept) return kept;
+      const capped = capPayload(body);
+      const record: RequestRecord = redact(
+        {
+          method,
+          path:
+            redactTarget(spec.basePath !== '' ? path.slice(spec.basePath.length) || '/' : path, secrets) +
+            (search === '' ? '' : `?${redactTarget(`?${search}`, secrets).slice(1)}`),
+          headers: redactHeaders(req.headers, secrets),
+          ...(body.length > 0 ? { body: capped.text } : {}),
+        },
+        secrets,
+      );
+      kept = { record, cut: capped.cut ? { request: capped.cut } : undefined };
+      return kept;
+    };
 
     let found: Finding[] = [];
     if (!operation) {
@@ -187,12 +193,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           path: unknownPath,
           reason: !route.ok && route.allow ? 'no-method' : 'no-path',
         },
-        request: record,
+        request: reported().record,
       });
       if (!options.quiet) log(`proxy: ${method} ${unknownPath}: unknown route, not in the spec (not judged)`);
     } else {
       found = requestViolations(spec, operation, { pathParams, search, headers: req.headers, body }).map((v) =>
-        requestFinding(operation.operationId, v, record, requestCut),
+        requestFinding(operation.operationId, v, reported().record, reported().cut),
       );
     }
 
@@ -255,11 +261,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const ms = performance.now() - t0;
     if (operation) {
       const received = receivedResponse(status, headers, answer, ms, t0);
-      const responseCut = capPayload(answer).cut;
-      const cut = { ...requestCut, ...(responseCut ? { response: responseCut } : {}) };
-      const judged = judgeResponse(operation, liveExchange(operation, pathParams, record, received)).map((f) =>
-        redact(Object.keys(cut).length > 0 ? { ...f, cut } : f, secrets),
-      );
+      // The checks read the method and path; the findings carry the redacted record.
+      const sent: RequestRecord = { method, path: target, headers: {} };
+      const judged = judgeResponse(operation, liveExchange(operation, pathParams, sent, received)).map((f) => {
+        const { record, cut: requestCut } = reported();
+        const responseCut = capPayload(answer).cut;
+        const cut = { ...requestCut, ...(responseCut ? { response: responseCut } : {}) };
+        return redact({ ...f, request: record, ...(Object.keys(cut).length > 0 ? { cut } : {}) }, secrets);
+      });
       found = [...found, ...judged];
     }
     finish(operation?.operationId, status, found, 'upstream', headers, answer);
