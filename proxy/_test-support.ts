@@ -49,29 +49,56 @@ export async function todoAppTraffic(base: string, headers: Record<string, strin
  * Runs {@link todoAppTraffic} through a proxy in front of `upstreamUrl`, recording it as HAR to a
  * new temporary file; returns the stopped proxy (its session holds the findings) and the file.
  */
-export async function recordAppSession(
+export function recordAppSession(
   upstreamUrl: string,
   options: { recordSecrets?: boolean; headers?: Record<string, string>; more?: (url: string) => Promise<void> } = {},
 ): Promise<{ proxy: RunningProxy; har: string }> {
+  return recordSession(
+    todos.specFile,
+    upstreamUrl,
+    async (url) => {
+      await todoAppTraffic(url, options.headers);
+      await options.more?.(url);
+    },
+    options.recordSecrets === true,
+  );
+}
+
+/** Sends `traffic` through a recording proxy for `specFile` in front of `upstreamUrl`; returns the stopped proxy and the HAR file. */
+export async function recordSession(
+  specFile: string,
+  upstreamUrl: string,
+  traffic: (proxyUrl: string) => Promise<unknown>,
+  recordSecrets = false,
+): Promise<{ proxy: RunningProxy; har: string }> {
   const har = join(await mkdtemp(join(tmpdir(), 'proxy-session-')), 'app.har');
   const proxy = await startProxy({
-    spec: todos.specFile,
+    spec: specFile,
     upstream: upstreamUrl,
     port: 0,
     log: () => {},
     record: har,
-    recordSecrets: options.recordSecrets === true,
+    recordSecrets,
   });
-  await todoAppTraffic(proxy.url, options.headers);
-  await options.more?.(proxy.url);
+  await traffic(proxy.url);
   await proxy.close();
   return { proxy, har };
 }
 
 /** Replays a recorded HAR file against a todos server with the kit, the fixture's key as the run's credential. */
-export async function replayTodosHar(targetUrl: string, har: string): Promise<HarReplay> {
-  const spec = await loadSpec(todos.specFile);
-  const credentials = createKitCredentials({ apiKey: TODOS_KEY });
+export function replayTodosHar(targetUrl: string, har: string): Promise<HarReplay> {
+  return replayRecorded(todos.specFile, TODOS_KEY, targetUrl, har);
+}
+
+/** Replays a recorded HAR file against `targetUrl` with the kit's own client, `apiKey` as the run's credential. */
+export async function replayRecorded(
+  specFile: string,
+  apiKey: string,
+  targetUrl: string,
+  har: string,
+): Promise<HarReplay> {
+  const spec = await loadSpec(specFile);
+  const credentials = createKitCredentials({ apiKey });
   const client = createHttpClient({
     baseUrl: targetUrl,
     credentials,
@@ -83,4 +110,9 @@ export async function replayTodosHar(targetUrl: string, har: string): Promise<Ha
   } finally {
     await client.close();
   }
+}
+
+/** The distinct failures among findings, `code operationId`, sorted. */
+export function failureKeys(findings: readonly { severity: string; code: string; operationId: string }[]): string[] {
+  return [...new Set(findings.filter((f) => f.severity === 'failure').map((f) => `${f.code} ${f.operationId}`))].sort();
 }

@@ -16,18 +16,14 @@ import type { RunningServer } from '../fixtures/apis/types.js';
 import { loadSpec } from '../spec/index.js';
 import { readHar } from './har.js';
 import { startProxy } from './server.js';
-import { recordAppSession, replayTodosHar } from './_test-support.js';
+import { failureKeys, recordAppSession, replayTodosHar } from './_test-support.js';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   while (open.length > 0) await open.pop()!.close();
 });
 
-const failures = (findings: readonly { severity: string; code: string; operationId: string }[]) =>
-  findings
-    .filter((f) => f.severity === 'failure')
-    .map((f) => `${f.code} ${f.operationId}`)
-    .sort();
+const failures = failureKeys;
 
 describe('live traffic end to end: proxy, HAR, kit', () => {
   const defects: TodoDefect[] = ['status-create-200', 'schema-list-missing-createdAt', 'protocol-missing-location'];
