@@ -14,6 +14,8 @@ import { CHECK_NAMES, CHECKS } from './checks/registry.js';
 import { createProgress, renderConsoleReport, secretsFromEnv, shouldUseColor, writeReports } from './report/index.js';
 import { MergeError, mergeReports } from './report/merge-reports.js';
 import { coverageShortfall } from './contract-coverage/uncovered.js';
+import { withRecordedExamples } from './har/recorded-examples.js';
+import { type HarEntry, readHar } from '../proxy/har.js';
 
 const HELP = `Usage: animal-store-conformance [options]
        animal-store-conformance merge <report.json>... [--junit f] [--json f] [--html f]
@@ -270,6 +272,17 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     process.stderr.write(`animal-store-conformance: ${(error as Error).message}\n`);
     return 2;
   }
+  // Recorded traffic seeds generation: what real clients sent is the ordinary request explored around.
+  let recorded: HarEntry[] | undefined;
+  if (args.fromHar !== undefined) {
+    try {
+      recorded = readHar(args.fromHar);
+    } catch (error) {
+      await stopMock?.();
+      process.stderr.write(`animal-store-conformance: --from-har: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
   const progress = createProgress(args.quiet ? { mode: 'off' } : {});
   let report: RunReport;
   try {
@@ -289,6 +302,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       only: args.only,
       skip: args.skip,
       strict: args.strict,
+      ...(recorded ? { prepareSpec: (spec) => withRecordedExamples(spec, recorded) } : {}),
       onProgress: (p) => {
         if (!started) {
           progress.start(p.propertiesTotal || undefined);
@@ -354,7 +368,6 @@ async function replayHarFile(
   run: { target: string; credentials: KitCredentials; spec: string | undefined; timeoutMs: number | undefined },
 ): Promise<RunReport> {
   const { loadSpec, DEFAULT_SPEC_PATH } = await import('../spec/index.js');
-  const { readHar } = await import('../proxy/har.js');
   const { replayHar, withHarReplay } = await import('./har/index.js');
   const { createHttpClient } = await import('./send/index.js');
   const spec = await loadSpec(run.spec ?? DEFAULT_SPEC_PATH);

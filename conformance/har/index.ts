@@ -3,6 +3,7 @@
  * credentials and judged by every check.
  * @packageDocumentation
  */
-export { replayHar } from './replay-har.js';
+export { replayHar, routeEntry } from './replay-har.js';
+export { withRecordedExamples } from './recorded-examples.js';
 export type { HarReplay } from './replay-har.js';
 export { withHarReplay } from './with-har-replay.js';

@@ -92,22 +92,9 @@ type Planned =
 /** The kit's case for a recorded request: its operation, path values, query, declared headers and body. */
 function caseOf(spec: SpecModel, entry: HarEntry, ids: ReadonlyMap<string, string>): Planned {
   const url = new URL(entry.request.url);
-  const method = entry.request.method.toLowerCase();
-  const path = translatePath(url.pathname, ids);
-  const relative = spec.basePath !== '' && path.startsWith(spec.basePath) ? path.slice(spec.basePath.length) : path;
-  let operation: OperationModel | undefined;
-  let raw: Record<string, string> | undefined;
-  for (const candidate of spec.operations) {
-    if (candidate.method !== method) continue;
-    raw = candidate.matchPath(relative);
-    if (raw) {
-      operation = candidate;
-      break;
-    }
-  }
-  if (!operation || !raw) return { ok: false, why: `${entry.request.method} ${url.pathname} is not in the spec` };
-  const pathParams: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) pathParams[name] = safeDecode(value);
+  const routed = routeEntry(spec, entry.request.method, translatePath(url.pathname, ids));
+  if (!routed) return { ok: false, why: `${entry.request.method} ${url.pathname} is not in the spec` };
+  const { operation, pathParams } = routed;
   const credentialNames = new Set(
     [...spec.securitySchemes.values()].flatMap((s) => (s.kind === 'apiKey' ? [s.parameter.toLowerCase()] : [])),
   );
@@ -155,6 +142,24 @@ function caseOf(spec: SpecModel, entry: HarEntry, ids: ReadonlyMap<string, strin
     };
   }
   return { ok: true, operation, testCase };
+}
+
+/** The operation a recorded request went to, and its decoded path values; undefined outside the spec. */
+export function routeEntry(
+  spec: SpecModel,
+  method: string,
+  path: string,
+): { operation: OperationModel; pathParams: Record<string, string> } | undefined {
+  const relative = spec.basePath !== '' && path.startsWith(spec.basePath) ? path.slice(spec.basePath.length) : path;
+  for (const operation of spec.operations) {
+    if (operation.method !== method.toLowerCase()) continue;
+    const raw = operation.matchPath(relative);
+    if (!raw) continue;
+    const pathParams: Record<string, string> = {};
+    for (const [name, value] of Object.entries(raw)) pathParams[name] = safeDecode(value);
+    return { operation, pathParams };
+  }
+  return undefined;
 }
 
 /** Learns which ids the target handed out in place of the recorded ones (top-level id members, Location). */
