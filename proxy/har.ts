@@ -1,5 +1,5 @@
+import { TOOL } from '../conformance/engine/tool.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { redactText } from '../conformance/report/redact.js';
 import { redactHeaders } from '../mock/admin/index.js';
@@ -83,10 +83,7 @@ export interface HarOptions {
   readonly keepSecrets?: boolean;
 }
 
-const CREATOR = (() => {
-  const pkg = createRequire(import.meta.url)('../package.json') as { name: string; version: string };
-  return { name: pkg.name, version: pkg.version };
-})();
+const CREATOR = TOOL;
 const REDACTED = '[redacted]';
 /** Entries a recorder keeps at most (oldest dropped beyond): recording must not grow without bound. */
 const MAX_ENTRIES = 10_000;

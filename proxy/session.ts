@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { TOOL } from '../conformance/engine/tool.js';
 import type { CheckName } from '../conformance/checks/index.js';
 import type { CheckTally, Finding, RunReport } from '../conformance/findings/index.js';
 import { verdictOf } from '../conformance/engine/collect-report.js';
@@ -15,10 +15,7 @@ const LIVE_CHECKS: readonly CheckName[] = ['request', 'status', 'content_type', 
 /** Distinct unknown routes kept (a scanner must not grow the report without bound). */
 const MAX_UNKNOWN = 100;
 
-const TOOL = (() => {
-  const pkg = createRequire(import.meta.url)('../package.json') as { name: string; version: string };
-  return { name: `${pkg.name} proxy`, version: pkg.version };
-})();
+const PROXY_TOOL = { name: `${TOOL.name} proxy`, version: TOOL.version };
 
 /** What a proxy session saw, turned into the kit's `RunReport` on demand. */
 export interface ProxySession {
@@ -100,7 +97,7 @@ export function createSession(spec: SpecModel, upstream: string, now: () => numb
       }));
       return {
         schemaVersion: 1,
-        tool: TOOL,
+        tool: PROXY_TOOL,
         target: upstream,
         spec: { title: spec.title, version: spec.version, file: spec.file },
         seed: 0,

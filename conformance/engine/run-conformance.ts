@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Case, Exchange } from '../cases/index.js';
 import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
 import { checkKept, type CheckName } from '../checks/registry.js';
@@ -18,13 +17,9 @@ import { collectReport, verdictOf, withReproducer, type ReplayCommand } from './
 import type { KitProperty, KitSweep } from './kit-property.js';
 import { resolveOptions, type ConformanceOptions, type ResolvedOptions } from './options.js';
 import { runPool } from './pool.js';
+import { TOOL } from './tool.js';
 import { createCoverageTracker, observationOf } from '../contract-coverage/index.js';
 import { executeProperty, inShrinkStep, type ReplayPoint } from './execute-property.js';
-
-const TOOL = (() => {
-  const pkg = createRequire(import.meta.url)('../../package.json') as { name: string; version: string };
-  return { name: pkg.name, version: pkg.version };
-})();
 
 export { RunError } from './run-error.js';
 
