@@ -14,7 +14,8 @@
  *   BENCH_GITHUB_COLD_RUNS  spawns per server for the cold start on GitHub's description (default 3)
  *   BENCH_GITHUB_RUNS  the kit's --runs over GitHub's description (default 1)
  *   BENCH_GITHUB_ALL   1: the kit over every GitHub operation instead of the gists subset (slow)
- *   BENCH_ONLY         sections to run: comma list of throughput, cold, kit, github (default all).
+ *   BENCH_PROXY_LATENCY_REQUESTS  requests one at a time per proxy for the added latency (default 2000)
+ *   BENCH_ONLY         sections to run: comma list of throughput, cold, kit, github, proxy (default all).
  *                      A partial run writes bench/results/partial.{md,json} and leaves latest alone.
  *
  * Not a test: nothing here asserts a time, and `npm test` does not run it.
@@ -28,10 +29,17 @@ import { type KitResults, runKitBenchmarks } from './lib/kit.js';
 import { describeMachine } from './lib/machine.js';
 import { type ColdStartResult, type ThroughputResult, measureColdStarts, measureThroughput } from './lib/mock-bench.js';
 import { ROOT, runMain } from './lib/processes.js';
-import { type BenchResults, evaluateGithubTargets, evaluateTargets, renderMarkdown } from './lib/report.js';
+import { type ProxyResults, runProxyBenchmarks } from './lib/proxy-bench.js';
+import {
+  type BenchResults,
+  evaluateGithubTargets,
+  evaluateProxyTargets,
+  evaluateTargets,
+  renderMarkdown,
+} from './lib/report.js';
 import { MOCK_MODES, bareServer, mockServer, prismServer } from './lib/servers.js';
 
-const SECTIONS = ['throughput', 'cold', 'kit', 'github'] as const;
+const SECTIONS = ['throughput', 'cold', 'kit', 'github', 'proxy'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function positive(name: string, fallback: number): number {
@@ -107,6 +115,7 @@ async function main(): Promise<void> {
   let coldStart: ColdStartResult[] | undefined;
   let kit: KitResults | undefined;
   let github: GithubResults | undefined;
+  let proxy: ProxyResults | undefined;
 
   if (sections.includes('throughput')) {
     log(
@@ -139,13 +148,27 @@ async function main(): Promise<void> {
     );
   }
 
+  if (sections.includes('proxy')) {
+    log("\n# proxy: this project's against prism proxy, one bare upstream");
+    proxy = await runProxyBenchmarks(
+      {
+        connections,
+        seconds,
+        warmupSeconds,
+        rounds,
+        latencyRequests: Math.round(positive('BENCH_PROXY_LATENCY_REQUESTS', 2000)),
+      },
+      log,
+    );
+  }
+
   machine.loadAtEnd = Math.round(loadavg()[0]! * 100) / 100;
   const notes = [
     `Measured on ${machine.cores} cores${machine.cores <= 2 ? ': autocannon and the server under load share them, so absolute figures understate what a bigger machine does; the ratios are the point' : ''}. ` +
       'Figures from a machine with other work running are provisional; compare ratios within one run, not across runs.',
     'Latency percentiles are autocannon’s (whole milliseconds, 2xx answers only). req/s counts every completed answer.',
   ];
-  const errored = [...(throughput ?? []), ...(github?.throughput ?? [])].filter(
+  const errored = [...(throughput ?? []), ...(github?.throughput ?? []), ...(proxy?.throughput ?? [])].filter(
     (t) => t.load.errors + t.load.timeouts + t.load.non2xx > 0,
   );
   if (errored.length > 0)
@@ -163,7 +186,12 @@ async function main(): Promise<void> {
     ...(coldStart ? { coldStart } : {}),
     ...(kit ? { kit } : {}),
     ...(github ? { github } : {}),
-    targets: [...evaluateTargets(throughput, coldStart, kit), ...evaluateGithubTargets(github)],
+    ...(proxy ? { proxy } : {}),
+    targets: [
+      ...evaluateTargets(throughput, coldStart, kit),
+      ...evaluateGithubTargets(github),
+      ...evaluateProxyTargets(proxy),
+    ],
     notes,
   };
   const markdown = renderMarkdown(results);

@@ -34,13 +34,6 @@ function helped(argv: readonly string[], help: string): boolean {
   return true;
 }
 
-/** The help of `proxy`, which this build does not have yet. */
-const PROXY_HELP = `Usage: ${COMMAND_NAME} proxy [spec.yaml] --target <upstream url> [options]
-
-Sits between a client and an implementation and checks every exchange against the spec.
-Not available in this build.
-`;
-
 /** The help of `replay`. */
 const REPLAY_HELP = `Usage: ${COMMAND_NAME} replay '<id>' [spec.yaml] [--target <url>] [options]
 
@@ -70,13 +63,9 @@ export const VERBS: Readonly<Record<string, Verb>> = {
     run: async (argv, env) => (await import('../conformance/cli.js')).main(argv, env),
   },
   proxy: {
-    summary: 'check live traffic against the spec (not available in this build)',
-    usage: 'proxy [spec.yaml] --target <upstream url>',
-    run: async (argv) => {
-      if (helped(argv, PROXY_HELP)) return 0;
-      process.stderr.write(`${COMMAND_NAME} proxy: not available in this build\n`);
-      return 2;
-    },
+    summary: 'forward live traffic to an upstream and check both directions against the spec',
+    usage: 'proxy [spec.yaml] <upstream url> [--port n] [--record f.har] [--json f] ...',
+    run: async (argv, env) => (await import('../proxy/cli.js')).runProxyCli(argv, env),
   },
   merge: {
     summary: 'join the --json reports of the shards of one run',

@@ -14,6 +14,9 @@ import { CHECK_NAMES, CHECKS } from './checks/registry.js';
 import { createProgress, renderConsoleReport, secretsFromEnv, shouldUseColor, writeReports } from './report/index.js';
 import { MergeError, mergeReports } from './report/merge-reports.js';
 import { COMMAND_NAME } from '../cli/name.js';
+import { coverageShortfall } from './contract-coverage/uncovered.js';
+import { withRecordedExamples } from './har/recorded-examples.js';
+import { type HarEntry, readHar } from '../proxy/har.js';
 
 /** How messages start: the command and its verb. */
 const TEST = `${COMMAND_NAME} test`;
@@ -41,6 +44,8 @@ Generation
   --seed <n>            fast-check seed (default: random, always printed)
   --runs <n>            cases per property (default 50)
   --replay <id>         replay one shrunk counterexample, as printed in a reproducer
+  --from-har <file>     also replay a HAR file's requests (recorded by the proxy or the mock, or a
+                        browser) with the current credentials, every answer judged by every check
 Pace and safety
   --timeout <ms>        per-request deadline, body included (default 5000)
   --concurrency <n>     properties run at once (default 2)
@@ -52,6 +57,8 @@ Selection
   --skip <list>         comma-separated operationIds, property ids or checks to leave out
   --list-checks         print every check's name and what it verifies, then exit
   --strict              contract gaps fail the run too
+  --min-coverage <pct>  fail the run when contract coverage (responses x media types, parameters and
+                        body members reached) is below this percentage
   --shard <i/n>         run shard i of n: operations dealt to n jobs in turn (join with ${COMMAND_NAME} merge)
 Reports
   --junit <file>        JUnit XML, one testcase per operation x check
@@ -78,6 +85,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
       seed: { type: 'string' },
       runs: { type: 'string' },
       replay: { type: 'string' },
+      'from-har': { type: 'string' },
       timeout: { type: 'string' },
       concurrency: { type: 'string' },
       rate: { type: 'string' },
@@ -86,6 +94,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
       strict: { type: 'boolean' },
+      'min-coverage': { type: 'string' },
       junit: { type: 'string' },
       json: { type: 'string' },
       html: { type: 'string' },
@@ -122,6 +131,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
     seed: int('seed', values.seed, 0),
     runs: int('runs', values.runs, 1),
     replay: values.replay,
+    fromHar: values['from-har'],
     timeoutMs: int('timeout', values.timeout, 1),
     concurrency: int('concurrency', values.concurrency, 1),
     rate: int('rate', values.rate, 1),
@@ -130,12 +140,22 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
     only: list(values.only),
     skip: list(values.skip),
     strict: values.strict === true,
+    minCoverage: percentOf(values['min-coverage']),
     junit: values.junit,
     json: values.json,
     html: values.html,
     quiet: values.quiet === true,
     verbose: values.verbose === true,
   };
+}
+
+/** `--min-coverage` as a number from 0 to 100 (a trailing `%` allowed). */
+function percentOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text.replace(/%$/, ''));
+  if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)
+    throw new UsageError(`--min-coverage expects a percentage from 0 to 100, got ${JSON.stringify(text)}`);
+  return n;
 }
 
 /** `--shard i/n` as numbers, 1 ≤ i ≤ n. */
@@ -241,6 +261,10 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     );
     return 2;
   }
+  if (args.fromHar !== undefined && !existsSync(args.fromHar)) {
+    process.stderr.write(`${TEST}: --from-har ${args.fromHar}: no such file\n`);
+    return 2;
+  }
   if (args.spec !== undefined && !existsSync(args.spec)) {
     process.stderr.write(`${TEST}: spec ${args.spec}: no such file\n`);
     return 2;
@@ -279,6 +303,17 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     process.stderr.write(`${TEST}: ${(error as Error).message}\n`);
     return 2;
   }
+  // Recorded traffic seeds generation: what real clients sent is the ordinary request explored around.
+  let recorded: HarEntry[] | undefined;
+  if (args.fromHar !== undefined) {
+    try {
+      recorded = readHar(args.fromHar);
+    } catch (error) {
+      await stopMock?.();
+      process.stderr.write(`${TEST}: --from-har: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
   const progress = createProgress(args.quiet ? { mode: 'off' } : {});
   let report: RunReport;
   try {
@@ -298,6 +333,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       only: args.only,
       skip: args.skip,
       strict: args.strict,
+      ...(recorded ? { prepareSpec: (spec) => withRecordedExamples(spec, recorded) } : {}),
       onProgress: (p) => {
         if (!started) {
           progress.start(p.propertiesTotal || undefined);
@@ -316,6 +352,20 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     throw error;
   }
   progress.stop();
+  if (args.fromHar !== undefined && report.verdict !== 'error') {
+    try {
+      report = await replayHarFile(args.fromHar, report, {
+        target,
+        credentials,
+        spec: args.spec,
+        timeoutMs: args.timeoutMs,
+      });
+    } catch (error) {
+      await stopMock?.();
+      process.stderr.write(`${TEST}: --from-har: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
   await stopMock?.();
   // Every secret the run used, the auth command's successive tokens included, as the handlers list them.
   const secrets = credentials.secrets();
@@ -337,5 +387,42 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     process.stderr.write(`${TEST}: ${report.error ?? 'the run could not be carried out'}\n`);
     return 2;
   }
-  return report.verdict === 'certified' ? 0 : 1;
+  const shortfall = coverageShortfall(report.coverage, args.minCoverage);
+  if (shortfall !== undefined) process.stderr.write(`${TEST}: ${shortfall}\n`);
+  return report.verdict === 'certified' && shortfall === undefined ? 0 : 1;
+}
+
+/** Replays a HAR file against the target with the run's credentials and adds what it found to the report. */
+async function replayHarFile(
+  file: string,
+  report: RunReport,
+  run: { target: string; credentials: KitCredentials; spec: string | undefined; timeoutMs: number | undefined },
+): Promise<RunReport> {
+  const { loadSpec, DEFAULT_SPEC_PATH } = await import('../spec/index.js');
+  const { replayHar, withHarReplay } = await import('./har/index.js');
+  const { createHttpClient } = await import('./send/index.js');
+  const spec = await loadSpec(run.spec ?? DEFAULT_SPEC_PATH);
+  const client = createHttpClient({
+    baseUrl: run.target,
+    credentials: run.credentials,
+    extraHeaders: run.credentials.extraHeaders(spec.securitySchemes.values()),
+    timeoutMs: run.timeoutMs ?? 5_000,
+  });
+  try {
+    const replay = await replayHar(spec, readHar(file), client);
+    process.stderr.write(
+      `--from-har: replayed ${replay.requests} recorded request(s), skipped ${replay.skipped.length}` +
+        `${
+          replay.skipped.length > 0
+            ? ` (${replay.skipped
+                .slice(0, 3)
+                .map((s) => s.why)
+                .join('; ')})`
+            : ''
+        }\n`,
+    );
+    return withHarReplay(report, replay);
+  } finally {
+    await client.close();
+  }
 }

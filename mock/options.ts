@@ -40,6 +40,10 @@ export interface MockOptions extends CoreMockOptions {
   readonly dataFile?: string;
   /** Faults per route, a YAML or JSON file (the `--faults` flag; see mock/faults). Default: none. */
   readonly faultsFile?: string;
+  /** Record the exchanges as HAR 1.2 to this file, written when the mock closes (`--record`). */
+  readonly record?: string;
+  /** Keep credentials, cookies and Authorization in the recording (`--record-secrets`). */
+  readonly recordSecrets?: boolean;
   /** Where log lines go. Default standard output. */
   readonly log?: LogSink;
   /** Called after every spec reload attempt. */
@@ -119,6 +123,8 @@ Options (environment variable in brackets; a flag wins over its variable):
   --faults <file>       faults per route, YAML or JSON [MOCK_FAULTS] (default: none; the X-Mock-Fault
                         header works without it)
   --admin / --no-admin  serve POST /__mock/reset and GET /__mock/requests (default: on for loopback hosts only)
+  --record <file.har>   record the exchanges as HAR 1.2, written on exit (credentials left out)
+  --record-secrets      keep credentials, cookies and Authorization in the recording
   --no-watch            do not reload the spec, the files it $refs, nor the faults file when they change
   --quiet               no request log lines
   --help                this text
@@ -147,6 +153,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         seed: { type: 'string' },
         data: { type: 'string' },
         faults: { type: 'string' },
+        record: { type: 'string' },
+        'record-secrets': { type: 'boolean' },
         // node:util parseArgs on Node 20 has no --no-* negation, so both spellings are declared.
         admin: { type: 'boolean' },
         'no-admin': { type: 'boolean' },
@@ -205,6 +213,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   if (values['no-admin']) options.admin = false;
   if (values['no-watch']) options.watch = false;
   if (values.quiet) options.quiet = true;
+  if (values.record !== undefined && values.record !== '') options.record = values.record;
+  if (values['record-secrets']) options.recordSecrets = true;
   return { kind: 'run', options };
 }
 

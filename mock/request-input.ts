@@ -290,7 +290,7 @@ function invalid<T>(code: 'invalid_parameter' | 'invalid_body' | 'malformed_json
 }
 
 /** Whether a parameter's value is more than one plain text in its location's default style. */
-function isStyled(parameter: OperationModel['parameters'][number]): boolean {
+export function isStyled(parameter: OperationModel['parameters'][number]): boolean {
   const type = parameter.schema.schema.type;
   const defaultStyle = parameter.in === 'query' ? 'form' : 'simple';
   return (

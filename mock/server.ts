@@ -14,6 +14,8 @@ import { type BodyReader, type Checked, tooLarge } from './request-input.js';
 import { loadSeedPets } from './seed-pets.js';
 import { watchSpecFiles } from './watch-spec-files.js';
 import { watchFile } from './spec-watcher.js';
+import { createHarRecorder } from '../proxy/har.js';
+import { performance } from 'node:perf_hooks';
 
 /** A mock server, built but not yet listening (see {@link startMock} for one that listens). */
 export interface MockServer {
@@ -84,6 +86,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   });
   if (opts.faultsFile !== undefined) core.setFaults(loadFaultConfig(opts.faultsFile));
 
+  const recorder =
+    options.record !== undefined
+      ? createHarRecorder(options.record, {
+          schemes: spec.securitySchemes.values(),
+          keepSecrets: options.recordSecrets === true,
+        })
+      : undefined;
+
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const fields = headerFieldBytes(req.rawHeaders);
     if (fields > HEADER_FIELDS_LIMIT) {
@@ -100,7 +110,37 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       headers: req.headers,
       body: nodeBody(req),
     };
-    void core.handle(request).then((response) => send(res, response));
+    if (!recorder) {
+      void core.handle(request).then((response) => send(res, response));
+      return;
+    }
+    // Recording: keep the body the core read, and the answer it gave.
+    const startedAt = Date.now();
+    const t0 = performance.now();
+    let sent: Uint8Array = new Uint8Array(0);
+    const read = request.body as BodyReader;
+    const recorded: CoreRequest = {
+      ...request,
+      body: async (limit) => {
+        const result = await read(limit);
+        if (result.ok) sent = result.value;
+        return result;
+      },
+    };
+    void core.handle(recorded).then((response) => {
+      send(res, response);
+      recorder.add({
+        startedAt,
+        method: request.method,
+        url: `http://${req.headers.host ?? 'localhost'}${request.url}`,
+        requestHeaders: req.headers,
+        requestBody: sent,
+        status: response.status,
+        responseHeaders: response.headers,
+        responseBody: response.body,
+        ms: performance.now() - t0,
+      });
+    });
   };
 
   function send(res: ServerResponse, response: CoreResponse): void {
@@ -210,6 +250,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     },
     reload,
     close: () => {
+      recorder?.write();
       clearTimeout(warmTimer);
       watcher?.stop();
       stopFaults?.();

@@ -2,6 +2,7 @@
 import type { GithubKitRun, GithubResults } from './github.js';
 import type { KitResults } from './kit.js';
 import type { Machine } from './machine.js';
+import type { ProxyResults } from './proxy-bench.js';
 import type { ColdStartResult, LoadSettings, ThroughputResult } from './mock-bench.js';
 import type { ServerId } from './servers.js';
 
@@ -20,6 +21,8 @@ export interface BenchResults {
   readonly kit?: KitResults;
   /** The mock and the kit on GitHub's REST description (section `github`). */
   readonly github?: GithubResults;
+  /** The validating proxy against `prism proxy` (section `proxy`). */
+  readonly proxy?: ProxyResults;
   readonly targets: readonly TargetResult[];
   readonly notes: readonly string[];
 }
@@ -97,6 +100,48 @@ export function evaluateTargets(
     });
   }
   return targets;
+}
+
+/** Targets of the proxy (issue 24): ≥ 5× `prism proxy`'s req/s, added p99 latency under 2 ms on loopback. */
+export function evaluateProxyTargets(p: ProxyResults | undefined): TargetResult[] {
+  if (!p) return [];
+  const ours = p.throughput.find((t) => t.id === 'proxy')?.load.rps;
+  const prism = p.throughput.find((t) => t.id === 'prism-proxy')?.load.rps;
+  const added = p.latency.find((l) => l.id === 'proxy')?.addedP99;
+  return [
+    {
+      target: 'proxy ≥ 5× prism proxy (req/s)',
+      measured: `${fmt(ours)} vs ${fmt(prism)} req/s = ${ratio(p.rpsRatio)}`,
+      verdict: Number.isFinite(p.rpsRatio) ? (p.rpsRatio >= 5 ? 'PASS' : 'MISS') : 'n/a',
+    },
+    {
+      target: 'proxy adds < 2 ms p99 latency (one request at a time, loopback)',
+      measured: `${fmt(added, 3)} ms`,
+      verdict: added === undefined ? 'n/a' : added < 2 ? 'PASS' : 'MISS',
+    },
+  ];
+}
+
+/** The proxy section's tables. */
+function proxyLines(p: ProxyResults): string[] {
+  const out: string[] = [];
+  out.push('### Proxy: `GET /v1/pets?limit=5` through each proxy to one bare upstream', '');
+  out.push('| Server | req/s | p50 ms | p99 ms | errors | non-2xx |', '|---|---:|---:|---:|---:|---:|');
+  for (const t of p.throughput)
+    out.push(
+      `| ${t.label} | ${fmt(t.load.rps)} | ${t.load.p50} | ${t.load.p99} | ${t.load.errors + t.load.timeouts} | ${t.load.non2xx} |`,
+    );
+  out.push('', `Proxy req/s over prism proxy: ${ratio(p.rpsRatio)}.`, '');
+  out.push(
+    '| One request at a time | requests | p50 ms | p99 ms | added p50 ms | added p99 ms |',
+    '|---|---:|---:|---:|---:|---:|',
+  );
+  for (const l of p.latency)
+    out.push(
+      `| ${l.label} | ${l.requests} | ${fmt(l.p50, 3)} | ${fmt(l.p99, 3)} | ${fmt(l.addedP50, 3)} | ${fmt(l.addedP99, 3)} |`,
+    );
+  out.push('');
+  return out;
 }
 
 /** Targets on GitHub's description: cold start ≤ 0.5× raw Prism, stateful ≥ 10×, static ≥ 1×, kit without internal errors. */
@@ -226,6 +271,7 @@ export function renderMarkdown(r: BenchResults): string {
     '',
   );
   for (const note of r.notes) out.push(`> ${note}`, '');
+  if (r.proxy) out.push(...proxyLines(r.proxy));
 
   if (r.throughput) {
     const prism = r.throughput.find((t) => t.id === 'prism')?.load;

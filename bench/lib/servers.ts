@@ -20,7 +20,9 @@ export type ServerId =
   | 'bare'
   | 'mock-stateful-node-import'
   | `github-mock-${MockMode}`
-  | 'github-prism';
+  | 'github-prism'
+  | 'proxy'
+  | 'prism-proxy';
 
 export interface ServerSpec {
   readonly id: ServerId;

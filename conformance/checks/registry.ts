@@ -38,6 +38,8 @@ export const CHECKS = {
   'semantics.delete': 'a deleted item reads as not found afterwards',
   'semantics.not_found': 'an id the target never handed out gets the documented not-found status',
   'semantics.concurrency': 'concurrent creations each get their own item',
+  request:
+    'live traffic (proxy): every request a client sends matches its operation: route, parameters, body, credential present, content type',
 } as const satisfies Record<string, string>;
 
 /** The name of one of the kit's checks (see {@link CHECKS}). */

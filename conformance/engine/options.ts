@@ -1,3 +1,4 @@
+import type { SpecModel } from '../../spec/index.js';
 import type { KitCredentials } from '../send/index.js';
 
 /** Everything a conformance run can be told. */
@@ -47,6 +48,8 @@ export interface ConformanceOptions {
   readonly replay?: string;
   /** Called as the run progresses (for progress displays). */
   readonly onProgress?: (progress: RunProgress) => void;
+  /** Adjusts the loaded spec model before anything is generated (`--from-har` puts recorded values first among the examples). */
+  readonly prepareSpec?: (spec: SpecModel) => SpecModel;
 }
 
 /** A snapshot of a run in progress. */
@@ -67,6 +70,7 @@ export interface ResolvedOptions
       | 'rate'
       | 'replay'
       | 'onProgress'
+      | 'prepareSpec'
       | 'shard'
       | 'apiKey'
       | 'basic'
@@ -85,6 +89,7 @@ export interface ResolvedOptions
   readonly replay?: string;
   readonly shard?: { readonly index: number; readonly count: number };
   readonly onProgress?: (progress: RunProgress) => void;
+  readonly prepareSpec?: (spec: SpecModel) => SpecModel;
 }
 
 /** Fills in defaults. */

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Case, Exchange } from '../cases/index.js';
 import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
 import { checkKept, type CheckName } from '../checks/registry.js';
@@ -18,12 +17,9 @@ import { collectReport, verdictOf, withReproducer, type ReplayCommand } from './
 import type { KitProperty, KitSweep } from './kit-property.js';
 import { resolveOptions, type ConformanceOptions, type ResolvedOptions } from './options.js';
 import { runPool } from './pool.js';
+import { TOOL } from './tool.js';
+import { createCoverageTracker, observationOf } from '../contract-coverage/index.js';
 import { executeProperty, inShrinkStep, type ReplayPoint } from './execute-property.js';
-
-const TOOL = (() => {
-  const pkg = createRequire(import.meta.url)('../../package.json') as { name: string; version: string };
-  return { name: pkg.name, version: pkg.version };
-})();
 
 export { RunError } from './run-error.js';
 
@@ -46,6 +42,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   } catch (error) {
     throw new RunError((error as Error).message);
   }
+  if (input.prepareSpec) spec = input.prepareSpec(spec);
   // The domain plug-in that knows this API, if any (the Animal Store's for the shipped spec).
   let rules: DomainRules;
   try {
@@ -78,6 +75,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     ...(options.rate ? { rate: options.rate } : {}),
   });
   const collector = new Collector();
+  const coverage = createCoverageTracker(spec);
   const replayCommand: ReplayCommand = {
     target,
     seed: options.seed,
@@ -110,6 +108,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     });
     if (exchange.response) learn(exchange);
     dates.observe(exchange);
+    const seen = observationOf(exchange, operationOf(exchange.case));
+    if (seen) coverage.observe(seen);
     progress();
     return exchange;
   };
@@ -367,7 +367,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   }
 
   function report(verdict: Verdict, error?: string): RunReport {
-    return collectReport({
+    const collected = collectReport({
       tool: TOOL,
       target,
       spec,
@@ -380,6 +380,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       tallies: collector.tallies(),
       findings: collector.findings(),
     });
+    return { ...collected, coverage: coverage.result() };
   }
 }
 

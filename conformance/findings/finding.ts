@@ -61,7 +61,10 @@ export type FindingCode =
   | 'head_content' // content in a response to HEAD (§9.3.2 MUST NOT)
   | 'conditional_mismatch' // a 304 for a representation that changed, or one the request had no right to
   | 'location_mismatch' // the Location of a 201 does not identify the created resource (§15.3.2)
-  | 'protocol_violation'; // a message-level MUST of RFC 9110/9112/8259 (Date, charset, HEAD, Allow, close)
+  | 'protocol_violation' // a message-level MUST of RFC 9110/9112/8259 (Date, charset, HEAD, Allow, close)
+  // live traffic (the proxy)
+  | 'request_violation' // a request a client sent breaks its operation's contract
+  | 'unknown_route'; // a request to a route the spec does not describe (reported, never a violation)
 
 /** A concrete HTTP request, as sent (the API key replaced by `$API_KEY` in reports). */
 export interface RequestRecord {
@@ -281,6 +284,14 @@ export interface EvidenceByCode {
     readonly basis: 'RFC 9110 §13.1.2, §8.8.3';
   };
   readonly protocol_violation: ProtocolEvidence;
+  readonly request_violation: RequestViolationEvidence;
+  readonly unknown_route: {
+    readonly method: string;
+    /** The path as sent, query left out. */
+    readonly path: string;
+    /** `no-path`: no template matches; `no-method`: the path is known, the method is not. */
+    readonly reason: 'no-path' | 'no-method';
+  };
   readonly location_mismatch:
     | { readonly scenario: 'not-found'; readonly location: string; readonly status: Integer }
     | { readonly scenario: 'not-object'; readonly location: string; readonly got: 'array' | 'other' }
@@ -289,6 +300,30 @@ export interface EvidenceByCode {
         readonly location: string;
         readonly differing: Readonly<Record<string, { readonly created?: unknown; readonly located?: unknown }>>;
       };
+}
+
+/** Where in a live request a contract rule broke, what was seen and what the spec wants. */
+export interface RequestViolationEvidence {
+  /** The part of the request: a parameter's location, the body, its Content-Type, or its credential. */
+  readonly place: 'path' | 'query' | 'header' | 'cookie' | 'body' | 'content-type' | 'credential';
+  /** The parameter's name, for a parameter. */
+  readonly name?: string;
+  /** JSON pointer into the value (`''` for the whole value). */
+  readonly pointer: string;
+  /** The JSON Schema keyword broken (`maximum`, `required`, `type`), or `syntax`, `media-type`, `security`. */
+  readonly keyword: string;
+  /** What the request carried there, as text (cut at 200 characters). */
+  readonly seen: string;
+  /** What the spec wants there, in words. */
+  readonly wanted: string;
+}
+
+/** A payload cut for the report: its full size and SHA-256, so the original can be matched. */
+export interface CutPayload {
+  /** @minimum 0 */
+  readonly bytes: Count;
+  /** Lower-case hex SHA-256 of the whole payload. */
+  readonly sha256: string;
 }
 
 /** The evidence of a broken message-level rule of HTTP or JSON, keyed on the rule. */
@@ -619,6 +654,10 @@ interface FindingBase {
   readonly occurrences?: number;
   /** What the engine learned after the finding: the boundary of the one number it depends on, the members a refusal goes with, the spelling of an otherwise ordinary request. */
   readonly context?: FindingContext;
+  /** The spec location (JSON pointer) the finding rests on, when it was judged on live traffic. */
+  readonly basis?: string;
+  /** The request or response body was cut for the report: the whole payload's size and digest. */
+  readonly cut?: { readonly request?: CutPayload; readonly response?: CutPayload };
   readonly request?: RequestRecord;
   readonly response?: ResponseRecord;
   readonly reproducer?: Reproducer;

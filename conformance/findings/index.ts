@@ -11,8 +11,10 @@ export type {
   InvalidEvidence,
   ItemRef,
   ProbeTarget,
+  CutPayload,
   ProtocolEvidence,
   Reproducer,
+  RequestViolationEvidence,
   RequestRecord,
   ResponseRecord,
   SchemaIssueEvidence,
@@ -21,3 +23,4 @@ export type {
   Severity,
 } from './finding.js';
 export type { CheckTally, RunReport, Verdict } from './report.js';
+export type { ContractCoverage, CoverageRatio, OperationCoverage, ResponseCell } from './coverage.js';

@@ -1,4 +1,5 @@
 import type { CheckName } from '../checks/registry.js';
+import type { ContractCoverage } from './coverage.js';
 import type { Count, Finding, Integer } from './finding.js';
 
 /** Counts for one operation × check cell of the matrix. */
@@ -83,4 +84,6 @@ export interface RunReport {
   readonly tallies: readonly CheckTally[];
   /** Failures, warnings and advisories, deduplicated: one per code × operation × check × distinct cause. */
   readonly findings: readonly Finding[];
+  /** What the run's traffic exercised of the contract, and what it never reached. */
+  readonly coverage?: ContractCoverage;
 }

@@ -1,4 +1,5 @@
 import { styleText } from 'node:util';
+import { coverageLines } from './coverage.js';
 import type { Finding, RunReport } from '../findings/index.js';
 import { redactText } from './redact.js';
 import { describeFinding } from './describe-finding.js';
@@ -64,6 +65,7 @@ export function renderConsoleReport(report: RunReport, options: ConsoleOptions =
       '',
     );
     if (summary.operations.length > 0) out.push(...table(summary, paint), '');
+    if (report.coverage) out.push(...coverageLines(report.coverage).map((l) => p(l)), '');
   }
 
   if (summary.failures.length > 0) {

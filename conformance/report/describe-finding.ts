@@ -9,6 +9,7 @@ import type {
   ItemRef,
   SchemaSource,
   ProtocolEvidence,
+  RequestViolationEvidence,
   SemanticEvidence,
 } from '../findings/index.js';
 
@@ -128,8 +129,27 @@ function describeCode(f: Finding): string {
       }
       return unreachable(e);
     }
+    case 'request_violation':
+      return describeRequestViolation(f.evidence);
+    case 'unknown_route':
+      return f.evidence.reason === 'no-method'
+        ? `${f.evidence.method} ${f.evidence.path}: the spec describes this path but not the method ${f.evidence.method}; the exchange was not judged.`
+        : `${f.evidence.method} ${f.evidence.path}: no route of the spec matches this path; the exchange was not judged.`;
   }
   return unreachable(f);
+}
+
+function describeRequestViolation(e: RequestViolationEvidence): string {
+  const at = e.pointer === '' ? '' : ` at ${e.pointer}`;
+  const where =
+    e.place === 'body'
+      ? `The request body${at}`
+      : e.place === 'content-type'
+        ? 'The request Content-Type'
+        : e.place === 'credential'
+          ? 'The request credential'
+          : `The ${e.place} parameter ${e.name ?? ''}${at}`;
+  return `${where} is ${e.seen}; the spec says: ${e.wanted} (${e.keyword}).`;
 }
 
 /** Sentences the engine adds after a finding's own: the boundary it found, the members it narrowed to. */

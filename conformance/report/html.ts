@@ -1,4 +1,5 @@
 import type { Finding, RunReport } from '../findings/index.js';
+import { coverageSection } from './coverage.js';
 import { describeFinding } from './describe-finding.js';
 import { redactText } from './redact.js';
 import { evidenceEntries } from './_internals/finding-text.js';
@@ -57,6 +58,7 @@ export function renderHtml(report: RunReport, options: HtmlOptions = {}): string
 ${masthead(ctx)}
 ${verdict(ctx)}
 ${matrix(ctx)}
+${report.coverage ? coverageSection(report.coverage) : html``}
 ${failures(ctx)}
 ${gaps(ctx)}
 ${advisories(ctx)}

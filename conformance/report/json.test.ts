@@ -43,6 +43,8 @@ const CODES: Record<FindingCode, true> = {
   conditional_mismatch: true,
   location_mismatch: true,
   protocol_violation: true,
+  request_violation: true,
+  unknown_route: true,
 };
 
 describe('renderJson', () => {

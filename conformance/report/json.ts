@@ -59,6 +59,7 @@ export function toJsonReport(report: RunReport): JsonReport {
     error: report.error,
     tallies: report.tallies.map(tally),
     findings: withRootCauses(report.findings),
+    coverage: report.coverage,
   });
 }
 
@@ -95,6 +96,8 @@ function finding(f: Finding, rootCause: number | undefined): JsonFinding {
     evidence: sortKeys(f.evidence),
     occurrences: f.occurrences,
     context: f.context === undefined ? undefined : sortKeys(f.context),
+    basis: f.basis,
+    cut: f.cut === undefined ? undefined : sortKeys(f.cut),
     request: f.request === undefined ? undefined : request(f.request),
     response: f.response === undefined ? undefined : response(f.response),
     reproducer: f.reproducer === undefined ? undefined : reproducer(f.reproducer),

@@ -1,3 +1,4 @@
+import { coverageProperties } from './coverage.js';
 import junitReportBuilderModule, { type Builder, type TestSuite } from 'junit-report-builder';
 import type { Finding, RunReport } from '../findings/index.js';
 import { describeFinding } from './describe-finding.js';
@@ -115,4 +116,5 @@ function addProperties(suite: TestSuite, report: RunReport): void {
     .property('verdict', report.verdict)
     .property('strict', String(report.options.strict))
     .property('tool', `${report.tool.name} ${report.tool.version}`);
+  for (const [name, value] of report.coverage ? coverageProperties(report.coverage) : []) suite.property(name, value);
 }

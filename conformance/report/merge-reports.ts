@@ -1,3 +1,4 @@
+import { mergeCoverage } from '../contract-coverage/track-coverage.js';
 import type { CheckTally, Finding, RunReport, Verdict } from '../findings/index.js';
 import { describeFinding } from './describe-finding.js';
 
@@ -59,6 +60,8 @@ export function mergeReports(reports: readonly RunReport[]): RunReport {
   const verdicts = new Set<Verdict>(reports.map((r) => r.verdict));
   const verdict: Verdict = verdicts.has('error') ? 'error' : verdicts.has('failed') ? 'failed' : 'certified';
   const errors = reports.filter((r) => r.error).map((r) => r.error!);
+  // Shards exercise disjoint operations of one spec: a cell any shard reached is reached.
+  const coverages = reports.flatMap((r) => (r.coverage ? [r.coverage] : []));
   const { shard: _shard, ...options } = first.options as RunReport['options'] & { shard?: unknown };
   return {
     ...first,
@@ -70,5 +73,6 @@ export function mergeReports(reports: readonly RunReport[]): RunReport {
     ...(errors.length > 0 ? { error: errors.join('; ') } : {}),
     tallies: [...tallies.values()],
     findings,
+    ...(coverages.length === reports.length ? { coverage: coverages.reduce(mergeCoverage) } : {}),
   };
 }

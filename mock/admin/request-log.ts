@@ -18,6 +18,8 @@ export interface ReceivedRequest {
   readonly ms: number;
   readonly fault: string | undefined;
   readonly body: string | undefined;
+  /** What a proxy found wrong with the exchange, one sentence each (absent for the mock). */
+  readonly violations?: readonly string[];
 }
 
 /** A request as `GET /__mock/requests` lists it, secrets replaced by `[redacted]`. */
@@ -32,6 +34,8 @@ export interface ListedRequest {
   readonly headers: Readonly<Record<string, string>>;
   /** The body as JSON when it parses, else as text; cut at {@link MAX_LOGGED_BODY} characters. */
   readonly body?: unknown;
+  /** The contract violations a proxy found in the exchange, one sentence each. */
+  readonly violations?: readonly string[];
 }
 
 /** The last requests the mock received, oldest first. */
@@ -82,17 +86,26 @@ export function createRequestLog(capacity: number = REQUEST_LOG_CAPACITY): Reque
   };
 }
 
-function listed(request: ReceivedRequest, secrets: readonly string[]): ListedRequest {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
+/**
+ * Headers with every credential replaced by `[redacted]`: the whole value of secret-looking headers
+ * (Authorization keeps its scheme), and every occurrence of `secrets` elsewhere. Repeated headers are joined.
+ */
+export function redactHeaders(headers: RequestHeaders, secrets: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
     if (SECRET_HEADER.test(name)) {
       // The scheme stays readable (`Bearer [redacted]`): which scheme an app sent is what tests ask.
       const scheme = /^(authorization|proxy-authorization)$/i.test(name) ? /^\S+(?=\s)/.exec(text)?.[0] : undefined;
-      headers[name] = scheme ? `${scheme} ${REDACTED}` : REDACTED;
-    } else headers[name] = hide(text, secrets);
+      out[name] = scheme ? `${scheme} ${REDACTED}` : REDACTED;
+    } else out[name] = hide(text, secrets);
   }
+  return out;
+}
+
+function listed(request: ReceivedRequest, secrets: readonly string[]): ListedRequest {
+  const headers = redactHeaders(request.headers, secrets);
   let body: unknown;
   if (request.body !== undefined) {
     const text = hide(request.body, secrets);
@@ -112,6 +125,7 @@ function listed(request: ReceivedRequest, secrets: readonly string[]): ListedReq
     ...(request.fault !== undefined ? { fault: request.fault } : {}),
     headers,
     ...(request.body !== undefined ? { body } : {}),
+    ...(request.violations !== undefined ? { violations: request.violations.map((v) => hide(v, secrets)) } : {}),
   };
 }
 

@@ -269,4 +269,14 @@ export const EVERY_FINDING: readonly Finding[] = [
     location: '/pets/9',
     differing: { id: { created: 9, located: 8 } },
   }),
+  finding('request_violation', {
+    place: 'query',
+    name: 'limit',
+    pointer: '',
+    keyword: 'maximum',
+    seen: '500',
+    wanted: 'must be <= 100',
+  }),
+  finding('unknown_route', { method: 'GET', path: '/v1/elsewhere', reason: 'no-path' }),
+  finding('unknown_route', { method: 'PUT', path: '/v1/pets', reason: 'no-method' }),
 ];

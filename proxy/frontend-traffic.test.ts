@@ -1,0 +1,75 @@
+/**
+ * The example browser app's traffic, without the browser: the app's own API client
+ * (examples/frontend/api.ts, openapi-fetch) runs its journey in Node through the proxy to the Animal
+ * Store reference server, correct or with one planted defect. The proxy reports the defect the
+ * journey reaches and nothing else; the journey recorded as HAR and replayed by the kit certifies
+ * the correct server and fails the defective one on the same code × operation.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ApiSettings, createPet, getPet, listPets } from '../examples/frontend/api.js';
+import type { Fault } from '../fixtures/impls/index.js';
+import { DEFAULT_API_KEY, startReference } from '../fixtures/impls/reference.js';
+import { DEFAULT_SPEC_PATH } from '../spec/index.js';
+import { failureKeys, recordSession, replayRecorded } from './_test-support.js';
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  while (open.length > 0) await open.pop()!.close();
+});
+
+/** What the page does in one visit: list, filter, add a pet, open it, open an unknown one, a wrong key. */
+async function appJourney(baseUrl: string): Promise<string[]> {
+  const settings: ApiSettings = { baseUrl, apiKey: DEFAULT_API_KEY, delayMs: 0 };
+  const outcomes: string[] = [];
+  const note = (r: { kind: string; status?: number }) => outcomes.push(r.kind === 'http' ? `http ${r.status}` : r.kind);
+  note(await listPets(settings));
+  note(await listPets(settings, 'sold'));
+  const created = await createPet(settings, { name: 'Quokka', categoryId: 3, status: 'sold' });
+  note(created);
+  note(await getPet(settings, created.kind === 'ok' ? String(created.value.id) : '1'));
+  note(await getPet(settings, '999999'));
+  const wrongKey = await listPets({ ...settings, apiKey: 'not-the-key' });
+  outcomes.push(wrongKey.kind === 'http' ? `http ${wrongKey.status}` : wrongKey.kind);
+  return outcomes;
+}
+
+async function session(faults: readonly Fault[]) {
+  const server = await startReference({ faults });
+  open.push(server);
+  let outcomes: string[] = [];
+  const { proxy, har } = await recordSession(DEFAULT_SPEC_PATH, server.url, async (url) => {
+    outcomes = await appJourney(url);
+  });
+  return { proxy, har, outcomes };
+}
+
+async function replay(faults: readonly Fault[], har: string) {
+  const server = await startReference({ faults });
+  open.push(server);
+  return replayRecorded(DEFAULT_SPEC_PATH, DEFAULT_API_KEY, server.url, har);
+}
+
+const failures = failureKeys;
+
+describe('the example app’s traffic through the proxy to the Animal Store reference server', () => {
+  it('finds nothing on the correct server, and the recorded journey certifies it', async () => {
+    const { proxy, har, outcomes } = await session([]);
+    expect(outcomes).toEqual(['ok', 'ok', 'ok', 'ok', 'http 404', 'http 401']);
+    expect(proxy.session.findings().filter((f) => f.severity !== 'advisory')).toEqual([]);
+    const replayed = await replay([], har);
+    expect(replayed.skipped).toEqual([]);
+    expect(failures(replayed.findings)).toEqual([]);
+  });
+
+  const planted: [Fault, string[]][] = [
+    ['create-200', ['undocumented_status createPet']],
+    ['pet-id-string', ['schema_mismatch createPet', 'schema_mismatch getPet', 'schema_mismatch listPets']],
+    ['list-status-outside-enum', ['schema_mismatch listPets']],
+  ];
+  it.each(planted)('%s: the proxy reports it and nothing else; the replay fails on it', async (fault, expected) => {
+    const { proxy, har } = await session([fault]);
+    expect(failures(proxy.session.findings())).toEqual(expected);
+    const replayed = await replay([fault], har);
+    expect(failures(replayed.findings)).toEqual(expected);
+  });
+});
