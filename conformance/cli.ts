@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `animal-store-conformance`: certifies an implementation of the spec, or shows where it breaks it.
- * Exit 0: certified. Exit 1: violations. Exit 2: usage error, or the target cannot be reached.
+ * Exit codes: see {@link EXIT}.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -13,6 +13,15 @@ import type { RunReport } from './findings/index.js';
 import { CHECK_NAMES, CHECKS } from './checks/registry.js';
 import { createProgress, renderConsoleReport, secretsFromEnv, shouldUseColor, writeReports } from './report/index.js';
 import { MergeError, mergeReports } from './report/merge-reports.js';
+
+/** The exit codes, as --help lists them. */
+export const EXIT = {
+  certified: 0,
+  failed: 1,
+  error: 2,
+  'not-reproduced': 3,
+  incomplete: 130,
+} as const satisfies Record<RunReport['verdict'], number>;
 
 const HELP = `Usage: animal-store-conformance [options]
        animal-store-conformance merge <report.json>... [--junit f] [--json f] [--html f]
@@ -35,6 +44,8 @@ Generation
   --seed <n>            fast-check seed (default: random, always printed)
   --runs <n>            cases per property (default 50)
   --replay <id>         replay one shrunk counterexample, as printed in a reproducer
+  --run-id <id>         name the run in its reports (shards of one run share it; default: a
+                        hash of spec, seed and options) [CONFORMANCE_RUN_ID]
 Pace and safety
   --timeout <ms>        per-request deadline, body included (default 5000)
   --concurrency <n>     properties run at once (default 2)
@@ -54,6 +65,11 @@ Reports
   --quiet               only failures and the verdict
   --verbose             every finding with full evidence
   -h, --help            this text
+Exit codes
+  0  certified            1  failures found (or contract gaps under --strict)
+  2  usage error, or the run could not be carried out (target unreachable, bad spec)
+  3  not reproduced: --replay's counterexample did not fail, or its state could not be rebuilt
+  130  interrupted (Ctrl-C): the reports hold what was gathered so far, marked incomplete
 `;
 
 /** Parses argv; returns the options or a usage error message. */
@@ -72,6 +88,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
       seed: { type: 'string' },
       runs: { type: 'string' },
       replay: { type: 'string' },
+      'run-id': { type: 'string' },
       timeout: { type: 'string' },
       concurrency: { type: 'string' },
       rate: { type: 'string' },
@@ -112,6 +129,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
     seed: int('seed', values.seed, 0),
     runs: int('runs', values.runs, 1),
     replay: values.replay,
+    runId: values['run-id'] ?? env.CONFORMANCE_RUN_ID,
     timeoutMs: int('timeout', values.timeout, 1),
     concurrency: int('concurrency', values.concurrency, 1),
     rate: int('rate', values.rate, 1),
@@ -176,8 +194,7 @@ async function mergeMain(argv: readonly string[], env: NodeJS.ProcessEnv): Promi
     ...(values.html ? { html: values.html } : {}),
     secrets,
   });
-  if (report.verdict === 'error') return 2;
-  return report.verdict === 'certified' ? 0 : 1;
+  return EXIT[report.verdict];
 }
 
 /** A problem with how the command was called: exit 2. */
@@ -249,6 +266,10 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     return 2;
   }
   const progress = createProgress(args.quiet ? { mode: 'off' } : {});
+  // Ctrl-C once: the run stops and writes what it gathered; a second one ends the process outright.
+  const interrupt = new AbortController();
+  const onInterrupt = () => interrupt.abort();
+  process.once('SIGINT', onInterrupt);
   let report: RunReport;
   try {
     let started = false;
@@ -259,6 +280,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       ...(args.seed !== undefined ? { seed: args.seed } : {}),
       ...(args.runs !== undefined ? { runs: args.runs } : {}),
       ...(args.replay ? { replay: args.replay } : {}),
+      ...(args.runId ? { runId: args.runId } : {}),
+      signal: interrupt.signal,
       ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
       ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
       ...(args.rate !== undefined ? { rate: args.rate } : {}),
@@ -276,6 +299,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       },
     });
   } catch (error) {
+    process.removeListener('SIGINT', onInterrupt);
     progress.stop();
     await stopMock?.();
     if (error instanceof RunError) {
@@ -284,10 +308,26 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
     throw error;
   }
+  process.removeListener('SIGINT', onInterrupt);
   progress.stop();
   await stopMock?.();
   // Every secret the run used, the auth command's successive tokens included, as the handlers list them.
   const secrets = credentials.secrets();
+  const files = {
+    ...(args.junit ? { junit: args.junit } : {}),
+    ...(args.json ? { json: args.json } : {}),
+    ...(args.html ? { html: args.html } : {}),
+    secrets,
+  };
+  if (report.verdict === 'incomplete') {
+    // Interrupted: one line, and the reports of what was gathered so far.
+    const written = await writeReports(report, files);
+    const failures = report.findings.filter((f) => f.severity === 'failure').length;
+    process.stderr.write(
+      `animal-store-conformance: interrupted after ${report.requests.toLocaleString('en-US')} requests, ${failures} failure${failures === 1 ? '' : 's'} so far${written.length > 0 ? `; reports marked incomplete: ${written.join(', ')}` : ''}\n`,
+    );
+    return EXIT.incomplete;
+  }
   process.stdout.write(
     renderConsoleReport(report, {
       color: shouldUseColor(process.stdout, env),
@@ -296,15 +336,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       secrets,
     }),
   );
-  await writeReports(report, {
-    ...(args.junit ? { junit: args.junit } : {}),
-    ...(args.json ? { json: args.json } : {}),
-    ...(args.html ? { html: args.html } : {}),
-    secrets,
-  });
-  if (report.verdict === 'error') {
+  await writeReports(report, files);
+  if (report.verdict === 'error')
     process.stderr.write(`animal-store-conformance: ${report.error ?? 'the run could not be carried out'}\n`);
-    return 2;
-  }
-  return report.verdict === 'certified' ? 0 : 1;
+  return EXIT[report.verdict];
 }

@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { Execution } from '../domain/rules.js';
 import type { Finding, RunReport, Verdict } from '../findings/index.js';
 import type { SpecModel } from '../../spec/index.js';
 import type { ResolvedOptions } from './options.js';
+
+/**
+ * The kit's command as a user who installed the package runs it. Every command line the kit prints
+ * (replays, hints) starts with it, so that renaming the command touches this one place.
+ */
+export const KIT_COMMAND = 'npx animal-store-conformance';
 
 /** How to replay a failure of this run: the command line around the `--replay` or `--only` argument. */
 export interface ReplayCommand {
@@ -9,6 +16,8 @@ export interface ReplayCommand {
   /** The `--spec` argument when the run used a spec other than the shipped one. */
   readonly spec?: string;
   readonly seed: number;
+  /** The run's `--only`, `--skip` and `--read-only` arguments, which bound the replay's state too. */
+  readonly selection?: string;
 }
 
 /**
@@ -33,7 +42,7 @@ export function withReproducer(
       ...(setup.length > 0 ? { setup } : {}),
       seed: command.seed,
       ...(path ? { path } : {}),
-      replay: `npm run conformance -- --target ${command.target}${command.spec !== undefined ? ` --spec ${command.spec}` : ''} --seed ${command.seed} ${replayArg}`,
+      replay: `${KIT_COMMAND} --target ${command.target}${command.spec !== undefined ? ` --spec ${command.spec}` : ''} --seed ${command.seed}${command.selection && replayArg.startsWith('--replay') ? ` ${command.selection}` : ''} ${replayArg}`,
     },
   };
 }
@@ -47,7 +56,7 @@ export function verdictOf(findings: readonly Finding[], strict: boolean): Extrac
 
 /** Everything a report is made of, gathered by the run. */
 export interface RunOutcome
-  extends Pick<RunReport, 'tool' | 'target' | 'requests' | 'verdict' | 'error' | 'tallies' | 'findings'> {
+  extends Pick<RunReport, 'tool' | 'target' | 'requests' | 'verdict' | 'error' | 'notes' | 'tallies' | 'findings'> {
   readonly spec: SpecModel;
   readonly options: ResolvedOptions;
   readonly startedAt: number;
@@ -62,6 +71,7 @@ export function collectReport(outcome: RunOutcome): RunReport {
     tool: outcome.tool,
     target: outcome.target,
     spec: { title: spec.title, version: spec.version, file: spec.file },
+    runId: options.runId ?? runIdOf(outcome),
     seed: options.seed,
     options: {
       runs: options.runs,
@@ -76,7 +86,30 @@ export function collectReport(outcome: RunOutcome): RunReport {
     requests: outcome.requests,
     verdict: outcome.verdict,
     ...(outcome.error ? { error: outcome.error } : {}),
+    ...(outcome.notes && outcome.notes.length > 0 ? { notes: [...outcome.notes] } : {}),
     tallies: [...outcome.tallies],
     findings: [...outcome.findings],
   };
+}
+
+/**
+ * The id the shards of one run share without talking to each other: a hash of what makes them one
+ * run (the contract, the seed, the options that decide the work, the number of shards). Jobs of a
+ * CI matrix may each start their own target, so the target is not part of it.
+ */
+function runIdOf({ spec, options }: RunOutcome): string {
+  const { seed, runs, strict, readOnly, only, skip, shard } = options;
+  const identity = JSON.stringify([
+    spec.title,
+    spec.version,
+    spec.operations.map((o) => o.operationId),
+    seed,
+    runs,
+    strict,
+    readOnly,
+    only,
+    skip,
+    shard?.count ?? 1,
+  ]);
+  return createHash('sha256').update(identity).digest('hex').slice(0, 16);
 }

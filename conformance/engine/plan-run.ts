@@ -55,6 +55,24 @@ export function keeps(
   );
 }
 
+/**
+ * The operations the selection lets the kit send requests to: those `--only` names (by operationId
+ * or by one of their property ids) or, when it names none (only checks or families), all; less those
+ * `--skip` names by operationId. Setup writes are requests too: a check that needs an operation
+ * outside is skipped, not served by writing where the user said not to.
+ */
+export function operationSelected(spec: SpecModel, selection: RunSelection): (operationId: string) => boolean {
+  const ids = new Set(spec.operations.map((o) => o.operationId));
+  const operationOf = (name: string): string | undefined => {
+    if (ids.has(name)) return name;
+    const slash = name.indexOf('/');
+    return slash > 0 && ids.has(name.slice(0, slash)) ? name.slice(0, slash) : undefined;
+  };
+  const named = new Set(selection.only.map(operationOf).filter((id) => id !== undefined));
+  const skipped = new Set(selection.skip.filter((name) => ids.has(name)));
+  return (operationId) => (named.size === 0 || named.has(operationId)) && !skipped.has(operationId);
+}
+
 /** The first-look cases the domain asks for, as the selection keeps them. */
 export function planFirstLook(spec: SpecModel, rules: DomainRules, selection: RunSelection): Case[] {
   return (

@@ -21,3 +21,4 @@ export type {
   Severity,
 } from './finding.js';
 export type { CheckTally, RunReport, Verdict } from './report.js';
+export { settleTallies } from './tallies.js';

@@ -41,6 +41,7 @@ export function toJsonReport(report: RunReport): JsonReport {
     tool: { name: report.tool.name, version: report.tool.version },
     target: report.target,
     spec: { title: report.spec.title, version: report.spec.version, file: report.spec.file },
+    runId: report.runId,
     seed: report.seed,
     options: {
       runs: report.options.runs,
@@ -57,6 +58,7 @@ export function toJsonReport(report: RunReport): JsonReport {
     requests: report.requests,
     verdict: report.verdict,
     error: report.error,
+    notes: report.notes === undefined ? undefined : [...report.notes],
     tallies: report.tallies.map(tally),
     findings: withRootCauses(report.findings),
   });

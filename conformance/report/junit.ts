@@ -115,4 +115,5 @@ function addProperties(suite: TestSuite, report: RunReport): void {
     .property('verdict', report.verdict)
     .property('strict', String(report.options.strict))
     .property('tool', `${report.tool.name} ${report.tool.version}`);
+  for (const note of report.notes ?? []) suite.property('note', note);
 }
