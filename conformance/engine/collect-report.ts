@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Execution } from '../domain/rules.js';
-import type { Finding, RunReport, Verdict } from '../findings/index.js';
+import { cutFindingBodies, type Finding, type RunReport, type Verdict } from '../findings/index.js';
 import type { SpecModel } from '../../spec/index.js';
 import type { ResolvedOptions } from './options.js';
 
@@ -88,7 +88,8 @@ export function collectReport(outcome: RunOutcome): RunReport {
     ...(outcome.error ? { error: outcome.error } : {}),
     ...(outcome.notes && outcome.notes.length > 0 ? { notes: [...outcome.notes] } : {}),
     tallies: [...outcome.tallies],
-    findings: [...outcome.findings],
+    // Evidence bodies cut to a few KiB, with size and hash: the whole ones stay with the run.
+    findings: outcome.findings.map(cutFindingBodies),
   };
 }
 

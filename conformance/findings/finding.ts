@@ -69,8 +69,22 @@ export interface RequestRecord {
   /** Path and query, relative to the target base URL (which already carries `/v1`). */
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
-  /** The exact body text sent, if any. */
+  /** The exact body text sent, if any: its first few KiB when `bodyCut` says the report cut it. */
   readonly body?: string;
+  /** Set when the body was too large to keep whole in a report: what it was. */
+  readonly bodyCut?: BodyCut;
+}
+
+/** What a report keeps of a body it cut to its first few KiB: the whole body's size and hash. */
+export interface BodyCut {
+  /**
+   * Size of the whole body, in UTF-8 bytes.
+   * @asType integer
+   * @minimum 0
+   */
+  readonly bytes: number;
+  /** SHA-256 of the whole body's UTF-8 bytes, in hex. */
+  readonly sha256: string;
 }
 
 /** What came back, trimmed for reports. */
@@ -85,6 +99,8 @@ export interface ResponseRecord {
   /** Body text, truncated to a few KiB for reports. */
   readonly body: string;
   readonly truncated: boolean;
+  /** Set when `truncated`: the whole body's size and hash. */
+  readonly bodyCut?: BodyCut;
   /** @minimum 0 */
   readonly durationMs: number;
 }

@@ -1,5 +1,6 @@
 export type {
   AuthEvidence,
+  BodyCut,
   Boundary,
   EvidenceByCode,
   Finding,
@@ -22,3 +23,4 @@ export type {
 } from './finding.js';
 export type { CheckTally, RunReport, Verdict } from './report.js';
 export { settleTallies } from './tallies.js';
+export { cutBody, cutFindingBodies, EVIDENCE_BODY_CHARS } from './cut-bodies.js';

@@ -1,4 +1,4 @@
-import type { RequestRecord } from '../findings/index.js';
+import { EVIDENCE_BODY_CHARS, type RequestRecord } from '../findings/index.js';
 import { redactText } from './redact.js';
 import { ansiCQuote, printfEscaped, rewritableIn } from './_internals/rewritable.js';
 import { quoteWithApiKey, shellWord, singleQuote } from './_internals/shell.js';
@@ -68,7 +68,10 @@ export function renderCurl(request: RequestRecord, targetBaseUrl: string, option
     }
   }
   const command = prefix + args.join(options.multiline === false ? ' ' : ' \\\n  ');
-  return notes.length === 0 ? command : `${escapedNote(notes)}\n${command}`;
+  const cut = request.bodyCut
+    ? `# Cut: the body sent was ${request.bodyCut.bytes.toLocaleString('en-US')} bytes (sha256 ${request.bodyCut.sha256}); this report keeps its first ${EVIDENCE_BODY_CHARS.toLocaleString('en-US')} characters, which the command sends: the replay command sends the whole body.\n`
+    : '';
+  return cut + (notes.length === 0 ? command : `${escapedNote(notes)}\n${command}`);
 }
 
 /** The comment above a command whose words are escaped, naming what a terminal would have rewritten. */

@@ -108,7 +108,13 @@ function finding(f: Finding, rootCause: number | undefined): JsonFinding {
 }
 
 function request(r: RequestRecord): RequestRecord {
-  return compact({ method: r.method, path: r.path, headers: sortKeys(r.headers), body: r.body });
+  return compact({
+    method: r.method,
+    path: r.path,
+    headers: sortKeys(r.headers),
+    body: r.body,
+    bodyCut: r.bodyCut === undefined ? undefined : { bytes: r.bodyCut.bytes, sha256: r.bodyCut.sha256 },
+  });
 }
 
 function response(r: ResponseRecord): ResponseRecord {
@@ -117,6 +123,7 @@ function response(r: ResponseRecord): ResponseRecord {
     headers: sortKeys(r.headers),
     body: r.body,
     truncated: r.truncated,
+    ...(r.bodyCut === undefined ? {} : { bodyCut: { bytes: r.bodyCut.bytes, sha256: r.bodyCut.sha256 } }),
     durationMs: r.durationMs,
   };
 }
