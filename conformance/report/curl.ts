@@ -1,6 +1,6 @@
 import { EVIDENCE_BODY_CHARS, type RequestRecord } from '../findings/index.js';
 import { redactText } from './redact.js';
-import { ansiCQuote, printfEscaped, rewritableIn } from './_internals/rewritable.js';
+import { posixEscapedWord, printfEscaped, rewritableIn } from './_internals/rewritable.js';
 import { quoteWithApiKey, shellWord, singleQuote } from './_internals/shell.js';
 
 /** Options of {@link renderCurl}. */
@@ -39,7 +39,7 @@ export function renderCurl(request: RequestRecord, targetBaseUrl: string, option
     const found = rewritableIn(text);
     if (found.length === 0) return quoteWithApiKey(text);
     notes.push(`${found.join(', ')} in ${where}`);
-    return quoteWithApiKey(text, ansiCQuote);
+    return quoteWithApiKey(text, posixEscapedWord);
   };
   // A URL carries the key only when the case put it in the query (an auth variant): then it expands.
   head.push(word(redactText(url, secrets), 'the URL'));

@@ -24,8 +24,9 @@ const PLAIN = new RegExp(`^\\$\\{?(${VARIABLES})\\}?`);
  */
 const EXPANSION = new RegExp(
   [
-    `\\$\\(printf '[^'"$\`\\\\]*' "\\$\\{?${VARIABLES}[^"]*" \\| (?:base64 \\| tr -d '\\\\n'(?: \\| sed 's/\\^\\./&\\*/')?|od -An -tx1 -v \\| tr -d ' \\\\n' \\| tr a-f A-F \\| sed 's/\\.\\./%&/g')\\)`,
-    `\\$\\{${VARIABLES}(?:%\\?|~~|\\/#\\/not-|%%:\\*|#\\*:|\\/:\\/|\\/\\/\\[\\^\\[:alnum:\\]\\]\\/|:0:1|:1)\\}`,
+    // A POSIX filter pipeline of a variable (tr, sed, cut, base64, od; single-quoted arguments only).
+    `\\$\\(printf '[^'"$\`\\\\]*' "\\$\\{?${VARIABLES}[^"]*"(?: \\| [^()$\`"]*)?\\)`,
+    `\\$\\{${VARIABLES}(?:%\\?|%%:\\*|#\\*:)\\}`,
     `\\$\\{?${VARIABLES}\\}?`,
   ].join('|'),
   'g',
