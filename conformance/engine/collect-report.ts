@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Execution } from '../domain/rules.js';
-import { cutFindingBodies, type Finding, type RunReport, type Verdict } from '../findings/index.js';
+import type { Exchange } from '../cases/index.js';
+import {
+  cutFindingBodies,
+  type CarriedValue,
+  type Finding,
+  type RequestRecord,
+  type RunReport,
+  type Verdict,
+} from '../findings/index.js';
 import type { SpecModel } from '../../spec/index.js';
 import type { ResolvedOptions } from './options.js';
 
@@ -32,19 +40,70 @@ export function withReproducer(
   path?: string,
 ): Finding {
   const index = execution.exchanges.findIndex((e) => e.request === finding.request);
-  const setup = index > 0 ? execution.exchanges.slice(0, index).map((e) => e.request) : [];
+  const before = index > 0 ? execution.exchanges.slice(0, index) : [];
+  const setup = before.map((e) => e.request);
   const request = finding.request ?? execution.exchanges.at(-1)?.request;
   if (!request) return finding;
+  const carry = carriedValues(before, [...setup, request]);
   return {
     ...finding,
     reproducer: {
       request,
       ...(setup.length > 0 ? { setup } : {}),
+      ...(carry.length > 0 ? { carry } : {}),
       seed: command.seed,
       ...(path ? { path } : {}),
       replay: `${KIT_COMMAND} --target ${command.target}${command.spec !== undefined ? ` --spec ${command.spec}` : ''} --seed ${command.seed}${command.selection && replayArg.startsWith('--replay') ? ` ${command.selection}` : ''} ${replayArg}`,
     },
   };
+}
+
+/** A member that names an item: `id`, `petId`, `user_id`, `uuid`. */
+const ID_MEMBER = /^(?:id|uuid|[A-Za-z0-9]*(?:Id|_id|ID))$/;
+/** A value a path segment or query value can hold as it is, and a shell variable can stand for. */
+const PLAIN_VALUE = /^[A-Za-z0-9._~-]+$/;
+
+/** The pieces of a path and query: segments, and query values. */
+function namedValues(r: RequestRecord): string[] {
+  const [path = '', query = ''] = r.path.split('?', 2);
+  return [...path.split('/'), ...query.split('&').map((pair) => pair.slice(pair.indexOf('=') + 1))];
+}
+
+/**
+ * The ids later steps take from earlier answers: each top-level id member of a setup step's JSON
+ * answer whose value a later request names in its path or query. A reproducer run against a target
+ * started afresh gets other ids: it captures them from each answer (POSIX tools, `reproducer.ts`).
+ */
+export function carriedValues(setup: readonly Exchange[], requests: readonly RequestRecord[]): CarriedValue[] {
+  const carry: CarriedValue[] = [];
+  const taken = new Set<string>();
+  setup.forEach((exchange, from) => {
+    const r = exchange.response;
+    if (
+      !r ||
+      r.status < 200 ||
+      r.status >= 300 ||
+      r.json === null ||
+      typeof r.json !== 'object' ||
+      Array.isArray(r.json)
+    )
+      return;
+    for (const [member, raw] of Object.entries(r.json as Record<string, unknown>)) {
+      if (!ID_MEMBER.test(member) || (typeof raw !== 'string' && typeof raw !== 'number')) continue;
+      const value = String(raw);
+      if (!PLAIN_VALUE.test(value) || taken.has(value)) continue;
+      if (!requests.slice(from + 1).some((later) => namedValues(later).includes(value))) continue;
+      // The same split the reproducer's `tr | sed` makes: which `"member":` holds the value.
+      const occurrences = r.bodyText
+        .split(/[,{}[\]]/)
+        .map((piece) => new RegExp(`^\\s*"${member}"\\s*:\\s*"?([^"\\s]*)"?\\s*$`).exec(piece)?.[1]);
+      const occurrence = occurrences.filter((v) => v !== undefined).indexOf(value) + 1;
+      if (occurrence === 0) continue;
+      taken.add(value);
+      carry.push({ variable: `ITEM_${carry.length + 1}`, from, member, occurrence, value });
+    }
+  });
+  return carry;
 }
 
 /** The verdict the findings give: a failure fails the run, and so does a warning under `--strict`. */

@@ -117,6 +117,33 @@ export interface Reproducer {
   readonly path?: string;
   /** A command line that replays exactly this counterexample. */
   readonly replay: string;
+  /** Values later steps take from earlier answers (ids the target handed out), in order. */
+  readonly carry?: readonly CarriedValue[];
+}
+
+/**
+ * A value a step of a reproducer takes from an earlier answer: an id the target handed out, which a
+ * target started afresh hands out differently. The reproducer captures it into a shell variable.
+ */
+export interface CarriedValue {
+  /** The shell variable that holds it (`ITEM_1`). */
+  readonly variable: string;
+  /**
+   * Index in `setup` of the request whose answer holds it.
+   * @asType integer
+   * @minimum 0
+   */
+  readonly from: number;
+  /** The top-level member of that answer's JSON body that holds it. */
+  readonly member: string;
+  /**
+   * Which `"member":` of the body's text holds it, counting from 1 (a nested object may name it first).
+   * @asType integer
+   * @minimum 1
+   */
+  readonly occurrence: number;
+  /** The value as the run saw it: where later requests name it, the variable stands instead. */
+  readonly value: string;
 }
 
 /** A schema violation in a body: where (JSON pointer), which keyword, and what the validator said. */

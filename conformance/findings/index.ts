@@ -1,6 +1,7 @@
 export type {
   AuthEvidence,
   BodyCut,
+  CarriedValue,
   Boundary,
   EvidenceByCode,
   Finding,

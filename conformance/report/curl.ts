@@ -9,6 +9,8 @@ export interface CurlOptions {
   readonly secrets?: readonly string[];
   /** Joins the arguments with ` \` and a newline (the default) or puts them on one line. */
   readonly multiline?: boolean;
+  /** `curl -s` (the body alone, for a shell variable) instead of `curl -i`. */
+  readonly silent?: boolean;
 }
 
 // Headers curl computes itself; passing the recorded ones could only make the command wrong.
@@ -29,7 +31,7 @@ export function renderCurl(request: RequestRecord, targetBaseUrl: string, option
   const url = joinUrl(targetBaseUrl, request.path);
   const method = request.method.toUpperCase();
   const body = request.body;
-  const head: string[] = ['curl', '-i'];
+  const head: string[] = ['curl', options.silent === true ? '-s' : '-i'];
   if (/[[\]{}]/.test(url)) head.push('--globoff');
   if (method === 'HEAD' && body === undefined) head.push('--head');
   else if (method !== 'GET' || body !== undefined) head.push('-X', shellWord(method));

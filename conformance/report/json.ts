@@ -135,6 +135,13 @@ function reproducer(r: Reproducer): Reproducer {
     seed: r.seed,
     path: r.path,
     replay: r.replay,
+    carry: r.carry?.map((c) => ({
+      variable: c.variable,
+      from: c.from,
+      member: c.member,
+      occurrence: c.occurrence,
+      value: c.value,
+    })),
   });
 }
 
