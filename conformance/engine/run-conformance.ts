@@ -109,7 +109,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const checkSelected = (name: CheckName) => checkKept(name, options.only, options.skip);
   // The selection bounds every request, setup writes included: what would reach an operation it
   // leaves out (or write, under --read-only) is not sent, and the work that needed it says so.
-  const operationAllowed = operationSelected(spec, options);
+  // Set again once the plan names each property's operations (before any request).
+  let operationAllowed = operationSelected(spec, options);
   const workOf = new AsyncLocalStorage<string>();
   const notes = new Set<string>();
   // Answers seen, and how many were 404: most of them 404 means a wrong base path in --target.
@@ -314,7 +315,13 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   async function runAll(): Promise<RunReport> {
     // A typo in --only/--skip is a usage error before any request: the names do not depend on what
     // the target holds (the plan is built again after preparation, from what it learnt).
-    if (options.only.length > 0 || options.skip.length > 0) planRun(spec, rules, { ...context, target }, options);
+    if (options.only.length > 0 || options.skip.length > 0) {
+      const planned = planRun(spec, rules, { ...context, target }, options);
+      const declared = [...planned.properties, ...planned.sequences].flatMap((p) =>
+        p.operations ? [[p.id, p.operations] as const] : [],
+      );
+      operationAllowed = operationSelected(spec, options, new Map(declared));
+    }
     const reachable = await preflight(spec, context, target, operationAllowed);
     if (reachable !== true) return report('error', reachable);
 
