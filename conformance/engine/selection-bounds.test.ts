@@ -59,4 +59,21 @@ describe('the selection bounds every request', () => {
     expect(reached.has('getPet')).toBe(true);
     expect(report.notes?.some((n) => /which --skip leaves out/.test(n))).toBe(true);
   });
+
+  it('most answers 404: the report gives the base-path hint', async () => {
+    // Only the list answers (the preflight passes); every other path is not found.
+    const target = await recording((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const list = req.method === 'GET' && /^\/v1\/pets(\?|$)/.test(req.url ?? '');
+        res.writeHead(list ? 200 : 404, { 'content-type': 'application/json' });
+        res.end(list ? '[]' : '{"code":404,"message":"not found"}');
+      });
+    });
+    targets.push(target);
+    const report = await runConformance({ target: target.url, apiKey: DEFAULT_API_KEY, seed: 5, runs: 3 });
+    expect(report.notes?.find((n) => /requests answered 404/.test(n))).toMatch(
+      /^[\d,]+ of [\d,]+ requests answered 404: the spec's servers say the API is under \/v1; check that --target \(http:\/\/127\.0\.0\.1:\d+\/v1\) is the API's base URL$/,
+    );
+  });
 });

@@ -1,8 +1,10 @@
 // One set of books: every report format, and the vitest helper, tell the same story about a run of
 // the kit against defective servers: each expected failure present, under its own operation and
 // check, nothing extra, and the same counts everywhere.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY, startImplementation, type Fault, type RunningServer } from '../../fixtures/impls/index.js';
+import { KIT_COMMAND } from '../engine/collect-report.js';
 import { runConformance } from '../engine/run-conformance.js';
 import type { RunReport } from '../findings/index.js';
 import { groupFindings } from '../findings/root-cause.js';
@@ -135,4 +137,20 @@ describe('one set of books', () => {
       expect(report.verdict).toBe('failed');
     },
   );
+
+  it('prints replays with the installed command, from one constant', () => {
+    const bins = Object.keys(
+      (
+        JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+          bin: Record<string, string>;
+        }
+      ).bin,
+    );
+    expect(bins.map((b) => `npx ${b}`)).toContain(KIT_COMMAND);
+    const replays = [...reports.values()].flatMap((r) =>
+      r.findings.flatMap((f) => (f.reproducer ? [f.reproducer.replay] : [])),
+    );
+    expect(replays.length).toBeGreaterThan(0);
+    for (const replay of replays) expect(replay.startsWith(`${KIT_COMMAND} --target `), replay).toBe(true);
+  });
 });
