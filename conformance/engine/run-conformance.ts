@@ -112,7 +112,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   // Set again once the plan names each property's operations (before any request).
   let operationAllowed = operationSelected(spec, options);
   const workOf = new AsyncLocalStorage<string>();
-  const notes = new Set<string>();
+  // What the selection left unsent: per operation (and flag), the work that needed it.
+  const withheld = new Map<string, { readonly what: string; readonly work: Set<string> }>();
   // Answers seen, and how many were 404: most of them 404 means a wrong base path in --target.
   const answers = { all: 0, notFound: 0 };
   const refused = new WeakSet<RequestRecord>();
@@ -134,12 +135,13 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
             : '--skip'
           : undefined;
     if (flag === undefined) return undefined;
-    const work = workOf.getStore() ?? c.family;
-    notes.add(
+    const what =
       flag === '--read-only'
-        ? `${work}: skipped what needs ${method} ${reached.path} (${reached.operationId}), which --read-only does not send`
-        : `${work}: skipped what needs ${reached.operationId} (${reached.method.toUpperCase()} ${reached.path}), which ${flag} leaves out`,
-    );
+        ? `${method} ${reached.path} (${reached.operationId}), which --read-only does not send`
+        : `${reached.operationId} (${reached.method.toUpperCase()} ${reached.path}), which ${flag} leaves out`;
+    const entry = withheld.get(what) ?? { what, work: new Set<string>() };
+    entry.work.add(workOf.getStore() ?? c.family);
+    withheld.set(what, entry);
     const request: RequestRecord = { method, path: c.literalPath?.path ?? declared.path, headers: {} };
     refused.add(request);
     return {
@@ -482,6 +484,15 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     return outcome;
   }
 
+  /** One note per operation the selection kept the kit from sending to, naming the work that needed it. */
+  function skippedNotes(): string[] {
+    return [...withheld.values()].map(({ what, work }) => {
+      const names = [...work];
+      const shown = names.slice(0, 3).join(', ');
+      return `skipped what needs ${what}: ${names.length === 1 ? shown : `${names.length} properties and sweeps (${shown}${names.length > 3 ? ', …' : ''})`}`;
+    });
+  }
+
   /** The base-path hint, when most answers were 404 (the preflight's own request may have been found). */
   function mostlyNotFound(): string[] {
     if (answers.all < 20 || answers.notFound * 2 <= answers.all) return [];
@@ -510,7 +521,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       requests: client.sent,
       verdict,
       ...(error ? { error } : {}),
-      notes: [...notes, ...mostlyNotFound()],
+      notes: [...skippedNotes(), ...mostlyNotFound()],
       tallies: collector.tallies(),
       findings: collector.findings(),
     });
