@@ -1,7 +1,7 @@
 /**
  * `contract-kit test` (and `merge`, `replay`, `checks`, through cli/contract-kit.ts): certifies an
  * implementation of the spec, or shows where it breaks it.
- * Exit 0: certified. Exit 1: violations. Exit 2: usage error, or the target cannot be reached.
+ * Exit codes: see {@link EXIT}.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -21,6 +21,15 @@ import { type HarEntry, readHar } from '../proxy/har.js';
 /** How messages start: the command and its verb. */
 const TEST = `${COMMAND_NAME} test`;
 const MERGE = `${COMMAND_NAME} merge`;
+
+/** The exit codes, as --help lists them. */
+export const EXIT = {
+  certified: 0,
+  failed: 1,
+  error: 2,
+  'not-reproduced': 3,
+  incomplete: 130,
+} as const satisfies Record<RunReport['verdict'], number>;
 
 const HELP = `Usage: ${COMMAND_NAME} test [spec.yaml] [--target <url>] [options]
        (from a clone: npm run conformance -- [spec.yaml] [options])
@@ -46,6 +55,8 @@ Generation
   --replay <id>         replay one shrunk counterexample, as printed in a reproducer
   --from-har <file>     also replay a HAR file's requests (recorded by the proxy or the mock, or a
                         browser) with the current credentials, every answer judged by every check
+  --run-id <id>         name the run in its reports (shards of one run share it; default: a
+                        hash of spec, seed and options) [CONFORMANCE_RUN_ID]
 Pace and safety
   --timeout <ms>        per-request deadline, body included (default 5000)
   --concurrency <n>     properties run at once (default 2)
@@ -67,6 +78,11 @@ Reports
   --quiet               only failures and the verdict
   --verbose             every finding with full evidence
   -h, --help            this text
+Exit codes
+  0  certified            1  failures found (or contract gaps under --strict)
+  2  usage error, or the run could not be carried out (target unreachable, bad spec)
+  3  not reproduced: --replay's counterexample did not fail, or its state could not be rebuilt
+  130  interrupted (Ctrl-C): the reports hold what was gathered so far, marked incomplete
 `;
 
 /** Parses argv; returns the options or a usage error message. */
@@ -86,6 +102,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
       runs: { type: 'string' },
       replay: { type: 'string' },
       'from-har': { type: 'string' },
+      'run-id': { type: 'string' },
       timeout: { type: 'string' },
       concurrency: { type: 'string' },
       rate: { type: 'string' },
@@ -132,6 +149,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv) {
     runs: int('runs', values.runs, 1),
     replay: values.replay,
     fromHar: values['from-har'],
+    runId: values['run-id'] ?? env.CONFORMANCE_RUN_ID,
     timeoutMs: int('timeout', values.timeout, 1),
     concurrency: int('concurrency', values.concurrency, 1),
     rate: int('rate', values.rate, 1),
@@ -227,8 +245,7 @@ export async function mergeMain(argv: readonly string[], env: NodeJS.ProcessEnv)
     ...(values.html ? { html: values.html } : {}),
     secrets,
   });
-  if (report.verdict === 'error') return 2;
-  return report.verdict === 'certified' ? 0 : 1;
+  return EXIT[report.verdict];
 }
 
 /** A problem with how the command was called: exit 2. */
@@ -315,6 +332,10 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
   }
   const progress = createProgress(args.quiet ? { mode: 'off' } : {});
+  // Ctrl-C once: the run stops and writes what it gathered; a second one ends the process outright.
+  const interrupt = new AbortController();
+  const onInterrupt = () => interrupt.abort();
+  process.once('SIGINT', onInterrupt);
   let report: RunReport;
   try {
     let started = false;
@@ -325,6 +346,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       ...(args.seed !== undefined ? { seed: args.seed } : {}),
       ...(args.runs !== undefined ? { runs: args.runs } : {}),
       ...(args.replay ? { replay: args.replay } : {}),
+      ...(args.runId ? { runId: args.runId } : {}),
+      signal: interrupt.signal,
       ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
       ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
       ...(args.rate !== undefined ? { rate: args.rate } : {}),
@@ -343,6 +366,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       },
     });
   } catch (error) {
+    process.removeListener('SIGINT', onInterrupt);
     progress.stop();
     await stopMock?.();
     if (error instanceof RunError) {
@@ -351,6 +375,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
     throw error;
   }
+  process.removeListener('SIGINT', onInterrupt);
   progress.stop();
   if (args.fromHar !== undefined && report.verdict !== 'error') {
     try {
@@ -369,6 +394,21 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   await stopMock?.();
   // Every secret the run used, the auth command's successive tokens included, as the handlers list them.
   const secrets = credentials.secrets();
+  const files = {
+    ...(args.junit ? { junit: args.junit } : {}),
+    ...(args.json ? { json: args.json } : {}),
+    ...(args.html ? { html: args.html } : {}),
+    secrets,
+  };
+  if (report.verdict === 'incomplete') {
+    // Interrupted: one line, and the reports of what was gathered so far.
+    const written = await writeReports(report, files);
+    const failures = report.findings.filter((f) => f.severity === 'failure').length;
+    process.stderr.write(
+      `${TEST}: interrupted after ${report.requests.toLocaleString('en-US')} requests, ${failures} failure${failures === 1 ? '' : 's'} so far${written.length > 0 ? `; reports marked incomplete: ${written.join(', ')}` : ''}\n`,
+    );
+    return EXIT.incomplete;
+  }
   process.stdout.write(
     renderConsoleReport(report, {
       color: shouldUseColor(process.stdout, env),
@@ -377,19 +417,14 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       secrets,
     }),
   );
-  await writeReports(report, {
-    ...(args.junit ? { junit: args.junit } : {}),
-    ...(args.json ? { json: args.json } : {}),
-    ...(args.html ? { html: args.html } : {}),
-    secrets,
-  });
+  await writeReports(report, files);
   if (report.verdict === 'error') {
     process.stderr.write(`${TEST}: ${report.error ?? 'the run could not be carried out'}\n`);
-    return 2;
+    return EXIT.error;
   }
   const shortfall = coverageShortfall(report.coverage, args.minCoverage);
   if (shortfall !== undefined) process.stderr.write(`${TEST}: ${shortfall}\n`);
-  return report.verdict === 'certified' && shortfall === undefined ? 0 : 1;
+  return report.verdict === 'certified' && shortfall !== undefined ? EXIT.failed : EXIT[report.verdict];
 }
 
 /** Replays a HAR file against the target with the run's credentials and adds what it found to the report. */

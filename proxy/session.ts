@@ -1,6 +1,7 @@
 import { TOOL } from '../conformance/engine/tool.js';
 import type { CheckName } from '../conformance/checks/index.js';
-import type { CheckTally, Finding, RunReport } from '../conformance/findings/index.js';
+import { randomUUID } from 'node:crypto';
+import { type CheckTally, type Finding, type RunReport, settleTallies } from '../conformance/findings/index.js';
 import { verdictOf } from '../conformance/engine/collect-report.js';
 import { describeFinding } from '../conformance/report/describe-finding.js';
 import type { SpecModel } from '../spec/index.js';
@@ -38,6 +39,8 @@ export interface ProxySession {
 /** A new session of a proxy for `spec` in front of `upstream`. */
 export function createSession(spec: SpecModel, upstream: string, now: () => number = Date.now): ProxySession {
   const startedAt = now();
+  // A session is one run: its reports share an id of their own.
+  const runId = `proxy-${randomUUID()}`;
   const byKey = new Map<string, Finding>();
   const tallies = new Map<
     string,
@@ -91,13 +94,15 @@ export function createSession(spec: SpecModel, upstream: string, now: () => numb
     findings: list,
     report() {
       const findings = list();
-      const tallyList: CheckTally[] = [...tallies.values()].map((t) => ({
-        ...t,
-        durationMs: Math.round(t.durationMs),
-      }));
+      // Failures and warnings are counted from the findings, as every kit report counts them.
+      const tallyList: CheckTally[] = settleTallies(
+        [...tallies.values()].map((t) => ({ ...t, durationMs: Math.round(t.durationMs) })),
+        findings,
+      );
       return {
         schemaVersion: 1,
         tool: PROXY_TOOL,
+        runId,
         target: upstream,
         spec: { title: spec.title, version: spec.version, file: spec.file },
         seed: 0,

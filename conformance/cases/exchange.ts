@@ -7,7 +7,8 @@ export type TransportFailure =
   | 'timeout' // no (complete) answer within the per-request timeout
   | 'connection_reset' // the socket closed mid-exchange
   | 'body_too_large' // the response body passed the size cap and was cut off
-  | 'protocol_error'; // not valid HTTP
+  | 'protocol_error' // not valid HTTP
+  | 'not_selected'; // never sent: the run's selection (--only, --skip, --read-only) leaves its operation out
 
 /** A response as received. The body is kept as text and parsed twice: plainly and losslessly. */
 export interface ReceivedResponse {

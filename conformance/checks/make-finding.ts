@@ -1,8 +1,14 @@
 import type { CheckName } from './registry.js';
 import type { Exchange } from '../cases/index.js';
-import type { EvidenceByCode, Finding, FindingCode, FindingOf, ResponseRecord, Severity } from '../findings/index.js';
-
-const BODY_EXCERPT = 4096;
+import {
+  cutBody,
+  type EvidenceByCode,
+  type Finding,
+  type FindingCode,
+  type FindingOf,
+  type ResponseRecord,
+  type Severity,
+} from '../findings/index.js';
 
 /** Context every check receives besides the exchange. */
 export interface CheckInput {
@@ -17,12 +23,13 @@ export type Check = (input: CheckInput) => Finding[];
 export function responseRecord(exchange: Exchange): ResponseRecord | undefined {
   const r = exchange.response;
   if (!r) return undefined;
-  const truncated = r.bodyText.length > BODY_EXCERPT;
+  const { body, bodyCut } = cutBody(r.bodyText);
   return {
     status: r.status,
     headers: r.headers,
-    body: truncated ? r.bodyText.slice(0, BODY_EXCERPT) : r.bodyText,
-    truncated,
+    body,
+    truncated: bodyCut !== undefined,
+    ...(bodyCut ? { bodyCut } : {}),
     durationMs: Math.round(r.durationMs),
   };
 }

@@ -381,6 +381,7 @@ export function sequenceProperties(
       id: s.id,
       family: s.id,
       operationId: s.operationId,
+      operations: s.operations,
       arbitrary: () => s.arbitrary(spec),
       ...(s.examples ? { examples: () => s.examples!(spec) } : {}),
       execute: (value: unknown) => s.execute(value, context),

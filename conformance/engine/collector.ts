@@ -1,5 +1,5 @@
 import type { CheckName } from '../checks/registry.js';
-import type { CheckTally, Finding } from '../findings/index.js';
+import { settleTallies, type CheckTally, type Finding } from '../findings/index.js';
 
 interface Cell {
   passed: number;
@@ -63,13 +63,15 @@ export class Collector {
     return this.failures.length;
   }
 
+  /** The cells, their failures and warnings counted from the findings (`settleTallies`). */
   tallies(): CheckTally[] {
-    return [...this.cells.entries()]
-      .map(([key, cell]) => {
-        const [operationId, check] = key.split('\u0000') as [string, CheckName];
-        return { operationId, check, ...cell };
-      })
-      .sort((a, b) => a.operationId.localeCompare(b.operationId) || a.check.localeCompare(b.check));
+    const judged = [...this.cells.entries()].map(([key, cell]) => {
+      const [operationId, check] = key.split('\u0000') as [string, CheckName];
+      return { operationId, check, ...cell };
+    });
+    return settleTallies(judged, this.findings()).sort(
+      (a, b) => a.operationId.localeCompare(b.operationId) || a.check.localeCompare(b.check),
+    );
   }
 
   findings(): Finding[] {

@@ -9,6 +9,8 @@ export interface KitProperty<T = unknown> {
   /** What kind of property: `valid`, `invalid`, `auth`, or a sequence id such as `semantics.persistence`. */
   readonly family: string;
   readonly operationId: string;
+  /** Every operation it sends requests to, when more than its own (a sequence): `--only <id>` allows them. */
+  readonly operations?: readonly string[];
   /** Built when the property starts, so it can use what the run has learned (existing ids). */
   arbitrary(): fc.Arbitrary<T>;
   execute(value: T): Promise<Execution>;

@@ -44,6 +44,13 @@ export interface ConformanceOptions {
    * of `count` jobs covers the run once; `merge` joins their JSON reports.
    */
   readonly shard?: { readonly index: number; readonly count: number };
+  /**
+   * Names the run in its report; shards of one run must share it (`merge` checks). By default a
+   * hash of the spec, seed and options, the same in every shard's job.
+   */
+  readonly runId?: string;
+  /** Stops the run when aborted (Ctrl-C): the report then holds what was gathered, verdict `incomplete`. */
+  readonly signal?: AbortSignal;
   /** Replays one shrunk counterexample: `<property>:<fast-check path>`, as printed in a reproducer. */
   readonly replay?: string;
   /** Called as the run progresses (for progress displays). */
@@ -69,6 +76,8 @@ export interface ResolvedOptions
       | 'spec'
       | 'rate'
       | 'replay'
+      | 'runId'
+      | 'signal'
       | 'onProgress'
       | 'prepareSpec'
       | 'shard'
@@ -87,6 +96,8 @@ export interface ResolvedOptions
   readonly spec?: string;
   readonly rate?: number;
   readonly replay?: string;
+  readonly runId?: string;
+  readonly signal?: AbortSignal;
   readonly shard?: { readonly index: number; readonly count: number };
   readonly onProgress?: (progress: RunProgress) => void;
   readonly prepareSpec?: (spec: SpecModel) => SpecModel;

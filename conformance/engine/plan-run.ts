@@ -55,6 +55,33 @@ export function keeps(
   );
 }
 
+/**
+ * The operations the selection lets the kit send requests to: those `--only` names (by operationId,
+ * or by a property id: the property's operations) or, when it names none (only checks or
+ * families), all; less those `--skip` names by operationId. Setup writes are requests too: a check
+ * that needs an operation outside is skipped, not served by writing where the user said not to.
+ *
+ * @param properties the operations each property of the run sends to, by property id, where
+ * they are more than its own (sequences).
+ */
+export function operationSelected(
+  spec: SpecModel,
+  selection: RunSelection,
+  properties: ReadonlyMap<string, readonly string[]> = new Map(),
+): (operationId: string) => boolean {
+  const ids = new Set(spec.operations.map((o) => o.operationId));
+  const operationsOf = (name: string): readonly string[] => {
+    if (ids.has(name)) return [name];
+    const declared = properties.get(name);
+    if (declared) return declared;
+    const slash = name.indexOf('/');
+    return slash > 0 && ids.has(name.slice(0, slash)) ? [name.slice(0, slash)] : [];
+  };
+  const named = new Set(selection.only.flatMap(operationsOf));
+  const skipped = new Set(selection.skip.filter((name) => ids.has(name)));
+  return (operationId) => (named.size === 0 || named.has(operationId)) && !skipped.has(operationId);
+}
+
 /** The first-look cases the domain asks for, as the selection keeps them. */
 export function planFirstLook(spec: SpecModel, rules: DomainRules, selection: RunSelection): Case[] {
   return (

@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createReferenceHandler,
@@ -10,33 +8,12 @@ import {
 import { loadSpec, type SpecModel } from '../../spec/index.js';
 import { runConformance } from '../index.js';
 import { describeFinding } from '../report/describe-finding.js';
+import { recording } from './_test-support.js';
 
 let spec: SpecModel;
 beforeAll(async () => {
   spec = await loadSpec();
 });
-
-/** Serves a handler on a free loopback port, recording every request line it sees. */
-async function recording(
-  handler: (req: IncomingMessage, res: ServerResponse) => void,
-): Promise<{ url: string; seen: string[]; close(): Promise<void> }> {
-  const seen: string[] = [];
-  const server = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    handler(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    seen,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 describe('runConformance', () => {
   let correct: RunningServer;

@@ -1,17 +1,20 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Case, Exchange } from '../cases/index.js';
 import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
 import { checkKept, type CheckName } from '../checks/registry.js';
 import { DateWatch } from '../checks/date-header.js';
 import type { DomainRules } from '../domain/rules.js';
 import { selectRules } from '../domain/select-rules.js';
-import type { Finding, RunReport, Verdict } from '../findings/index.js';
+import type { Finding, RequestRecord, RunReport, Verdict } from '../findings/index.js';
 import { alternativeFor, requiresAuth, schemesIn } from '../../spec/security/index.js';
 import { createHttpClient, createKitCredentials, CredentialError, type KitCredentials } from '../send/index.js';
 import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
 import { streams, type PropertyContext } from './build-properties.js';
 import { Collector, signatureOf } from './collector.js';
 import { watchTarget } from './target-watch.js';
-import { planFirstLook, planRun } from './plan-run.js';
+import { operationSelected, planFirstLook, planRun } from './plan-run.js';
 import { RunError } from './run-error.js';
 import { collectReport, verdictOf, withReproducer, type ReplayCommand } from './collect-report.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
@@ -19,9 +22,12 @@ import { resolveOptions, type ConformanceOptions, type ResolvedOptions } from '.
 import { runPool } from './pool.js';
 import { TOOL } from './tool.js';
 import { createCoverageTracker, observationOf } from '../contract-coverage/index.js';
-import { executeProperty, inShrinkStep, type ReplayPoint } from './execute-property.js';
+import { executeProperty, inShrinkStep, type PropertyOutcome, type ReplayPoint } from './execute-property.js';
 
 export { RunError } from './run-error.js';
+
+/** Methods that write nothing (RFC 9110 §9.2.1): all `--read-only` lets the kit send. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /**
  * Certifies an implementation against the spec: generates valid, invalid and auth cases for every
@@ -79,6 +85,12 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const replayCommand: ReplayCommand = {
     target,
     seed: options.seed,
+    // The replay stands on the state the run built, which the selection bounded.
+    selection: [
+      ...(options.only.length > 0 ? ['--only', options.only.join(',')] : []),
+      ...(options.skip.length > 0 ? ['--skip', options.skip.join(',')] : []),
+      ...(options.readOnly ? ['--read-only'] : []),
+    ].join(' '),
     ...(options.spec !== undefined && options.spec !== DEFAULT_SPEC_PATH ? { spec: options.spec } : {}),
   };
   const known = new Map<string, Map<string, Set<string>>>();
@@ -94,11 +106,63 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     return { method, route: `${method} ${c.literalPath?.path ?? operationOf(c).path}` };
   });
   const checkSelected = (name: CheckName) => checkKept(name, options.only, options.skip);
+  // The selection bounds every request, setup writes included: what would reach an operation it
+  // leaves out (or write, under --read-only) is not sent, and the work that needed it says so.
+  // Set again once the plan names each property's operations (before any request).
+  let operationAllowed = operationSelected(spec, options);
+  const workOf = new AsyncLocalStorage<string>();
+  // What the selection left unsent: per operation (and flag), the work that needed it.
+  const withheld = new Map<string, { readonly what: string; readonly work: Set<string> }>();
+  // Answers seen, and how many were 404: most of them 404 means a wrong base path in --target.
+  const answers = { all: 0, notFound: 0 };
+  const refused = new WeakSet<RequestRecord>();
+  const unsent = (f: Finding) => f.request !== undefined && refused.has(f.request);
+  const refusal = (c: Case): Exchange | undefined => {
+    const declared = operationOf(c);
+    const method = (c.method ?? declared.method).toUpperCase();
+    // A case sent with another method reaches the operation that method has on the path, if any.
+    const reached =
+      (c.method && !c.literalPath
+        ? spec.operations.find((o) => o.path === declared.path && o.method.toUpperCase() === method)
+        : undefined) ?? declared;
+    const flag =
+      options.readOnly && !SAFE_METHODS.has(method)
+        ? '--read-only'
+        : !operationAllowed(reached.operationId)
+          ? options.only.length > 0
+            ? '--only'
+            : '--skip'
+          : undefined;
+    if (flag === undefined) return undefined;
+    const what =
+      flag === '--read-only'
+        ? `${method} ${reached.path} (${reached.operationId}), which --read-only does not send`
+        : `${reached.operationId} (${reached.method.toUpperCase()} ${reached.path}), which ${flag} leaves out`;
+    const entry = withheld.get(what) ?? { what, work: new Set<string>() };
+    entry.work.add(workOf.getStore() ?? c.family);
+    withheld.set(what, entry);
+    const request: RequestRecord = { method, path: c.literalPath?.path ?? declared.path, headers: {} };
+    refused.add(request);
+    return {
+      case: c,
+      request,
+      failure: { kind: 'not_selected', message: `not sent: ${flag} leaves ${reached.operationId} out`, durationMs: 0 },
+    };
+  };
 
   // Set by the domain's preparation when the target narrows what a valid request is (see Adaptation).
   let adapt: ((c: Case) => Case) | undefined;
   const send = async (original: Case): Promise<Exchange> => {
     const c = adapt ? adapt(original) : original;
+    // Once interrupted, nothing more is sent: what is under way ends on its own.
+    if (options.signal?.aborted)
+      return {
+        case: c,
+        request: { method: (c.method ?? operationOf(c).method).toUpperCase(), path: operationOf(c).path, headers: {} },
+        failure: { kind: 'not_selected', message: 'not sent: the run was interrupted', durationMs: 0 },
+      };
+    const withheld = refusal(c);
+    if (withheld) return withheld;
     const exchange = await watch.send(c, async (sent) => {
       // A DELETE may remove what it names, whatever it answers and however long it takes: from the
       // moment it is sent, no value it names is claimed to exist any more.
@@ -106,7 +170,11 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         for (const value of Object.values(sent.pathParams)) deleted.add(value);
       return client.send(sent, operationOf(sent));
     });
-    if (exchange.response) learn(exchange);
+    if (exchange.response) {
+      learn(exchange);
+      answers.all++;
+      if (exchange.response.status === 404) answers.notFound++;
+    }
     dates.observe(exchange);
     const seen = observationOf(exchange, operationOf(exchange.case));
     if (seen) coverage.observe(seen);
@@ -133,7 +201,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     : [];
   const deleted = new Set<string>();
   const judge = (sent: Exchange): Finding[] => {
-    if (watch.isConsequence(sent)) return [];
+    if (watch.isConsequence(sent) || sent.failure?.kind === 'not_selected') return [];
     const gone = sent.case.existing?.filter((p) => deleted.has(sent.case.pathParams[p] ?? '')) ?? [];
     const exchange: Exchange =
       gone.length > 0
@@ -219,11 +287,45 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       ...(current ? { current } : {}),
     });
 
+  // Ctrl-C: the run ends at once with what it gathered, marked incomplete.
+  const interrupted = new Promise<'interrupted'>((resolve) => {
+    if (options.signal?.aborted) resolve('interrupted');
+    options.signal?.addEventListener('abort', () => resolve('interrupted'), { once: true });
+  });
   try {
+    const work = runAll();
+    const outcome = await Promise.race([work, interrupted]);
+    if (outcome !== 'interrupted') return outcome;
+    // What is still under way stops sending and ends on its own; its end is no longer reported.
+    work.catch(() => undefined);
+    return report('incomplete', `interrupted after ${client.sent.toLocaleString('en-US')} requests`);
+  } catch (error) {
+    if (error instanceof RunError) throw error;
+    // A bug of the kit outside any property: what was found so far is still reported.
+    return report(
+      'error',
+      `internal error: ${String((error as Error).stack ?? error)
+        .split('\n')
+        .slice(0, 2)
+        .join(' ')
+        .replace(/\s+/g, ' ')}; the findings gathered so far are kept`,
+    );
+  } finally {
+    await client.close();
+  }
+
+  /** The run from preflight to verdict. */
+  async function runAll(): Promise<RunReport> {
     // A typo in --only/--skip is a usage error before any request: the names do not depend on what
     // the target holds (the plan is built again after preparation, from what it learnt).
-    if (options.only.length > 0 || options.skip.length > 0) planRun(spec, rules, { ...context, target }, options);
-    const reachable = await preflight(spec, context, target);
+    if (options.only.length > 0 || options.skip.length > 0) {
+      const planned = planRun(spec, rules, { ...context, target }, options);
+      const declared = [...planned.properties, ...planned.sequences].flatMap((p) =>
+        p.operations ? [[p.id, p.operations] as const] : [],
+      );
+      operationAllowed = operationSelected(spec, options, new Map(declared));
+    }
+    const reachable = await preflight(spec, context, target, operationAllowed);
     if (reachable !== true) return report('error', reachable);
 
     const replay = options.replay ? parseReplay(options.replay) : undefined;
@@ -233,27 +335,33 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       );
     }
     const firstLook = planFirstLook(spec, rules, options);
-    const lookedFirst = !replay && firstLook.length > 0;
+    // Replays look first too: what the run learnt there is part of the state its cases came from
+    // (a replay reports only its own counterexample, though).
+    const lookedFirst = firstLook.length > 0;
     if (lookedFirst) {
-      await runSweep({
-        id: `${firstLook[0]!.operationId}/first-look`,
-        family: 'first-look',
-        operationId: firstLook[0]!.operationId,
-        async execute() {
-          const exchanges: Exchange[] = [];
-          for (const c of firstLook) exchanges.push(await context.send(c));
-          return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+      await runSweep(
+        {
+          id: `${firstLook[0]!.operationId}/first-look`,
+          family: 'first-look',
+          operationId: firstLook[0]!.operationId,
+          async execute() {
+            const exchanges: Exchange[] = [];
+            for (const c of firstLook) exchanges.push(await context.send(c));
+            return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+          },
         },
-      });
+        replay === undefined,
+      );
     }
     // Replays prepare too: the adaptation (known category ids) is part of what the case meant.
-    const adaptation = rules.prepare && !options.readOnly ? await rules.prepare(context) : undefined;
+    const adaptation =
+      rules.prepare && !options.readOnly ? await workOf.run('preparation', () => rules.prepare!(context)) : undefined;
     if (adaptation?.rewrite) adapt = adaptation.rewrite;
     if (adaptation?.gap) {
       const { exchange, operationId, ...fields } = adaptation.gap;
       collector.note({ ...findingOf(exchange, { code: 'contract_gap', severity: 'warning', ...fields }), operationId });
     }
-    for (const failure of adaptation?.failures ?? []) collector.addFailure(failure);
+    if (!replay) for (const failure of adaptation?.failures ?? []) if (!unsent(failure)) collector.addFailure(failure);
 
     knownSnapshot = new Map(spec.operations.map((op) => [op.operationId, snapshotOf(op.operationId)]));
     const { properties, quickSweeps, sequences, bodies, methods } = planRun(
@@ -267,7 +375,16 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       const property = [...properties, ...sequences].find((p) => p.id === replay.id);
       if (!property) throw new RunError(`--replay names no property of this run: ${replay.id}`);
       propertiesTotal = 1;
-      await runProperty(property, replay);
+      const outcome = await runProperty(property, replay);
+      if (outcome.kind === 'passed')
+        // The counterexample's case came from what the run had learnt by then: on other ground the
+        // same path is another case, and its passing proves nothing.
+        return report(
+          'not-reproduced',
+          replay.state !== undefined && replay.state !== statePrint()
+            ? `${replay.id}'s counterexample did not fail, and this replay could not rebuild the state it needs: before the properties ran, the run had learnt other ids and values from the target (state ${replay.state}, now ${statePrint()}); replay against a target started afresh, as it was for the run`
+            : `${replay.id}'s counterexample did not fail this time: it may depend on timing, or on what other work of the run left on the target`,
+        );
     } else {
       propertiesTotal =
         properties.length +
@@ -277,12 +394,19 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         methods.length +
         (lookedFirst ? 1 : 0);
       // Properties first: what they find shrinks, so they should claim a defect before a sweep does.
-      await runPool(properties, options.concurrency, (p) => guarded<typeof p>(p.id, (q) => runProperty(q))(p));
-      await runPool(quickSweeps, options.concurrency, (s) => guarded<typeof s>(s.id, runSweep)(s));
+      await runPool(properties, options.concurrency, (p) =>
+        guarded<typeof p>(p.id, async (q) => {
+          await runProperty(q);
+        })(p),
+      );
+      await runPool(quickSweeps, options.concurrency, (s) => guarded<typeof s>(s.id, (q) => runSweep(q))(s));
       // Sequences judge sizes and memory of the store: nothing else may write meanwhile.
-      for (const s of sequences) await guarded<typeof s>(s.id, (q) => runProperty(q))(s);
-      for (const s of bodies) await guarded<typeof s>(s.id, runSweep)(s);
-      for (const s of methods) await guarded<typeof s>(s.id, runSweep)(s);
+      for (const s of sequences)
+        await guarded<typeof s>(s.id, async (q) => {
+          await runProperty(q);
+        })(s);
+      for (const s of bodies) await guarded<typeof s>(s.id, (q) => runSweep(q))(s);
+      for (const s of methods) await guarded<typeof s>(s.id, (q) => runSweep(q))(s);
     }
     if (checkSelected('protocol')) for (const finding of dates.findings()) collector.addFailure(finding);
     const { backoff } = client;
@@ -314,27 +438,14 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         `${internalErrors[0]}${internalErrors.length > 1 ? ` (and ${internalErrors.length - 1} more)` : ''}; the findings gathered so far are kept`,
       );
     return report(verdictOf(collector.findings(), options.strict));
-  } catch (error) {
-    if (error instanceof RunError) throw error;
-    // A bug of the kit outside any property: what was found so far is still reported.
-    return report(
-      'error',
-      `internal error: ${String((error as Error).stack ?? error)
-        .split('\n')
-        .slice(0, 2)
-        .join(' ')
-        .replace(/\s+/g, ' ')}; the findings gathered so far are kept`,
-    );
-  } finally {
-    await client.close();
   }
 
-  async function runSweep(sweep: KitSweep): Promise<void> {
+  async function runSweep(sweep: KitSweep, record = true): Promise<void> {
     current = sweep.id;
-    const execution = await sweep.execute();
-    for (const finding of execution.findings) {
+    const execution = await workOf.run(sweep.id, () => sweep.execute());
+    for (const finding of record ? execution.findings : []) {
       // Findings a sweep judges itself (across exchanges) honour --only/--skip like the checks' own.
-      if (finding.severity !== 'failure' || !checkSelected(finding.check)) continue;
+      if (finding.severity !== 'failure' || !checkSelected(finding.check) || unsent(finding)) continue;
       // Sweep requests are independent of one another: the failing one alone reproduces it.
       collector.addFailure(
         withReproducer(
@@ -349,21 +460,55 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     progress();
   }
 
-  async function runProperty(property: KitProperty<unknown>, replay?: ReplayPoint): Promise<void> {
+  async function runProperty(property: KitProperty<unknown>, replay?: ReplayPoint): Promise<PropertyOutcome> {
     current = property.id;
-    await executeProperty(property, {
-      seed: options.seed,
-      runs: options.runs,
-      ...(replay ? { replay } : {}),
-      stopped: () => watch.down !== undefined,
-      reported: (f) => collector.hasFailure(signatureOf(f)),
-      onCounterexample: ({ replay: token, path, execution, findings }) => {
-        for (const finding of findings)
-          collector.addFailure(withReproducer(finding, execution, replayCommand, `--replay '${token}'`, path));
-      },
-    });
+    const outcome = await workOf.run(property.id, () =>
+      executeProperty(property, {
+        seed: options.seed,
+        runs: options.runs,
+        ...(replay ? { replay } : {}),
+        stopped: () => watch.down !== undefined || options.signal?.aborted === true,
+        reported: (f) => collector.hasFailure(signatureOf(f)),
+        onCounterexample: ({ replay: token, path, execution, findings }) => {
+          // The token names the state the property generated from, so that a replay can tell
+          // whether it stands on the same (see parseReplay).
+          for (const finding of findings)
+            if (!unsent(finding))
+              collector.addFailure(
+                withReproducer(finding, execution, replayCommand, `--replay '${token}~${statePrint()}'`, path),
+              );
+        },
+      }),
+    );
     propertiesDone++;
     progress();
+    return outcome;
+  }
+
+  /** One note per operation the selection kept the kit from sending to, naming the work that needed it. */
+  function skippedNotes(): string[] {
+    return [...withheld.values()].map(({ what, work }) => {
+      const names = [...work];
+      const shown = names.slice(0, 3).join(', ');
+      return `skipped what needs ${what}: ${names.length === 1 ? shown : `${names.length} properties and sweeps (${shown}${names.length > 3 ? ', …' : ''})`}`;
+    });
+  }
+
+  /** The base-path hint, when most answers were 404 (the preflight's own request may have been found). */
+  function mostlyNotFound(): string[] {
+    if (answers.all < 20 || answers.notFound * 2 <= answers.all) return [];
+    const base = spec.basePath;
+    return [
+      `${answers.notFound.toLocaleString('en-US')} of ${answers.all.toLocaleString('en-US')} requests answered 404: ${base !== '' ? basePathHint(base, `check that --target (${target}) is the API's base URL`) : `check that --target (${target}) is the API's base URL`}`,
+    ];
+  }
+
+  /** A short hash of what the properties generate from (the ids and values learnt before they ran). */
+  function statePrint(): string {
+    const learnt = [...(knownSnapshot ?? new Map<string, Record<string, string[]>>()).entries()].filter(
+      ([, params]) => Object.keys(params).length > 0,
+    );
+    return createHash('sha256').update(JSON.stringify(learnt)).digest('hex').slice(0, 8);
   }
 
   function report(verdict: Verdict, error?: string): RunReport {
@@ -377,6 +522,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       requests: client.sent,
       verdict,
       ...(error ? { error } : {}),
+      notes: [...skippedNotes(), ...mostlyNotFound()],
       tallies: collector.tallies(),
       findings: collector.findings(),
     });
@@ -394,8 +540,9 @@ export function parseReplay(text: string): {
   round: number;
   refined: boolean;
   path: string;
+  state?: string;
 } {
-  const m = /^(.+?)(?:@(\d+))?#(\d+)(r?):([\d:]*)$/.exec(text);
+  const m = /^(.+?)(?:@(\d+))?#(\d+)(r?):([\d:]*)(?:~([0-9a-f]{8}))?$/.exec(text);
   if (!m)
     throw new RunError(
       `--replay expects <property>@<seed>#<round>:<path>, as printed in a reproducer; got ${JSON.stringify(text)}`,
@@ -406,6 +553,7 @@ export function parseReplay(text: string): {
     round: Number(m[3]),
     refined: m[4] === 'r',
     path: m[5]!,
+    ...(m[6] !== undefined ? { state: m[6] } : {}),
   };
 }
 
@@ -427,8 +575,15 @@ function safeTarget(target: string): string {
 }
 
 /** One request with the valid key before anything else: an unreachable target is a usage error, not a finding. */
-async function preflight(spec: SpecModel, context: PropertyContext, target: string): Promise<true | string> {
-  const readable = spec.operations.filter((o) => o.method === 'get' && !o.path.includes('{') && !streams(o));
+async function preflight(
+  spec: SpecModel,
+  context: PropertyContext,
+  target: string,
+  allowed: (operationId: string) => boolean,
+): Promise<true | string> {
+  const readable = spec.operations.filter(
+    (o) => o.method === 'get' && !o.path.includes('{') && !streams(o) && allowed(o.operationId),
+  );
   const operation = readable.find((o) => !o.parameters.some((p) => p.required)) ?? readable[0];
   if (!operation) return spec.operations.length === 0 ? 'the spec has no operations' : true;
   const exchange = await context.send({
@@ -452,23 +607,30 @@ async function preflight(spec: SpecModel, context: PropertyContext, target: stri
       `the target refused the credentials on the first valid request (${route} answered ${status}): check --api-key / --basic / --header`,
     );
   }
-  // Every path answering 404 where the spec's base path would answer: the target URL lacks it.
+  // Every path answering 404 where the spec's base path would answer: the target URL lacks it (a
+  // bare host), or names another (/api/v1 for /api/v2).
   const base = spec.basePath;
   if (status === 404 && base !== '' && !new URL(target).pathname.replace(/\/+$/, '').endsWith(base)) {
-    const withBase = `${target}${base}${operation.path}`;
-    const answer = await fetch(withBase, {
-      method: 'GET',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(5_000),
-    }).catch(() => undefined);
-    await answer?.body?.cancel();
-    if (answer && answer.status !== 404) {
-      throw new RunError(
-        `${route} answered 404 at ${target}, and ${answer.status} at ${target}${base}: the spec's servers say the API is under ${base}; add it to --target`,
-      );
+    const origin = new URL(target).origin;
+    for (const root of new Set([target, origin])) {
+      const answer = await fetch(`${root}${base}${operation.path}`, {
+        method: 'GET',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(5_000),
+      }).catch(() => undefined);
+      await answer?.body?.cancel();
+      if (answer && answer.status !== 404)
+        throw new RunError(
+          `${route} answered 404 at ${target}, and ${answer.status} at ${root}${base}: ${basePathHint(base, root === target ? 'add it to --target' : `use --target ${root}${base}`)}`,
+        );
     }
   }
   return true;
+}
+
+/** The hint for a target URL without the spec's base path: the same words wherever the kit gives it. */
+function basePathHint(base: string, advice: string): string {
+  return `the spec's servers say the API is under ${base}; ${advice}`;
 }
 
 /** The run's credentials: as given, or built from the options (the auth command run once first). */

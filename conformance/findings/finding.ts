@@ -72,8 +72,22 @@ export interface RequestRecord {
   /** Path and query, relative to the target base URL (which already carries `/v1`). */
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
-  /** The exact body text sent, if any. */
+  /** The exact body text sent, if any: its first few KiB when `bodyCut` says the report cut it. */
   readonly body?: string;
+  /** Set when the body was too large to keep whole in a report: what it was. */
+  readonly bodyCut?: BodyCut;
+}
+
+/** What a report keeps of a body it cut to its first few KiB: the whole body's size and hash. */
+export interface BodyCut {
+  /**
+   * Size of the whole body, in UTF-8 bytes.
+   * @asType integer
+   * @minimum 0
+   */
+  readonly bytes: number;
+  /** SHA-256 of the whole body's UTF-8 bytes, in hex. */
+  readonly sha256: string;
 }
 
 /** What came back, trimmed for reports. */
@@ -88,6 +102,8 @@ export interface ResponseRecord {
   /** Body text, truncated to a few KiB for reports. */
   readonly body: string;
   readonly truncated: boolean;
+  /** Set when `truncated`: the whole body's size and hash. */
+  readonly bodyCut?: BodyCut;
   /** @minimum 0 */
   readonly durationMs: number;
 }
@@ -104,6 +120,33 @@ export interface Reproducer {
   readonly path?: string;
   /** A command line that replays exactly this counterexample. */
   readonly replay: string;
+  /** Values later steps take from earlier answers (ids the target handed out), in order. */
+  readonly carry?: readonly CarriedValue[];
+}
+
+/**
+ * A value a step of a reproducer takes from an earlier answer: an id the target handed out, which a
+ * target started afresh hands out differently. The reproducer captures it into a shell variable.
+ */
+export interface CarriedValue {
+  /** The shell variable that holds it (`ITEM_1`). */
+  readonly variable: string;
+  /**
+   * Index in `setup` of the request whose answer holds it.
+   * @asType integer
+   * @minimum 0
+   */
+  readonly from: number;
+  /** The top-level member of that answer's JSON body that holds it. */
+  readonly member: string;
+  /**
+   * Which `"member":` of the body's text holds it, counting from 1 (a nested object may name it first).
+   * @asType integer
+   * @minimum 1
+   */
+  readonly occurrence: number;
+  /** The value as the run saw it: where later requests name it, the variable stands instead. */
+  readonly value: string;
 }
 
 /** A schema violation in a body: where (JSON pointer), which keyword, and what the validator said. */

@@ -1,5 +1,7 @@
 export type {
   AuthEvidence,
+  BodyCut,
+  CarriedValue,
   Boundary,
   EvidenceByCode,
   Finding,
@@ -24,3 +26,5 @@ export type {
 } from './finding.js';
 export type { CheckTally, RunReport, Verdict } from './report.js';
 export type { ContractCoverage, CoverageRatio, OperationCoverage, ResponseCell } from './coverage.js';
+export { settleTallies } from './tallies.js';
+export { cutBody, cutFindingBodies, EVIDENCE_BODY_CHARS } from './cut-bodies.js';

@@ -25,7 +25,11 @@ export type Verdict =
   | 'certified'
   | 'failed'
   /** The run could not be carried out (target unreachable, bad spec): exit 2. */
-  | 'error';
+  | 'error'
+  /** A replay (`--replay`) whose counterexample did not fail this time: exit 3, never certified. */
+  | 'not-reproduced'
+  /** The run was interrupted (Ctrl-C) before its end: the report holds what was gathered so far; exit 130. */
+  | 'incomplete';
 
 /**
  * The whole result of a run: what was tested, with what seed, and what was found. Reports are pure
@@ -43,6 +47,11 @@ export interface RunReport {
     readonly version: string;
     readonly file: string;
   };
+  /**
+   * Names the run: the shards of one run share it (`merge` refuses reports of different runs).
+   * Derived from the spec, seed and options unless given (`--run-id`).
+   */
+  readonly runId: string;
   /** The fast-check seed; `--seed` with it replays the run. */
   readonly seed: Integer;
   readonly options: {
@@ -54,7 +63,7 @@ export interface RunReport {
     readonly readOnly: boolean;
     readonly only: readonly string[];
     readonly skip: readonly string[];
-    /** This run was shard `index` of `count` (`--shard`); a merged report carries none. */
+    /** This run was shard `index` of `count` (`--shard`); a whole run, and a merged report, carries none. */
     readonly shard?: {
       /**
        * @asType integer
@@ -78,8 +87,13 @@ export interface RunReport {
   /** Requests sent to the target. */
   readonly requests: Count;
   readonly verdict: Verdict;
-  /** Why the run could not be carried out, when verdict is `error`. */
+  /** Why the run could not be carried out, when verdict is `error`; what was not reproduced, or where the run was interrupted, for `not-reproduced` and `incomplete`. */
   readonly error?: string;
+  /**
+   * Notes on the run a reader needs to weigh its verdict: checks skipped because they need an
+   * operation the selection (`--only`, `--skip`, `--read-only`) left out, for instance.
+   */
+  readonly notes?: readonly string[];
   /** Every operation × check cell, including those that passed. */
   readonly tallies: readonly CheckTally[];
   /** Failures, warnings and advisories, deduplicated: one per code × operation × check × distinct cause. */

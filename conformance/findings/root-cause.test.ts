@@ -99,6 +99,44 @@ describe('groupFindings', () => {
     expect(groupFindings(fiveHundreds)).toHaveLength(2);
   });
 
+  it('puts every credential variant one missing check lets through under one root (one failure, not 27)', () => {
+    const variants = ['none', 'unknown-key', 'key-case', 'key-in-query', 'basic'];
+    const accepted = variants.map((auth) =>
+      finding(
+        'auth_ignored',
+        'getPet',
+        { scenario: 'accepted', status: 200, auth, credential: auth },
+        'failure',
+        'auth',
+      ),
+    );
+    const notFound = ['none', 'key-in-header'].map((auth) =>
+      finding('auth_wrong_status', 'getPet', { status: 404, auth, credential: auth }, 'failure', 'auth'),
+    );
+    const forbidden = finding(
+      'auth_wrong_status',
+      'getPet',
+      { status: 403, auth: 'none', credential: 'none' },
+      'failure',
+      'auth',
+    );
+    const groups = groupFindings([...accepted, ...notFound, forbidden]);
+    expect(groups.map((g) => [g.root, g.also.length])).toEqual([
+      [accepted[0], 4],
+      [notFound[0], 1],
+      [forbidden, 0],
+    ]);
+    // Another scheme's check is another check.
+    const other = finding(
+      'auth_ignored',
+      'getPet',
+      { scenario: 'accepted', status: 200, auth: 'none', credential: 'none', scheme: 'basicAuth' },
+      'failure',
+      'auth',
+    );
+    expect(groupFindings([accepted[0]!, other])).toHaveLength(2);
+  });
+
   it('keys never name the operation', () => {
     const keys = (['listPets', 'getPet'] as const).map((op) => rootCauseKey(noChallenge(op)) as string);
     expect(keys[0]).toBe(keys[1]);

@@ -21,7 +21,10 @@ const issuesKey = (issues: readonly SchemaIssueEvidence[]) =>
  * - the same missing or foreign challenge on every 401, the same wrong Content-Type or error
  *   `status` for the same status, 405s without Allow, HEAD answers with content: one layer;
  * - one stored item seen wrong by every later read (persistence rules keyed by its id), and one id
- *   handed out again.
+ *   handed out again;
+ * - every credential variant a scheme lets through (no key, an unknown key, the key in the wrong
+ *   place...): one missing or loose credential check, not one failure per variant; and every bad
+ *   credential refused with the same wrong status.
  */
 export function rootCauseKey(f: Finding): string | undefined {
   const key = causeOf(f);
@@ -49,6 +52,10 @@ function causeOf(f: Finding): string | undefined {
       if (e.scenario === 'foreign') return `foreign|${e.challenge}`;
       return undefined;
     }
+    case 'auth_ignored':
+      return f.evidence.scenario === 'accepted' ? `accepted|${f.evidence.scheme ?? ''}` : undefined;
+    case 'auth_wrong_status':
+      return `${f.evidence.status}|${f.evidence.scheme ?? ''}`;
     case 'allow_missing':
     case 'head_content':
       return '';

@@ -99,6 +99,43 @@ export function ordinaryParts(operation: OperationModel, known: KnownValues, see
 }
 
 /**
+ * The two ends of an operation's object body: the fullest (the ordinary body with every optional
+ * top-level member a request may carry, each drawn with the seed) and the leanest (the required
+ * members and, where none is required, the first member alone). Stateful properties try them
+ * first: a write that drops what it was not sent (a PATCH that replaces, a PUT that forgets a
+ * member) shows only when a full item meets a lean change, which random bodies meet by chance, so
+ * some seeds found it and others did not. Either end is left out when the schema refuses it.
+ */
+export function bodyExtremes(
+  operation: OperationModel,
+  seed: number,
+): { readonly fullest?: RequestParts; readonly leanest?: RequestParts } {
+  const compiled = operation.requestBody?.schema;
+  const base = ordinaryParts(operation, {}, seed);
+  if (!compiled || base.body === null || typeof base.body !== 'object' || Array.isArray(base.body)) return {};
+  const schema = mergeAllOf(compiled.schema);
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  const writable = Object.keys(properties).filter(
+    (name) => (properties[name] as { readOnly?: unknown }).readOnly !== true,
+  );
+  const ordinary = base.body as Obj;
+  const full: Obj = { ...ordinary };
+  for (const name of writable) {
+    if (name in full) continue;
+    full[name] = fc.sample(schemaArbitrary(properties[name]!, { nameOf: schemaNameOf }), { seed, numRuns: 1 })[0]!;
+  }
+  const keep = required.size > 0 ? [...required] : writable.filter((name) => name in full).slice(0, 1);
+  const lean = Object.fromEntries(Object.entries(full).filter(([name]) => keep.includes(name))) as Obj;
+  const valid = (body: Obj) =>
+    compiled.validate(toPlainJson(body)).ok && integerFaults(body, compiled.schema).length === 0;
+  return {
+    ...(valid(full) ? { fullest: { ...base, body: full } } : {}),
+    ...(Object.keys(lean).length > 0 && valid(lean) ? { leanest: { ...base, body: lean } } : {}),
+  };
+}
+
+/**
  * The coverage phase of valid input: every landmark of every parameter and body field once, the
  * enum × integer combinations of query parameters, and each optional field left out. Deterministic.
  */

@@ -13,7 +13,7 @@ export {
 export type { KnownValues, RequestParts } from './valid-case.js';
 export { invalidCaseArbitrary, applyMutation, isStillInvalid } from './invalid-case.js';
 export { mutationsOf } from './mutations.js';
-export { coverageValidCases, coverageInvalidCases, ordinaryParts } from './coverage.js';
+export { bodyExtremes, coverageValidCases, coverageInvalidCases, ordinaryParts } from './coverage.js';
 export { ACCEPT_HEADERS, ExistingValue, JSON_CONTENT_TYPES, wellFormedText } from './valid-case.js';
 export type { Mutation } from './mutations.js';
 export { ASSUMED_CREDENTIALS, authCaseArbitrary, authEntries, BAD_AUTH, GOOD_AUTH } from './auth-case.js';

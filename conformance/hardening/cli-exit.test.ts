@@ -5,6 +5,11 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile, mkdtemp } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createReferenceHandler, DEFAULT_API_KEY } from '../../fixtures/impls/index.js';
 import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,21 +26,26 @@ interface Outcome {
   readonly stderr: string;
 }
 
-/** Runs the CLI (`--quiet`: no progress lines on stderr); a run still going after LIMIT_MS is killed, and fails on its exit code. */
-async function cli(args: readonly string[]): Promise<Outcome> {
+/** Starts the CLI as a child process, gathering its output; the caller waits for it. */
+function spawnCli(args: readonly string[]) {
   const child = spawn(process.execPath, ['--import', 'tsx/esm', 'conformance/bin.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: '1', CI: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString('utf8')));
+  return { child, output };
+}
+
+/** Runs the CLI (`--quiet`: no progress lines on stderr); a run still going after LIMIT_MS is killed, and fails on its exit code. */
+async function cli(args: readonly string[]): Promise<Outcome> {
+  const { child, output } = spawnCli(args);
   const killer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
   try {
     const [code] = (await once(child, 'exit')) as [number | null];
-    return { code, stdout, stderr };
+    return { code, ...output };
   } finally {
     clearTimeout(killer);
   }
@@ -169,6 +179,17 @@ describe.concurrent('usage and setup errors exit 2 with one line', () => {
     );
   });
 
+  it('a target under another base path than the spec names (/v2 for /v1) gets the same hint', {
+    timeout: LIMIT_MS + 10_000,
+  }, async () => {
+    const url = await target();
+    const wrong = url.replace(/\/v1$/, '/v2');
+    expectUsageError(
+      await cli(['--target', wrong, '--api-key', KEY, '--seed', '1', '--quiet']),
+      new RegExp(`the spec's servers say the API is under /v1; use --target ${url.replace(/[.]/g, '\\.')}$`),
+    );
+  });
+
   it('--replay without --seed, or with another seed than the run it comes from', {
     timeout: LIMIT_MS + 10_000,
   }, async () => {
@@ -201,5 +222,60 @@ describe.concurrent('usage and setup errors exit 2 with one line', () => {
       await cli(['--target', await target(), '--api-key', KEY, '--spec', 'no/such/openapi.yaml', '--quiet']),
       /no such file/,
     );
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('writes the reports gathered so far, marked incomplete, prints one line and exits 130', {
+    timeout: LIMIT_MS + 10_000,
+  }, async () => {
+    // The target says when the run is well under way (it has answered 100 requests): no sleep.
+    const handler = createReferenceHandler({});
+    let seen = 0;
+    let underWay!: () => void;
+    const busy = new Promise<void>((resolve) => (underWay = resolve));
+    const server = createHttpServer((req, res) => {
+      if (++seen === 100) underWay();
+      handler(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const dir = await mkdtemp(join(tmpdir(), 'kit-sigint-'));
+    const { child, output } = spawnCli([
+      '--target',
+      `http://127.0.0.1:${port}/v1`,
+      '--api-key',
+      DEFAULT_API_KEY,
+      '--seed',
+      '3',
+      '--runs',
+      '400',
+      '--quiet',
+      '--json',
+      join(dir, 'run.json'),
+      '--junit',
+      join(dir, 'run.xml'),
+    ]);
+    const killer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
+    try {
+      const exited = once(child, 'exit') as Promise<[number | null]>;
+      await Promise.race([busy, exited]);
+      child.kill('SIGINT');
+      const [code] = await exited;
+      expect(code, output.stderr + output.stdout.slice(-1000)).toBe(130);
+      const lines = output.stderr.trim().split('\n');
+      expect(lines, output.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^animal-store-conformance: interrupted after [\d,]+ requests, \d+ failures? so far; reports marked incomplete: /,
+      );
+      const report = JSON.parse(await readFile(join(dir, 'run.json'), 'utf8')) as { verdict: string; requests: number };
+      expect(report.verdict).toBe('incomplete');
+      expect(report.requests).toBeGreaterThanOrEqual(100);
+      expect(await readFile(join(dir, 'run.xml'), 'utf8')).toContain('name="verdict" value="incomplete"');
+    } finally {
+      clearTimeout(killer);
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

@@ -123,6 +123,12 @@ export function renderConsoleReport(report: RunReport, options: ConsoleOptions =
     out.push('');
   }
 
+  if (!quiet && (report.notes ?? []).length > 0) {
+    out.push(paint('bold', `Notes (${report.notes!.length})`));
+    for (const note of report.notes!) out.push(`${paint('dim', '·')} ${p(note)}`);
+    out.push('');
+  }
+
   out.push(verdictLine(report, summary, paint));
   return redactText(out.join('\n'), secrets) + '\n';
 }
@@ -169,5 +175,9 @@ function verdictLine(report: RunReport, summary: Summary, paint: (style: Style, 
       return `${paint(['red', 'bold'], '✘ FAILED')}  ${countsPhrase(summary)}${report.options.strict && summary.warnings.length > 0 ? ' (strict)' : ''}  ${paint('dim', tail)}`;
     case 'error':
       return `${paint(['red', 'bold'], '✘ ERROR')}  the run could not be carried out: ${printable(report.error ?? 'unknown error')}`;
+    case 'not-reproduced':
+      return `${paint(['yellow', 'bold'], '? NOT REPRODUCED')}  ${printable(report.error ?? 'the replayed counterexample did not fail this time')}  ${paint('dim', tail)}`;
+    case 'incomplete':
+      return `${paint(['yellow', 'bold'], '✘ INCOMPLETE')}  interrupted; so far ${countsPhrase(summary)}  ${paint('dim', tail)}`;
   }
 }

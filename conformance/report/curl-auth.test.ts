@@ -1,17 +1,22 @@
 // Every credential variant the kit sends is shown as shell that rebuilds the real header from
-// $API_KEY: running the printed curl command sends exactly what the kit sent.
+// $API_KEY: running the printed curl command, in a POSIX sh, sends exactly what the kit sent.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BAD_AUTH, GOOD_AUTH } from '../generate/index.js';
 import { authPartsOf, authorizationFor } from '../send/build-request.js';
 import { handlerFor, type Credential } from '../../spec/security/index.js';
 import { renderCurl } from './curl.js';
+import { POSIX_SH } from './__fixtures__/posix-sh.js';
 
 function argumentsOf(command: string, apiKey: string): string[] {
   // curl replaced by a function that prints its arguments, one per line.
-  return execFileSync('bash', ['-c', `curl() { for a in "$@"; do printf '%s\\n' "$a"; done; }; ${command}`], {
-    env: { PATH: process.env.PATH ?? '', API_KEY: apiKey },
-  })
+  return execFileSync(
+    POSIX_SH[0],
+    [...POSIX_SH.slice(1), '-c', `curl() { for a in "$@"; do printf '%s\\n' "$a"; done; }; ${command}`],
+    {
+      env: { PATH: process.env.PATH ?? '', API_KEY: apiKey },
+    },
+  )
     .toString()
     .split('\n');
 }
@@ -95,8 +100,8 @@ describe('curl reproducers of every variant of the other schemes', () => {
         expect(command).not.toContain('Key123abc');
         expect(command).not.toContain('pa:ss');
         const args = execFileSync(
-          'bash',
-          ['-c', `curl() { for a in "$@"; do printf '%s\\n' "$a"; done; }; ${command}`],
+          POSIX_SH[0],
+          [...POSIX_SH.slice(1), '-c', `curl() { for a in "$@"; do printf '%s\\n' "$a"; done; }; ${command}`],
           { env },
         )
           .toString()

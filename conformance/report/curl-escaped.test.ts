@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestRecord } from '../findings/index.js';
+import { POSIX_SH } from './__fixtures__/posix-sh.js';
 import { renderCurl } from './curl.js';
 import { rewritableIn } from './_internals/rewritable.js';
 
@@ -46,10 +47,11 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => echo.server.close(() => resolve())));
 
-/** Runs a reproducer as pasted into bash (curl is the real one) and returns what the server received. */
-async function sendThroughBash(command: string): Promise<Received> {
+/** Runs a reproducer as pasted into a POSIX sh (curl is the real one) and returns what the server received. */
+async function sendThroughSh(command: string): Promise<Received> {
   const before = echo.received.length;
-  await run('bash', ['--norc', '--noprofile', '-c', `set -eu\n${command}\n`], {
+  const [shell, ...flags] = POSIX_SH;
+  await run(shell, [...flags, '-c', `set -eu\n${command}\n`], {
     env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', API_KEY: KEY },
   });
   expect(echo.received.length).toBe(before + 1);
@@ -92,7 +94,7 @@ describe('a reproducer a terminal would rewrite', () => {
     expect(rewritableIn(body).length).toBeGreaterThan(0);
     expect(command.split('\n')[0]).toMatch(/^# Escaped: a terminal or a copy-paste rewrites .+ in the body; /);
     expect(survivesTerminal(command)).toBe(true);
-    const got = await sendThroughBash(command);
+    const got = await sendThroughSh(command);
     // As the kit sent it: UTF-8, a lone surrogate as U+FFFD.
     expect(got.body.equals(Buffer.from(body, 'utf8'))).toBe(true);
     expect(headerLine(got.head, 'Authorization')?.toString()).toBe(`Authorization: Bearer ${KEY}`);
@@ -110,7 +112,7 @@ describe('a reproducer a terminal would rewrite', () => {
     expect(command).toContain('$API_KEY');
     expect(command).not.toContain(KEY);
     expect(survivesTerminal(command)).toBe(true);
-    const got = await sendThroughBash(command);
+    const got = await sendThroughSh(command);
     expect(headerLine(got.head, 'X-Name')?.equals(Buffer.from(`X-Name: ${value}`, 'utf8'))).toBe(true);
     expect(headerLine(got.head, 'Authorization')?.equals(Buffer.from(`Authorization: Bearer ${KEY}\u00a0`))).toBe(true);
   });
@@ -120,9 +122,9 @@ describe('a reproducer a terminal would rewrite', () => {
     const command = renderCurl({ method: 'GET', path, headers: {} }, base);
     expect(command.split('\n')[0]).toMatch(/in the URL; /);
     expect(survivesTerminal(command)).toBe(true);
-    const escaped = await sendThroughBash(command);
+    const escaped = await sendThroughSh(command);
     // curl itself percent-encodes some of the URL: the escaped word must give curl the same argument.
-    const raw = await sendThroughBash(`curl -s '${base}${path}'`);
+    const raw = await sendThroughSh(`curl -s '${base}${path}'`);
     const requestLine = (r: Received) => r.head.subarray(0, r.head.indexOf('\r\n'));
     expect(requestLine(escaped).equals(requestLine(raw))).toBe(true);
     expect(requestLine(escaped).toString('latin1')).toContain(Buffer.from('name=a\u00a0b').toString('latin1'));

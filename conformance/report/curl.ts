@@ -1,6 +1,6 @@
-import type { RequestRecord } from '../findings/index.js';
+import { EVIDENCE_BODY_CHARS, type RequestRecord } from '../findings/index.js';
 import { redactText } from './redact.js';
-import { ansiCQuote, printfEscaped, rewritableIn } from './_internals/rewritable.js';
+import { posixEscapedWord, printfEscaped, rewritableIn } from './_internals/rewritable.js';
 import { quoteWithApiKey, shellWord, singleQuote } from './_internals/shell.js';
 
 /** Options of {@link renderCurl}. */
@@ -9,6 +9,8 @@ export interface CurlOptions {
   readonly secrets?: readonly string[];
   /** Joins the arguments with ` \` and a newline (the default) or puts them on one line. */
   readonly multiline?: boolean;
+  /** `curl -s` (the body alone, for a shell variable) instead of `curl -i`. */
+  readonly silent?: boolean;
 }
 
 // Headers curl computes itself; passing the recorded ones could only make the command wrong.
@@ -29,7 +31,7 @@ export function renderCurl(request: RequestRecord, targetBaseUrl: string, option
   const url = joinUrl(targetBaseUrl, request.path);
   const method = request.method.toUpperCase();
   const body = request.body;
-  const head: string[] = ['curl', '-i'];
+  const head: string[] = ['curl', options.silent === true ? '-s' : '-i'];
   if (/[[\]{}]/.test(url)) head.push('--globoff');
   if (method === 'HEAD' && body === undefined) head.push('--head');
   else if (method !== 'GET' || body !== undefined) head.push('-X', shellWord(method));
@@ -39,7 +41,7 @@ export function renderCurl(request: RequestRecord, targetBaseUrl: string, option
     const found = rewritableIn(text);
     if (found.length === 0) return quoteWithApiKey(text);
     notes.push(`${found.join(', ')} in ${where}`);
-    return quoteWithApiKey(text, ansiCQuote);
+    return quoteWithApiKey(text, posixEscapedWord);
   };
   // A URL carries the key only when the case put it in the query (an auth variant): then it expands.
   head.push(word(redactText(url, secrets), 'the URL'));
@@ -68,7 +70,10 @@ export function renderCurl(request: RequestRecord, targetBaseUrl: string, option
     }
   }
   const command = prefix + args.join(options.multiline === false ? ' ' : ' \\\n  ');
-  return notes.length === 0 ? command : `${escapedNote(notes)}\n${command}`;
+  const cut = request.bodyCut
+    ? `# Cut: the body sent was ${request.bodyCut.bytes.toLocaleString('en-US')} bytes (sha256 ${request.bodyCut.sha256}); this report keeps its first ${EVIDENCE_BODY_CHARS.toLocaleString('en-US')} characters, which the command sends: the replay command sends the whole body.\n`
+    : '';
+  return cut + (notes.length === 0 ? command : `${escapedNote(notes)}\n${command}`);
 }
 
 /** The comment above a command whose words are escaped, naming what a terminal would have rewritten. */

@@ -61,6 +61,7 @@ ${matrix(ctx)}
 ${report.coverage ? coverageSection(report.coverage) : html``}
 ${failures(ctx)}
 ${gaps(ctx)}
+${runNotes(ctx)}
 ${advisories(ctx)}
 ${footer(ctx)}
 </main>
@@ -77,7 +78,13 @@ interface Context {
   readonly ids: ReadonlyMap<Finding, string>;
 }
 
-const VERDICT_LABEL = { certified: 'Certified', failed: 'Failed', error: 'Not run' } as const;
+const VERDICT_LABEL = {
+  certified: 'Certified',
+  failed: 'Failed',
+  error: 'Not run',
+  'not-reproduced': 'Not reproduced',
+  incomplete: 'Incomplete',
+} as const;
 
 function masthead({ report }: Context): SafeHtml {
   return html`<header class="masthead">
@@ -98,7 +105,11 @@ function verdict({ report, summary }: Context): SafeHtml {
         : `Conforms to ${contract}: no failure in ${scope}, and ${plural(summary.warnings.length, 'contract gap')} to read (amber cells): behaviours the contract leaves open.`
       : report.verdict === 'failed'
         ? `Does not conform to ${contract}: ${plural(summary.failures.length, 'failure')}${report.options.strict && summary.warnings.length > 0 ? ` and ${plural(summary.warnings.length, 'contract gap')} under --strict` : ''} in ${scope}.`
-        : `The run could not be carried out: ${report.error ?? 'unknown error'}`;
+        : report.verdict === 'not-reproduced'
+          ? `The replayed counterexample did not fail this time: ${report.error ?? 'not reproduced'}`
+          : report.verdict === 'incomplete'
+            ? `The run was interrupted: ${plural(summary.failures.length, 'failure')} in what was gathered so far; ${report.error ?? ''}`
+            : `The run could not be carried out: ${report.error ?? 'unknown error'}`;
   const facts: Array<[string, string]> = [
     ['Date', formatDate(report.startedAt)],
     ['Seed', String(report.seed)],
@@ -228,6 +239,16 @@ function gaps(ctx: Context): SafeHtml {
 </section>`;
 }
 
+/** What the reader needs to weigh the verdict: work skipped because the selection left out what it needs. */
+function runNotes({ report }: Context): SafeHtml {
+  const notes = report.notes ?? [];
+  if (notes.length === 0) return html``;
+  return html`<section class="section">
+  <h2>Notes <span class="badge">${notes.length}</span></h2>
+  <ul>${notes.map((n) => html`<li>${n}</li>`)}</ul>
+</section>`;
+}
+
 function smallRepro(ctx: Context, f: Finding): SafeHtml | '' {
   const view = reproducerView(f, ctx.report.target, { secrets: ctx.secrets });
   if (view.curl === undefined) return '';
@@ -259,8 +280,13 @@ function prettyBody(body: string): string {
   }
 }
 
+/** The seal of a verdict that is neither a pass nor a failure. */
+const NOTICE_SEAL = html`<svg class="seal" viewBox="0 0 64 64" width="64" height="64" aria-hidden="true"><circle cx="32" cy="32" r="31" fill="currentColor" opacity=".14"/><circle cx="32" cy="32" r="24" fill="currentColor"/><path d="M32 21v14" stroke="#fff" stroke-width="5" stroke-linecap="round"/><circle cx="32" cy="43" r="3" fill="#fff"/></svg>`;
+
 const SEALS: Record<RunReport['verdict'], SafeHtml> = {
   certified: html`<svg class="seal" viewBox="0 0 64 64" width="64" height="64" aria-hidden="true"><circle cx="32" cy="32" r="31" fill="currentColor" opacity=".14"/><circle cx="32" cy="32" r="24" fill="currentColor"/><path d="M21 33.5l7.5 7.5L44 25" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></svg>`,
   failed: html`<svg class="seal" viewBox="0 0 64 64" width="64" height="64" aria-hidden="true"><circle cx="32" cy="32" r="31" fill="currentColor" opacity=".14"/><circle cx="32" cy="32" r="24" fill="currentColor"/><path d="M24 24l16 16M40 24L24 40" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round"/></svg>`,
-  error: html`<svg class="seal" viewBox="0 0 64 64" width="64" height="64" aria-hidden="true"><circle cx="32" cy="32" r="31" fill="currentColor" opacity=".14"/><circle cx="32" cy="32" r="24" fill="currentColor"/><path d="M32 21v14" stroke="#fff" stroke-width="5" stroke-linecap="round"/><circle cx="32" cy="43" r="3" fill="#fff"/></svg>`,
+  error: NOTICE_SEAL,
+  'not-reproduced': NOTICE_SEAL,
+  incomplete: NOTICE_SEAL,
 };

@@ -41,6 +41,7 @@ export function toJsonReport(report: RunReport): JsonReport {
     tool: { name: report.tool.name, version: report.tool.version },
     target: report.target,
     spec: { title: report.spec.title, version: report.spec.version, file: report.spec.file },
+    runId: report.runId,
     seed: report.seed,
     options: {
       runs: report.options.runs,
@@ -57,6 +58,7 @@ export function toJsonReport(report: RunReport): JsonReport {
     requests: report.requests,
     verdict: report.verdict,
     error: report.error,
+    notes: report.notes === undefined ? undefined : [...report.notes],
     tallies: report.tallies.map(tally),
     findings: withRootCauses(report.findings),
     coverage: report.coverage,
@@ -109,7 +111,13 @@ function finding(f: Finding, rootCause: number | undefined): JsonFinding {
 }
 
 function request(r: RequestRecord): RequestRecord {
-  return compact({ method: r.method, path: r.path, headers: sortKeys(r.headers), body: r.body });
+  return compact({
+    method: r.method,
+    path: r.path,
+    headers: sortKeys(r.headers),
+    body: r.body,
+    bodyCut: r.bodyCut === undefined ? undefined : { bytes: r.bodyCut.bytes, sha256: r.bodyCut.sha256 },
+  });
 }
 
 function response(r: ResponseRecord): ResponseRecord {
@@ -118,6 +126,7 @@ function response(r: ResponseRecord): ResponseRecord {
     headers: sortKeys(r.headers),
     body: r.body,
     truncated: r.truncated,
+    ...(r.bodyCut === undefined ? {} : { bodyCut: { bytes: r.bodyCut.bytes, sha256: r.bodyCut.sha256 } }),
     durationMs: r.durationMs,
   };
 }
@@ -129,6 +138,13 @@ function reproducer(r: Reproducer): Reproducer {
     seed: r.seed,
     path: r.path,
     replay: r.replay,
+    carry: r.carry?.map((c) => ({
+      variable: c.variable,
+      from: c.from,
+      member: c.member,
+      occurrence: c.occurrence,
+      value: c.value,
+    })),
   });
 }
 

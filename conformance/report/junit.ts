@@ -117,4 +117,5 @@ function addProperties(suite: TestSuite, report: RunReport): void {
     .property('strict', String(report.options.strict))
     .property('tool', `${report.tool.name} ${report.tool.version}`);
   for (const [name, value] of report.coverage ? coverageProperties(report.coverage) : []) suite.property(name, value);
+  for (const note of report.notes ?? []) suite.property('note', note);
 }

@@ -18,7 +18,7 @@ describe('renderReproducer', () => {
     expect(lines).toContain('# the failing request');
     expect(lines.at(-2)).toBe('# seed 1847369201, path 12:0; replay with:');
     expect(lines.at(-1)).toBe(
-      "npm run conformance -- --target http://localhost:4010/v1 --seed 1847369201 --replay 'listPets/valid#0:12:0'",
+      "npx contract-kit test --target http://localhost:4010/v1 --seed 1847369201 --replay 'listPets/valid#0:12:0'",
     );
   });
 

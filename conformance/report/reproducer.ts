@@ -1,4 +1,4 @@
-import type { Finding } from '../findings/index.js';
+import type { CarriedValue, Finding, RequestRecord } from '../findings/index.js';
 import { renderCurl } from './curl.js';
 import { redactText } from './redact.js';
 
@@ -25,10 +25,31 @@ export interface ReproducerOptions {
 export function reproducerView(finding: Finding, target: string, options: ReproducerOptions = {}): ReproducerView {
   const secrets = options.secrets ?? [];
   const reproducer = finding.reproducer;
+  const carry = reproducer?.carry ?? [];
+  const setup = reproducer?.setup ?? [];
   const request = reproducer?.request ?? finding.request;
-  const curl = request === undefined ? undefined : renderCurl(request, target, { secrets });
+  const curl =
+    request === undefined ? undefined : renderCurl(carried(request, carry, setup.length), target, { secrets });
   return {
-    setup: (reproducer?.setup ?? []).map((r) => renderCurl(r, target, { secrets })),
+    setup: setup.map((r, i) => {
+      const step = carried(r, carry, i);
+      const captured = carry.filter((c) => c.from === i);
+      if (captured.length === 0) return renderCurl(step, target, { secrets });
+      // The answer into a variable (shown, as `curl -i` would have), then each id taken from it.
+      const body = `BODY_${i + 1}`;
+      return [
+        `${body}=$(${renderCurl(step, target, { secrets, silent: true })})`,
+        `printf '%s\\n' "$${body}"`,
+        ...captured.map(
+          (c) =>
+            `${c.variable}=$(printf '%s' "$${body}" | tr ',{}\\133\\135' '\\n\\n\\n\\n\\n' | sed -n 's/^[[:space:]]*"${c.member}"[[:space:]]*:[[:space:]]*"\\{0,1\\}\\([^"[:space:]]*\\)"\\{0,1\\}[[:space:]]*$/\\1/p' | sed -n '${c.occurrence}p')`,
+        ),
+        ...captured.map(
+          (c) =>
+            `[ -n "$${c.variable}" ] || echo 'setup ${i + 1} handed out no ${c.member}: the steps after it will fail' >&2`,
+        ),
+      ].join('\n');
+    }),
     ...(curl === undefined ? {} : { curl }),
     ...(reproducer === undefined
       ? {}
@@ -38,6 +59,27 @@ export function reproducerView(finding: Finding, target: string, options: Reprod
           replay: redactText(reproducer.replay, secrets),
         }),
   };
+}
+
+/**
+ * The request with each id an earlier step handed out (before step `step`) named by its variable,
+ * in path segments and query values: a target started afresh hands out other ids.
+ */
+function carried(request: RequestRecord, carry: readonly CarriedValue[], step: number): RequestRecord {
+  const known = carry.filter((c) => c.from < step);
+  if (known.length === 0) return request;
+  const variableOf = (text: string) => known.find((c) => c.value === text)?.variable;
+  const [path = '', query] = request.path.split('?', 2);
+  const segments = path.split('/').map((s) => {
+    const v = variableOf(s);
+    return v === undefined ? s : `$${v}`;
+  });
+  const pairs = query?.split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const v = eq === -1 ? undefined : variableOf(pair.slice(eq + 1));
+    return v === undefined ? pair : `${pair.slice(0, eq + 1)}$${v}`;
+  });
+  return { ...request, path: `${segments.join('/')}${pairs === undefined ? '' : `?${pairs.join('&')}`}` };
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConformanceOptions } from '../engine/options.js';
 import { runConformance } from '../engine/run-conformance.js';
-import type { RunReport } from '../findings/index.js';
+import { settleTallies, type Finding, type RunReport } from '../findings/index.js';
 import { describeFinding, renderReproducer } from '../report/index.js';
 
 /** {@link ConformanceOptions} with the target and key optional: they default to the environment. */
@@ -65,23 +65,43 @@ export async function describeConformance(
   return report;
 }
 
+/** One vitest test the helper registers: its describe (the operation), its name (the check), and what fails it. */
+export interface ConformanceCase {
+  readonly operationId: string;
+  readonly check: string;
+  /** The findings that fail the test (failures, and warnings under `--strict`); empty when it passes. */
+  readonly failing: readonly Finding[];
+}
+
+/**
+ * The tests the helper registers for a report: one per operation × check cell, counted as every
+ * report counts them (`settleTallies`), so a finding has its test even when no exchange of its
+ * check was judged alone (a read-back found by a sequence).
+ */
+export function conformanceCases(report: RunReport): ConformanceCase[] {
+  return settleTallies(report.tallies, report.findings).map((tally) => ({
+    operationId: tally.operationId,
+    check: tally.check,
+    failing: report.findings.filter(
+      (f) =>
+        f.operationId === tally.operationId &&
+        f.check === tally.check &&
+        (f.severity === 'failure' || (report.options.strict && f.severity === 'warning')),
+    ),
+  }));
+}
+
 /** One describe per operation, one test per check; a test fails with its findings' reproducers. */
 function registerTests(report: RunReport): void {
   describe(`conformance of ${report.target} (seed ${report.seed})`, () => {
     it('the target can be reached', () => {
       expect(report.error ?? '').toBe('');
     });
-    const operations = [...new Set(report.tallies.map((t) => t.operationId))];
-    for (const operationId of operations) {
+    const cases = conformanceCases(report);
+    for (const operationId of new Set(cases.map((c) => c.operationId))) {
       describe(operationId, () => {
-        for (const tally of report.tallies.filter((t) => t.operationId === operationId)) {
-          it(tally.check, () => {
-            const failing = report.findings.filter(
-              (f) =>
-                f.operationId === operationId &&
-                f.check === tally.check &&
-                (f.severity === 'failure' || (report.options.strict && f.severity === 'warning')),
-            );
+        for (const { check, failing } of cases.filter((c) => c.operationId === operationId)) {
+          it(check, () => {
             const text = failing
               .map((f) => `${f.code}: ${describeFinding(f)}\n${renderReproducer(f, report.target)}`)
               .join('\n\n');

@@ -3,5 +3,5 @@
  * file registers one test per operation × check.
  * @packageDocumentation
  */
-export { describeConformance } from './describe-conformance.js';
-export type { SuiteOptions } from './describe-conformance.js';
+export { conformanceCases, describeConformance } from './describe-conformance.js';
+export type { ConformanceCase, SuiteOptions } from './describe-conformance.js';

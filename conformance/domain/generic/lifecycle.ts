@@ -7,6 +7,7 @@ import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { Finding, ItemRef, SemanticEvidence } from '../../findings/index.js';
 import {
+  bodyExtremes,
   mergeAllOf,
   ordinaryParts,
   requestPartsArbitrary,
@@ -66,6 +67,21 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
       .map((o) => o.operationId),
     writes: true,
     runs: 8,
+    // First, whatever the seed: a full item, replaced by a full one, then changed by the leanest
+    // update: the case that shows a write dropping what it was not sent (see bodyExtremes).
+    examples: () => {
+      const full = bodyExtremes(create, 0).fullest;
+      const replaceFull = replaceOp ? bodyExtremes(replaceOp, 0).fullest : undefined;
+      const updateLean = updateOp ? bodyExtremes(updateOp, 0).leanest : undefined;
+      if (!full || (!replaceFull && !updateLean)) return [];
+      return [
+        {
+          create: full,
+          ...(replaceFull ? { replace: replaceFull } : {}),
+          ...(updateLean ? { update: updateLean } : {}),
+        },
+      ];
+    },
     arbitrary: () =>
       fc.record({
         create: requestPartsArbitrary(create),

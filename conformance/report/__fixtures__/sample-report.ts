@@ -1,12 +1,13 @@
 import type { CheckName } from '../../checks/registry.js';
 import type { CheckTally, Finding, RunReport } from '../../findings/index.js';
+import { KIT_COMMAND } from '../../engine/collect-report.js';
 
 /** A key that must never appear in any output; the samples leak it on purpose in places. */
 export const SAMPLE_KEY = 'sk_test_51HxQ2eLkd8Zr0v9PqW3';
 
 const TARGET = 'http://localhost:4010/v1';
 const SEED = 1847369201;
-const REPLAY = `npm run conformance -- --target ${TARGET} --seed ${SEED}`;
+const REPLAY = `${KIT_COMMAND} --target ${TARGET} --seed ${SEED}`;
 
 const CHECKS: Record<string, readonly CheckName[]> = {
   listPets: [
@@ -177,6 +178,7 @@ const base = {
   tool: { name: 'openapi-contract-kit', version: '0.1.0' },
   target: TARGET,
   spec: { title: 'Animal Store API', version: '1.0.0', file: 'spec/openapi.yaml' },
+  runId: 'a3f9c2e17b04d6e8',
   seed: SEED,
   options: { runs: 100, strict: false, readOnly: false, only: [], skip: [] },
   startedAt: '2025-06-03T09:26:41.512Z',

@@ -35,7 +35,7 @@ h1 .version { font-size: 18px; font-weight: 600; color: var(--muted); margin-lef
 
 .verdict { --accent: var(--pass); --accent-bg: var(--pass-bg); background: var(--surface); border: 1px solid var(--border);
   border-top: 4px solid var(--accent); border-radius: 14px; box-shadow: var(--shadow); padding: 26px 28px 22px; margin-bottom: 36px; }
-.verdict-failed, .verdict-error { --accent: var(--fail); --accent-bg: var(--fail-bg); }
+.verdict-failed, .verdict-error, .verdict-not-reproduced, .verdict-incomplete { --accent: var(--fail); --accent-bg: var(--fail-bg); }
 .verdict-main { display: flex; gap: 22px; align-items: center; }
 .seal { flex: none; color: var(--accent); width: 72px; height: 72px; }
 .verdict-label { margin: 0; font-size: 40px; font-weight: 800; letter-spacing: -.02em; line-height: 1.05; color: var(--accent); }

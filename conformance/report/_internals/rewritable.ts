@@ -68,19 +68,14 @@ export function rewritableIn(text: string): string[] {
 const bytesOf = (text: string) => [...Buffer.from(text, 'utf8')];
 
 /**
- * `text` as one bash word in ANSI-C quoting (`$'...'`) that holds printable ASCII only: every other
- * byte as `\xHH`, so no terminal or paste can change it, and bash rebuilds the exact UTF-8 bytes.
- * Not for text with a NUL byte (a shell argument ends there): that goes through {@link printfEscaped}.
+ * `text` as one POSIX shell word that holds printable ASCII only: the output of `printf` with every
+ * other byte as an octal escape, in double quotes, so no terminal or paste can change it and any
+ * `sh` (not only bash, whose `$'...'` dash lacks) rebuilds the exact UTF-8 bytes. Not for text
+ * with a NUL byte (a shell argument ends there) or trailing newlines (a command substitution drops
+ * them): a body goes through {@link printfEscaped} into `--data-binary @-`.
  */
-export function ansiCQuote(text: string): string {
-  const body = bytesOf(text)
-    .map((b) => {
-      if (b === 0x27) return "\\'";
-      if (b === 0x5c) return '\\\\';
-      return b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`;
-    })
-    .join('');
-  return `$'${body}'`;
+export function posixEscapedWord(text: string): string {
+  return `"$(printf ${printfEscaped(text)})"`;
 }
 
 /**

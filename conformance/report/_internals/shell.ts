@@ -13,8 +13,11 @@ export function shellWord(text: string): string {
 // In double quotes, these are the characters that keep a meaning: $ ` \ " and ! (history expansion in
 // interactive shells).
 const DOUBLE_QUOTE_SPECIAL = /[$`\\"!]/;
-/** The shell variables reproducers read credentials from: tokens and keys, and Basic `user:password`. */
-const VARIABLES = '(?:API_KEY|BASIC_AUTH)';
+/**
+ * The shell variables reproducers read: credentials (tokens and keys, Basic `user:password`) and the
+ * ids a step takes from an earlier answer (`ITEM_1`, see `reproducer.ts`).
+ */
+const VARIABLES = '(?:API_KEY|BASIC_AUTH|ITEM_[0-9]+)';
 /** `$API_KEY` or `${API_KEY}`: written back as `${…}` only where a name character follows. */
 const PLAIN = new RegExp(`^\\$\\{?(${VARIABLES})\\}?`);
 /**
@@ -24,8 +27,9 @@ const PLAIN = new RegExp(`^\\$\\{?(${VARIABLES})\\}?`);
  */
 const EXPANSION = new RegExp(
   [
-    `\\$\\(printf '[^'"$\`\\\\]*' "\\$\\{?${VARIABLES}[^"]*" \\| (?:base64 \\| tr -d '\\\\n'(?: \\| sed 's/\\^\\./&\\*/')?|od -An -tx1 -v \\| tr -d ' \\\\n' \\| tr a-f A-F \\| sed 's/\\.\\./%&/g')\\)`,
-    `\\$\\{${VARIABLES}(?:%\\?|~~|\\/#\\/not-|%%:\\*|#\\*:|\\/:\\/|\\/\\/\\[\\^\\[:alnum:\\]\\]\\/|:0:1|:1)\\}`,
+    // A POSIX filter pipeline of a variable (tr, sed, cut, base64, od; single-quoted arguments only).
+    `\\$\\(printf '[^'"$\`\\\\]*' "\\$\\{?${VARIABLES}[^"]*"(?: \\| [^()$\`"]*)?\\)`,
+    `\\$\\{${VARIABLES}(?:%\\?|%%:\\*|#\\*:)\\}`,
     `\\$\\{?${VARIABLES}\\}?`,
   ].join('|'),
   'g',

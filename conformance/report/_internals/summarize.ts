@@ -1,5 +1,6 @@
 import type { CheckTally, Finding, RunReport } from '../../findings/index.js';
 import { groupFindings } from '../../findings/root-cause.js';
+import { settleTallies } from '../../findings/tallies.js';
 
 /** The shape every writer lays out: the matrix and the findings sorted by weight. */
 export interface Summary {
@@ -28,7 +29,9 @@ export function summarize(report: RunReport): Summary {
   const operations = new Set<string>();
   const checks = new Set<string>();
   const cells = new Map<string, CheckTally>();
-  for (const t of report.tallies) {
+  // Counted from the findings, so that the matrix and the findings cannot disagree.
+  const tallies = settleTallies(report.tallies, report.findings);
+  for (const t of tallies) {
     operations.add(t.operationId);
     checks.add(t.check);
     cells.set(cellKey(t.operationId, t.check), t);
@@ -37,7 +40,7 @@ export function summarize(report: RunReport): Summary {
     operations.add(f.operationId);
     checks.add(f.check);
   }
-  const sum = (pick: (t: CheckTally) => number): number => report.tallies.reduce((n, t) => n + pick(t), 0);
+  const sum = (pick: (t: CheckTally) => number): number => tallies.reduce((n, t) => n + pick(t), 0);
   const groups = groupFindings(report.findings);
   const roots = groups.map((g) => g.root);
   return {

@@ -1,5 +1,6 @@
 import type { Attachment, Credential, CredentialVariant } from '../model.js';
 import { headers } from './parts.js';
+import { shownThrough } from './request.js';
 
 /** Writes a secret (its value, and its shown form) where the scheme puts it: `Bearer <key>`, or the API-key place. */
 export type PutSecret = (value: string, shown: string) => Attachment;
@@ -36,10 +37,10 @@ export function lookalikeVariants(put: PutSecret, variable: (c: Credential) => s
       attach: (c) => {
         const key = secret(c);
         const v = variable(c);
-        // Bash parameter expansion, so that the shown value does not hold the key.
+        // POSIX filters of the variable, so that the shown value does not hold the key.
         return NOT_ALPHANUMERIC.test(key)
-          ? put(key.replace(new RegExp(NOT_ALPHANUMERIC, 'g'), ''), `\${${v}//[^[:alnum:]]/}`)
-          : put(`${key.slice(0, 1)}-${key.slice(1)}`, `\${${v}:0:1}-\${${v}:1}`);
+          ? put(key.replace(new RegExp(NOT_ALPHANUMERIC, 'g'), ''), shownThrough(v, `tr -cd 'A-Za-z0-9'`))
+          : put(`${key.slice(0, 1)}-${key.slice(1)}`, `${shownThrough(v, 'cut -c1')}-${shownThrough(v, 'cut -c2-')}`);
       },
     },
     {

@@ -44,6 +44,19 @@ export function schemeAndToken(
 
 /** A value with the case of every letter swapped, or undefined when it has no cased letter. */
 export function swapCase(text: string): string | undefined {
-  const swapped = [...text].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
+  // ASCII letters only: what `tr 'a-zA-Z' 'A-Za-z'` does in a reproducer (see shownThrough).
+  const swapped = text.replace(/[A-Za-z]/g, (ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()));
   return swapped === text ? undefined : swapped;
 }
+
+/**
+ * How a reproducer shows a value derived from a credential variable: the variable piped through a
+ * POSIX filter (`tr`, `sed`, `cut`), so that the command runs under any `sh`, never bash-only
+ * expansions such as `${API_KEY~~}`.
+ */
+export function shownThrough(variable: string, filter: string): string {
+  return `$(printf '%s' "$${variable}" | ${filter})`;
+}
+
+/** The POSIX filter that swaps the case of ASCII letters, as {@link swapCase} does. */
+export const SWAP_CASE_FILTER = `tr 'a-zA-Z' 'A-Za-z'`;

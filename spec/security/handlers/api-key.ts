@@ -1,7 +1,14 @@
 import { matchesAny } from '../_internals/digest.js';
 import { lookalikeVariants } from '../_internals/lookalikes.js';
 import { NOTHING, cookies, headers, query } from '../_internals/parts.js';
-import { cookieValues, headerOf, queryValues, swapCase } from '../_internals/request.js';
+import {
+  cookieValues,
+  headerOf,
+  queryValues,
+  shownThrough,
+  SWAP_CASE_FILTER,
+  swapCase,
+} from '../_internals/request.js';
 import type {
   ApiKeyLocation,
   Attachment,
@@ -69,7 +76,7 @@ function variants(scheme: ApiKeyScheme): CredentialVariant[] {
         const swapped = swapCase(key(c));
         // A key without letters has no case to swap: its last character becomes a letter instead.
         return swapped !== undefined
-          ? at(swapped, `\${${c.variable}~~}`)
+          ? at(swapped, shownThrough(c.variable, SWAP_CASE_FILTER))
           : at(`${key(c).slice(0, -1)}x`, `\${${c.variable}%?}x`);
       },
     },

@@ -60,7 +60,7 @@ const VARIANTS: readonly CredentialVariant[] = [
     attach: (c) =>
       auth(
         `Basic ${b64(`${pair(c).user}${pair(c).password}`)}`,
-        `Basic $(printf '%s' "\${${c.variable}/:/}" | base64 | tr -d '\\n')`,
+        `Basic $(printf '%s' "$${c.variable}" | sed 's/://' | base64 | tr -d '\\n')`,
       ),
   },
   {

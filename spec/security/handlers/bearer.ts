@@ -10,7 +10,7 @@ import {
   percentEncodeShown,
   query,
 } from '../_internals/parts.js';
-import { headerOf, schemeAndToken, swapCase } from '../_internals/request.js';
+import { headerOf, schemeAndToken, shownThrough, SWAP_CASE_FILTER, swapCase } from '../_internals/request.js';
 import type { Credential, CredentialVariant, SecurityScheme } from '../model.js';
 import { type ChallengeOptions, type SchemeHandler, secretOf } from './handler.js';
 
@@ -83,7 +83,7 @@ const VARIANTS: readonly CredentialVariant[] = [
       const swapped = swapCase(key);
       // A key without letters has no case to swap: change its last character to a letter instead, so
       // it stays wrong and the shown value does not depend on the key.
-      if (swapped !== undefined) return auth(`Bearer ${swapped}`, `Bearer \${${v}~~}`);
+      if (swapped !== undefined) return auth(`Bearer ${swapped}`, `Bearer ${shownThrough(v, SWAP_CASE_FILTER)}`);
       return auth(`Bearer ${key.slice(0, -1)}x`, `Bearer \${${v}%?}x`);
     },
   },
@@ -97,7 +97,7 @@ const VARIANTS: readonly CredentialVariant[] = [
     id: 'key-with-prefix',
     description: 'a token that ends with the key',
     expect: 'refuse',
-    attach: (c) => auth(`Bearer not-${tokenOf(c).key}`, `Bearer \${${c.variable}/#/not-}`),
+    attach: (c) => auth(`Bearer not-${tokenOf(c).key}`, `Bearer $(printf 'not-%s' "$${c.variable}")`),
   },
   // b64token allows trailing "=" (RFC 6750 §2.1): "<key>==" is another token, not the key padded.
   {
