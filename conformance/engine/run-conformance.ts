@@ -11,7 +11,9 @@ import { createHttpClient, createKitCredentials, CredentialError, type KitCreden
 import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
 import { streams, type PropertyContext } from './build-properties.js';
 import { Collector, signatureOf } from './collector.js';
+import { settleFinding } from '../findings/basis.js';
 import { watchTarget } from './target-watch.js';
+import { gateValid } from './valid-gate.js';
 import { planFirstLook, planRun } from './plan-run.js';
 import { RunError } from './run-error.js';
 import { collectReport, verdictOf, withReproducer, type ReplayCommand } from './collect-report.js';
@@ -77,7 +79,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     timeoutMs: options.timeoutMs,
     ...(options.rate ? { rate: options.rate } : {}),
   });
-  const collector = new Collector();
+  const collector = new Collector((f) => settleFinding(f, spec.operation(f.operationId)));
   const replayCommand: ReplayCommand = {
     target,
     seed: options.seed,
@@ -99,8 +101,30 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
 
   // Set by the domain's preparation when the target narrows what a valid request is (see Adaptation).
   let adapt: ((c: Case) => Case) | undefined;
+  // Cases the valid-gate held back: nothing was sent, so no check judges them.
+  const unsent = new WeakSet<Exchange>();
   const send = async (original: Case): Promise<Exchange> => {
-    const c = adapt ? adapt(original) : original;
+    const adapted = adapt ? adapt(original) : original;
+    const gated = gateValid(adapted, operationOf(adapted));
+    if ('fault' in gated) {
+      const { member, why } = gated.fault;
+      collector.note({
+        code: 'contract_gap',
+        severity: 'warning',
+        gap: 'no-valid-value',
+        operationId: adapted.operationId,
+        check: 'positive',
+        evidence: { scenario: 'no-valid-value', member, why },
+      });
+      const held: Exchange = {
+        case: adapted,
+        request: { method: (adapted.method ?? operationOf(adapted).method).toUpperCase(), path: '', headers: {} },
+        failure: { kind: 'protocol_error', message: `not sent: no valid value for ${member} (${why})`, durationMs: 0 },
+      };
+      unsent.add(held);
+      return held;
+    }
+    const c = gated.send;
     const exchange = await watch.send(c, async (sent) => {
       // A DELETE may remove what it names, whatever it answers and however long it takes: from the
       // moment it is sent, no value it names is claimed to exist any more.
@@ -133,7 +157,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     : [];
   const deleted = new Set<string>();
   const judge = (sent: Exchange): Finding[] => {
-    if (watch.isConsequence(sent)) return [];
+    if (watch.isConsequence(sent) || unsent.has(sent)) return [];
     const gone = sent.case.existing?.filter((p) => deleted.has(sent.case.pathParams[p] ?? '')) ?? [];
     const exchange: Exchange =
       gone.length > 0
@@ -151,7 +175,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     for (const check of checks) {
       const name = check.name(exchange.case);
       if (!checkSelected(name) || (check.applies && !check.applies(operation))) continue;
-      const produced = check.run({ exchange, operation }).filter((f) => checkSelected(f.check));
+      const produced = check
+        .run({ exchange, operation })
+        .filter((f) => checkSelected(f.check))
+        .map((f) => settleFinding(f, spec.operation(f.operationId)));
       if (produced.length === 0) {
         if (tallied) collector.tally(operation.operationId, name, 'passed', waited(exchange));
         continue;

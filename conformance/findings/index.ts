@@ -1,5 +1,6 @@
 export type {
   AuthEvidence,
+  Basis,
   Boundary,
   EvidenceByCode,
   Finding,
