@@ -323,6 +323,21 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         evidence: { scenario: 'rate-limited', retries: backoff.retries, pausedMs: backoff.pausedMs },
       });
     }
+    // A route that never answered is no deadline of the kit's: it fails, unless the whole target went down.
+    if (!watch.down)
+      for (const { route, exchange, requests } of watch.silentRoutes())
+        collector.addFailure(
+          findingOf(exchange, {
+            code: 'transport_error',
+            severity: 'failure',
+            check: 'transport',
+            evidence: {
+              scenario: 'exchange',
+              kind: 'no-answer',
+              detail: `${route} never answered: ${requests} requests in a row got no response (${exchange.failure?.message ?? 'none'}), and the kit stopped sending there`,
+            },
+          }),
+        );
     const stopped = watch.stopped(spec.operations[0]!.operationId);
     if (stopped)
       collector.addFailure(

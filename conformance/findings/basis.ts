@@ -54,7 +54,7 @@ function protocolBasis(e: ProtocolEvidence): Basis {
     case 'head-length':
       return rfc('RFC 9110', '§8.6', 'a server MUST NOT send in a HEAD answer a Content-Length other than GET would');
     case 'head-status':
-      return rfc('RFC 9110', '§9.3.2', 'the server SHOULD send the same header fields to HEAD as to GET');
+      return rfc('RFC 9110', '§9.3.2', 'HEAD is identical to GET except that the server MUST NOT send content');
     case 'allow-method-refused':
       return rfc('RFC 9110', '§10.2.1', 'Allow lists the methods the target resource supports');
   }

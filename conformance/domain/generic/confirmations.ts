@@ -26,11 +26,12 @@ export class Confirmations {
 
   /**
    * The basis of a breach of rule `key` on input `value`: confirmed when the target behaved by the
-   * rule on some other input before, otherwise unconfirmed (an advisory).
+   * rule before (on another input, with `otherInput`: an echo of the very value now changed proves
+   * nothing of it), otherwise unconfirmed (an advisory).
    */
-  basis(key: string, value: string, inference: string): Basis {
+  basis(key: string, value: string, inference: string, otherInput = false): Basis {
     const entry = this.seen.get(key);
-    const other = entry !== undefined && [...entry.values].some((v) => v !== value);
+    const other = entry !== undefined && (!otherInput || [...entry.values].some((v) => v !== value));
     return other ? { kind: 'confirmed', inference, confirmedBy: entry!.example } : { kind: 'unconfirmed', inference };
   }
 }

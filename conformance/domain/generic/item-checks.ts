@@ -119,6 +119,7 @@ export function createEchoCheck(
           key,
           JSON.stringify(shown(value)) ?? '',
           `a creation's answer shows ${member} as it was sent (its documented body is the item)`,
+          true,
         );
         out.push(
           findingOf(exchange, {
