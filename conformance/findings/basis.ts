@@ -60,9 +60,9 @@ function protocolBasis(e: ProtocolEvidence): Basis {
   }
 }
 
-function gapBasis(e: GapEvidence, operation: OperationModel | undefined): Basis | undefined {
-  if (e.scenario === 'deprecation-unmarked') return spec(e.pointer, 'no `deprecated: true`');
-  return operation ? responsesBasis(operation, 'documented responses') : undefined;
+/** A contract gap is where the spec is silent: it rests on nothing but what the target did, so it names no basis. */
+function gapBasis(e: GapEvidence): Basis | undefined {
+  return e.scenario === 'deprecation-unmarked' ? spec(e.pointer, 'no `deprecated: true`') : undefined;
 }
 
 /**
@@ -135,7 +135,7 @@ export function basisOf(finding: Finding, operation: OperationModel | undefined)
       return unconfirmed(e.inference ?? `the ${e.rule} rule inferred from the spec's shape`);
     }
     case 'contract_gap':
-      return gapBasis(finding.evidence, op);
+      return gapBasis(finding.evidence);
     case 'deprecation_headers':
       return op ? spec(op.pointer, '`deprecated: true`') : undefined;
     case 'allow_missing':
