@@ -66,7 +66,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       list?.operationId,
       pageSizeCheck(collection),
       ...filterChecks(collection),
-      ...(listOperation ? structuredFilterChecks(listOperation, collection) : []),
+      ...(listOperation ? structuredFilterChecks(listOperation, collection, ledger) : []),
       uniqueIdsCheck(collection),
     );
     const createOperation = create ? spec.operation(create.operationId) : undefined;
