@@ -14,6 +14,7 @@ import { Collector, signatureOf } from './collector.js';
 import { settleFinding } from '../findings/basis.js';
 import { watchTarget } from './target-watch.js';
 import { gateValid } from './valid-gate.js';
+import { ordinaryParts, toValidCase } from '../generate/index.js';
 import { planFirstLook, planRun } from './plan-run.js';
 import { RunError } from './run-error.js';
 import { collectReport, verdictOf, withReproducer, type ReplayCommand } from './collect-report.js';
@@ -462,13 +463,10 @@ async function preflight(spec: SpecModel, context: PropertyContext, target: stri
   const readable = spec.operations.filter((o) => o.method === 'get' && !o.path.includes('{') && !streams(o));
   const operation = readable.find((o) => !o.parameters.some((p) => p.required)) ?? readable[0];
   if (!operation) return spec.operations.length === 0 ? 'the spec has no operations' : true;
+  // An ordinary valid request (its required parameters too): the valid-gate sends nothing less.
   const exchange = await context.send({
-    operationId: operation.operationId,
+    ...toValidCase(operation, ordinaryParts(operation, {}, 0)),
     family: 'preflight',
-    kind: 'valid',
-    pathParams: {},
-    query: [],
-    auth: 'valid',
   });
   if (exchange.failure?.kind === 'unreachable') return `cannot reach the target: ${exchange.failure.message}`;
   const status = exchange.response?.status;
