@@ -2,7 +2,7 @@ import type { Case, Exchange, ReceivedResponse } from '../conformance/cases/inde
 import { checkContentType, checkSchema, findingOf } from '../conformance/checks/index.js';
 import { checkResponseHeaders } from '../conformance/checks/response-headers.js';
 import type { Check } from '../conformance/checks/index.js';
-import type { Finding, RequestRecord } from '../conformance/findings/index.js';
+import { type Finding, type RequestRecord, settleFinding } from '../conformance/findings/index.js';
 import type { OperationModel } from '../spec/index.js';
 import { findMediaType } from '../spec/media/index.js';
 import { pointerSegment, responsePointer } from './spec-pointer.js';
@@ -33,8 +33,8 @@ export function liveExchange(
 }
 
 /**
- * Judges an upstream answer with the kit's own checks, each finding given the spec location it rests
- * on as its `basis`. A status the operation does not document is the kit's `undocumented_status`.
+ * Judges an upstream answer with the kit's own checks, each finding settled with the basis it rests
+ * on (a pointer into the spec). A status the operation does not document is the kit's `undocumented_status`.
  */
 export function judgeResponse(operation: OperationModel, exchange: Exchange): Finding[] {
   const r = exchange.response;
@@ -52,25 +52,6 @@ export function judgeResponse(operation: OperationModel, exchange: Exchange): Fi
     );
   }
   for (const check of RESPONSE_CHECKS) out.push(...check({ exchange, operation }));
-  return out.map((f) => ({ ...f, basis: basisOf(operation, f, r) }));
-}
-
-function basisOf(operation: OperationModel, finding: Finding, r: ReceivedResponse): string {
-  const response = responsePointer(operation, r.status);
-  const documented = operation.responseFor(r.status);
-  switch (finding.code) {
-    case 'undocumented_status':
-      return `${operation.pointer}/responses`;
-    case 'content_type':
-      return `${response}/content`;
-    case 'schema_mismatch':
-    case 'invalid_json': {
-      if (finding.code === 'schema_mismatch' && finding.evidence.scenario === 'headers') return `${response}/headers`;
-      const keys = documented ? Object.keys(documented.content) : [];
-      const key = findMediaType(keys, r.headers['content-type'] ?? '') ?? keys[0];
-      return key === undefined ? response : `${response}/content/${pointerSegment(key)}/schema`;
-    }
-    default:
-      return response;
-  }
+  // The kit's own basis for each: a pointer into the spec, or an advisory where it is only an inference.
+  return out.map((f) => settleFinding(f, operation));
 }

@@ -32,7 +32,7 @@ async function proxyTo(upstream: RunningServer, options: Partial<ProxyOptions> =
 function summary(proxy: RunningProxy): string[] {
   return proxy.session
     .findings()
-    .map((f) => `${f.code} ${f.operationId} ${f.basis ?? ''}`)
+    .map((f) => `${f.code} ${f.operationId} ${f.basis?.kind === 'spec' ? f.basis.pointer : ''}`)
     .sort();
 }
 
@@ -98,11 +98,11 @@ describe('proxy in front of the todos API', () => {
     await fetch(`${proxy.url}/elsewhere?api_key=${TODOS_KEY}`, { headers: { 'X-API-Key': TODOS_KEY } });
     const violations = lines.filter((l) => l.startsWith('  violation: '));
     expect(violations).toEqual([
-      '  violation: listTodos /paths/~1todos/get/parameters/0: The query parameter limit is 500; the spec says: must be <= 100 (maximum).',
-      '  violation: listTodos /security: The request credential is missing; the spec says: the operation needs a credential of ApiKeyAuth (security).',
-      '  violation: createTodo /paths/~1todos/post/requestBody: The request Content-Type is "text/plain"; the spec says: one of application/json (media-type).',
-      '  violation: createTodo /paths/~1todos/post/requestBody: The request body at /title is ""; the spec says: must NOT have fewer than 1 characters (minLength).',
-      '  violation: createTodo /paths/~1todos/post/requestBody: The request body at /priority is 9; the spec says: must be <= 5 (maximum).',
+      '  violation: listTodos: The query parameter limit is 500; the spec says: must be <= 100 (maximum). Basis: the spec at /paths/~1todos/get/parameters/0 says must be <= 100.',
+      '  violation: listTodos: The request credential is missing; the spec says: the operation needs a credential of ApiKeyAuth (security). Basis: the spec at /security says the operation needs a credential of ApiKeyAuth.',
+      '  violation: createTodo: The request Content-Type is "text/plain"; the spec says: one of application/json (media-type). Basis: the spec at /paths/~1todos/post/requestBody says one of application/json.',
+      '  violation: createTodo: The request body at /title is ""; the spec says: must NOT have fewer than 1 characters (minLength). Basis: the spec at /paths/~1todos/post/requestBody says must NOT have fewer than 1 characters.',
+      '  violation: createTodo: The request body at /priority is 9; the spec says: must be <= 5 (maximum). Basis: the spec at /paths/~1todos/post/requestBody says must be <= 5.',
     ]);
     expect(lines.filter((l) => l.includes('unknown route'))).toEqual([
       'proxy: GET /api/v2/elsewhere: unknown route, not in the spec (not judged)',
@@ -184,10 +184,10 @@ describe('proxy in front of the todos API', () => {
     expect(await run('none', 'none.json')).toBe(0);
     const json = JSON.parse(await readFile(join(dir, 'any.json'), 'utf8')) as {
       verdict: string;
-      findings: { code: string; basis?: string; message: string }[];
+      findings: { code: string; basis?: { pointer?: string }; message: string }[];
     };
     expect(json.verdict).toBe('failed');
-    expect(json.findings.map((f) => [f.code, f.basis])).toEqual([
+    expect(json.findings.map((f) => [f.code, f.basis?.pointer])).toEqual([
       ['undocumented_status', '/paths/~1todos/post/responses'],
     ]);
     expect(out.join('')).toContain('Got 200; createTodo documents 201 for success.');

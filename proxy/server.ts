@@ -287,9 +287,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         session.judged(operationId, findings, took);
         session.observe(liveObservation(operation, pathParams, search, req.headers, body, sentStatus, sentHeaders));
       }
-      const lines = findings.map((f) =>
-        redactText(`${f.operationId} ${f.basis ?? ''}: ${describeFinding(f)}`, secrets),
-      );
+      const lines = findings.map((f) => redactText(`${f.operationId}: ${describeFinding(f)}`, secrets));
       if (!options.quiet) log(requestLine(method, redactTarget(target, secrets), sentStatus, took));
       for (const line of lines) log(`  violation: ${line}`);
       requestLog.record({
@@ -402,7 +400,7 @@ function requestFinding(
     check: 'request',
     operationId,
     evidence: violation.evidence,
-    basis: violation.basis,
+    basis: { kind: 'spec', pointer: violation.basis, says: violation.evidence.wanted },
     request,
     ...(cut ? { cut } : {}),
   };

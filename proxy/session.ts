@@ -51,7 +51,7 @@ export function createSession(spec: SpecModel, upstream: string, now: () => numb
   let unknownCount = 0;
 
   function keep(finding: Finding): void {
-    const key = `${finding.code}\u0000${finding.operationId}\u0000${finding.basis ?? ''}\u0000${describeFinding(finding)}`;
+    const key = `${finding.code}\u0000${finding.operationId}\u0000${describeFinding(finding)}`;
     const kept = byKey.get(key);
     if (kept) byKey.set(key, { ...kept, occurrences: (kept.occurrences ?? 1) + 1 });
     else byKey.set(key, finding);

@@ -36,13 +36,47 @@ describe('checkErrorStatus', () => {
     expect(describeFinding(findings[0]!)).toContain('404');
   });
 
-  it('fails on probes too where the operation declares one error body, only warns where it does not', () => {
+  it('rests on the spec where the member says it is the HTTP status, on RFC 9457 for problem+json, else is an advisory', () => {
+    const spec = run(checkErrorStatus, ops.getPet, validCase('getPet'), response(404, errorBody(400)));
+    expect(spec[0]!.basis).toEqual({
+      kind: 'spec',
+      pointer: '/paths/~1pets~1{petId}/get/responses/401',
+      says: 'its error body\'s `status` is "The HTTP status code."',
+    });
+    const problem = run(
+      checkErrorStatus,
+      ops.getPet,
+      validCase('getPet'),
+      response(404, errorBody(400), { 'content-type': 'application/problem+json' }),
+    );
+    expect(problem[0]!.basis).toMatchObject({ kind: 'rfc', rfc: 'RFC 9457' });
+    const schema = ops.spec.compile({
+      type: 'object',
+      properties: { status: { type: 'integer', description: 'Internal error number.' } },
+    });
+    const silent: OperationModel = {
+      ...ops.getPet,
+      responses: {
+        ...ops.getPet.responses,
+        '401': { ...ops.getPet.responses['401']!, schema },
+        '404': { ...ops.getPet.responses['404']!, schema },
+      },
+    };
+    const inferred = run(checkErrorStatus, silent, validCase('getPet'), response(404, errorBody(400)));
+    expect(verdicts(inferred)).toEqual([{ code: 'error_status_mismatch', severity: 'advisory' }]);
+    expect(inferred[0]!.basis).toMatchObject({ kind: 'unconfirmed' });
+  });
+
+  it('judges a status the operation does not document (405) only as an advisory; probes of documented ones fail', () => {
     expect(verdicts(run(checkErrorStatus, ops.getPet, probeCase('getPet'), response(405, errorBody(404))))).toEqual([
-      { code: 'error_status_mismatch', severity: 'failure' },
+      { code: 'error_status_mismatch', severity: 'advisory' },
     ]);
     expect(verdicts(run(checkErrorStatus, ops.listPets, probeCase('listPets'), response(405, errorBody(404))))).toEqual(
-      [{ code: 'error_status_mismatch', severity: 'warning' }],
+      [{ code: 'error_status_mismatch', severity: 'advisory' }],
     );
+    expect(verdicts(run(checkErrorStatus, ops.getPet, probeCase('getPet'), response(404, errorBody(400))))).toEqual([
+      { code: 'error_status_mismatch', severity: 'failure' },
+    ]);
     const mixed = {
       ...ops.getPet,
       responses: {
@@ -50,7 +84,7 @@ describe('checkErrorStatus', () => {
         '404': { ...ops.getPet.responses['404']!, schema: ops.spec.compile({ type: 'object', required: ['detail'] }) },
       },
     };
-    expect(verdicts(run(checkErrorStatus, mixed, probeCase('getPet'), response(405, errorBody(404))))).toEqual([
+    expect(verdicts(run(checkErrorStatus, mixed, probeCase('getPet'), response(401, errorBody(404))))).toEqual([
       { code: 'error_status_mismatch', severity: 'warning' },
     ]);
   });

@@ -35,7 +35,7 @@ export {
 export { describeAuth } from './status.js';
 export { CHECK_NAMES, CHECKS, checkKept, isCheckName } from './registry.js';
 export type { CheckName } from './registry.js';
-export { findingOf, mediaTypeOf, responseRecord } from './make-finding.js';
+export { findingOf, mediaTypeOf, outsideOperation, responseRecord } from './make-finding.js';
 export type { Check, CheckInput } from './make-finding.js';
 
 /** A check with the name its tally is kept under (which may depend on the case). */

@@ -1,6 +1,8 @@
 import type { CheckName } from './registry.js';
-import type { Exchange } from '../cases/index.js';
+import type { Case, Exchange } from '../cases/index.js';
+import type { OperationModel } from '../../spec/index.js';
 import {
+  type Basis,
   cutBody,
   type EvidenceByCode,
   type Finding,
@@ -41,6 +43,8 @@ export interface FindingFields<C extends FindingCode> {
   readonly check: CheckName;
   readonly gap?: string;
   readonly evidence: EvidenceByCode[C];
+  /** What the finding rests on, when the check knows better than `basisOf`'s default (findings/basis.ts). */
+  readonly basis?: Basis;
 }
 
 /** Builds a finding about an exchange, attaching the request and the trimmed response. */
@@ -57,4 +61,16 @@ export function findingOf<C extends FindingCode>(exchange: Exchange, fields: Fin
 /** The media type of a response without parameters, lower-case. */
 export function mediaTypeOf(headers: Readonly<Record<string, string>>): string {
   return (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * Whether a request went outside its operation: to a literal path variant (a trailing slash, a
+ * dot-segment, another route) or with a method the operation is not (HEAD aside, which is GET
+ * without content). Its answer is another resource's, or none's: never judged against the
+ * operation's response schemas, media types or statuses.
+ */
+export function outsideOperation(c: Case, operation: OperationModel): boolean {
+  if (c.literalPath !== undefined) return true;
+  const method = c.method?.toLowerCase();
+  return method !== undefined && method !== operation.method && !(method === 'head' && operation.method === 'get');
 }

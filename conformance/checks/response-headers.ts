@@ -1,6 +1,6 @@
 import { parseParameter } from '../../spec/parameters/index.js';
 import type { HeaderProblem } from '../findings/index.js';
-import { findingOf, type Check } from './make-finding.js';
+import { findingOf, outsideOperation, type Check } from './make-finding.js';
 
 /**
  * Every response header the spec documents for the status as `required` is there, and every
@@ -11,7 +11,7 @@ export const checkResponseHeaders: Check = ({ exchange, operation }) => {
   const r = exchange.response;
   if (!r || r.status >= 500 || (r.status >= 300 && r.status < 400)) return [];
   const documented = operation.responseFor(r.status);
-  if (!documented) return [];
+  if (!documented || outsideOperation(exchange.case, operation)) return [];
   const probe = exchange.case.kind === 'probe';
   const problems: HeaderProblem[] = [];
   for (const [name, header] of Object.entries(documented.headers)) {

@@ -8,7 +8,7 @@ import {
 import { findMediaType } from '../../spec/media/index.js';
 import type { SchemaSource } from '../findings/index.js';
 import { errorStatusesOf, uniformErrorSchema } from './error-schema.js';
-import { findingOf, type Check } from './make-finding.js';
+import { findingOf, outsideOperation, type Check } from './make-finding.js';
 
 const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
@@ -53,6 +53,7 @@ export const checkSchema: Check = ({ exchange, operation }) => {
   const r = exchange.response;
   // A response to HEAD has no content (RFC 9110 §9.3.2): there is no body to match.
   if (!r || r.status >= 500 || (r.status >= 300 && r.status < 400) || exchange.request.method === 'HEAD') return [];
+  if (outsideOperation(exchange.case, operation)) return [];
   const documented = operation.responseFor(r.status);
   const contentType = r.headers['content-type'];
   const media = documented ? mediaOf(documented, contentType) : undefined;
@@ -70,8 +71,10 @@ export const checkSchema: Check = ({ exchange, operation }) => {
   // the body the spec declares for every error.
   const owed = r.status >= 400 && uniformErrorSchema(operation) !== undefined;
   const probe = exchange.case.kind === 'probe' && !owed;
-  const severity = probe ? 'warning' : 'failure';
-  const gap = probe ? { gap: 'other-endpoints' } : {};
+  // A status the operation does not document has no schema in the document: the one its other
+  // errors share is an inference, shown as an advisory and never a failure (findings/basis.ts).
+  const severity = !documented ? 'advisory' : probe ? 'warning' : 'failure';
+  const gap = probe && documented ? { gap: 'other-endpoints' } : {};
   const source: SchemaSource = documented
     ? { source: 'status' }
     : { source: 'errors', errorStatuses: errorStatusesOf(operation) };

@@ -14,7 +14,9 @@ export function signatureOf(finding: Finding): string {
   const e = (finding.evidence ?? {}) as Readonly<Record<string, unknown>>;
   const cause = finding.gap ?? e.keyword ?? e.auth ?? e.kind ?? '';
   const status = finding.response?.status ?? '';
-  return [finding.code, finding.operationId, finding.check, String(cause), String(status)].join('|');
+  // A finding about one member (a value the kit could not generate, an echo) is kept once per member.
+  const member = typeof e.member === 'string' ? [e.member] : [];
+  return [finding.code, finding.operationId, finding.check, String(cause), String(status), ...member].join('|');
 }
 
 /**
@@ -28,6 +30,12 @@ export class Collector {
   private readonly failures: Finding[] = [];
   private readonly failureSignatures = new Set<string>();
 
+  /**
+   * @param settle gives each finding its basis and makes a failure that rests on no more than an
+   * unconfirmed inference (or a limit of the kit's own) an advisory (findings/basis.ts).
+   */
+  constructor(private readonly settle: (finding: Finding) => Finding = (f) => f) {}
+
   /** Counts one exchange's verdict in each cell it touched. */
   tally(operationId: string, check: CheckName, outcome: 'passed' | 'failed' | 'warnings', durationMs = 0): void {
     const key = `${operationId}\u0000${check}`;
@@ -38,7 +46,8 @@ export class Collector {
   }
 
   /** Records warnings and advisories (deduplicated). Failures go through `addFailure`. */
-  note(finding: Finding): void {
+  note(found: Finding): void {
+    const finding = this.settle(found);
     if (finding.severity === 'failure') return;
     const key = signatureOf(finding);
     const existing = this.notes.get(key);
@@ -47,7 +56,12 @@ export class Collector {
   }
 
   /** Records a shrunk failure, once per signature. Returns false when it was already known. */
-  addFailure(finding: Finding): boolean {
+  addFailure(found: Finding): boolean {
+    const finding = this.settle(found);
+    if (finding.severity !== 'failure') {
+      this.note(finding);
+      return false;
+    }
     const key = signatureOf(finding);
     if (this.failureSignatures.has(key)) return false;
     this.failureSignatures.add(key);

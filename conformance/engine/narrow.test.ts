@@ -113,6 +113,21 @@ describe('executeNarrowed', async () => {
     );
   });
 
+  it('attributes the refusal to the member that caused it, not to the first edge the case carried', async () => {
+    const title = 'x'.repeat(197);
+    const result = await executeNarrowed(
+      contextFor((b) => 'nickname' in b),
+      operation,
+      {
+        ...caseOf({ name: title, categoryId: 1, nickname: 'x' }),
+        edge: { gap: 'field-size-limits', description: `/body/name is 197 UTF-16 units long` },
+      },
+    );
+    expect(result.findings.map((f) => [f.severity, f.gap])).toEqual([['warning', 'unknown-fields']]);
+    expect(result.findings[0]!.evidence).toMatchObject({ edge: '/body/nickname is not a documented property' });
+    expect(describeFinding(result.findings[0]!)).not.toContain('197');
+  });
+
   it('fails a refusal whose cause is a value the schema allows, naming it', async () => {
     const result = await executeNarrowed(
       contextFor((b) => b.categoryId === 7),

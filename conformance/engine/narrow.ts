@@ -93,17 +93,26 @@ export async function executeNarrowed(
   const unexplained = causes.filter((c) => c.edge === undefined);
   const others = findings.filter((f) => f !== excused);
   if (unexplained.length === 0) {
+    // The gap is the one the refused members touch, in their words: not the first edge the case
+    // happened to carry (a long title when an unknown member was refused).
+    const first = causes[0]?.edge;
+    const attributed: Finding =
+      excused.code === 'contract_gap' && excused.evidence.scenario === 'edge-refused' && first
+        ? {
+            ...excused,
+            gap: first.gap,
+            evidence: { ...excused.evidence, edge: causes.map((c) => c.edge!.description).join('; ') },
+          }
+        : excused;
+    const narrowedFinding: Finding = {
+      ...attributed,
+      context: {
+        ...excused.context,
+        narrowed: { members: causes.map((c) => c.k), reasons: causes.map((c) => c.edge!.description) },
+      },
+    };
     return {
-      findings: [
-        ...others,
-        {
-          ...excused,
-          context: {
-            ...excused.context,
-            narrowed: { members: causes.map((c) => c.k), reasons: causes.map((c) => c.edge!.description) },
-          },
-        },
-      ],
+      findings: [...others, narrowedFinding],
       exchanges: [exchange],
     };
   }

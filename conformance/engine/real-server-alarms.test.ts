@@ -291,3 +291,77 @@ describe('ids of a creation whose answer has no schema', () => {
     expect((await uniqueIds('with-schema', { schema: pet })).length).toBeGreaterThan(0);
   });
 });
+
+describe('valid means valid', () => {
+  // A member no value satisfies (a pattern of three letters against minLength 5): the generator
+  // cannot make a valid request, so none is sent as valid; a server that refuses the bad values is right.
+  const thing = {
+    type: 'object',
+    required: ['code'],
+    additionalProperties: false,
+    properties: { code: { type: 'string', pattern: '^[A-Z]{3}$', minLength: 5 } },
+  };
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'things', version: '1' },
+    paths: {
+      '/things': {
+        post: {
+          operationId: 'createThing',
+          requestBody: { required: true, content: { 'application/json': { schema: thing } } },
+          responses: {
+            '201': { description: 'created', content: { 'application/json': { schema: thing } } },
+            '400': { description: 'invalid' },
+          },
+        },
+      },
+    },
+  };
+
+  it('sends nothing as valid where no valid value exists, and says so once for the member', async () => {
+    const { url, spec } = await serve('unsatisfiable', document, (_req, res) => {
+      res.writeHead(400);
+      res.end();
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1 });
+    expect(failures(report).map(describeFinding)).toEqual([]);
+    const gaps = report.findings.filter((f) => f.gap === 'no-valid-value');
+    expect(gaps.map((f) => f.evidence)).toEqual([
+      expect.objectContaining({ scenario: 'no-valid-value', member: '/body/code' }),
+    ]);
+  });
+});
+
+describe('latency is not the contract', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'slow', version: '1' },
+    paths: {
+      '/report': {
+        get: {
+          operationId: 'getReport',
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+        },
+      },
+    },
+  };
+
+  it('notes an answer past the deadline, and fails nothing for it', async () => {
+    let slow = 2;
+    const { url, spec } = await serve('slow', document, (req, res) => {
+      // The first answers take longer than the kit's deadline, the rest come at once.
+      const answer = () => json(res, req.url?.startsWith('/report') ? 200 : 404, {});
+      if (slow-- > 0) setTimeout(answer, 400);
+      else answer();
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1, timeoutMs: 150 });
+    expect(
+      failures(report)
+        .filter((f) => f.code === 'transport_error')
+        .map(describeFinding),
+    ).toEqual([]);
+    const notes = report.findings.filter((f) => f.code === 'transport_error');
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((f) => f.severity === 'advisory' && f.basis?.kind === 'kit')).toBe(true);
+  });
+});

@@ -13,7 +13,10 @@ import { createHttpClient, createKitCredentials, CredentialError, type KitCreden
 import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
 import { streams, type PropertyContext } from './build-properties.js';
 import { Collector, signatureOf } from './collector.js';
+import { settleFinding } from '../findings/basis.js';
 import { watchTarget } from './target-watch.js';
+import { gateValid } from './valid-gate.js';
+import { ordinaryParts, toValidCase } from '../generate/index.js';
 import { operationSelected, planFirstLook, planRun } from './plan-run.js';
 import { RunError } from './run-error.js';
 import { collectReport, verdictOf, withReproducer, type ReplayCommand } from './collect-report.js';
@@ -80,7 +83,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     timeoutMs: options.timeoutMs,
     ...(options.rate ? { rate: options.rate } : {}),
   });
-  const collector = new Collector();
+  const collector = new Collector((f) => settleFinding(f, spec.operation(f.operationId)));
   const coverage = createCoverageTracker(spec);
   const replayCommand: ReplayCommand = {
     target,
@@ -152,17 +155,44 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
 
   // Set by the domain's preparation when the target narrows what a valid request is (see Adaptation).
   let adapt: ((c: Case) => Case) | undefined;
+  // Cases the valid-gate held back: nothing was sent, so no check judges them.
+  const heldBack = new WeakSet<Exchange>();
   const send = async (original: Case): Promise<Exchange> => {
-    const c = adapt ? adapt(original) : original;
+    const adapted = adapt ? adapt(original) : original;
     // Once interrupted, nothing more is sent: what is under way ends on its own.
     if (options.signal?.aborted)
       return {
-        case: c,
-        request: { method: (c.method ?? operationOf(c).method).toUpperCase(), path: operationOf(c).path, headers: {} },
+        case: adapted,
+        request: {
+          method: (adapted.method ?? operationOf(adapted).method).toUpperCase(),
+          path: operationOf(adapted).path,
+          headers: {},
+        },
         failure: { kind: 'not_selected', message: 'not sent: the run was interrupted', durationMs: 0 },
       };
-    const withheld = refusal(c);
+    // Selection first: an operation left out gets no request, and no gap either.
+    const withheld = refusal(adapted);
     if (withheld) return withheld;
+    const gated = gateValid(adapted, operationOf(adapted));
+    if ('fault' in gated) {
+      const { member, why } = gated.fault;
+      collector.note({
+        code: 'contract_gap',
+        severity: 'warning',
+        gap: 'no-valid-value',
+        operationId: adapted.operationId,
+        check: 'positive',
+        evidence: { scenario: 'no-valid-value', member, why },
+      });
+      const held: Exchange = {
+        case: adapted,
+        request: { method: (adapted.method ?? operationOf(adapted).method).toUpperCase(), path: '', headers: {} },
+        failure: { kind: 'protocol_error', message: `not sent: no valid value for ${member} (${why})`, durationMs: 0 },
+      };
+      heldBack.add(held);
+      return held;
+    }
+    const c = gated.send;
     const exchange = await watch.send(c, async (sent) => {
       // A DELETE may remove what it names, whatever it answers and however long it takes: from the
       // moment it is sent, no value it names is claimed to exist any more.
@@ -201,7 +231,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     : [];
   const deleted = new Set<string>();
   const judge = (sent: Exchange): Finding[] => {
-    if (watch.isConsequence(sent) || sent.failure?.kind === 'not_selected') return [];
+    if (watch.isConsequence(sent) || sent.failure?.kind === 'not_selected' || heldBack.has(sent)) return [];
     const gone = sent.case.existing?.filter((p) => deleted.has(sent.case.pathParams[p] ?? '')) ?? [];
     const exchange: Exchange =
       gone.length > 0
@@ -219,7 +249,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     for (const check of checks) {
       const name = check.name(exchange.case);
       if (!checkSelected(name) || (check.applies && !check.applies(operation))) continue;
-      const produced = check.run({ exchange, operation }).filter((f) => checkSelected(f.check));
+      const produced = check
+        .run({ exchange, operation })
+        .filter((f) => checkSelected(f.check))
+        .map((f) => settleFinding(f, spec.operation(f.operationId)));
       if (produced.length === 0) {
         if (tallied) collector.tally(operation.operationId, name, 'passed', waited(exchange));
         continue;
@@ -420,6 +453,21 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         evidence: { scenario: 'rate-limited', retries: backoff.retries, pausedMs: backoff.pausedMs },
       });
     }
+    // A route that never answered is no deadline of the kit's: it fails, unless the whole target went down.
+    if (!watch.down)
+      for (const { route, exchange, requests } of watch.silentRoutes())
+        collector.addFailure(
+          findingOf(exchange, {
+            code: 'transport_error',
+            severity: 'failure',
+            check: 'transport',
+            evidence: {
+              scenario: 'exchange',
+              kind: 'no-answer',
+              detail: `${route} never answered: ${requests} requests in a row got no response (${exchange.failure?.message ?? 'none'}), and the kit stopped sending there`,
+            },
+          }),
+        );
     const stopped = watch.stopped(spec.operations[0]!.operationId);
     if (stopped)
       collector.addFailure(
@@ -586,13 +634,10 @@ async function preflight(
   );
   const operation = readable.find((o) => !o.parameters.some((p) => p.required)) ?? readable[0];
   if (!operation) return spec.operations.length === 0 ? 'the spec has no operations' : true;
+  // An ordinary valid request (its required parameters too): the valid-gate sends nothing less.
   const exchange = await context.send({
-    operationId: operation.operationId,
+    ...toValidCase(operation, ordinaryParts(operation, {}, 0)),
     family: 'preflight',
-    kind: 'valid',
-    pathParams: {},
-    query: [],
-    auth: 'valid',
   });
   if (exchange.failure?.kind === 'unreachable') return `cannot reach the target: ${exchange.failure.message}`;
   const status = exchange.response?.status;

@@ -29,6 +29,11 @@ export interface TargetWatch {
   /** Why the whole target is declared down, once it is. */
   readonly down: string | undefined;
   /**
+   * Routes that never answered: each gave no response to the requests in a row that stopped the
+   * kit sending there, with the last of them. Not a deadline the kit sets: no answer at all.
+   */
+  silentRoutes(): readonly { readonly route: string; readonly exchange: Exchange; readonly requests: number }[];
+  /**
    * The one finding saying the run stopped early, naming the requests that may have taken the target
    * down when it died: `suspects`, in the order they were sent (the last one it answered, then the
    * first it did not answer; the finding's request is the last of them).
@@ -56,12 +61,15 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
   let lastAnswered: Exchange | undefined;
   let killer: { unanswered?: Exchange; answered?: Exchange } | undefined;
   const consequences = new WeakSet<Exchange>();
+  const silent = new Map<string, Exchange>();
 
   return {
     get down() {
       return down;
     },
     isConsequence: (exchange) => consequences.has(exchange),
+    silentRoutes: () =>
+      [...silent.entries()].map(([route, exchange]) => ({ route, exchange, requests: ROUTE_BREAKER_THRESHOLD })),
     async send(testCase, sendNow) {
       const { method, route } = routeOf(testCase);
       const routeDown =
@@ -95,6 +103,7 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
         consecutiveDead += 1;
         deadRoutes.add(route);
         deadPerRoute.set(route, (deadPerRoute.get(route) ?? 0) + 1);
+        if (deadPerRoute.get(route) === ROUTE_BREAKER_THRESHOLD && !silent.has(route)) silent.set(route, exchange);
       } else {
         consecutiveDead = 0;
         deadRoutes.clear();

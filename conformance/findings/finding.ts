@@ -425,6 +425,11 @@ export type GapEvidence =
   | { readonly scenario: 'edge-refused'; readonly status: Integer; readonly edge: string }
   | { readonly scenario: 'limit-status'; readonly status: Integer }
   | { readonly scenario: 'structured-json'; readonly contentType: string; readonly documented: readonly string[] }
+  /**
+   * The generator could not produce a value the spec's own request validator takes for this member
+   * (an unsatisfiable pattern, constraints that conflict): nothing was sent as valid in its place.
+   */
+  | { readonly scenario: 'no-valid-value'; readonly member: string; readonly why: string }
   | {
       readonly scenario: 'deprecation-unmarked';
       readonly deprecation: string;
@@ -680,6 +685,23 @@ export interface Boundary {
       };
 }
 
+/**
+ * What a finding rests on. A failure rests on the spec, on an RFC requirement, or on an inference
+ * this target itself confirmed; an inference it has not confirmed, or a limit of the kit's own
+ * (its deadline, its response-size cap), makes the finding an advisory, never a failure.
+ */
+export type Basis =
+  /** The document says so: where (a JSON pointer into it) and what it says there. */
+  | { readonly kind: 'spec'; readonly pointer: string; readonly says: string }
+  /** A requirement of an RFC: which, the section, and the requirement (its MUST). */
+  | { readonly kind: 'rfc'; readonly rfc: string; readonly section: string; readonly requirement: string }
+  /** An inference from the spec's shape that this target confirmed: what the kit inferred, and what confirmed it. */
+  | { readonly kind: 'confirmed'; readonly inference: string; readonly confirmedBy: string }
+  /** An inference this target has not confirmed: shown with its evidence, never a failure. */
+  | { readonly kind: 'unconfirmed'; readonly inference: string }
+  /** A limit of the kit's own, not of the contract (its deadline, its response-size cap): a transport note. */
+  | { readonly kind: 'kit'; readonly limit: string };
+
 interface FindingBase {
   /** `failure` breaks the contract; `warning` is a contract gap (fails only under `--strict`); `advisory` never fails. */
   readonly severity: Severity;
@@ -695,10 +717,10 @@ interface FindingBase {
    * @minimum 2
    */
   readonly occurrences?: number;
+  /** What the finding rests on (the spec, an RFC, a confirmed inference); every failure has one. */
+  readonly basis?: Basis;
   /** What the engine learned after the finding: the boundary of the one number it depends on, the members a refusal goes with, the spelling of an otherwise ordinary request. */
   readonly context?: FindingContext;
-  /** The spec location (JSON pointer) the finding rests on, when it was judged on live traffic. */
-  readonly basis?: string;
   /** The request or response body was cut for the report: the whole payload's size and digest. */
   readonly cut?: { readonly request?: CutPayload; readonly response?: CutPayload };
   readonly request?: RequestRecord;

@@ -1,5 +1,6 @@
 export type {
   AuthEvidence,
+  Basis,
   BodyCut,
   CarriedValue,
   Boundary,
@@ -27,4 +28,5 @@ export type {
 export type { CheckTally, RunReport, Verdict } from './report.js';
 export type { ContractCoverage, CoverageRatio, OperationCoverage, ResponseCell } from './coverage.js';
 export { settleTallies } from './tallies.js';
+export { basisOf, settleFinding } from './basis.js';
 export { cutBody, cutFindingBodies, EVIDENCE_BODY_CHARS } from './cut-bodies.js';

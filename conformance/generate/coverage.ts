@@ -8,6 +8,7 @@ import { isFreeText } from './free-text.js';
 import { applyMutation, isStillInvalid } from './invalid-case.js';
 import { mutationsOf } from './mutations.js';
 import { landmarksOf, mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
+import { validityFaults } from './request-validity.js';
 import {
   ExistingValue,
   isCredential,
@@ -213,9 +214,11 @@ export function coverageValidCases(operation: OperationModel, known: KnownValues
     variants.push({ ...base, body, chunked: true }, { ...base, body, expectContinue: true });
   }
   variants.push({ ...base, accept: '' }, { ...base, accept: '*/*' });
-  const cases = [...variants.slice(0, MAX_COVERAGE), ...lengths.slice(0, MAX_LENGTH_STEPS)].map((parts) =>
-    toValidCase(operation, parts),
-  );
+  // A landmark the rest of the schema refuses (a length past a pattern), or a member a closed schema
+  // forbids (`additionalProperties: false`), makes no valid request: such variants are not sent as one.
+  const cases = [...variants.slice(0, MAX_COVERAGE), ...lengths.slice(0, MAX_LENGTH_STEPS)]
+    .map((parts) => toValidCase(operation, parts))
+    .filter((c) => validityFaults(c, operation).length === 0);
   return [
     ...cases,
     ...fileNames(operation, base),

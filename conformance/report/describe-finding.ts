@@ -1,5 +1,6 @@
 import type {
   AuthEvidence,
+  Basis,
   Boundary,
   Finding,
   FindingContext,
@@ -19,7 +20,28 @@ import type {
  * over `code` and each code's scenarios, so a new code or scenario without words fails the typecheck.
  */
 export function describeFinding(finding: Finding): string {
-  return withContext(describeCode(finding), finding.context);
+  return withBasis(withContext(describeCode(finding), finding.context), finding.basis);
+}
+
+/** The sentence saying what a finding rests on: the spec, an RFC, a confirmed inference, or none that holds. */
+export function describeBasis(basis: Basis): string {
+  switch (basis.kind) {
+    case 'spec':
+      return `Basis: the spec at ${basis.pointer} says ${basis.says}.`;
+    case 'rfc':
+      return `Basis: ${basis.rfc} ${basis.section}: ${basis.requirement}.`;
+    case 'confirmed':
+      return `Basis: inferred (${basis.inference}), and this target confirmed it: ${basis.confirmedBy}.`;
+    case 'unconfirmed':
+      return `Advisory, not a failure: inferred (${basis.inference}), and this target has not confirmed it.`;
+    case 'kit':
+      return `A transport note, not a contract failure: ${basis.limit}.`;
+  }
+  return unreachable(basis);
+}
+
+function withBasis(sentence: string, basis: Basis | undefined): string {
+  return basis === undefined ? sentence : `${sentence} ${describeBasis(basis)}`;
 }
 
 function describeProtocol(e: ProtocolEvidence): string {
@@ -317,6 +339,8 @@ function describeGap(e: GapEvidence, operationId: string): string {
       return `A valid request was refused with ${e.status}, a limit the contract does not show.`;
     case 'structured-json':
       return `Content-Type is ${e.contentType}; the spec names ${e.documented.join(', ')}.`;
+    case 'no-valid-value':
+      return `The kit could not generate a valid value for ${e.member} of ${operationId} (${e.why}); no request was sent as valid in its place, so this member is not tested.`;
     case 'deprecation-unmarked':
       return `${operationId} answers Deprecation: ${e.deprecation}${e.sunset ? ` and Sunset: ${e.sunset}` : ''}, but the spec does not mark it deprecated (RFC 9745 §2: the header says the resource is deprecated).`;
     case 'rate-limited':

@@ -18,7 +18,9 @@ import { renderJUnit } from './junit.js';
 const CASES: readonly { readonly fault: Fault; readonly expected: readonly string[] }[] = [
   // A read-back found by a sequence: it was filed under the create's echo check, and the vitest
   // helper had no test for it.
-  { fault: 'create-drops-status', expected: ['createPet semantics.echo', 'getPet semantics.read_back'] },
+  // The create's echo of `status` is an advisory (this target never echoed a status, so the echo rule
+  // is unconfirmed for it); the read-back is the failure.
+  { fault: 'create-drops-status', expected: ['getPet semantics.read_back'] },
   // One cause seen on three operations.
   { fault: 'auth-401-no-challenge', expected: ['createPet auth', 'getPet auth', 'listPets auth'] },
   {

@@ -2,7 +2,7 @@ import type { CheckName } from '../../checks/registry.js';
 import fc from 'fast-check';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
-import type { Finding, SemanticEvidence } from '../../findings/index.js';
+import type { Basis, Finding, SemanticEvidence } from '../../findings/index.js';
 import type { SpecModel } from '../../../spec/index.js';
 import type { Execution, SequenceContext, SequenceProperty } from '../rules.js';
 import { LosslessNumber } from 'lossless-json';
@@ -60,6 +60,40 @@ const createCase = (pet: WireJson, family: string, spec: SpecModel): Case => {
 };
 
 /** Collects exchanges and their findings while a sequence runs. */
+/** Where the Animal Store spec says what each of its sequences' rules holds it to (its own words). */
+const SPEC_SAYS: Partial<Record<CheckName, Basis>> = {
+  'semantics.limit': {
+    kind: 'spec',
+    pointer: '/paths/~1pets/get/parameters/0',
+    says: '`limit`: "Maximum number of animals to return."',
+  },
+  'semantics.page_size': {
+    kind: 'spec',
+    pointer: '/paths/~1pets/get/parameters/0',
+    says: '`limit`: "Maximum number of animals to return."',
+  },
+  'semantics.filter': {
+    kind: 'spec',
+    pointer: '/paths/~1pets/get/parameters/1',
+    says: '`status`: "Keep only animals with this availability."',
+  },
+  'semantics.unique_ids': {
+    kind: 'spec',
+    pointer: '/components/schemas/Pet/allOf/1/properties/id',
+    says: '"Unique identifier assigned by the service on creation."',
+  },
+  'semantics.persistence': {
+    kind: 'spec',
+    pointer: '/info/description',
+    says: '"The Animal Store keeps a catalogue of animals": what was added is listed and fetched by its identifier',
+  },
+  'semantics.not_found': {
+    kind: 'spec',
+    pointer: '/paths/~1pets~1{petId}/get/responses/404',
+    says: '"No animal can be found for the given `petId`."',
+  },
+};
+
 class Recorder {
   readonly exchanges: Exchange[] = [];
   readonly findings: Finding[] = [];
@@ -71,6 +105,7 @@ class Recorder {
     return exchange;
   }
   fail(exchange: Exchange, check: CheckName, violation: SemanticEvidence): void {
+    const basis = SPEC_SAYS[check];
     // A 429 the client's retries did not get past says nothing about memory: the status check
     // already notes the rate limit as a contract gap.
     if (exchange.response?.status === 429) return;
@@ -90,7 +125,13 @@ class Recorder {
       return;
     }
     this.findings.push(
-      findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, evidence: violation }),
+      findingOf(exchange, {
+        code: 'semantic_violation',
+        severity: 'failure',
+        check,
+        evidence: violation,
+        ...(basis ? { basis } : {}),
+      }),
     );
   }
   result(): Execution {
@@ -542,7 +583,13 @@ export async function ensurePopulation(context: SequenceContext): Promise<Findin
       // may have left listPets out of the run's checks).
       const operation = context.spec.operation('listPets')!;
       findings.push(
-        ...listChecks.flatMap((check) => check.run({ exchange, operation })).filter((f) => f.severity === 'failure'),
+        ...listChecks
+          .flatMap((check) => check.run({ exchange, operation }))
+          .filter((f) => f.severity === 'failure')
+          .map((f): Finding => {
+            const basis = SPEC_SAYS[f.check];
+            return basis && !f.basis ? { ...f, basis } : f;
+          }),
       );
     }
   }

@@ -36,6 +36,13 @@ beforeAll(async () => {
   filter = filterChecks(pets)[0]!.run;
   uniqueIds = uniqueIdsCheck(pets)!.run;
   checkCreateEcho = createEchoCheck(pets, ops.createPet)!.run;
+  // The echo is judged per member once the target echoed another value of it exactly: this target has.
+  run(
+    checkCreateEcho,
+    ops.createPet,
+    validCase('createPet', { body: { kind: 'json', value: { name: 'Primer', categoryId: 5, status: 'pending' } } }),
+    response(201, '{"id":1,"name":"Primer","categoryId":5,"status":"pending"}'),
+  );
   checkGetIdentity = identityCheck(pets)!.run;
 });
 
@@ -270,6 +277,30 @@ describe('createEchoCheck', () => {
         ),
       ),
     ).toContainEqual({ code: 'semantic_violation', severity: 'failure' });
+  });
+
+  it('judges a member only once the target echoed another value of it exactly: a hash of a password is no echo', async () => {
+    const spec = ops.spec;
+    const fresh = () =>
+      createEchoCheck(resourceModelFor(spec).model.collections.find((c) => c.path === '/pets')!, ops.createPet)!.run;
+    const check = fresh();
+    const send = (value: WireJson, answer: string) => run(check, ops.createPet, create(value), response(201, answer));
+    // Never echoed: the name sent comes back changed (as a signup's password comes back hashed).
+    const first = send(
+      { name: 'hunter2', categoryId: 1 },
+      '{"id":1,"name":"f52fbd32b2b3b86ff88ef6c490628285f482af15ddcb29541f94bcf526a3f6c7","categoryId":1}',
+    );
+    expect(verdicts(first)).toEqual([{ code: 'semantic_violation', severity: 'advisory' }]);
+    expect(first[0]!.basis).toMatchObject({ kind: 'unconfirmed' });
+    expect(describeFinding(first[0]!)).toContain('has not confirmed');
+    // The same value echoed does not confirm it for itself; another value echoed exactly does.
+    expect(send({ name: 'Rex', categoryId: 1 }, '{"id":2,"name":"Rex","categoryId":1}')).toEqual([]);
+    const after = send({ name: 'Max', categoryId: 1 }, '{"id":3,"name":"MAX","categoryId":1}');
+    expect(verdicts(after)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
+    expect(after[0]!.basis).toMatchObject({ kind: 'confirmed', confirmedBy: 'createPet echoed name "Rex" exactly' });
+    // An empty value the server fills in ("" answered "WestUs2") is judged only once empty values were echoed.
+    const filled = send({ name: '', categoryId: 1 }, '{"id":4,"name":"WestUs2","categoryId":1}');
+    expect(verdicts(filled)).toEqual([{ code: 'semantic_violation', severity: 'advisory' }]);
   });
 
   it('also judges a pet created under a bad key that was let in', () => {

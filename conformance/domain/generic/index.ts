@@ -17,6 +17,7 @@ import { readIdentityCheck } from './read-checks.js';
 import { probeArrayFilterFinds, probeObjectFilters, structuredFilterChecks } from './structured-filters.js';
 import { confirmLookAhead, lookAhead } from './read-ahead.js';
 import { probeUnfilteredHoldsAll } from './unfiltered-holds-all.js';
+import { Confirmations, inferenceWords, observeConfirmations, ruleKey } from './confirmations.js';
 
 /**
  * The meaning the kit can infer of any API from its resource model: page sizes and filters hold, no
@@ -34,10 +35,29 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     const path = assignments.get(operationId)?.collection;
     return path ? byPath.get(path) : undefined;
   };
+  // What this target has shown of the inferences; a breach it has not confirmed is an advisory.
+  const ledger = new Confirmations();
+  const attest = (f: Finding): Finding => {
+    if (f.code !== 'semantic_violation' || f.basis || f.severity !== 'failure') return f;
+    const collection = collectionOf(f.operationId);
+    const rule = ruleKey(f.evidence);
+    const reason = (f.evidence as { readonly inference?: string }).inference;
+    if (!collection || !rule) return f;
+    const basis = ledger.basis(
+      `${collection.path} ${rule.inference}`,
+      rule.value,
+      inferenceWords(rule.inference, reason),
+    );
+    return { ...f, basis, severity: basis.kind === 'confirmed' ? 'failure' : 'advisory' };
+  };
+  const attested = (check: RegisteredCheck): RegisteredCheck => ({
+    ...check,
+    run: (input) => check.run(input).map(attest),
+  });
   const checks: Record<string, RegisteredCheck[]> = {};
   const add = (operationId: string | undefined, ...found: (RegisteredCheck | undefined)[]) => {
     if (operationId === undefined) return;
-    checks[operationId] = [...(checks[operationId] ?? []), ...found.filter((c) => c !== undefined)];
+    checks[operationId] = [...(checks[operationId] ?? []), ...found.filter((c) => c !== undefined).map(attested)];
   };
   for (const collection of resources.collections) {
     const { list, create, read } = collection.operations;
@@ -46,11 +66,11 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       list?.operationId,
       pageSizeCheck(collection),
       ...filterChecks(collection),
-      ...(listOperation ? structuredFilterChecks(listOperation, collection) : []),
+      ...(listOperation ? structuredFilterChecks(listOperation, collection, ledger) : []),
       uniqueIdsCheck(collection),
     );
     const createOperation = create ? spec.operation(create.operationId) : undefined;
-    if (createOperation) add(create!.operationId, createEchoCheck(collection, createOperation));
+    if (createOperation) add(create!.operationId, createEchoCheck(collection, createOperation, ledger));
     const readOperation = read ? spec.operation(read.operationId) : undefined;
     // One identity check per read: integer ids are judged on every read (identityCheck); other ids
     // on reads of ids the target handed out (readIdentityCheck), so no defect is reported twice.
@@ -76,6 +96,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind === 'invalid') return {};
       const assignment = assignments.get(operation.operationId);
       const collection = collectionOf(operation.operationId);
+      if (collection) observeConfirmations(ledger, exchange, collection, assignment?.role, operation.operationId);
       if (!assignment || !collection?.id) return {};
       const body = r.exactJson ?? r.json;
       const ids =
@@ -92,10 +113,18 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       return Object.fromEntries(takers(collection).map((o) => [o.operationId, { [parameter]: found }]));
     },
     sequences: [
-      ...resources.collections.map((c) => lifecycle(spec, c)),
+      ...resources.collections.map((c) => lifecycle(spec, c, ledger)),
       ...resources.collections.map((c) => pageMoves(spec, c)),
       ...resources.collections.map((c) => concurrentCreates(spec, c)),
-    ].filter((s) => s !== undefined),
+    ]
+      .filter((s) => s !== undefined)
+      .map((s) => ({
+        ...s,
+        execute: async (value: unknown, context) => {
+          const execution = await s.execute(value as never, context);
+          return { ...execution, findings: execution.findings.map(attest) };
+        },
+      })),
     firstLook() {
       // The largest page of each top-level list, whole and per value of each enum filter, judged
       // before preparation adds anything: an empty store, or a filter that matches nothing yet,
@@ -162,7 +191,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         failures.push(...(await probeArrayFilterFinds(context, spec, collection)));
         failures.push(...(await probeObjectFilters(context, spec, collection)));
       }
-      return failures.length > 0 ? { failures } : undefined;
+      return failures.length > 0 ? { failures: failures.map(attest) } : undefined;
     },
     observer: () => {
       // Per collection and scope: each id shown by an answer (a list, a read, a creation), with when
@@ -199,18 +228,20 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         remember([id]);
         if (!earlier || earlier.at >= r.sentAt) return [];
         return [
-          findingOf(exchange, {
-            code: 'semantic_violation',
-            severity: 'failure',
-            check: 'semantics.unique_ids',
-            evidence: {
-              rule: 'id-twice',
-              id,
-              parameter: collection.id.parameter,
-              ...(earlier.by === operation.operationId ? {} : { shownBy: earlier.by }),
-              inference: collection.id.reason,
-            },
-          }),
+          attest(
+            findingOf(exchange, {
+              code: 'semantic_violation',
+              severity: 'failure',
+              check: 'semantics.unique_ids',
+              evidence: {
+                rule: 'id-twice',
+                id,
+                parameter: collection.id.parameter,
+                ...(earlier.by === operation.operationId ? {} : { shownBy: earlier.by }),
+                inference: collection.id.reason,
+              },
+            }),
+          ),
         ];
       };
     },

@@ -7,6 +7,7 @@ import type { Finding } from '../../findings/index.js';
 import { mergeAllOf, wellFormedText } from '../../generate/index.js';
 import { canonicalInteger, idOfItem } from './items.js';
 import { holdsSent } from './same-value.js';
+import { Confirmations } from './confirmations.js';
 
 type Obj = Record<string, unknown>;
 
@@ -30,6 +31,13 @@ function sentJson(exchange: Exchange): unknown {
   }
 }
 
+/** An empty value (`""`, `[]`, `{}`, null), which a server may read as absent and fill in. */
+function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isObject(value) && Object.keys(value).length === 0;
+}
+
 /** Two integers, exact or as text, that differ only past double precision. */
 function sameDoubleOnly(sent: unknown, got: unknown): boolean {
   const number = (v: unknown) =>
@@ -46,7 +54,11 @@ function sameDoubleOnly(sent: unknown, got: unknown): boolean {
  * same double (RFC 8259 §6, `integer-precision`) and an unpaired surrogate read as U+FFFD (RFC 8259
  * §8.2, `field-size-limits`). Rests on the collection and id inferences, which it names.
  */
-export function createEchoCheck(collection: CollectionModel, create: OperationModel): RegisteredCheck | undefined {
+export function createEchoCheck(
+  collection: CollectionModel,
+  create: OperationModel,
+  ledger: Confirmations = new Confirmations(),
+): RegisteredCheck | undefined {
   const itemSchema = collection.itemSchema;
   if (!itemSchema) return undefined;
   const properties = (mergeAllOf(itemSchema).properties ?? {}) as Record<string, JsonSchema>;
@@ -67,7 +79,17 @@ export function createEchoCheck(collection: CollectionModel, create: OperationMo
         const schema = properties[member];
         // The id is the server's to give; a member the item does not describe is not expected back.
         if (member === collection.id?.member || !schema) continue;
+        // Judged per member and kind of value (empty or not): a member is echoed only once this
+        // target has echoed another value of that kind exactly (a hash of a password, a location
+        // the server fills in for "", are no echo the target ever promised).
+        const key = `${create.operationId} echo ${member} ${isEmptyValue(value) ? 'empty' : 'value'}`;
+        const shown = (v: unknown) => (isLosslessNumber(v) ? String(v) : v);
         if (holdsSent({ [member]: value }, got, itemSchema)) {
+          ledger.held(
+            key,
+            JSON.stringify(shown(value)) ?? '',
+            `${create.operationId} echoed ${member} ${JSON.stringify(shown(value))} exactly`,
+          );
           if (sameDoubleOnly(value, got[member]))
             out.push(
               findingOf(exchange, {
@@ -93,13 +115,19 @@ export function createEchoCheck(collection: CollectionModel, create: OperationMo
           );
           continue;
         }
-        const shown = (v: unknown) => (isLosslessNumber(v) ? String(v) : v);
+        const basis = ledger.basis(
+          key,
+          JSON.stringify(shown(value)) ?? '',
+          `a creation's answer shows ${member} as it was sent (its documented body is the item)`,
+          true,
+        );
         out.push(
           findingOf(exchange, {
             code: 'semantic_violation',
-            severity: 'failure',
+            severity: basis.kind === 'confirmed' ? 'failure' : 'advisory',
             check: 'semantics.echo',
             evidence: { rule: 'echo', member, sent: shown(value), received: shown(got[member]) },
+            basis,
           }),
         );
       }

@@ -20,6 +20,7 @@ import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { announcesNextPage } from './collection-requests.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
 import { bodyValue, holdsSent } from './same-value.js';
+import { Confirmations } from './confirmations.js';
 
 interface Step {
   readonly create: RequestParts;
@@ -36,7 +37,11 @@ const is2xx = (e: Exchange) => e.response !== undefined && e.response.status >= 
  * (when the list is complete) → delete → read answers not found. Every request is also judged by
  * every check; each semantic finding names the inference it rests on.
  */
-export function lifecycle(spec: SpecModel, collection: CollectionModel): SequenceProperty<Step> | undefined {
+export function lifecycle(
+  spec: SpecModel,
+  collection: CollectionModel,
+  ledger: Confirmations = new Confirmations(),
+): SequenceProperty<Step> | undefined {
   const op = (a: OperationAssignment | undefined): OperationModel | undefined =>
     a ? spec.operation(a.operationId) : undefined;
   const create = op(collection.operations.create);
@@ -139,11 +144,15 @@ export function lifecycle(spec: SpecModel, collection: CollectionModel): Sequenc
           expected = rest;
         }
         const got = await send(at(read, itemId));
-        if (
-          is2xx(got) &&
-          expected !== undefined &&
-          !holdsSent(expected, got.response!.exactJson ?? got.response!.json, itemSchema)
-        ) {
+        const held =
+          expected !== undefined && holdsSent(expected, got.response?.exactJson ?? got.response?.json, itemSchema);
+        if (is2xx(got) && held)
+          ledger.held(
+            `${collection.path} stored`,
+            itemId,
+            `${read.operationId} answered item ${itemId} as ${what} wrote it`,
+          );
+        if (is2xx(got) && expected !== undefined && !held) {
           violation(got, 'semantics.read_back', {
             rule: 'read-back',
             sent: expected,

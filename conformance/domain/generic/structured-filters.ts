@@ -11,6 +11,7 @@ import { mergeAllOf, ordinaryParts, schemaArbitrary, toPlainJson, toValidCase } 
 import type { SequenceContext } from '../rules.js';
 import { createdItem, holdsEverything, is2xx, largestPage, operationsOf, scopeOf } from './collection-requests.js';
 import { idOfItem, itemsOf } from './items.js';
+import { Confirmations } from './confirmations.js';
 import { filterFinding, memberOf } from './list-checks.js';
 
 const FAMILY = 'semantics.filter';
@@ -153,7 +154,11 @@ export function matches(filter: StructuredFilter, wanted: unknown, value: unknow
 }
 
 /** Every item of a list narrowed by a structured filter agrees with it (see {@link StructuredFilterKind}). */
-export function structuredFilterChecks(list: OperationModel, collection: CollectionModel): RegisteredCheck[] {
+export function structuredFilterChecks(
+  list: OperationModel,
+  collection: CollectionModel,
+  ledger: Confirmations = new Confirmations(),
+): RegisteredCheck[] {
   return inferStructuredFilters(list, collection).map((filter) => ({
     name: () => 'semantics.filter',
     run: ({ exchange }) => {
@@ -163,11 +168,18 @@ export function structuredFilterChecks(list: OperationModel, collection: Collect
       const wanted = items ? sentValue(exchange.case, filter) : undefined;
       if (wanted === undefined || !items) return [];
       const off = items.filter((item) => matches(filter, wanted, memberOf(item, filter.member)) === false);
-      if (off.length === 0) return [];
       const parameter =
         filter.property === undefined ? filter.parameter.name : `${filter.parameter.name}[${filter.property}]`;
-      const { member, reason, kind } = filter;
       const text = typeof wanted === 'string' ? wanted : JSON.stringify(wanted);
+      // A filtered answer whose every item matches shows the target applies this filter.
+      if (off.length === 0 && items.length > 0)
+        ledger.held(
+          `${collection.path} filter:${parameter}`,
+          text,
+          `${list.operationId} with ${parameter}=${text} answered ${items.length} items, each matching on ${filter.member}`,
+        );
+      if (off.length === 0) return [];
+      const { member, reason, kind } = filter;
       return [
         filterFinding(
           exchange,

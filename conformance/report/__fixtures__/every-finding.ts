@@ -208,6 +208,7 @@ export const EVERY_FINDING: readonly Finding[] = [
     contentType: 'application/problem+json',
     documented: ['application/json'],
   }),
+  finding('contract_gap', { scenario: 'no-valid-value', member: '/body/code', why: 'pattern: must match ^[A-Z]{3}$' }),
   finding('contract_gap', {
     scenario: 'deprecation-unmarked',
     deprecation: '@1700000000',

@@ -1,0 +1,70 @@
+// The ledger of what a target confirmed of the kit's inferences, through the generic rules: a page
+// size, a filter and an id are judged failures only once this target behaved by them on other input.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Case, Exchange } from '../../cases/index.js';
+import { jsonResponse, loadOperations, pet, REQUEST, validCase, type Operations } from '../../checks/_test-support.js';
+import type { Finding } from '../../findings/index.js';
+import { resourceModelFor } from '../../../spec/resources/index.js';
+import { genericRules } from './index.js';
+
+let ops: Operations;
+beforeAll(async () => {
+  ops = await loadOperations();
+});
+
+const pets = (n: number, fields: Record<string, unknown> = {}) =>
+  Array.from({ length: n }, (_, i) => pet(i + 1, fields));
+
+function setup() {
+  const rules = genericRules(ops.spec, resourceModelFor(ops.spec).model);
+  const exchange = (c: Case, body: unknown, status = 200): Exchange => ({
+    case: c,
+    request: REQUEST,
+    response: jsonResponse(status, body),
+  });
+  /** Sends an answer through harvest (as the engine does first) and then every listPets / getPet check. */
+  const answer = (c: Case, body: unknown): Finding[] => {
+    const e = exchange(c, body);
+    const operation = ops.spec.operation(c.operationId)!;
+    rules.harvest(e, operation);
+    return (rules.checks[c.operationId] ?? []).flatMap((check) => check.run({ exchange: e, operation }));
+  };
+  return { answer };
+}
+
+const list = (query: [string, string][]) => validCase('listPets', { query });
+
+describe('confirmed inferences', () => {
+  it('judges a page size only once the target filled a page of another size exactly', () => {
+    const { answer } = setup();
+    const over = answer(list([['limit', '2']]), pets(5));
+    expect(over.map((f) => [f.severity, f.basis?.kind])).toEqual([['advisory', 'unconfirmed']]);
+    expect(answer(list([['limit', '3']]), pets(3))).toEqual([]);
+    const confirmed = answer(list([['limit', '2']]), pets(5));
+    expect(confirmed.map((f) => f.basis)).toEqual([
+      expect.objectContaining({
+        kind: 'confirmed',
+        confirmedBy: 'listPets with limit=3 answered a full page of 3 items',
+      }),
+    ]);
+  });
+
+  it('judges a filter only once the target answered another value of it with matching items only', () => {
+    const { answer } = setup();
+    const wrong = () =>
+      answer(list([['status', 'sold']]), [pet(1, { status: 'sold' }), pet(2, { status: 'available' })]);
+    expect(wrong().map((f) => f.basis?.kind)).toEqual(['unconfirmed']);
+    answer(list([['status', 'available']]), [pet(3, { status: 'available' })]);
+    expect(wrong().map((f) => f.basis?.kind)).toEqual(['confirmed']);
+  });
+
+  it('judges an id only once a read of another id answered the item with that id', () => {
+    const { answer } = setup();
+    const read = (id: string, body: unknown) => answer(validCase('getPet', { pathParams: { petId: id } }), body);
+    expect(read('5', pet(6)).map((f) => f.basis?.kind)).toEqual(['unconfirmed']);
+    expect(read('7', pet(7))).toEqual([]);
+    expect(read('5', pet(6)).map((f) => f.basis)).toEqual([
+      expect.objectContaining({ kind: 'confirmed', confirmedBy: 'getPet of petId 7 answered the item whose id is 7' }),
+    ]);
+  });
+});

@@ -1,0 +1,159 @@
+import type { CollectionModel } from '../../../spec/resources/index.js';
+import type { Exchange } from '../../cases/index.js';
+import { canonicalInteger, idOfItem, itemsOf } from './items.js';
+import { memberOf } from './list-checks.js';
+import type { Basis } from '../../findings/index.js';
+
+/**
+ * What this target has shown of the kit's inferences, for one run. An inferred rule (an echo, a page
+ * size, a filter, an id) is judged a failure only once the target itself behaved by it on other
+ * input: it echoed other values of the member exactly, honoured the page size, applied the filter,
+ * answered a read with the id asked. Until then a breach is an advisory: the inference may be
+ * wrong for this API (a signup answer that hashes the password sent, a `location` the server fills).
+ */
+export class Confirmations {
+  private readonly seen = new Map<string, { readonly values: Set<string>; readonly example: string }>();
+
+  /**
+   * Records that the target behaved by the rule `key` on input `value` (a member's value, a page
+   * size, a filter value, an id); `example` says how, for the report.
+   */
+  held(key: string, value: string, example: string): void {
+    const entry = this.seen.get(key);
+    if (!entry) this.seen.set(key, { values: new Set([value]), example });
+    else if (entry.values.size < 50) entry.values.add(value);
+  }
+
+  /**
+   * The basis of a breach of rule `key` on input `value`: confirmed when the target behaved by the
+   * rule before (on another input, with `otherInput`: an echo of the very value now changed proves
+   * nothing of it), otherwise unconfirmed (an advisory).
+   */
+  basis(key: string, value: string, inference: string, otherInput = false): Basis {
+    const entry = this.seen.get(key);
+    const other = entry !== undefined && (!otherInput || [...entry.values].some((v) => v !== value));
+    return other ? { kind: 'confirmed', inference, confirmedBy: entry!.example } : { kind: 'unconfirmed', inference };
+  }
+}
+
+/** The evidence of a semantic violation as the ledger reads it: each rule names its key's parts. */
+type Loose = Readonly<Record<string, unknown>> & { readonly rule: string };
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+
+/**
+ * The inference a rule rests on, and the value a breach of it was seen on: `ids` (the member the
+ * resource model takes as the id names one item), `stored` (an item reads back as written), `page`
+ * (the page-size parameter caps the list), `filter:<parameter>` (the filter keeps only matches).
+ * Undefined for a rule no confirmation can speak for (it stays an advisory).
+ */
+export function ruleKey(
+  e: Loose,
+): { readonly inference: 'ids' | 'stored' | 'page' | string; readonly value: string } | undefined {
+  const item = e.item as { readonly id?: string } | undefined;
+  switch (e.rule) {
+    case 'duplicate-ids':
+      return { inference: 'ids', value: text((e.duplicates as readonly string[])[0]) };
+    case 'identity':
+      return { inference: 'ids', value: text(e.requested) };
+    case 'read-other-item':
+      return { inference: 'ids', value: text(e.asked) };
+    case 'id-twice':
+    case 'id-reused':
+    case 'id-concurrent':
+    case 'read-status':
+    case 'not-found':
+    case 'list-missing':
+      return { inference: 'ids', value: text(e.id) };
+    case 'not-found-kept':
+    case 'delete':
+    case 'scope':
+    case 'list-shows-created':
+      return { inference: 'ids', value: text(item?.id) };
+    case 'read-back':
+    case 'merge-patch':
+    case 'replace':
+      return { inference: 'stored', value: text(item?.id) };
+    case 'read-differs':
+    case 'list-differs':
+    case 'concurrent-name':
+      return { inference: 'stored', value: text(e.id) };
+    case 'page-size':
+      return { inference: 'page', value: text(e.cap) };
+    case 'limit':
+    case 'short-page':
+      return { inference: 'page', value: text(e.limit) };
+    case 'inferred-filter':
+    case 'filter-misses':
+      return { inference: `filter:${text(e.parameter)}`, value: text(e.wanted) };
+    case 'unfiltered-hides':
+      return { inference: `filter:${text(e.parameter)}`, value: text(e.value) };
+    default:
+      return undefined;
+  }
+}
+
+/** What the kit infers, in words, for each kind of key. */
+export function inferenceWords(inference: string, reason: string | undefined): string {
+  const because = reason ? ` (${reason})` : '';
+  if (inference === 'ids') return `the id the resource model infers names one item${because}`;
+  if (inference === 'stored') return `an item reads back as it was written${because}`;
+  if (inference === 'page') return `the page-size parameter caps the list${because}`;
+  return `the ${inference.slice('filter:'.length)} filter keeps only matching items${because}`;
+}
+
+/**
+ * Records what one answer shows the target doing by the inferences of its collection: a read that
+ * answers the id asked (`ids`), a list that fills a page exactly to the size asked (`page`), a
+ * filtered list whose every item matches (`filter:<parameter>`). Only 2xx answers to valid requests.
+ */
+export function observeConfirmations(
+  ledger: Confirmations,
+  exchange: Exchange,
+  collection: CollectionModel,
+  role: string | undefined,
+  operationId: string,
+): void {
+  const r = exchange.response;
+  const c = exchange.case;
+  if (!r || r.status < 200 || r.status >= 300 || c.kind !== 'valid') return;
+  const body = r.exactJson ?? r.json;
+  const id = collection.id;
+  if (role === 'read' && id) {
+    const asked = c.pathParams[id.parameter];
+    const answered = idOfItem(collection, body);
+    const same = (a: string, b: string) =>
+      a === b || (canonicalInteger(a) !== undefined && canonicalInteger(a) === canonicalInteger(b));
+    if (asked !== undefined && answered !== undefined && same(asked, answered))
+      ledger.held(
+        `${collection.path} ids`,
+        asked,
+        `${operationId} of ${id.parameter} ${asked} answered the item whose id is ${answered}`,
+      );
+  }
+  if (role !== 'list') return;
+  const items = itemsOf(collection, r.json);
+  if (!items) return;
+  const sent = (name: string) => [...c.query].reverse().find(([k]) => k === name)?.[1];
+  const size = collection.pageSize && sent(collection.pageSize.parameter);
+  if (size !== undefined && /^\d+$/.test(size) && Number(size) > 0 && items.length === Number(size))
+    ledger.held(
+      `${collection.path} page`,
+      size,
+      `${operationId} with ${collection.pageSize!.parameter}=${size} answered a full page of ${size} items`,
+    );
+  for (const filter of collection.filters) {
+    const wanted = sent(filter.parameter);
+    if (wanted === undefined || items.length === 0) continue;
+    const matches = items.every((item) => {
+      const value = memberOf(item, filter.member);
+      return value !== undefined && (typeof value === 'string' ? value : JSON.stringify(value)) === wanted;
+    });
+    if (matches)
+      ledger.held(
+        `${collection.path} filter:${filter.parameter}`,
+        wanted,
+        `${operationId} with ${filter.parameter}=${wanted} answered ${items.length} items, each with ${filter.member} ${wanted}`,
+      );
+  }
+}

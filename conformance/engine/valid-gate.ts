@@ -1,0 +1,30 @@
+import type { Case } from '../cases/index.js';
+import { unsafeIntegerMember, validityFaults, type ValidityFault } from '../generate/request-validity.js';
+import type { OperationModel } from '../../spec/index.js';
+
+/** What the gate makes of a case before it is sent: the case to send, or why it cannot go as valid. */
+export type Gated = { readonly send: Case } | { readonly fault: ValidityFault };
+
+/**
+ * The last look at a request the kit calls valid, right before it is sent: it must pass the spec's
+ * own request validators (body, parameters), or it is not sent at all (the generator could not make
+ * a valid value: the caller notes a gap). An integer beyond ±(2^53−1) is no ordinary valid value: a
+ * case carrying one, not already marked as an edge, goes as the `integer-precision` landmark (a
+ * refusal of it is a gap). Other kinds of cases (invalid, auth, probes) pass unchanged.
+ */
+export function gateValid(c: Case, operation: OperationModel): Gated {
+  if (c.kind !== 'valid') return { send: c };
+  const [fault] = validityFaults(c, operation);
+  if (fault) return { fault };
+  const unsafe = c.edge === undefined ? unsafeIntegerMember(c) : undefined;
+  if (unsafe === undefined) return { send: c };
+  return {
+    send: {
+      ...c,
+      edge: {
+        gap: 'integer-precision',
+        description: `${unsafe} holds an integer beyond 2^53 (RFC 8259 §6 interoperability)`,
+      },
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import type { OperationModel } from '../../spec/index.js';
+import { findMediaType } from '../../spec/media/index.js';
+import type { Basis, Finding, GapEvidence, ProtocolEvidence } from './finding.js';
+
+/** One segment of a JSON pointer (RFC 6901 §3: `~` as `~0`, `/` as `~1`). */
+function segment(text: string): string {
+  return text.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The key under `responses` that documents a status (exact, `NXX`, `default`), if one does. */
+function responseKey(operation: OperationModel, status: number): string | undefined {
+  const documented = operation.responseFor(status);
+  return documented === undefined
+    ? undefined
+    : Object.keys(operation.responses).find((k) => operation.responses[k] === documented);
+}
+
+const spec = (pointer: string, says: string): Basis => ({ kind: 'spec', pointer, says });
+const rfc = (name: string, section: string, requirement: string): Basis => ({
+  kind: 'rfc',
+  rfc: name,
+  section,
+  requirement,
+});
+const unconfirmed = (inference: string): Basis => ({ kind: 'unconfirmed', inference });
+
+/** What the operation documents for statuses, as a pointer and its words. */
+function responsesBasis(operation: OperationModel, what: string): Basis {
+  const keys = Object.keys(operation.responses);
+  return spec(`${operation.pointer}/responses`, `${what}: ${keys.length > 0 ? keys.join(', ') : 'none'}`);
+}
+
+/** The documented response of a status, or an advisory basis when the operation documents none for it. */
+function statusBasis(operation: OperationModel, status: number, says: string, sub = ''): Basis {
+  const key = responseKey(operation, status);
+  if (key === undefined)
+    return unconfirmed(
+      `the operation documents no response for ${status}; its documented errors' ${says} was taken to hold for it too`,
+    );
+  return spec(`${operation.pointer}/responses/${segment(key)}${sub}`, says);
+}
+
+/** Below a documented response: the schema of the media type the answer declared, when one matches. */
+function schemaSub(operation: OperationModel, status: number, contentType: string | undefined): string {
+  const keys = Object.keys(operation.responseFor(status)?.content ?? {});
+  const key = findMediaType(keys, contentType ?? '') ?? (keys.length === 1 ? keys[0] : undefined);
+  return key === undefined ? '/content' : `/content/${segment(key)}/schema`;
+}
+
+function protocolBasis(e: ProtocolEvidence): Basis {
+  switch (e.rule) {
+    case 'date-missing':
+      return rfc('RFC 9110', '§6.6.1', 'an origin server with a clock MUST send Date in 2xx, 3xx and 4xx answers');
+    case 'date-format':
+      return rfc('RFC 9110', '§5.6.7', 'a sender MUST generate HTTP dates as IMF-fixdate');
+    case 'json-charset':
+      return rfc('RFC 8259', '§8.1', 'JSON exchanged between systems MUST be encoded in UTF-8');
+    case 'charset-bytes':
+      return rfc('RFC 8259', '§8.1', 'JSON exchanged between systems MUST be encoded in UTF-8');
+    case 'connection-close':
+      return rfc('RFC 9112', '§9.6', 'a server that receives "close" MUST initiate a close of the connection');
+    case 'head-length':
+      return rfc('RFC 9110', '§8.6', 'a server MUST NOT send in a HEAD answer a Content-Length other than GET would');
+    case 'head-status':
+      return rfc('RFC 9110', '§9.3.2', 'HEAD is identical to GET except that the server MUST NOT send content');
+    case 'allow-method-refused':
+      return rfc('RFC 9110', '§10.2.1', 'Allow lists the methods the target resource supports');
+  }
+}
+
+/** A contract gap is where the spec is silent: it rests on nothing but what the target did, so it names no basis. */
+function gapBasis(e: GapEvidence): Basis | undefined {
+  return e.scenario === 'deprecation-unmarked' ? spec(e.pointer, 'no `deprecated: true`') : undefined;
+}
+
+/**
+ * What a finding rests on when its check did not say: the spec (a pointer into the document and its
+ * words), an RFC requirement, or, for an inference its check did not confirm on this target,
+ * `unconfirmed`; a limit of the kit's own is `kit`. Total over codes: a new code without a basis
+ * fails the typecheck.
+ */
+export function basisOf(finding: Finding, operation: OperationModel | undefined): Basis | undefined {
+  if (finding.basis) return finding.basis;
+  const op = operation;
+  switch (finding.code) {
+    case 'transport_error': {
+      const e = finding.evidence;
+      if (e.scenario === 'exchange' && e.kind === 'timeout')
+        return { kind: 'kit', limit: `the kit's per-request deadline (${e.detail}); the contract sets no latency` };
+      if (e.scenario === 'exchange' && e.kind === 'body_too_large')
+        return { kind: 'kit', limit: `the kit's response-size cap (${e.detail}); the contract sets no size` };
+      return op ? responsesBasis(op, 'every request gets one of the documented responses') : undefined;
+    }
+    case 'server_error':
+      return finding.evidence.scenario === 'not-implemented'
+        ? rfc('RFC 9110', '§15.6.2', '501: the server does not support the functionality required')
+        : op
+          ? responsesBasis(op, `documented responses (a ${finding.evidence.status} is a failure of the server)`)
+          : undefined;
+    case 'redirect':
+    case 'undocumented_status':
+      return op ? responsesBasis(op, 'documented statuses') : undefined;
+    case 'content_type':
+      return op
+        ? statusBasis(op, finding.evidence.status, `media types ${finding.evidence.documented.join(', ')}`, '/content')
+        : undefined;
+    case 'invalid_json':
+    case 'schema_mismatch': {
+      const e = finding.evidence;
+      if (!op) return undefined;
+      if ('problems' in e) return statusBasis(op, e.status, 'these response headers', '/headers');
+      if (e.schema.source === 'errors')
+        return unconfirmed(
+          `the operation documents no response for ${e.status}; the schema its documented errors (${e.schema.errorStatuses.join(', ')}) share was taken to hold for it too`,
+        );
+      return statusBasis(
+        op,
+        e.status,
+        'the body matches this schema',
+        schemaSub(op, e.status, finding.response?.headers['content-type']),
+      );
+    }
+    case 'error_status_mismatch':
+      return unconfirmed('an error body member named `status` repeats the HTTP status');
+    case 'auth_ignored':
+    case 'auth_wrong_status':
+    case 'auth_rejected_valid':
+      return op ? spec(`${op.pointer}`, 'the security requirements this operation has (`security`)') : undefined;
+    case 'unknown_route':
+      return spec('/paths', 'the routes the spec documents');
+    case 'request_violation':
+      return op ? spec(op.pointer, 'the requests this operation takes (parameters, body, security)') : undefined;
+    case 'auth_challenge_missing':
+      return rfc('RFC 9110', '§11.6.1', 'a server generating a 401 MUST send a WWW-Authenticate with a challenge');
+    case 'negative_accepted':
+    case 'negative_wrong_status': {
+      const e = finding.evidence;
+      if (!op) return undefined;
+      const where = e.location === 'body' ? '/requestBody' : '/parameters';
+      return spec(`${op.pointer}${where}`, e.why);
+    }
+    case 'positive_rejected':
+      if (finding.evidence.scenario === 'existing-not-found')
+        return {
+          kind: 'confirmed',
+          inference: 'these path values name existing resources',
+          confirmedBy: 'the target itself listed or created them earlier in the run',
+        };
+      return op ? responsesBasis(op, 'documented successes for a valid request') : undefined;
+    case 'semantic_violation': {
+      const e = finding.evidence as { readonly rule: string; readonly inference?: string };
+      return unconfirmed(e.inference ?? `the ${e.rule} rule inferred from the spec's shape`);
+    }
+    case 'contract_gap':
+      return gapBasis(finding.evidence);
+    case 'deprecation_headers':
+      return op ? spec(op.pointer, '`deprecated: true`') : undefined;
+    case 'allow_missing':
+      return rfc('RFC 9110', '§15.5.6', 'a server generating a 405 MUST send an Allow header field');
+    case 'head_content':
+      return rfc('RFC 9110', '§9.3.2', 'the server MUST NOT send content in the response to HEAD');
+    case 'conditional_mismatch':
+      return rfc('RFC 9110', '§13.1.2', 'If-None-Match is false (no 304) when the entity tag no longer matches');
+    case 'protocol_violation':
+      return protocolBasis(finding.evidence);
+    case 'location_mismatch':
+      return rfc('RFC 9110', '§15.3.2', 'the Location of a 201 identifies the resource the request created');
+  }
+}
+
+/**
+ * A finding as the reports carry it: with its basis, and a failure whose basis is no more than an
+ * unconfirmed inference or a limit of the kit's own made an advisory (`--strict` does not fail on
+ * advisories). The one place severity meets basis.
+ */
+export function settleFinding(finding: Finding, operation: OperationModel | undefined): Finding {
+  const basis = basisOf(finding, operation);
+  if (!basis) return finding;
+  const weak = basis.kind === 'unconfirmed' || basis.kind === 'kit';
+  const severity = weak && finding.severity === 'failure' ? 'advisory' : finding.severity;
+  return { ...finding, basis, severity } as Finding;
+}
