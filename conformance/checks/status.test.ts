@@ -167,6 +167,15 @@ describe('checkStatus: invalid input', () => {
     ]);
   });
 
+  it.each([422, 409])('passes a must-refuse fault refused with %i where the operation documents it too', (status) => {
+    // A spec that documents 400 and another refusal leaves to the server which one invalid input gets.
+    const both = {
+      ...ops.createPet,
+      responses: { ...ops.createPet.responses, [status]: ops.createPet.responses['400']! },
+    };
+    expect(run(checkStatus, both, must(), err(status))).toEqual([]);
+  });
+
   it.each([413, 429])('reports a limit status %i on invalid input as a warning', (status) => {
     expect(verdicts(run(checkStatus, ops.createPet, must(), err(status)))).toEqual([
       { code: 'contract_gap', severity: 'warning', gap: 'invalid-body-format' },

@@ -4,6 +4,7 @@ import { handlerFor, schemesIn } from '../../spec/security/index.js';
 import { authExpectation, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
+import { isFreeText } from '../generate/free-text.js';
 
 /** The gap of a valid request refused for a header real clients send (engine/client-header-sweeps.ts). */
 export const CLIENT_HEADERS_GAP = 'client-headers';
@@ -191,8 +192,9 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       return out;
     }
     if (status === 401 || status === 403) return out;
-    if (documented(operation, status) && (status === 400 || reason.firmness === 'should' || reason.layer === 'syntax'))
-      return out;
+    // Any refusal the operation documents is the spec's own answer to input it calls invalid: which
+    // one a server gives (400 or 422, or a 404/409 judged first) the spec leaves to it.
+    if (documented(operation, status)) return out;
     // A path naming no existing resource may be answered 404 before its input is judged: the
     // resource is looked up first (a parent that does not exist has no list to validate).
     const pathNames = Object.keys(c.pathParams);
@@ -446,6 +448,9 @@ const SECRET_MEMBER = /^(password|passwd|pass|passphrase|secret|otp|pin)$/i;
  *   kit can only make the credentials up, and the spec does not show which are right.
  */
 function unjudgedRefusal(c: Case, operation: OperationModel, status: number): string | undefined {
+  const opaque = opaqueParameterSent(c, operation);
+  if (opaque && status >= 400 && status < 500)
+    return `the ${opaque.in} parameter ${opaque.name}, free text the server may read as a token of its own (a cursor, a search expression)`;
   const body = operation.requestBody;
   if (c.body !== undefined && body && Object.keys(body.schema.schema).length === 0)
     return 'the body, which the spec gives no schema';
@@ -455,4 +460,26 @@ function unjudgedRefusal(c: Case, operation: OperationModel, status: number): st
   if ((status === 401 || status === 403) && operation.security.access === 'public' && secret)
     return `made-up credentials in the body ("${secret}")`;
   return undefined;
+}
+
+/**
+ * A free-text parameter the case sends (a string with no enum, format or pattern), other than a
+ * path value the target itself handed out. Such a value may be an opaque token only the server can
+ * give meaning to (a cursor, a page token, a search expression): the schema cannot call a made-up
+ * value valid, so a refusal of it rests on nothing the spec says.
+ */
+function opaqueParameterSent(c: Case, operation: OperationModel) {
+  const sent = (p: OperationModel['parameters'][number]): boolean => {
+    switch (p.in) {
+      case 'query':
+        return c.query.some(([name]) => name === p.name);
+      case 'path':
+        return p.name in c.pathParams && !c.existing?.includes(p.name);
+      case 'header':
+        return Object.keys(c.headers ?? {}).some((h) => h.toLowerCase() === p.name.toLowerCase());
+      case 'cookie':
+        return (c.cookies ?? []).some((pair) => pair.startsWith(`${p.name}=`));
+    }
+  };
+  return operation.parameters.find((p) => sent(p) && isFreeText(p.schema.schema));
 }
