@@ -92,6 +92,7 @@ export function extendRules(base: DomainRules, extension: RulesExtension): Domai
           mergeHarvests(base.harvest(exchange, operation), extraHarvest(exchange, operation))
       : base.harvest,
     sequences: [...base.sequences, ...(extension.sequences ?? [])],
+    ...(base.settle ? { settle: base.settle } : {}),
     ...(firstLooks.length > 0 ? { firstLook: (spec) => firstLooks.flatMap((f) => f(spec)) } : {}),
     ...(prepare ? { prepare } : {}),
     ...(observers.length > 0

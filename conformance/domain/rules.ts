@@ -94,4 +94,10 @@ export interface DomainRules {
    * the history of the run shows (an id handed out twice). Created afresh for each run.
    */
   readonly observer?: () => (exchange: Exchange, operation: OperationModel) => Finding[];
+  /**
+   * Judges the run's findings once more at its end: an advisory that rests on an inference the target
+   * confirmed later in the run (a read answering the id asked, a page filled exactly) is a failure.
+   * Confirmation is what the target showed over the whole run, not only before the breach.
+   */
+  readonly settle?: (findings: readonly Finding[]) => Finding[];
 }

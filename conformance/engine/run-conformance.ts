@@ -485,7 +485,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         'error',
         `${internalErrors[0]}${internalErrors.length > 1 ? ` (and ${internalErrors.length - 1} more)` : ''}; the findings gathered so far are kept`,
       );
-    return report(verdictOf(collector.findings(), options.strict));
+    return report(verdictOf(settled(), options.strict));
   }
 
   async function runSweep(sweep: KitSweep, record = true): Promise<void> {
@@ -559,6 +559,21 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     return createHash('sha256').update(JSON.stringify(learnt)).digest('hex').slice(0, 8);
   }
 
+  /** The findings, judged once more by the rules at the end of the run (see DomainRules.settle). */
+  function settled(): Finding[] {
+    const findings = collector.findings();
+    if (!rules?.settle) return findings;
+    // A failure settled at the end was an advisory when found, with no reproducer: its request alone
+    // reproduces it, and rerunning its operation's work finds it again.
+    return rules
+      .settle(findings)
+      .map((f, i) =>
+        f === findings[i] || f.reproducer
+          ? f
+          : withReproducer(f, { exchanges: [], findings: [] }, replayCommand, `--only ${f.operationId}`),
+      );
+  }
+
   function report(verdict: Verdict, error?: string): RunReport {
     const collected = collectReport({
       tool: TOOL,
@@ -572,7 +587,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       ...(error ? { error } : {}),
       notes: [...skippedNotes(), ...mostlyNotFound()],
       tallies: collector.tallies(),
-      findings: collector.findings(),
+      findings: settled(),
     });
     return { ...collected, coverage: coverage.result() };
   }

@@ -266,7 +266,7 @@ describe('Ctrl-C', () => {
       const lines = output.stderr.trim().split('\n');
       expect(lines, output.stderr).toHaveLength(1);
       expect(lines[0]).toMatch(
-        /^animal-store-conformance: interrupted after [\d,]+ requests, \d+ failures? so far; reports marked incomplete: /,
+        /^contract-kit test: interrupted after [\d,]+ requests, \d+ failures? so far; reports marked incomplete: /,
       );
       const report = JSON.parse(await readFile(join(dir, 'run.json'), 'utf8')) as { verdict: string; requests: number };
       expect(report.verdict).toBe('incomplete');

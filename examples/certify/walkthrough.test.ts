@@ -44,7 +44,7 @@ describe('examples/certify/README.md', () => {
   it('has only blocks the test knows how to run, with a failing run before the fix and a passing one after', () => {
     const kinds = blocks.map((b) => `${b.lang} ${b.tags.join(' ')}`.trim());
     for (const kind of kinds)
-      expect(['sh server', 'sh exit=0', 'sh exit=1', 'sh exit=2', 'text output', 'text']).toContain(kind);
+      expect(['sh server', 'sh exit=0', 'sh exit=1', 'sh exit=2', 'sh exit=3', 'text output', 'text']).toContain(kind);
     const fix = kinds.lastIndexOf('sh server');
     expect(kinds.slice(0, fix)).toContain('sh exit=1');
     expect(kinds.slice(fix)).toContain('sh exit=0');

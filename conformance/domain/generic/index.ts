@@ -37,19 +37,27 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
   };
   // What this target has shown of the inferences; a breach it has not confirmed is an advisory.
   const ledger = new Confirmations();
-  const attest = (f: Finding): Finding => {
-    if (f.code !== 'semantic_violation' || f.basis || f.severity !== 'failure') return f;
+  /** The ledger's basis for a semantic violation, if one of its rules speaks for it. */
+  const ledgerBasis = (f: Finding) => {
+    if (f.code !== 'semantic_violation') return undefined;
     const collection = collectionOf(f.operationId);
     const rule = ruleKey(f.evidence);
     const reason = (f.evidence as { readonly inference?: string }).inference;
-    if (!collection || !rule) return f;
-    const basis = ledger.basis(
-      `${collection.path} ${rule.inference}`,
-      rule.value,
-      inferenceWords(rule.inference, reason),
-    );
-    return { ...f, basis, severity: basis.kind === 'confirmed' ? 'failure' : 'advisory' };
+    if (!collection || !rule) return undefined;
+    return ledger.basis(`${collection.path} ${rule.inference}`, rule.value, inferenceWords(rule.inference, reason));
   };
+  const attest = (f: Finding): Finding => {
+    if (f.code !== 'semantic_violation' || f.basis || f.severity !== 'failure') return f;
+    const basis = ledgerBasis(f);
+    return basis ? { ...f, basis, severity: basis.kind === 'confirmed' ? 'failure' : 'advisory' } : f;
+  };
+  // At the end of the run: what the target confirmed after a breach counts too.
+  const settle = (findings: readonly Finding[]): Finding[] =>
+    findings.map((f) => {
+      if (f.severity !== 'advisory' || f.basis?.kind !== 'unconfirmed') return f;
+      const basis = ledgerBasis(f);
+      return basis?.kind === 'confirmed' ? ({ ...f, basis, severity: 'failure' } as Finding) : f;
+    });
   const attested = (check: RegisteredCheck): RegisteredCheck => ({
     ...check,
     run: (input) => check.run(input).map(attest),
@@ -193,6 +201,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       }
       return failures.length > 0 ? { failures: failures.map(attest) } : undefined;
     },
+    settle,
     observer: () => {
       // Per collection and scope: each id shown by an answer (a list, a read, a creation), with when
       // that answer was complete and which operation showed it. A creation that hands out an id an
