@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOperations, type Operations } from '../checks/_test-support.js';
 import { specFromDocument } from '../../spec/index.js';
 import { decodeBody } from '../../spec/media/index.js';
-import { ExistingValue, requestPartsArbitrary, toValidCase } from './valid-case.js';
+import { ExistingValue, parameterArbitrary, requestPartsArbitrary, toValidCase } from './valid-case.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -43,5 +43,27 @@ describe('toValidCase: form bodies', () => {
       ok: true,
       value: { author: 'Ana Lima+1' },
     });
+  });
+});
+
+describe('parameterArbitrary: null has no written form', () => {
+  it('never sends null for a nullable query parameter (OpenAPI 3.0 nullable, 3.1 type list)', async () => {
+    const spec = await specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/users': {
+          get: {
+            operationId: 'listUsers',
+            parameters: [{ name: 'limit', in: 'query', schema: { type: 'number', nullable: true } }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    });
+    const parameter = spec.operation('listUsers')!.parameters[0]!;
+    const values = fc.sample(parameterArbitrary(parameter), { seed: 1, numRuns: 300 });
+    expect(values.length).toBe(300);
+    expect(values.filter((v) => v === null)).toEqual([]);
   });
 });

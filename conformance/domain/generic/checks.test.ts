@@ -337,6 +337,13 @@ describe('identityCheck', () => {
     expect(get('5', '{"name":"Rex","categoryId":1}')).toEqual([]);
   });
 
+  it('passes a number written in exponent form that names the same id (1e+21)', () => {
+    expect(get('1e+21', '{"id":1000000000000000000000,"name":"Rex","categoryId":1}')).toEqual([]);
+    expect(verdicts(get('1e+21', '{"id":6,"name":"Rex","categoryId":1}'))).toEqual([
+      { code: 'semantic_violation', severity: 'failure' },
+    ]);
+  });
+
   it('fails a 200 for an id that is not an integer: no animal has it', () => {
     for (const petId of ['abc', '1.5', '6abc']) {
       const findings = get(petId, '{"id":6,"name":"Rex","categoryId":1}');
