@@ -161,7 +161,7 @@ describe('the kit against hostile targets', () => {
     expectNoKey(report);
   });
 
-  it('a target that streams hundreds of megabytes: failed, transport_error (body_too_large); memory stays bounded', {
+  it('a target that streams hundreds of megabytes: a body_too_large transport note; memory stays bounded', {
     timeout: 90_000,
   }, async () => {
     const target = await open(streamsHugeBodies(300 * 1024 * 1024));
@@ -179,11 +179,12 @@ describe('the kit against hostile targets', () => {
       clearInterval(sampler);
     }
     const after = process.memoryUsage();
-    expect(report.verdict, summary(report)).toBe('failed');
-    expect(codes(report)).toContain('transport_error');
-    expect(report.findings.some((f) => (f.evidence as { kind?: string } | undefined)?.kind === 'body_too_large')).toBe(
-      true,
+    // The kit's response-size cap is no contract: a huge answer is a transport note (an advisory).
+    const huge = report.findings.filter(
+      (f) => (f.evidence as { kind?: string } | undefined)?.kind === 'body_too_large',
     );
+    expect(huge.length, summary(report)).toBeGreaterThan(0);
+    expect(huge.every((f) => f.severity === 'advisory' && f.basis?.kind === 'kit')).toBe(true);
     expect(seconds).toBeLessThan(75);
     const mib = (bytes: number) => bytes / 1024 / 1024;
     // Far more came down the wire than memory grew: bodies are cut at the cap, not buffered.
