@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -24,6 +25,14 @@ export const CERTIFY_SUITES = [
   'conformance/engine/real-server-alarms.test.ts',
   'cli/init/workflow.test.ts',
   'cli/readme.test.ts',
+  // Whole-kit integration runs that take 15–45 s each: the CLI's exit codes over spawned processes,
+  // the README walkthrough, the lifecycle seeds, every report format on defective servers, the CI
+  // example's workflow.
+  'conformance/hardening/cli-exit.test.ts',
+  'examples/certify/walkthrough.test.ts',
+  'conformance/domain/generic/lifecycle-seeds.test.ts',
+  'conformance/report/one-set-of-books.test.ts',
+  'examples/ci/workflow.test.ts',
 ];
 
 const ALL_TESTS = ['{spec,mock,conformance,proxy,cli,fixtures,examples,bench}/**/*.test.ts'];
@@ -34,6 +43,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One worker per core. Vitest's default keeps a core free for its own process, which on a
+    // 2-core CI machine means one test file at a time; the files here spend their time in servers
+    // and kit runs, not in the vitest process, so every core runs a file.
+    maxWorkers: availableParallelism(),
     // Test files share a worker's module cache: loading the spec, Prism and fast-check once per worker
     // instead of once per file. Tests keep their own state (servers on free ports, fresh stores).
     isolate: false,
