@@ -1,5 +1,14 @@
 import type { Case, Exchange, ReceivedResponse } from '../conformance/cases/index.js';
-import { checkContentType, checkSchema, findingOf } from '../conformance/checks/index.js';
+import {
+  checkAuthChallenge,
+  checkContentType,
+  checkDeprecation,
+  checkErrorStatus,
+  checkSchema,
+  checkServerError,
+  findingOf,
+} from '../conformance/checks/index.js';
+import { checkJsonCharset, checkUtf8Bytes } from '../conformance/checks/json-charset.js';
 import { checkResponseHeaders } from '../conformance/checks/response-headers.js';
 import type { Check } from '../conformance/checks/index.js';
 import { type Finding, type RequestRecord, settleFinding } from '../conformance/findings/index.js';
@@ -7,8 +16,24 @@ import type { OperationModel } from '../spec/index.js';
 import { findMediaType } from '../spec/media/index.js';
 import { pointerSegment, responsePointer } from './spec-pointer.js';
 
-/** The kit's response checks that hold for any answer to a valid request, live or generated. */
-const RESPONSE_CHECKS: readonly Check[] = [checkContentType, checkSchema, checkResponseHeaders];
+/**
+ * The kit's response checks that hold for any answer, whatever the request meant: the media type and
+ * its charset and bytes, the body schema, the documented headers, a 5xx, an error body's `status`
+ * against the HTTP status, a 401's challenge (RFC 9110 §11.6.1) and a deprecated operation's signals.
+ * The checks that need to know what the client meant (a valid input's 2xx, an invalid one's 4xx, the
+ * semantics of a listing) stay the kit's: the proxy cannot know.
+ */
+const RESPONSE_CHECKS: readonly Check[] = [
+  checkServerError,
+  checkContentType,
+  checkJsonCharset,
+  checkUtf8Bytes,
+  checkSchema,
+  checkResponseHeaders,
+  checkErrorStatus,
+  checkAuthChallenge,
+  checkDeprecation,
+];
 
 /**
  * A live exchange as the kit's checks read it: a valid case of the operation (the proxy does not know
