@@ -59,12 +59,18 @@ describe('the example app’s traffic through the proxy to the Animal Store refe
     const replayed = await replay([], har);
     expect(replayed.skipped).toEqual([]);
     expect(failures(replayed.findings)).toEqual([]);
+    // The recorded refusal (a wrong key) is replayed as one: a credential the server must refuse, not the run's key.
+    expect(replayed.exchanges.map((e) => e.response?.status)).toEqual([200, 200, 201, 200, 404, 401]);
+    expect(replayed.exchanges.at(-1)?.case).toMatchObject({ kind: 'auth', auth: 'unknown-key' });
   });
 
   const planted: [Fault, string[]][] = [
     ['create-200', ['undocumented_status createPet']],
     ['pet-id-string', ['schema_mismatch createPet', 'schema_mismatch getPet', 'schema_mismatch listPets']],
     ['list-status-outside-enum', ['schema_mismatch listPets']],
+    // Checks that hold whatever the request meant: an Error body's status, a 401's challenge.
+    ['error-status-mismatch-404', ['error_status_mismatch getPet']],
+    ['auth-401-no-challenge', ['auth_challenge_missing listPets']],
   ];
   it.each(planted)('%s: the proxy reports it and nothing else; the replay fails on it', async (fault, expected) => {
     const { proxy, har } = await session([fault]);
