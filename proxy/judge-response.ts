@@ -59,13 +59,21 @@ export function liveExchange(
 
 /**
  * Judges an upstream answer with the kit's own checks, each finding settled with the basis it rests
- * on (a pointer into the spec). A status the operation does not document is the kit's `undocumented_status`.
+ * on (a pointer into the spec). A status the operation does not document is the kit's
+ * `undocumented_status`, except a 4xx refusing a request that broke the spec (`requestInvalid`):
+ * refusing invalid input is the server's right answer, documented or not (the kit's own verdict on
+ * it is at most a contract gap), and the client's violation is already the finding.
  */
-export function judgeResponse(operation: OperationModel, exchange: Exchange): Finding[] {
+export function judgeResponse(
+  operation: OperationModel,
+  exchange: Exchange,
+  options: { readonly requestInvalid?: boolean } = {},
+): Finding[] {
   const r = exchange.response;
   if (!r) return [];
   const out: Finding[] = [];
-  if (operation.responseFor(r.status) === undefined) {
+  const refusedInvalid = options.requestInvalid === true && r.status >= 400 && r.status < 500;
+  if (operation.responseFor(r.status) === undefined && !refusedInvalid) {
     const documented = Object.keys(operation.responses);
     out.push(
       findingOf(exchange, {
