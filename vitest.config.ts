@@ -19,6 +19,7 @@ export const CERTIFY_SUITES = [
   'mock/msw/browser.e2e.test.ts',
   'mock/hardening/load.test.ts',
   'examples/frontend/frontend.e2e.test.ts',
+  'proxy/browser.e2e.test.ts',
   'conformance/certify-mock.test.ts',
   'conformance/hardening/random-specs.test.ts',
   'conformance/hardening/hostile-targets.test.ts',

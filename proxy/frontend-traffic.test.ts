@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiSettings, createPet, getPet, listPets } from '../examples/frontend/api.js';
-import type { Fault } from '../fixtures/impls/index.js';
+import { CORRECT_VARIANTS, type Fault, startImplementation } from '../fixtures/impls/index.js';
 import { DEFAULT_API_KEY, startReference } from '../fixtures/impls/reference.js';
 import { DEFAULT_SPEC_PATH } from '../spec/index.js';
 import { failureKeys, recordSession, replayRecorded } from './_test-support.js';
@@ -59,12 +59,18 @@ describe('the example app’s traffic through the proxy to the Animal Store refe
     const replayed = await replay([], har);
     expect(replayed.skipped).toEqual([]);
     expect(failures(replayed.findings)).toEqual([]);
+    // The recorded refusal (a wrong key) is replayed as one: a credential the server must refuse, not the run's key.
+    expect(replayed.exchanges.map((e) => e.response?.status)).toEqual([200, 200, 201, 200, 404, 401]);
+    expect(replayed.exchanges.at(-1)?.case).toMatchObject({ kind: 'auth', auth: 'unknown-key' });
   });
 
   const planted: [Fault, string[]][] = [
     ['create-200', ['undocumented_status createPet']],
     ['pet-id-string', ['schema_mismatch createPet', 'schema_mismatch getPet', 'schema_mismatch listPets']],
     ['list-status-outside-enum', ['schema_mismatch listPets']],
+    // Checks that hold whatever the request meant: an Error body's status, a 401's challenge.
+    ['error-status-mismatch-404', ['error_status_mismatch getPet']],
+    ['auth-401-no-challenge', ['auth_challenge_missing listPets']],
   ];
   it.each(planted)('%s: the proxy reports it and nothing else; the replay fails on it', async (fault, expected) => {
     const { proxy, har } = await session([fault]);
@@ -72,4 +78,44 @@ describe('the example app’s traffic through the proxy to the Animal Store refe
     const replayed = await replay([fault], har);
     expect(failures(replayed.findings)).toEqual(expected);
   });
+
+  // A client's invalid request is the client's violation. The server refusing it with a 4xx the
+  // operation does not document (listPets has no 400, createPet no 415) is right, not a defect: the
+  // kit certifies every one of these variants.
+  it.each(CORRECT_VARIANTS.map((v) => [v.id, v] as const))(
+    '%s: a 4xx refusing an invalid request is not reported against the server',
+    async (_id, variant) => {
+      const server = await startImplementation(variant);
+      open.push(server);
+      const auth = { Authorization: `Bearer ${DEFAULT_API_KEY}` };
+      const statuses: number[] = [];
+      const { proxy } = await recordSession(DEFAULT_SPEC_PATH, server.url, async (url) => {
+        for (const [path, init] of [
+          ['/pets/abc', {}],
+          ['/pets?limit=500', {}],
+          ['/pets?status=adopted', {}],
+          ['/pets', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x"}' }],
+          ['/pets', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{"name":"x","categoryId":1}' }],
+        ] as const) {
+          const r = await fetch(`${url}${path}`, {
+            ...init,
+            headers: { ...auth, ...('headers' in init ? init.headers : {}) },
+          });
+          statuses.push(r.status);
+          await r.arrayBuffer();
+        }
+      });
+      // Some variants refuse them all (400, 404, 415), others ignore a bad limit or status (200).
+      expect(statuses.every((s) => s < 500)).toBe(true);
+      const found = proxy.session.findings();
+      expect(found.filter((f) => f.code !== 'request_violation')).toEqual([]);
+      expect(found.map((f) => f.operationId).sort()).toEqual([
+        'createPet',
+        'createPet',
+        'getPet',
+        'listPets',
+        'listPets',
+      ]);
+    },
+  );
 });

@@ -60,7 +60,13 @@ describe('proxy in front of the todos API', () => {
     `schema_mismatch ${op} /paths/${path}/responses/${status}/content/application~1json/schema`;
   const reached: [TodoDefect, string[]][] = [
     ['status-create-200', ['undocumented_status createTodo /paths/~1todos/post/responses']],
-    ['status-500-unknown-id', ['undocumented_status getTodo /paths/~1todos~1{todoId}/get/responses']],
+    [
+      'status-500-unknown-id',
+      [
+        'server_error getTodo /paths/~1todos~1{todoId}/get/responses',
+        'undocumented_status getTodo /paths/~1todos~1{todoId}/get/responses',
+      ],
+    ],
     ['schema-list-missing-createdAt', [schema('listTodos', '~1todos/get', 200)]],
     [
       'schema-priority-string',

@@ -263,7 +263,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const received = receivedResponse(status, headers, answer, ms, t0);
       // The checks read the method and path; the findings carry the redacted record.
       const sent: RequestRecord = { method, path: target, headers: {} };
-      const judged = judgeResponse(operation, liveExchange(operation, pathParams, sent, received)).map((f) => {
+      const judged = judgeResponse(operation, liveExchange(operation, pathParams, sent, received), {
+        requestInvalid: found.length > 0,
+      }).map((f) => {
         const { record, cut: requestCut } = reported();
         const responseCut = capPayload(answer).cut;
         const cut = { ...requestCut, ...(responseCut ? { response: responseCut } : {}) };

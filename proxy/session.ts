@@ -12,7 +12,17 @@ export type FailOn = 'none' | 'request' | 'response' | 'any';
 export const FAIL_ON: readonly FailOn[] = ['none', 'request', 'response', 'any'];
 
 /** The checks a judged live exchange is tallied under, in report order. */
-const LIVE_CHECKS: readonly CheckName[] = ['request', 'status', 'content_type', 'schema', 'response_headers'];
+const LIVE_CHECKS: readonly CheckName[] = [
+  'request',
+  'status',
+  'server_error',
+  'content_type',
+  'schema',
+  'response_headers',
+  'error_status',
+  'auth',
+  'deprecation',
+];
 /** Distinct unknown routes kept (a scanner must not grow the report without bound). */
 const MAX_UNKNOWN = 100;
 

@@ -2,6 +2,7 @@ import type { HarEntry } from '../../proxy/har.js';
 import { requestViolations } from '../../proxy/validate-request.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
 import type { Case, Exchange } from '../cases/index.js';
+import { type AuthFields, authEntries } from '../generate/index.js';
 import { GENERIC_CHECKS } from '../checks/index.js';
 import { Collector } from '../engine/collector.js';
 import type { HttpClient } from '../send/index.js';
@@ -114,14 +115,13 @@ function caseOf(spec: SpecModel, entry: HarEntry, ids: ReadonlyMap<string, strin
   const testCase: Case = {
     operationId: operation.operationId,
     family: 'har',
-    kind: 'valid',
     pathParams,
     query,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
     ...(text !== undefined
       ? { body: { kind: 'raw', text, ...(post?.mimeType ? { contentType: post.mimeType } : {}) } }
       : {}),
-    auth: 'valid',
+    ...authOf(operation, entry, credentialNames),
   };
   // A recorded request the spec calls invalid is not one every check may judge as valid: left out.
   const search = new URLSearchParams(query.map(([k, v]) => [k, v])).toString();
@@ -142,6 +142,35 @@ function caseOf(spec: SpecModel, entry: HarEntry, ids: ReadonlyMap<string, strin
     };
   }
   return { ok: true, operation, testCase };
+}
+
+/**
+ * How a recorded request authenticates when replayed: with the run's valid credential, except a
+ * recorded refusal (401) of an operation that requires one. That is replayed with a credential the
+ * target must refuse too (a wrong one where the recording carried one, none where it carried none;
+ * the recorded value is never sent), so the session's refusal is judged as a refusal (its status,
+ * challenge and Error body) instead of turning into one more authorised call.
+ */
+function authOf(
+  operation: OperationModel,
+  entry: HarEntry,
+  credentialNames: ReadonlySet<string>,
+): AuthFields & {
+  kind: Case['kind'];
+} {
+  if (entry.response?.status !== 401 || operation.security.access !== 'required')
+    return { kind: 'valid', auth: 'valid' };
+  const refused = authEntries(operation).refused.filter((f) => f.authScheme === undefined);
+  const named = (pairs: readonly { name: string }[] | undefined, names: (name: string) => boolean) =>
+    (pairs ?? []).some((p) => names(p.name.toLowerCase()));
+  const carried =
+    named(entry.request.headers, (n) => n === 'authorization' || credentialNames.has(n)) ||
+    named(entry.request.queryString, (n) => credentialNames.has(n)) ||
+    named(entry.request.cookies, (n) => credentialNames.has(n));
+  const picked = carried
+    ? (refused.find((f) => f.auth === 'unknown-key') ?? refused.find((f) => f.auth !== 'none'))
+    : refused.find((f) => f.auth === 'none');
+  return picked ? { kind: 'auth', ...picked } : { kind: 'valid', auth: 'valid' };
 }
 
 /** The operation a recorded request went to, and its decoded path values; undefined outside the spec. */
