@@ -26,6 +26,8 @@ export interface RulesExtension {
   readonly prepare?: Preparation;
   /** Another run-wide observer: its findings follow the inferred observer's. */
   readonly observer?: DomainRules['observer'];
+  /** Judges the findings once more at the end of the run, after the inferred rules' own settling. */
+  readonly settle?: DomainRules['settle'];
 }
 
 type Harvested = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
@@ -70,11 +72,18 @@ function chainPreparations(steps: readonly (Preparation | undefined)[]): Prepara
   };
 }
 
+/** Both settlings in order (the inferred rules', then the plug-in's), or whichever exists. */
+function settleBoth(first: DomainRules['settle'], second: DomainRules['settle']): Pick<DomainRules, 'settle'> {
+  if (first && second) return { settle: (findings) => second(first(findings)) };
+  const only = first ?? second;
+  return only ? { settle: only } : {};
+}
+
 /**
  * The inferred rules with a plug-in's extension: checks concatenated per operation (base first),
  * harvests merged, sequences and first looks concatenated (base first), preparation in the order
  * extension's `adapt` → base's `prepare` → extension's `prepare` (each through the rewrites before it),
- * and both observers on every exchange (base first).
+ * both observers on every exchange (base first), and both settlings at the end (base first).
  */
 export function extendRules(base: DomainRules, extension: RulesExtension): DomainRules {
   const checks: Record<string, RegisteredCheck[]> = {};
@@ -92,7 +101,7 @@ export function extendRules(base: DomainRules, extension: RulesExtension): Domai
           mergeHarvests(base.harvest(exchange, operation), extraHarvest(exchange, operation))
       : base.harvest,
     sequences: [...base.sequences, ...(extension.sequences ?? [])],
-    ...(base.settle ? { settle: base.settle } : {}),
+    ...settleBoth(base.settle, extension.settle),
     ...(firstLooks.length > 0 ? { firstLook: (spec) => firstLooks.flatMap((f) => f(spec)) } : {}),
     ...(prepare ? { prepare } : {}),
     ...(observers.length > 0

@@ -3,6 +3,7 @@ import type { RegisteredCheck } from '../../checks/index.js';
 import type { RulesExtension } from '../extend-rules.js';
 import { noteDefaultStatus } from './pet-checks.js';
 import { calibrateCategories } from './categories.js';
+import { settleErrorBodies } from './error-bodies.js';
 import { ensurePopulation, pageSize, pageSpread, persistence } from './sequences.js';
 
 const named = (name: CheckName, run: RegisteredCheck['run']): RegisteredCheck => ({ name: () => name, run });
@@ -23,4 +24,5 @@ export const animalStoreRules: RulesExtension = {
     const failures = await ensurePopulation(context);
     return failures.length > 0 ? { failures } : undefined;
   },
+  settle: settleErrorBodies,
 };
