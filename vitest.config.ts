@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * in `npm run test:certify` (and in CI), not in `npm test`.
  */
 export const CERTIFY_SUITES = [
-  'fixtures/impls/certify.test.ts',
+  'fixtures/impls/certify-*.test.ts',
   'fixtures/impls/defects.test.ts',
   'fixtures/impls/variants.test.ts',
   'fixtures/impls/redteam/*.test.ts',
