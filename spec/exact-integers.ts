@@ -1,8 +1,6 @@
 import { isLosslessNumber, parse as parseLossless } from 'lossless-json';
 import type { JsonSchema } from './model.js';
-
-type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isObject } from './json/index.js';
 
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
 const INT64_MIN = -(2n ** 63n);

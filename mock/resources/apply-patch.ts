@@ -1,5 +1,5 @@
+import { isObject } from '../../spec/json/index.js';
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The outcome of a patch: the patched document, or why the patch cannot apply (errors as data). */
 export type PatchResult =

@@ -1,7 +1,8 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { CompiledSchema, JsonSchema, SchemaDirection, SchemaIssue, ValidationResult } from '../model.js';
-import { isObject, walkSchemas } from './walk-schemas.js';
+import { isObject } from '../json/index.js';
+import { walkSchemas } from './walk-schemas.js';
 
 // ajv and ajv-formats ship CommonJS whose module object also carries itself as `default`.
 const Ajv2020 = Ajv2020Module.default;

@@ -1,3 +1,4 @@
+import { isObject } from '../json/index.js';
 type Obj = Record<string, unknown>;
 
 /** Keywords whose value is one subschema. */
@@ -55,11 +56,6 @@ export function walkSchemas(document: Obj, visit: (schema: Obj, pointer: string)
     }
   };
   walk(document, '', undefined, undefined);
-}
-
-/** Whether a value is a plain JSON object. */
-export function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** JSON pointer escaping of one reference token (RFC 6901). */

@@ -26,10 +26,10 @@ import {
 } from './_internals/naming.js';
 import { isLiteral, parameterOf, parametersOf, parentPathOf, segmentsOf, shapeOf } from './_internals/paths.js';
 import { type Member, envelopeMemberOf, itemsOf, keywordOf, membersOf, typeOf } from './_internals/schema-members.js';
+import { isObject } from '../json/index.js';
 
 type Obj = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 const code = (text: string): string => `\`${text}\``;
 const label = (op: OperationModel): string => `${op.method.toUpperCase()} ${op.path}`;
 const SCALARS = new Set(['string', 'integer', 'number', 'boolean']);

@@ -1,3 +1,4 @@
+import { isObject } from '../../json/index.js';
 import {
   isLosslessNumber,
   LosslessNumber,
@@ -84,13 +85,7 @@ export function primitiveText(value: unknown): string {
   return stringifyLossless(value) ?? '';
 }
 
-/** True for a value a style treats as an object (a plain record, not a LosslessNumber, bytes or array). */
+/** True for a value a style treats as an object: a JSON object ({@link isObject}) that is not bytes. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    !isLosslessNumber(value) &&
-    !(value instanceof Uint8Array)
-  );
+  return isObject(value) && !(value instanceof Uint8Array);
 }
