@@ -1,3 +1,4 @@
+import { decodeSegment } from '../spec/json/index.js';
 import type { CompiledSchema, JsonSchema, MediaTypeModel, OperationModel, ResponseModel } from '../spec/index.js';
 import { encodeBody, mediaTypeMatches, parseMediaType } from '../spec/media/index.js';
 import type { Answer } from './answer.js';
@@ -251,7 +252,8 @@ function withoutBrokenOptionals(value: unknown, schema: CompiledSchema): unknown
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   let dropped = false;
   for (const error of result.errors) {
-    const member = /^\/([^/]+)/.exec(error.pointer)?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+    const token = /^\/([^/]+)/.exec(error.pointer)?.[1];
+    const member = token === undefined ? undefined : decodeSegment(token);
     if (member === undefined || required.has(member) || !(member in out)) continue;
     delete out[member];
     dropped = true;

@@ -1,3 +1,4 @@
+import { resolve } from '../spec/json/index.js';
 import type { OperationModel, ParameterModel, SchemaIssue, SpecModel } from '../spec/index.js';
 import { evaluate } from '../spec/index.js';
 import { decodeBody, findMediaType, parseMediaType } from '../spec/media/index.js';
@@ -203,20 +204,9 @@ function issuesOf(
     ...base,
     pointer: issue.pointer,
     keyword: issue.keyword,
-    seen: seen(at(value, issue.pointer)),
+    seen: seen(resolve(value, issue.pointer)),
     wanted: issue.message.replace(/^\S*\s+(?=must\b)/, ''),
   }));
-}
-
-/** The value at a JSON pointer, or undefined. */
-function at(value: unknown, pointer: string): unknown {
-  let current = value;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
 }
 
 function seen(value: unknown): string {

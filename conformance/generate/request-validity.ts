@@ -1,3 +1,4 @@
+import { encodeSegment } from '../../spec/json/index.js';
 import { isLosslessNumber } from 'lossless-json';
 import { parseParameter, type OperationModel, type ParameterModel } from '../../spec/index.js';
 import type { Case, WireJson } from '../cases/index.js';
@@ -64,7 +65,7 @@ export function validityFaults(c: Case, operation: OperationModel): ValidityFaul
         const name = extra.additionalProperty ?? extra.unevaluatedProperty;
         if (name !== undefined)
           faults.push({
-            member: `/body${e.instancePath}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+            member: `/body${e.instancePath}/${encodeSegment(name)}`,
             why: `${e.keyword}: a member the schema does not allow`,
           });
       }

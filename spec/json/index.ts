@@ -3,3 +3,4 @@
  * @packageDocumentation
  */
 export { isObject } from './is-object.js';
+export { decodeSegment, encodeSegment, pointerOf, resolve, segmentsOf } from './pointer.js';
