@@ -26,18 +26,9 @@ import {
 } from '../generate/index.js';
 import { parseParameter, type OperationModel, type ParameterModel, type SpecModel } from '../../spec/index.js';
 import { requiresAuth, type CredentialOf } from '../../spec/security/index.js';
-import type { KitProperty, KitSweep } from './kit-property.js';
+import type { KitProperty, KitSweep, PropertyContext } from './kit-property.js';
 import { explainBoundary } from './boundary.js';
 import { executeNarrowed } from './narrow.js';
-
-/** What properties need from the run. */
-export interface PropertyContext extends SequenceContext {
-  /** The credential the run holds for a scheme (the auth matrix is built from what it holds). */
-  readonly credentialOf?: CredentialOf;
-  /** Existing values of path parameters, learned so far, for an operation. */
-  known(operationId: string): KnownValues;
-  readonly seed: number;
-}
 
 function writes(operation: OperationModel): boolean {
   return !['get', 'head', 'options'].includes(operation.method);

@@ -4,7 +4,7 @@ import type { Execution } from '../domain/rules.js';
 import type { Finding } from '../findings/index.js';
 import { declaredProperties, edgeOf, ordinaryParts } from '../generate/index.js';
 import type { OperationModel } from '../../spec/index.js';
-import type { PropertyContext } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 import { isObject } from '../../spec/json/index.js';
 
 type Obj = Record<string, WireJson>;

@@ -6,7 +6,7 @@ import { integerFormFamily, jsonSpellings, type JsonSpelling } from '../generate
 import { queryShapes } from '../generate/query-shapes.js';
 import { parseParameter, type OperationModel, type ParameterModel, type SpecModel } from '../../spec/index.js';
 import { requiresAuth } from '../../spec/security/index.js';
-import type { PropertyContext } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 import type { KitSweep } from './kit-property.js';
 
 const writes = (operation: OperationModel) => !['get', 'head', 'options'].includes(operation.method);
