@@ -24,7 +24,7 @@ import {
   validCaseArbitrary,
   type KnownValues,
 } from '../generate/index.js';
-import { parseParameter, type OperationModel, type ParameterModel, type SpecModel } from '../../spec/index.js';
+import { checkParameterText, type OperationModel, type ParameterModel, type SpecModel } from '../../spec/index.js';
 import { requiresAuth, type CredentialOf } from '../../spec/security/index.js';
 import type { KitProperty, KitSweep, PropertyContext } from './kit-property.js';
 import { explainBoundary } from './boundary.js';
@@ -416,7 +416,7 @@ function isValidRequest(c: Case, operation: OperationModel): boolean {
     return false;
   return c.query.every(([name, text]) => {
     const parameter = operation.parameters.find((p) => p.in === 'query' && p.name === name);
-    return !parameter || parseParameter(parameter, text).ok;
+    return !parameter || checkParameterText(parameter, text).ok;
   });
 }
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
 import type { Case, CaseBody, WireJson } from '../cases/index.js';
 import {
-  parseParameter,
+  checkParameterText,
   schemaNameOf,
   type CompiledSchema,
   type OperationModel,
@@ -77,7 +77,7 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
       : schemaArbitrary(parameter.schema.schema, { ascii: parameter.in !== 'query' && parameter.in !== 'path' });
     // A value harvested under this name that the parameter's own schema refuses (an `id` of another
     // resource where the path wants 40 hex digits) names nothing here: it is no valid request.
-    const pool = (known[parameter.name] ?? []).filter((text) => parseParameter(parameter, text).ok);
+    const pool = (known[parameter.name] ?? []).filter((text) => checkParameterText(parameter, text).ok);
     if (parameter.in === 'path') {
       path[parameter.name] =
         pool.length > 0
