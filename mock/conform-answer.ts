@@ -1,4 +1,4 @@
-import { decodeSegment } from '../spec/json/index.js';
+import { decodeSegment, isObject } from '../spec/json/index.js';
 import type { CompiledSchema, JsonSchema, MediaTypeModel, OperationModel, ResponseModel } from '../spec/index.js';
 import { encodeBody, mediaTypeMatches, parseMediaType } from '../spec/media/index.js';
 import type { Answer } from './answer.js';
@@ -245,7 +245,7 @@ export async function conformSuccess(
  * them, or undefined when that changes nothing (not an object, or only required members break).
  */
 function withoutBrokenOptionals(value: unknown, schema: CompiledSchema): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  if (!isObject(value)) return undefined;
   const result = schema.validate(value);
   if (result.ok) return value;
   const required = new Set(requiredOf(schema.schema));

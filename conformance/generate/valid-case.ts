@@ -1,3 +1,4 @@
+import { isObject } from '../../spec/json/index.js';
 import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
 import type { Case, CaseBody, WireJson } from '../cases/index.js';
@@ -266,9 +267,8 @@ function orderedAs<T>(items: T[], reversed: boolean): T[] {
 
 /** The same JSON object with its members in reverse order (anything else unchanged). */
 function reverseMembers(value: WireJson): WireJson {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof LosslessNumber)
-    return value;
-  return Object.fromEntries(Object.entries(value).reverse());
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).reverse()) as WireJson;
 }
 
 /** Turns request parts into a valid, authenticated case, labelled with any edge a server may refuse. */
