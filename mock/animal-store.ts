@@ -10,6 +10,7 @@ import { type Answer, errorAnswer, jsonAnswer } from './answer.js';
 import { mockError } from './errors.js';
 import type { RequestInput } from './request-input.js';
 import { type PetStore, RawNumber, type StoredPet, petJson } from './store.js';
+import { isObject } from '../spec/json/index.js';
 
 /** The Animal Store's operations, as `METHOD /path`: a spec with all three is answered by this module in stateful mode. */
 const ANIMAL_STORE_OPERATIONS: Readonly<Record<string, string>> = {
@@ -148,8 +149,4 @@ function exactNumbers(text: string): Record<string, unknown> {
 function defaultLimit(operation: OperationModel): number {
   const fallback = operation.parameters.find((p) => p.name === 'limit')?.schema.schema.default;
   return typeof fallback === 'number' ? fallback : Number.POSITIVE_INFINITY;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

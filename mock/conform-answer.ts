@@ -1,3 +1,4 @@
+import { decodeSegment, isObject } from '../spec/json/index.js';
 import type { CompiledSchema, JsonSchema, MediaTypeModel, OperationModel, ResponseModel } from '../spec/index.js';
 import { encodeBody, mediaTypeMatches, parseMediaType } from '../spec/media/index.js';
 import type { Answer } from './answer.js';
@@ -244,14 +245,15 @@ export async function conformSuccess(
  * them, or undefined when that changes nothing (not an object, or only required members break).
  */
 function withoutBrokenOptionals(value: unknown, schema: CompiledSchema): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  if (!isObject(value)) return undefined;
   const result = schema.validate(value);
   if (result.ok) return value;
   const required = new Set(requiredOf(schema.schema));
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   let dropped = false;
   for (const error of result.errors) {
-    const member = /^\/([^/]+)/.exec(error.pointer)?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+    const token = /^\/([^/]+)/.exec(error.pointer)?.[1];
+    const member = token === undefined ? undefined : decodeSegment(token);
     if (member === undefined || required.has(member) || !(member in out)) continue;
     delete out[member];
     dropped = true;

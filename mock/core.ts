@@ -1,3 +1,4 @@
+import { isObject } from '../spec/json/index.js';
 /**
  * The mock's request handling as data in, data out: no sockets, no streams, no files. The `node:http`
  * server (`server.ts`) and the MSW handlers (`msw/`, in Node and in the browser) are thin adapters
@@ -618,7 +619,7 @@ function withHeaders(answer: Answer, extra: HeaderRecord): Answer {
  * was forced, so nobody mistakes it for a real failure.
  */
 function errorShaped(status: number, body: unknown, preferences: MockPreferences | undefined): string {
-  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+  if (isObject(body)) {
     const shaped: Record<string, unknown> = { ...body };
     if (typeof shaped.status === 'number') shaped.status = status;
     const said =

@@ -1,3 +1,4 @@
+import { isObject } from '../spec/json/index.js';
 import type { JsonSchema, OperationModel, ResponseModel } from '../spec/model.js';
 import { mockError } from './errors.js';
 import type { ListLength, SpecAnswer, SpecEngine, SpecEngineOptions } from './prism-engine.js';
@@ -71,7 +72,5 @@ function generated(response: ResponseModel, list: ListLength | undefined): unkno
     list.member === undefined ? schema : (schema.properties as Record<string, JsonSchema>)?.[list.member];
   const items = Array.from({ length: list.items }, () => sampleValue(listSchema?.items as JsonSchema | undefined));
   if (list.member === undefined) return Array.isArray(value) ? items : value;
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? { ...value, [list.member]: items }
-    : value;
+  return isObject(value) ? { ...value, [list.member]: items } : value;
 }

@@ -1,3 +1,4 @@
+import { decodeSegment } from '../spec/json/index.js';
 /**
  * Prism as the engine that answers from the spec (static examples, generated data, and every
  * `Prefer`-forced response). Prism is fed the spec loader's dereferenced document through
@@ -264,7 +265,7 @@ function sizedVariant(
 function pointer(document: unknown, ref: string): unknown {
   let at = document;
   for (const raw of ref.slice(2).split('/')) {
-    const part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const part = decodeSegment(decodeURIComponent(raw));
     if (typeof at !== 'object' || at === null) return undefined;
     at = (at as Record<string, unknown>)[part];
   }

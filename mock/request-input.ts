@@ -1,7 +1,6 @@
 import type { MediaTypeModel, OperationModel } from '../spec/model.js';
-import { parseParameter } from '../spec/parse-parameter.js';
 import { exactIntegerIssueInJson } from '../spec/exact-integers.js';
-import { parseParameter as parseStyled } from '../spec/parameters/index.js';
+import { checkParameterText, parseParameter } from '../spec/parameters/index.js';
 import { type EncodingMap, decodeBody, findMediaType, parseMediaType } from '../spec/media/index.js';
 import type { RequestHeaders } from './cors.js';
 import { type MockError, mockError } from './errors.js';
@@ -50,7 +49,7 @@ const MAX_MESSAGE = 300;
 
 /**
  * Reads and checks everything the operation declares: query and path parameters through the spec's
- * `parseParameter`, then the JSON body (media type, size, syntax, schema). Query parameters the spec
+ * `checkParameterText`, then the JSON body (media type, size, syntax, schema). Query parameters the spec
  * does not declare are ignored. The first problem found is returned as a 400/413/415 Error.
  */
 export async function readRequestInput(
@@ -74,7 +73,7 @@ export async function readRequestInput(
           return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
         continue;
       }
-      const styled = parseStyled({ ...parameter, schema: parameter.schema.schema }, text, {
+      const styled = parseParameter({ ...parameter, schema: parameter.schema.schema }, text, {
         otherParameterNames: operation.parameters
           .filter((p) => p.in === parameter.in && p !== parameter)
           .map((p) => p.name),
@@ -115,7 +114,7 @@ export async function readRequestInput(
     }
     if (Array.isArray(raw))
       return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' must be given once`);
-    const parsed = parseParameter(parameter, raw);
+    const parsed = checkParameterText(parameter, raw);
     if (!parsed.ok) return invalid('invalid_parameter', parsed.issues.map((i) => i.message).join('; '));
     (parameter.in === 'path' ? path : query)[parameter.name] = parsed.value;
   }

@@ -1,24 +1,11 @@
+import { encodeSegment, resolve } from '../spec/json/index.js';
 import type { OperationModel, ParameterModel, SpecModel } from '../spec/index.js';
 
 type Obj = Record<string, unknown>;
 
-/** One JSON pointer segment, escaped (RFC 6901). */
-export function pointerSegment(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** The path item's pointer of an operation (`/paths/~1pets` for `/paths/~1pets/get`). */
 function pathItemPointer(operation: OperationModel): string {
   return operation.pointer.slice(0, operation.pointer.lastIndexOf('/'));
-}
-
-function resolve(spec: SpecModel, pointer: string): unknown {
-  let current: unknown = spec.document;
-  for (const raw of pointer.split('/').slice(1)) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Obj)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return current;
 }
 
 /**
@@ -27,7 +14,7 @@ function resolve(spec: SpecModel, pointer: string): unknown {
  */
 export function parameterPointer(spec: SpecModel, operation: OperationModel, parameter: ParameterModel): string {
   for (const owner of [operation.pointer, pathItemPointer(operation)]) {
-    const list = resolve(spec, `${owner}/parameters`);
+    const list = resolve(spec.document, `${owner}/parameters`);
     if (!Array.isArray(list)) continue;
     const index = list.findIndex(
       (p) =>
@@ -40,7 +27,9 @@ export function parameterPointer(spec: SpecModel, operation: OperationModel, par
 
 /** Where the operation's security requirement is written: its own `security`, else the document's. */
 export function securityPointer(spec: SpecModel, operation: OperationModel): string {
-  return resolve(spec, `${operation.pointer}/security`) !== undefined ? `${operation.pointer}/security` : '/security';
+  return resolve(spec.document, `${operation.pointer}/security`) !== undefined
+    ? `${operation.pointer}/security`
+    : '/security';
 }
 
 /** The operation's request body. */
@@ -52,6 +41,6 @@ export function requestBodyPointer(operation: OperationModel): string {
 export function responsePointer(operation: OperationModel, status: number): string {
   const documented = operation.responseFor(status);
   return documented
-    ? `${operation.pointer}/responses/${pointerSegment(documented.status)}`
+    ? `${operation.pointer}/responses/${encodeSegment(documented.status)}`
     : `${operation.pointer}/responses`;
 }

@@ -1,9 +1,9 @@
+import { resolve } from '../spec/json/index.js';
 import type { OperationModel, ParameterModel, SchemaIssue, SpecModel } from '../spec/index.js';
 import { evaluate } from '../spec/index.js';
 import { decodeBody, findMediaType, parseMediaType } from '../spec/media/index.js';
 import type { EncodingMap } from '../spec/media/index.js';
-import { parseParameter as parseStyled } from '../spec/parameters/index.js';
-import { parseParameter } from '../spec/parse-parameter.js';
+import { checkParameterText, parseParameter } from '../spec/parameters/index.js';
 import type { RequestViolationEvidence } from '../conformance/findings/index.js';
 import { authRequestOf } from '../mock/auth.js';
 import type { RequestHeaders } from '../mock/cors.js';
@@ -83,13 +83,13 @@ function parameterViolation(
   if (parameter.in === 'path' || parameter.in === 'cookie' || !isStyled(parameter)) {
     if (Array.isArray(raw))
       return [{ ...base, pointer: '', keyword: 'maxItems', seen: `given ${raw.length} times`, wanted: 'given once' }];
-    const parsed = parseParameter(parameter, raw);
+    const parsed = checkParameterText(parameter, raw);
     if (parsed.ok) return [];
     const value = coerce(parameter, raw);
     return issuesOf(parameter.schema.validate(value), value, base);
   }
   const text = Array.isArray(raw) ? raw.join(',') : raw;
-  const styled = parseStyled({ ...parameter, schema: parameter.schema.schema }, text, {
+  const styled = parseParameter({ ...parameter, schema: parameter.schema.schema }, text, {
     otherParameterNames: operation.parameters
       .filter((p) => p.in === parameter.in && p !== parameter)
       .map((p) => p.name),
@@ -203,20 +203,9 @@ function issuesOf(
     ...base,
     pointer: issue.pointer,
     keyword: issue.keyword,
-    seen: seen(at(value, issue.pointer)),
+    seen: seen(resolve(value, issue.pointer)),
     wanted: issue.message.replace(/^\S*\s+(?=must\b)/, ''),
   }));
-}
-
-/** The value at a JSON pointer, or undefined. */
-function at(value: unknown, pointer: string): unknown {
-  let current = value;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
 }
 
 function seen(value: unknown): string {

@@ -1,8 +1,6 @@
 import { isLosslessNumber, parse as parseLossless } from 'lossless-json';
 import type { JsonSchema } from './model.js';
-
-type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { encodeSegment, isObject } from './json/index.js';
 
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
 const INT64_MIN = -(2n ** 63n);
@@ -71,12 +69,7 @@ function walk(schema: JsonSchema, value: unknown, pointer: string, depth: number
     } else if (isObject(value) && isObject(part.properties)) {
       for (const [name, member] of Object.entries(part.properties)) {
         if (!(name in value) || !isObject(member)) continue;
-        const found = walk(
-          member,
-          value[name],
-          `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-          depth + 1,
-        );
+        const found = walk(member, value[name], `${pointer}/${encodeSegment(name)}`, depth + 1);
         if (found) return found;
       }
     }

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec, parseParameter, SpecLoadError, type SpecModel } from './index.js';
+import { loadSpec, checkParameterText, SpecLoadError, type SpecModel } from './index.js';
 
 let spec: SpecModel;
 beforeAll(async () => {
@@ -79,16 +79,16 @@ describe('loadSpec', () => {
   });
 });
 
-describe('parseParameter', () => {
+describe('checkParameterText', () => {
   const limit = () => spec.operation('listPets')!.parameters.find((p) => p.name === 'limit')!;
   it.each([
     ['1', 1],
     ['100', 100],
   ])('accepts limit=%s', (raw, value) => {
-    expect(parseParameter(limit(), raw)).toEqual({ ok: true, value });
+    expect(checkParameterText(limit(), raw)).toEqual({ ok: true, value });
   });
   it.each(['0', '101', '5.0', ' 5', '', 'abc', '1e2', '-1'])('rejects limit=%j with a reason', (raw) => {
-    const parsed = parseParameter(limit(), raw);
+    const parsed = checkParameterText(limit(), raw);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.issues[0]!.message).toContain("query parameter 'limit'");
   });

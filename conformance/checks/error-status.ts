@@ -1,3 +1,4 @@
+import { encodeSegment } from '../../spec/json/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import type { Basis } from '../findings/index.js';
 import { mergeAllOf } from '../generate/schema-arbitrary.js';
@@ -39,7 +40,7 @@ function statusBasis(
   if (typeof declared.description === 'string' && /\bHTTP\b[^.]*\bstatus\b/i.test(declared.description))
     return {
       kind: 'spec',
-      pointer: `${operation.pointer}/responses/${declared.key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      pointer: `${operation.pointer}/responses/${encodeSegment(declared.key)}`,
       says: `its error body's \`status\` is "${declared.description}"`,
     };
   return { kind: 'unconfirmed', inference: 'an error body member named `status` repeats the HTTP status' };

@@ -3,9 +3,8 @@ import { findingOf } from '../checks/index.js';
 import type { Finding } from '../findings/index.js';
 import { ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
-import type { PropertyContext } from './build-properties.js';
-import { idOf } from './http-sweeps.js';
-import type { KitSweep } from './kit-property.js';
+import { idOf } from './created-id.js';
+import type { KitSweep, PropertyContext } from './kit-property.js';
 
 /** Methods sent to find a 405, in order: the first answered 405 with Allow is the one whose list is tried. */
 const PROBED = ['PATCH', 'PUT', 'DELETE', 'POST'];

@@ -1,8 +1,7 @@
 import type { Case, Exchange, WireJson } from '../cases/index.js';
 import type { Execution } from '../domain/rules.js';
 import type { Boundary, Finding } from '../findings/index.js';
-
-type Obj = Record<string, WireJson>;
+import { isObject } from '../../spec/json/index.js';
 
 /** One number a case could have otherwise: a string member's length, an integer member or query value. */
 export interface Dimension {
@@ -17,9 +16,6 @@ export interface Dimension {
 
 /** Probes allowed per explanation: a walk down and up per number tried, then bisections of both ends. */
 const MAX_PROBES = 96;
-
-const isObject = (v: unknown): v is Obj =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) && !('isLosslessNumber' in (v as object));
 
 /** The dimensions of a case: lengths of its string members, its integer members and its integer query values. */
 export function dimensionsOf(c: Case): Dimension[] {

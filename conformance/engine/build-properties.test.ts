@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Case } from '../cases/index.js';
 import { thingsSpec } from '../domain/generic/__fixtures__/things-spec.js';
-import { caseProperties, type PropertyContext } from './build-properties.js';
+import { caseProperties } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 
 describe('caseProperties: a DELETE leaves alone what the run has listed', () => {
   const spec = thingsSpec({ below: true });

@@ -24,20 +24,11 @@ import {
   validCaseArbitrary,
   type KnownValues,
 } from '../generate/index.js';
-import { parseParameter, type OperationModel, type ParameterModel, type SpecModel } from '../../spec/index.js';
+import { checkParameterText, type OperationModel, type ParameterModel, type SpecModel } from '../../spec/index.js';
 import { requiresAuth, type CredentialOf } from '../../spec/security/index.js';
-import type { KitProperty, KitSweep } from './kit-property.js';
+import type { KitProperty, KitSweep, PropertyContext } from './kit-property.js';
 import { explainBoundary } from './boundary.js';
 import { executeNarrowed } from './narrow.js';
-
-/** What properties need from the run. */
-export interface PropertyContext extends SequenceContext {
-  /** The credential the run holds for a scheme (the auth matrix is built from what it holds). */
-  readonly credentialOf?: CredentialOf;
-  /** Existing values of path parameters, learned so far, for an operation. */
-  known(operationId: string): KnownValues;
-  readonly seed: number;
-}
 
 function writes(operation: OperationModel): boolean {
   return !['get', 'head', 'options'].includes(operation.method);
@@ -425,7 +416,7 @@ function isValidRequest(c: Case, operation: OperationModel): boolean {
     return false;
   return c.query.every(([name, text]) => {
     const parameter = operation.parameters.find((p) => p.in === 'query' && p.name === name);
-    return !parameter || parseParameter(parameter, text).ok;
+    return !parameter || checkParameterText(parameter, text).ok;
   });
 }
 

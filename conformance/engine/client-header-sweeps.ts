@@ -5,7 +5,7 @@ import type { Finding } from '../findings/index.js';
 import { ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
 import { BROWSER_ACCEPT, CLIENT_HEADER_SETS, JSON_CONTENT_TYPE_SPELLINGS } from '../generate/client-headers.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
-import type { PropertyContext } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 import type { KitSweep } from './kit-property.js';
 
 /** Media types a browser's Accept asks for first: a server with such a representation may pick it (RFC 9110 §12.5.1). */

@@ -1,6 +1,6 @@
 import type { SpecModel } from '../../spec/index.js';
 import { ordinaryParts, toValidCase } from '../generate/index.js';
-import type { PropertyContext } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 import type { KitSweep } from './kit-property.js';
 
 /**

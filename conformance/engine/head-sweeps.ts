@@ -3,7 +3,7 @@ import { findingOf } from '../checks/index.js';
 import type { Finding } from '../findings/index.js';
 import { mergeAllOf, ordinaryParts, toValidCase } from '../generate/index.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
-import type { PropertyContext } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 import type { KitSweep } from './kit-property.js';
 
 /**

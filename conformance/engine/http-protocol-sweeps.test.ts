@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Case, Exchange } from '../cases/index.js';
 import { loadOperations, REQUEST, response, type Operations } from '../checks/_test-support.js';
 import { allowSweeps } from './allow-sweep.js';
-import type { PropertyContext } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 import { connectionCloseSweep } from './connection-close-sweep.js';
 import { headSweeps, judgeHead, unknownPathParams } from './head-sweeps.js';
 import { MALFORMED_ESCAPES, rawInputSweeps } from './raw-input-sweeps.js';

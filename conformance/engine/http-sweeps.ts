@@ -1,4 +1,3 @@
-import { isLosslessNumber } from 'lossless-json';
 import type { Case, Exchange, WireJson } from '../cases/index.js';
 import { judgeChallengeConsistency } from '../checks/auth-challenge.js';
 import { judgeConditional } from '../checks/conditional.js';
@@ -20,8 +19,9 @@ import {
 } from '../generate/index.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
 import { requiresAuth } from '../../spec/security/index.js';
-import type { PropertyContext } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 import { allowSweeps } from './allow-sweep.js';
+import { idOf } from './created-id.js';
 import { connectionCloseSweep } from './connection-close-sweep.js';
 import { headSweeps } from './head-sweeps.js';
 import type { KitSweep } from './kit-property.js';
@@ -376,16 +376,6 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
   sweeps.push(...headSweeps(spec, context), ...connectionCloseSweep(spec, context));
   if (!readOnly) sweeps.push(...allowSweeps(spec, context));
   return sweeps;
-}
-
-/** The id of a created resource as the target wrote it (digit for digit, past 2^53 too): its member named like the path parameter, or `id`. */
-export function idOf(created: Exchange, param: string): string | undefined {
-  const body = created.response?.exactJson;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const value = (body as Record<string, unknown>)[param] ?? (body as Record<string, unknown>).id;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || isLosslessNumber(value)) return String(value);
-  return undefined;
 }
 
 function safeDecode(text: string): string {

@@ -1,6 +1,18 @@
 import type fc from 'fast-check';
-import type { Execution } from '../domain/rules.js';
+import type { Execution, SequenceContext } from '../domain/rules.js';
 import type { Finding } from '../findings/index.js';
+import type { KnownValues } from '../generate/index.js';
+import type { CredentialOf } from '../../spec/security/index.js';
+
+/** What properties need from the run (here, beside the property type, so that the modules that build
+ * properties and those they call share it without importing one another). */
+export interface PropertyContext extends SequenceContext {
+  /** The credential the run holds for a scheme (the auth matrix is built from what it holds). */
+  readonly credentialOf?: CredentialOf;
+  /** Existing values of path parameters, learned so far, for an operation. */
+  known(operationId: string): KnownValues;
+  readonly seed: number;
+}
 
 /** A property the engine runs under fast-check: generate a value, execute it, judge the findings. */
 export interface KitProperty<T = unknown> {

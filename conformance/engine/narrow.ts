@@ -4,12 +4,10 @@ import type { Execution } from '../domain/rules.js';
 import type { Finding } from '../findings/index.js';
 import { declaredProperties, edgeOf, ordinaryParts } from '../generate/index.js';
 import type { OperationModel } from '../../spec/index.js';
-import type { PropertyContext } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
+import { isObject } from '../../spec/json/index.js';
 
 type Obj = Record<string, WireJson>;
-
-const isObject = (v: unknown): v is Obj =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) && !('isLosslessNumber' in (v as object));
 
 /** Statuses that refuse the content of a request (limits, rate, auth and framing have their own rules). */
 const isContentRefusal = (status: number | undefined) =>

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec, type SpecModel } from '../../spec/index.js';
 import { NO_DOMAIN_RULES } from '../domain/select-rules.js';
-import type { PropertyContext } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 import { keeps, planRun, type RunSelection } from './plan-run.js';
 import { RunError } from './run-error.js';
 

@@ -2,17 +2,10 @@ import type { Case } from '../cases/index.js';
 import { isCheckName } from '../checks/registry.js';
 import type { DomainRules } from '../domain/rules.js';
 import type { SpecModel } from '../../spec/index.js';
-import {
-  authSweeps,
-  caseProperties,
-  probeSweeps,
-  sequenceProperties,
-  streams,
-  type PropertyContext,
-} from './build-properties.js';
+import { authSweeps, caseProperties, probeSweeps, sequenceProperties, streams } from './build-properties.js';
 import { clientHeaderSweeps } from './client-header-sweeps.js';
 import { httpSweeps } from './http-sweeps.js';
-import type { KitProperty, KitSweep } from './kit-property.js';
+import type { KitProperty, KitSweep, PropertyContext } from './kit-property.js';
 import { rawInputSweeps } from './raw-input-sweeps.js';
 import { RunError } from './run-error.js';
 import { shapeSweeps } from './shape-sweeps.js';

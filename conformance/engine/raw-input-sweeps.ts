@@ -2,7 +2,7 @@ import { stringify as stringifyLossless } from 'lossless-json';
 import type { Case, WireJson } from '../cases/index.js';
 import { isFreeText, mergeAllOf, ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
-import type { PropertyContext } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 import type { KitSweep } from './kit-property.js';
 
 /**

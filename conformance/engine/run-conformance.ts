@@ -11,7 +11,8 @@ import type { Finding, RequestRecord, RunReport, Verdict } from '../findings/ind
 import { alternativeFor, requiresAuth, schemesIn } from '../../spec/security/index.js';
 import { createHttpClient, createKitCredentials, CredentialError, type KitCredentials } from '../send/index.js';
 import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
-import { streams, type PropertyContext } from './build-properties.js';
+import { streams } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 import { Collector, signatureOf } from './collector.js';
 import { settleFinding } from '../findings/basis.js';
 import { watchTarget } from './target-watch.js';

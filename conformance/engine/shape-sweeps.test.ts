@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Case, Exchange } from '../cases/index.js';
 import type { Finding } from '../findings/index.js';
 import { loadSpec } from '../../spec/index.js';
-import type { PropertyContext } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 import { shapeSweeps } from './shape-sweeps.js';
 import { describeFinding } from '../report/describe-finding.js';
 

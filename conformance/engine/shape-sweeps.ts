@@ -4,9 +4,9 @@ import type { Finding } from '../findings/index.js';
 import { ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
 import { integerFormFamily, jsonSpellings, type JsonSpelling } from '../generate/json-spellings.js';
 import { queryShapes } from '../generate/query-shapes.js';
-import { parseParameter, type OperationModel, type ParameterModel, type SpecModel } from '../../spec/index.js';
+import { checkParameterText, type OperationModel, type ParameterModel, type SpecModel } from '../../spec/index.js';
 import { requiresAuth } from '../../spec/security/index.js';
-import type { PropertyContext } from './build-properties.js';
+import type { PropertyContext } from './kit-property.js';
 import type { KitSweep } from './kit-property.js';
 
 const writes = (operation: OperationModel) => !['get', 'head', 'options'].includes(operation.method);
@@ -152,7 +152,7 @@ export function shapePairs(operation: OperationModel, base: Case): [string, stri
       ...visibleValues(parameter),
       ...base.query.filter(([k]) => k === parameter.name).map(([, v]) => v),
     ];
-    const value = candidates.find((v) => parseParameter(parameter, v).ok);
+    const value = candidates.find((v) => checkParameterText(parameter, v).ok);
     if (value !== undefined && /^[\w.~-]*$/.test(parameter.name)) pairs.push([parameter.name, value]);
   }
   return pairs;

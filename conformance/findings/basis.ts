@@ -1,11 +1,7 @@
+import { encodeSegment } from '../../spec/json/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import { findMediaType } from '../../spec/media/index.js';
 import type { Basis, Finding, GapEvidence, ProtocolEvidence } from './finding.js';
-
-/** One segment of a JSON pointer (RFC 6901 §3: `~` as `~0`, `/` as `~1`). */
-function segment(text: string): string {
-  return text.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 /** The key under `responses` that documents a status (exact, `NXX`, `default`), if one does. */
 function responseKey(operation: OperationModel, status: number): string | undefined {
@@ -37,14 +33,14 @@ function statusBasis(operation: OperationModel, status: number, says: string, su
     return unconfirmed(
       `the operation documents no response for ${status}; its documented errors' ${says} was taken to hold for it too`,
     );
-  return spec(`${operation.pointer}/responses/${segment(key)}${sub}`, says);
+  return spec(`${operation.pointer}/responses/${encodeSegment(key)}${sub}`, says);
 }
 
 /** Below a documented response: the schema of the media type the answer declared, when one matches. */
 function schemaSub(operation: OperationModel, status: number, contentType: string | undefined): string {
   const keys = Object.keys(operation.responseFor(status)?.content ?? {});
   const key = findMediaType(keys, contentType ?? '') ?? (keys.length === 1 ? keys[0] : undefined);
-  return key === undefined ? '/content' : `/content/${segment(key)}/schema`;
+  return key === undefined ? '/content' : `/content/${encodeSegment(key)}/schema`;
 }
 
 function protocolBasis(e: ProtocolEvidence): Basis {

@@ -5,7 +5,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Case } from '../cases/index.js';
 import { buildRequest, type BuiltRequest } from '../send/build-request.js';
-import { parseParameter, type OperationModel } from '../../spec/index.js';
+import { checkParameterText, type OperationModel } from '../../spec/index.js';
 import { LosslessNumber, parse as parseLossless } from 'lossless-json';
 import type { WireJson } from '../cases/index.js';
 import { integerFaults } from './exact-integers.js';
@@ -67,7 +67,7 @@ export function parameterProblems(built: BuiltRequest, operation: OperationModel
       continue;
     }
     if (
-      !parseParameter(parameter, text).ok ||
+      !checkParameterText(parameter, text).ok ||
       (/^-?\d+$/.test(text) && integerFaults(new LosslessNumber(text), parameter.schema.schema).length > 0)
     )
       problems.push(`${parameter.name}=${JSON.stringify(text)} is invalid`);
@@ -156,7 +156,7 @@ export function labelProblems(testCase: Case, operation: OperationModel): string
   if (text === undefined) return [...problems, `${reason.location} not on the wire`];
   const exactlyOut =
     /^-?\d+$/.test(text) && integerFaults(new LosslessNumber(text), parameter.schema.schema).length > 0;
-  if (parseParameter(parameter, text).ok && !exactlyOut)
+  if (checkParameterText(parameter, text).ok && !exactlyOut)
     return [...problems, `${reason.location}=${JSON.stringify(text)} is valid`];
   return problems;
 }

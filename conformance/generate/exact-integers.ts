@@ -1,3 +1,4 @@
+import { encodeSegment } from '../../spec/json/index.js';
 import { isLosslessNumber } from 'lossless-json';
 import type { WireJson } from '../cases/index.js';
 import type { JsonSchema } from '../../spec/index.js';
@@ -29,9 +30,7 @@ export function integerFaults(value: WireJson, input: JsonSchema, pointer = ''):
   if (value !== null && typeof value === 'object' && !isLosslessNumber(value)) {
     const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
     return Object.entries(value as Record<string, WireJson>).flatMap(([k, v]) =>
-      properties[k]
-        ? integerFaults(v, properties[k], `${pointer}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`)
-        : [],
+      properties[k] ? integerFaults(v, properties[k], `${pointer}/${encodeSegment(k)}`) : [],
     );
   }
   return [];

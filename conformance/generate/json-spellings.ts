@@ -1,3 +1,4 @@
+import { isObject } from '../../spec/json/index.js';
 import { stringify as stringifyLossless } from 'lossless-json';
 import type { EdgeReason, WireJson } from '../cases/index.js';
 import type { JsonSchema } from '../../spec/index.js';
@@ -35,20 +36,8 @@ export interface JsonSpelling {
   readonly plain: string;
 }
 
-type Obj = Record<string, WireJson>;
-
 /** The family name of integer spellings with a fraction or an exponent. */
 export const INTEGER_FORM_GAP = 'integer-spelling';
-
-function isPlainObject(value: WireJson | undefined): value is Obj {
-  return (
-    value !== null &&
-    value !== undefined &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    !('isLosslessNumber' in value)
-  );
-}
 
 /** `\uXXXX` for one UTF-16 unit, in the case asked for. */
 function escapeUnit(unit: string, upper: boolean): string {
@@ -121,7 +110,7 @@ function fitted(wanted: string, schema: JsonSchema): string | undefined {
  * a value the schema allows (the free-text values chosen here fit its lengths).
  */
 export function jsonSpellings(body: WireJson, schema: JsonSchema): JsonSpelling[] {
-  if (!isPlainObject(body)) return [];
+  if (!isObject(body)) return [];
   const { text, integers } = membersOf(schema);
   const plain = stringifyLossless(body) ?? '{}';
   const out: JsonSpelling[] = [];

@@ -1,3 +1,4 @@
+import { isObject } from '../../spec/json/index.js';
 import type { InvalidReason, WireJson } from '../cases/index.js';
 import type { JsonSchema, OperationModel, ParameterModel } from '../../spec/index.js';
 import { mergeAllOf } from './schema-arbitrary.js';
@@ -311,7 +312,7 @@ function allowsNull(schema: JsonSchema): boolean {
 function formOf(json: string): string {
   try {
     const value = JSON.parse(json) as unknown;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'value=x';
+    if (!isObject(value)) return 'value=x';
     return (
       new URLSearchParams(
         Object.entries(value)

@@ -1,5 +1,6 @@
+import { encodeSegment } from '../../spec/json/index.js';
 import { isLosslessNumber } from 'lossless-json';
-import { parseParameter, type OperationModel, type ParameterModel } from '../../spec/index.js';
+import { checkParameterText, type OperationModel, type ParameterModel } from '../../spec/index.js';
 import type { Case, WireJson } from '../cases/index.js';
 import { integerFaults } from './exact-integers.js';
 import { mergeAllOf } from './schema-arbitrary.js';
@@ -64,7 +65,7 @@ export function validityFaults(c: Case, operation: OperationModel): ValidityFaul
         const name = extra.additionalProperty ?? extra.unevaluatedProperty;
         if (name !== undefined)
           faults.push({
-            member: `/body${e.instancePath}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+            member: `/body${e.instancePath}/${encodeSegment(name)}`,
             why: `${e.keyword}: a member the schema does not allow`,
           });
       }
@@ -89,7 +90,7 @@ export function validityFaults(c: Case, operation: OperationModel): ValidityFaul
     }
     if (raw.text === undefined || !scalar(parameter)) continue;
     // The spec's own reading of the parameter: its text as its type, then its schema.
-    const parsed = parseParameter(parameter, raw.text);
+    const parsed = checkParameterText(parameter, raw.text);
     if (!parsed.ok) faults.push({ member, why: parsed.issues[0]?.message ?? 'refused by its schema' });
   }
   return faults;

@@ -1,3 +1,4 @@
+import { isObject } from '../../spec/json/index.js';
 import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
 import type { WireJson } from '../cases/index.js';
@@ -327,10 +328,7 @@ export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): 
           : typeof schema.maxItems === 'number'
             ? Math.max(minLength, Math.min(schema.maxItems, 5 + minLength))
             : Math.max(5, minLength);
-      const items =
-        typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items)
-          ? (schema.items as JsonSchema)
-          : {};
+      const items = isObject(schema.items) ? (schema.items as JsonSchema) : {};
       return schema.uniqueItems === true
         ? fc.uniqueArray(schemaArbitrary(items, inner), { minLength, maxLength, selector: (v) => JSON.stringify(v) })
         : fc.array(schemaArbitrary(items, inner), { minLength, maxLength });

@@ -1,8 +1,9 @@
+import { isObject } from '../../spec/json/index.js';
 import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
 import type { Case, CaseBody, WireJson } from '../cases/index.js';
 import {
-  parseParameter,
+  checkParameterText,
   schemaNameOf,
   type CompiledSchema,
   type OperationModel,
@@ -77,7 +78,7 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
       : schemaArbitrary(parameter.schema.schema, { ascii: parameter.in !== 'query' && parameter.in !== 'path' });
     // A value harvested under this name that the parameter's own schema refuses (an `id` of another
     // resource where the path wants 40 hex digits) names nothing here: it is no valid request.
-    const pool = (known[parameter.name] ?? []).filter((text) => parseParameter(parameter, text).ok);
+    const pool = (known[parameter.name] ?? []).filter((text) => checkParameterText(parameter, text).ok);
     if (parameter.in === 'path') {
       path[parameter.name] =
         pool.length > 0
@@ -266,9 +267,8 @@ function orderedAs<T>(items: T[], reversed: boolean): T[] {
 
 /** The same JSON object with its members in reverse order (anything else unchanged). */
 function reverseMembers(value: WireJson): WireJson {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof LosslessNumber)
-    return value;
-  return Object.fromEntries(Object.entries(value).reverse());
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).reverse()) as WireJson;
 }
 
 /** Turns request parts into a valid, authenticated case, labelled with any edge a server may refuse. */

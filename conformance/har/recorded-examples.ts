@@ -1,6 +1,6 @@
 import type { HarEntry } from '../../proxy/har.js';
 import type { OperationModel, ParameterModel, SpecModel } from '../../spec/index.js';
-import { parseParameter } from '../../spec/parse-parameter.js';
+import { checkParameterText } from '../../spec/parameters/index.js';
 import { isStyled } from '../../mock/request-input.js';
 import { routeEntry } from './replay-har.js';
 
@@ -47,7 +47,7 @@ export function withRecordedExamples(spec: SpecModel, entries: readonly HarEntry
               ? entry.request.headers?.find((h) => h.name.toLowerCase() === p.name.toLowerCase())?.value
               : undefined;
       if (raw === undefined || raw === REDACTED) continue;
-      const parsed = parseParameter(p, raw);
+      const parsed = checkParameterText(p, raw);
       if (parsed.ok) add(params, p, parsed.value);
     }
     const text = entry.request.postData?.text;

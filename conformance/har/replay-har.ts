@@ -8,6 +8,7 @@ import { Collector } from '../engine/collector.js';
 import type { HttpClient } from '../send/index.js';
 import type { CheckTally, ContractCoverage, Finding } from '../findings/index.js';
 import { createCoverageTracker, observationOf } from '../contract-coverage/index.js';
+import { isObject } from '../../spec/json/index.js';
 
 /** What replaying a HAR file against a target gave. */
 export interface HarReplay {
@@ -229,10 +230,6 @@ function parse(text: string | undefined): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function safeDecode(text: string): string {

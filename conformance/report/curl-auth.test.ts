@@ -36,7 +36,6 @@ describe('curl reproducers of every auth variant', () => {
         const command = renderCurl(
           { method: 'GET', path: `/pets?limit=5&${elsewhere.queryShown}`, headers: {} },
           'http://127.0.0.1:1/v1',
-          { multiline: false },
         );
         expect(command).not.toContain(apiKey);
         const query = (elsewhere.query ?? []).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
@@ -46,7 +45,6 @@ describe('curl reproducers of every auth variant', () => {
         const command = renderCurl(
           { method: 'GET', path: '/pets', headers: { [name]: shownValue } },
           'http://127.0.0.1:1/v1',
-          { multiline: false },
         );
         expect(command).not.toContain(apiKey);
         expect(headerSentBy(command, apiKey, name)).toBe(value);
@@ -55,7 +53,6 @@ describe('curl reproducers of every auth variant', () => {
       const command = renderCurl(
         { method: 'GET', path: '/pets', headers: { authorization: shown! } },
         'http://127.0.0.1:1/v1',
-        { multiline: false },
       );
       expect(command).not.toContain(apiKey);
       const sent = headerSentBy(command, apiKey);
@@ -96,7 +93,7 @@ describe('curl reproducers of every variant of the other schemes', () => {
         if (parts.shown !== undefined) headers.authorization = parts.shown;
         for (const [name, { shown }] of Object.entries(parts.elsewhere?.headers ?? {})) headers[name] = shown;
         const path = `/pets${parts.elsewhere?.queryShown ? `?${parts.elsewhere.queryShown}` : ''}`;
-        const command = renderCurl({ method: 'GET', path, headers }, 'http://127.0.0.1:1/v1', { multiline: false });
+        const command = renderCurl({ method: 'GET', path, headers }, 'http://127.0.0.1:1/v1');
         expect(command).not.toContain('Key123abc');
         expect(command).not.toContain('pa:ss');
         const args = execFileSync(

@@ -131,12 +131,6 @@ describe('renderCurl', () => {
       `${BASE}/pets`,
     ]);
   });
-
-  it('is valid bash on one line too', () => {
-    const cmd = renderCurl(post('{"a":"x\ny"}'), BASE, { multiline: false });
-    expect(cmd.split('\n')).toHaveLength(2);
-    expect(() => execFileSync('bash', ['--norc', '-n', '-c', cmd], { env: {} })).not.toThrow();
-  });
 });
 
 describe('joinUrl', () => {

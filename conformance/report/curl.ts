@@ -7,8 +7,6 @@ import { quoteWithApiKey, shellWord, singleQuote } from './_internals/shell.js';
 export interface CurlOptions {
   /** Secrets to replace by `$API_KEY` should one have slipped into the request. */
   readonly secrets?: readonly string[];
-  /** Joins the arguments with ` \` and a newline (the default) or puts them on one line. */
-  readonly multiline?: boolean;
   /** `curl -s` (the body alone, for a shell variable) instead of `curl -i`. */
   readonly silent?: boolean;
 }
@@ -69,7 +67,7 @@ export function renderCurl(request: RequestRecord, targetBaseUrl: string, option
       args.push(`--data-raw ${singleQuote(text)}`);
     }
   }
-  const command = prefix + args.join(options.multiline === false ? ' ' : ' \\\n  ');
+  const command = prefix + args.join(' \\\n  ');
   const cut = request.bodyCut
     ? `# Cut: the body sent was ${request.bodyCut.bytes.toLocaleString('en-US')} bytes (sha256 ${request.bodyCut.sha256}); this report keeps its first ${EVIDENCE_BODY_CHARS.toLocaleString('en-US')} characters, which the command sends: the replay command sends the whole body.\n`
     : '';

@@ -5,44 +5,18 @@
  */
 
 import { handlerFor } from '../../spec/security/index.js';
+import { secretScrubber } from '../send/scrub-secrets.js';
 
-/** What a known secret is replaced with: the name it has in every reproducer. */
-export const API_KEY_PLACEHOLDER = '$API_KEY';
-
-/** What an unknown credential after `Bearer` or `Basic` is replaced with. It is itself a wrong key. */
-export const REDACTED = 'REDACTED';
-
-// A credential after an auth scheme (RFC 7235 token68). The placeholders stay, so reproducers still run.
-const CREDENTIAL = /\b(bearer|basic)([ \t]+)(?!\$\{?API_KEY\b|REDACTED\b)([A-Za-z0-9\-._~+/]+=*)/gi;
-// Plain words after a scheme ("Bearer token", "Basic scheme") are prose, not credentials.
-const PROSE_WORD = /^[A-Za-z]?[a-z]{0,15}$/;
-
-/**
- * Secrets shorter than this are masked only as whole values (not next to a letter or digit): a key
- * `a` must not mask every letter a. Longer ones are masked anywhere, so a key followed by one more
- * character (a variant the kit sends) or echoed inside a longer token is still hidden.
- */
-const WHOLE_VALUE_BELOW = 8;
+export { API_KEY_PLACEHOLDER, REDACTED } from '../send/scrub-secrets.js';
 
 /**
  * Replaces every occurrence of the given secrets (as-is, URL-encoded and base64-encoded) by
- * `$API_KEY`, and every credential after `Bearer` or `Basic` by `REDACTED`. The secrets are what
- * the scheme handlers' `secretsIn` list for the run's credentials (tokens, API keys, Basic
- * passwords and pairs).
+ * `$API_KEY`, and every credential after `Bearer` or `Basic` by `REDACTED` (the `report` rule of
+ * {@link secretScrubber}). The secrets are what the scheme handlers' `secretsIn` list for the run's
+ * credentials (tokens, API keys, Basic passwords and pairs).
  */
 export function redactText(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const form of secretForms(secrets)) {
-    if (form.length >= WHOLE_VALUE_BELOW) out = out.split(form).join(API_KEY_PLACEHOLDER);
-    else
-      out = out.replace(
-        new RegExp(`(?<![A-Za-z0-9])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'),
-        API_KEY_PLACEHOLDER,
-      );
-  }
-  return out.replace(CREDENTIAL, (match, scheme: string, space: string, token: string) =>
-    PROSE_WORD.test(token) ? match : `${scheme}${space}${REDACTED}`,
-  );
+  return secretScrubber(secrets, 'report')(text);
 }
 
 /**
@@ -77,16 +51,4 @@ export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
     out.push(...handlerFor({ kind: 'basic', name: 'basic' }).secretsIn(credential));
   }
   return out;
-}
-
-function secretForms(secrets: readonly string[]): string[] {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (secret === '') continue;
-    forms.add(secret);
-    forms.add(encodeURIComponent(secret));
-    forms.add(Buffer.from(secret).toString('base64').replace(/=+$/, ''));
-  }
-  // Longest first, so a form that contains another is replaced whole.
-  return [...forms].sort((a, b) => b.length - a.length);
 }

@@ -11,6 +11,7 @@ import { codingAcceptable } from './accept-encoding.js';
 import { buildRequest } from './build-request.js';
 import { createKitCredentials, type KitCredentials } from './credentials.js';
 import { requestRaw } from './raw-request.js';
+import { secretScrubber } from './scrub-secrets.js';
 
 /** Options of the HTTP side of a run. */
 export interface HttpClientOptions {
@@ -134,7 +135,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const key = JSON.stringify(secrets);
     if (key !== scrubbedSecrets) {
       scrubbedSecrets = key;
-      scrubber = keyScrubber(secrets);
+      scrubber = secretScrubber(secrets, 'received');
     }
     return scrubber(text);
   };
@@ -402,29 +403,6 @@ function flattenHeaders(
     if (value !== undefined) out[name.toLowerCase()] = scrub(Array.isArray(value) ? value.join(', ') : value);
   }
   return out;
-}
-
-/** Keys shorter than this are not scrubbed from responses: their spellings would hit ordinary words. */
-const MIN_SCRUBBED_KEY = 8;
-
-/**
- * Replaces, in text received from the target, every spelling of the key the kit sends or could be
- * echoed: as is, in any case, without its last character, URL-encoded, and base64-encoded (Basic).
- */
-function keyScrubber(secrets: readonly string[]): (text: string) => string {
-  const forms = secrets
-    .filter((s) => s.length >= MIN_SCRUBBED_KEY)
-    .flatMap((apiKey) => [apiKey, apiKey.slice(0, -1)])
-    .flatMap((k) => [
-      k,
-      encodeURIComponent(k),
-      Buffer.from(`${k}:`).toString('base64').replace(/=+$/, ''),
-      Buffer.from(k).toString('base64').replace(/=+$/, ''),
-    ]);
-  const kept = [...new Set(forms)].filter((f) => f.length >= MIN_SCRUBBED_KEY).sort((a, b) => b.length - a.length);
-  if (kept.length === 0) return (text) => text;
-  const pattern = new RegExp(kept.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
-  return (text) => text.replace(pattern, '$API_KEY');
 }
 
 function classify(error: unknown, timeoutMs: number, host: string): [TransportFailure, string] {

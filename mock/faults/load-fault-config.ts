@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { Fault } from './fault.js';
 import { parseFault } from './parse-fault.js';
+import { isObject } from '../../spec/json/index.js';
 
 /** One route's fault from the faults file. */
 export interface FaultRule {
@@ -75,8 +76,4 @@ export function loadFaultConfig(file: string): FaultConfig {
 function normaliseKey(key: string): string {
   const m = /^([A-Za-z]+)\s+(\/.*)$/.exec(key.trim());
   return m ? `${m[1]!.toUpperCase()} ${m[2]}` : key.trim();
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,9 +4,9 @@ import type { RequestInput } from '../request-input.js';
 import { collectionOf } from './collection-of.js';
 import { TOTAL_MEMBERS } from '../total-members.js';
 import { plausibleValue } from './plausible-value.js';
+import { isObject } from '../../spec/json/index.js';
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 const ID_LIKE = /^id$|[a-z]Id$|_id$|ID$/;
 
 /**

@@ -1,5 +1,5 @@
+import { isObject, segmentsOf } from '../../spec/json/index.js';
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The outcome of a patch: the patched document, or why the patch cannot apply (errors as data). */
 export type PatchResult =
@@ -24,7 +24,7 @@ export function jsonPatch(document: unknown, operations: unknown): PatchResult {
   for (const [index, op] of operations.entries()) {
     if (!isObject(op) || typeof op.op !== 'string' || typeof op.path !== 'string')
       return { ok: false, message: `operation ${index} needs "op" and "path"` };
-    const path = parsePointer(op.path);
+    const path = segmentsOf(op.path);
     if (!path) return { ok: false, message: `operation ${index}: "${op.path}" is not a JSON pointer` };
     let result: PatchResult;
     switch (op.op) {
@@ -41,7 +41,7 @@ export function jsonPatch(document: unknown, operations: unknown): PatchResult {
       }
       case 'move':
       case 'copy': {
-        const from = typeof op.from === 'string' ? parsePointer(op.from) : undefined;
+        const from = typeof op.from === 'string' ? segmentsOf(op.from) : undefined;
         if (!from) return { ok: false, message: `operation ${index}: "from" is not a JSON pointer` };
         const value = get(doc, from);
         if (value === undefined) return { ok: false, message: `operation ${index}: nothing at "${String(op.from)}"` };
@@ -67,15 +67,6 @@ export function jsonPatch(document: unknown, operations: unknown): PatchResult {
 
 function missing(index: number, member: string): PatchResult {
   return { ok: false, message: `operation ${index} needs "${member}"` };
-}
-
-function parsePointer(pointer: string): string[] | undefined {
-  if (pointer === '') return [];
-  if (!pointer.startsWith('/')) return undefined;
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function get(doc: unknown, path: readonly string[]): unknown {

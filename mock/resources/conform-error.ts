@@ -3,9 +3,9 @@ import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, errorBody, mockError } from '../errors.js';
 import { parseMediaType } from '../../spec/media/index.js';
 import { sampleValue } from './sample-value.js';
+import { isObject } from '../../spec/json/index.js';
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Makes an error answer fit the spec's error shape before it leaves (see {@link errorShapeFor} for

@@ -21,9 +21,9 @@ import { CollectionStore, type StoredItem, keyOf } from './collection-store.js';
 import { patternSample } from './pattern-sample.js';
 import { sampleValue } from './sample-value.js';
 import { type SeedDataSource, isExampleSeed, seedSources } from './seed-items.js';
+import { isObject } from '../../spec/json/index.js';
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Options of {@link createResourceMock}. */
 export interface ResourceMockOptions {

@@ -1,8 +1,8 @@
 import type { JsonSchema } from '../../spec/index.js';
 import { patternSample } from './pattern-sample.js';
+import { isObject } from '../../spec/json/index.js';
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A plausible value a schema accepts, for members the server owns or the client left out: the

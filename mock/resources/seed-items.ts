@@ -1,9 +1,9 @@
 import type { SpecModel } from '../../spec/index.js';
 import type { CollectionModel, ResourceModel } from '../../spec/resources/index.js';
 import { type SeedItem, keyOf } from './collection-store.js';
+import { isObject } from '../../spec/json/index.js';
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Seed data as read from its source (`--data`): the parsed JSON, re-read on every spec reload. */
 export interface SeedDataSource {

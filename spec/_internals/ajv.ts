@@ -1,7 +1,8 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { CompiledSchema, JsonSchema, SchemaDirection, SchemaIssue, ValidationResult } from '../model.js';
-import { isObject, walkSchemas } from './walk-schemas.js';
+import { decodeSegment, isObject } from '../json/index.js';
+import { walkSchemas } from './walk-schemas.js';
 
 // ajv and ajv-formats ship CommonJS whose module object also carries itself as `default`.
 const Ajv2020 = Ajv2020Module.default;
@@ -147,7 +148,7 @@ function withoutRequired(bundled: Obj, marker: 'readOnly' | 'writeOnly'): Obj {
     if (!isObject(node) || typeof node.$ref !== 'string' || !node.$ref.startsWith('#') || depth > 16) return node;
     let at: unknown = copy;
     for (const token of node.$ref.slice(1).split('/').slice(1))
-      at = isObject(at) ? at[decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+      at = isObject(at) ? at[decodeSegment(decodeURIComponent(token))] : undefined;
     return resolve(at, depth + 1);
   };
   const marked = (node: unknown): boolean => {

@@ -1,3 +1,4 @@
+import { encodeSegment } from '../json/index.js';
 import type {
   CompiledSchema,
   DeprecationModel,
@@ -73,7 +74,7 @@ function buildOperation(
   const matcher = pathMatcher(path);
   const model: OperationModel = {
     operationId,
-    pointer: `/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}`,
+    pointer: `/paths/${encodeSegment(path)}/${method}`,
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     method,
     path,

@@ -1,4 +1,4 @@
-import { escapeToken as escape } from './walk-schemas.js';
+import { decodeSegment, encodeSegment } from '../json/index.js';
 
 type Obj = Record<string, unknown>;
 
@@ -38,7 +38,7 @@ export function dereference(bundled: Obj): Dereferenced {
     if (byPointer.has(pointer)) return byPointer.get(pointer);
     let node: unknown = bundled;
     for (const token of pointer.split('/').slice(1)) {
-      const key = token.replaceAll('~1', '/').replaceAll('~0', '~');
+      const key = decodeSegment(token);
       if (typeof node !== 'object' || node === null || !(key in node))
         throw new Error(`#${from}: $ref ${JSON.stringify(ref)} points to nothing`);
       node = (node as Obj)[key];
@@ -60,7 +60,7 @@ export function dereference(bundled: Obj): Dereferenced {
       const merged: Obj = { allOf: [resolved] };
       byPointer.set(pointer, merged);
       pointerOf.set(merged, pointer);
-      for (const k of siblings) merged[k] = visit((node as Obj)[k], `${pointer}/${escape(k)}`);
+      for (const k of siblings) merged[k] = visit((node as Obj)[k], `${pointer}/${encodeSegment(k)}`);
       return merged;
     }
     const out: unknown[] | Obj = Array.isArray(node) ? [] : {};
@@ -69,7 +69,7 @@ export function dereference(bundled: Obj): Dereferenced {
     if (Array.isArray(node)) node.forEach((item, i) => ((out as unknown[])[i] = visit(item, `${pointer}/${i}`)));
     else {
       for (const [k, v] of Object.entries(node)) {
-        const at = `${pointer}/${escape(k)}`;
+        const at = `${pointer}/${encodeSegment(k)}`;
         // Example values are data, never walked; a map of Example objects may hold `$ref`s to them.
         if (k === 'example' || (k === 'examples' && (Array.isArray(v) || typeof v !== 'object' || v === null)))
           (out as Obj)[k] = v;
@@ -84,7 +84,7 @@ export function dereference(bundled: Obj): Dereferenced {
     const out: Obj = {};
     for (const [name, entry] of Object.entries(map)) {
       const isRef = typeof entry === 'object' && entry !== null && typeof (entry as Obj).$ref === 'string';
-      out[name] = isRef ? target((entry as Obj).$ref as string, `${pointer}/${escape(name)}`, chain) : entry;
+      out[name] = isRef ? target((entry as Obj).$ref as string, `${pointer}/${encodeSegment(name)}`, chain) : entry;
     }
     return out;
   };

@@ -1,3 +1,4 @@
+import { encodeSegment, isObject } from '../json/index.js';
 type Obj = Record<string, unknown>;
 
 /** Keywords whose value is one subschema. */
@@ -36,7 +37,7 @@ export function walkSchemas(document: Obj, visit: (schema: Obj, pointer: string)
       if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((s, i) => schema(s, `${pointer}/${key}/${i}`));
     for (const key of MAP) {
       if (!isObject(node[key])) continue;
-      for (const [name, sub] of Object.entries(node[key])) schema(sub, `${pointer}/${key}/${escapeToken(name)}`);
+      for (const [name, sub] of Object.entries(node[key])) schema(sub, `${pointer}/${key}/${encodeSegment(name)}`);
     }
   };
   const walk = (node: unknown, pointer: string, key: string | undefined, parentKey: string | undefined): void => {
@@ -51,18 +52,8 @@ export function walkSchemas(document: Obj, visit: (schema: Obj, pointer: string)
     }
     for (const [k, v] of Object.entries(node)) {
       if (DATA.has(k) || k.startsWith('x-')) continue;
-      walk(v, `${pointer}/${escapeToken(k)}`, k, key);
+      walk(v, `${pointer}/${encodeSegment(k)}`, k, key);
     }
   };
   walk(document, '', undefined, undefined);
-}
-
-/** Whether a value is a plain JSON object. */
-export function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** JSON pointer escaping of one reference token (RFC 6901). */
-export function escapeToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
 }

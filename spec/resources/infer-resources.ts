@@ -26,10 +26,10 @@ import {
 } from './_internals/naming.js';
 import { isLiteral, parameterOf, parametersOf, parentPathOf, segmentsOf, shapeOf } from './_internals/paths.js';
 import { type Member, envelopeMemberOf, itemsOf, keywordOf, membersOf, typeOf } from './_internals/schema-members.js';
+import { decodeSegment, isObject } from '../json/index.js';
 
 type Obj = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 const code = (text: string): string => `\`${text}\``;
 const label = (op: OperationModel): string => `${op.method.toUpperCase()} ${op.path}`;
 const SCALARS = new Set(['string', 'integer', 'number', 'boolean']);
@@ -487,7 +487,7 @@ function memberFromLinks(
       if (typeof expression !== 'string') continue;
       const m = /^\$response\.body#\/([^/]+)$/.exec(expression);
       if (!m) continue;
-      const member = m[1]!.replace(/~1/g, '/').replace(/~0/g, '~');
+      const member = decodeSegment(m[1]!);
       return {
         member,
         why: `${code(parameter)} ← member ${code(member)}: link ${code(linkName)} of ${code(label(create))}'s ${status} passes ${code(expression)}`,
@@ -500,7 +500,7 @@ function memberFromLinks(
 function pointsTo(operationRef: string, itemPath: string): boolean {
   const pointer = operationRef.slice(operationRef.indexOf('#') + 1).split('/');
   if (pointer[1] !== 'paths' || pointer[2] === undefined) return false;
-  return shapeOf(pointer[2].replace(/~1/g, '/').replace(/~0/g, '~')) === shapeOf(itemPath);
+  return shapeOf(decodeSegment(pointer[2])) === shapeOf(itemPath);
 }
 
 function inferPageSize(

@@ -1,3 +1,4 @@
+import { segmentsOf } from '../json/index.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -41,10 +42,7 @@ export function loadResourceConfig(path: string): ResourceConfig {
     for (const error of validate.errors ?? []) {
       // oneOf alternatives repeat the same fault; the most specific message per key is enough.
       if (error.keyword === 'oneOf' || error.keyword === 'if') continue;
-      const at = error.instancePath
-        .split('/')
-        .slice(1)
-        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const at = segmentsOf(error.instancePath) ?? [];
       let key = at.join('.') || '(top level)';
       let message = error.message ?? 'is invalid';
       if (error.keyword === 'additionalProperties') {

@@ -1,11 +1,9 @@
+import { isObject } from '../json/index.js';
 import type { SecurityScheme } from './model.js';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** One scheme object of `components.securitySchemes` as the model's union member. */
 export function schemeOf(name: string, raw: unknown): SecurityScheme {
-  if (!isObj(raw)) return { kind: 'unknown', name, type: 'undefined' };
+  if (!isObject(raw)) return { kind: 'unknown', name, type: 'undefined' };
   const type = typeof raw.type === 'string' ? raw.type : 'undefined';
   switch (type) {
     case 'http': {
@@ -33,8 +31,8 @@ export function schemeOf(name: string, raw: unknown): SecurityScheme {
     }
     case 'oauth2': {
       const scopes = new Set<string>();
-      for (const flow of Object.values(isObj(raw.flows) ? raw.flows : {})) {
-        if (isObj(flow) && isObj(flow.scopes)) for (const scope of Object.keys(flow.scopes)) scopes.add(scope);
+      for (const flow of Object.values(isObject(raw.flows) ? raw.flows : {})) {
+        if (isObject(flow) && isObject(flow.scopes)) for (const scope of Object.keys(flow.scopes)) scopes.add(scope);
       }
       return { kind: 'oauth2', name, scopes: [...scopes] };
     }
@@ -52,7 +50,7 @@ export function schemeOf(name: string, raw: unknown): SecurityScheme {
  * Malformed entries become `unknown` schemes rather than errors: the rest of the spec stays usable.
  */
 export function schemesOf(document: Readonly<Record<string, unknown>>): ReadonlyMap<string, SecurityScheme> {
-  const components = isObj(document.components) ? document.components : {};
-  const raw = isObj(components.securitySchemes) ? components.securitySchemes : {};
+  const components = isObject(document.components) ? document.components : {};
+  const raw = isObject(components.securitySchemes) ? components.securitySchemes : {};
   return new Map(Object.entries(raw).map(([name, scheme]) => [name, schemeOf(name, scheme)]));
 }

@@ -1,3 +1,4 @@
+import { isObject } from '../../../spec/json/index.js';
 import { LosslessNumber } from 'lossless-json';
 import { integerFaults } from '../../generate/exact-integers.js';
 import { mergeAllOf } from '../../generate/index.js';
@@ -93,8 +94,7 @@ function withKnownCategory(testCase: Case, known: readonly string[]): Case {
   if (testCase.operationId !== 'createPet' || testCase.kind === 'invalid' || testCase.body?.kind !== 'json')
     return testCase;
   const body = testCase.body.value;
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || body instanceof LosslessNumber)
-    return testCase;
+  if (!isObject(body)) return testCase;
   const current = integerText((body as Obj).categoryId);
   if (current === undefined || known.includes(current)) return testCase;
   const pick = known[Number(BigInt.asUintN(32, BigInt(current)) % BigInt(known.length))]!;

@@ -8,11 +8,7 @@ import { mergeAllOf, wellFormedText } from '../../generate/index.js';
 import { canonicalInteger, idOfItem } from './items.js';
 import { holdsSent } from './same-value.js';
 import { Confirmations } from './confirmations.js';
-
-type Obj = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Obj =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
+import { isObject } from '../../../spec/json/index.js';
 
 /**
  * The JSON body a case sent: the generated value, or the parsed text of a raw JSON body (other

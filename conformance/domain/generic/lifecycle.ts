@@ -21,6 +21,7 @@ import { announcesNextPage } from './collection-requests.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
 import { bodyValue, holdsSent } from './same-value.js';
 import { Confirmations } from './confirmations.js';
+import { isObject } from '../../../spec/json/index.js';
 
 interface Step {
   readonly create: RequestParts;
@@ -326,10 +327,6 @@ export function lifecycle(
       return { findings, exchanges };
     },
   };
-}
-
-function isObject(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
 }
 
 function requiredMembers(operation: OperationModel): Set<string> {

@@ -1,3 +1,4 @@
+import { isObject } from '../../json/index.js';
 import {
   isLosslessNumber,
   LosslessNumber,
@@ -9,9 +10,10 @@ import { enumerated, typesOf, type Schema } from './schema.js';
 /** A value read from text, or why it could not be. */
 export type Coerced = { ok: true; value: unknown } | { ok: false; message: string };
 
-// Strict on purpose: " 5", "5.0", "", "1e2", "+5" and "05" are not integers.
-const INTEGER = /^-?(0|[1-9][0-9]*)$/;
-const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+/** An integer's text. Strict on purpose: " 5", "5.0", "", "1e2", "+5" and "05" are not integers. */
+export const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
+/** A number's text, as JSON spells it (no leading `+`, `.5` or `5.`). */
+export const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
 /** Options that change how numbers are read. */
 export interface CoerceOptions {
@@ -29,7 +31,7 @@ function readJson(text: string, options: CoerceOptions): Coerced {
     const value =
       options.exactIntegers === true
         ? parseLossless(text, null, (t) =>
-            INTEGER.test(t) && !Number.isSafeInteger(Number(t)) ? new LosslessNumber(t) : Number(t),
+            INTEGER_TEXT.test(t) && !Number.isSafeInteger(Number(t)) ? new LosslessNumber(t) : Number(t),
           )
         : JSON.parse(text);
     return { ok: true, value };
@@ -53,9 +55,9 @@ export function coerce(text: string, schema: Schema, options: CoerceOptions = {}
   }
   if (types.has('null') && text === '' && !types.has('string')) return { ok: true, value: null };
   if (types.has('boolean') && (text === 'true' || text === 'false')) return { ok: true, value: text === 'true' };
-  if (types.has('integer') && INTEGER.test(text)) return { ok: true, value: readInteger(text, options) };
-  if (types.has('number') && NUMBER.test(text))
-    return { ok: true, value: INTEGER.test(text) ? readInteger(text, options) : Number(text) };
+  if (types.has('integer') && INTEGER_TEXT.test(text)) return { ok: true, value: readInteger(text, options) };
+  if (types.has('number') && NUMBER_TEXT.test(text))
+    return { ok: true, value: INTEGER_TEXT.test(text) ? readInteger(text, options) : Number(text) };
   if (types.has('string')) return { ok: true, value: text };
   if (types.has('object') || types.has('array')) {
     const json = readJson(text, options);
@@ -84,13 +86,7 @@ export function primitiveText(value: unknown): string {
   return stringifyLossless(value) ?? '';
 }
 
-/** True for a value a style treats as an object (a plain record, not a LosslessNumber, bytes or array). */
+/** True for a value a style treats as an object: a JSON object ({@link isObject}) that is not bytes. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    !isLosslessNumber(value) &&
-    !(value instanceof Uint8Array)
-  );
+  return isObject(value) && !(value instanceof Uint8Array);
 }

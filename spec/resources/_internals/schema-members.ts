@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../model.js';
+import { isObject } from '../../json/index.js';
 
 /** A member of an object schema, with the facts inference and the mock need. */
 export interface Member {
@@ -7,10 +8,6 @@ export interface Member {
   readonly required: boolean;
   readonly readOnly: boolean;
   readonly writeOnly: boolean;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,0 +1,78 @@
+/**
+ * The kit's one secret scrubber. Two kinds of text pass through it, with one rule each:
+ *
+ * - `received`: what the target answered (bodies, headers, transport messages), scrubbed as it
+ *   arrives. A target may echo the key in any case or cut, so every spelling is hidden: as is, in
+ *   any case, without its last character, URL-encoded, and base64-encoded (alone and as Basic's
+ *   `key:`). Keys shorter than {@link WHOLE_VALUE_BELOW} are left alone: their spellings would hit
+ *   ordinary words.
+ * - `report`: the final text of a report, reproducer or recording. Secrets (as is, URL-encoded,
+ *   base64-encoded) become `$API_KEY`, so reproducers still run; short ones only as whole values.
+ *   Every credential after `Bearer` or `Basic` becomes `REDACTED`. Case and cuts are kept: the
+ *   kit's own wrong-key variants must read as sent.
+ */
+
+/** What a known secret is replaced with: the name it has in every reproducer. */
+export const API_KEY_PLACEHOLDER = '$API_KEY';
+
+/** What an unknown credential after `Bearer` or `Basic` is replaced with. It is itself a wrong key. */
+export const REDACTED = 'REDACTED';
+
+/** Which text is scrubbed: answers from the target, or a report's own output (see the module comment). */
+export type ScrubbedText = 'received' | 'report';
+
+// A credential after an auth scheme (RFC 7235 token68). The placeholders stay, so reproducers still run.
+const CREDENTIAL = /\b(bearer|basic)([ \t]+)(?!\$\{?API_KEY\b|REDACTED\b)([A-Za-z0-9\-._~+/]+=*)/gi;
+// Plain words after a scheme ("Bearer token", "Basic scheme") are prose, not credentials.
+const PROSE_WORD = /^[A-Za-z]?[a-z]{0,15}$/;
+
+/**
+ * Secrets shorter than this are masked only as whole values in reports (not next to a letter or
+ * digit), and not at all in received text: a key `a` must not mask every letter a. Longer ones are
+ * masked anywhere, so a key followed by one more character (a variant the kit sends) or echoed
+ * inside a longer token is still hidden.
+ */
+const WHOLE_VALUE_BELOW = 8;
+
+const base64 = (text: string): string => Buffer.from(text).toString('base64').replace(/=+$/, '');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The spellings of the secrets to hide in one kind of text, longest first (a form that holds another is replaced whole). */
+function secretForms(secrets: readonly string[], kind: ScrubbedText): string[] {
+  const received = kind === 'received';
+  const forms: string[] = [];
+  for (const secret of secrets) {
+    if (secret === '' || (received && secret.length < WHOLE_VALUE_BELOW)) continue;
+    for (const k of received ? [secret, secret.slice(0, -1)] : [secret]) {
+      forms.push(k, encodeURIComponent(k));
+      if (received) forms.push(base64(`${k}:`));
+      forms.push(base64(k));
+    }
+  }
+  const kept = [...new Set(forms)].filter((f) => !received || f.length >= WHOLE_VALUE_BELOW);
+  return kept.sort((a, b) => b.length - a.length);
+}
+
+/**
+ * A function that scrubs the given secrets (the scheme handlers' `secretsIn` of the run's
+ * credentials: tokens, API keys, Basic passwords and pairs) from one kind of text.
+ */
+export function secretScrubber(secrets: readonly string[], kind: ScrubbedText): (text: string) => string {
+  const forms = secretForms(secrets, kind);
+  if (kind === 'received') {
+    if (forms.length === 0) return (text) => text;
+    const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'gi');
+    return (text) => text.replace(pattern, API_KEY_PLACEHOLDER);
+  }
+  return (text) => {
+    let out = text;
+    for (const form of forms) {
+      if (form.length >= WHOLE_VALUE_BELOW) out = out.split(form).join(API_KEY_PLACEHOLDER);
+      else
+        out = out.replace(new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(form)}(?![A-Za-z0-9])`, 'g'), API_KEY_PLACEHOLDER);
+    }
+    return out.replace(CREDENTIAL, (match, scheme: string, space: string, token: string) =>
+      PROSE_WORD.test(token) ? match : `${scheme}${space}${REDACTED}`,
+    );
+  };
+}
