@@ -5,6 +5,7 @@ import { authExpectation, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 import { isFreeText } from '../generate/free-text.js';
+import { isLosslessNumber } from 'lossless-json';
 
 /** The gap of a valid request refused for a header real clients send (engine/client-header-sweeps.ts). */
 export const CLIENT_HEADERS_GAP = 'client-headers';
@@ -165,7 +166,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
           code: 'contract_gap',
           severity: 'warning',
           check: 'negative',
-          gap: gapForInvalid(reason.location),
+          gap: reason.gap ?? gapForInvalid(reason.location),
           evidence: { scenario: 'invalid-accepted', ...evidence },
         });
       return out;
@@ -182,7 +183,9 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       });
       return out;
     }
-    if ((status === 401 || status === 403) && !keyNotInBody(c, operation)) {
+    // On an operation with no security requirement no key is sent: a 401 or 403 there refuses the
+    // request (documented or not, judged below), not a valid key.
+    if ((status === 401 || status === 403) && operation.security.access !== 'public' && !keyNotInBody(c, operation)) {
       add({
         code: 'auth_rejected_valid',
         severity: 'failure',
@@ -309,11 +312,29 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         evidence: { scenario: 'edge-refused', status, edge: unjudgedRefusal(c, operation, status)! },
       });
     } else {
+      const judged = judgedMembers(c, operation, status);
       add({
         code: 'positive_rejected',
         severity: 'failure',
         check: 'positive',
-        evidence: { scenario: 'refused', status, successes: successCodes(operation) },
+        evidence: {
+          scenario: 'refused',
+          status,
+          successes: successCodes(operation),
+          ...(judged ? { judged } : {}),
+        },
+        ...(judged
+          ? {
+              basis: {
+                kind: 'unconfirmed',
+                inference: `the values sent in ${judged.join(', ')} are ones the server must take; a ${status} ${
+                  status === 409
+                    ? 'says they conflict with what it holds (a name already taken)'
+                    : 'on an operation with no security requirement says it judged credentials the request itself carries (made-up ones, or an account already registered)'
+                }, which no schema can call right`,
+              },
+            }
+          : {}),
       });
     }
     return out;
@@ -436,6 +457,32 @@ function answersList(operation: OperationModel): boolean {
       schema.type === 'array' || Object.values(properties).some((p) => p?.type === 'array' || p?.items !== undefined)
     );
   });
+}
+
+/**
+ * The members a documented refusal may have judged against what the server holds, when the refusal's
+ * status says so (RFC 9110): a 401 or 403 from an operation that has no security requirement refuses
+ * credentials the request carries in its own values (a sign-in with a made-up passcode, a sign-up
+ * with an address already registered), since the spec asks for none; a 409 says the request
+ * conflicts with the target's current state (§15.5.10), not that its input is malformed. The spec
+ * documents the status (by its code, a range or `default`), and the kit can only make such values
+ * up, so the refusal is an advisory naming those members. Undefined where the status is not
+ * documented (a failure still), or the request carries no value the server could have judged (a
+ * public read refused with 401 still fails).
+ */
+function judgedMembers(c: Case, operation: OperationModel, status: number): string[] | undefined {
+  if (operation.responseFor(status) === undefined) return undefined;
+  const stateful = status === 409 || ((status === 401 || status === 403) && operation.security.access === 'public');
+  if (!stateful) return undefined;
+  const value = c.body?.kind === 'json' ? c.body.value : undefined;
+  const body =
+    value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value)
+      ? Object.keys(value).map((m) => `/body/${m}`)
+      : c.body?.kind === 'raw' && c.body.text !== ''
+        ? ['the body']
+        : [];
+  const members = [...body, ...[...new Set(c.query.map(([name]) => `query ${name}`))]];
+  return members.length > 0 ? members : undefined;
 }
 
 /** Names of body members that hold a credential the kit can only make up. */
