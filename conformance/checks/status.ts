@@ -327,11 +327,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
           ? {
               basis: {
                 kind: 'unconfirmed',
-                inference: `the values sent in ${judged.join(', ')} are ones the server must take; a ${status} ${
-                  status === 409
-                    ? 'says they conflict with what it holds (a name already taken)'
-                    : 'on an operation with no security requirement says it judged credentials the request itself carries (made-up ones, or an account already registered)'
-                }, which no schema can call right`,
+                inference: judgedInference(operation, status, judged),
               },
             }
           : {}),
@@ -464,7 +460,9 @@ function answersList(operation: OperationModel): boolean {
  * status says so (RFC 9110): a 401 or 403 from an operation that has no security requirement refuses
  * credentials the request carries in its own values (a sign-in with a made-up passcode, a sign-up
  * with an address already registered), since the spec asks for none; a 409 says the request
- * conflicts with the target's current state (§15.5.10), not that its input is malformed. The spec
+ * conflicts with the target's current state (§15.5.10), not that its input is malformed; a 400 or
+ * 401 from an OAuth2 token endpoint (the path a flow's `tokenUrl` names) is RFC 6749 §5.2's answer
+ * to a grant, code or client it does not accept, which the kit can only make up. The spec
  * documents the status (by its code, a range or `default`), and the kit can only make such values
  * up, so the refusal is an advisory naming those members. Undefined where the status is not
  * documented (a failure still), or the request carries no value the server could have judged (a
@@ -472,7 +470,10 @@ function answersList(operation: OperationModel): boolean {
  */
 function judgedMembers(c: Case, operation: OperationModel, status: number): string[] | undefined {
   if (operation.responseFor(status) === undefined) return undefined;
-  const stateful = status === 409 || ((status === 401 || status === 403) && operation.security.access === 'public');
+  const stateful =
+    status === 409 ||
+    ((status === 401 || status === 403) && operation.security.access === 'public') ||
+    ((status === 400 || status === 401) && operation.tokenEndpointOf !== undefined);
   if (!stateful) return undefined;
   const value = c.body?.kind === 'json' ? c.body.value : undefined;
   const body =
@@ -483,6 +484,17 @@ function judgedMembers(c: Case, operation: OperationModel, status: number): stri
         : [];
   const members = [...body, ...[...new Set(c.query.map(([name]) => `query ${name}`))]];
   return members.length > 0 ? members : undefined;
+}
+
+/** What a refusal of {@link judgedMembers} is taken to be, in words, for its advisory. */
+function judgedInference(operation: OperationModel, status: number, judged: readonly string[]): string {
+  const why =
+    status === 409
+      ? 'says they conflict with what it holds (a name already taken)'
+      : operation.tokenEndpointOf !== undefined && (status === 400 || status === 401)
+        ? `from the token endpoint of ${operation.tokenEndpointOf} is how RFC 6749 §5.2 refuses a grant or client it does not accept`
+        : 'on an operation with no security requirement says it judged credentials the request itself carries (made-up ones, or an account already registered)';
+  return `the values sent in ${judged.join(', ')} are ones the server must take; a ${status} ${why}, which no schema can call right`;
 }
 
 /** Names of body members that hold a credential the kit can only make up. */

@@ -748,3 +748,63 @@ describe('a multipart upload with no part', () => {
     expect(judged(report, 'positive_rejected').some((f) => f.severity === 'failure')).toBe(true);
   });
 });
+
+describe('an OAuth2 token endpoint refusing a grant it does not support', () => {
+  // moleculer-auto-openapi's demo: POST /oauth2/token, the tokenUrl of the spec's OAuth2 flow, types
+  // grant_type as a plain string; `grant_type: "a"` gets 400, as RFC 6749 §5.2 requires.
+  const document = (tokenUrl: string) => ({
+    openapi: '3.1.0',
+    info: { title: 'oauth', version: '1' },
+    components: {
+      securitySchemes: {
+        OAuth2: {
+          type: 'oauth2',
+          flows: { authorizationCode: { authorizationUrl: '/oauth2/authorize', tokenUrl, scopes: {} } },
+        },
+      },
+    },
+    paths: {
+      '/oauth2/token': {
+        post: {
+          operationId: 'token',
+          requestBody: jsonBody({
+            type: 'object',
+            required: ['grant_type', 'code'],
+            properties: {
+              grant_type: { type: 'string', minLength: 1, maxLength: 16 },
+              code: { type: 'string', minLength: 1, maxLength: 16 },
+            },
+          }),
+          responses: { ...ok(), ...errors },
+        },
+      },
+    },
+  });
+  const server = (_req: IncomingMessage, res: ServerResponse, text: string) => {
+    let body: { grant_type?: unknown; code?: unknown };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      return json(res, 400, { message: 'bad json' });
+    }
+    if (body?.grant_type !== 'authorization_code' || body.code !== 'fake-code')
+      return json(res, 400, { message: 'Invalid grant_type or code.', code: 'invalid_grant' });
+    json(res, 200, { access_token: 't', token_type: 'Bearer' });
+  };
+
+  it('is an advisory naming the grant members, where the spec names the path as a tokenUrl', async () => {
+    const { url, spec } = await serve('token-endpoint', document('/oauth2/token'), server);
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5 });
+    const refused = judged(report, 'positive_rejected', 'token');
+    expect(refused.filter((f) => f.severity === 'failure')).toEqual([]);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.evidence).toMatchObject({ status: 400, judged: expect.arrayContaining(['/body/grant_type']) });
+    expect(refused[0]!.basis).toMatchObject({ kind: 'unconfirmed', inference: expect.stringContaining('RFC 6749') });
+  });
+
+  it('is a failure where no flow names the path: an ordinary operation refusing valid input', async () => {
+    const { url, spec } = await serve('token-elsewhere', document('https://auth.example/token'), server);
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5 });
+    expect(judged(report, 'positive_rejected', 'token').some((f) => f.severity === 'failure')).toBe(true);
+  });
+});
