@@ -464,9 +464,9 @@ function answersList(operation: OperationModel): boolean {
  * 401 from an OAuth2 token endpoint (the path a flow's `tokenUrl` names) is RFC 6749 §5.2's answer
  * to a grant, code or client it does not accept, which the kit can only make up. The spec
  * documents the status (by its code, a range or `default`), and the kit can only make such values
- * up, so the refusal is an advisory naming those members. Undefined where the status is not
- * documented (a failure still), or the request carries no value the server could have judged (a
- * public read refused with 401 still fails).
+ * up, so the refusal is an advisory naming those members. Only a body carries such values (a
+ * sign-in, a sign-up, a grant): undefined where the status is not documented (a failure still), or
+ * the request has no body (a public read refused with 401, filters and all, still fails).
  */
 function judgedMembers(c: Case, operation: OperationModel, status: number): string[] | undefined {
   if (operation.responseFor(status) === undefined) return undefined;
@@ -482,8 +482,7 @@ function judgedMembers(c: Case, operation: OperationModel, status: number): stri
       : c.body?.kind === 'raw' && c.body.text !== ''
         ? ['the body']
         : [];
-  const members = [...body, ...[...new Set(c.query.map(([name]) => `query ${name}`))]];
-  return members.length > 0 ? members : undefined;
+  return body.length > 0 ? body : undefined;
 }
 
 /** What a refusal of {@link judgedMembers} is taken to be, in words, for its advisory. */
