@@ -80,7 +80,8 @@ export interface InvalidReason {
   /**
    * The contract gap an acceptance of this case is, when it is one of its own rather than the
    * location's (`type-coercion`: a numeric-literal string for a number, `"true"` for a boolean,
-   * which lenient decoders read as the value it spells).
+   * which lenient decoders read as the value it spells): accepting it is that gap even where the
+   * case is `must`; `firmness` still judges the status of a refusal.
    */
   readonly gap?: string;
 }

@@ -154,7 +154,9 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       status,
     };
     if (is2xx) {
-      if (reason.firmness === 'must')
+      // A case whose acceptance is a gap of its own (a coercible spelling) is one whatever its firmness:
+      // the firmness still says which status a refusal of it must get.
+      if (reason.firmness === 'must' && reason.gap === undefined)
         add({
           code: 'negative_accepted',
           severity: 'failure',

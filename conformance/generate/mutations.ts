@@ -125,7 +125,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
             `/${name}`,
             keyword,
             `'${name}' is ${JSON.stringify(wrong)}, not ${describe(s)}`,
-            coercible ? 'should' : firmness,
+            firmness,
             coercible ? TYPE_COERCION_GAP : undefined,
           ),
           apply: (v) => ({ ...asObject(v), [name]: wrong }),

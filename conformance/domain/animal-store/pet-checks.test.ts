@@ -41,7 +41,7 @@ describe('refuseCoercedValues: the contract §7 answers 400 to a numeric string 
       {
         pointer: '/categoryId',
         description: `'categoryId' is "5", not of type integer`,
-        firmness: 'should',
+        firmness: 'must',
         ...(gap === null ? {} : { gap }),
       },
       { body: { kind: 'json', value: { name: 'Rex', categoryId: '5' } } },
