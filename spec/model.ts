@@ -149,6 +149,12 @@ export interface OperationModel {
   readonly security: OperationSecurity;
   /** `deprecated` is set, with whatever the spec records about sunset and successor. */
   readonly deprecation?: DeprecationModel;
+  /**
+   * The OAuth2 scheme whose flow names this operation's path as its `tokenUrl`: the operation is
+   * that scheme's token endpoint, and RFC 6749 governs its answers (§5.2: a grant or client it does
+   * not accept gets 400 or 401).
+   */
+  readonly tokenEndpointOf?: string;
   /** Matches a concrete path (without the base path) and extracts raw path parameter strings. */
   matchPath(path: string): Record<string, string> | undefined;
   /** Finds the documented response for a status: exact code, then `NXX`, then `default`. */

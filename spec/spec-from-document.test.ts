@@ -43,3 +43,32 @@ describe('specFromDocument', () => {
     expect(() => specFromDocument({ openapi: '3.1.0', info: { title: 't', version: '1' } })).toThrow(/no paths/);
   });
 });
+
+describe('the token endpoint of an OAuth2 flow', () => {
+  const document = (tokenUrl: string) => ({
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    components: {
+      securitySchemes: {
+        oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl, scopes: {} } } },
+      },
+    },
+    paths: {
+      '/oauth2/token': { post: { operationId: 'token', responses: { '200': { description: 'ok' } } } },
+      '/items': { post: { operationId: 'createItem', responses: { '201': { description: 'ok' } } } },
+    },
+  });
+
+  it('is the POST at the path the tokenUrl names, relative or absolute, behind a base path or not', async () => {
+    for (const url of ['/oauth2/token', 'https://api.example/v1/oauth2/token', '/oauth2/token/']) {
+      const spec = await specFromDocument(document(url));
+      expect(spec.operation('token')?.tokenEndpointOf).toBe('oauth');
+      expect(spec.operation('createItem')?.tokenEndpointOf).toBeUndefined();
+    }
+  });
+
+  it('is no operation where the tokenUrl names another path', async () => {
+    const spec = await specFromDocument(document('https://auth.example/token/issue'));
+    expect(spec.operation('token')?.tokenEndpointOf).toBeUndefined();
+  });
+});

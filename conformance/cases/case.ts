@@ -77,6 +77,13 @@ export interface InvalidReason {
    *   or the rule is a format nuance; acceptance is a contract-gap warning.
    */
   readonly firmness: 'must' | 'should';
+  /**
+   * The contract gap an acceptance of this case is, when it is one of its own rather than the
+   * location's (`type-coercion`: a numeric-literal string for a number, `"true"` for a boolean,
+   * which lenient decoders read as the value it spells): accepting it is that gap even where the
+   * case is `must`; `firmness` still judges the status of a refusal.
+   */
+  readonly gap?: string;
 }
 
 /** Why a valid case may reasonably be refused: a size or content limit the contract does not show. */
@@ -140,4 +147,10 @@ export interface Case {
   readonly edge?: EdgeReason;
   /** Path parameters whose values the target itself returned: the resource exists, so 404 is wrong. */
   readonly existing?: readonly string[];
+  /**
+   * For a probe with a method no operation of its path documents (OPTIONS, TRACE): an operation of
+   * the same path that needs no credential (`GET /pets`), whose answer a router falling through may
+   * serve. Content in the answer is then no evidence that a secured operation's data leaked.
+   */
+  readonly publicOnPath?: string;
 }

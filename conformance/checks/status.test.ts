@@ -161,6 +161,20 @@ describe('checkStatus: invalid input', () => {
     expect(run(checkStatus, ops.createPet, must(), err(400))).toEqual([]);
   });
 
+  it('files an accepted coercible spelling ("5" for an integer) as type-coercion, and still judges its refusal status', () => {
+    const coerced = invalidCase('createPet', {
+      pointer: '/categoryId',
+      description: `'categoryId' is "5", not of type integer`,
+      gap: 'type-coercion',
+    });
+    const accepted = run(checkStatus, ops.createPet, coerced, jsonResponse(201, pet(1)));
+    expect(verdicts(accepted)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'type-coercion' }]);
+    expect(accepted[0]!.evidence).toMatchObject({ scenario: 'invalid-accepted', pointer: '/categoryId' });
+    expect(verdicts(run(checkStatus, ops.createPet, coerced, err(422)))).toEqual([
+      { code: 'negative_wrong_status', severity: 'failure' },
+    ]);
+  });
+
   it.each([404, 409, 422])('fails a must-refuse fault refused with the undocumented %i', (status) => {
     expect(verdicts(run(checkStatus, ops.createPet, must(), err(status)))).toEqual([
       { code: 'negative_wrong_status', severity: 'failure' },

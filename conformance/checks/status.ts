@@ -5,6 +5,7 @@ import { authExpectation, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 import { isFreeText } from '../generate/free-text.js';
+import { isLosslessNumber } from 'lossless-json';
 
 /** The gap of a valid request refused for a header real clients send (engine/client-header-sweeps.ts). */
 export const CLIENT_HEADERS_GAP = 'client-headers';
@@ -153,7 +154,9 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       status,
     };
     if (is2xx) {
-      if (reason.firmness === 'must')
+      // A case whose acceptance is a gap of its own (a coercible spelling) is one whatever its firmness:
+      // the firmness still says which status a refusal of it must get.
+      if (reason.firmness === 'must' && reason.gap === undefined)
         add({
           code: 'negative_accepted',
           severity: 'failure',
@@ -165,7 +168,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
           code: 'contract_gap',
           severity: 'warning',
           check: 'negative',
-          gap: gapForInvalid(reason.location),
+          gap: reason.gap ?? gapForInvalid(reason.location),
           evidence: { scenario: 'invalid-accepted', ...evidence },
         });
       return out;
@@ -182,7 +185,9 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       });
       return out;
     }
-    if ((status === 401 || status === 403) && !keyNotInBody(c, operation)) {
+    // On an operation with no security requirement no key is sent: a 401 or 403 there refuses the
+    // request (documented or not, judged below), not a valid key.
+    if ((status === 401 || status === 403) && operation.security.access !== 'public' && !keyNotInBody(c, operation)) {
       add({
         code: 'auth_rejected_valid',
         severity: 'failure',
@@ -309,11 +314,25 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         evidence: { scenario: 'edge-refused', status, edge: unjudgedRefusal(c, operation, status)! },
       });
     } else {
+      const judged = judgedMembers(c, operation, status);
       add({
         code: 'positive_rejected',
         severity: 'failure',
         check: 'positive',
-        evidence: { scenario: 'refused', status, successes: successCodes(operation) },
+        evidence: {
+          scenario: 'refused',
+          status,
+          successes: successCodes(operation),
+          ...(judged ? { judged } : {}),
+        },
+        ...(judged
+          ? {
+              basis: {
+                kind: 'unconfirmed',
+                inference: judgedInference(operation, status, judged),
+              },
+            }
+          : {}),
       });
     }
     return out;
@@ -436,6 +455,47 @@ function answersList(operation: OperationModel): boolean {
       schema.type === 'array' || Object.values(properties).some((p) => p?.type === 'array' || p?.items !== undefined)
     );
   });
+}
+
+/**
+ * The members a documented refusal may have judged against what the server holds, when the refusal's
+ * status says so (RFC 9110): a 401 or 403 from an operation that has no security requirement refuses
+ * credentials the request carries in its own values (a sign-in with a made-up passcode, a sign-up
+ * with an address already registered), since the spec asks for none; a 409 says the request
+ * conflicts with the target's current state (§15.5.10), not that its input is malformed; a 400 or
+ * 401 from an OAuth2 token endpoint (the path a flow's `tokenUrl` names) is RFC 6749 §5.2's answer
+ * to a grant, code or client it does not accept, which the kit can only make up. The spec
+ * documents the status (by its code, a range or `default`), and the kit can only make such values
+ * up, so the refusal is an advisory naming those members. Only a body carries such values (a
+ * sign-in, a sign-up, a grant): undefined where the status is not documented (a failure still), or
+ * the request has no body (a public read refused with 401, filters and all, still fails).
+ */
+function judgedMembers(c: Case, operation: OperationModel, status: number): string[] | undefined {
+  if (operation.responseFor(status) === undefined) return undefined;
+  const stateful =
+    status === 409 ||
+    ((status === 401 || status === 403) && operation.security.access === 'public') ||
+    ((status === 400 || status === 401) && operation.tokenEndpointOf !== undefined);
+  if (!stateful) return undefined;
+  const value = c.body?.kind === 'json' ? c.body.value : undefined;
+  const body =
+    value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value)
+      ? Object.keys(value).map((m) => `/body/${m}`)
+      : c.body?.kind === 'raw' && c.body.text !== ''
+        ? ['the body']
+        : [];
+  return body.length > 0 ? body : undefined;
+}
+
+/** What a refusal of {@link judgedMembers} is taken to be, in words, for its advisory. */
+function judgedInference(operation: OperationModel, status: number, judged: readonly string[]): string {
+  const why =
+    status === 409
+      ? 'says they conflict with what it holds (a name already taken)'
+      : operation.tokenEndpointOf !== undefined && (status === 400 || status === 401)
+        ? `from the token endpoint of ${operation.tokenEndpointOf} is how RFC 6749 §5.2 refuses a grant or client it does not accept`
+        : 'on an operation with no security requirement says it judged credentials the request itself carries (made-up ones, or an account already registered)';
+  return `the values sent in ${judged.join(', ')} are ones the server must take; a ${status} ${why}, which no schema can call right`;
 }
 
 /** Names of body members that hold a credential the kit can only make up. */

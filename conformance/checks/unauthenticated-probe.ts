@@ -1,6 +1,6 @@
 import { requiresAuth } from '../../spec/security/index.js';
 import { authExpectation } from '../cases/index.js';
-import type { EvidenceByCode, ProbeTarget } from '../findings/index.js';
+import type { Basis, EvidenceByCode, ProbeTarget } from '../findings/index.js';
 import { describeAuth } from './status.js';
 import { findingOf, type Check } from './make-finding.js';
 
@@ -19,6 +19,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * - a 304: a precondition judged before the credential, which tells an unauthenticated client
  *   whether the representation changed;
  * - any refusal, 404, 405, 501 or redirect is fine: a variant need not exist.
+ * An OPTIONS or TRACE is a probe outside every operation: where its path has a public operation
+ * (`publicOnPath`), content in its answer may be that operation's, and is only an advisory.
  */
 export const checkUnauthenticatedProbe: Check = ({ exchange, operation }) => {
   const r = exchange.response;
@@ -35,8 +37,9 @@ export const checkUnauthenticatedProbe: Check = ({ exchange, operation }) => {
         route,
       }
     : { method, route };
-  const fail = (outcome: ProbeOutcome) => [
+  const fail = (outcome: ProbeOutcome, basis?: Basis) => [
     findingOf(exchange, {
+      ...(basis ? { basis } : {}),
       code: 'auth_ignored',
       severity: 'failure',
       check: 'auth',
@@ -64,7 +67,18 @@ export const checkUnauthenticatedProbe: Check = ({ exchange, operation }) => {
       r.bodyText.includes(exchange.request.headers.authorization));
   const data = r.json !== undefined && r.json !== null && typeof r.json === 'object' && Object.keys(r.json).length > 0;
   if (echoed) return fail('echo');
-  if (data || (method === 'TRACE' && r.bodyText.trim() !== '')) return fail('content');
+  // A probe outside every operation is not the secured operation: where the path has a public one,
+  // the content may be its answer (a router serving OPTIONS as GET), so it proves no leak.
+  if (data || (method === 'TRACE' && r.bodyText.trim() !== ''))
+    return fail(
+      'content',
+      c.publicOnPath === undefined
+        ? undefined
+        : {
+            kind: 'unconfirmed',
+            inference: `the content is what ${route} guards; ${c.publicOnPath}, on the same path, needs no credential, and a server may answer ${method} with its answer`,
+          },
+    );
   return [];
 };
 

@@ -205,7 +205,10 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
           if (requiresAuth(getter.security)) cases.push(probe('HEAD', 'none'));
         }
         if (secured.length > 0) {
-          for (const method of ['OPTIONS', 'TRACE']) if (!documented.has(method)) cases.push(probe(method, 'none'));
+          const open = operations.find((o) => !requiresAuth(o.security));
+          const outside = open ? { publicOnPath: `${open.method.toUpperCase()} ${open.path}` } : {};
+          for (const method of ['OPTIONS', 'TRACE'])
+            if (!documented.has(method)) cases.push(probe(method, 'none', outside));
           if (!documented.has('TRACE')) cases.push(probe('TRACE', 'unknown-key'));
           if (!readOnly) {
             for (const method of ['PUT', 'PATCH', 'POST', 'DELETE']) {

@@ -365,3 +365,453 @@ describe('latency is not the contract', () => {
     expect(notes.every((f) => f.severity === 'advisory' && f.basis?.kind === 'kit')).toBe(true);
   });
 });
+
+/** The findings of a report by code and operation, as severity and words. */
+const judged = (report: RunReport, code: string, operationId?: string) =>
+  report.findings.filter((f) => f.code === code && (operationId === undefined || f.operationId === operationId));
+
+const errorSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' }, code: { type: 'string' } },
+};
+const errors = { default: { description: 'error', content: { 'application/json': { schema: errorSchema } } } };
+const ok = (schema: object = { type: 'object' }) => ({
+  '200': { description: 'ok', content: { 'application/json': { schema } } },
+});
+const jsonBody = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
+
+describe('a public sign-in that refuses made-up credentials', () => {
+  // trpc-openapi's example: login and register have no security requirement and document their
+  // errors through `default`; a wrong passcode and an address already taken both get 401.
+  const credentials = {
+    type: 'object',
+    required: ['email', 'passcode'],
+    properties: {
+      email: { type: 'string', format: 'email', maxLength: 24, example: 'a@a.aa' },
+      passcode: { type: 'number', minimum: 0, maximum: 999999 },
+    },
+  };
+  const document = (documentsErrors: boolean) => ({
+    openapi: '3.0.3',
+    info: { title: 'auth', version: '1' },
+    paths: {
+      '/auth/login': {
+        post: {
+          operationId: 'login',
+          requestBody: jsonBody(credentials),
+          responses: { ...ok(), ...(documentsErrors ? errors : {}) },
+        },
+      },
+      '/auth/register': {
+        post: {
+          operationId: 'register',
+          requestBody: jsonBody(credentials),
+          responses: { ...ok(), ...(documentsErrors ? errors : {}) },
+        },
+      },
+    },
+  });
+  const server = () => {
+    const users = new Map<string, number>([['a@a.aa', 1000]]);
+    return (req: IncomingMessage, res: ServerResponse, text: string) => {
+      let body: { email?: unknown; passcode?: unknown };
+      try {
+        body = JSON.parse(text) as typeof body;
+      } catch {
+        return json(res, 400, { message: 'bad json' });
+      }
+      if (typeof body?.email !== 'string' || typeof body.passcode !== 'number')
+        return json(res, 400, { message: 'invalid' });
+      const refuse = (message: string) => {
+        res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Basic realm="users"' });
+        res.end(JSON.stringify({ message, code: 'UNAUTHORIZED' }));
+      };
+      if (req.url === '/auth/login')
+        return users.get(body.email) === body.passcode
+          ? json(res, 200, { token: 't' })
+          : refuse('Passcode was incorrect');
+      if (req.url === '/auth/register') {
+        if (users.has(body.email)) return refuse('User with email already exists');
+        users.set(body.email, body.passcode);
+        return json(res, 200, { ok: true });
+      }
+      json(res, 404, { message: 'not found' });
+    };
+  };
+
+  it('is an advisory naming the members the server judged, never a failure', async () => {
+    const { url, spec } = await serve('sign-in', document(true), server());
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 10 });
+    expect(failures(report).map(describeFinding)).toEqual([]);
+    const advisories = judged(report, 'positive_rejected').filter((f) => f.severity === 'advisory');
+    expect(advisories.map((f) => f.operationId).sort()).toEqual(['login', 'register']);
+    for (const f of advisories) {
+      expect(f.evidence).toMatchObject({ scenario: 'refused', status: 401 });
+      expect((f.evidence as { judged?: string[] }).judged).toEqual(expect.arrayContaining(['/body/passcode']));
+      expect(f.basis?.kind).toBe('unconfirmed');
+      expect(describeFinding(f)).toMatch(/may judge the values of \/body\/email, \/body\/passcode/);
+    }
+  });
+
+  it('is still a failure where the operation documents no 401', async () => {
+    const { url, spec } = await serve('sign-in-undocumented', document(false), server());
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 10 });
+    const refused = judged(report, 'positive_rejected').filter((f) => f.severity === 'failure');
+    expect(refused.some((f) => (f.evidence as { status?: number }).status === 401)).toBe(true);
+  });
+
+  it('is still a failure for a public read that carries nothing to judge', async () => {
+    const read = {
+      openapi: '3.0.3',
+      info: { title: 'items', version: '1' },
+      paths: { '/items': { get: { operationId: 'listItems', responses: { ...ok({ type: 'array' }), ...errors } } } },
+    };
+    const { url, spec } = await serve('public-read', read, (_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
+      res.end(JSON.stringify({ message: 'login first' }));
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5 });
+    expect(judged(report, 'positive_rejected', 'listItems').some((f) => f.severity === 'failure')).toBe(true);
+  });
+});
+
+describe('numbers beyond 2^53−1', () => {
+  // hapi with Joi: `1e+21` or 9007199254740992 in a path, a query or a form field is refused with
+  // 400 (Joi refuses unsafe numbers); RFC 8259 §6 lets a parser limit the range of numbers.
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'sums', version: '1' },
+    paths: {
+      '/sum/{a}/{b}': {
+        put: {
+          operationId: 'sum',
+          parameters: ['a', 'b'].map((name) => ({ name, in: 'path', required: true, schema: { type: 'number' } })),
+          responses: {
+            ...ok({ type: 'number' }),
+            '400': { description: 'bad', content: { 'application/json': { schema: errorSchema } } },
+          },
+        },
+      },
+      '/store': {
+        get: {
+          operationId: 'getStore',
+          parameters: [{ name: 'page', in: 'query', schema: { type: 'integer' } }],
+          responses: {
+            ...ok({ type: 'array' }),
+            '400': { description: 'bad', content: { 'application/json': { schema: errorSchema } } },
+          },
+        },
+        post: {
+          operationId: 'postStore',
+          requestBody: {
+            required: true,
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: {
+                  type: 'object',
+                  required: ['a', 'equals'],
+                  properties: { a: { type: 'number' }, equals: { type: 'integer' } },
+                },
+              },
+            },
+          },
+          responses: {
+            ...ok(),
+            '400': { description: 'bad', content: { 'application/json': { schema: errorSchema } } },
+          },
+        },
+      },
+    },
+  };
+  /** Joi's number(): a finite, safe number, or (with `refuseNegative`, a defect) a positive one. */
+  const server = (refuseNegative: boolean) => (req: IncomingMessage, res: ServerResponse, text: string) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const values = [
+      ...url.pathname
+        .split('/')
+        .slice(2)
+        .map((v) => {
+          try {
+            return decodeURIComponent(v);
+          } catch {
+            return v;
+          }
+        }),
+      ...url.searchParams.values(),
+      ...(req.method === 'POST' ? new URLSearchParams(text).values() : []),
+    ];
+    const numbers = values.map((v) => (v.trim() === '' ? Number.NaN : Number(v)));
+    if (numbers.some((n) => Number.isNaN(n) || !Number.isSafeInteger(Math.trunc(n)) || (refuseNegative && n < 0)))
+      return json(res, 400, { message: 'Invalid request input' });
+    if (url.pathname.startsWith('/sum/')) return json(res, 200, numbers[0]! + numbers[1]!);
+    if (url.pathname === '/store' && req.method === 'GET')
+      return Number.isInteger(numbers[0] ?? 0) ? json(res, 200, []) : json(res, 400, { message: 'page is an integer' });
+    if (url.pathname === '/store' && req.method === 'POST') return json(res, 200, { ok: true });
+    json(res, 404, { message: 'not found' });
+  };
+
+  it('may be refused: a contract gap with the member, never a failure', async () => {
+    const { url, spec } = await serve('unsafe-numbers', document, server(false));
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 20 });
+    expect(failures(report).map(describeFinding)).toEqual([]);
+    expect(judged(report, 'positive_rejected')).toEqual([]);
+    const gaps = report.findings.filter((f) => f.gap === 'integer-precision');
+    expect(gaps.length).toBeGreaterThan(0);
+    expect(gaps.map((f) => (f.evidence as { edge?: string }).edge).join('\n')).toMatch(/beyond 2\^53/);
+  });
+
+  it('a refusal of ordinary numbers is still a failure', async () => {
+    const { url, spec } = await serve('negative-numbers', document, server(true));
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 20 });
+    expect(judged(report, 'positive_rejected').some((f) => f.severity === 'failure')).toBe(true);
+  });
+});
+
+describe('a numeric string for a number, accepted', () => {
+  // hapi with Joi: `"b":"5"` for `type: number` is converted and accepted; the spec only types b.
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'payload', version: '1' },
+    paths: {
+      '/payload': {
+        post: {
+          operationId: 'postPayload',
+          requestBody: jsonBody({
+            type: 'object',
+            required: ['a', 'b'],
+            properties: { a: { type: 'number' }, b: { type: 'number' } },
+          }),
+          responses: {
+            ...ok(),
+            '400': { description: 'bad', content: { 'application/json': { schema: errorSchema } } },
+          },
+        },
+      },
+    },
+  };
+  /** Joi's number() with `convert`: a numeric string is read as its number; `acceptBooleans` is a defect. */
+  const server = (acceptBooleans: boolean) => (_req: IncomingMessage, res: ServerResponse, text: string) => {
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return json(res, 400, { message: 'bad json' });
+    }
+    const number = (v: unknown) =>
+      typeof v === 'number' ||
+      (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) ||
+      (acceptBooleans && typeof v === 'boolean');
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || !number(body.a) || !number(body.b))
+      return json(res, 400, { message: 'invalid' });
+    json(res, 200, { sum: Number(body.a) + Number(body.b) });
+  };
+
+  it('is a type-coercion gap with the member, not a failure', async () => {
+    const { url, spec } = await serve('coercion', document, server(false));
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5 });
+    expect(failures(report).map(describeFinding)).toEqual([]);
+    expect(judged(report, 'negative_accepted')).toEqual([]);
+    const gaps = report.findings.filter((f) => f.gap === 'type-coercion');
+    expect(gaps.length).toBeGreaterThan(0);
+    for (const f of gaps)
+      expect(f.evidence).toMatchObject({ pointer: expect.stringMatching(/^\/[ab]$/), keyword: 'type' });
+    expect(gaps.every((f) => f.severity === 'warning')).toBe(true);
+  });
+
+  it('a boolean accepted for a number is still a failure', async () => {
+    const { url, spec } = await serve('coercion-boolean', document, server(true));
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5 });
+    const accepted = judged(report, 'negative_accepted').filter((f) => f.severity === 'failure');
+    expect(accepted.map((f) => (f.evidence as { why: string }).why).join('\n')).toMatch(/is true, not/);
+  });
+});
+
+describe('OPTIONS on a path whose GET is public', () => {
+  // moleculer-web: OPTIONS /pets without credentials answers like the public GET /pets; POST /pets
+  // needs a bearer token. OPTIONS is no operation of the spec.
+  const document = (getIsPublic: boolean) => ({
+    openapi: '3.0.3',
+    info: { title: 'pets', version: '1' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths: {
+      '/pets': {
+        get: {
+          operationId: 'listPets',
+          ...(getIsPublic ? {} : { security: [{ bearer: [] }] }),
+          responses: { ...ok({ type: 'array' }), ...errors },
+        },
+        post: {
+          operationId: 'createPet',
+          security: [{ bearer: [] }],
+          requestBody: jsonBody({ type: 'object', properties: { name: { type: 'string' } } }),
+          responses: {
+            '201': { description: 'created', content: { 'application/json': { schema: { type: 'object' } } } },
+            ...errors,
+          },
+        },
+      },
+    },
+  });
+  const pets = [{ id: 1, name: 'Rex' }];
+  const server = (getIsPublic: boolean) => (req: IncomingMessage, res: ServerResponse) => {
+    const authorized =
+      /^bearer secret$/i.test(req.headers.authorization ?? '') &&
+      req.headers.authorization?.endsWith(' secret') === true;
+    if (req.url?.split('?')[0] !== '/pets') return json(res, 404, { message: 'not found' });
+    // The router serves OPTIONS with the GET handler (and its auth: none when GET is public).
+    if (req.method === 'GET' || req.method === 'OPTIONS') {
+      if (!getIsPublic && req.method === 'GET' && !authorized) {
+        res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
+        return res.end(JSON.stringify({ message: 'unauthorized' }));
+      }
+      return json(res, 200, pets);
+    }
+    if (req.method === 'POST') {
+      if (!authorized) {
+        res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
+        return res.end(JSON.stringify({ message: 'unauthorized' }));
+      }
+      return json(res, 201, { id: 2 });
+    }
+    res.writeHead(405, { allow: 'GET, POST, OPTIONS', 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: 'method not allowed' }));
+  };
+  const probes = (report: RunReport) =>
+    judged(report, 'auth_ignored').filter((f) => (f.evidence as { method?: string }).method === 'OPTIONS');
+
+  it('is not judged as the secured POST: an advisory, with what answered', async () => {
+    const { url, spec } = await serve('options-public', document(true), server(true));
+    const report = await runConformance({ target: url, spec, apiKey: 'secret', seed: 1, runs: 5 });
+    expect(failures(report).map(describeFinding)).toEqual([]);
+    const found = probes(report);
+    expect(found.map((f) => f.severity)).toEqual(['advisory']);
+    expect(found[0]!.basis).toMatchObject({ kind: 'unconfirmed', inference: expect.stringMatching(/GET \/pets/) });
+    expect(found[0]!.evidence).toMatchObject({ outcome: 'content', status: 200 });
+  });
+
+  it('is a failure where every operation of the path is secured', async () => {
+    const { url, spec } = await serve('options-secured', document(false), server(false));
+    const report = await runConformance({ target: url, spec, apiKey: 'secret', seed: 1, runs: 5 });
+    expect(probes(report).map((f) => f.severity)).toEqual(['failure']);
+  });
+});
+
+describe('a multipart upload with no part', () => {
+  // moleculer-web with busboy: a multipart body with no part is refused with 400 "File missing";
+  // `file` is an optional array of files: the kit's `{}` (or `file: []`) has no part to send.
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'images', version: '1' },
+    paths: {
+      '/pets/{id}/image': {
+        post: {
+          operationId: 'uploadImage',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  allOf: [
+                    {
+                      type: 'object',
+                      properties: { file: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: 3 } },
+                    },
+                  ],
+                },
+              },
+            },
+          },
+          responses: { ...ok(), ...errors },
+        },
+      },
+    },
+  };
+  const server = (refuseFiles: boolean) => (req: IncomingMessage, res: ServerResponse, text: string) => {
+    if (req.method !== 'POST' || !/^\/pets\/\d+\/image$/.test(req.url ?? ''))
+      return json(res, 404, { message: 'not found' });
+    if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? ''))
+      return json(res, 415, { message: 'multipart only' });
+    const parts = (text.match(/content-disposition:/gi) ?? []).length;
+    if (parts === 0) return json(res, 400, { message: 'File missing in the request' });
+    if (refuseFiles) return json(res, 400, { message: 'uploads are closed' });
+    json(res, 200, { files: parts });
+  };
+
+  it('may be refused: a form-encoding gap, not a failure', async () => {
+    const { url, spec } = await serve('multipart-empty', document, server(false));
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 10 });
+    expect(failures(report).map(describeFinding)).toEqual([]);
+    expect(judged(report, 'positive_rejected')).toEqual([]);
+    const gaps = report.findings.filter((f) => f.gap === 'form-encoding');
+    expect(gaps.length).toBeGreaterThan(0);
+    expect((gaps[0]!.evidence as { edge?: string }).edge).toMatch(/multipart|empty/);
+  });
+
+  it('a refusal of a request with its file is still a failure', async () => {
+    const { url, spec } = await serve('multipart-refused', document, server(true));
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 10 });
+    expect(judged(report, 'positive_rejected').some((f) => f.severity === 'failure')).toBe(true);
+  });
+});
+
+describe('an OAuth2 token endpoint refusing a grant it does not support', () => {
+  // moleculer-auto-openapi's demo: POST /oauth2/token, the tokenUrl of the spec's OAuth2 flow, types
+  // grant_type as a plain string; `grant_type: "a"` gets 400, as RFC 6749 §5.2 requires.
+  const document = (tokenUrl: string) => ({
+    openapi: '3.1.0',
+    info: { title: 'oauth', version: '1' },
+    components: {
+      securitySchemes: {
+        OAuth2: {
+          type: 'oauth2',
+          flows: { authorizationCode: { authorizationUrl: '/oauth2/authorize', tokenUrl, scopes: {} } },
+        },
+      },
+    },
+    paths: {
+      '/oauth2/token': {
+        post: {
+          operationId: 'token',
+          requestBody: jsonBody({
+            type: 'object',
+            required: ['grant_type', 'code'],
+            properties: {
+              grant_type: { type: 'string', minLength: 1, maxLength: 16 },
+              code: { type: 'string', minLength: 1, maxLength: 16 },
+            },
+          }),
+          responses: { ...ok(), ...errors },
+        },
+      },
+    },
+  });
+  const server = (_req: IncomingMessage, res: ServerResponse, text: string) => {
+    let body: { grant_type?: unknown; code?: unknown };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      return json(res, 400, { message: 'bad json' });
+    }
+    if (body?.grant_type !== 'authorization_code' || body.code !== 'fake-code')
+      return json(res, 400, { message: 'Invalid grant_type or code.', code: 'invalid_grant' });
+    json(res, 200, { access_token: 't', token_type: 'Bearer' });
+  };
+
+  it('is an advisory naming the grant members, where the spec names the path as a tokenUrl', async () => {
+    const { url, spec } = await serve('token-endpoint', document('/oauth2/token'), server);
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5 });
+    const refused = judged(report, 'positive_rejected', 'token');
+    expect(failures(report).map(describeFinding)).toEqual([]);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.evidence).toMatchObject({ status: 400, judged: expect.arrayContaining(['/body/grant_type']) });
+    expect(refused[0]!.basis).toMatchObject({ kind: 'unconfirmed', inference: expect.stringContaining('RFC 6749') });
+  });
+
+  it('is a failure where no flow names the path: an ordinary operation refusing valid input', async () => {
+    const { url, spec } = await serve('token-elsewhere', document('https://auth.example/token'), server);
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5 });
+    expect(judged(report, 'positive_rejected', 'token').some((f) => f.severity === 'failure')).toBe(true);
+  });
+});

@@ -56,6 +56,24 @@ describe('gateValid: every request the kit calls valid passes the spec’s own v
     expect(gateValid(read, ops.getPet)).toMatchObject({ send: { edge: { gap: 'integer-precision' } } });
   });
 
+  it('marks any number beyond ±(2^53−1) as the landmark: 1e+21 in a query, a form field, a double body member', () => {
+    const page = body({ title: 'abc' });
+    expect(gateValid({ ...page, query: [['page', '1e+21']] }, closed)).toMatchObject({
+      send: { edge: { gap: 'integer-precision' } },
+    });
+    const form = validCase('createPet', {
+      body: { kind: 'raw', text: 'a=0&equals=-9007199254740992', contentType: 'application/x-www-form-urlencoded' },
+    });
+    expect(gateValid(form, closed)).toMatchObject({
+      send: { edge: { gap: 'integer-precision', description: expect.stringContaining('form field equals') } },
+    });
+    expect(gateValid(body({ title: 'abc', size: 1e21 }), closed)).toMatchObject({
+      send: { edge: { gap: 'integer-precision' } },
+    });
+    const ordinary = { ...page, query: [['page', '9007199254740991'] as const] };
+    expect(gateValid(ordinary, closed)).toEqual({ send: ordinary });
+  });
+
   it('leaves invalid cases alone: they are meant to break the schema', () => {
     const c = invalidCase('createPet', {}, { body: { kind: 'json', value: { title: 7 } } });
     expect(gateValid(c, closed)).toEqual({ send: c });

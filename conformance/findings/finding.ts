@@ -277,7 +277,17 @@ export interface EvidenceByCode {
   readonly negative_accepted: InvalidEvidence & { readonly status: Integer };
   readonly negative_wrong_status: InvalidEvidence & { readonly status: Integer };
   readonly positive_rejected:
-    | { readonly scenario: 'refused'; readonly status: Integer; readonly successes: readonly string[] }
+    | {
+        readonly scenario: 'refused';
+        readonly status: Integer;
+        readonly successes: readonly string[];
+        /**
+         * Members whose values the server may judge against what it holds (credentials it issued, a
+         * name already taken), when the refusal's status says that is what it judged: the finding
+         * then rests on an unconfirmed inference (an advisory).
+         */
+        readonly judged?: readonly string[];
+      }
     /** 404 for path values the target itself listed or created. */
     | { readonly scenario: 'existing-not-found'; readonly existing: Readonly<Record<string, string>> }
     | {

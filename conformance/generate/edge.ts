@@ -39,6 +39,13 @@ export function edgeOf(
       return { gap: 'field-size-limits', description: `${pointer || 'value'} contains a lone surrogate` };
     return undefined;
   }
+  // RFC 8259 §6: doubles hold integers exactly only up to 2^53−1; a parser may refuse or round any
+  // number beyond (`1e+21`, `9007199254740992`), whatever its schema type.
+  if (typeof value === 'number' && Math.abs(value) > Number.MAX_SAFE_INTEGER)
+    return {
+      gap: 'integer-precision',
+      description: `${pointer || 'value'} ${String(value)} is beyond 2^53−1 (RFC 8259 §6 interoperability)`,
+    };
   if (isLosslessNumber(value)) {
     return {
       gap: 'integer-precision',

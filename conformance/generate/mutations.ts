@@ -46,6 +46,23 @@ function wrongTypeValues(schema: JsonSchema): WireJson[] {
   }
 }
 
+/** The gap of a scalar spelled as a string, which lenient decoders coerce (Joi, ajv `coerceTypes`). */
+export const TYPE_COERCION_GAP = 'type-coercion';
+
+/**
+ * Whether a wrong-type value is only another spelling of a valid one: a numeric-literal string for
+ * a number or integer (`"5"`), `"true"`/`"false"` for a boolean. Decoders that coerce (Joi, ajv with
+ * `coerceTypes`, form and query readers) take it as the value it spells; JSON Schema calls it
+ * invalid, but a spec that only types the member does not oblige a server to refuse it, so an
+ * acceptance is a contract gap (`type-coercion`), not a failure.
+ */
+export function isCoercibleSpelling(schema: JsonSchema, wrong: WireJson): boolean {
+  if (typeof wrong !== 'string') return false;
+  if (schema.type === 'integer' || schema.type === 'number')
+    return /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(wrong);
+  return schema.type === 'boolean' && (wrong === 'true' || wrong === 'false');
+}
+
 /**
  * Every way the spec's schemas say a request of this operation can be invalid. Firmness is `must`
  * where the operation documents a 400 for the location, `should` otherwise.
@@ -71,6 +88,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
       keyword: string,
       description: string,
       f: 'must' | 'should' = firmness,
+      gap?: string,
     ): InvalidReason => ({
       layer: 'schema',
       location: 'body',
@@ -78,6 +96,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
       keyword,
       description,
       firmness: f,
+      ...(gap === undefined ? {} : { gap }),
     });
     for (const name of required) {
       mutations.push({
@@ -100,9 +119,16 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
       const s = mergeAllOf(propertySchema);
       for (const wrong of wrongTypeValues(s)) {
         const keyword = Array.isArray(s.enum) && typeof wrong === 'string' ? 'enum' : 'type';
+        const coercible = isCoercibleSpelling(s, wrong);
         mutations.push({
           target: 'body',
-          reason: reason(`/${name}`, keyword, `'${name}' is ${JSON.stringify(wrong)}, not ${describe(s)}`),
+          reason: reason(
+            `/${name}`,
+            keyword,
+            `'${name}' is ${JSON.stringify(wrong)}, not ${describe(s)}`,
+            firmness,
+            coercible ? TYPE_COERCION_GAP : undefined,
+          ),
           apply: (v) => ({ ...asObject(v), [name]: wrong }),
         });
       }

@@ -96,28 +96,53 @@ export function validityFaults(c: Case, operation: OperationModel): ValidityFaul
   return faults;
 }
 
-/** Whether a value holds an integer beyond ±(2^53−1): no ordinary valid value, a landmark of its own. */
+/** A JSON number, as RFC 8259 §6 writes one (no leading `+`, no bare `.5`). */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Whether the text of a number (a JSON literal, a parameter's or form field's text) has a magnitude
+ * beyond 2^53−1: `9007199254740992`, `1e+21`, `-1.5e300`. RFC 8259 §6 lets a parser limit the range
+ * and precision of numbers and names the doubles' safe integers as the interoperable ones, so such a
+ * value is no ordinary valid value whatever its schema type (`integer` or `number`).
+ */
+export function isUnsafeNumberText(text: string): boolean {
+  return JSON_NUMBER.test(text) && Math.abs(Number(text)) > Number.MAX_SAFE_INTEGER;
+}
+
+/** Whether a value holds a number beyond ±(2^53−1): no ordinary valid value, a landmark of its own. */
 export function holdsUnsafeInteger(value: WireJson | undefined): boolean {
   if (value === undefined || value === null) return false;
-  if (isLosslessNumber(value)) {
-    const text = String(value);
-    return /^-?\d+$/.test(text) && !Number.isSafeInteger(Number(text));
-  }
-  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value);
+  if (isLosslessNumber(value)) return isUnsafeNumberText(String(value));
+  if (typeof value === 'number') return Math.abs(value) > Number.MAX_SAFE_INTEGER;
   if (Array.isArray(value)) return value.some(holdsUnsafeInteger);
   if (typeof value === 'object') return Object.values(value as Record<string, WireJson>).some(holdsUnsafeInteger);
   return false;
 }
 
+/** The values of a form or multipart body, as text: what a form parser hands the server's validator. */
+function formFieldValues(body: Extract<Case['body'], { kind: 'raw' }>): [string, string][] {
+  const type = body.contentType ?? '';
+  if (/^application\/x-www-form-urlencoded\b/i.test(type))
+    return [...new URLSearchParams(body.text.replaceAll('+', '%20'))];
+  if (/^multipart\/form-data\b/i.test(type))
+    return [...body.text.matchAll(/name="([^"]*)"(?:[^\r]*)\r\n(?:[^\r\n]+\r\n)*\r\n([^\r]*)\r\n/g)].map(
+      (m) => [m[1]!, m[2]!] as [string, string],
+    );
+  return [];
+}
+
 /**
- * The first member of a case that holds an integer beyond ±(2^53−1) (in its JSON body, or as the
- * text of a path or query value), if one does.
+ * The first member of a case that holds a number beyond ±(2^53−1) (in its JSON body, as the text of
+ * a form field, or as the text of a path or query value), if one does.
  */
 export function unsafeIntegerMember(c: Case): string | undefined {
   if (c.body?.kind === 'json' && holdsUnsafeInteger(c.body.value)) return '/body';
-  const unsafe = (text: string) => /^-?\d+$/.test(text) && !Number.isSafeInteger(Number(text));
-  const path = Object.entries(c.pathParams).find(([, v]) => unsafe(v));
+  if (c.body?.kind === 'raw') {
+    const field = formFieldValues(c.body).find(([, v]) => isUnsafeNumberText(v));
+    if (field) return `form field ${field[0]}`;
+  }
+  const path = Object.entries(c.pathParams).find(([, v]) => isUnsafeNumberText(v));
   if (path) return `path ${path[0]}`;
-  const query = c.query.find(([, v]) => unsafe(v));
+  const query = c.query.find(([, v]) => isUnsafeNumberText(v));
   return query ? `query ${query[0]}` : undefined;
 }

@@ -67,3 +67,53 @@ describe('parameterArbitrary: null has no written form', () => {
     expect(values.filter((v) => v === null)).toEqual([]);
   });
 });
+
+describe('toValidCase: what a form cannot write is an edge, not an ordinary valid value', () => {
+  const upload = async (type: string) =>
+    (await specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/images': {
+          post: {
+            operationId: 'upload',
+            requestBody: {
+              required: true,
+              content: {
+                [type]: {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      file: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: 3 },
+                      title: { type: 'string' },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    }))!.operation('upload')!;
+  const parts = (body: Record<string, unknown>) => ({ pathParams: {}, query: [], body: body as never });
+
+  it('labels an empty array in multipart or a form, and a multipart with no part, form-encoding', async () => {
+    const multipart = await upload('multipart/form-data');
+    expect(toValidCase(multipart, parts({ file: [], title: 'x' })).edge).toMatchObject({
+      gap: 'form-encoding',
+      description: expect.stringContaining('/body/file is empty'),
+    });
+    expect(toValidCase(multipart, parts({})).edge).toMatchObject({
+      gap: 'form-encoding',
+      description: expect.stringContaining('RFC 2046'),
+    });
+    const form = await upload('application/x-www-form-urlencoded');
+    expect(toValidCase(form, parts({ file: [] })).edge).toMatchObject({ gap: 'form-encoding' });
+  });
+
+  it('leaves a body with its parts, or JSON (which writes [] as it is), unlabelled', async () => {
+    expect(toValidCase(await upload('multipart/form-data'), parts({ file: ['a'], title: 'x' })).edge).toBeUndefined();
+    expect(toValidCase(await upload('application/json'), parts({ file: [] })).edge).toBeUndefined();
+  });
+});

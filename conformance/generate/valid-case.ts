@@ -1,7 +1,7 @@
 import { isObject } from '../../spec/json/index.js';
 import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
-import type { Case, CaseBody, WireJson } from '../cases/index.js';
+import type { Case, CaseBody, EdgeReason, WireJson } from '../cases/index.js';
 import {
   checkParameterText,
   schemaNameOf,
@@ -271,6 +271,41 @@ function reverseMembers(value: WireJson): WireJson {
   return Object.fromEntries(Object.entries(value).reverse()) as WireJson;
 }
 
+/**
+ * The gap of a form or multipart body that cannot say what the value says: an empty array (or an
+ * empty object) has no field to go as, so it goes as nothing, and a body with no member at all is a
+ * multipart with no part, which RFC 2046 §5.1.1 does not allow (one body part at least). Whether
+ * such a body means `file: []` or a request that lacks its file is the server's reading, not the
+ * spec's: a refusal of it is a contract gap (`form-encoding`), not a valid request refused.
+ */
+export const FORM_ENCODING_GAP = 'form-encoding';
+
+function formEncodingEdge(operation: OperationModel, body: WireJson): EdgeReason | undefined {
+  const type = operation.requestBody?.preferredMediaType ?? '';
+  if (!/^(?:multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) return undefined;
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || body instanceof LosslessNumber)
+    return undefined;
+  const members = Object.entries(body);
+  const empty = members.find(
+    ([, v]) =>
+      v !== null &&
+      typeof v === 'object' &&
+      !(v instanceof LosslessNumber) &&
+      (Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0),
+  );
+  if (empty)
+    return {
+      gap: FORM_ENCODING_GAP,
+      description: `/body/${empty[0]} is empty, which ${type.split(';')[0]} can only send as no field at all`,
+    };
+  if (members.length === 0 && /^multipart\//i.test(type))
+    return {
+      gap: FORM_ENCODING_GAP,
+      description: 'the body has no member, so the multipart has no part (RFC 2046 §5.1.1 asks for one at least)',
+    };
+  return undefined;
+}
+
 /** Turns request parts into a valid, authenticated case, labelled with any edge a server may refuse. */
 export function toValidCase(operation: OperationModel, parts: RequestParts, family = 'valid'): Case {
   const declared = operation.requestBody ? declaredProperties(operation) : undefined;
@@ -279,7 +314,8 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
     Object.entries(parts.pathParams)
       .map(([k, v]) => (v instanceof ExistingValue ? undefined : edgeOf(v, undefined, `path.${k}`)))
       .find(Boolean) ??
-    parts.query.map(([k, v]) => edgeOf(v, undefined, `query.${k}`)).find(Boolean);
+    parts.query.map(([k, v]) => edgeOf(v, undefined, `query.${k}`)).find(Boolean) ??
+    (parts.body !== undefined ? formEncodingEdge(operation, parts.body) : undefined);
   // A value the target listed names an existing resource only on its own: two harvested values
   // (a parent's and a child's) need not belong together, so a path with several claims none.
   const existing =

@@ -292,7 +292,9 @@ function describePositiveRejected(f: FindingOf<'positive_rejected'>): string {
   const e = f.evidence;
   switch (e.scenario) {
     case 'refused':
-      return `A valid request was refused with ${e.status}; expected ${successWords(e.successes)}.`;
+      return e.judged
+        ? `A valid request was refused with ${e.status}, a status that may judge the values of ${e.judged.join(', ')} against what the server holds; expected ${successWords(e.successes)}.`
+        : `A valid request was refused with ${e.status}; expected ${successWords(e.successes)}.`;
     case 'existing-not-found':
       return `Got 404 for ${Object.entries(e.existing)
         .map(([k, v]) => `${k}=${v}`)

@@ -84,12 +84,40 @@ function buildOperation(
     responses,
     security,
     ...(op.deprecated === true ? { deprecation: deprecationOf(op) } : {}),
+    ...tokenEndpoint(path, method, schemes),
     matchPath: matcher,
     responseFor(status: number) {
       return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
     },
   };
   return model;
+}
+
+/**
+ * The OAuth2 scheme whose flow's `tokenUrl` is this POST's path: the URL's path (a relative one
+ * resolved against nothing, an absolute one's own) ends with the operation's path, so a base path
+ * of the server in front of it still matches.
+ */
+function tokenEndpoint(
+  path: string,
+  method: HttpMethod,
+  schemes: ReadonlyMap<string, SecurityScheme>,
+): { tokenEndpointOf?: string } {
+  if (method !== 'post' || path.includes('{')) return {};
+  for (const scheme of schemes.values()) {
+    if (scheme.kind !== 'oauth2') continue;
+    for (const url of scheme.tokenUrls ?? []) {
+      let pathname: string;
+      try {
+        pathname = new URL(url, 'http://relative.invalid').pathname;
+      } catch {
+        continue;
+      }
+      if (pathname.replace(/\/+$/, '').endsWith(path.replace(/\/+$/, '')) && path !== '/')
+        return { tokenEndpointOf: scheme.name };
+    }
+  }
+  return {};
 }
 
 const IN = new Set(['path', 'query', 'header', 'cookie']);

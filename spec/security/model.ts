@@ -16,8 +16,16 @@ export type SecurityScheme =
   | { readonly kind: 'http'; readonly name: string; readonly scheme: string }
   /** `type: apiKey`: a key in a header, query parameter or cookie named `parameter`. */
   | { readonly kind: 'apiKey'; readonly name: string; readonly in: ApiKeyLocation; readonly parameter: string }
-  /** `type: oauth2`: the access token travels as a bearer token. `scopes`: every scope the flows declare. */
-  | { readonly kind: 'oauth2'; readonly name: string; readonly scopes: readonly string[] }
+  /**
+   * `type: oauth2`: the access token travels as a bearer token. `scopes`: every scope the flows
+   * declare; `tokenUrls`: the flows' token endpoints (RFC 6749 §3.2), as written.
+   */
+  | {
+      readonly kind: 'oauth2';
+      readonly name: string;
+      readonly scopes: readonly string[];
+      readonly tokenUrls?: readonly string[];
+    }
   /** `type: openIdConnect`: the token travels as a bearer token. */
   | { readonly kind: 'openIdConnect'; readonly name: string; readonly url: string }
   /** `type: mutualTLS` (3.1): a client certificate; recognised, not supported. */

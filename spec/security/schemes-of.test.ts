@@ -34,7 +34,7 @@ describe('schemesOf', () => {
       { kind: 'apiKey', name: 'queryKey', in: 'query', parameter: 'api_key' },
       { kind: 'apiKey', name: 'cookieKey', in: 'cookie', parameter: 'session' },
       { kind: 'unknown', name: 'brokenKey', type: 'apiKey' },
-      { kind: 'oauth2', name: 'oauth', scopes: ['pets:read', 'pets:write'] },
+      { kind: 'oauth2', name: 'oauth', scopes: ['pets:read', 'pets:write'], tokenUrls: ['https://x/token'] },
       { kind: 'openIdConnect', name: 'oidc', url: 'https://x/.well-known/openid-configuration' },
       { kind: 'mutualTLS', name: 'mtls' },
     ]);

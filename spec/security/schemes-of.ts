@@ -31,10 +31,17 @@ export function schemeOf(name: string, raw: unknown): SecurityScheme {
     }
     case 'oauth2': {
       const scopes = new Set<string>();
+      const tokenUrls = new Set<string>();
       for (const flow of Object.values(isObject(raw.flows) ? raw.flows : {})) {
         if (isObject(flow) && isObject(flow.scopes)) for (const scope of Object.keys(flow.scopes)) scopes.add(scope);
+        if (isObject(flow) && typeof flow.tokenUrl === 'string' && flow.tokenUrl !== '') tokenUrls.add(flow.tokenUrl);
       }
-      return { kind: 'oauth2', name, scopes: [...scopes] };
+      return {
+        kind: 'oauth2',
+        name,
+        scopes: [...scopes],
+        ...(tokenUrls.size > 0 ? { tokenUrls: [...tokenUrls] } : {}),
+      };
     }
     case 'openIdConnect':
       return { kind: 'openIdConnect', name, url: typeof raw.openIdConnectUrl === 'string' ? raw.openIdConnectUrl : '' };

@@ -1,7 +1,7 @@
 import type { CheckName } from '../../checks/registry.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import type { RulesExtension } from '../extend-rules.js';
-import { noteDefaultStatus } from './pet-checks.js';
+import { noteDefaultStatus, refuseCoercedValues } from './pet-checks.js';
 import { calibrateCategories } from './categories.js';
 import { settleErrorBodies } from './error-bodies.js';
 import { ensurePopulation, pageSize, pageSpread, persistence } from './sequences.js';
@@ -16,7 +16,9 @@ const named = (name: CheckName, run: RegisteredCheck['run']): RegisteredCheck =>
  * knows about pets.
  */
 export const animalStoreRules: RulesExtension = {
-  checks: { createPet: [named('semantics.echo', noteDefaultStatus)] },
+  checks: {
+    createPet: [named('semantics.echo', noteDefaultStatus), named('negative', refuseCoercedValues)],
+  },
   sequences: [persistence, pageSize, pageSpread],
   // Calibration first: the inferred preparation then creates with known category ids too.
   adapt: calibrateCategories,

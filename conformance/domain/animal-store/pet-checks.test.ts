@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { WireJson } from '../../cases/index.js';
-import { response, run, validCase, verdicts } from '../../checks/_test-support.js';
+import { invalidCase, loadOperations, response, run, validCase, verdicts } from '../../checks/_test-support.js';
 import type { OperationModel } from '../../../spec/index.js';
-import { noteDefaultStatus } from './pet-checks.js';
+import { TYPE_COERCION_GAP } from '../../generate/mutations.js';
+import { noteDefaultStatus, refuseCoercedValues } from './pet-checks.js';
 
 // The check reads the exchange only: what was sent and what came back.
 const operation = {} as OperationModel;
@@ -30,5 +31,33 @@ describe('noteDefaultStatus', () => {
       created({ name: 'Rex', categoryId: 1, status: 'sold' }, '{"id":7,"name":"Rex","categoryId":1,"status":"sold"}'),
     ).toEqual([]);
     expect(created({ name: 'Rex', categoryId: 1 }, '{"id":7,"name":"Rex","status":"available"}', 200)).toEqual([]);
+  });
+});
+
+describe('refuseCoercedValues: the contract §7 answers 400 to a numeric string for categoryId', () => {
+  const coerced = (gap: string | null = TYPE_COERCION_GAP) =>
+    invalidCase(
+      'createPet',
+      {
+        pointer: '/categoryId',
+        description: `'categoryId' is "5", not of type integer`,
+        firmness: 'must',
+        ...(gap === null ? {} : { gap }),
+      },
+      { body: { kind: 'json', value: { name: 'Rex', categoryId: '5' } } },
+    );
+
+  it('fails an accepted coercible spelling, resting on the documented 400', async () => {
+    const { createPet } = await loadOperations();
+    const findings = run(refuseCoercedValues, createPet, coerced(), response(201, '{"id":1}'));
+    expect(verdicts(findings)).toEqual([{ code: 'negative_accepted', severity: 'failure' }]);
+    expect(findings[0]!.basis).toMatchObject({ kind: 'spec', pointer: '/paths/~1pets/post/responses/400' });
+    expect(findings[0]!.evidence).toMatchObject({ pointer: '/categoryId', status: 201 });
+  });
+
+  it('says nothing of a refusal, or of another invalid case', async () => {
+    const { createPet } = await loadOperations();
+    expect(run(refuseCoercedValues, createPet, coerced(), response(400, '{}'))).toEqual([]);
+    expect(run(refuseCoercedValues, createPet, coerced(null), response(201, '{"id":1}'))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { type Check, findingOf } from '../../checks/index.js';
+import { TYPE_COERCION_GAP } from '../../generate/mutations.js';
 
 /**
  * The status a pet created without one comes back with, noted as the `default-status` gap. The
@@ -22,6 +23,38 @@ export const noteDefaultStatus: Check = ({ exchange }) => {
       check: 'semantics.echo',
       gap: 'default-status',
       evidence: { scenario: 'default-status', defaultStatus: got.status },
+    }),
+  ];
+};
+
+/**
+ * The Animal Store's contract says what a numeric string for `categoryId` is: §2 types it an integer
+ * and §7 answers 400 to a createPet body "with invalid values". So where the generic rule files an
+ * accepted coercible spelling (`"5"` for an integer) as the `type-coercion` gap, this contract makes
+ * it a failure, resting on the documented 400.
+ */
+export const refuseCoercedValues: Check = ({ exchange, operation }) => {
+  const r = exchange.response;
+  const c = exchange.case;
+  const reason = c.kind === 'invalid' ? c.invalid : undefined;
+  if (!r || r.status < 200 || r.status >= 300 || reason?.gap !== TYPE_COERCION_GAP) return [];
+  return [
+    findingOf(exchange, {
+      code: 'negative_accepted',
+      severity: 'failure',
+      check: 'negative',
+      evidence: {
+        location: reason.location,
+        pointer: reason.pointer,
+        keyword: reason.keyword,
+        why: reason.description,
+        status: r.status,
+      },
+      basis: {
+        kind: 'spec',
+        pointer: `${operation.pointer}/responses/400`,
+        says: 'the contract §7: 400 for a body with invalid values (a string is not an integer, §2)',
+      },
     }),
   ];
 };
