@@ -1,7 +1,7 @@
 import type { OperationModel } from '../../spec/index.js';
 import { mediaTypeMatches } from '../../spec/media/index.js';
 import { uniformErrorSchema } from './error-schema.js';
-import { findingOf, mediaTypeOf, outsideOperation, type Check } from './make-finding.js';
+import { findingOf, mediaTypeOf, outsideOperation, refusedBeforeRouting, type Check } from './make-finding.js';
 
 /** The media types an error of the operation may come in: those its documented 4xx and default responses name. */
 export function errorMediaTypes(operation: OperationModel): string[] {
@@ -30,7 +30,8 @@ export const checkContentType: Check = ({ exchange, operation }) => {
   if (!r || r.status >= 500 || (r.status >= 300 && r.status < 400) || exchange.request.method === 'HEAD') return [];
   // An answer with no body has no media type to name (RFC 9110 §8.3: Content-Type describes content),
   // and an answer outside the operation is not the operation's.
-  if (r.bodyText.length === 0 || outsideOperation(exchange.case, operation)) return [];
+  if (r.bodyText.length === 0 || outsideOperation(exchange.case, operation) || refusedBeforeRouting(r.status))
+    return [];
   const documented = operation.responseFor(r.status);
   const declared =
     documented && documented.mediaTypes.length > 0

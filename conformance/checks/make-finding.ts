@@ -65,12 +65,25 @@ export function mediaTypeOf(headers: Readonly<Record<string, string>>): string {
 
 /**
  * Whether a request went outside its operation: to a literal path variant (a trailing slash, a
- * dot-segment, another route) or with a method the operation is not (HEAD aside, which is GET
- * without content). Its answer is another resource's, or none's: never judged against the
+ * dot-segment, another route), with a path parameter that is a dot-segment, or with a method the
+ * operation is not (HEAD aside, which is GET without content). Its answer is another resource's, or none's: never judged against the
  * operation's response schemas, media types or statuses.
  */
 export function outsideOperation(c: Case, operation: OperationModel): boolean {
   if (c.literalPath !== undefined) return true;
+  // A path parameter of `.` or `..` names no resource under the operation's path: a server that
+  // normalises percent-encoding (RFC 3986 §6.2.2.2) removes the dot-segment (§6.2.2.3) and answers
+  // for the parent path.
+  if (Object.values(c.pathParams).some((value) => value === '.' || value === '..')) return true;
   const method = c.method?.toLowerCase();
   return method !== undefined && method !== operation.method && !(method === 'head' && operation.method === 'get');
+}
+
+/**
+ * Whether an answer is the HTTP layer's refusal of a request line or header section too large to
+ * read (414, 431: RFC 9110 §15.5.15, RFC 6585 §5). It comes before any route (Node answers 431 with
+ * no body), so its body and media type are not the operation's to judge.
+ */
+export function refusedBeforeRouting(status: number): boolean {
+  return status === 414 || status === 431;
 }

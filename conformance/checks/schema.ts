@@ -8,7 +8,7 @@ import {
 import { findMediaType } from '../../spec/media/index.js';
 import type { SchemaSource } from '../findings/index.js';
 import { errorStatusesOf, uniformErrorSchema } from './error-schema.js';
-import { findingOf, outsideOperation, type Check } from './make-finding.js';
+import { findingOf, outsideOperation, refusedBeforeRouting, type Check } from './make-finding.js';
 
 const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
@@ -53,7 +53,7 @@ export const checkSchema: Check = ({ exchange, operation }) => {
   const r = exchange.response;
   // A response to HEAD has no content (RFC 9110 §9.3.2): there is no body to match.
   if (!r || r.status >= 500 || (r.status >= 300 && r.status < 400) || exchange.request.method === 'HEAD') return [];
-  if (outsideOperation(exchange.case, operation)) return [];
+  if (outsideOperation(exchange.case, operation) || refusedBeforeRouting(r.status)) return [];
   const documented = operation.responseFor(r.status);
   const contentType = r.headers['content-type'];
   const media = documented ? mediaOf(documented, contentType) : undefined;

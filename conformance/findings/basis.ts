@@ -20,6 +20,11 @@ const rfc = (name: string, section: string, requirement: string): Basis => ({
 });
 const unconfirmed = (inference: string): Basis => ({ kind: 'unconfirmed', inference });
 
+/** Whether the operation documents any refusal: a 4xx status, the `4XX` range or `default`. */
+function documentsRefusal(operation: OperationModel): boolean {
+  return Object.keys(operation.responses).some((key) => /^4/.test(key) || key === 'default');
+}
+
 /** What the operation documents for statuses, as a pointer and its words. */
 function responsesBasis(operation: OperationModel, what: string): Basis {
   const keys = Object.keys(operation.responses);
@@ -132,6 +137,12 @@ export function basisOf(finding: Finding, operation: OperationModel | undefined)
     case 'negative_wrong_status': {
       const e = finding.evidence;
       if (!op) return undefined;
+      // The schema says what is valid, not that the rest is refused: an operation that documents
+      // no refusal at all (no 4xx, 4XX or default) makes accepting invalid input an inference.
+      if (finding.code === 'negative_accepted' && !documentsRefusal(op))
+        return unconfirmed(
+          `the operation documents no refusal (responses: ${Object.keys(op.responses).join(', ') || 'none'}); invalid input was taken to be refused`,
+        );
       const where = e.location === 'body' ? '/requestBody' : '/parameters';
       return spec(`${op.pointer}${where}`, e.why);
     }
