@@ -4,10 +4,17 @@ import { nodeCrypto, timingSafeEqual } from './timing-safe-equal.js';
 const UTF8 = new TextEncoder();
 
 /**
- * SHA-256 of a UTF-8 string (`createHash('sha256')` in Node, the same digest in plain JavaScript in
- * the browser): equal-length digests, so comparing them leaks neither content nor length.
+ * Node's one-shot `crypto.hash` (Node 20.12+): the same digest as `createHash('sha256')` without a
+ * Hash object per call, which the mock pays on every request carrying a key (issue 23).
+ */
+const oneShot = typeof nodeCrypto?.hash === 'function' ? nodeCrypto.hash : undefined;
+
+/**
+ * SHA-256 of a UTF-8 string (Node's crypto, the same digest in plain JavaScript in the browser):
+ * equal-length digests, so comparing them leaks neither content nor length.
  */
 export function digest(value: string): Uint8Array {
+  if (oneShot) return oneShot('sha256', value, 'buffer');
   return nodeCrypto ? nodeCrypto.createHash('sha256').update(value, 'utf8').digest() : sha256(UTF8.encode(value));
 }
 
