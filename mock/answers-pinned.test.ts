@@ -53,6 +53,12 @@ it('answers a fixed sequence exactly as pinned', async () => {
   await send('POST', '/v1/pets', json, '{"name":');
   await send('POST', '/v1/pets', { Authorization: AUTH, 'Content-Type': 'text/plain' }, 'Rex');
   await send('GET', '/v1/pets?limit=0', { Authorization: AUTH });
+  await send('GET', '/v1/pets?&limit=2&&status=available&', { Authorization: AUTH });
+  await send('GET', '/v1/pets?limit=%32&status=sold', { Authorization: AUTH });
+  await send('GET', '/v1/pets?limit=2&limit=3', { Authorization: AUTH });
+  await send('GET', '/v1/pets?limit=1&status=', { Authorization: AUTH });
+  await send('GET', '/v1/pets?limit=1&status=avail+able', { Authorization: AUTH });
+  await send('GET', '/v1/pets?limit=5', { Authorization: AUTH });
   await send('GET', '/v1/pets?limit=1', { Authorization: AUTH, Accept: 'text/html' });
   await send('GET', '/v1/unknown', { Authorization: AUTH });
   await send('DELETE', '/v1/pets', { Authorization: AUTH });

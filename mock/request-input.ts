@@ -1,6 +1,6 @@
-import type { MediaTypeModel, OperationModel } from '../spec/model.js';
+import type { MediaTypeModel, OperationModel, ParameterModel } from '../spec/model.js';
 import { exactIntegerIssueInJson } from '../spec/exact-integers.js';
-import { checkParameterText, parseParameter } from '../spec/parameters/index.js';
+import { type ParsedParameter, checkParameterText, parseParameter } from '../spec/parameters/index.js';
 import { type EncodingMap, decodeBody, findMediaType, parseMediaType } from '../spec/media/index.js';
 import type { RequestHeaders } from './cors.js';
 import { type MockError, mockError } from './errors.js';
@@ -114,7 +114,7 @@ export async function readRequestInput(
     }
     if (Array.isArray(raw))
       return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' must be given once`);
-    const parsed = checkParameterText(parameter, raw);
+    const parsed = checkedText(parameter, raw);
     if (!parsed.ok) return invalid('invalid_parameter', parsed.issues.map((i) => i.message).join('; '));
     (parameter.in === 'path' ? path : query)[parameter.name] = parsed.value;
   }
@@ -154,12 +154,50 @@ export async function readRequestInput(
   return { ok: true, value: { query, path, rawQuery, body, bodyText: text.value } };
 }
 
+/** Texts remembered per parameter, and the longest text remembered (clients choose them: bounded). */
+const TEXTS_PER_PARAMETER = 256;
+const LONGEST_REMEMBERED = 256;
+const checkedTexts = new WeakMap<ParameterModel, Map<string, ParsedParameter>>();
+
+/**
+ * {@link checkParameterText}, remembered per parameter and text: it is a pure function of them, and
+ * clients send the same few values again and again (`limit=5`), so the schema's validator need not
+ * run on each request (issue 23). Readings are primitives, so a remembered one cannot be changed.
+ */
+function checkedText(parameter: ParameterModel, raw: string): ParsedParameter {
+  if (raw.length > LONGEST_REMEMBERED) return checkParameterText(parameter, raw);
+  let known = checkedTexts.get(parameter);
+  if (!known) checkedTexts.set(parameter, (known = new Map()));
+  let parsed = known.get(raw);
+  if (parsed === undefined) {
+    parsed = checkParameterText(parameter, raw);
+    if (known.size < TEXTS_PER_PARAMETER) known.set(raw, parsed);
+  }
+  return parsed;
+}
+
+const PLAIN_QUERY = /^[^%+\u0080-\uffff]*$/;
+
 function queryRecord(search: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   if (search === '') return out;
-  for (const [key, value] of new URLSearchParams(search)) {
+  // ASCII without `%` or `+` decodes to itself: the same pairs URLSearchParams reads, without building it.
+  const plain = PLAIN_QUERY.test(search);
+  const pairs: Iterable<[string, string]> = plain ? plainPairs(search) : new URLSearchParams(search);
+  for (const [key, value] of pairs) {
     const previous = out[key];
     out[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return out;
+}
+
+/** The name-value pairs of a query with nothing to decode, as the URL standard splits them (empty parts skipped). */
+function plainPairs(search: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const part of (search.startsWith('?') ? search.slice(1) : search).split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    out.push(eq === -1 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]);
   }
   return out;
 }
