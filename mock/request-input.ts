@@ -181,25 +181,30 @@ const PLAIN_QUERY = /^[^%+\u0080-\uffff]*$/;
 function queryRecord(search: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   if (search === '') return out;
-  // ASCII without `%` or `+` decodes to itself: the same pairs URLSearchParams reads, without building it.
-  const plain = PLAIN_QUERY.test(search);
-  const pairs: Iterable<[string, string]> = plain ? plainPairs(search) : new URLSearchParams(search);
-  for (const [key, value] of pairs) {
-    const previous = out[key];
-    out[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  // ASCII without `%` or `+` decodes to itself: the pairs URLSearchParams reads (empty parts
+  // skipped, the first `=` splits), without building it.
+  if (PLAIN_QUERY.test(search)) {
+    let at = search.startsWith('?') ? 1 : 0;
+    while (at <= search.length) {
+      let end = search.indexOf('&', at);
+      if (end === -1) end = search.length;
+      if (end > at) {
+        const eq = search.indexOf('=', at);
+        if (eq === -1 || eq > end) addPair(out, search.slice(at, end), '');
+        else addPair(out, search.slice(at, eq), search.slice(eq + 1, end));
+      }
+      at = end + 1;
+    }
+    return out;
   }
+  for (const [key, value] of new URLSearchParams(search)) addPair(out, key, value);
   return out;
 }
 
-/** The name-value pairs of a query with nothing to decode, as the URL standard splits them (empty parts skipped). */
-function plainPairs(search: string): [string, string][] {
-  const out: [string, string][] = [];
-  for (const part of (search.startsWith('?') ? search.slice(1) : search).split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    out.push(eq === -1 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]);
-  }
-  return out;
+/** Adds a query pair: a repeated name collects its values in order. */
+function addPair(out: Record<string, string | string[]>, key: string, value: string): void {
+  const previous = out[key];
+  out[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
 }
 
 function hasBody(req: InputRequest): boolean {
