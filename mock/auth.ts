@@ -37,7 +37,8 @@ export interface AuthenticatorOptions {
  * Builds the mock's credential check from spec/security: the operation's own schemes decide where
  * the credential is read and how (OR of alternatives, AND within one); public and optional
  * operations are open. Secrets are compared as SHA-256 digests with `timingSafeEqual`, every
- * configured one on every request, so neither content nor length leaks through timing. A refusal
+ * configured one on every request, so neither content nor length leaks through timing (a credential
+ * already accepted is remembered and skips the hash: that tells only what the status does). A refusal
  * is a 401 carrying the `WWW-Authenticate` challenge of the operation's schemes.
  */
 export function createAuthenticator(policy: KeyPolicy, options: AuthenticatorOptions = {}): Authenticator {
