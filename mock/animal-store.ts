@@ -66,8 +66,10 @@ export function answerFromStore(operation: OperationModel, input: RequestInput, 
     case 'listPets': {
       const status = input.query.status;
       const limit = (input.query.limit as number | undefined) ?? defaultLimit(operation);
-      const keep = status === undefined ? () => true : (pet: StoredPet) => pet.fields.status === status;
-      return jsonAnswer(200, store.listJson(keep, limit));
+      const keep = status === undefined ? keepAll : (pet: StoredPet) => pet.fields.status === status;
+      // The filter's key: every pet, or those of one status (a string: the query's schema says so).
+      const key = status === undefined ? '*' : typeof status === 'string' ? `status=${status}` : undefined;
+      return jsonAnswer(200, store.listJson(keep, limit, key));
     }
     case 'createPet':
       return jsonAnswer(201, store.addJson(newPetFields(operation, input)));
@@ -145,6 +147,8 @@ function exactNumbers(text: string): Record<string, unknown> {
     return {};
   }
 }
+
+const keepAll = (): boolean => true;
 
 function defaultLimit(operation: OperationModel): number {
   const fallback = operation.parameters.find((p) => p.name === 'limit')?.schema.schema.default;

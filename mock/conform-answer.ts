@@ -194,18 +194,16 @@ export async function conformSuccess(
   if (answer.status < 200 || answer.status >= 300 || answer.bytes !== undefined) return answer;
   const response = operation.responseFor(answer.status);
   if (!response) return answer;
-  const negotiated = negotiate(answer.status, response, accept) ?? negotiate(answer.status, response, undefined);
-  if (!negotiated) return answer;
-  const { contentType, media } = negotiated;
-  const { 'Content-Type': _type, 'content-type': _lower, ...others } = answer.headers ?? {};
-  if (!isJsonType(contentType)) return isJsonAnswer(answer) ? placeholderAnswer(negotiated, others) : answer;
+  const picked = negotiatedFor(answer.status, response, accept);
+  if (!picked) return answer;
+  const { negotiated, json } = picked;
+  const others = answer.headers === undefined ? {} : withoutContentType(answer.headers);
+  if (!json) return isJsonAnswer(answer) ? placeholderAnswer(negotiated, others) : answer;
   if (!isJsonAnswer(answer)) return answer;
-  const named = (a: Answer): Answer =>
-    /^application\/json\b/i.test(contentType) || contentType.includes('*')
-      ? a
-      : { ...a, headers: { ...a.headers, 'Content-Type': `${contentType}; charset=utf-8` } };
-  const schema = media.schema;
-  if (!schema) return named(answer);
+  const schema = negotiated.media.schema;
+  if (!schema) return named(answer, picked);
+  // The same text again (a stored list or item, asked for again): known to fit, nothing to parse.
+  if (answer.json !== undefined && fittingTexts.get(schema)?.has(answer.json)) return named(answer, picked);
   let body: unknown;
   let parsed = false;
   if (answer.json !== undefined && answer.json !== '') {
@@ -216,10 +214,10 @@ export async function conformSuccess(
       parsed = false;
     }
   }
-  if (parsed && schema.validate(body).ok) return named(answer);
+  if (parsed && fits(schema, answer.json!, body)) return named(answer, picked);
   // An empty answer where the response documents a body only fits a schema that takes nothing at all.
   const candidates: (() => unknown | Promise<unknown>)[] = [
-    ...Object.values(media.examples).map((e) => () => e),
+    ...Object.values(negotiated.media.examples).map((e) => () => e),
     ...[0, 1, 2].map((attempt) => () => generate(answer.status, attempt)),
     () => sampleValue(schema.schema),
     // The example a schema carries can itself break it (`"task-result": ""` for a oneOf of objects):
@@ -235,9 +233,85 @@ export async function conformSuccess(
       continue;
     }
     if (value === undefined) continue;
-    if (schema.validate(value).ok) return named({ ...answer, json: JSON.stringify(value), headers: others });
+    if (schema.validate(value).ok) return named({ ...answer, json: JSON.stringify(value), headers: others }, picked);
   }
-  return named(answer);
+  return named(answer, picked);
+}
+
+/** A negotiated success media type, with what {@link conformSuccess} asks of it every time. */
+interface Picked {
+  readonly negotiated: Negotiated;
+  /** The type is JSON. */
+  readonly json: boolean;
+  /** The type goes in Content-Type (a JSON type other than `application/json`). */
+  readonly named: boolean;
+}
+
+/** Accept values remembered per response (a client controls the header: bounded). */
+const PICKS_PER_RESPONSE = 64;
+const picks = new WeakMap<ResponseModel, Map<string, Picked | null>>();
+
+/**
+ * {@link negotiate} for the client's Accept, else for none, remembered per response, status and
+ * Accept: negotiation is a pure function of them, and parsing every range again was per-request work
+ * (issue 23).
+ */
+function negotiatedFor(status: number, response: ResponseModel, accept: string | undefined): Picked | undefined {
+  let known = picks.get(response);
+  if (!known) picks.set(response, (known = new Map()));
+  const key = `${status} ${accept ?? ''}`;
+  const hit = known.get(key);
+  if (hit !== undefined) return hit ?? undefined;
+  const negotiated = negotiate(status, response, accept) ?? negotiate(status, response, undefined);
+  const picked = negotiated && {
+    negotiated,
+    json: isJsonType(negotiated.contentType),
+    named: !/^application\/json\b/i.test(negotiated.contentType) && !negotiated.contentType.includes('*'),
+  };
+  if (known.size < PICKS_PER_RESPONSE) known.set(key, picked ?? null);
+  return picked;
+}
+
+/** An answer in the picked JSON type: named in Content-Type unless it is `application/json`. */
+function named(answer: Answer, picked: Picked): Answer {
+  if (!picked.named) return answer;
+  return {
+    ...answer,
+    headers: { ...answer.headers, 'Content-Type': `${picked.negotiated.contentType}; charset=utf-8` },
+  };
+}
+
+/** Headers without Content-Type (either casing the mock writes). */
+function withoutContentType(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const { 'Content-Type': _type, 'content-type': _lower, ...others } = headers;
+  return others;
+}
+
+/**
+ * JSON texts already found to fit a schema. A stateful answer is mostly the same text again (the list
+ * a client polls, the item it reads): parsing and validating it on every request was a tenth of the
+ * mock's CPU under load (issue 23). Validation is a pure function of the text, so a hit answers the
+ * same as a check; bounded by {@link FITTING_BUDGET} characters, all forgotten when full.
+ */
+let fittingTexts = new WeakMap<CompiledSchema, Set<string>>();
+let fittingChars = 0;
+/** Characters of remembered texts, over all schemas (about 2 MiB of strings at most). */
+const FITTING_BUDGET = 1024 * 1024;
+
+/** Whether `body` (parsed from `text`) fits `schema`; a fitting text is remembered. */
+function fits(schema: CompiledSchema, text: string, body: unknown): boolean {
+  if (!schema.validate(body).ok) return false;
+  if (text.length <= FITTING_BUDGET / 16) {
+    if (fittingChars + text.length > FITTING_BUDGET) {
+      fittingTexts = new WeakMap();
+      fittingChars = 0;
+    }
+    let texts = fittingTexts.get(schema);
+    if (!texts) fittingTexts.set(schema, (texts = new Set()));
+    texts.add(text);
+    fittingChars += text.length;
+  }
+  return true;
 }
 
 /**

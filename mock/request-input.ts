@@ -1,6 +1,6 @@
-import type { MediaTypeModel, OperationModel } from '../spec/model.js';
+import type { MediaTypeModel, OperationModel, ParameterModel } from '../spec/model.js';
 import { exactIntegerIssueInJson } from '../spec/exact-integers.js';
-import { checkParameterText, parseParameter } from '../spec/parameters/index.js';
+import { type ParsedParameter, checkParameterText, parseParameter } from '../spec/parameters/index.js';
 import { type EncodingMap, decodeBody, findMediaType, parseMediaType } from '../spec/media/index.js';
 import type { RequestHeaders } from './cors.js';
 import { type MockError, mockError } from './errors.js';
@@ -114,7 +114,7 @@ export async function readRequestInput(
     }
     if (Array.isArray(raw))
       return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' must be given once`);
-    const parsed = checkParameterText(parameter, raw);
+    const parsed = checkedText(parameter, raw);
     if (!parsed.ok) return invalid('invalid_parameter', parsed.issues.map((i) => i.message).join('; '));
     (parameter.in === 'path' ? path : query)[parameter.name] = parsed.value;
   }
@@ -154,14 +154,57 @@ export async function readRequestInput(
   return { ok: true, value: { query, path, rawQuery, body, bodyText: text.value } };
 }
 
+/** Texts remembered per parameter, and the longest text remembered (clients choose them: bounded). */
+const TEXTS_PER_PARAMETER = 256;
+const LONGEST_REMEMBERED = 256;
+const checkedTexts = new WeakMap<ParameterModel, Map<string, ParsedParameter>>();
+
+/**
+ * {@link checkParameterText}, remembered per parameter and text: it is a pure function of them, and
+ * clients send the same few values again and again (`limit=5`), so the schema's validator need not
+ * run on each request (issue 23). Readings are primitives, so a remembered one cannot be changed.
+ */
+function checkedText(parameter: ParameterModel, raw: string): ParsedParameter {
+  if (raw.length > LONGEST_REMEMBERED) return checkParameterText(parameter, raw);
+  let known = checkedTexts.get(parameter);
+  if (!known) checkedTexts.set(parameter, (known = new Map()));
+  let parsed = known.get(raw);
+  if (parsed === undefined) {
+    parsed = checkParameterText(parameter, raw);
+    if (known.size < TEXTS_PER_PARAMETER) known.set(raw, parsed);
+  }
+  return parsed;
+}
+
+const PLAIN_QUERY = /^[^%+\u0080-\uffff]*$/;
+
 function queryRecord(search: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   if (search === '') return out;
-  for (const [key, value] of new URLSearchParams(search)) {
-    const previous = out[key];
-    out[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  // ASCII without `%` or `+` decodes to itself: the pairs URLSearchParams reads (empty parts
+  // skipped, the first `=` splits), without building it.
+  if (PLAIN_QUERY.test(search)) {
+    let at = search.startsWith('?') ? 1 : 0;
+    while (at <= search.length) {
+      let end = search.indexOf('&', at);
+      if (end === -1) end = search.length;
+      if (end > at) {
+        const eq = search.indexOf('=', at);
+        if (eq === -1 || eq > end) addPair(out, search.slice(at, end), '');
+        else addPair(out, search.slice(at, eq), search.slice(eq + 1, end));
+      }
+      at = end + 1;
+    }
+    return out;
   }
+  for (const [key, value] of new URLSearchParams(search)) addPair(out, key, value);
   return out;
+}
+
+/** Adds a query pair: a repeated name collects its values in order. */
+function addPair(out: Record<string, string | string[]>, key: string, value: string): void {
+  const previous = out[key];
+  out[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
 }
 
 function hasBody(req: InputRequest): boolean {

@@ -18,6 +18,9 @@ interface Entry {
   readonly json: string;
 }
 
+/** Distinct list texts (filter and limit) remembered between changes. */
+const LISTS_REMEMBERED = 64;
+
 /** Default bound on the number of pets held, seed included. */
 export const DEFAULT_STORE_CAPACITY = 10_000;
 
@@ -30,6 +33,8 @@ export class PetStore {
   private entries: Entry[] = [];
   private byId = new Map<number, Entry>();
   private nextId = 1;
+  /** List texts by filter key and limit, valid until the pets change. */
+  private readonly lists = new Map<string, string>();
   private readonly seed: readonly StoredPet[];
 
   constructor(
@@ -50,10 +55,27 @@ export class PetStore {
     this.entries = this.seed.map(toEntry);
     this.byId = new Map(this.entries.map((e) => [e.pet.id, e]));
     this.nextId = this.seed.reduce((max, p) => Math.max(max, p.id), 0) + 1;
+    this.lists.clear();
   }
 
-  /** The JSON array of the first `limit` pets, in id order, that satisfy `keep`. */
-  listJson(keep: (pet: StoredPet) => boolean, limit: number): string {
+  /**
+   * The JSON array of the first `limit` pets, in id order, that satisfy `keep`. With a `key` naming
+   * the filter (the same key, the same filter), the text is remembered until the pets change: a
+   * client polling a list gets the same string back, not a new join (issue 23).
+   */
+  listJson(keep: (pet: StoredPet) => boolean, limit: number, key?: string): string {
+    if (key === undefined) return this.joinList(keep, limit);
+    const remembered = `${key}|${limit}`;
+    let json = this.lists.get(remembered);
+    if (json === undefined) {
+      json = this.joinList(keep, limit);
+      if (this.lists.size >= LISTS_REMEMBERED) this.lists.clear();
+      this.lists.set(remembered, json);
+    }
+    return json;
+  }
+
+  private joinList(keep: (pet: StoredPet) => boolean, limit: number): string {
     const parts: string[] = [];
     for (const entry of this.entries) {
       if (parts.length >= limit) break;
@@ -70,6 +92,7 @@ export class PetStore {
   /** Stores a new pet under a fresh id and returns its JSON. */
   addJson(fields: Readonly<Record<string, unknown>>): string {
     const entry = toEntry({ id: this.nextId++, fields });
+    this.lists.clear();
     this.entries.push(entry);
     this.byId.set(entry.pet.id, entry);
     if (this.entries.length > this.capacity) this.evictOldestCreated();

@@ -72,6 +72,27 @@ describe('keys are compared in constant time', () => {
       expect(compared).toEqual(keys.map(() => [32, 32]));
     }
   });
+
+  it('a refused token pays the full comparison every time; only an accepted one is remembered', () => {
+    const keys = ['key-one', 'key-two'];
+    const authenticator = createAuthenticator({ kind: 'keys', keys });
+    const security = operationSecurity(
+      { security: [{ b: [] }], components: { securitySchemes: { b: { type: 'http', scheme: 'bearer' } } } },
+      {},
+    );
+    const authenticate = (authorization: string) => authenticator({ headers: { authorization }, query: [] }, security);
+    for (let round = 0; round < 3; round++) {
+      compared.length = 0;
+      expect(authenticate('Bearer key-on')).toBeDefined();
+      expect(compared).toEqual(keys.map(() => [32, 32]));
+    }
+    compared.length = 0;
+    expect(authenticate('Bearer key-two')).toBeUndefined();
+    expect(compared).toEqual(keys.map(() => [32, 32]));
+    compared.length = 0;
+    expect(authenticate('Bearer key-two')).toBeUndefined();
+    expect(compared).toEqual([]);
+  });
 });
 
 describe('CORS never pairs a wildcard origin with credentials', () => {

@@ -28,6 +28,18 @@ describe('digests without node:crypto', () => {
     expect(matchesAny('dev-keyx', [digest('other'), digest('dev-key')])).toBe(false);
   });
 
+  it('remembers an accepted credential per list of keys only, and never a refused one', () => {
+    const keys = [digest('key-a'), digest('key-b')];
+    const others = [digest('key-c')];
+    for (let round = 0; round < 3; round++) {
+      expect(matchesAny('key-a', keys)).toBe(true);
+      expect(matchesAny('key-a', others)).toBe(false);
+      expect(matchesAny('key-c', keys)).toBe(false);
+      expect(matchesAny('key-c', others)).toBe(true);
+      expect(matchesAny('key-a ', keys)).toBe(false);
+    }
+  });
+
   it('base64 without Buffer: the same text, and only canonical base64 decodes back to itself', () => {
     for (const text of ['dev:dev-key', 'x-access-token:k', 'clé:ünï', '', 'a', 'ab']) {
       expect(base64OfText(text)).toBe(Buffer.from(text, 'utf8').toString('base64'));
