@@ -249,7 +249,7 @@ step('import of every entry', process.execPath, ['imports.mjs']);
 writeFileSync(
   join(consumer, 'usage.ts'),
   `import { setupServer } from 'msw/node';
-import { createMockServer, renderJUnit, runConformance, startMock, writeReports, type RunReport } from '${NAME}';
+import { createMockServer, renderJUnit, runConformance, startMock, writeReports, type RunReport, type Verdict } from '${NAME}';
 import { createMswMock } from '${NAME}/msw';
 import { createBrowserMock, type BrowserMockOptions } from '${NAME}/msw/browser';
 import { startMock as startMockOnly, type MockOptions } from '${NAME}/mock';
@@ -259,7 +259,8 @@ import { describeConformance, type SuiteOptions } from '${NAME}/vitest';
 const options: MockOptions = { port: 0, quiet: true, apiKeys: ['k'] };
 const mock = await startMock(options);
 const report: RunReport = await runConformance({ target: mock.url, apiKey: 'k', runs: 1 } satisfies ConformanceOptions);
-const verdict: 'certified' | 'failed' | 'error' = report.verdict;
+const verdict: Verdict = report.verdict;
+const outcomes: Verdict[] = ['certified', 'failed', 'error', 'incomplete', 'not-reproduced'];
 const xml: string = renderJUnit(report);
 const written: string[] = await writeReports(report, { junit: 'junit.xml' });
 await mock.close();
@@ -269,7 +270,7 @@ const browserOptions: BrowserMockOptions = { origin: 'http://api.test', apiKeys:
 const inBrowser = await createBrowserMock(browserOptions);
 setupServer(...inBrowser.handlers);
 const suite: SuiteOptions = { runs: 1, apiKey: process.env.API_KEY };
-void [createMockServer, startMockOnly, runOnly, describeConformance, suite, verdict, xml, written];
+void [createMockServer, startMockOnly, runOnly, describeConformance, suite, verdict, outcomes, xml, written];
 `,
 );
 writeFileSync(

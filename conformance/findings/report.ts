@@ -19,7 +19,10 @@ export interface CheckTally {
   readonly durationMs?: number;
 }
 
-/** The verdict of a run: `certified` (no failure, and under `--strict` no contract gap), `failed`, or `error` (see `error`). */
+/**
+ * The verdict of a run: `certified` (no failure, and under `--strict` no contract gap), `failed`,
+ * `error` (see `error`), `not-reproduced` (a replay) or `incomplete` (interrupted).
+ */
 export type Verdict =
   /** No failure (and, under `--strict`, no warning). */
   | 'certified'
