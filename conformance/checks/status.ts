@@ -202,8 +202,11 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     if (documented(operation, status)) return out;
     // A path naming no existing resource may be answered 404 before its input is judged: the
     // resource is looked up first (a parent that does not exist has no list to validate).
+    // The same holds for an id the kit made up in the query or in the body of a request that addresses
+    // one resource (a DELETE of `{"id": …}`): the lookup may come before the validation.
     const pathNames = Object.keys(c.pathParams);
     if (status === 404 && pathNames.length > 0 && !pathNames.every((p) => c.existing?.includes(p))) return out;
+    if (status === 404 && !c.existing?.length && generatedIdSent(c, operation)) return out;
     if (reason.layer === 'syntax' || reason.firmness === 'should' || LIMIT_STATUSES.has(status)) {
       add({
         code: 'contract_gap',
@@ -300,10 +303,11 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         gap: status === 429 ? 'rate-limits' : 'field-size-limits',
         evidence: { scenario: 'limit-status', status },
       });
-    } else if (status === 404 && !c.existing?.length && generatedIdInQuery(c) && !answersList(operation)) {
-      // A generated id in the query (?id=500) of a read of one resource may name nothing, as one in
-      // the path may: 404 is the answer, documented or not (an undocumented one is a gap). A list
-      // filtered by an id is still a list: an empty one, not a 404.
+    } else if (status === 404 && !c.existing?.length && generatedIdSent(c, operation) && !answersList(operation)) {
+      // A generated id in the query (?id=500), or in the body of a request that addresses one
+      // resource (`DELETE /calendars {"id":"a"}`), may name nothing, as one in the path may: 404 is
+      // the answer, documented or not (an undocumented one is a gap). A list filtered by an id is
+      // still a list: an empty one, not a 404.
       notFoundGap();
     } else if (unjudgedRefusal(c, operation, status)) {
       add({
@@ -440,9 +444,22 @@ function keyNotInBody(c: Case, operation: OperationModel): boolean {
 /** Names of query parameters that hold an identifier: `id`, `userId`, `user_id`, `petID`. */
 const ID_NAME = /^(id|Id|ID)$|[a-z0-9](Id|ID)$|[_-](id|Id|ID)$/;
 
-/** Whether a case sends a generated identifier in its query (nothing the target returned). */
-function generatedIdInQuery(c: Case): boolean {
-  return c.query.some(([name]) => ID_NAME.test(name));
+/**
+ * Whether a case names a resource by an identifier the kit made up (nothing the target returned): in
+ * its query, or as a top-level body member of a request that addresses an existing resource (not a
+ * POST, which creates one: an id-named member there refers to another resource, a category say).
+ */
+function generatedIdSent(c: Case, operation: OperationModel): boolean {
+  if (c.query.some(([name]) => ID_NAME.test(name))) return true;
+  if ((c.method ?? operation.method).toLowerCase() === 'post') return false;
+  const value = c.body?.kind === 'json' ? c.body.value : undefined;
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    !isLosslessNumber(value) &&
+    Object.keys(value).some((m) => ID_NAME.test(m))
+  );
 }
 
 /** Whether an operation's successes answer a list: an array, or an object with an array member (a page). */

@@ -815,3 +815,156 @@ describe('an OAuth2 token endpoint refusing a grant it does not support', () => 
     expect(judged(report, 'positive_rejected', 'token').some((f) => f.severity === 'failure')).toBe(true);
   });
 });
+
+describe('a collection DELETE the kit sent itself', () => {
+  // swagger-express-middleware's sample: `DELETE /pets?type=bird` removes every bird. The kit creates
+  // birds, lists them, deletes the collection by type and reads them back: the 404s that follow are
+  // what it asked for, not items "the target listed or created" that went missing.
+  const pet = {
+    type: 'object',
+    required: ['name', 'type'],
+    properties: { name: { type: 'string', minLength: 1 }, type: { type: 'string', enum: ['bird', 'cat'] } },
+  };
+  const stored = {
+    ...pet,
+    required: ['id', 'name', 'type'],
+    properties: { ...pet.properties, id: { type: 'integer' } },
+  };
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'pets', version: '1' },
+    paths: {
+      '/pets': {
+        get: {
+          operationId: 'listPets',
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: stored } } } },
+          },
+        },
+        post: {
+          operationId: 'createPet',
+          requestBody: { required: true, content: { 'application/json': { schema: pet } } },
+          responses: { '201': { description: 'created', content: { 'application/json': { schema: stored } } } },
+        },
+        delete: {
+          operationId: 'deletePets',
+          parameters: [
+            { name: 'type', in: 'query', required: true, schema: { type: 'string', enum: ['bird', 'cat'] } },
+          ],
+          responses: { '204': { description: 'deleted' } },
+        },
+      },
+      '/pets/{petId}': {
+        get: {
+          operationId: 'getPet',
+          parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }],
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: stored } } },
+            '404': { description: 'no such pet' },
+          },
+        },
+      },
+    },
+  };
+
+  it('forgets what it knew under the collection: no "existing-not-found" failure', async () => {
+    const pets = new Map<number, { id: number; name: string; type: string }>();
+    let next = 1;
+    const { url, spec, seen } = await serve('collection-delete', document, (req, res, body) => {
+      const target = new URL(req.url ?? '/', 'http://x');
+      const item = /^\/pets\/(\d+)$/.exec(target.pathname);
+      if (target.pathname === '/pets' && req.method === 'GET') return json(res, 200, [...pets.values()]);
+      if (target.pathname === '/pets' && req.method === 'POST') {
+        let sent: { name?: unknown; type?: unknown };
+        try {
+          sent = JSON.parse(body) as typeof sent;
+        } catch {
+          return json(res, 400, { message: 'bad json' });
+        }
+        if (typeof sent?.name !== 'string' || sent.name === '' || (sent.type !== 'bird' && sent.type !== 'cat'))
+          return json(res, 400, { message: 'invalid' });
+        const pet = { id: next++, name: sent.name, type: sent.type };
+        pets.set(pet.id, pet);
+        return json(res, 201, pet);
+      }
+      if (target.pathname === '/pets' && req.method === 'DELETE') {
+        const type = target.searchParams.get('type');
+        if (type !== 'bird' && type !== 'cat') return json(res, 400, { message: 'type?' });
+        for (const [id, p] of pets) if (p.type === type) pets.delete(id);
+        res.writeHead(204).end();
+        return;
+      }
+      if (item && req.method === 'GET') {
+        const found = pets.get(Number(item[1]));
+        return found ? json(res, 200, found) : json(res, 404, { message: 'no such pet' });
+      }
+      json(res, 404, { message: 'not found' });
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 20, concurrency: 1 });
+    // The run did delete pets it had created, and read some back afterwards.
+    expect(seen.some((s) => s.startsWith('DELETE /pets?'))).toBe(true);
+    const texts = failures(report).map((f) => `${f.operationId} ${f.check} ${describeFinding(f)}`);
+    expect(texts.filter((t) => /getPet/.test(t))).toEqual([]);
+  });
+});
+
+describe('a DELETE that names its resource in the body', () => {
+  // Ts.ED's calendars: `DELETE /rest/calendars {"id": "…"}` looks the calendar up first. A made-up id
+  // names no calendar (404, which the spec does not list), and so does one of the wrong type.
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'calendars', version: '1' },
+    paths: {
+      '/calendars': {
+        delete: {
+          operationId: 'removeCalendar',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1 } } },
+              },
+            },
+          },
+          responses: { '204': { description: 'removed' }, '400': { description: 'invalid' } },
+        },
+      },
+    },
+  };
+
+  it('a 404 to a made-up id is a gap, and a refusal of an invalid one, not a failure', async () => {
+    const { url, spec } = await serve('body-id', document, (req, res, body) => {
+      let sent: unknown;
+      try {
+        sent = JSON.parse(body);
+      } catch {
+        return json(res, 400, { message: 'bad json' });
+      }
+      // Looked up first, whatever its type: no calendar exists.
+      if (sent !== null && typeof sent === 'object' && 'id' in sent)
+        return json(res, 404, { message: 'Calendar not found' });
+      json(res, 400, { message: 'id is required' });
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 20, concurrency: 1 });
+    expect(failures(report).map((f) => `${f.check} ${describeFinding(f)}`)).toEqual([]);
+    expect(report.findings.some((f) => f.code === 'contract_gap' && f.gap === 'undocumented-not-found')).toBe(true);
+  });
+
+  it('a 404 to a made-up id in the body of a create is still judged', async () => {
+    const create = {
+      ...document,
+      paths: {
+        '/calendars': {
+          post: {
+            ...document.paths['/calendars'].delete,
+            operationId: 'createCalendar',
+            responses: { '201': { description: 'created' }, '400': { description: 'invalid' } },
+          },
+        },
+      },
+    };
+    const { url, spec } = await serve('body-id-create', create, (_req, res) => json(res, 404, { message: 'nope' }));
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1 });
+    expect(failures(report).some((f) => f.operationId === 'createCalendar' && f.check === 'positive')).toBe(true);
+  });
+});

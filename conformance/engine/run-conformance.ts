@@ -105,6 +105,11 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const dates = new DateWatch();
 
   const operationOf = (c: Case): OperationModel => spec.operation(c.operationId)!;
+  /** The values harvested so far for the operations whose path lies below `path`. */
+  const knownBelow = (path: string): string[] =>
+    spec.operations
+      .filter((o) => o.path.startsWith(`${path.replace(/\/$/, '')}/`))
+      .flatMap((o) => [...(known.get(o.operationId)?.values() ?? [])].flatMap((values) => [...values]));
   const watch = watchTarget((c) => {
     const method = (c.method ?? operationOf(c).method).toUpperCase();
     return { method, route: `${method} ${c.literalPath?.path ?? operationOf(c).path}` };
@@ -197,8 +202,12 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     const exchange = await watch.send(c, async (sent) => {
       // A DELETE may remove what it names, whatever it answers and however long it takes: from the
       // moment it is sent, no value it names is claimed to exist any more.
-      if ((sent.method ?? operationOf(sent).method).toLowerCase() === 'delete')
+      if ((sent.method ?? operationOf(sent).method).toLowerCase() === 'delete') {
         for (const value of Object.values(sent.pathParams)) deleted.add(value);
+        // A DELETE of a collection (`DELETE /pets?type=bird`) or of a parent may remove any item
+        // below it: every value known for an operation under its path is no longer claimed.
+        for (const value of knownBelow(operationOf(sent).path)) deleted.add(value);
+      }
       return client.send(sent, operationOf(sent));
     });
     if (exchange.response) {
