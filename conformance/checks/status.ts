@@ -1,8 +1,9 @@
 import type { CheckName } from './registry.js';
 import type { OperationModel } from '../../spec/index.js';
 import { handlerFor, schemesIn } from '../../spec/security/index.js';
+import { anotherCredentialBasis, credentialVariantOf } from './credential-variant.js';
 import { authExpectation, type Case, keyMembers } from '../cases/index.js';
-import type { AuthEvidence, Finding, FindingCode } from '../findings/index.js';
+import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 import { isFreeText } from '../generate/free-text.js';
 import { isLosslessNumber } from 'lossless-json';
@@ -133,6 +134,9 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         severity: 'failure',
         check: 'auth',
         evidence: { scenario: 'accepted', status, ...authEvidence(c, operation) },
+        // Which well-formed credentials exist no spec says: until the target refuses one of them
+        // with 401 (the run settles that), accepting another is an advisory.
+        ...withBasis(anotherCredentialBasis(operation, c.auth, c.authScheme)),
       });
     else
       add({
@@ -361,6 +365,11 @@ export const checkStatus: Check = ({ exchange, operation }) => {
   return out;
 };
 
+/** Fields that carry a basis when there is one. */
+function withBasis(basis: Basis | undefined): { basis: Basis } | Record<string, never> {
+  return basis ? { basis } : {};
+}
+
 function gapForInvalid(location: string, layer?: string): string {
   if (layer === 'syntax') return 'request-format-errors';
   return location === 'body' ? 'invalid-body-format' : 'invalid-parameters';
@@ -406,17 +415,7 @@ function statusCheckName(c: { kind: string }): CheckName {
  * (`scheme`, or the operation's first), else the bearer words.
  */
 export function describeAuth(variant: string, operation?: OperationModel, scheme?: string): string {
-  if (operation && operation.security.access !== 'public') {
-    const schemes = schemesIn(operation.security);
-    const owner = scheme === undefined ? schemes[0] : schemes.find((s) => s.name === scheme);
-    const found = owner
-      ? handlerFor(owner)
-          .wrongVariants()
-          .find((v) => v.id === variant)
-      : undefined;
-    if (found) return found.description;
-  }
-  return AUTH_WORDS[variant] ?? variant;
+  return credentialVariantOf(variant, operation, scheme)?.description ?? AUTH_WORDS[variant] ?? variant;
 }
 
 /** The evidence of an auth finding: the variant, its scheme when it is not the default one, and its words. */

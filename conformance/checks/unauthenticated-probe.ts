@@ -2,6 +2,7 @@ import { requiresAuth } from '../../spec/security/index.js';
 import { authExpectation } from '../cases/index.js';
 import type { Basis, EvidenceByCode, ProbeTarget } from '../findings/index.js';
 import { describeAuth } from './status.js';
+import { anotherCredentialBasis } from './credential-variant.js';
 import { findingOf, type Check } from './make-finding.js';
 
 /** Methods that change what a server holds. */
@@ -37,26 +38,32 @@ export const checkUnauthenticatedProbe: Check = ({ exchange, operation }) => {
         route,
       }
     : { method, route };
-  const fail = (outcome: ProbeOutcome, basis?: Basis) => [
-    findingOf(exchange, {
-      ...(basis ? { basis } : {}),
-      code: 'auth_ignored',
-      severity: 'failure',
-      check: 'auth',
-      evidence: {
-        scenario: 'probe',
-        auth: c.auth,
-        ...(c.authScheme === undefined ? {} : { scheme: c.authScheme }),
-        credential: describeAuth(c.auth, operation, c.authScheme),
-        status: r.status,
-        method,
-        probe,
-        requires: securityAlternatives(operation),
-        outcome,
-        contentLength: r.bodyText.length,
-      },
-    }),
-  ];
+  // A well-formed credential other than the valid one may be one the target takes (it takes every
+  // token): like the same credential sent to the route, an advisory until the run confirms otherwise.
+  const another = anotherCredentialBasis(operation, c.auth, c.authScheme);
+  const fail = (outcome: ProbeOutcome, given?: Basis) => {
+    const basis = given ?? another;
+    return [
+      findingOf(exchange, {
+        ...(basis ? { basis } : {}),
+        code: 'auth_ignored',
+        severity: 'failure',
+        check: 'auth',
+        evidence: {
+          scenario: 'probe',
+          auth: c.auth,
+          ...(c.authScheme === undefined ? {} : { scheme: c.authScheme }),
+          credential: describeAuth(c.auth, operation, c.authScheme),
+          status: r.status,
+          method,
+          probe,
+          requires: securityAlternatives(operation),
+          outcome,
+          contentLength: r.bodyText.length,
+        },
+      }),
+    ];
+  };
   if (r.status === 304) return fail('not-modified');
   if (r.status < 200 || r.status >= 300) return [];
   if (method === 'GET' || method === 'HEAD' || WRITES.has(method))

@@ -968,3 +968,70 @@ describe('a DELETE that names its resource in the body', () => {
     expect(failures(report).some((f) => f.operationId === 'createCalendar' && f.check === 'positive')).toBe(true);
   });
 });
+
+describe('well-formed tokens other than the one given', () => {
+  // oRPC's contract-first playground (and koa-swagger-decorator's example): any bearer token
+  // authenticates. Which tokens exist no spec says, so accepting a made-up one is an advisory until
+  // the target shows it tells tokens apart by refusing one with 401.
+  const item = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } };
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'notes', version: '1' },
+    security: [{ bearer: [] }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths: {
+      '/notes': {
+        get: {
+          operationId: 'listNotes',
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: item } } } },
+            '401': { description: 'no token' },
+          },
+        },
+      },
+      '/me': {
+        get: {
+          operationId: 'me',
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: item } } },
+            '401': { description: 'no token' },
+          },
+        },
+      },
+    },
+  };
+  const TOKEN = 'secret-token-1';
+  /** A b64token (RFC 6750 §2.1) after the scheme, whatever its value. */
+  const wellFormed = (header: string | undefined) => /^bearer [A-Za-z0-9\-._~+/]+=*$/i.test(header ?? '');
+  const refuse = (res: ServerResponse) => {
+    res.writeHead(401, { 'www-authenticate': 'Bearer', 'content-type': 'application/json' });
+    res.end('{"message":"unauthorized"}');
+  };
+  const answer = (req: IncomingMessage, res: ServerResponse) =>
+    req.url?.split('?')[0] === '/me' ? json(res, 200, { id: 1 }) : json(res, 200, [{ id: 1 }]);
+
+  it('a target that takes every token: advisories, no failure', async () => {
+    const { url, spec } = await serve('any-token', document, (req, res) =>
+      wellFormed(req.headers.authorization) ? answer(req, res) : refuse(res),
+    );
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1, apiKey: TOKEN });
+    expect(failures(report).map((f) => `${f.operationId} ${describeFinding(f)}`)).toEqual([]);
+    const advisories = report.findings.filter((f) => f.code === 'auth_ignored' && f.severity === 'advisory');
+    expect(advisories.map((f) => (f.evidence as { auth: string }).auth)).toContain('unknown-key');
+  });
+
+  it('a target that checks the token on one route only: the other route fails, confirmed', async () => {
+    const { url, spec } = await serve('one-route', document, (req, res) => {
+      const header = req.headers.authorization ?? '';
+      if (!wellFormed(header)) return refuse(res);
+      // /me checks the token; /notes takes any.
+      if (req.url?.split('?')[0] === '/me' && header.slice(7) !== TOKEN) return refuse(res);
+      answer(req, res);
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1, apiKey: TOKEN });
+    const accepted = failures(report).filter((f) => f.code === 'auth_ignored');
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(accepted.every((f) => f.operationId === 'listNotes')).toBe(true);
+    expect(accepted[0]!.basis).toMatchObject({ kind: 'confirmed' });
+  });
+});

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { Case, Exchange } from '../cases/index.js';
 import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
 import { checkKept, type CheckName } from '../checks/registry.js';
+import { credentialVariantOf, settleAnotherCredential, variantSchemeOf } from '../checks/credential-variant.js';
 import { DateWatch } from '../checks/date-header.js';
 import type { DomainRules } from '../domain/rules.js';
 import { selectRules } from '../domain/select-rules.js';
@@ -240,6 +241,17 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     ? [{ name: () => 'semantics.unique_ids', run: ({ exchange, operation }) => observe(exchange, operation) }]
     : [];
   const deleted = new Set<string>();
+  /** Per security scheme, the first refusal with 401 of a well-formed credential other than the valid one. */
+  const toldApart = new Map<string, string>();
+  const noteCredentialsToldApart = (exchange: Exchange, operation: OperationModel) => {
+    const c = exchange.case;
+    if (c.kind !== 'auth' || c.edge || exchange.response?.status !== 401) return;
+    const variant = credentialVariantOf(c.auth, operation, c.authScheme);
+    const scheme = variantSchemeOf(operation, c.authScheme);
+    if (!variant?.anotherCredential || variant.expect !== 'refuse' || scheme === undefined || toldApart.has(scheme))
+      return;
+    toldApart.set(scheme, `${operation.operationId} refused ${variant.description} with 401`);
+  };
   const judge = (sent: Exchange): Finding[] => {
     if (watch.isConsequence(sent) || sent.failure?.kind === 'not_selected' || heldBack.has(sent)) return [];
     const gone = sent.case.existing?.filter((p) => deleted.has(sent.case.pathParams[p] ?? '')) ?? [];
@@ -248,6 +260,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         ? { ...sent, case: { ...sent.case, existing: sent.case.existing!.filter((p) => !gone.includes(p)) } }
         : sent;
     const operation = operationOf(exchange.case);
+    noteCredentialsToldApart(exchange, operation);
     const checks: readonly RegisteredCheck[] = [
       ...GENERIC_CHECKS,
       ...(rules.checks[operation.operationId] ?? []),
@@ -569,19 +582,22 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     return createHash('sha256').update(JSON.stringify(learnt)).digest('hex').slice(0, 8);
   }
 
-  /** The findings, judged once more by the rules at the end of the run (see DomainRules.settle). */
+  /** The findings, judged once more at the end of the run: by what the target confirmed, then by the rules (see DomainRules.settle). */
   function settled(): Finding[] {
-    const findings = collector.findings();
-    if (!rules?.settle) return findings;
+    const collected = collector.findings();
+    const findings = collected.map((f) =>
+      settleAnotherCredential(f, spec.operation(f.operationId), toldApart, spec.document),
+    );
+    if (!rules?.settle) return findings.map((f, i) => (f === collected[i] ? f : withSettledReproducer(f)));
     // A failure settled at the end was an advisory when found, with no reproducer: its request alone
     // reproduces it, and rerunning its operation's work finds it again.
-    return rules
-      .settle(findings)
-      .map((f, i) =>
-        f === findings[i] || f.reproducer
-          ? f
-          : withReproducer(f, { exchanges: [], findings: [] }, replayCommand, `--only ${f.operationId}`),
-      );
+    return rules.settle(findings).map((f, i) => (f === collected[i] ? f : withSettledReproducer(f)));
+  }
+
+  function withSettledReproducer(f: Finding): Finding {
+    return f.reproducer
+      ? f
+      : withReproducer(f, { exchanges: [], findings: [] }, replayCommand, `--only ${f.operationId}`);
   }
 
   function report(verdict: Verdict, error?: string): RunReport {

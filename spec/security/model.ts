@@ -127,6 +127,13 @@ export interface CredentialVariant {
   readonly description: string;
   /** What a conforming server does with it, on an operation that requires this scheme alone. */
   readonly expect: Expectation;
+  /**
+   * A well-formed credential of the scheme in its right place, only not the valid one (an unknown
+   * key, the key one character off): whether it is refused depends on which credentials exist, which
+   * no spec can say. A target that accepts every one of them may take every token by design; one
+   * that refuses one of them with 401 has shown it tells credentials apart.
+   */
+  readonly anotherCredential?: true;
   /** What to send instead of the valid credential. */
   attach(credential: Credential): Attachment;
 }

@@ -32,6 +32,7 @@ export function lookalikeVariants(put: PutSecret, variable: (c: Credential) => s
     },
     {
       id: 'key-punctuation-changed',
+      anotherCredential: true,
       description: 'the key with its punctuation removed (or a hyphen added, for a key without any)',
       expect: 'refuse',
       attach: (c) => {

@@ -52,24 +52,28 @@ function variants(scheme: ApiKeyScheme): CredentialVariant[] {
     { id: 'empty-key', description: `an empty ${place}`, expect: 'refuse', attach: () => at('', '') },
     {
       id: 'unknown-key',
+      anotherCredential: true,
       description: `an unknown key in ${place}`,
       expect: 'refuse',
       attach: () => at(UNKNOWN_KEY, UNKNOWN_KEY),
     },
     {
       id: 'key-prefix',
+      anotherCredential: true,
       description: `the key minus its last character in ${place}`,
       expect: 'refuse',
       attach: (c) => at(key(c).slice(0, -1), `\${${c.variable}%?}`),
     },
     {
       id: 'key-suffix',
+      anotherCredential: true,
       description: `the key plus one character in ${place}`,
       expect: 'refuse',
       attach: (c) => at(`${key(c)}x`, `\${${c.variable}}x`),
     },
     {
       id: 'key-case',
+      anotherCredential: true,
       description: `the key with its letters in the other case in ${place}`,
       expect: 'refuse',
       attach: (c) => {

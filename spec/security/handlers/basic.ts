@@ -21,6 +21,7 @@ const VARIANTS: readonly CredentialVariant[] = [
   { id: 'none', description: 'no Authorization header', expect: 'refuse', attach: () => NOTHING },
   {
     id: 'wrong-password',
+    anotherCredential: true,
     description: 'the right user name with a wrong password',
     expect: 'refuse',
     attach: (c) =>
@@ -31,6 +32,7 @@ const VARIANTS: readonly CredentialVariant[] = [
   },
   {
     id: 'unknown-user',
+    anotherCredential: true,
     description: 'an unknown user name with the right password',
     expect: 'refuse',
     attach: (c) =>

@@ -58,24 +58,28 @@ const VARIANTS: readonly CredentialVariant[] = [
   },
   {
     id: 'unknown-key',
+    anotherCredential: true,
     description: 'an unknown key',
     expect: 'refuse',
     attach: () => auth(`Bearer ${UNKNOWN_KEY}`, `Bearer ${UNKNOWN_KEY}`),
   },
   {
     id: 'key-prefix',
+    anotherCredential: true,
     description: 'the key minus its last character',
     expect: 'refuse',
     attach: (c) => auth(`Bearer ${tokenOf(c).key.slice(0, -1)}`, `Bearer \${${c.variable}%?}`),
   },
   {
     id: 'key-suffix',
+    anotherCredential: true,
     description: 'the key plus one character',
     expect: 'refuse',
     attach: (c) => auth(`Bearer ${tokenOf(c).key}x`, `Bearer \${${c.variable}}x`),
   },
   {
     id: 'key-case',
+    anotherCredential: true,
     description: 'the key with its letters in the other case',
     expect: 'refuse',
     attach: (c) => {
@@ -95,6 +99,7 @@ const VARIANTS: readonly CredentialVariant[] = [
   },
   {
     id: 'key-with-prefix',
+    anotherCredential: true,
     description: 'a token that ends with the key',
     expect: 'refuse',
     attach: (c) => auth(`Bearer not-${tokenOf(c).key}`, `Bearer $(printf 'not-%s' "$${c.variable}")`),
@@ -102,6 +107,7 @@ const VARIANTS: readonly CredentialVariant[] = [
   // b64token allows trailing "=" (RFC 6750 §2.1): "<key>==" is another token, not the key padded.
   {
     id: 'key-padded',
+    anotherCredential: true,
     description: 'the key followed by "==" (another b64token)',
     expect: 'refuse',
     attach: (c) => auth(`Bearer ${tokenOf(c).key}==`, `Bearer \${${c.variable}}==`),

@@ -1,0 +1,120 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OperationModel, SpecModel } from '../../spec/index.js';
+import type { Finding } from '../findings/index.js';
+import { loadOperations } from './_test-support.js';
+import {
+  ANOTHER_CREDENTIAL_INFERENCE,
+  anotherCredentialBasis,
+  invalidCredentialsRefused,
+  settleAnotherCredential,
+} from './credential-variant.js';
+
+/** A one-operation document secured by a bearer scheme, with the descriptions given. */
+async function secured(descriptions: { info?: string; scheme?: string; unauthorized?: string }): Promise<{
+  spec: SpecModel;
+  op: OperationModel;
+}> {
+  const { loadSpec } = await import('../../spec/index.js');
+  const file = join(mkdtempSync(join(tmpdir(), 'kit-credential-')), 'api.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1', ...(descriptions.info ? { description: descriptions.info } : {}) },
+      security: [{ token: [] }],
+      components: {
+        securitySchemes: {
+          token: {
+            type: 'http',
+            scheme: 'bearer',
+            ...(descriptions.scheme ? { description: descriptions.scheme } : {}),
+          },
+        },
+      },
+      paths: {
+        '/me': {
+          get: {
+            operationId: 'me',
+            responses: {
+              '200': { description: 'ok' },
+              ...(descriptions.unauthorized ? { '401': { description: descriptions.unauthorized } } : {}),
+            },
+          },
+        },
+      },
+    }),
+  );
+  const spec = await loadSpec(file);
+  return { spec, op: spec.operation('me')! };
+}
+
+const accepted = (auth: string): Finding => ({
+  operationId: 'me',
+  code: 'auth_ignored',
+  severity: 'advisory',
+  check: 'auth',
+  evidence: { scenario: 'accepted', status: 200, auth, credential: auth },
+  basis: { kind: 'unconfirmed', inference: ANOTHER_CREDENTIAL_INFERENCE },
+});
+
+describe('another well-formed credential accepted', () => {
+  let getPet: OperationModel;
+  beforeAll(async () => {
+    ({ getPet } = await loadOperations());
+  });
+
+  it('rests on the Animal Store\'s "missing or invalid" 401 at once', () => {
+    expect(anotherCredentialBasis(getPet, 'unknown-key')).toMatchObject({
+      kind: 'spec',
+      pointer: '/paths/~1pets~1{petId}/get/responses/401/description',
+    });
+  });
+
+  it('is no such credential for a missing or malformed one (those rest on `security`)', () => {
+    expect(anotherCredentialBasis(getPet, 'none')).toBeUndefined();
+    expect(anotherCredentialBasis(getPet, 'empty-token')).toBeUndefined();
+    expect(anotherCredentialBasis(getPet, 'percent-encoded-key')).toBeUndefined();
+  });
+
+  it('is an advisory where the spec says nothing of invalid credentials', async () => {
+    const { op, spec } = await secured({ unauthorized: 'Unauthorized' });
+    expect(anotherCredentialBasis(op, 'key-prefix')).toEqual({
+      kind: 'unconfirmed',
+      inference: ANOTHER_CREDENTIAL_INFERENCE,
+    });
+    expect(settleAnotherCredential(accepted('key-prefix'), op, new Map(), spec.document).severity).toBe('advisory');
+  });
+
+  it('settles to a failure when the target refused another one of the scheme', async () => {
+    const { op, spec } = await secured({});
+    const settled = settleAnotherCredential(
+      accepted('unknown-key'),
+      op,
+      new Map([['token', 'other refused an unknown key with 401']]),
+      spec.document,
+    );
+    expect(settled.severity).toBe('failure');
+    expect(settled.basis).toMatchObject({ kind: 'confirmed' });
+  });
+
+  it("settles to a failure on the scheme's or the API's words", async () => {
+    const byScheme = await secured({ scheme: 'A token issued by /login; expired tokens are refused.' });
+    expect(invalidCredentialsRefused(byScheme.op, byScheme.spec.document)).toMatchObject({
+      pointer: '/components/securitySchemes/token/description',
+    });
+    const byInfo = await secured({
+      info: 'Notes for teams. A request with a value that is not a valid key is answered 401. Enjoy.',
+    });
+    const settled = settleAnotherCredential(accepted('unknown-key'), byInfo.op, new Map(), byInfo.spec.document);
+    expect(settled).toMatchObject({
+      severity: 'failure',
+      basis: { pointer: '/info/description', says: 'A request with a value that is not a valid key is answered 401.' },
+    });
+    // A sentence that names no refusal is no such word.
+    const loose = await secured({ info: 'Invalid input is refused with 400. Tokens come from /login.' });
+    expect(invalidCredentialsRefused(loose.op, loose.spec.document)).toBeUndefined();
+  });
+});

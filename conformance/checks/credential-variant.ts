@@ -1,0 +1,116 @@
+import type { OperationModel } from '../../spec/index.js';
+import { encodeSegment } from '../../spec/json/index.js';
+import { type CredentialVariant, handlerFor, schemesIn } from '../../spec/security/index.js';
+import { isObject } from '../../spec/json/index.js';
+import type { Basis, Finding } from '../findings/index.js';
+
+/** What an auth finding of another well-formed credential accepted rests on, until the target confirms it. */
+export const ANOTHER_CREDENTIAL_INFERENCE =
+  'a well-formed credential other than the one given to the kit is not valid; the spec cannot say which credentials exist, and this target refused none of them with 401';
+
+/** The scheme a variant of a case belongs to: the one it names, else the operation's first. */
+export function variantSchemeOf(operation: OperationModel, scheme?: string): string | undefined {
+  if (operation.security.access === 'public') return undefined;
+  return scheme ?? schemesIn(operation.security)[0]?.name;
+}
+
+/** The credential variant of an auth case, from the handler of its scheme (`scheme`, or the operation's first). */
+export function credentialVariantOf(
+  variant: string,
+  operation?: OperationModel,
+  scheme?: string,
+): CredentialVariant | undefined {
+  if (!operation || operation.security.access === 'public') return undefined;
+  const name = variantSchemeOf(operation, scheme);
+  const owner = schemesIn(operation.security).find((s) => s.name === name);
+  return owner
+    ? handlerFor(owner)
+        .wrongVariants()
+        .find((v) => v.id === variant)
+    : undefined;
+}
+
+/** Words by which a spec says some credentials are refused as not valid ("missing or invalid"). */
+const INVALID_CREDENTIAL = /\b(invalid|wrong|unknown|incorrect|bad|expired|revoked|not (a )?valid|unrecogni[sz]ed)\b/i;
+/** Words that name the refusal itself, for a sentence of the API's description. */
+const REFUSAL = /\b(401|unauthori[sz]ed|refused|rejected|denied)\b/i;
+/** Words that name a credential, for a sentence of the API's description. */
+const CREDENTIAL = /\b(keys?|tokens?|credentials?|passwords?|api[ _-]?keys?)\b/i;
+
+/**
+ * Where the spec says that credentials which are not valid are refused, if it does: the operation's
+ * 401 ("The API key is missing or invalid"), else, with the whole `document`, the description of a
+ * scheme the operation uses, or a sentence of the API's description that names a credential and its refusal. The
+ * spec then speaks for refusing a made-up credential, though it cannot list the valid ones.
+ */
+export function invalidCredentialsRefused(
+  operation: OperationModel,
+  document?: Readonly<Record<string, unknown>>,
+): Basis | undefined {
+  const said = (pointer: string, text: unknown): Basis | undefined =>
+    typeof text === 'string' && INVALID_CREDENTIAL.test(text)
+      ? { kind: 'spec', pointer, says: text.trim() }
+      : undefined;
+  const declared = said(`${operation.pointer}/responses/401/description`, operation.responses['401']?.description);
+  if (declared || !document) return declared;
+  const components = isObject(document.components) ? document.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  for (const scheme of schemesIn(operation.security)) {
+    const defined = schemes[scheme.name];
+    const found = isObject(defined)
+      ? said(`/components/securitySchemes/${encodeSegment(scheme.name)}/description`, defined.description)
+      : undefined;
+    if (found) return found;
+  }
+  const info =
+    isObject(document.info) && typeof document.info.description === 'string' ? document.info.description : '';
+  const sentence = info
+    .split(/(?<=[.!?])\s+/)
+    .find((s) => REFUSAL.test(s) && CREDENTIAL.test(s) && INVALID_CREDENTIAL.test(s));
+  return sentence === undefined ? undefined : { kind: 'spec', pointer: '/info/description', says: sentence.trim() };
+}
+
+/**
+ * The basis of "another well-formed credential was accepted" for an auth case's variant: undefined
+ * for variants that are no such credential (those rest on the operation's `security`); the spec's
+ * words where the operation's 401 says invalid credentials are refused; else an unconfirmed
+ * inference, which the run may settle ({@link settleAnotherCredential}).
+ */
+export function anotherCredentialBasis(operation: OperationModel, variant: string, scheme?: string): Basis | undefined {
+  if (!credentialVariantOf(variant, operation, scheme)?.anotherCredential) return undefined;
+  return invalidCredentialsRefused(operation) ?? { kind: 'unconfirmed', inference: ANOTHER_CREDENTIAL_INFERENCE };
+}
+
+/**
+ * Settles an advisory "another well-formed credential accepted" at the end of a run: a failure when
+ * the spec's scheme or API description says invalid credentials are refused, or when the target
+ * refused, with 401, some other well-formed credential of the same scheme (`toldApart` holds, per
+ * scheme, words for that refusal), since it has then shown it tells credentials apart. An advisory
+ * otherwise (a playground that takes every token). Other findings are returned as they are.
+ */
+export function settleAnotherCredential(
+  finding: Finding,
+  operation: OperationModel | undefined,
+  toldApart: ReadonlyMap<string, string>,
+  document: Readonly<Record<string, unknown>>,
+): Finding {
+  if (
+    finding.code !== 'auth_ignored' ||
+    finding.severity !== 'advisory' ||
+    finding.basis?.kind !== 'unconfirmed' ||
+    finding.basis.inference !== ANOTHER_CREDENTIAL_INFERENCE ||
+    !operation
+  )
+    return finding;
+  const scheme = variantSchemeOf(operation, finding.evidence.scheme);
+  const refused = scheme === undefined ? undefined : toldApart.get(scheme);
+  const basis: Basis | undefined =
+    refused !== undefined
+      ? {
+          kind: 'confirmed',
+          inference: `only the credentials the target issued are valid for ${scheme}`,
+          confirmedBy: `the target refused another well-formed credential: ${refused}`,
+        }
+      : invalidCredentialsRefused(operation, document);
+  return basis === undefined ? finding : { ...finding, severity: 'failure', basis };
+}
