@@ -1,3 +1,5 @@
+import { decodePercent } from '../spec/parameters/index.js';
+
 /** Where the mock writes its log lines (one call per line, without the newline). */
 export type LogSink = (line: string) => void;
 
@@ -27,7 +29,7 @@ export function redactTarget(target: string, secrets: readonly string[]): string
       .map((pair) => {
         const eq = pair.indexOf('=');
         const name = eq === -1 ? pair : pair.slice(0, eq);
-        return eq !== -1 && SECRET_NAME.test(safeDecode(name)) ? `${name}=${REDACTED}` : pair;
+        return eq !== -1 && SECRET_NAME.test(decodePercent(name)) ? `${name}=${REDACTED}` : pair;
       })
       .join('&');
   }
@@ -80,14 +82,6 @@ function redactSpellings(text: string, secrets: readonly string[]): string {
     else if (i === 0 || !hidden[i - 1]) out += REDACTED;
   }
   return out;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** Index of `needle` (not empty) in `hay` at or after `from`, or -1. */

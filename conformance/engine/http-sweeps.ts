@@ -25,6 +25,7 @@ import { idOf } from './created-id.js';
 import { connectionCloseSweep } from './connection-close-sweep.js';
 import { headSweeps } from './head-sweeps.js';
 import type { KitSweep } from './kit-property.js';
+import { decodePercent } from '../../spec/parameters/index.js';
 
 /** What the HTTP-semantics sweeps need besides the property context: the target, to resolve Location and path variants. */
 export interface HttpSweepContext extends PropertyContext {
@@ -354,7 +355,7 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
           family: 'location',
           kind: reader ? 'valid' : 'probe',
           method: 'GET',
-          pathParams: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, safeDecode(v)])),
+          pathParams: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, decodePercent(v)])),
           query: [],
           auth: 'valid',
           existing: Object.keys(params),
@@ -379,14 +380,6 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
   sweeps.push(...headSweeps(spec, context), ...connectionCloseSweep(spec, context));
   if (!readOnly) sweeps.push(...allowSweeps(spec, context));
   return sweeps;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** An ordinary valid request of a read operation, with every bounded integer query parameter at its maximum. */

@@ -9,6 +9,7 @@ import type { HttpClient } from '../send/index.js';
 import type { CheckTally, ContractCoverage, Finding } from '../findings/index.js';
 import { createCoverageTracker, observationOf } from '../contract-coverage/index.js';
 import { isObject } from '../../spec/json/index.js';
+import { decodePercent } from '../../spec/parameters/index.js';
 
 /** What replaying a HAR file against a target gave. */
 export interface HarReplay {
@@ -186,7 +187,7 @@ export function routeEntry(
     const raw = operation.matchPath(relative);
     if (!raw) continue;
     const pathParams: Record<string, string> = {};
-    for (const [name, value] of Object.entries(raw)) pathParams[name] = safeDecode(value);
+    for (const [name, value] of Object.entries(raw)) pathParams[name] = decodePercent(value);
     return { operation, pathParams };
   }
   return undefined;
@@ -211,7 +212,7 @@ function translatePath(path: string, ids: ReadonlyMap<string, string>): string {
   return path
     .split('/')
     .map((segment) => {
-      const id = ids.get(safeDecode(segment));
+      const id = ids.get(decodePercent(segment));
       return id === undefined ? segment : encodeURIComponent(id);
     })
     .join('/');
@@ -229,13 +230,5 @@ function parse(text: string | undefined): unknown {
     return JSON.parse(text);
   } catch {
     return undefined;
-  }
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }

@@ -9,6 +9,7 @@ export { parseParameter } from './parse-parameter.js';
 export { checkParameterText } from './check-parameter-text.js';
 export type { ParsedParameter } from './check-parameter-text.js';
 export { toParameterSpec } from './to-parameter-spec.js';
+export { decodePercent } from './decode-percent.js';
 export type {
   ParameterLocation,
   ParameterParseResult,
