@@ -77,6 +77,12 @@ interface Collection {
   readonly lists: { version: number; readonly answers: Map<string, Answer | undefined> };
 }
 
+/** A collection whose item an operation's path passes through, and the path parameters naming it (by position). */
+interface ItemAbove {
+  readonly collection: Collection;
+  readonly names: readonly string[];
+}
+
 /** Distinct list answers remembered per collection between changes. */
 const LISTS_REMEMBERED = 64;
 
@@ -120,7 +126,33 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       model.singletons.map((s) => [s.path, { model: s, values: new Map<string, Obj | null>() }]),
     );
     const roles = new Map(model.operations.map((a) => [a.operationId, a]));
-    return { spec: next, model, collections, singletons, roles };
+    return { spec: next, model, collections, singletons, roles, above: new Map<OperationModel, ItemAbove[]>() };
+  }
+
+  /**
+   * The collections whose items the operation's path passes through, outermost first (the first
+   * missing item is the one to name), each with the operation's path parameters up to its item.
+   * Asked on every stateful request: computed once per operation and spec.
+   */
+  function itemsAbove(operation: OperationModel): ItemAbove[] {
+    const segments = segmentsOf(operation.path);
+    const above: { collection: Collection; length: number }[] = [];
+    for (const collection of current.collections.values()) {
+      const itemPath = collection.model.itemPath;
+      if (!itemPath || !collection.model.id) continue;
+      const own = segmentsOf(itemPath);
+      if (own.length >= segments.length || !own.every((s, i) => sameSegment(s, segments[i]!))) continue;
+      above.push({ collection, length: own.length });
+    }
+    return above
+      .sort((a, b) => a.length - b.length)
+      .map(({ collection, length }) => ({
+        collection,
+        names: segments
+          .slice(0, length)
+          .map(parameterName)
+          .filter((name): name is string => name !== undefined),
+      }));
   }
 
   const memberChecks = new WeakMap<JsonSchema, CompiledSchema>();
@@ -184,22 +216,10 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
    * name them otherwise than the item path does (`{orgid}` and `{orgId}`).
    */
   function belowMissingItem(operation: OperationModel, input: RequestInput): Answer | undefined {
-    const segments = segmentsOf(operation.path);
-    const above: { collection: Collection; length: number }[] = [];
-    for (const collection of current.collections.values()) {
-      const itemPath = collection.model.itemPath;
-      if (!itemPath || !collection.model.id) continue;
-      const own = segmentsOf(itemPath);
-      if (own.length >= segments.length || !own.every((s, i) => sameSegment(s, segments[i]!))) continue;
-      above.push({ collection, length: own.length });
-    }
-    // Outermost first: the first missing item is the one to name.
-    for (const { collection, length } of above.sort((a, b) => a.length - b.length)) {
-      const values = segments
-        .slice(0, length)
-        .map(parameterName)
-        .filter((name): name is string => name !== undefined)
-        .map((name) => input.path[name]);
+    let above = current.above.get(operation);
+    if (!above) current.above.set(operation, (above = itemsAbove(operation)));
+    for (const { collection, names } of above) {
+      const values = names.map((name) => input.path[name]);
       const id = values.at(-1);
       if (id === undefined || values.length !== collection.model.scope.length + 1) continue;
       if (collection.store.has(values.slice(0, -1).map(keyOf), id)) continue;
