@@ -2,6 +2,9 @@
  * The Animal Store's mock plug-in: chosen by the fingerprint the kit's rules use, seeded with the
  * project's pets (checked against the spec's Pet schema), and what the generic store does for it.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SPEC_PATH, fitsFingerprint, loadSpec } from '../../../spec/index.js';
 import { resourceModelFor } from '../../../spec/resources/index.js';
@@ -74,6 +77,37 @@ describe('the stateful mock on the Animal Store', () => {
     expect(await (await get('/v1/pets?limit=100&status=sold')).json()).toContainEqual(
       expect.objectContaining({ name: 'Sold', status: 'sold' }),
     );
+  });
+});
+
+describe('--data on the Animal Store', () => {
+  it("replaces the plug-in's seed, as a plain array of pets or keyed by collection", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pets-data-'));
+    try {
+      const two = [
+        { id: 7, name: 'Seven', categoryId: 1 },
+        { id: 3, name: 'Three', categoryId: 2, status: 'sold' },
+      ];
+      for (const data of [two, { pets: two }]) {
+        const file = join(dir, 'data.json');
+        await writeFile(file, JSON.stringify(data));
+        const t = await startTestMock({ dataFile: file });
+        try {
+          const listed = await fetch(`${t.base}/v1/pets`, { headers: { Authorization: AUTH } });
+          expect(await listed.json()).toEqual(two);
+          const created = await fetch(`${t.base}/v1/pets`, {
+            method: 'POST',
+            headers: { Authorization: AUTH, 'Content-Type': 'application/json' },
+            body: '{"name":"Next","categoryId":1}',
+          });
+          expect(await created.json()).toEqual({ id: 8, name: 'Next', categoryId: 1 });
+        } finally {
+          await t.close();
+        }
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
