@@ -5,7 +5,8 @@
  *
  * Packages stay external (loaded from node_modules as usual). The bundle sits one folder below the
  * project root, like mock/ and spec/, so paths the sources resolve with `import.meta.url`
- * (`../spec/openapi.yaml`, `../fixtures/pets.json`) hold in both.
+ * (`../spec/openapi.yaml`) hold in both. JSON the sources import (the Animal Store plug-in's
+ * `fixtures/pets.json`) is bundled.
  *
  *   node mock/build.mjs [outfile]      default outfile: dist/mock.mjs
  */

@@ -1,7 +1,9 @@
 import { DEFAULT_DEV_KEY, DEFAULT_DEV_USER, type KeyPolicy } from './auth.js';
 import type { LogSink } from './log.js';
 import { DEFAULT_BODY_LIMIT } from './request-input.js';
-import { DEFAULT_STORE_CAPACITY } from './store.js';
+
+/** Default bound on the items one collection of the stateful store holds, seed included. */
+export const DEFAULT_STORE_CAPACITY = 10_000;
 
 /** How the mock answers valid requests. */
 export type MockMode = 'stateful' | 'static' | 'dynamic';
@@ -36,7 +38,7 @@ export interface CoreMockOptions {
   readonly admin?: boolean;
   /** No request log lines. */
   readonly quiet?: boolean;
-  /** Most pets the stateful store holds, seed included (and most items per collection for other specs). Default 10,000. */
+  /** Most items one collection of the stateful store holds, seed included. Default 10,000. */
   readonly storeCapacity?: number;
   /** Largest accepted request body, in bytes. Default 1 MiB. */
   readonly bodyLimit?: number;

@@ -8,7 +8,6 @@ import { isObject } from '../spec/json/index.js';
  */
 import type { OperationModel, SpecModel } from '../spec/model.js';
 import { challengeOf, requiresAuth } from '../spec/security/index.js';
-import { answerFromStore, isAnimalStore, shapeSpecAnswer } from './animal-store.js';
 import { type Answer, JSON_CONTENT_TYPE, errorAnswer, jsonAnswer } from './answer.js';
 import { type Authenticator, authRequestOf, configuredSecrets, createAuthenticator, presentedSecrets } from './auth.js';
 import { type Cors, type HeaderRecord, type RequestHeaders, createCors } from './cors.js';
@@ -37,7 +36,8 @@ import { seededRandom } from './seeded-random.js';
 import { staticExample } from './static-answer.js';
 import { conformError } from './resources/conform-error.js';
 import { type ResourceMockOptions, createResourceMock } from './resources/create-resource-mock.js';
-import { PetStore, type StoredPet } from './store.js';
+import type { MockDomainPlugin } from './domain/plugin.js';
+import { MOCK_PLUGINS, selectMockPlugin } from './domain/select-plugin.js';
 
 /** One request as the core reads it. */
 export interface CoreRequest {
@@ -74,8 +74,11 @@ export interface CoreResponse {
 export interface MockCoreConfig {
   readonly spec: SpecModel;
   readonly options: CoreOptions;
-  /** The Animal Store's seed pets (ignored for other specs). */
-  readonly seedPets: readonly StoredPet[];
+  /**
+   * The domain plug-ins to choose from: the first whose fingerprint the spec fits adds its seed and
+   * hooks. Default: the plug-ins the mock ships.
+   */
+  readonly plugins?: readonly MockDomainPlugin[];
   /** Faults per route (the faults file, parsed). */
   readonly faults?: FaultConfig;
   /** Answers what the stores do not: Prism in Node, the spec's examples in the browser. */
@@ -115,6 +118,8 @@ interface Served {
   readonly engine: SpecEngine;
   /** Per-operation headers (deprecation facts), computed once per loaded spec. */
   readonly operationHeaders: ReadonlyMap<OperationModel, HeaderRecord>;
+  /** The domain plug-in this spec fits, if any. */
+  readonly plugin: MockDomainPlugin | undefined;
 }
 
 const ADMIN_PREFIX = '/__mock/';
@@ -154,13 +159,16 @@ const NO_BYTES = new Uint8Array(0);
 export function createMockCore(config: MockCoreConfig): MockCore {
   const opts = config.options;
   const log = opts.log;
+  const plugins = config.plugins ?? MOCK_PLUGINS;
   let served = serve(config.spec);
-  const store = new PetStore(config.seedPets, opts.storeCapacity);
-  // Every other spec's resources (and any other resource of an Animal Store spec) live in the generic store.
   const resources = createResourceMock(served.spec, {
     ...config.resources,
     capacity: opts.storeCapacity,
-    skip: (collection, spec) => isAnimalStore(spec) && collection.path === '/pets',
+    defaults: (spec) => {
+      const plugin = selectMockPlugin(spec, plugins);
+      const seed = plugin?.seed;
+      return seed && { name: `the ${plugin.name} plug-in's seed`, read: () => seed };
+    },
     log,
   });
   const authenticate: Authenticator = createAuthenticator(opts.keys, { realm: served.spec.title });
@@ -178,7 +186,13 @@ export function createMockCore(config: MockCoreConfig): MockCore {
         ? { dynamic: opts.mode === 'dynamic' }
         : { dynamic: opts.mode === 'dynamic', seed: opts.seed };
     const operationHeaders = new Map(spec.operations.map((op) => [op, deprecationHeaders(spec, op)]));
-    return { spec, router: createRouter(spec), engine: config.engine(spec, engineOptions), operationHeaders };
+    return {
+      spec,
+      router: createRouter(spec),
+      engine: config.engine(spec, engineOptions),
+      operationHeaders,
+      plugin: selectMockPlugin(spec, plugins),
+    };
   }
 
   async function answer(req: CoreRequest, path: string, search: string, current: Served): Promise<Decided> {
@@ -293,16 +307,16 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     if (!input.ok) return errorAnswer(asDocumented(operation, input.error));
     const preferences = prefer.preferences;
     if (opts.mode === 'stateful' && preferences === undefined) {
-      const stored = isAnimalStore(current.spec) ? answerFromStore(operation, input.value, store) : undefined;
-      const answered = stored ?? resources.answer(operation, input.value, joined(req.headers['content-type']));
-      if (answered) return answered;
+      const answered = resources.answer(operation, input.value, joined(req.headers['content-type']));
+      const hook = current.plugin?.storeAnswer;
+      if (answered) return hook ? hook(operation, input.value, answered) : answered;
     }
     if (opts.mode === 'static' && preferences === undefined) {
       const example = staticExample(operation);
       if (example)
         return jsonAnswer(
           example.status,
-          shapeSpecAnswer(operation, input.value, example.body) ?? JSON.stringify(example.body),
+          current.plugin?.engineBody?.(operation, input.value, example.body) ?? JSON.stringify(example.body),
         );
     }
     return fromSpec(req, operation, path, input.value, preferences, current);
@@ -371,7 +385,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     const out = real ?? body;
     const shaped =
       (preferences === undefined || generatedAnswer) && status < 300
-        ? shapeSpecAnswer(operation, input, out)
+        ? current.plugin?.engineBody?.(operation, input, out)
         : undefined;
     return jsonAnswer(status, shaped ?? JSON.stringify(out), result.headers);
   }
@@ -416,13 +430,9 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     if (method === 'OPTIONS')
       return { status: 204, json: undefined, headers: { Allow: 'POST', ...cors.preflightHeadersFor(req, ['POST']) } };
     if (method !== 'POST') return errorAnswer(methodNotAllowed(method, ['POST']));
-    store.reset();
     resources.reset();
     requests?.clear();
-    const collections = isAnimalStore(current.spec)
-      ? { '/pets': store.size, ...resources.counts() }
-      : resources.counts();
-    return jsonAnswer(200, JSON.stringify({ reset: true, collections }));
+    return jsonAnswer(200, JSON.stringify({ reset: true, collections: resources.counts() }));
   }
 
   async function handle(req: CoreRequest): Promise<CoreResponse> {
@@ -522,10 +532,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       return served.spec;
     },
     handle,
-    reset: () => {
-      store.reset();
-      resources.reset();
-    },
+    reset: () => resources.reset(),
     update: (spec) => {
       const next = serve(spec);
       resources.update(next.spec);

@@ -13,7 +13,7 @@ export { MOCK_MODES, parseCli, resolveOptions } from './options.js';
 export type { CliResult, MockMode, MockOptions, ReloadEvent, ResolvedOptions } from './options.js';
 export { DEFAULT_DEV_KEY } from './auth.js';
 export { DEFAULT_BODY_LIMIT } from './request-input.js';
-export { DEFAULT_STORE_CAPACITY } from './store.js';
+export { DEFAULT_STORE_CAPACITY } from './core-options.js';
 export { DELAY_HEADER, MAX_HEADER_DELAY_MS } from './delay.js';
 export { FAULT_HEADER, MAX_FAULT_DELAY_MS, loadFaultConfig, parseFault } from './faults/index.js';
 export type { Fault, FaultAction, FaultConfig, FaultRule } from './faults/index.js';

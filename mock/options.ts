@@ -7,7 +7,6 @@ import {
   type MockMode,
   resolveCoreOptions,
 } from './core-options.js';
-import { DEFAULT_SEED_FILE } from './seed-pets.js';
 import { DEFAULT_DEV_KEY, DEFAULT_DEV_USER } from './auth.js';
 import type { LogSink } from './log.js';
 import { COMMAND_NAME } from '../cli/name.js';
@@ -34,9 +33,13 @@ export interface MockOptions extends CoreMockOptions {
   readonly admin?: boolean;
   /** Reload the spec when its file changes. Default true for {@link startMock}. */
   readonly watch?: boolean;
-  /** Seed pets for the stateful store. Default `fixtures/pets.json`. */
-  readonly seedFile?: string;
-  /** Seed data for the stateful store of other specs, keyed by collection path or name (the `--data` flag). */
+  /**
+   * Seed data for the stateful store (the `--data` flag): a JSON file holding an object keyed by
+   * collection path or name (`{"/pets": [...], "owners": [...]}`), or a plain array of items when the
+   * spec has one top-level collection. Each item is checked against its collection's item schema.
+   * Collections it does not name take the domain plug-in's seed (the Animal Store's
+   * `fixtures/pets.json`), else the spec's examples.
+   */
   readonly dataFile?: string;
   /** Faults per route, a YAML or JSON file (the `--faults` flag; see mock/faults). Default: none. */
   readonly faultsFile?: string;
@@ -57,7 +60,6 @@ export interface ResolvedOptions extends CoreOptions {
   readonly specFile: string;
   readonly basePath?: string;
   readonly watch: boolean;
-  readonly seedFile: string;
   readonly dataFile: string | undefined;
   readonly faultsFile: string | undefined;
   readonly onReload: ((event: ReloadEvent) => void) | undefined;
@@ -77,7 +79,6 @@ export function resolveOptions(options: MockOptions, log: LogSink): ResolvedOpti
     ...(options.basePath !== undefined ? { basePath: options.basePath } : {}),
     ...core,
     watch: options.watch ?? true,
-    seedFile: options.seedFile ?? DEFAULT_SEED_FILE,
     dataFile: options.dataFile,
     faultsFile: options.faultsFile,
     onReload: options.onReload,
@@ -118,8 +119,9 @@ Options (environment variable in brackets; a flag wins over its variable):
   --cors-origin <o>     allowed browser origin, repeatable or comma-separated [MOCK_CORS_ORIGINS] (default: any, with credentials, on loopback; * elsewhere)
   --delay <ms>          delay added to every answer [MOCK_DELAY] (default 0)
   --seed <s>            seed for generated data and fault delays [MOCK_SEED]
-  --data <file.json>    seed data for stateful mode, keyed by collection path or name
-                        (default: the spec's examples; the Animal Store's pets come from fixtures/pets.json)
+  --data <file.json>    seed data for stateful mode: an object keyed by collection path or name, or an
+                        array of items for a spec with one top-level collection (default: a domain
+                        plug-in's seed, such as the Animal Store's fixtures/pets.json, else the spec's examples)
   --faults <file>       faults per route, YAML or JSON [MOCK_FAULTS] (default: none; the X-Mock-Fault
                         header works without it)
   --admin / --no-admin  serve POST /__mock/reset and GET /__mock/requests (default: on for loopback hosts only)

@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PetStore } from './store.js';
+import { CollectionStore } from './resources/collection-store.js';
 import { AUTH, KEY, type TestMock, isErrorBody, startTestMock } from './_test-support.js';
 
 let t: TestMock;
@@ -161,7 +161,7 @@ describe('robustness', () => {
   });
 
   it('turns an exception inside the mock into a 400 Error and logs it', async () => {
-    const spy = vi.spyOn(PetStore.prototype, 'listJson').mockImplementation(() => {
+    const spy = vi.spyOn(CollectionStore.prototype, 'version', 'get').mockImplementation(() => {
       throw new Error('boom');
     });
     try {

@@ -11,7 +11,6 @@ import { redactTarget, requestLine, stdoutSink } from './log.js';
 import { type MockOptions, type ReloadEvent, type ResolvedOptions, resolveOptions } from './options.js';
 import { createPrismEngine, loadPrism } from './prism-engine.js';
 import { type BodyReader, type Checked, tooLarge } from './request-input.js';
-import { loadSeedPets } from './seed-pets.js';
 import { watchSpecFiles } from './watch-spec-files.js';
 import { watchFile } from './spec-watcher.js';
 import { createHarRecorder } from '../proxy/har.js';
@@ -75,7 +74,6 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const core: MockCore = createMockCore({
     spec,
     options: opts,
-    seedPets: loadSeedPets(spec, opts.seedFile),
     engine: createPrismEngine,
     resources: {
       modelFor: (next) => resourceModelFor(next),

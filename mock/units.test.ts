@@ -5,7 +5,6 @@ import { createCors } from './cors.js';
 import { requestDelay } from './delay.js';
 import { redactTarget, requestLine } from './log.js';
 import { parsePrefer } from './prefer.js';
-import { PetStore, RawNumber, petJson } from './store.js';
 import type { IncomingMessage } from 'node:http';
 
 describe('createAuthenticator', () => {
@@ -108,32 +107,6 @@ describe('redactTarget', () => {
   });
   it('formats one line', () => {
     expect(requestLine('GET', '/v1/pets', 200, 1.234)).toBe('GET /v1/pets 200 1.2ms');
-  });
-});
-
-describe('PetStore', () => {
-  const seed = [
-    { id: 2, fields: { name: 'B', categoryId: 1 } },
-    { id: 1, fields: { name: 'A', categoryId: 1, status: 'sold' } },
-  ];
-  it('keeps id order, never reuses ids after eviction, and resets', () => {
-    const store = new PetStore(seed, 3);
-    expect(store.addJson({ name: 'C', categoryId: 1 })).toBe('{"id":3,"name":"C","categoryId":1}');
-    store.addJson({ name: 'D', categoryId: 1 });
-    expect(store.size).toBe(3);
-    expect(store.getJson(3)).toBeUndefined();
-    expect(store.listJson(() => true, 10)).toBe(
-      '[{"id":1,"name":"A","categoryId":1,"status":"sold"},{"id":2,"name":"B","categoryId":1},{"id":4,"name":"D","categoryId":1}]',
-    );
-    expect(store.addJson({ name: 'E', categoryId: 1 })).toContain('"id":5');
-    store.reset();
-    expect(store.size).toBe(2);
-    expect(store.addJson({ name: 'F', categoryId: 1 })).toContain('"id":3');
-  });
-  it('writes raw numbers verbatim', () => {
-    expect(petJson({ id: 1, fields: { categoryId: new RawNumber('9223372036854775807') } })).toBe(
-      '{"id":1,"categoryId":9223372036854775807}',
-    );
   });
 });
 

@@ -1,20 +1,21 @@
-import type { SpecModel } from '../../spec/index.js';
+import { type OperationFingerprint, type SpecModel, fitsFingerprint } from '../../spec/index.js';
 import { resourceModelFor } from '../../spec/resources/index.js';
 import { genericRules } from './generic/index.js';
 import { extendRules, type RulesExtension } from './extend-rules.js';
 import type { DomainRules } from './rules.js';
+import { ANIMAL_STORE_OPERATIONS } from './animal-store/fingerprint.js';
 
 /** A plug-in of domain rules, loaded only for the specs it declares it knows. */
 interface RulesPlugin {
-  /** The operations (operationId → `METHOD /path`) a spec must have for the plug-in to apply. */
-  readonly operations: Readonly<Record<string, string>>;
+  /** The operations a spec must have for the plug-in to apply (its fingerprint, shared with the mock's plug-in). */
+  readonly operations: OperationFingerprint;
   load(): Promise<RulesExtension>;
 }
 
 /** The plug-ins the kit ships. The engine imports none of them: {@link selectRules} loads the one that fits. */
 const PLUGINS: readonly RulesPlugin[] = [
   {
-    operations: { listPets: 'GET /pets', createPet: 'POST /pets', getPet: 'GET /pets/{petId}' },
+    operations: ANIMAL_STORE_OPERATIONS,
     load: async () => (await import('./animal-store/index.js')).animalStoreRules,
   },
 ];
@@ -30,11 +31,7 @@ export const NO_DOMAIN_RULES: DomainRules = { checks: {}, harvest: () => ({}), s
 export async function selectRules(spec: SpecModel): Promise<DomainRules> {
   const inferred = genericRules(spec, resourceModelFor(spec).model);
   for (const plugin of PLUGINS) {
-    const fits = Object.entries(plugin.operations).every(([id, route]) => {
-      const op = spec.operation(id);
-      return op !== undefined && `${op.method.toUpperCase()} ${op.path}` === route;
-    });
-    if (fits) return extendRules(inferred, await plugin.load());
+    if (fitsFingerprint(spec, plugin.operations)) return extendRules(inferred, await plugin.load());
   }
   return inferred;
 }

@@ -9,8 +9,6 @@ import { inferResources } from '../../spec/resources/infer-resources.js';
 import type { SpecModel } from '../../spec/model.js';
 import { specFromDocument } from '../../spec/spec-from-document.js';
 import animalStoreYaml from '../../spec/openapi.yaml';
-import seedPetsJson from '../../fixtures/pets.json' with { type: 'json' };
-import { seedPets } from '../animal-store.js';
 import { type CoreMockOptions, resolveCoreOptions } from '../core-options.js';
 import { type MockCore, createMockCore } from '../core.js';
 import { createExampleEngine } from '../example-engine.js';
@@ -29,10 +27,12 @@ export interface BrowserMockOptions extends CoreMockOptions {
   readonly spec?: Readonly<Record<string, unknown>> | string | URL;
   /** Serve under this base path instead of the one `servers[0]` names (`/` for none). */
   readonly basePath?: string;
-  /** The Animal Store's seed pets. Default: the project's `fixtures/pets.json`, embedded. */
-  readonly seedPets?: readonly unknown[];
-  /** Seed data for other specs' collections, keyed by collection path or name (what `--data` reads). */
-  readonly data?: Readonly<Record<string, unknown>>;
+  /**
+   * Seed data (what `--data` reads): an object keyed by collection path or name, or an array of items
+   * for a spec with one top-level collection. Collections it does not name take the domain plug-in's
+   * seed (the Animal Store's `fixtures/pets.json`, embedded), else the spec's examples.
+   */
+  readonly data?: Readonly<Record<string, unknown>> | readonly unknown[];
 }
 
 /** A mock served through MSW handlers in the browser. */
@@ -71,7 +71,7 @@ export interface BrowserMock {
  * ```
  */
 export async function createBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
-  const { origin = DEFAULT_MSW_ORIGIN, spec: given, basePath, seedPets: pets, data, ...coreOptions } = options;
+  const { origin = DEFAULT_MSW_ORIGIN, spec: given, basePath, data, ...coreOptions } = options;
   const base = new URL(origin).origin;
   const from = basePath === undefined ? {} : { basePath };
   const spec =
@@ -83,7 +83,6 @@ export async function createBrowserMock(options: BrowserMockOptions = {}): Promi
   const core = createMockCore({
     spec,
     options: resolveCoreOptions({ quiet: true, ...coreOptions }, (line) => console.log(line), true),
-    seedPets: seedPets(spec, pets ?? seedPetsJson, pets === undefined ? 'fixtures/pets.json' : 'seedPets'),
     engine: createExampleEngine,
     resources: {
       modelFor: (next) => ({ model: inferResources(next) }),

@@ -32,6 +32,7 @@ export class CollectionStore {
   private nextInteger = 1;
   private seedItems: readonly SeedItem[] | undefined;
   private loaded = false;
+  private changes = 0;
 
   constructor(
     private readonly seed: readonly SeedItem[] | (() => readonly SeedItem[]),
@@ -46,6 +47,12 @@ export class CollectionStore {
     return this.count;
   }
 
+  /** A number that changes whenever the items do (put, delete, eviction, reset): answers made before may be reused while it holds. */
+  get version(): number {
+    this.load();
+    return this.changes;
+  }
+
   /** Whether the store has been used (a lazy seed is taken); an unused store holds its seed untouched. */
   get used(): boolean {
     return this.loaded;
@@ -56,6 +63,7 @@ export class CollectionStore {
     if (typeof this.seed === 'function' && !this.loaded) return;
     this.loaded = true;
     this.seedItems ??= typeof this.seed === 'function' ? this.seed() : this.seed;
+    this.changes++;
     this.scopes = new Map();
     this.created = new Map();
     this.count = 0;
@@ -100,6 +108,7 @@ export class CollectionStore {
     let items = this.scopes.get(scopeKey);
     if (!items) this.scopes.set(scopeKey, (items = new Map()));
     const item: StoredItem = { id, value };
+    this.changes++;
     const existed = items.has(key);
     items.set(key, item);
     if (typeof id === 'number' && Number.isSafeInteger(id) && id >= this.nextInteger) this.nextInteger = id + 1;
@@ -118,6 +127,7 @@ export class CollectionStore {
     const key = keyOf(id);
     const items = this.scopes.get(scopeKey);
     if (!items?.delete(key)) return false;
+    this.changes++;
     this.count--;
     this.created.delete(`${scopeKey}${SCOPE_SEPARATOR}${SCOPE_SEPARATOR}${key}`);
     if (items.size === 0) this.scopes.delete(scopeKey);
@@ -141,6 +151,7 @@ export class CollectionStore {
     const items = this.scopes.get(scope);
     this.created.delete(oldest.value[0]);
     if (items?.delete(key)) {
+      this.changes++;
       this.count--;
       if (items.size === 0) this.scopes.delete(scope);
     }

@@ -36,8 +36,11 @@ export interface ResourceMockOptions {
   readonly modelFor: (spec: SpecModel) => { readonly model: ResourceModel };
   /** Seed data keyed by collection path or name (`--data`); collections it does not name are seeded from the spec's examples. */
   readonly data?: SeedDataSource;
-  /** Collections another store answers (the Animal Store's pets): left out. */
-  readonly skip?: (collection: CollectionModel, spec: SpecModel) => boolean;
+  /**
+   * Seed data in the same format for the collections `data` does not name (the domain plug-in's for
+   * this spec, asked again on every reload); the spec's examples seed the rest.
+   */
+  readonly defaults?: (spec: SpecModel) => SeedDataSource | undefined;
   /** Where config issues go (one line each). */
   readonly log?: (line: string) => void;
 }
@@ -70,7 +73,18 @@ interface Collection {
   readonly store: CollectionStore;
   readonly item?: CompiledSchema;
   readonly id?: CompiledSchema;
+  /** List answers by request (operation, scope, filters, page), valid while the store's version holds. */
+  readonly lists: { version: number; readonly answers: Map<string, Answer | undefined> };
 }
+
+/** A collection whose item an operation's path passes through, and the path parameters naming it (by position). */
+interface ItemAbove {
+  readonly collection: Collection;
+  readonly names: readonly string[];
+}
+
+/** Distinct list answers remembered per collection between changes. */
+const LISTS_REMEMBERED = 64;
 
 interface Singleton {
   readonly model: SingletonModel;
@@ -96,23 +110,49 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     const { model } = options.modelFor(next);
     for (const issue of model.issues) options.log?.(`resource config: ${issue.message}`);
     // Seeds are taken on each collection's first use: GitHub's spec starts in half the time.
-    const seeds = seedSources(next, model, options.data);
+    const seeds = seedSources(next, model, options.data, options.defaults?.(next));
     const collections = new Map<string, Collection>();
     for (const c of model.collections) {
-      if (options.skip?.(c, next)) continue;
       const kept = previous.get(c.path);
       collections.set(c.path, {
         model: c,
         store: kept?.store ?? new CollectionStore(seeds.get(c.path) ?? [], options.capacity),
         ...(c.itemSchema ? { item: next.compile(c.itemSchema) } : {}),
         ...(c.id ? { id: next.compile(c.id.schema) } : {}),
+        lists: { version: -1, answers: new Map() },
       });
     }
     const singletons = new Map(
       model.singletons.map((s) => [s.path, { model: s, values: new Map<string, Obj | null>() }]),
     );
     const roles = new Map(model.operations.map((a) => [a.operationId, a]));
-    return { spec: next, model, collections, singletons, roles };
+    return { spec: next, model, collections, singletons, roles, above: new Map<OperationModel, ItemAbove[]>() };
+  }
+
+  /**
+   * The collections whose items the operation's path passes through, outermost first (the first
+   * missing item is the one to name), each with the operation's path parameters up to its item.
+   * Asked on every stateful request: computed once per operation and spec.
+   */
+  function itemsAbove(operation: OperationModel): ItemAbove[] {
+    const segments = segmentsOf(operation.path);
+    const above: { collection: Collection; length: number }[] = [];
+    for (const collection of current.collections.values()) {
+      const itemPath = collection.model.itemPath;
+      if (!itemPath || !collection.model.id) continue;
+      const own = segmentsOf(itemPath);
+      if (own.length >= segments.length || !own.every((s, i) => sameSegment(s, segments[i]!))) continue;
+      above.push({ collection, length: own.length });
+    }
+    return above
+      .sort((a, b) => a.length - b.length)
+      .map(({ collection, length }) => ({
+        collection,
+        names: segments
+          .slice(0, length)
+          .map(parameterName)
+          .filter((name): name is string => name !== undefined),
+      }));
   }
 
   const memberChecks = new WeakMap<JsonSchema, CompiledSchema>();
@@ -157,7 +197,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
             operation,
             successStatus(operation, '200'),
             visible(collection, found.value),
-            exactOf.get(found.value),
+            exactWriter(exactOf.get(found.value)),
           );
         if (assignment.role === 'delete') return remove(collection, operation, scope, found);
         return change(collection, operation, input, scope, found, assignment.role, contentType);
@@ -176,22 +216,10 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
    * name them otherwise than the item path does (`{orgid}` and `{orgId}`).
    */
   function belowMissingItem(operation: OperationModel, input: RequestInput): Answer | undefined {
-    const segments = segmentsOf(operation.path);
-    const above: { collection: Collection; length: number }[] = [];
-    for (const collection of current.collections.values()) {
-      const itemPath = collection.model.itemPath;
-      if (!itemPath || !collection.model.id) continue;
-      const own = segmentsOf(itemPath);
-      if (own.length >= segments.length || !own.every((s, i) => sameSegment(s, segments[i]!))) continue;
-      above.push({ collection, length: own.length });
-    }
-    // Outermost first: the first missing item is the one to name.
-    for (const { collection, length } of above.sort((a, b) => a.length - b.length)) {
-      const values = segments
-        .slice(0, length)
-        .map(parameterName)
-        .filter((name): name is string => name !== undefined)
-        .map((name) => input.path[name]);
+    let above = current.above.get(operation);
+    if (!above) current.above.set(operation, (above = itemsAbove(operation)));
+    for (const { collection, names } of above) {
+      const values = names.map((name) => input.path[name]);
       const id = values.at(-1);
       if (id === undefined || values.length !== collection.model.scope.length + 1) continue;
       if (collection.store.has(values.slice(0, -1).map(keyOf), id)) continue;
@@ -207,6 +235,41 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     scope: readonly string[],
   ): Answer | undefined {
     const m = collection.model;
+    const given = countOf(m.pageSize ? input.query[m.pageSize.parameter] : undefined);
+    const size = given ?? m.pageSize?.default ?? m.pageSize?.maximum ?? Number.POSITIVE_INFINITY;
+    let start = 0;
+    const at = m.page ? input.query[m.page.parameter] : undefined;
+    if (m.page && typeof at === 'number')
+      start = m.page.kind === 'offset' ? at : Number.isFinite(size) ? (at - m.page.first) * size : 0;
+    // The same list asked again while nothing changed gets the same answer, not a new filter, check and
+    // stringify: a client polling a list is the mock's most common load (issue 23).
+    let key = `${operation.operationId}\u0000${scope.join('/')}\u0000${size}\u0000${start}`;
+    for (const filter of m.filters) {
+      const wanted = input.query[filter.parameter];
+      key += wanted === undefined ? '\u0000' : `\u0000=${keyOf(wanted)}`;
+    }
+    const lists = collection.lists;
+    const version = collection.store.version;
+    if (lists.version !== version) {
+      lists.answers.clear();
+      lists.version = version;
+    }
+    if (lists.answers.has(key)) return lists.answers.get(key);
+    const answer = listAnswer(collection, operation, input, scope, size, start);
+    if (lists.answers.size >= LISTS_REMEMBERED) lists.answers.clear();
+    lists.answers.set(key, answer);
+    return answer;
+  }
+
+  function listAnswer(
+    collection: Collection,
+    operation: OperationModel,
+    input: RequestInput,
+    scope: readonly string[],
+    size: number,
+    start: number,
+  ): Answer | undefined {
+    const m = collection.model;
     let items = collection.store.list(scope);
     for (const filter of m.filters) {
       const wanted = input.query[filter.parameter];
@@ -216,17 +279,22 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         );
     }
     const total = items.length;
-    const given = countOf(m.pageSize ? input.query[m.pageSize.parameter] : undefined);
-    const size = given ?? m.pageSize?.default ?? m.pageSize?.maximum ?? Number.POSITIVE_INFINITY;
-    let start = 0;
-    const at = m.page ? input.query[m.page.parameter] : undefined;
-    if (m.page && typeof at === 'number')
-      start = m.page.kind === 'offset' ? at : Number.isFinite(size) ? (at - m.page.first) * size : 0;
-    const page = items
-      .slice(Math.max(0, start), Math.max(0, start) + size)
-      .map((item) => visible(collection, item.value));
+    let exact = false;
+    const page = items.slice(Math.max(0, start), Math.max(0, start) + size).map((item) => {
+      const shown = visible(collection, item.value);
+      const digits = exactOf.get(item.value);
+      if (digits) {
+        exactOf.set(shown, digits);
+        exact = true;
+      }
+      return shown;
+    });
+    // Integers beyond 2^53 items were created with are listed as sent, digit for digit.
+    const write = exact
+      ? (value: unknown) => withExactItems(value, m.envelope?.member, (item) => exactOf.get(item))
+      : undefined;
     const status = successStatus(operation, '200');
-    if (!m.envelope) return respond(operation, status, page);
+    if (!m.envelope) return respond(operation, status, page, write);
     const schema = operation.responses[status]?.schema?.schema;
     const example = Object.values(operation.responses[status]?.examples ?? {}).find(isObject);
     const body: Obj = {
@@ -236,7 +304,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     for (const name of TOTAL_MEMBERS) {
       if (name in body && typeof body[name] === 'number') body[name] = total;
     }
-    return respond(operation, status, body);
+    return respond(operation, status, body, write);
   }
 
   function create(
@@ -254,7 +322,8 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       id === undefined &&
       idMember !== undefined &&
       sent[idMember] !== undefined &&
-      !m.readOnlyMembers.includes(idMember)
+      !m.readOnlyMembers.includes(idMember) &&
+      requestDeclares(operation, idMember)
     )
       id = sent[idMember];
     const held = id === undefined || givenId !== undefined ? undefined : collection.store.get(scope, id);
@@ -275,7 +344,9 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     // (an object where the item keeps its JSON text), as the item takes it, or left out.
     for (const fit of [false, true]) {
       for (const shape of shapesOf(m.itemSchema)) {
-        const candidate = clientMembers(collection, shape, input.body);
+        // A minted or chosen id leads the item, as the spec's examples and most APIs write it.
+        const candidate: Obj = idMember === undefined ? {} : { [idMember]: id };
+        Object.assign(candidate, clientMembers(collection, shape, input.body));
         if (idMember !== undefined) candidate[idMember] = id;
         fillOwned(collection, shape, operation, candidate, scope, undefined);
         if (fit) {
@@ -292,7 +363,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     if (!value) return undefined;
     const status = successStatus(operation, '201');
     const exact = exactIntegersOf(input.bodyText);
-    const answer = respond(operation, status, visible(collection, value), exact);
+    const answer = respond(operation, status, visible(collection, value), exactWriter(exact));
     if (!answer) return undefined;
     collection.store.put(scope, id, value, true);
     if (exact) exactOf.set(value, exact);
@@ -356,7 +427,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     const sent = exactIntegersOf(input.bodyText);
     const kept = exactOf.get(found.value);
     const exact = sent || kept ? { ...(role === 'update' ? kept : {}), ...sent } : undefined;
-    const answer = respond(operation, successStatus(operation, '200'), visible(collection, value), exact);
+    const answer = respond(operation, successStatus(operation, '200'), visible(collection, value), exactWriter(exact));
     if (answer) {
       collection.store.put(scope, found.id, value, false);
       if (exact) exactOf.set(value, exact);
@@ -619,14 +690,13 @@ function respond(
   operation: OperationModel,
   status: string,
   body: unknown,
-  exact?: Readonly<Record<string, string>>,
+  write: (value: unknown) => string = JSON.stringify,
 ): Answer | undefined {
   const response = operation.responseFor(Number(status));
   const code = Number(status);
   if (!response || response.mediaTypes.length === 0 || code === 204) return { status: code, json: undefined };
   const check = response.schema;
-  const answer = (value: unknown) =>
-    withMediaType(jsonAnswer(code, withExactIntegers(value, exact)), response.mediaTypes);
+  const answer = (value: unknown) => withMediaType(jsonAnswer(code, write(value)), response.mediaTypes);
   if (!check || check.validate(body).ok) return answer(body);
   const sample = sampleValue(check.schema);
   if (isObject(body) && isObject(sample)) {
@@ -638,21 +708,65 @@ function respond(
   return replacement === undefined ? undefined : answer(replacement);
 }
 
+/** Integers a double cannot hold, member → the source digits the client sent. */
+type ExactDigits = Readonly<Record<string, string>>;
+
+/** A writer of one item's JSON text with its {@link ExactDigits} (plain `JSON.stringify` when there are none). */
+function exactWriter(exact: ExactDigits | undefined): ((value: unknown) => string) | undefined {
+  return exact ? (value) => withExactIntegers(value, exact) : undefined;
+}
+
 /**
  * JSON text of an answer with the top-level integers a double cannot hold written as the client sent
- * them (`exact`: member → source digits), where the value still is that double.
+ * them, where the value still is that double.
  */
-function withExactIntegers(value: unknown, exact: Readonly<Record<string, string>> | undefined): string {
-  if (!exact || !isObject(value)) return JSON.stringify(value);
-  const out: Record<string, unknown> = { ...value };
-  let changed = false;
+function withExactIntegers(value: unknown, exact: ExactDigits): string {
+  const lossless = isObject(value) ? losslessMembers(value, exact) : undefined;
+  return lossless ? (stringifyLossless(lossless) ?? JSON.stringify(value)) : JSON.stringify(value);
+}
+
+/** The item with its exact members as lossless numbers, or undefined when none still holds its double. */
+function losslessMembers(value: Obj, exact: ExactDigits): Obj | undefined {
+  let out: Obj | undefined;
   for (const [member, digits] of Object.entries(exact)) {
-    if (typeof out[member] === 'number' && out[member] === Number(digits)) {
+    if (typeof value[member] === 'number' && value[member] === Number(digits)) {
+      out ??= { ...value };
       out[member] = new LosslessNumber(digits);
-      changed = true;
     }
   }
-  return changed ? (stringifyLossless(out) ?? JSON.stringify(value)) : JSON.stringify(value);
+  return out;
+}
+
+/** JSON text of a list (a plain array, or an envelope's `member`) with each item's exact integers as sent. */
+function withExactItems(
+  value: unknown,
+  member: string | undefined,
+  exactOfItem: (item: object) => ExactDigits | undefined,
+): string {
+  const items = member === undefined ? value : isObject(value) ? value[member] : undefined;
+  if (!Array.isArray(items)) return JSON.stringify(value);
+  let changed = false;
+  const written = items.map((item) => {
+    const exact = isObject(item) ? exactOfItem(item) : undefined;
+    const lossless = exact && isObject(item) ? losslessMembers(item, exact) : undefined;
+    if (lossless) changed = true;
+    return lossless ?? item;
+  });
+  if (!changed) return JSON.stringify(value);
+  const out = member === undefined ? written : { ...(value as Obj), [member]: written };
+  return stringifyLossless(out) ?? JSON.stringify(value);
+}
+
+/**
+ * Whether a create may take the id the client sends: when its request schema declares the id member,
+ * or declares no member at all. An id only the item declares (`Pet` has it, `NewPet` not) is the
+ * server's to assign.
+ */
+function requestDeclares(operation: OperationModel, member: string): boolean {
+  const schema = operation.requestBody?.schema?.schema;
+  if (!schema) return true;
+  const declared = declaredSchemas(schema);
+  return declared.size === 0 || declared.has(member);
 }
 
 /** The top-level integers of a JSON body text that a double cannot hold, as their source digits. */

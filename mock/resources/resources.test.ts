@@ -288,10 +288,11 @@ describe('stateful mock: bounds, data errors, modes', () => {
     expect(String(await mockOf('shops.yaml', { dataFile: bad }).catch((e: Error) => e))).toContain(
       `${bad}: "stalls" names no collection`,
     );
+    // A plain array seeds the one top-level collection, checked like any other item.
     const error = await mockOf('shops.yaml', { dataFile: fixture('../../../fixtures/pets.json') }).catch(
       (e: Error) => e,
     );
-    expect(String(error)).toMatch(/pets\.json must hold an object keyed by collection path or name/);
+    expect(String(error)).toMatch(/pets\.json: "\/shops"\[0\] is not a valid item of \/shops/);
   });
 
   it('answers the same requests from Prism in static mode (no state)', async () => {

@@ -17,17 +17,24 @@ export interface SeedDataSource {
 export type SeedData = ReadonlyMap<string, readonly SeedItem[]>;
 
 /**
- * Seed items for every collection: from `dataFile` for the collections it names (keyed by collection
- * path, `/users/{userId}/repos`, or name, `repos`), from the spec's examples for the others (the
- * list's and the read's 2xx examples). Items that break the item schema are refused with an Error
+ * Seed items for every collection: from `data` for the collections it names (keyed by collection
+ * path, `/users/{userId}/repos`, or name, `repos`; or a plain array of items when the spec has one
+ * top-level collection), then from `defaults` (a domain plug-in's seed, same format) for the
+ * collections `data` leaves out, and from the spec's examples for the others (the list's and the
+ * read's 2xx examples). Items that break the item schema are refused with an Error
  * naming the file and the key (data file) or skipped (examples, which the spec's own tests judge).
  * Nested items find their scope in members named like the path parameters, else in the list
  * operation's parameter examples.
  *
  * @throws Error for a data file that cannot be read or holds invalid items.
  */
-export function seedItems(spec: SpecModel, model: ResourceModel, data?: SeedDataSource): SeedData {
-  return new Map([...seedSources(spec, model, data)].map(([path, seed]) => [path, seed()]));
+export function seedItems(
+  spec: SpecModel,
+  model: ResourceModel,
+  data?: SeedDataSource,
+  defaults?: SeedDataSource,
+): SeedData {
+  return new Map([...seedSources(spec, model, data, defaults)].map(([path, seed]) => [path, seed()]));
 }
 
 /**
@@ -42,11 +49,13 @@ export function seedSources(
   spec: SpecModel,
   model: ResourceModel,
   data?: SeedDataSource,
+  defaults?: SeedDataSource,
 ): ReadonlyMap<string, () => readonly SeedItem[]> {
   const fromFile = data === undefined ? new Map<string, SeedItem[]>() : readDataFile(spec, model, data);
+  const fromDefaults = defaults === undefined ? new Map<string, SeedItem[]>() : readDataFile(spec, model, defaults);
   const out = new Map<string, () => readonly SeedItem[]>();
   for (const collection of model.collections) {
-    const given = fromFile.get(collection.path);
+    const given = fromFile.get(collection.path) ?? fromDefaults.get(collection.path);
     out.set(collection.path, given ? () => given : () => fromExamples(spec, collection));
   }
   return out;
@@ -60,7 +69,13 @@ function readDataFile(spec: SpecModel, model: ResourceModel, data: SeedDataSourc
   } catch (error) {
     throw new Error(`Data file ${file} is not readable JSON: ${(error as Error).message}`);
   }
-  if (!isObject(raw)) throw new Error(`Data file ${file} must hold an object keyed by collection path or name.`);
+  const topLevel = model.collections.filter((c) => c.scope.length === 0);
+  // A plain array seeds the one top-level collection (the format of a single collection's fixture file).
+  if (Array.isArray(raw) && topLevel.length === 1) raw = { [topLevel[0]!.path]: raw };
+  if (!isObject(raw))
+    throw new Error(
+      `Data file ${file} must hold an object keyed by collection path or name${Array.isArray(raw) ? ` (an array only seeds a spec with one top-level collection; this one has ${topLevel.length})` : ''}.`,
+    );
   const out = new Map<string, SeedItem[]>();
   for (const [key, value] of Object.entries(raw)) {
     const matches = model.collections.filter((c) => c.path === key || c.name === key);
