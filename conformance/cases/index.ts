@@ -1,4 +1,4 @@
-export type { AuthVariant, BearerVariant, Case, CaseBody, EdgeReason, InvalidReason, WireJson } from './case.js';
+export type { AuthVariant, Case, CaseBody, EdgeReason, InvalidReason, WireJson } from './case.js';
 export { authExpectation } from './auth-expectation.js';
 export { keyMembers } from './key-in-body.js';
 export type { Exchange, ReceivedResponse, TransportFailure } from './exchange.js';

@@ -375,35 +375,8 @@ function gapForInvalid(location: string, layer?: string): string {
   return location === 'body' ? 'invalid-body-format' : 'invalid-parameters';
 }
 
-const AUTH_WORDS: Record<string, string> = {
-  none: 'no Authorization header',
-  'empty-token': 'an empty bearer token',
-  'scheme-only': 'the Bearer scheme and no token',
-  basic: 'Basic credentials',
-  'token-scheme': 'the key under a "Token" scheme',
-  'unknown-key': 'an unknown key',
-  'key-prefix': 'the key minus its last character',
-  'key-suffix': 'the key plus one character',
-  'key-case': 'the key with its letters in the other case',
-  'trailing-junk': 'the key followed by a space and more text',
-  'valid-lowercase-scheme': 'the lower-case scheme "bearer"',
-  'valid-uppercase-scheme': 'the upper-case scheme "BEARER"',
-  'valid-mixed-case-scheme': 'the mixed-case scheme "BeArEr"',
-  'key-with-prefix': 'a token that ends with the key',
-  'key-padded': 'the key followed by "==" (another b64token)',
-  'percent-encoded-key': 'the key percent-encoded (another token)',
-  'raw-key': 'the key with no scheme',
-  'key-in-query': 'no Authorization header and the key in the query (api_key, access_token)',
-  'key-in-header': 'no Authorization header and the key in X-API-Key',
-  'key-in-cookie': 'no Authorization header and the key in a cookie (api_key)',
-  'basic-password': 'Basic credentials with the key as the password',
-  'forwarded-local': 'no Authorization header and X-Forwarded-For: 127.0.0.1',
-  'key-comma-list': 'the key followed by ",revoked" (a list, not one credential)',
-  'key-punctuation-changed': 'the key with its punctuation removed (or a hyphen added, for a key without any)',
-  'key-in-proxy-authorization': 'no credential and the key in Proxy-Authorization',
-  'method-override-options': 'no credential and X-HTTP-Method-Override, X-HTTP-Method and X-Method-Override: OPTIONS',
-  'method-override-head': 'no credential and X-HTTP-Method-Override, X-HTTP-Method and X-Method-Override: HEAD',
-};
+/** The bearer scheme's variants: the words for a variant no operation's scheme names. */
+const BEARER_VARIANTS = handlerFor({ kind: 'bearer', name: 'bearer' }).wrongVariants();
 
 /** The tally a status verdict of this case goes to. */
 function statusCheckName(c: { kind: string }): CheckName {
@@ -415,7 +388,10 @@ function statusCheckName(c: { kind: string }): CheckName {
  * (`scheme`, or the operation's first), else the bearer words.
  */
 export function describeAuth(variant: string, operation?: OperationModel, scheme?: string): string {
-  return credentialVariantOf(variant, operation, scheme)?.description ?? AUTH_WORDS[variant] ?? variant;
+  return (
+    (credentialVariantOf(variant, operation, scheme) ?? BEARER_VARIANTS.find((v) => v.id === variant))?.description ??
+    variant
+  );
 }
 
 /** The evidence of an auth finding: the variant, its scheme when it is not the default one, and its words. */

@@ -5,42 +5,14 @@ import { authMatrix, handlerFor, type Credential, type CredentialOf } from '../.
 import { invalidCaseArbitrary } from './invalid-case.js';
 import { requestPartsArbitrary, toValidCase, type KnownValues } from './valid-case.js';
 
-/** Credentials that must be refused with 401. */
-export const BAD_AUTH: readonly AuthVariant[] = [
-  'none',
-  'empty-token',
-  'scheme-only',
-  'basic',
-  'token-scheme',
-  'unknown-key',
-  'key-prefix',
-  'key-suffix',
-  'key-case',
-  'trailing-junk',
-  'key-with-prefix',
-  'key-padded',
-  'percent-encoded-key',
-  'raw-key',
-  // The contract names one place for the key (§5.2): elsewhere it is no credential at all.
-  'key-in-query',
-  'key-in-header',
-  'key-in-cookie',
-  'basic-password',
-  'forwarded-local',
-  // Lookalikes: a list cut at its comma, hyphens ignored, Proxy-Authorization, a method override.
-  'key-comma-list',
-  'key-punctuation-changed',
-  'key-in-proxy-authorization',
-  'method-override-options',
-  'method-override-head',
-];
+/** The bearer scheme's variants, from its handler: the one place their ids are written. */
+const BEARER_VARIANTS = handlerFor({ kind: 'bearer', name: 'bearer' }).wrongVariants();
 
-/** Spellings of the valid credential that must be accepted (auth schemes are case-insensitive, RFC 9110 §11.1). */
-export const GOOD_AUTH: readonly AuthVariant[] = [
-  'valid-lowercase-scheme',
-  'valid-uppercase-scheme',
-  'valid-mixed-case-scheme',
-];
+/** Bearer credentials that must be refused with 401 (the handler's `refuse` variants). */
+export const BAD_AUTH: readonly AuthVariant[] = BEARER_VARIANTS.filter((v) => v.expect === 'refuse').map((v) => v.id);
+
+/** Spellings of the valid bearer credential that must be accepted (auth schemes are case-insensitive, RFC 9110 §11.1). */
+export const GOOD_AUTH: readonly AuthVariant[] = BEARER_VARIANTS.filter((v) => v.expect === 'accept').map((v) => v.id);
 
 /** The fields of a case that say how it authenticates. */
 export type AuthFields = Pick<Case, 'auth' | 'authScheme' | 'authExpect'>;
