@@ -111,6 +111,8 @@ function errorAt(errors: readonly ErrorObject[], pointer: string, keyword: strin
   return errors.some((e) => {
     if (keyword === 'required' && e.keyword === 'required')
       return `${e.instancePath}/${String((e.params as { missingProperty?: string }).missingProperty)}` === pointer;
+    if (e.keyword === 'additionalProperties')
+      return `${e.instancePath}/${String((e.params as { additionalProperty?: string }).additionalProperty)}` === pointer;
     return e.instancePath === pointer || e.instancePath.startsWith(`${pointer}/`);
   });
 }

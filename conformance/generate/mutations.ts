@@ -140,6 +140,22 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
           apply: (v) => ({ ...asObject(v), [name]: null }),
         });
       }
+      for (const breaker of keywordBreakers(s)) {
+        mutations.push({
+          target: 'body',
+          reason: reason(
+            `/${name}`,
+            breaker.keyword,
+            `'${name}' ${breaker.description}`,
+            breaker.firm ? firmness : 'should',
+          ),
+          apply: (v) => {
+            const body = asObject(v);
+            const broken = breaker.apply(body[name]);
+            return broken === undefined ? body : { ...body, [name]: broken };
+          },
+        });
+      }
       if (s.type === 'integer') {
         for (const [text, why] of integerRangeBreakers(s)) {
           mutations.push({
@@ -154,6 +170,19 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
           });
         }
       }
+    }
+    if (schema.additionalProperties === false && !schema.patternProperties) {
+      // A member the schema forbids: refused where a 400 is documented, like any other invalid body.
+      const extra = unusedName(Object.keys((schema.properties as Record<string, unknown>) ?? {}));
+      mutations.push({
+        target: 'body',
+        reason: reason(
+          `/${extra}`,
+          'additionalProperties',
+          `the body has a member '${extra}' the schema does not allow`,
+        ),
+        apply: (v) => ({ ...asObject(v), [extra]: 'x' }),
+      });
     }
     if (
       schema.type === 'object' ||
@@ -228,7 +257,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
   }
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'query' && parameter.in !== 'path') continue;
-    for (const [text, keyword, description] of invalidParameterTexts(parameter)) {
+    for (const [text, keyword, description, firm = true] of invalidParameterTexts(parameter)) {
       mutations.push({
         target: 'parameter',
         parameter,
@@ -239,7 +268,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
           pointer: '',
           keyword,
           description: `${parameter.name}=${JSON.stringify(text)}: ${description}`,
-          firmness,
+          firmness: firm ? firmness : 'should',
         },
       });
     }
@@ -247,9 +276,22 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
   return mutations;
 }
 
-function invalidParameterTexts(parameter: ParameterModel): [string, string, string][] {
+/** Longest parameter text written to break a `maxLength` (the description shows the text). */
+const LONGEST_PARAMETER_BREAKER = 200;
+
+function invalidParameterTexts(parameter: ParameterModel): [string, string, string, boolean?][] {
   const s = mergeAllOf(parameter.schema.schema);
-  const out: [string, string, string][] = [];
+  const out: [string, string, string, boolean?][] = [];
+  // Lengths, patterns, formats and non-integer bounds, as for body members; an empty path segment
+  // would be another route, and a long text would fill the description.
+  if ((s.type === 'string' && !Array.isArray(s.enum)) || s.type === 'number')
+    for (const breaker of keywordBreakers(s)) {
+      const value = breaker.apply(undefined);
+      const text = typeof value === 'number' ? String(value) : value;
+      if (typeof text !== 'string' || (text === '' && parameter.in === 'path')) continue;
+      if (text.length > LONGEST_PARAMETER_BREAKER) continue;
+      out.push([text, breaker.keyword, breaker.description, breaker.firm]);
+    }
   if (Array.isArray(s.enum)) {
     const first = String(s.enum[0]);
     out.push(
@@ -263,6 +305,175 @@ function invalidParameterTexts(parameter: ParameterModel): [string, string, stri
     for (const [text, why] of integerRangeBreakers(s)) out.push([text, why.keyword, why.description]);
   }
   return out;
+}
+
+/** A value that breaks one keyword of a member's schema, made from the member's valid value. */
+interface KeywordBreaker {
+  readonly keyword: string;
+  /** Words after the member's name: "is 51 characters long; maxLength 50". */
+  readonly description: string;
+  /** False where servers commonly leave the keyword unchecked (`format` is an annotation in JSON Schema 2020-12). */
+  readonly firm: boolean;
+  /** The broken value, or undefined when the valid one gives nothing to break (an empty array to duplicate). */
+  apply(valid: WireJson | undefined): WireJson | undefined;
+}
+
+/** Longest string the kit writes to break a `maxLength` (a larger limit is left to the size sweeps). */
+const LONGEST_BREAKER = 10_000;
+
+/**
+ * Values that break the declared constraints of a string, number or array member other than its type
+ * and enum (those have their own breakers): lengths in code points, as JSON Schema counts them,
+ * `pattern`, `format`, non-integer bounds, item counts and `uniqueItems`. Each is checked against
+ * the spec's own validator before it is sent (isStillInvalid), so a breaker that misses is dropped.
+ */
+function keywordBreakers(s: JsonSchema): KeywordBreaker[] {
+  const out: KeywordBreaker[] = [];
+  const constant = (keyword: string, description: string, value: WireJson, firm = true): KeywordBreaker => ({
+    keyword,
+    description,
+    firm,
+    apply: () => value,
+  });
+  if (s.type === 'string' && !Array.isArray(s.enum)) {
+    const filler = fillerFor(s);
+    if (typeof s.minLength === 'number' && s.minLength > 0)
+      out.push(
+        constant(
+          'minLength',
+          `is ${s.minLength - 1} characters long; minLength ${s.minLength}`,
+          filler.repeat(s.minLength - 1),
+        ),
+      );
+    if (typeof s.maxLength === 'number' && s.maxLength < LONGEST_BREAKER)
+      out.push(
+        constant(
+          'maxLength',
+          `is ${s.maxLength + 1} characters long; maxLength ${s.maxLength}`,
+          filler.repeat(s.maxLength + 1),
+        ),
+      );
+    const unmatched = typeof s.pattern === 'string' ? breakPattern(s.pattern) : undefined;
+    if (unmatched !== undefined)
+      out.push(constant('pattern', `is ${JSON.stringify(unmatched)}, which does not match ${s.pattern}`, unmatched));
+    const badFormat = typeof s.format === 'string' ? BAD_FORMATS[s.format] : undefined;
+    if (badFormat !== undefined)
+      out.push(constant('format', `is ${JSON.stringify(badFormat)}, not a ${s.format}`, badFormat, false));
+  }
+  if (s.type === 'number') {
+    if (typeof s.minimum === 'number')
+      out.push(constant('minimum', `is below the minimum ${s.minimum}`, s.minimum - 1));
+    if (typeof s.maximum === 'number')
+      out.push(constant('maximum', `is above the maximum ${s.maximum}`, s.maximum + 1));
+  }
+  if ((s.type === 'number' || s.type === 'integer') && typeof s.exclusiveMinimum === 'number')
+    out.push(
+      constant('exclusiveMinimum', `is ${s.exclusiveMinimum}, which exclusiveMinimum leaves out`, s.exclusiveMinimum),
+    );
+  if ((s.type === 'number' || s.type === 'integer') && typeof s.exclusiveMaximum === 'number')
+    out.push(
+      constant('exclusiveMaximum', `is ${s.exclusiveMaximum}, which exclusiveMaximum leaves out`, s.exclusiveMaximum),
+    );
+  if (s.type === 'array') {
+    const { minItems, maxItems } = s;
+    // The valid array's items, or one plain item of the items' schema when the member was left out.
+    const itemsOf = (valid: WireJson | undefined): WireJson[] | undefined => {
+      if (Array.isArray(valid) && valid.length > 0) return valid;
+      const item = plainItem(s.items);
+      return item === undefined ? undefined : [item];
+    };
+    if (typeof minItems === 'number' && minItems > 0)
+      out.push({
+        keyword: 'minItems',
+        description: `has ${minItems - 1} items; minItems ${minItems}`,
+        firm: true,
+        apply: (valid) => (Array.isArray(valid) ? valid.slice(0, minItems - 1) : undefined),
+      });
+    if (typeof maxItems === 'number' && maxItems < 1_000)
+      out.push({
+        keyword: 'maxItems',
+        description: `has ${maxItems + 1} items; maxItems ${maxItems}`,
+        firm: true,
+        apply: (valid) => {
+          const items = itemsOf(valid);
+          return items && Array.from({ length: maxItems + 1 }, (_, i) => items[i % items.length]!);
+        },
+      });
+    if (s.uniqueItems === true)
+      out.push({
+        keyword: 'uniqueItems',
+        description: 'repeats an item; uniqueItems',
+        firm: true,
+        apply: (valid) => {
+          const items = itemsOf(valid);
+          return items && [items[0]!, ...items];
+        },
+      });
+  }
+  return out;
+}
+
+/** One value of a plain items schema (an enum's first value, a bare scalar), or undefined. */
+function plainItem(items: unknown): WireJson | undefined {
+  if (!isObject(items)) return undefined;
+  const s = mergeAllOf(items as JsonSchema);
+  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0] as WireJson;
+  if (s.pattern !== undefined || s.format !== undefined || s.minLength !== undefined) return undefined;
+  switch (s.type) {
+    case 'string':
+      return 'x';
+    case 'integer':
+    case 'number':
+      return typeof s.minimum === 'number' ? s.minimum : 1;
+    case 'boolean':
+      return true;
+    default:
+      return undefined;
+  }
+}
+
+/** A character the member's pattern is likely to take, to write lengths with. */
+function fillerFor(s: JsonSchema): string {
+  if (typeof s.pattern !== 'string') return 'a';
+  for (const c of ['a', 'A', '1', 'x']) {
+    try {
+      if (new RegExp(s.pattern, 'u').test(c.repeat(8))) return c;
+    } catch {
+      return 'a';
+    }
+  }
+  return 'a';
+}
+
+/** A short string the pattern does not match, if one of a few candidates is such. */
+function breakPattern(pattern: string): string | undefined {
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  return ['!', ' ', '', 'a b', '@@', '0', 'a', 'A'].find((c) => !re.test(c));
+}
+
+/** A value that is not of each format ajv-formats checks. */
+const BAD_FORMATS: Readonly<Record<string, string>> = {
+  'date-time': 'not-a-date-time',
+  date: '2024-13-45',
+  time: '25:61:00',
+  email: 'not-an-email',
+  uuid: 'not-a-uuid',
+  uri: 'not a uri',
+  ipv4: '999.1.1.1',
+  ipv6: 'not-an-ipv6',
+  hostname: '-not_a_host-',
+};
+
+/** A member name the object does not declare. */
+function unusedName(declared: readonly string[]): string {
+  let name = 'unexpectedMember';
+  while (declared.includes(name)) name = `${name}_`;
+  return name;
 }
 
 function integerRangeBreakers(s: JsonSchema): [string, { keyword: string; description: string; firm: boolean }][] {

@@ -1,7 +1,7 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { CompiledSchema, JsonSchema, SchemaDirection, SchemaIssue, ValidationResult } from '../model.js';
-import { decodeSegment, isObject } from '../json/index.js';
+import { decodeSegment, encodeSegment, isObject } from '../json/index.js';
 import { walkSchemas } from './walk-schemas.js';
 
 // ajv and ajv-formats ship CommonJS whose module object also carries itself as `default`.
@@ -104,7 +104,11 @@ export function createCompiler(source?: CompilerSource): Compile {
         const check = build();
         if (check(value)) return { ok: true };
         const errors: SchemaIssue[] = (check.errors ?? []).map((e) => ({
-          pointer: e.instancePath,
+          // A member the schema forbids is where the fault is, not the object that holds it.
+          pointer:
+            e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string'
+              ? `${e.instancePath}/${encodeSegment(e.params.additionalProperty)}`
+              : e.instancePath,
           keyword: e.keyword,
           message: `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,
         }));
