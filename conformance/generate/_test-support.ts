@@ -112,7 +112,9 @@ function errorAt(errors: readonly ErrorObject[], pointer: string, keyword: strin
     if (keyword === 'required' && e.keyword === 'required')
       return `${e.instancePath}/${String((e.params as { missingProperty?: string }).missingProperty)}` === pointer;
     if (e.keyword === 'additionalProperties')
-      return `${e.instancePath}/${String((e.params as { additionalProperty?: string }).additionalProperty)}` === pointer;
+      return (
+        `${e.instancePath}/${String((e.params as { additionalProperty?: string }).additionalProperty)}` === pointer
+      );
     return e.instancePath === pointer || e.instancePath.startsWith(`${pointer}/`);
   });
 }
