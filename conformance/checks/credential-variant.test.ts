@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
 import type { Finding } from '../findings/index.js';
@@ -17,37 +14,32 @@ async function secured(descriptions: { info?: string; scheme?: string; unauthori
   spec: SpecModel;
   op: OperationModel;
 }> {
-  const { loadSpec } = await import('../../spec/index.js');
-  const file = join(mkdtempSync(join(tmpdir(), 'kit-credential-')), 'api.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      openapi: '3.0.3',
-      info: { title: 't', version: '1', ...(descriptions.info ? { description: descriptions.info } : {}) },
-      security: [{ token: [] }],
-      components: {
-        securitySchemes: {
-          token: {
-            type: 'http',
-            scheme: 'bearer',
-            ...(descriptions.scheme ? { description: descriptions.scheme } : {}),
+  const { specFromDocument } = await import('../../spec/index.js');
+  const spec = await specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1', ...(descriptions.info ? { description: descriptions.info } : {}) },
+    security: [{ token: [] }],
+    components: {
+      securitySchemes: {
+        token: {
+          type: 'http',
+          scheme: 'bearer',
+          ...(descriptions.scheme ? { description: descriptions.scheme } : {}),
+        },
+      },
+    },
+    paths: {
+      '/me': {
+        get: {
+          operationId: 'me',
+          responses: {
+            '200': { description: 'ok' },
+            ...(descriptions.unauthorized ? { '401': { description: descriptions.unauthorized } } : {}),
           },
         },
       },
-      paths: {
-        '/me': {
-          get: {
-            operationId: 'me',
-            responses: {
-              '200': { description: 'ok' },
-              ...(descriptions.unauthorized ? { '401': { description: descriptions.unauthorized } } : {}),
-            },
-          },
-        },
-      },
-    }),
-  );
-  const spec = await loadSpec(file);
+    },
+  });
   return { spec, op: spec.operation('me')! };
 }
 

@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationModel } from '../../spec/index.js';
@@ -27,33 +24,28 @@ const venue = {
 let operation: OperationModel;
 let search: OperationModel;
 beforeAll(async () => {
-  const { loadSpec } = await import('../../spec/index.js');
-  const file = join(mkdtempSync(join(tmpdir(), 'kit-breakers-')), 'venues.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      openapi: '3.1.0',
-      info: { title: 'venues', version: '1' },
-      paths: {
-        '/venues': {
-          post: {
-            operationId: 'createVenue',
-            requestBody: { required: true, content: { 'application/json': { schema: venue } } },
-            responses: { '201': { description: 'created' }, '400': { description: 'invalid' } },
-          },
-          get: {
-            operationId: 'searchVenues',
-            parameters: [
-              { name: 'q', in: 'query', schema: { type: 'string', maxLength: 20 } },
-              { name: 'minRating', in: 'query', schema: { type: 'number', minimum: 0, maximum: 5 } },
-            ],
-            responses: { '200': { description: 'ok' }, '400': { description: 'invalid' } },
-          },
+  const { specFromDocument } = await import('../../spec/index.js');
+  const spec = await specFromDocument({
+    openapi: '3.1.0',
+    info: { title: 'venues', version: '1' },
+    paths: {
+      '/venues': {
+        post: {
+          operationId: 'createVenue',
+          requestBody: { required: true, content: { 'application/json': { schema: venue } } },
+          responses: { '201': { description: 'created' }, '400': { description: 'invalid' } },
+        },
+        get: {
+          operationId: 'searchVenues',
+          parameters: [
+            { name: 'q', in: 'query', schema: { type: 'string', maxLength: 20 } },
+            { name: 'minRating', in: 'query', schema: { type: 'number', minimum: 0, maximum: 5 } },
+          ],
+          responses: { '200': { description: 'ok' }, '400': { description: 'invalid' } },
         },
       },
-    }),
-  );
-  const spec = await loadSpec(file);
+    },
+  });
   operation = spec.operation('createVenue')!;
   search = spec.operation('searchVenues')!;
 });
