@@ -42,8 +42,16 @@ function lengthSteps(input: JsonSchema): string[] {
   const max = Math.min(typeof schema.maxLength === 'number' ? schema.maxLength : LENGTH_STEPS_CAP, LENGTH_STEPS_CAP);
   if (max < min) return [];
   const letters = 'abcdefghijklmnopqrstuvwxyz';
-  return lengthLadder(Math.max(min, 1), max, 1.25).map((n) => letters.repeat(Math.ceil(n / 26)).slice(0, n));
+  const steps = lengthLadder(Math.max(min, 1), max, 1.25).map((n) => letters.repeat(Math.ceil(n / 26)).slice(0, n));
+  // JSON Schema counts lengths in characters (code points): at a declared maxLength, characters
+  // outside the BMP (two UTF-16 units, four UTF-8 bytes each) are as valid as letters, and a server
+  // that counts units or bytes refuses them.
+  if (typeof schema.maxLength === 'number' && schema.maxLength === max && max >= 1) steps.unshift(ASTRAL.repeat(max));
+  return steps;
 }
+
+/** A character outside the Basic Multilingual Plane (U+1F422, a turtle). */
+const ASTRAL = '\u{1F422}';
 
 /**
  * An ordinary request: existing or example path values, the spec's first example body, and every

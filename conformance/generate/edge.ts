@@ -1,5 +1,8 @@
 import { isLosslessNumber } from 'lossless-json';
 import type { EdgeReason, WireJson } from '../cases/index.js';
+import type { JsonSchema } from '../../spec/index.js';
+import { isObject } from '../../spec/json/index.js';
+import { mergeAllOf } from './schema-arbitrary.js';
 
 /**
  * Longest string, in UTF-8 bytes, that every server must take as a field value. The contract shows
@@ -14,20 +17,24 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /**
  * Says whether a valid value touches a limit the contract does not show (field sizes, unknown
  * fields, integers beyond double precision). A server may refuse such a value without breaking the
- * contract; the kit reports that refusal as a contract gap instead of a failure.
+ * contract; the kit reports that refusal as a contract gap instead of a failure. Where the value's
+ * `schema` declares a `maxLength`, the contract shows the limit: a string within it is no size edge.
  */
 export function edgeOf(
   value: WireJson,
   declared: ReadonlySet<string> | undefined,
   pointer = '',
+  schema?: JsonSchema,
 ): EdgeReason | undefined {
+  const shape = isObject(schema) ? mergeAllOf(schema) : undefined;
   if (typeof value === 'string') {
     if (value.length === 0)
       return { gap: 'field-size-limits', description: `${pointer || 'value'} is an empty string` };
     if (value.trim() === '')
       return { gap: 'field-size-limits', description: `${pointer || 'value'} is only white space` };
     const bytes = Buffer.byteLength(value, 'utf8');
-    if (bytes > ORDINARY_STRING_LIMIT) {
+    const shown = typeof shape?.maxLength === 'number' && [...value].length <= shape.maxLength;
+    if (bytes > ORDINARY_STRING_LIMIT && !shown) {
       return {
         gap: 'field-size-limits',
         description: `${pointer || 'value'} is ${value.length} UTF-16 units (${bytes} UTF-8 bytes) long`,
@@ -54,7 +61,7 @@ export function edgeOf(
   }
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
-      const edge = edgeOf(item, undefined, `${pointer}/${i}`);
+      const edge = edgeOf(item, undefined, `${pointer}/${i}`, isObject(shape?.items) ? shape.items : undefined);
       if (edge) return edge;
     }
     return undefined;
@@ -63,7 +70,8 @@ export function edgeOf(
     for (const [key, item] of Object.entries(value as Record<string, WireJson>)) {
       if (declared && !declared.has(key))
         return { gap: 'unknown-fields', description: `${pointer}/${key} is not a documented property` };
-      const edge = edgeOf(item, undefined, `${pointer}/${key}`);
+      const member = isObject(shape?.properties) ? (shape.properties as Record<string, unknown>)[key] : undefined;
+      const edge = edgeOf(item, undefined, `${pointer}/${key}`, isObject(member) ? member : undefined);
       if (edge) return edge;
     }
   }

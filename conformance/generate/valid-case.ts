@@ -309,12 +309,18 @@ function formEncodingEdge(operation: OperationModel, body: WireJson): EdgeReason
 /** Turns request parts into a valid, authenticated case, labelled with any edge a server may refuse. */
 export function toValidCase(operation: OperationModel, parts: RequestParts, family = 'valid'): Case {
   const declared = operation.requestBody ? declaredProperties(operation) : undefined;
+  const parameterSchema = (where: string, name: string) =>
+    operation.parameters.find((p) => p.in === where && p.name === name)?.schema.schema;
   const edge =
-    (parts.body !== undefined ? edgeOf(parts.body, declared, '/body') : undefined) ??
+    (parts.body !== undefined
+      ? edgeOf(parts.body, declared, '/body', operation.requestBody?.schema.schema)
+      : undefined) ??
     Object.entries(parts.pathParams)
-      .map(([k, v]) => (v instanceof ExistingValue ? undefined : edgeOf(v, undefined, `path.${k}`)))
+      .map(([k, v]) =>
+        v instanceof ExistingValue ? undefined : edgeOf(v, undefined, `path.${k}`, parameterSchema('path', k)),
+      )
       .find(Boolean) ??
-    parts.query.map(([k, v]) => edgeOf(v, undefined, `query.${k}`)).find(Boolean) ??
+    parts.query.map(([k, v]) => edgeOf(v, undefined, `query.${k}`, parameterSchema('query', k))).find(Boolean) ??
     (parts.body !== undefined ? formEncodingEdge(operation, parts.body) : undefined);
   // A value the target listed names an existing resource only on its own: two harvested values
   // (a parent's and a child's) need not belong together, so a path with several claims none.
