@@ -33,7 +33,11 @@ beforeAll(async () => {
         post: {
           operationId: 'createVenue',
           requestBody: { required: true, content: { 'application/json': { schema: venue } } },
-          responses: { '201': { description: 'created' }, '400': { description: 'invalid' } },
+          responses: {
+            '201': { description: 'created' },
+            '400': { description: 'invalid' },
+            '415': { description: 'not JSON' },
+          },
         },
         get: {
           operationId: 'searchVenues',
@@ -89,5 +93,10 @@ describe('keyword breakers', () => {
       m.target === 'parameter' ? [`${m.parameter.name}=${m.text}`] : [],
     );
     expect(texts).toEqual(expect.arrayContaining([`q=${'a'.repeat(21)}`, 'minRating=-1', 'minRating=6']));
+  });
+
+  it('make another media type a firm refusal where the operation documents 415', () => {
+    const media = mutationsOf(operation).filter((m) => m.reason.keyword === 'content-type');
+    expect(media.map((m) => m.reason.firmness)).toEqual(['must', 'must']);
   });
 });

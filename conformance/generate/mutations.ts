@@ -235,7 +235,9 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
       });
     if (body.required)
       mutations.push({ target: 'no-body', reason: syntax('required', 'the required body is missing', firmness) });
-    // Another media type is only wrong where the operation does not take it.
+    // Another media type is only wrong where the operation does not take it, and its refusal is
+    // firm where the operation documents 415 Unsupported Media Type (RFC 9110 §15.5.16).
+    const mediaFirmness = operation.responses['415'] !== undefined ? 'must' : 'should';
     const accepts = (type: string) =>
       body.mediaTypes.some((m) => {
         const t = m.split(';')[0]!.trim().toLowerCase();
@@ -244,13 +246,13 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
     if (!accepts('text/plain'))
       mutations.push({
         target: 'raw-body',
-        reason: syntax('content-type', 'the body is sent as text/plain', 'should'),
+        reason: syntax('content-type', 'the body is sent as text/plain', mediaFirmness),
         render: (t) => ({ text: t, contentType: 'text/plain' }),
       });
     if (!accepts('application/x-www-form-urlencoded')) {
       mutations.push({
         target: 'raw-body',
-        reason: syntax('content-type', 'the body is sent as a form', 'should'),
+        reason: syntax('content-type', 'the body is sent as a form', mediaFirmness),
         render: (t) => ({ text: formOf(t), contentType: 'application/x-www-form-urlencoded' }),
       });
     }
