@@ -115,6 +115,16 @@ describe('bad spec files get a clear SpecLoadError', () => {
     const error = await loadError(await specFile('invalid.yaml', 'openapi: 3.1.0\ninfo: {title: t}\npaths: {}\n'));
     expect(error.code).toBe('spec_invalid');
   });
+  it('a 3.1 license with a name alone loads; one with both an identifier and a url does not', async () => {
+    const doc = (license: string) => `openapi: 3.1.0\ninfo: {title: t, version: "1", license: ${license}}\npaths: {}\n`;
+    const spec = await loadSpec(await specFile('license-name.yaml', doc('{name: MIT}')));
+    expect(spec.title).toBe('t');
+    await loadSpec(await specFile('license-id.yaml', doc('{name: MIT, identifier: MIT}')));
+    const error = await loadError(
+      await specFile('license-both.yaml', doc('{name: MIT, identifier: MIT, url: "https://example.com/mit"}')),
+    );
+    expect(error.code).toBe('spec_invalid');
+  });
   it('a dangling $ref', async () => {
     const text = [
       'openapi: 3.1.0',

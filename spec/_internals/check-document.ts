@@ -15,8 +15,9 @@ let patched = false;
 /**
  * Checks a bundled document against the official OpenAPI 3.0 / 3.1 JSON Schema, through
  * swagger-parser's own validator. The 3.1 schema it bundles spells the server variable's
- * `description` as `descriptions`, so a valid document that describes a variable is refused; the
- * in-memory schema is corrected once, before first use.
+ * `description` as `descriptions`, so a valid document that describes a variable is refused, and
+ * requires a license's optional `identifier` or `url`; the in-memory schema is corrected once, before
+ * first use.
  *
  * @throws {@link SpecLoadError} `spec_invalid`, naming the file, the JSON pointer and the fault.
  */
@@ -29,6 +30,14 @@ export function checkDocument(path: string, document: Record<string, unknown>): 
     if (variable && 'descriptions' in variable.properties) {
       variable.properties.description = variable.properties.descriptions;
       delete variable.properties.descriptions;
+    }
+    // OAS 3.1 §4.8.4: a license needs a `name`; `identifier` and `url` are each optional and exclude
+    // each other. The bundled schema asks for one of the two (`oneOf`), refusing `{name: MIT}`; the
+    // published schema says it with `dependentSchemas`.
+    const license = openapi.v31.$defs.license as { oneOf?: unknown; dependentSchemas?: unknown } | undefined;
+    if (license?.oneOf) {
+      delete license.oneOf;
+      license.dependentSchemas = { identifier: { not: { required: ['url'] } } };
     }
     patched = true;
   }
