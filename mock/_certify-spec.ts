@@ -19,7 +19,7 @@ export interface SpecCertification {
     readonly code: string;
     readonly operationId: string;
     readonly check: string;
-    /** The finding as the report renders it, cut to 200 characters. */
+    /** The finding as the report renders it. */
     readonly text: string;
   }[];
   readonly requests: number;
@@ -50,7 +50,7 @@ export async function certifySpec(spec: string): Promise<SpecCertification> {
           code: f.code,
           operationId: f.operationId,
           check: f.check,
-          text: describeFinding(f).slice(0, 200),
+          text: describeFinding(f),
         })),
       requests: report.requests,
     };
