@@ -2,7 +2,7 @@ import type { JsonSchema, OperationModel, ResponseModel, SpecModel } from '../..
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, errorBody, mockError } from '../errors.js';
 import { parseMediaType } from '../../spec/media/index.js';
-import { sampleValue } from './sample-value.js';
+import { sampleValue, schemaSample } from './sample-value.js';
 import { isObject } from '../../spec/json/index.js';
 
 type Obj = Record<string, unknown>;
@@ -106,8 +106,9 @@ export function specErrorResponse(spec: SpecModel): ResponseModel | undefined {
  * An error of `status` rendered in a shape (see {@link errorShapeFor}): XML or text when it is
  * documented only so; the mock's Error when the shape's schema takes it; a body built from the schema
  * (its status, code and message members filled, one level of nesting deep), else the documented
- * example; an RFC 9457 problem (`type`, `title`, `status`, `detail`, and `code` as an extension
- * member) when there is no schema.
+ * example, else one built from the schema's keywords alone (when its examples break it); an RFC 9457
+ * problem (`type`, `title`, `status`, `detail`, and `code` as an extension member) when there is no
+ * schema.
  */
 export function renderError(
   shape: ResponseModel | undefined,
@@ -131,7 +132,15 @@ export function renderError(
   const candidates: unknown[] = [];
   if (isObject(sample)) candidates.push(filledError(check.schema, sample, status, code, message, 0));
   candidates.push(...Object.values(shape.examples), sample);
-  const body = candidates.find((c) => check.validate(c).ok) ?? sample;
+  let body = candidates.find((c) => check.validate(c).ok);
+  if (body === undefined) {
+    // The schema's own examples break it: build from its keywords alone, the mock's error filled in.
+    const bare = schemaSample(check.schema);
+    body = [...(isObject(bare) ? [filledError(check.schema, bare, status, code, message, 0)] : []), bare].find(
+      (c) => check.validate(c).ok,
+    );
+  }
+  body ??= sample;
   return withMediaType(jsonAnswer(status, JSON.stringify(body)), shape.mediaTypes);
 }
 
