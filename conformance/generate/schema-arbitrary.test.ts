@@ -222,4 +222,17 @@ describe('schemaArbitrary: a pattern with length bounds', () => {
       expect(value as string).toMatch(/[a-f0-9]+/u);
     }
   });
+
+  it('holds an unanchored pattern to maxLength too (a country code: `[a-zA-Z]{2}`, length 2)', () => {
+    // fast-check builds unanchored matches with text around them; the bounds say the match is all of it.
+    const schema: JsonSchema = { type: 'string', pattern: '[a-zA-Z]{2}', minLength: 2, maxLength: 2 };
+    const values = fc.sample(schemaArbitrary(schema), { numRuns: 200, seed: 11 }) as string[];
+    expect(values.filter((v) => Array.from(v).length !== 2 || !/[a-zA-Z]{2}/u.test(v))).toEqual([]);
+  });
+
+  it('holds a pattern anchored at one end to maxLength (`^ab`, at most 4)', () => {
+    const schema: JsonSchema = { type: 'string', pattern: '^ab', maxLength: 4 };
+    const values = fc.sample(schemaArbitrary(schema), { numRuns: 200, seed: 11 }) as string[];
+    expect(values.filter((v) => Array.from(v).length > 4 || !/^ab/u.test(v))).toEqual([]);
+  });
 });

@@ -536,13 +536,21 @@ function formatWithPattern(schema: JsonSchema, pattern: string): fc.Arbitrary<st
 }
 
 /**
- * Pattern matches held to the schema's length bounds too: a match too short for `minLength` of an
+ * Pattern matches held to the schema's length bounds too: a value too long for `maxLength` (fast-check
+ * writes text around the match of a pattern not anchored at both ends: `[a-zA-Z]{2}` with
+ * `maxLength: 2`) is cut to the match itself when that fits; a match too short for `minLength` of an
  * unanchored pattern (`[a-f0-9]+` with `minLength: 40`) is repeated up to it, as the pattern still
  * finds itself in the longer string; other matches go as built.
  */
 function withLength(arbitrary: fc.Arbitrary<string>, pattern: string, min: number, max: number): fc.Arbitrary<string> {
-  if (min === 0 || pattern.startsWith('^') || pattern.endsWith('$')) return arbitrary;
-  return arbitrary.map((s) => {
+  const fitted = arbitrary.map((s) => {
+    if (Array.from(s).length <= max) return s;
+    const match = unicodeRegExp(pattern)?.exec(s)?.[0];
+    const length = match === undefined ? -1 : Array.from(match).length;
+    return match !== undefined && length >= min && length <= max ? match : s;
+  });
+  if (min === 0 || pattern.startsWith('^') || pattern.endsWith('$')) return fitted;
+  return fitted.map((s) => {
     const points = Array.from(s);
     if (points.length >= min || points.length === 0 || min > max) return s;
     const repeated = Array.from(s.repeat(Math.ceil(min / points.length)))
@@ -550,6 +558,15 @@ function withLength(arbitrary: fc.Arbitrary<string>, pattern: string, min: numbe
       .join('');
     return new RegExp(pattern, 'u').test(repeated) ? repeated : s;
   });
+}
+
+/** The pattern as JSON Schema reads it (ECMA-262 with the `u` flag), or undefined where it does not compile so. */
+function unicodeRegExp(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
 }
 
 /**
