@@ -236,3 +236,25 @@ describe('schemaArbitrary: a pattern with length bounds', () => {
     expect(values.filter((v) => Array.from(v).length > 4 || !/^ab/u.test(v))).toEqual([]);
   });
 });
+
+describe('schemaArbitrary: patterns as JSON Schema reads them (issue 21: amazonaws.com/fsx)', () => {
+  it('a Unicode property escape is a class of letters, not the text "p{L}"', () => {
+    const schema: JsonSchema = {
+      type: 'string',
+      pattern: '^([\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]*)$',
+      minLength: 1,
+      maxLength: 128,
+    };
+    const re = /^([\p{L}\p{Z}\p{N}_.:/=+\-@]*)$/u;
+    const values = fc.sample(schemaArbitrary(schema), { numRuns: 100, seed: 11 }) as string[];
+    expect(values.filter((v) => !re.test(v))).toEqual([]);
+    // Not only the empty string the `*` allows: letters of some script are made.
+    expect(values.some((v) => /\p{L}/u.test(v))).toBe(true);
+  });
+
+  it('an open repetition anchored at both ends is cut to maxLength', () => {
+    const schema: JsonSchema = { type: 'string', pattern: '^(svm-[0-9a-f]{17,})$', minLength: 21, maxLength: 21 };
+    const values = fc.sample(schemaArbitrary(schema), { numRuns: 100, seed: 11 }) as string[];
+    expect(values.filter((v) => v.length !== 21 || !/^(svm-[0-9a-f]{17,})$/u.test(v))).toEqual([]);
+  });
+});

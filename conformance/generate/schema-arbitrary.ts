@@ -545,9 +545,14 @@ function formatWithPattern(schema: JsonSchema, pattern: string): fc.Arbitrary<st
 function withLength(arbitrary: fc.Arbitrary<string>, pattern: string, min: number, max: number): fc.Arbitrary<string> {
   const fitted = arbitrary.map((s) => {
     if (Array.from(s).length <= max) return s;
-    const match = unicodeRegExp(pattern)?.exec(s)?.[0];
+    const re = unicodeRegExp(pattern);
+    const match = re?.exec(s)?.[0];
     const length = match === undefined ? -1 : Array.from(match).length;
-    return match !== undefined && length >= min && length <= max ? match : s;
+    if (match !== undefined && length >= min && length <= max) return match;
+    // An open repetition anchored at both ends (`^(svm-[0-9a-f]{17,})$`, length 21): the value cut to
+    // the bound, where the pattern still takes it.
+    const cut = Array.from(s).slice(0, max).join('');
+    return re?.test(cut) && Array.from(cut).length >= min ? cut : s;
   });
   if (min === 0 || pattern.startsWith('^') || pattern.endsWith('$')) return fitted;
   return fitted.map((s) => {
@@ -575,7 +580,9 @@ function unicodeRegExp(pattern: string): RegExp | undefined {
  * pattern matches (after many misses in a row, one is let through rather than searching forever).
  */
 export function patternArbitrary(pattern: string): fc.Arbitrary<string> {
-  const re = new RegExp(pattern);
+  // As JSON Schema reads it (the `u` flag: `\p{L}` is a letter, not "p{L}"), else as plain ECMA-262
+  // where the pattern only compiles so (`\_`).
+  const re = unicodeRegExp(pattern) ?? new RegExp(pattern);
   if (buildable(re)) return fc.stringMatching(re);
   const loose = new RegExp(withoutLookarounds(pattern));
   if (!buildable(loose)) return fc.constant('');
