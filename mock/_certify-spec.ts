@@ -21,6 +21,10 @@ export interface SpecCertification {
     readonly check: string;
     /** The finding as the report renders it. */
     readonly text: string;
+    /** The request it rests on (method, path and query, body cut to 500 characters), when it has one. */
+    readonly request?: string;
+    /** The answer it rests on (status, body cut to 500 characters), when it has one. */
+    readonly response?: string;
   }[];
   readonly requests: number;
 }
@@ -51,6 +55,10 @@ export async function certifySpec(spec: string): Promise<SpecCertification> {
           operationId: f.operationId,
           check: f.check,
           text: describeFinding(f),
+          ...(f.request
+            ? { request: `${f.request.method} ${f.request.path} ${(f.request.body ?? '').slice(0, 500)}`.trim() }
+            : {}),
+          ...(f.response ? { response: `${f.response.status} ${f.response.body.slice(0, 500)}`.trim() } : {}),
         })),
       requests: report.requests,
     };
