@@ -5,18 +5,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../conformance/index.js';
-import { describeFinding } from '../conformance/report/describe-finding.js';
-import { startMock } from './index.js';
+import { certifySpec } from './_certify-spec.js';
 import { loadPrism } from './prism-engine.js';
 
 const DIR = 'fixtures/specs/real-world';
-const KEY = 'corpus-certify-key';
-const USER = 'corpus:corpus-certify-password';
-/** Cases per property, and the seed: small and fixed, so the suite is quick and repeatable. */
-const RUNS = 2;
-const SEED = 1;
-
 /**
  * `CORPUS_SPEC=<file>` (a file name of the corpus, or several, comma-separated) runs only those specs,
  * in whichever shard holds them: `CORPUS_SPEC=lgtm.com.json npx vitest run mock/corpus-certify-*.test.ts`.
@@ -45,37 +37,16 @@ export function certifyCorpus(index: number, count: number): void {
 
     for (const file of specs) {
       it(file, async () => {
-        const mock = await startMock({
-          port: 0,
-          quiet: true,
-          spec: join(DIR, file),
-          apiKeys: [KEY],
-          users: [USER],
-          watch: false,
+        const { verdict, error, failures } = await certifySpec(join(DIR, file));
+        expect({
+          verdict,
+          error,
+          failures: failures.map((f) => `${f.code} ${f.operationId} ${f.check}: ${f.text.slice(0, 200)}`),
+        }).toEqual({
+          verdict: 'certified',
+          error: undefined,
+          failures: [],
         });
-        try {
-          const report = await runConformance({
-            target: mock.url,
-            spec: join(DIR, file),
-            apiKey: KEY,
-            basic: USER,
-            seed: SEED,
-            runs: RUNS,
-            concurrency: 1,
-          });
-          const failures = report.findings.filter((f) => f.severity === 'failure');
-          expect({
-            verdict: report.verdict,
-            error: report.error,
-            failures: failures.map((f) => `${f.code} ${f.operationId} ${f.check}: ${describeFinding(f).slice(0, 200)}`),
-          }).toEqual({
-            verdict: 'certified',
-            error: undefined,
-            failures: [],
-          });
-        } finally {
-          await mock.close();
-        }
       }, 600_000); // up to 2 min each on 2 shared cores; the limit only stops a hang
     }
   });

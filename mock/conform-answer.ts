@@ -2,7 +2,7 @@ import { decodeSegment, isObject } from '../spec/json/index.js';
 import type { CompiledSchema, JsonSchema, MediaTypeModel, OperationModel, ResponseModel } from '../spec/index.js';
 import { encodeBody, mediaTypeMatches, parseMediaType } from '../spec/media/index.js';
 import type { Answer } from './answer.js';
-import { sampleValue } from './resources/index.js';
+import { sampleValue, schemaSample } from './resources/index.js';
 
 /** A documented success media type picked for a request's Accept, with the concrete type to send. */
 export interface Negotiated {
@@ -179,7 +179,7 @@ export function isJsonAnswer(answer: Answer): boolean {
  * Checks a success before it leaves: a body in the media type the client accepts among those the
  * documented response declares, fitting that media type's schema. A JSON body that breaks the schema
  * is replaced by the first of: a documented example that fits, a body `generate` builds (Prism's
- * generator), a body built from the schema; a JSON body where the client asked for an image, a PDF or
+ * generator), a body built from the schema (with its examples, then without them); a JSON body where the client asked for an image, a PDF or
  * text becomes a placeholder of that type. Errors, statuses the operation does not document and
  * bodies that fit go out unchanged (a `+json` type is named in Content-Type).
  *
@@ -224,6 +224,8 @@ export async function conformSuccess(
     // the answer, then that sample, without the optional members that break their own schema.
     () => (parsed ? withoutBrokenOptionals(body, schema) : undefined),
     () => withoutBrokenOptionals(sampleValue(schema.schema), schema),
+    // Examples that break their own schema all the way down: a body from the schema's keywords alone.
+    () => schemaSample(schema.schema),
   ];
   for (const candidate of candidates) {
     let value: unknown;

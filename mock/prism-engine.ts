@@ -232,15 +232,20 @@ function sizedVariant(
       }
       return at;
     };
-    const sized = (raw: Record<string, unknown> | undefined): Record<string, unknown> | undefined => {
+    const sized = (raw: Record<string, unknown> | undefined, depth = 0): Record<string, unknown> | undefined => {
       const schema = local(raw);
       if (!schema) return schema;
       const pin = (array: Record<string, unknown>) => ({ ...array, minItems: list.items, maxItems: list.items });
       if (list.member === undefined) return schema.type === 'array' ? pin(schema) : schema;
       const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
       const member = local(properties?.[list.member]);
-      if (!member || member.type !== 'array') return schema;
-      return { ...schema, properties: { ...properties, [list.member]: pin(member) } };
+      if (member && member.type === 'array')
+        return { ...schema, properties: { ...properties, [list.member]: pin(member) } };
+      // An envelope written as allOf parts (`allOf: [{properties: {results: ...}}, {$ref: PagingInfo}]`):
+      // the part that declares the member is pinned.
+      if (Array.isArray(schema.allOf) && depth < 4)
+        return { ...schema, allOf: schema.allOf.map((part: Record<string, unknown>) => sized(part, depth + 1)) };
+      return schema;
     };
     variant = {
       ...resource,

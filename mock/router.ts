@@ -31,9 +31,11 @@ export function createRouter(spec: SpecModel): Router {
     if (!entry.has(operation.method.toUpperCase())) entry.set(operation.method.toUpperCase(), operation);
     byTemplate.set(shape, entry);
   }
-  // Concrete paths win over templated ones (`/pets/mine` before `/pets/{petId}`), as in OpenAPI.
+  // Concrete paths win over templated ones (`/pets/mine` before `/pets/{petId}`), as in OpenAPI; among
+  // templates with as many parameters, the one with more literal text (`/tags/{arn}#tagKeys`, an
+  // action's own path in AWS specs, before `/tags/{arn}`, whose parameter would swallow the suffix).
   const entries: PathEntry[] = [...byTemplate.entries()]
-    .sort(([a], [b]) => templateCount(a) - templateCount(b))
+    .sort(([a], [b]) => templateCount(a) - templateCount(b) || literalLength(b) - literalLength(a))
     .map(([, operations]) => {
       const first = operations.values().next().value as OperationModel;
       return { operations, allow: [...operations.keys()], match: (p: string) => first.matchPath(p) };
@@ -80,4 +82,9 @@ export function createRouter(spec: SpecModel): Router {
 
 function templateCount(template: string): number {
   return (template.match(/\{/g) ?? []).length;
+}
+
+/** Characters of a template outside its parameters (`/tags/{}#tagKeys`: 14). */
+function literalLength(template: string): number {
+  return template.replace(/\{\}/g, '').length;
 }

@@ -145,6 +145,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (res.headersSent || res.destroyed) return;
     try {
       if (response.delivery) return deliverFault(res, response, response.delivery, core.signal);
+      if (response.status === 204) {
+        // A 204 has no content, so no length either (RFC 9110 §8.6): node drops the bytes of a body
+        // the spec documents for it, and a Content-Length left standing would break the framing.
+        const { 'Content-Length': _length, ...headers } = response.headers;
+        res.writeHead(204, headers);
+        res.end();
+        return;
+      }
       res.writeHead(response.status, response.headers);
       res.end(response.body);
     } catch (error) {

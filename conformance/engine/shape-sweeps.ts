@@ -143,7 +143,7 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
 /**
  * The query the shapes are made of: every query parameter once, with a value whose effect is
  * visible (a small bound of an integer, the last value of an enum) and that its schema takes;
- * the ordinary request's value otherwise.
+ * the ordinary request's value otherwise. None when a required parameter cannot be among them.
  */
 export function shapePairs(operation: OperationModel, base: Case): [string, string][] {
   const pairs: [string, string][] = [];
@@ -154,6 +154,9 @@ export function shapePairs(operation: OperationModel, base: Case): [string, stri
     ];
     const value = candidates.find((v) => checkParameterText(parameter, v).ok);
     if (value !== undefined && /^[\w.~-]*$/.test(parameter.name)) pairs.push([parameter.name, value]);
+    // A required parameter the shapes cannot carry (an array's text, a name with reserved characters):
+    // every shape of the query would be invalid for its absence, so the operation has no shapes.
+    else if (parameter.required) return [];
   }
   return pairs;
 }

@@ -102,7 +102,10 @@ export function isStillInvalid(testCase: Case, operation: OperationModel): boole
       )
     );
   }
-  const [where, name] = reason.location.split('.') as [string, string];
+  // `query.certificate.purpose`: the parameter's name is all after the first dot (names may hold dots).
+  const dot = reason.location.indexOf('.');
+  const where = reason.location.slice(0, dot);
+  const name = reason.location.slice(dot + 1);
   const parameter = operation.parameters.find((p) => p.in === where && p.name === name);
   if (!parameter) return false;
   const text =

@@ -37,3 +37,18 @@ describe('queryShapes', () => {
     expect(queryShapes([])).toEqual([]);
   });
 });
+
+describe('queryShapes: delimiters of a form array', () => {
+  // `subType=AIRPORT,CITY` (style form, explode false): the comma separates the items, and a
+  // percent-encoded comma is data, not a delimiter (RFC 3986 §2.2): `AIRPORT%2CCITY` is one item
+  // no enum holds (issue 21: amadeus.com's airport & city search refused it, rightly).
+  const shapes = queryShapes([['subType', 'AIRPORT,CITY']]);
+
+  it('every shape keeps the comma as it is', () => {
+    for (const shape of shapes) expect(shape.text, shape.id).toContain(',');
+    expect(shapes.every((s) => !/%2C/i.test(s.text))).toBe(true);
+    const byId = Object.fromEntries(shapes.map((s) => [s.id, s.text]));
+    expect(byId['encoded-name']).toBe('%73ubType=AIRPORT,CITY');
+    expect(byId['encoded-value']).toBe('subType=%41%49%52%50%4F%52%54,%43%49%54%59');
+  });
+});

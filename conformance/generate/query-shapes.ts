@@ -25,9 +25,14 @@ export interface QueryShape {
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
-/** Percent-encodes text as UTF-8, reserved characters as usual, and unreserved ones too when `all`. */
+/**
+ * Percent-encodes text as UTF-8, reserved characters as usual but for the comma, and unreserved ones
+ * too when `all`. The comma stays as written: it separates the items of a `form` array
+ * (`subType=AIRPORT,CITY`), where `%2C` would be data, not a delimiter (RFC 3986 §2.2), and a form
+ * decoder reads a comma of a single value the same either way.
+ */
 function encode(text: string, all: false | 'upper' | 'lower' = false): string {
-  const plain = encodeURIComponent(text);
+  const plain = encodeURIComponent(text).replace(/%2C/g, ',');
   if (!all) return plain;
   const out = plain.replace(/%[0-9A-F]{2}|./g, (part) =>
     part.startsWith('%') || !UNRESERVED.test(part)

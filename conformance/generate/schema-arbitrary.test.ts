@@ -222,4 +222,39 @@ describe('schemaArbitrary: a pattern with length bounds', () => {
       expect(value as string).toMatch(/[a-f0-9]+/u);
     }
   });
+
+  it('holds an unanchored pattern to maxLength too (a country code: `[a-zA-Z]{2}`, length 2)', () => {
+    // fast-check builds unanchored matches with text around them; the bounds say the match is all of it.
+    const schema: JsonSchema = { type: 'string', pattern: '[a-zA-Z]{2}', minLength: 2, maxLength: 2 };
+    const values = fc.sample(schemaArbitrary(schema), { numRuns: 200, seed: 11 }) as string[];
+    expect(values.filter((v) => Array.from(v).length !== 2 || !/[a-zA-Z]{2}/u.test(v))).toEqual([]);
+  });
+
+  it('holds a pattern anchored at one end to maxLength (`^ab`, at most 4)', () => {
+    const schema: JsonSchema = { type: 'string', pattern: '^ab', maxLength: 4 };
+    const values = fc.sample(schemaArbitrary(schema), { numRuns: 200, seed: 11 }) as string[];
+    expect(values.filter((v) => Array.from(v).length > 4 || !/^ab/u.test(v))).toEqual([]);
+  });
+});
+
+describe('schemaArbitrary: patterns as JSON Schema reads them (issue 21: amazonaws.com/fsx)', () => {
+  it('a Unicode property escape is a class of letters, not the text "p{L}"', () => {
+    const schema: JsonSchema = {
+      type: 'string',
+      pattern: '^([\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]*)$',
+      minLength: 1,
+      maxLength: 128,
+    };
+    const re = /^([\p{L}\p{Z}\p{N}_.:/=+\-@]*)$/u;
+    const values = fc.sample(schemaArbitrary(schema), { numRuns: 100, seed: 11 }) as string[];
+    expect(values.filter((v) => !re.test(v))).toEqual([]);
+    // Not only the empty string the `*` allows: letters of some script are made.
+    expect(values.some((v) => /\p{L}/u.test(v))).toBe(true);
+  });
+
+  it('an open repetition anchored at both ends is cut to maxLength', () => {
+    const schema: JsonSchema = { type: 'string', pattern: '^(svm-[0-9a-f]{17,})$', minLength: 21, maxLength: 21 };
+    const values = fc.sample(schemaArbitrary(schema), { numRuns: 100, seed: 11 }) as string[];
+    expect(values.filter((v) => v.length !== 21 || !/^(svm-[0-9a-f]{17,})$/u.test(v))).toEqual([]);
+  });
 });

@@ -536,13 +536,26 @@ function formatWithPattern(schema: JsonSchema, pattern: string): fc.Arbitrary<st
 }
 
 /**
- * Pattern matches held to the schema's length bounds too: a match too short for `minLength` of an
+ * Pattern matches held to the schema's length bounds too: a value too long for `maxLength` (fast-check
+ * writes text around the match of a pattern not anchored at both ends: `[a-zA-Z]{2}` with
+ * `maxLength: 2`) is cut to the match itself when that fits; a match too short for `minLength` of an
  * unanchored pattern (`[a-f0-9]+` with `minLength: 40`) is repeated up to it, as the pattern still
  * finds itself in the longer string; other matches go as built.
  */
 function withLength(arbitrary: fc.Arbitrary<string>, pattern: string, min: number, max: number): fc.Arbitrary<string> {
-  if (min === 0 || pattern.startsWith('^') || pattern.endsWith('$')) return arbitrary;
-  return arbitrary.map((s) => {
+  const fitted = arbitrary.map((s) => {
+    if (Array.from(s).length <= max) return s;
+    const re = unicodeRegExp(pattern);
+    const match = re?.exec(s)?.[0];
+    const length = match === undefined ? -1 : Array.from(match).length;
+    if (match !== undefined && length >= min && length <= max) return match;
+    // An open repetition anchored at both ends (`^(svm-[0-9a-f]{17,})$`, length 21): the value cut to
+    // the bound, where the pattern still takes it.
+    const cut = Array.from(s).slice(0, max).join('');
+    return re?.test(cut) && Array.from(cut).length >= min ? cut : s;
+  });
+  if (min === 0 || pattern.startsWith('^') || pattern.endsWith('$')) return fitted;
+  return fitted.map((s) => {
     const points = Array.from(s);
     if (points.length >= min || points.length === 0 || min > max) return s;
     const repeated = Array.from(s.repeat(Math.ceil(min / points.length)))
@@ -552,13 +565,24 @@ function withLength(arbitrary: fc.Arbitrary<string>, pattern: string, min: numbe
   });
 }
 
+/** The pattern as JSON Schema reads it (ECMA-262 with the `u` flag), or undefined where it does not compile so. */
+function unicodeRegExp(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Strings matching a pattern. fast-check builds from most regular expressions but not from
  * lookarounds (`(?!\.)`): those are left out to build, and the values kept are those the whole
  * pattern matches (after many misses in a row, one is let through rather than searching forever).
  */
 export function patternArbitrary(pattern: string): fc.Arbitrary<string> {
-  const re = new RegExp(pattern);
+  // As JSON Schema reads it (the `u` flag: `\p{L}` is a letter, not "p{L}"), else as plain ECMA-262
+  // where the pattern only compiles so (`\_`).
+  const re = unicodeRegExp(pattern) ?? new RegExp(pattern);
   if (buildable(re)) return fc.stringMatching(re);
   const loose = new RegExp(withoutLookarounds(pattern));
   if (!buildable(loose)) return fc.constant('');

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadOperations, probeCase, validCase, type Operations } from '../checks/_test-support.js';
 import { createHttpClient } from './http-client.js';
+import { requestRaw } from './raw-request.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -131,5 +132,22 @@ describe('bytes and Connection: close over a plain socket', () => {
     expect(exchange.request.headers.connection).toBe('close');
     expect(exchange.response?.headers['transfer-encoding']).toBe('chunked');
     expect(exchange.response?.json).toEqual([{ id: 1, name: 'Émile', categoryId: 1 }]);
+  });
+});
+
+describe('requestRaw sends the target as given', () => {
+  it('a path with a literal "#" (AWS specs: /#Action=AbortEnvironmentUpdate) reaches the target whole', async () => {
+    // new URL() reads everything after "#" as a fragment: the path went out as "/" (issue 21,
+    // amazonaws.com/elasticbeanstalk, a request with Connection: close got the mock's 404).
+    const { url, seen } = await target(false);
+    const origin = new URL(url).origin;
+    const res = await requestRaw(
+      `${origin}/#Action=AbortEnvironmentUpdate?Action=AbortEnvironmentUpdate&Version=2010-12-01`,
+      'GET',
+      {},
+      new AbortController().signal,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(seen).toEqual(['GET /#Action=AbortEnvironmentUpdate?Action=AbortEnvironmentUpdate&Version=2010-12-01 -']);
   });
 });

@@ -24,7 +24,10 @@ export function requestRaw(
 ): Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined>; body: Readable }> {
   const u = new URL(url);
   const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
-  const lines = [`${method} ${u.pathname}${u.search} HTTP/1.1`, `host: ${u.host}`, 'connection: close'];
+  // The target goes as it is: pathname and search would drop a literal "#" and all after it
+  // (`/#Action=CreateQueue?...`, a path some specs document), as requestWithNodeHttp keeps it.
+  const path = url.slice(u.origin.length) || '/';
+  const lines = [`${method} ${path} HTTP/1.1`, `host: ${u.host}`, 'connection: close'];
   for (const [name, value] of Object.entries(headers))
     if (name !== 'host' && name !== 'connection' && name !== 'content-length') lines.push(`${name}: ${value}`);
   if (body !== undefined) lines.push(`content-length: ${body.length}`);

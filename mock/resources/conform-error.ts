@@ -2,7 +2,7 @@ import type { JsonSchema, OperationModel, ResponseModel, SpecModel } from '../..
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, errorBody, mockError } from '../errors.js';
 import { parseMediaType } from '../../spec/media/index.js';
-import { sampleValue } from './sample-value.js';
+import { sampleValue, schemaSample } from './sample-value.js';
 import { isObject } from '../../spec/json/index.js';
 
 type Obj = Record<string, unknown>;
@@ -27,7 +27,7 @@ export function conformError(spec: SpecModel, operation: OperationModel | undefi
   const shape = errorShapeFor(spec, operation, answer.status);
   // A body the engine took from the spec (a forced Prefer: code=404) that fits is the spec's own.
   if (shape?.schema && !isMockError(body, answer.status) && shape.schema.validate(body).ok)
-    return withMediaType(answer, shape.mediaTypes);
+    return inErrorMediaType(answer, shape.mediaTypes);
   const code = isObject(body) && typeof body.code === 'string' ? (body.code as MockErrorCode) : 'invalid_parameter';
   const message = isObject(body) && typeof body.message === 'string' ? body.message : `Status ${answer.status}.`;
   const fitted = renderError(shape, answer.status, code, message);
@@ -106,8 +106,9 @@ export function specErrorResponse(spec: SpecModel): ResponseModel | undefined {
  * An error of `status` rendered in a shape (see {@link errorShapeFor}): XML or text when it is
  * documented only so; the mock's Error when the shape's schema takes it; a body built from the schema
  * (its status, code and message members filled, one level of nesting deep), else the documented
- * example; an RFC 9457 problem (`type`, `title`, `status`, `detail`, and `code` as an extension
- * member) when there is no schema.
+ * example, else one built from the schema's keywords alone (when its examples break it); an RFC 9457
+ * problem (`type`, `title`, `status`, `detail`, and `code` as an extension member) when there is no
+ * schema.
  */
 export function renderError(
   shape: ResponseModel | undefined,
@@ -126,13 +127,21 @@ export function renderError(
       'Content-Type': `${documented ?? PROBLEM_JSON}; charset=utf-8`,
     });
   }
-  if (check.validate(JSON.parse(errorBody(error))).ok) return withMediaType(errorAnswer(error), shape.mediaTypes);
+  if (check.validate(JSON.parse(errorBody(error))).ok) return inErrorMediaType(errorAnswer(error), shape.mediaTypes);
   const sample = sampleValue(check.schema);
   const candidates: unknown[] = [];
   if (isObject(sample)) candidates.push(filledError(check.schema, sample, status, code, message, 0));
   candidates.push(...Object.values(shape.examples), sample);
-  const body = candidates.find((c) => check.validate(c).ok) ?? sample;
-  return withMediaType(jsonAnswer(status, JSON.stringify(body)), shape.mediaTypes);
+  let body = candidates.find((c) => check.validate(c).ok);
+  if (body === undefined) {
+    // The schema's own examples break it: build from its keywords alone, the mock's error filled in.
+    const bare = schemaSample(check.schema);
+    body = [...(isObject(bare) ? [filledError(check.schema, bare, status, code, message, 0)] : []), bare].find(
+      (c) => check.validate(c).ok,
+    );
+  }
+  body ??= sample;
+  return inErrorMediaType(jsonAnswer(status, JSON.stringify(body)), shape.mediaTypes);
 }
 
 const PROBLEM_JSON = 'application/problem+json';
@@ -278,6 +287,27 @@ function escapeXml(text: string): string {
     /[<>&"']/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
   );
+}
+
+/**
+ * An error body (JSON text that fits the documented schema) in the media type its response documents:
+ * a JSON-based one as {@link withMediaType} names it; where the response documents neither JSON nor
+ * any type (`*\/*`), only a binary one (`application/octet-stream` with an object schema, as Azure's
+ * LUIS writes its errors), the same text under the first documented type.
+ */
+function inErrorMediaType(answer: Answer, mediaTypes: readonly string[] | undefined): Answer {
+  const binary = (type: string) => {
+    const m = parseMediaType(type);
+    return (
+      m !== undefined &&
+      m.type !== '*' &&
+      m.subtype !== '*' &&
+      m.type !== 'text' &&
+      !/json|xml/.test(`${m.subtype}+${m.suffix ?? ''}`)
+    );
+  };
+  if (!mediaTypes || mediaTypes.length === 0 || !mediaTypes.every(binary)) return withMediaType(answer, mediaTypes);
+  return { ...answer, headers: { ...answer.headers, 'Content-Type': mediaTypes[0]! } };
 }
 
 /** Sends a documented JSON-based media type other than `application/json` (`application/problem+json`) as such. */

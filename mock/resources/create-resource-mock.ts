@@ -328,14 +328,11 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       id = sent[idMember];
     const held = id === undefined || givenId !== undefined ? undefined : collection.store.get(scope, id);
     // An id held by an example seed is taken over: the spec's own example create (a label named "bug")
-    // must not collide with the example item it also documents.
-    if (held && !isExampleSeed(held.value)) {
-      return failure(
-        operation,
-        [409, 400],
-        'conflict',
-        `A ${singular(m.name)} with the id ${keyOf(id)} exists already.`,
-      );
+    // must not collide with the example item it also documents. A conflict is refused with the 409 the
+    // operation documents (by code, range or default); where it documents none, the spec gives no
+    // refusal for it, and the create replaces the item.
+    if (held && !isExampleSeed(held.value) && operation.responseFor(409) !== undefined) {
+      return failure(operation, [409], 'conflict', `A ${singular(m.name)} with the id ${keyOf(id)} exists already.`);
     }
     id ??= mintId(collection, scope);
     // An item schema with oneOf/anyOf has several shapes: the first one the item fits decides what is kept and filled.

@@ -11,34 +11,49 @@ type Obj = Record<string, unknown>;
  * required members. Never throws; the caller validates the result.
  */
 export function sampleValue(schema: JsonSchema | undefined, depth = 0): unknown {
+  return sample(schema, depth, true);
+}
+
+/**
+ * A value built from a schema's keywords alone (`const`, `enum`, type, format, required members),
+ * never from its `default`, `example` or `examples`: what answers when those break the schema they
+ * sit in (an integer example of a string member). Never throws; the caller validates the result.
+ */
+export function schemaSample(schema: JsonSchema | undefined): unknown {
+  return sample(schema, 0, false);
+}
+
+function sample(schema: JsonSchema | undefined, depth: number, examples: boolean): unknown {
   if (!schema || depth > 6) return null;
   if ('const' in schema) return schema.const;
-  if ('default' in schema) return schema.default;
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-  if ('example' in schema) return schema.example;
+  if (examples) {
+    if ('default' in schema) return schema.default;
+    if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+    if ('example' in schema) return schema.example;
+  }
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
     const parts = schema[key];
     if (Array.isArray(parts) && parts.length > 0) {
-      if (key !== 'allOf') return sampleValue(parts[0] as JsonSchema, depth + 1);
+      if (key !== 'allOf') return sample(parts[0] as JsonSchema, depth + 1, examples);
       const merged: Obj = {};
       let scalar: unknown;
       for (const part of parts as JsonSchema[]) {
-        const value = sampleValue(part, depth + 1);
+        const value = sample(part, depth + 1, examples);
         if (isObject(value)) Object.assign(merged, value);
         else if (value !== null) scalar = value;
       }
       if (scalar !== undefined && Object.keys(merged).length === 0) return scalar;
-      return { ...merged, ...(isObject(schema.properties) ? objectSample(schema, depth) : {}) };
+      return { ...merged, ...(isObject(schema.properties) ? objectSample(schema, depth, examples) : {}) };
     }
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object':
-      return objectSample(schema, depth);
+      return objectSample(schema, depth, examples);
     case 'array': {
       const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
-      return Array.from({ length: Math.min(min, 3) }, () => sampleValue(schema.items as JsonSchema, depth + 1));
+      return Array.from({ length: Math.min(min, 3) }, () => sample(schema.items as JsonSchema, depth + 1, examples));
     }
     case 'integer':
     case 'number': {
@@ -57,15 +72,15 @@ export function sampleValue(schema: JsonSchema | undefined, depth = 0): unknown 
     case 'string':
       return stringSample(schema);
     default:
-      return isObject(schema.properties) ? objectSample(schema, depth) : null;
+      return isObject(schema.properties) ? objectSample(schema, depth, examples) : null;
   }
 }
 
-function objectSample(schema: JsonSchema, depth: number): Obj {
+function objectSample(schema: JsonSchema, depth: number, examples: boolean): Obj {
   const out: Obj = {};
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-  for (const name of required) out[name] = sampleValue(properties[name] as JsonSchema | undefined, depth + 1);
+  for (const name of required) out[name] = sample(properties[name] as JsonSchema | undefined, depth + 1, examples);
   return out;
 }
 
