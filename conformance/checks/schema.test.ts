@@ -74,6 +74,37 @@ describe('checkSchema: documented statuses', () => {
   });
 });
 
+describe('checkSchema: statuses without content', () => {
+  it('passes an empty 204 or 205 whatever body schema the spec gives it, and still judges a 204 with a body', () => {
+    const spec = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/items/{id}': {
+          delete: {
+            operationId: 'deleteItem',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              '204': {
+                description: 'deleted',
+                content: { 'application/json': { schema: { type: 'object', required: ['id'] } } },
+              },
+              '205': {
+                description: 'reset',
+                content: { 'application/json': { schema: { type: 'object', required: ['id'] } } },
+              },
+            },
+          },
+        },
+      },
+    });
+    const op = spec.operation('deleteItem')!;
+    expect(run(checkSchema, op, validCase('deleteItem'), response(204, ''))).toEqual([]);
+    expect(run(checkSchema, op, validCase('deleteItem'), response(205, ''))).toEqual([]);
+    expect(run(checkSchema, op, validCase('deleteItem'), jsonResponse(204, {})).length).toBe(1);
+  });
+});
+
 describe('checkSchema: undocumented statuses', () => {
   it('holds an undocumented 4xx to the error schema only as an advisory: the document gives that status none', () => {
     const findings = run(
