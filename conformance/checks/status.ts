@@ -207,10 +207,11 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     // A path naming no existing resource may be answered 404 before its input is judged: the
     // resource is looked up first (a parent that does not exist has no list to validate).
     // The same holds for an id the kit made up in the query or in the body of a request that addresses
-    // one resource (a DELETE of `{"id": …}`): the lookup may come before the validation.
+    // one resource (a DELETE of `{"id": …}`): the lookup may come before the validation. A list
+    // filtered by an id is still a list, empty or not.
     const pathNames = Object.keys(c.pathParams);
     if (status === 404 && pathNames.length > 0 && !pathNames.every((p) => c.existing?.includes(p))) return out;
-    if (status === 404 && !c.existing?.length && generatedIdSent(c, operation)) return out;
+    if (status === 404 && !c.existing?.length && generatedIdSent(c, operation) && !answersList(operation)) return out;
     if (reason.layer === 'syntax' || reason.firmness === 'should' || LIMIT_STATUSES.has(status)) {
       add({
         code: 'contract_gap',
