@@ -106,11 +106,21 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const dates = new DateWatch();
 
   const operationOf = (c: Case): OperationModel => spec.operation(c.operationId)!;
-  /** The values harvested so far for the operations whose path lies below `path`. */
-  const knownBelow = (path: string): string[] =>
-    spec.operations
-      .filter((o) => o.path.startsWith(`${path.replace(/\/$/, '')}/`))
-      .flatMap((o) => [...(known.get(o.operationId)?.values() ?? [])].flatMap((values) => [...values]));
+  /**
+   * The values harvested so far for the path parameters that lie below `path` (`/pets/{petId}` under
+   * `/pets`; `{eventId}` but not `{venueId}` under `/venues/{venueId}`): what a DELETE of `path` may
+   * have removed. A parameter `path` itself holds names what the DELETE named, voided on its own.
+   */
+  const knownBelow = (path: string): string[] => {
+    const prefix = `${path.replace(/\/$/, '')}/`;
+    return spec.operations
+      .filter((o) => o.path.startsWith(prefix))
+      .flatMap((o) => {
+        const below = [...o.path.slice(prefix.length).matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+        const values = known.get(o.operationId);
+        return below.flatMap((name) => [...(values?.get(name) ?? [])]);
+      });
+  };
   const watch = watchTarget((c) => {
     const method = (c.method ?? operationOf(c).method).toUpperCase();
     return { method, route: `${method} ${c.literalPath?.path ?? operationOf(c).path}` };
