@@ -270,8 +270,21 @@ function stringSpellings(operation: OperationModel, base: RequestParts): Case[] 
       .map((unit) => `\\u${unit.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
       .join('');
   const { body } = json;
+  // The sample text where the member's lengths take it (7 characters), else the member's own valid
+  // value, so the escaped body stays as valid as the one it spells.
+  const SAMPLE = '🐢 Émile';
+  const spelled = (k: string, v: unknown): string => {
+    const s = mergeAllOf(properties[k] as JsonSchema);
+    const length = [...SAMPLE].length;
+    const fits =
+      (typeof s.maxLength !== 'number' || length <= s.maxLength) &&
+      (typeof s.minLength !== 'number' || length >= s.minLength);
+    return fits || typeof v !== 'string' ? SAMPLE : v;
+  };
   const escaped = `{${Object.entries(body)
-    .map(([k, v]) => `${JSON.stringify(k)}:${freeText.includes(k) ? `"${surrogate('🐢 Émile')}"` : JSON.stringify(v)}`)
+    .map(
+      ([k, v]) => `${JSON.stringify(k)}:${freeText.includes(k) ? `"${surrogate(spelled(k, v))}"` : JSON.stringify(v)}`,
+    )
     .join(',')}}`;
   const first = freeText[0]!;
   const duplicated = `${JSON.stringify(body).slice(0, -1)},${JSON.stringify(first)}:7}`;
