@@ -216,7 +216,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       if ((sent.method ?? operationOf(sent).method).toLowerCase() === 'delete') {
         for (const value of Object.values(sent.pathParams)) deleted.add(value);
         // A DELETE of a collection (`DELETE /pets?type=bird`) or of a parent may remove any item
-        // below it: every value known for an operation under its path is no longer claimed.
+        // below it: the values known for the path parameters below its path are no longer claimed.
         for (const value of knownBelow(operationOf(sent).path)) deleted.add(value);
       }
       return client.send(sent, operationOf(sent));
