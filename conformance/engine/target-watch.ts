@@ -95,11 +95,11 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
         killer ??= firstUnanswered
           ? { unanswered: firstUnanswered, ...(answeredBefore ? { answered: answeredBefore } : {}) }
           : { answered: lastAnswered };
-      } else if (exchange.failure && exchange.failure.kind !== 'body_too_large' && !firstUnanswered) {
+      } else if (exchange.failure && !answeredAfterAll(exchange) && !firstUnanswered) {
         firstUnanswered = exchange;
         answeredBefore = lastAnswered;
       }
-      if (exchange.failure && exchange.failure.kind !== 'body_too_large') {
+      if (exchange.failure && !answeredAfterAll(exchange)) {
         consecutiveDead += 1;
         deadRoutes.add(route);
         deadPerRoute.set(route, (deadPerRoute.get(route) ?? 0) + 1);
@@ -136,4 +136,9 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
       return { finding, suspects };
     },
   };
+}
+
+/** A failure that still had an answer: a body over the size cap, or a head whose body never ended (a stream). */
+function answeredAfterAll(exchange: Exchange): boolean {
+  return exchange.failure?.kind === 'body_too_large' || exchange.failure?.kind === 'body_stalled';
 }

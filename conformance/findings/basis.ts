@@ -88,6 +88,11 @@ export function basisOf(finding: Finding, operation: OperationModel | undefined)
       const e = finding.evidence;
       if (e.scenario === 'exchange' && e.kind === 'timeout')
         return { kind: 'kit', limit: `the kit's per-request deadline (${e.detail}); the contract sets no latency` };
+      if (e.scenario === 'exchange' && e.kind === 'body_stalled')
+        return {
+          kind: 'kit',
+          limit: `the kit's per-request deadline (${e.detail}); a stream may never end, and the contract sets no latency`,
+        };
       if (e.scenario === 'exchange' && e.kind === 'body_too_large')
         return { kind: 'kit', limit: `the kit's response-size cap (${e.detail}); the contract sets no size` };
       return op ? responsesBasis(op, 'every request gets one of the documented responses') : undefined;

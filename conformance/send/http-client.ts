@@ -204,6 +204,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }, ms);
     };
     arm(options.timeoutMs, false);
+    let head: string | undefined;
     try {
       // agent.request sends the path as given: request(url) would resolve dot segments (/pets/%2E%2E).
       // Chunked transfer coding: undici frames a body of unknown length itself and refuses the header.
@@ -238,6 +239,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
               ...(body !== undefined ? { body } : {}),
               signal: controller.signal,
             });
+      head = `status ${res.statusCode}${typeof res.headers['content-type'] === 'string' ? `, ${res.headers['content-type']}` : ''}`;
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of res.body) {
@@ -286,6 +288,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { case: testCase, request: built.record, response };
     } catch (error) {
       const [kind, message] = classify(error, options.timeoutMs, base.host);
+      // An answer whose head came and whose body never ends is a stream (server-sent events): the
+      // target answered; only the kit's deadline cut it.
+      if (kind === 'timeout' && head !== undefined)
+        return failure(
+          testCase,
+          built.record,
+          'body_stalled',
+          `the answer's head came (${head}) but its body did not end within ${options.timeoutMs} ms`,
+          started,
+        );
       return failure(testCase, built.record, kind, scrub(message), started);
     } finally {
       clearTimeout(deadline!);

@@ -97,6 +97,29 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         )
       : [];
 
+  /**
+   * Forgets the ids a DELETE may have removed, whatever it answered: the
+   * item it names, or every item of the collections at or below its path (a clear, a parent's removal).
+   */
+  const forgetDeleted = (
+    shown: Map<string, Map<string, { readonly at: number; readonly by: string }>>,
+    exchange: Exchange,
+    operation: OperationModel,
+  ) => {
+    const prefix = `${operation.path.replace(/\/$/, '')}/`;
+    for (const collection of resources.collections) {
+      const below = collection.path === operation.path || collection.path.startsWith(prefix);
+      const item = !below && collection.itemPath === operation.path && collection.id;
+      if (!below && !item) continue;
+      const id = item ? exchange.case.pathParams[item.parameter] : undefined;
+      for (const [scopeKey, seen] of shown) {
+        if (scopeKey !== collection.path && !scopeKey.startsWith(`${collection.path} `)) continue;
+        if (below) seen.clear();
+        else if (id !== undefined) seen.delete(id);
+      }
+    }
+  };
+
   return {
     checks,
     harvest(exchange: Exchange, operation: OperationModel) {
@@ -205,12 +228,14 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     observer: () => {
       // Per collection and scope: each id shown by an answer (a list, a read, a creation), with when
       // that answer was complete and which operation showed it. A creation that hands out an id an
-      // answer complete before it was sent already showed is a violation, also after the item was
-      // deleted (an id names one resource for good); answers still under way prove nothing
-      // (concurrent requests).
+      // answer complete before it was sent already showed is a violation while that item may still
+      // exist; answers still under way prove nothing (concurrent requests). Once a DELETE named the
+      // item, its collection or a parent, the id may be handed out again: no spec here promises ids
+      // are never reused (SQLite reuses the largest rowid, `size + 1` counters restart after a clear).
       const shown = new Map<string, Map<string, { readonly at: number; readonly by: string }>>();
       return (exchange: Exchange, operation: OperationModel): Finding[] => {
         const r = exchange.response;
+        if (operation.method === 'delete') forgetDeleted(shown, exchange, operation);
         const collection = collectionOf(operation.operationId);
         const role = assignments.get(operation.operationId)?.role;
         if (!r || r.status < 200 || r.status >= 300 || !collection?.id || exchange.case.kind === 'invalid') return [];

@@ -20,6 +20,7 @@ const spec = specFromDocument({
         requestBody: { required: true, content: { 'application/json': { schema: item } } },
         responses: { '201': ok(item) },
       },
+      delete: { operationId: 'clearItems', responses: { '204': { description: 'all gone' } } },
     },
     '/items/{itemId}': {
       get: { operationId: 'getItem', parameters: [itemId], responses: { '200': ok(item) } },
@@ -61,13 +62,32 @@ describe('genericRules observer', () => {
     expect(read[1]![0]).toContain('an earlier answer of getItem');
   });
 
-  it('fails an id handed out again after its item was deleted: an id names one resource for good', () => {
+  it('lets an id be handed out again once a DELETE named its item or cleared the collection', () => {
+    // No spec promises ids are never reused: SQLite reuses the largest rowid, `size + 1` restarts.
     const again = observe(
       at(0, 'createItem', 201, { id: 5 }),
       at(10, 'deleteItem', 204, null, { pathParams: { itemId: '5' } }),
       at(20, 'createItem', 201, { id: 5 }),
     );
-    expect(again[2]![0]).toMatch(/^createItem handed out itemId=5 twice\./);
+    expect(again[2]).toEqual([]);
+    const cleared = observe(
+      at(0, 'listItems', 200, [{ id: 1 }, { id: 2 }]),
+      at(10, 'clearItems', 204, null),
+      at(20, 'createItem', 201, { id: 1 }),
+    );
+    expect(cleared[2]).toEqual([]);
+  });
+
+  it('still fails an id handed out again while its item was never deleted', () => {
+    // `items.length + 1`: after deleting item 2 of three, the next creation gets 3 again, while 3 lives.
+    const again = observe(
+      at(0, 'listItems', 200, [{ id: 1 }, { id: 2 }, { id: 3 }]),
+      at(10, 'deleteItem', 204, null, { pathParams: { itemId: '2' } }),
+      at(20, 'createItem', 201, { id: 3 }),
+    );
+    expect(again[2]![0]).toMatch(
+      /^createItem handed out itemId=3, which an earlier answer of listItems already showed/,
+    );
   });
 
   it('judges nothing an answer still under way showed, nor invalid cases', () => {
