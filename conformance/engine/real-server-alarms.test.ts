@@ -1036,43 +1036,95 @@ describe('well-formed tokens other than the one given', () => {
   });
 });
 
-describe('a stream that never ends', () => {
-  // LoopBack 3's change-stream: the head (200, text/event-stream) comes at once and events follow
-  // for as long as the client listens. The target answered; only the kit's deadline cut the body.
-  const document = {
+describe('a list paged by a page number typed as a number', () => {
+  // hexlet's Fastify example (TypeSpec output): `GET /courses?page=` with `type: number`, ten per page,
+  // no page-size parameter. A full first page without the item just created proves nothing.
+  const course = {
+    type: 'object',
+    required: ['title'],
+    properties: { title: { type: 'string', minLength: 1, maxLength: 20 } },
+  };
+  const stored = {
+    ...course,
+    required: ['id', 'title'],
+    properties: { ...course.properties, id: { type: 'integer' } },
+  };
+  const document = (paged: boolean) => ({
     openapi: '3.0.3',
-    info: { title: 'events', version: '1' },
+    info: { title: 'courses', version: '1' },
     paths: {
-      '/events': {
+      '/courses': {
         get: {
-          operationId: 'streamEvents',
-          // As LoopBack 3 documents its change-stream: a JSON answer, though the route streams (the
-          // kit does not send to operations that document text/event-stream).
+          operationId: 'listCourses',
+          parameters: paged ? [{ name: 'page', in: 'query', schema: { type: 'number', default: 1 } }] : [],
           responses: {
-            '200': { description: 'the stream', content: { 'application/json': { schema: { type: 'object' } } } },
+            '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: stored } } } },
+          },
+        },
+        post: {
+          operationId: 'createCourse',
+          requestBody: { required: true, content: { 'application/json': { schema: course } } },
+          responses: { '201': { description: 'created', content: { 'application/json': { schema: stored } } } },
+        },
+      },
+      '/courses/{id}': {
+        get: {
+          operationId: 'getCourse',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: stored } } },
+            '404': { description: 'no such course' },
           },
         },
       },
     },
-  };
-
-  it('is a transport note, not a failure, and the route is not given up as silent', async () => {
-    const { url, spec, seen } = await serve('stream', document, (req, res) => {
-      if (req.method === 'GET' && req.url?.split('?')[0] === '/events') {
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.write(': connected\n\n');
-        return; // never ended
+  });
+  /** Ten per page, oldest first; twelve seeded, so a new course is never on the first page. */
+  const server = () => {
+    const courses = new Map<number, { id: number; title: string }>();
+    for (let id = 1; id <= 12; id++) courses.set(id, { id, title: `course ${id}` });
+    let next = 13;
+    return (req: IncomingMessage, res: ServerResponse, body: string) => {
+      const target = new URL(req.url ?? '/', 'http://x');
+      const item = /^\/courses\/(\d+)$/.exec(target.pathname);
+      if (target.pathname === '/courses' && req.method === 'GET') {
+        const page = Math.max(1, Math.floor(Number(target.searchParams.get('page') ?? '1')) || 1);
+        return json(res, 200, [...courses.values()].slice((page - 1) * 10, page * 10));
+      }
+      if (target.pathname === '/courses' && req.method === 'POST') {
+        let sent: { title?: unknown };
+        try {
+          sent = JSON.parse(body) as typeof sent;
+        } catch {
+          return json(res, 400, { message: 'bad json' });
+        }
+        if (typeof sent?.title !== 'string' || sent.title === '' || sent.title.length > 20)
+          return json(res, 400, { message: 'invalid' });
+        const created = { id: next++, title: sent.title };
+        courses.set(created.id, created);
+        return json(res, 201, created);
+      }
+      if (item && req.method === 'GET') {
+        const found = courses.get(Number(item[1]));
+        return found ? json(res, 200, found) : json(res, 404, { message: 'no such course' });
       }
       json(res, 404, { message: 'not found' });
-    });
-    const report = await runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1, timeoutMs: 200 });
-    // Its Content-Type is not the documented one (a true finding); the transport check fails nothing.
-    expect(
-      failures(report)
-        .filter((f) => f.check === 'transport')
-        .map((f) => describeFinding(f)),
-    ).toEqual([]);
-    expect(report.findings.some((f) => f.code === 'transport_error' && f.severity === 'advisory')).toBe(true);
-    expect(seen.filter((s) => s.startsWith('GET /events')).length).toBeGreaterThan(3);
+    };
+  };
+  const listShows = (report: RunReport) =>
+    failures(report)
+      .filter((f) => f.check === 'semantics.list_shows_created')
+      .map((f) => describeFinding(f));
+
+  it('is not called incomplete: the new item may be on a later page', async () => {
+    const { url, spec } = await serve('paged-number', document(true), server());
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 10, concurrency: 1 });
+    expect(listShows(report)).toEqual([]);
+  });
+
+  it('without any paging parameter, a list that leaves out the new item still fails', async () => {
+    const { url, spec } = await serve('unpaged', document(false), server());
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 10, concurrency: 1 });
+    expect(listShows(report).length).toBeGreaterThan(0);
   });
 });

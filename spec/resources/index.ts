@@ -13,6 +13,7 @@ export { ResourceConfigError } from './resource-config-error.js';
 export { RESOURCE_CONFIG_SCHEMA } from './config.js';
 export type { CollectionConfig, OperationConfig, ResourceConfig } from './config.js';
 export { CRUD_ROLES } from './model.js';
+export { isPagingName } from './_internals/naming.js';
 export type {
   CollectionModel,
   CrudRole,

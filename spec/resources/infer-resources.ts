@@ -561,7 +561,8 @@ function countSchema(schema: JsonSchema): boolean {
 
 function inferPage(list: OperationModel): PageModel | undefined {
   for (const p of list.parameters) {
-    if (p.in !== 'query' || typeOf(p.schema.schema) !== 'integer') continue;
+    // A page number is a count however it is typed (`type: number` in TypeSpec output, digits in a string).
+    if (p.in !== 'query' || !countSchema(p.schema.schema)) continue;
     const kind = pageKindOf(p.name);
     if (!kind) continue;
     const minimum = keywordOf(p.schema.schema, 'minimum');
@@ -570,7 +571,7 @@ function inferPage(list: OperationModel): PageModel | undefined {
       parameter: p.name,
       kind,
       first,
-      reason: `${code(p.name)}: an integer query parameter named like ${kind === 'offset' ? 'an item offset' : `a page number (first page ${first})`}`,
+      reason: `${code(p.name)}: a numeric query parameter named like ${kind === 'offset' ? 'an item offset' : `a page number (first page ${first})`}`,
     };
   }
   return undefined;

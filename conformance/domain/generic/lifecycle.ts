@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { isLosslessNumber } from 'lossless-json';
 import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
+import { isPagingName } from '../../../spec/resources/index.js';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { Finding, ItemRef, SemanticEvidence } from '../../findings/index.js';
@@ -275,13 +276,16 @@ export function lifecycle(
         // Only a list shorter than its page holds everything: then the new item must be in it.
         // A list narrowed by any parameter (a required filter, a search) holds what matches, not everything.
         const narrowed = query.some(([name]) => name !== size?.parameter);
-        // Nor does one that says more follows (RFC 8288 `rel="next"`), or a cached copy (RFC 9111 §5.1 `Age`).
+        // Nor does one that says more follows (RFC 8288 `rel="next"`), or a cached copy (RFC 9111 §5.1 `Age`),
+        // or one that takes an offset, a page number or a cursor: the server may page it by a size
+        // the spec does not state, so no length proves it holds everything.
+        const paged = list.parameters.some((p) => p.in === 'query' && isPagingName(p.name));
         const complete =
           items !== undefined &&
           !narrowed &&
           !announcesNextPage(listed) &&
           listed.response?.headers.age === undefined &&
-          !collection.page &&
+          !paged &&
           (cap === undefined ? collection.pageSize === undefined : items.length < cap);
         if (items && complete && !items.some((item) => idOfItem(collection, item) === itemId)) {
           violation(listed, 'semantics.list_shows_created', {

@@ -38,6 +38,30 @@ export function pageKindOf(name: string): 'offset' | 'page' | undefined {
   return OFFSET_NAMES.has(n) ? 'offset' : PAGE_NAMES.has(n) ? 'page' : undefined;
 }
 
+/** Names of cursor parameters in the wild (normalised): `cursor`, `after`, `page_token`, `continuation`, ... */
+const CURSOR_NAMES = new Set([
+  'cursor',
+  'after',
+  'before',
+  'pagetoken',
+  'nextpagetoken',
+  'nexttoken',
+  'continuation',
+  'continuationtoken',
+  'startingafter',
+  'endingbefore',
+  'marker',
+  'pagecursor',
+]);
+
+/**
+ * Whether a query parameter moves through a list (an offset, a page number or a cursor): a list
+ * that takes one may hold less than every item, whatever its length.
+ */
+export function isPagingName(name: string): boolean {
+  return pageKindOf(name) !== undefined || CURSOR_NAMES.has(normalised(name));
+}
+
 /** Names that order or shape a list rather than filter it. */
 const NOT_FILTERS = new Set([
   'sort',
