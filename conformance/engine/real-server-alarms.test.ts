@@ -1036,6 +1036,47 @@ describe('well-formed tokens other than the one given', () => {
   });
 });
 
+describe('a stream that never ends', () => {
+  // LoopBack 3's change-stream: the head (200, text/event-stream) comes at once and events follow
+  // for as long as the client listens. The target answered; only the kit's deadline cut the body.
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'events', version: '1' },
+    paths: {
+      '/events': {
+        get: {
+          operationId: 'streamEvents',
+          // As LoopBack 3 documents its change-stream: a JSON answer, though the route streams (the
+          // kit does not send to operations that document text/event-stream).
+          responses: {
+            '200': { description: 'the stream', content: { 'application/json': { schema: { type: 'object' } } } },
+          },
+        },
+      },
+    },
+  };
+
+  it('is a transport note, not a failure, and the route is not given up as silent', async () => {
+    const { url, spec, seen } = await serve('stream', document, (req, res) => {
+      if (req.method === 'GET' && req.url?.split('?')[0] === '/events') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(': connected\n\n');
+        return; // never ended
+      }
+      json(res, 404, { message: 'not found' });
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1, timeoutMs: 200 });
+    // Its Content-Type is not the documented one (a true finding); the transport check fails nothing.
+    expect(
+      failures(report)
+        .filter((f) => f.check === 'transport')
+        .map((f) => describeFinding(f)),
+    ).toEqual([]);
+    expect(report.findings.some((f) => f.code === 'transport_error' && f.severity === 'advisory')).toBe(true);
+    expect(seen.filter((s) => s.startsWith('GET /events')).length).toBeGreaterThan(3);
+  });
+});
+
 describe('a list paged by a page number typed as a number', () => {
   // hexlet's Fastify example (TypeSpec output): `GET /courses?page=` with `type: number`, ten per page,
   // no page-size parameter. A full first page without the item just created proves nothing.

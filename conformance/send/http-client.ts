@@ -109,6 +109,10 @@ const PAUSE_BUDGET_MS = 60_000;
 const DEFAULT_MAX_BODY = 2 * 1024 * 1024;
 
 /** Creates the client every request of a run goes through. */
+/** Media types of answers that stay open by design (WHATWG server-sent events, NDJSON and kin, multipart replace). */
+const STREAM_TYPES =
+  /^\s*(text\/event-stream|application\/(x-)?ndjson|application\/(stream\+json|x-json-stream|jsonl|json-seq)|multipart\/x-mixed-replace)\b/i;
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const base = new URL(options.baseUrl);
   const origin = base.origin;
@@ -204,7 +208,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }, ms);
     };
     arm(options.timeoutMs, false);
-    let head: string | undefined;
+    // The head of an answer that announced a stream (its status and type), once it came.
+    let streamHead: string | undefined;
     try {
       // agent.request sends the path as given: request(url) would resolve dot segments (/pets/%2E%2E).
       // Chunked transfer coding: undici frames a body of unknown length itself and refuses the header.
@@ -239,7 +244,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
               ...(body !== undefined ? { body } : {}),
               signal: controller.signal,
             });
-      head = `status ${res.statusCode}${typeof res.headers['content-type'] === 'string' ? `, ${res.headers['content-type']}` : ''}`;
+      const type = res.headers['content-type'];
+      if (typeof type === 'string' && STREAM_TYPES.test(type)) streamHead = `status ${res.statusCode}, ${type}`;
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of res.body) {
@@ -288,14 +294,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { case: testCase, request: built.record, response };
     } catch (error) {
       const [kind, message] = classify(error, options.timeoutMs, base.host);
-      // An answer whose head came and whose body never ends is a stream (server-sent events): the
-      // target answered; only the kit's deadline cut it.
-      if (kind === 'timeout' && head !== undefined)
+      // An answer whose head announced a stream (server-sent events, NDJSON) and whose body never
+      // ends: the target answered as streams do; only the kit's deadline cut it. Any other answer
+      // whose body stalls is still a timeout (a dripping target must still stop the run).
+      if (kind === 'timeout' && streamHead !== undefined)
         return failure(
           testCase,
           built.record,
           'body_stalled',
-          `the answer's head came (${head}) but its body did not end within ${options.timeoutMs} ms`,
+          `the answer's head came (${streamHead}) but its body did not end within ${options.timeoutMs} ms`,
           started,
         );
       return failure(testCase, built.record, kind, scrub(message), started);
