@@ -6,8 +6,10 @@ import {
   ANOTHER_CREDENTIAL_INFERENCE,
   anotherCredentialBasis,
   invalidCredentialsRefused,
+  LENIENT_FORM_INFERENCE,
   settleAnotherCredential,
 } from './credential-variant.js';
+import { settleGrantedElsewhere } from './granted-elsewhere.js';
 
 /** A one-operation document secured by a bearer scheme, with the descriptions given. */
 async function secured(descriptions: { info?: string; scheme?: string; unauthorized?: string }): Promise<{
@@ -108,5 +110,52 @@ describe('another well-formed credential accepted', () => {
     // A sentence that names no refusal is no such word.
     const loose = await secured({ info: 'Invalid input is refused with 400. Tokens come from /login.' });
     expect(invalidCredentialsRefused(loose.op, loose.spec.document)).toBeUndefined();
+  });
+});
+
+describe('the valid credential in a lenient form accepted', () => {
+  const lenient = (auth: string): Finding => ({
+    ...accepted(auth),
+    basis: { kind: 'unconfirmed', inference: LENIENT_FORM_INFERENCE },
+  });
+
+  it('rests on the spec\'s words where it has them (the Animal Store\'s "missing or invalid")', async () => {
+    const { getPet } = await loadOperations();
+    expect(anotherCredentialBasis(getPet, 'trailing-junk')).toMatchObject({ kind: 'spec' });
+    const { op } = await secured({ unauthorized: 'Unauthorized' });
+    expect(anotherCredentialBasis(op, 'trailing-junk')).toEqual({
+      kind: 'unconfirmed',
+      inference: LENIENT_FORM_INFERENCE,
+    });
+  });
+
+  it('is not settled by a refusal of another credential: a lenient parser reads it as the key itself', async () => {
+    const { op, spec } = await secured({});
+    const toldApart = new Map([['token', 'other refused an unknown key with 401']]);
+    for (const auth of ['trailing-junk', 'key-padded'])
+      expect(settleAnotherCredential(lenient(auth), op, toldApart, spec.document).severity).toBe('advisory');
+    const worded = await secured({ scheme: 'Invalid tokens are refused with 401.' });
+    expect(settleAnotherCredential(lenient('trailing-junk'), worded.op, new Map(), worded.spec.document)).toMatchObject(
+      { severity: 'failure', basis: { kind: 'spec' } },
+    );
+  });
+});
+
+describe('the valid credential refused with 403 where the operation granted it', () => {
+  const forbidden = (status: number): Finding => ({
+    operationId: 'me',
+    code: 'auth_rejected_valid',
+    severity: 'failure',
+    check: 'auth',
+    evidence: { scenario: 'valid-request', status, auth: 'valid', credential: 'the valid key' },
+  });
+
+  it("is an advisory (someone else's item); a 403 on an operation that never granted it, or a 401, fails", () => {
+    const granted = new Map([['me', 'GET /me answered 200']]);
+    const settled = settleGrantedElsewhere(forbidden(403), granted);
+    expect(settled).toMatchObject({ severity: 'advisory', basis: { kind: 'unconfirmed' } });
+    expect((settled.basis as { inference: string }).inference).toContain('GET /me answered 200');
+    expect(settleGrantedElsewhere(forbidden(403), new Map()).severity).toBe('failure');
+    expect(settleGrantedElsewhere(forbidden(401), granted).severity).toBe('failure');
   });
 });

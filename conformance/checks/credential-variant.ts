@@ -8,6 +8,10 @@ import type { Basis, Finding } from '../findings/index.js';
 export const ANOTHER_CREDENTIAL_INFERENCE =
   'a well-formed credential other than the one given to the kit is not valid; the spec cannot say which credentials exist, and this target refused none of them with 401';
 
+/** What an auth finding of the valid credential in a lenient form accepted rests on, unless the spec speaks. */
+export const LENIENT_FORM_INFERENCE =
+  'the valid credential with text after it, or padded, is not valid; a lenient parser reads it as the credential itself, and the spec does not say that invalid credentials are refused';
+
 /** The scheme a variant of a case belongs to: the one it names, else the operation's first. */
 export function variantSchemeOf(operation: OperationModel, scheme?: string): string | undefined {
   if (operation.security.access === 'public') return undefined;
@@ -77,7 +81,10 @@ export function invalidCredentialsRefused(
  * inference, which the run may settle ({@link settleAnotherCredential}).
  */
 export function anotherCredentialBasis(operation: OperationModel, variant: string, scheme?: string): Basis | undefined {
-  if (!credentialVariantOf(variant, operation, scheme)?.anotherCredential) return undefined;
+  const found = credentialVariantOf(variant, operation, scheme);
+  if (found?.lenientForm)
+    return invalidCredentialsRefused(operation) ?? { kind: 'unconfirmed', inference: LENIENT_FORM_INFERENCE };
+  if (!found?.anotherCredential) return undefined;
   return invalidCredentialsRefused(operation) ?? { kind: 'unconfirmed', inference: ANOTHER_CREDENTIAL_INFERENCE };
 }
 
@@ -98,10 +105,15 @@ export function settleAnotherCredential(
     finding.code !== 'auth_ignored' ||
     finding.severity !== 'advisory' ||
     finding.basis?.kind !== 'unconfirmed' ||
-    finding.basis.inference !== ANOTHER_CREDENTIAL_INFERENCE ||
+    (finding.basis.inference !== ANOTHER_CREDENTIAL_INFERENCE && finding.basis.inference !== LENIENT_FORM_INFERENCE) ||
     !operation
   )
     return finding;
+  // The valid credential in a lenient form: only the spec's words make accepting it a failure.
+  if (finding.basis.inference === LENIENT_FORM_INFERENCE) {
+    const said = invalidCredentialsRefused(operation, document);
+    return said === undefined ? finding : { ...finding, severity: 'failure', basis: said };
+  }
   const scheme = variantSchemeOf(operation, finding.evidence.scheme);
   const refused = scheme === undefined ? undefined : toldApart.get(scheme);
   const basis: Basis | undefined =

@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Case, Exchange } from '../cases/index.js';
+import { authExpectation, type Case, type Exchange } from '../cases/index.js';
 import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
 import { checkKept, type CheckName } from '../checks/registry.js';
 import { credentialVariantOf, settleAnotherCredential, variantSchemeOf } from '../checks/credential-variant.js';
+import { settleGrantedElsewhere } from '../checks/granted-elsewhere.js';
 import { DateWatch } from '../checks/date-header.js';
 import type { DomainRules } from '../domain/rules.js';
 import { selectRules } from '../domain/select-rules.js';
@@ -262,6 +263,17 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       return;
     toldApart.set(scheme, `${operation.operationId} refused ${variant.description} with 401`);
   };
+  /** Per operation, the first 2xx it gave a request with the valid credential (words for it). */
+  const granted = new Map<string, string>();
+  const noteGranted = (exchange: Exchange, operation: OperationModel) => {
+    const r = exchange.response;
+    if (!r || r.status < 200 || r.status >= 300 || operation.security.access === 'public') return;
+    if (authExpectation(exchange.case) !== 'accept' || granted.has(operation.operationId)) return;
+    granted.set(
+      operation.operationId,
+      `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${r.status}`,
+    );
+  };
   const judge = (sent: Exchange): Finding[] => {
     if (watch.isConsequence(sent) || sent.failure?.kind === 'not_selected' || heldBack.has(sent)) return [];
     const gone = sent.case.existing?.filter((p) => deleted.has(sent.case.pathParams[p] ?? '')) ?? [];
@@ -271,6 +283,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         : sent;
     const operation = operationOf(exchange.case);
     noteCredentialsToldApart(exchange, operation);
+    noteGranted(exchange, operation);
     const checks: readonly RegisteredCheck[] = [
       ...GENERIC_CHECKS,
       ...(rules.checks[operation.operationId] ?? []),
@@ -596,7 +609,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   function settled(): Finding[] {
     const collected = collector.findings();
     const findings = collected.map((f) =>
-      settleAnotherCredential(f, spec.operation(f.operationId), toldApart, spec.document),
+      settleGrantedElsewhere(
+        settleAnotherCredential(f, spec.operation(f.operationId), toldApart, spec.document),
+        granted,
+      ),
     );
     if (!rules?.settle) return findings.map((f, i) => (f === collected[i] ? f : withSettledReproducer(f)));
     // A failure settled at the end was an advisory when found, with no reproducer: its request alone

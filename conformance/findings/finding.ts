@@ -420,6 +420,8 @@ export type GapEvidence =
   /** A malformed request with a bad key was refused for its syntax before the key was judged. */
   | (AuthEvidence & { readonly scenario: 'auth-precedence'; readonly status: Integer; readonly input: string })
   | (AuthEvidence & { readonly scenario: 'auth-status-undocumented'; readonly status: Integer })
+  /** The valid credential in a malformed form (text after it) refused with 400: RFC 6750 §3.1 invalid_request. */
+  | (AuthEvidence & { readonly scenario: 'auth-malformed-400'; readonly status: 400 })
   | (InvalidEvidence & { readonly scenario: 'invalid-accepted'; readonly status: Integer })
   /** 403 to a request that is not JSON at all: a CSRF guard's answer. */
   | (InvalidEvidence & { readonly scenario: 'malformed-forbidden'; readonly status: 403 })

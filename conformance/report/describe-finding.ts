@@ -323,6 +323,8 @@ function describeGap(e: GapEvidence, operationId: string): string {
       return `A request with ${credential(e)} and ${e.input} got ${e.status}: the malformed request was refused before the key was judged.`;
     case 'auth-status-undocumented':
       return `A request with ${credential(e)} got ${e.status}; ${operationId} documents no 401.`;
+    case 'auth-malformed-400':
+      return `A request with ${credential(e)} got 400: a malformed Authorization header, which RFC 6750 §3.1 lets a server refuse as invalid_request; the contract names 401.`;
     case 'invalid-accepted':
       return `Input the schema forbids was accepted with ${e.status}: ${e.why}.`;
     case 'malformed-forbidden':

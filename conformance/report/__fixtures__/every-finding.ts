@@ -197,6 +197,7 @@ export const EVERY_FINDING: readonly Finding[] = [
   finding('contract_gap', { scenario: 'auth-rate-limited', status: 429, ...auth }),
   finding('contract_gap', { scenario: 'auth-precedence', status: 400, input: 'a body that is not JSON', ...auth }),
   finding('contract_gap', { scenario: 'auth-status-undocumented', status: 403, ...auth }),
+  finding('contract_gap', { scenario: 'auth-malformed-400', status: 400, ...auth }),
   finding('contract_gap', { scenario: 'invalid-accepted', status: 200, ...invalid }),
   finding('contract_gap', { scenario: 'malformed-forbidden', status: 403, ...invalid }),
   finding('contract_gap', { scenario: 'invalid-status-undocumented', status: 413, documents400: true, ...invalid }),
