@@ -10,6 +10,7 @@ export { checkParameterText } from './parameters/check-parameter-text.js';
 export type { ParsedParameter } from './parameters/check-parameter-text.js';
 export { SpecLoadError } from './spec-load-error.js';
 export { schemaNameOf } from './schema-name.js';
+export { isKnownFormat } from './known-format.js';
 export { fitsFingerprint } from './fingerprint.js';
 export type { OperationFingerprint } from './fingerprint.js';
 export { inferResources, loadResourceConfig, findResourceConfig, ResourceConfigError } from './resources/index.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec, type OperationModel } from '../../spec/index.js';
-import { jsonResponse, run, validCase, verdicts } from './_test-support.js';
+import { jsonResponse, response, run, validCase, verdicts } from './_test-support.js';
 import { checkStatus } from './status.js';
 
 const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
@@ -103,12 +103,26 @@ describe('a refused valid request the spec cannot judge', () => {
     ]);
   });
 
-  it('401 to made-up credentials in the body of a public sign-in is a gap; a 404 to them is not', () => {
+  it('401 or 404 (no such account) to made-up credentials of a public sign-in is a gap; a missing route is not', () => {
     const body = { kind: 'json' as const, value: { username: 'a', password: 'a' } };
     expect(judge('login', { body }, 401)).toEqual([
       { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
     ]);
-    expect(judge('login', { body }, 404)).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
+    expect(judge('login', { body }, 404)).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
+    ]);
+    // Express's answer to a route it does not have names the route.
+    const missing = verdicts(
+      checkStatus({
+        exchange: {
+          case: validCase('login', { body }),
+          request: { method: 'POST', path: '/login', headers: {} },
+          response: response(404, 'Cannot POST /v1/login', { 'content-type': 'text/html' }),
+        },
+        operation: op('login'),
+      }),
+    );
+    expect(missing).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
   });
 
   it('a body the spec gives no schema: its refusal is a gap', () => {

@@ -1,11 +1,12 @@
 import type { CheckName } from './registry.js';
-import type { OperationModel } from '../../spec/index.js';
+import { isKnownFormat, type JsonSchema, type OperationModel } from '../../spec/index.js';
 import { handlerFor, schemesIn } from '../../spec/security/index.js';
 import { anotherCredentialBasis, credentialVariantOf } from './credential-variant.js';
 import { authExpectation, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 import { isFreeText } from '../generate/free-text.js';
+import { mergeAllOf } from '../generate/schema-arbitrary.js';
 import { isLosslessNumber } from 'lossless-json';
 
 /** The gap of a valid request refused for a header real clients send (engine/client-header-sweeps.ts). */
@@ -109,6 +110,18 @@ export const checkStatus: Check = ({ exchange, operation }) => {
           input: c.edge.description.replace(/^also invalid: /, ''),
           ...authEvidence(c, operation),
         },
+      });
+      return out;
+    }
+    // The valid key in a malformed form (a space and more text after it): RFC 6750 §3.1 answers a
+    // malformed request 400 invalid_request, so 400 is a legal refusal of it, if not the spec's 401.
+    if (status === 400 && !c.edge && credentialVariantOf(c.auth, operation, c.authScheme)?.lenientForm) {
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'auth',
+        gap: 'auth-status',
+        evidence: { scenario: 'auth-malformed-400', status: 400, ...authEvidence(c, operation) },
       });
       return out;
     }
@@ -314,13 +327,13 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       // the answer, documented or not (an undocumented one is a gap). A list filtered by an id is
       // still a list: an empty one, not a 404.
       notFoundGap();
-    } else if (unjudgedRefusal(c, operation, status)) {
+    } else if (unjudgedRefusal(c, operation, status, exchange)) {
       add({
         code: 'contract_gap',
         severity: 'warning',
         check: 'positive',
         gap: 'unjudged-input',
-        evidence: { scenario: 'edge-refused', status, edge: unjudgedRefusal(c, operation, status)! },
+        evidence: { scenario: 'edge-refused', status, edge: unjudgedRefusal(c, operation, status, exchange)! },
       });
     } else {
       const judged = judgedMembers(c, operation, status);
@@ -500,18 +513,97 @@ const SECRET_MEMBER = /^(password|passwd|pass|passphrase|secret|otp|pin)$/i;
  * - a public operation that takes a password in its body (a sign-in) refused with 401 or 403: the
  *   kit can only make the credentials up, and the spec does not show which are right.
  */
-function unjudgedRefusal(c: Case, operation: OperationModel, status: number): string | undefined {
+function unjudgedRefusal(
+  c: Case,
+  operation: OperationModel,
+  status: number,
+  exchange: Parameters<Check>[0]['exchange'],
+): string | undefined {
   const opaque = opaqueParameterSent(c, operation);
-  if (opaque && status >= 400 && status < 500)
-    return `the ${opaque.in} parameter ${opaque.name}, free text the server may read as a token of its own (a cursor, a search expression)`;
+  if (opaque && status >= 400 && status < 500) {
+    const format = mergeAllOf(opaque.schema.schema).format;
+    return typeof format === 'string'
+      ? `the ${opaque.in} parameter ${opaque.name}, of format "${format}", which the spec's validators do not check: the kit cannot make a valid one`
+      : `the ${opaque.in} parameter ${opaque.name}, free text the server may read as a token of its own (a cursor, a search expression)`;
+  }
   const body = operation.requestBody;
   if (c.body !== undefined && body && Object.keys(body.schema.schema).length === 0)
     return 'the body, which the spec gives no schema';
+  if (c.body !== undefined && body && namesNoMembers(body.schema.schema))
+    return 'the body, whose schema names no member: the spec does not say what it holds';
   const value = c.body?.kind === 'json' ? c.body.value : undefined;
-  const members = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+  const object = value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
+  const members = object ? Object.keys(value) : [];
+  // A sign-in with made-up credentials: refused as unknown (401, 403) or as no such account (404).
+  // A 404 that names the route it was sent to ("Cannot POST /login") says the route is missing.
   const secret = members.find((m) => SECRET_MEMBER.test(m));
-  if ((status === 401 || status === 403) && operation.security.access === 'public' && secret)
+  const routeMissing =
+    status === 404 && (exchange.response?.bodyText ?? '').includes(exchange.request.path.split('?')[0]!);
+  if (
+    (status === 401 || status === 403 || (status === 404 && !routeMissing)) &&
+    operation.security.access === 'public' &&
+    secret
+  )
     return `made-up credentials in the body ("${secret}")`;
+  const crossed = object ? bodyNamesAnother(c, operation, value as Readonly<Record<string, unknown>>) : undefined;
+  if (crossed) return crossed;
+  return undefined;
+}
+
+/** Keywords that describe a schema without constraining its values. */
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'example',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'nullable',
+  'externalDocs',
+  'xml',
+  '$comment',
+]);
+
+/**
+ * Whether a body schema says nothing of its members: an object (or no type) with no properties,
+ * requirements, patterns or alternatives (`{type: object}` in generated Swagger for "any JSON").
+ * Any object fits it, so the kit cannot make one the server has a use for.
+ */
+function namesNoMembers(schema: JsonSchema): boolean {
+  const merged = mergeAllOf(schema);
+  return Object.entries(merged).every(
+    ([key, value]) =>
+      ANNOTATIONS.has(key) ||
+      key.startsWith('x-') ||
+      (key === 'type' && (value === 'object' || (Array.isArray(value) && value.includes('object')))) ||
+      (key === 'additionalProperties' && (value === true || (isObjectValue(value) && Object.keys(value).length === 0))),
+  );
+}
+
+const isObjectValue = (v: unknown): v is object => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * A body member that names another resource than the path does: a member with a path parameter's
+ * name (or `id`, for the path's last parameter) and another value (`PATCH /shops/1 {"id": 0}`).
+ * Such a request addresses two resources at once; no spec can promise it succeeds.
+ */
+function bodyNamesAnother(
+  c: Case,
+  operation: OperationModel,
+  body: Readonly<Record<string, unknown>>,
+): string | undefined {
+  const pathNames = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+  const last = /\{([^}]+)\}[^{}]*$/.exec(operation.path)?.[1];
+  for (const [member, value] of Object.entries(body)) {
+    const named = pathNames.includes(member) ? member : member === 'id' && last !== undefined ? last : undefined;
+    const pathValue = named === undefined ? undefined : c.pathParams[named];
+    if (pathValue === undefined || value === null || typeof value === 'object') continue;
+    const text = isLosslessNumber(value) ? String(value) : String(value as string | number | boolean);
+    if (text !== String(pathValue))
+      return `the body's ${member} (${text}), which names another resource than the path's ${named} (${pathValue})`;
+  }
   return undefined;
 }
 
@@ -534,5 +626,11 @@ function opaqueParameterSent(c: Case, operation: OperationModel) {
         return (c.cookies ?? []).some((pair) => pair.startsWith(`${p.name}=`));
     }
   };
-  return operation.parameters.find((p) => sent(p) && isFreeText(p.schema.schema));
+  return operation.parameters.find((p) => sent(p) && (isFreeText(p.schema.schema) || uncheckedFormat(p.schema.schema)));
+}
+
+/** A string of a format the spec's validators do not check (`format: JSON`): any text passes them. */
+function uncheckedFormat(schema: JsonSchema): boolean {
+  const merged = mergeAllOf(schema);
+  return merged.type === 'string' && typeof merged.format === 'string' && !isKnownFormat(merged.format);
 }

@@ -1,0 +1,132 @@
+// Refusals of "valid" requests the spec cannot promise to serve, first seen on held-out real servers
+// (LoopBack 3, hexlet's Fastify example, NestJS): each is a gap naming why, never a failure, and the
+// same refusal without that reason is still a failure.
+import { describe, expect, it } from 'vitest';
+import { specFromDocument } from '../../spec/index.js';
+import { checkStatus } from './status.js';
+import { authCase, jsonResponse, response, run, validCase, verdicts } from './_test-support.js';
+import { describeFinding } from '../report/describe-finding.js';
+import { settleFinding } from '../findings/basis.js';
+
+const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
+const body = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
+const spec = specFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'shops', version: '1' },
+  components: {
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+  },
+  paths: {
+    '/shops': {
+      get: {
+        operationId: 'findShops',
+        parameters: [
+          { name: 'filter', in: 'query', schema: { type: 'string', format: 'JSON' } },
+          { name: 'near', in: 'query', schema: { type: 'string', format: 'date' } },
+        ],
+        responses: ok,
+      },
+    },
+    '/shops/{id}': {
+      patch: {
+        operationId: 'patchShop',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        requestBody: body({ type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }),
+        responses: ok,
+      },
+    },
+    '/users/login': {
+      post: { operationId: 'login', requestBody: body({ type: 'object' }), responses: ok },
+    },
+    '/tokens': {
+      post: {
+        operationId: 'createToken',
+        requestBody: body({
+          type: 'object',
+          required: ['email', 'password'],
+          properties: { email: { type: 'string' }, password: { type: 'string' } },
+        }),
+        responses: { '201': ok['200'] },
+      },
+    },
+    '/secured': {
+      get: {
+        operationId: 'getSecured',
+        security: [{ bearer: [] }],
+        responses: { ...ok, '401': { description: 'Unauthorized' } },
+      },
+    },
+  },
+});
+const op = (id: string) => spec.operation(id)!;
+const refused = (status: number) => jsonResponse(status, { message: 'no' });
+
+describe('refusals the spec cannot judge', () => {
+  it('a parameter of a format the validators do not check (`format: JSON`) is a gap; a checked format is not', () => {
+    const unchecked = run(
+      checkStatus,
+      op('findShops'),
+      validCase('findShops', { query: [['filter', 'a']] }),
+      refused(400),
+    );
+    expect(verdicts(unchecked)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
+    expect(describeFinding(unchecked[0]!)).toContain('format "JSON"');
+    const checked = run(
+      checkStatus,
+      op('findShops'),
+      validCase('findShops', { query: [['near', '2024-01-01']] }),
+      refused(400),
+    );
+    expect(verdicts(checked)).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
+  });
+
+  it('a body whose schema names no member is a gap', () => {
+    const c = validCase('login', { body: { kind: 'json', value: {} } });
+    expect(verdicts(run(checkStatus, op('login'), c, refused(400)))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
+    ]);
+  });
+
+  it('a body id that names another item than the path is a gap; the same id is judged', () => {
+    const crossed = validCase('patchShop', { pathParams: { id: '1' }, body: { kind: 'json', value: { id: 0 } } });
+    const findings = run(checkStatus, op('patchShop'), crossed, refused(400));
+    expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
+    expect(describeFinding(findings[0]!)).toContain("the body's id (0)");
+    const same = validCase('patchShop', { pathParams: { id: '1' }, body: { kind: 'json', value: { id: 1 } } });
+    expect(verdicts(run(checkStatus, op('patchShop'), same, refused(400)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+  });
+
+  it('a public sign-in with made-up credentials answered 404 (no such account) is a gap; without a secret it fails', () => {
+    const made = validCase('createToken', { body: { kind: 'json', value: { email: 'a', password: 'a' } } });
+    expect(verdicts(run(checkStatus, op('createToken'), made, refused(404)))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
+    ]);
+    const plain = validCase('createToken', { body: { kind: 'json', value: { email: 'a' } } });
+    expect(verdicts(run(checkStatus, op('createToken'), plain, refused(404)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+  });
+});
+
+describe('the valid key in a lenient form', () => {
+  it('accepted where the spec does not say invalid credentials are refused: an advisory, not a failure', () => {
+    for (const auth of ['trailing-junk', 'key-padded']) {
+      const findings = run(checkStatus, op('getSecured'), authCase('getSecured', auth), jsonResponse(200, {})).map(
+        (f) => settleFinding(f, op('getSecured')),
+      );
+      expect(verdicts(findings)).toEqual([{ code: 'auth_ignored', severity: 'advisory' }]);
+    }
+  });
+
+  it('refused with 400 (RFC 6750 §3.1 invalid_request) is a gap; 403 still fails', () => {
+    const c = authCase('getSecured', 'trailing-junk');
+    const findings = run(checkStatus, op('getSecured'), c, response(400, ''));
+    expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'auth-status' }]);
+    expect(describeFinding(findings[0]!)).toContain('RFC 6750 §3.1');
+    expect(verdicts(run(checkStatus, op('getSecured'), c, refused(403)))).toEqual([
+      { code: 'auth_wrong_status', severity: 'failure' },
+    ]);
+  });
+});
