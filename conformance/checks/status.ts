@@ -1,6 +1,7 @@
 import type { CheckName } from './registry.js';
 import { isKnownFormat, type JsonSchema, type OperationModel } from '../../spec/index.js';
 import { handlerFor, schemesIn } from '../../spec/security/index.js';
+import { isObject } from '../../spec/json/index.js';
 import { anotherCredentialBasis, credentialVariantOf } from './credential-variant.js';
 import { authExpectation, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
@@ -578,11 +579,9 @@ function namesNoMembers(schema: JsonSchema): boolean {
       ANNOTATIONS.has(key) ||
       key.startsWith('x-') ||
       (key === 'type' && (value === 'object' || (Array.isArray(value) && value.includes('object')))) ||
-      (key === 'additionalProperties' && (value === true || (isObjectValue(value) && Object.keys(value).length === 0))),
+      (key === 'additionalProperties' && (value === true || (isObject(value) && Object.keys(value).length === 0))),
   );
 }
-
-const isObjectValue = (v: unknown): v is object => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * A body member that names another resource than the path does: a member with a path parameter's
