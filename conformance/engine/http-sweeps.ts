@@ -328,9 +328,14 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
       family: 'location',
       operationId: creator.operationId,
       async execute() {
-        const created = await context.send(sampleValid(creator, context));
-        const exchanges: Exchange[] = [created];
-        const findings = [...context.judge(created)];
+        const own = await context.send(sampleValid(creator, context));
+        const exchanges: Exchange[] = [own];
+        const findings = [...context.judge(own)];
+        // Where this creation was refused (a state the sample did not meet), one the run made earlier.
+        const created =
+          own.response?.status === 201 && own.response.headers.location !== undefined
+            ? own
+            : (context.created?.(creator.operationId) ?? own);
         const location = created.response?.status === 201 ? created.response.headers.location : undefined;
         if (!location) return { exchanges, findings };
         const requestUrl = new URL(`${context.target}${created.request.path}`);

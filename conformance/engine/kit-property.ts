@@ -1,4 +1,5 @@
 import type fc from 'fast-check';
+import type { Exchange } from '../cases/index.js';
 import type { Execution, SequenceContext } from '../domain/rules.js';
 import type { Finding } from '../findings/index.js';
 import type { KnownValues } from '../generate/index.js';
@@ -11,6 +12,8 @@ export interface PropertyContext extends SequenceContext {
   readonly credentialOf?: CredentialOf;
   /** Existing values of path parameters, learned so far, for an operation. */
   known(operationId: string): KnownValues;
+  /** The first 201 with a Location that the operation gave a valid request earlier in the run, if any. */
+  created?(operationId: string): Exchange | undefined;
   readonly seed: number;
 }
 

@@ -6,6 +6,7 @@ import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index
 import { checkKept, type CheckName } from '../checks/registry.js';
 import { credentialVariantOf, settleAnotherCredential, variantSchemeOf } from '../checks/credential-variant.js';
 import { settleGrantedElsewhere } from '../checks/granted-elsewhere.js';
+import { decodePercent } from '../../spec/parameters/index.js';
 import { DateWatch } from '../checks/date-header.js';
 import type { DomainRules } from '../domain/rules.js';
 import { selectRules } from '../domain/select-rules.js';
@@ -100,6 +101,9 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     ...(options.spec !== undefined && options.spec !== DEFAULT_SPEC_PATH ? { spec: options.spec } : {}),
   };
   const known = new Map<string, Map<string, Set<string>>>();
+  // Per operation, its first 201 with a Location to a valid request: what a Location check can follow
+  // where its own creation was refused (an event not on sale, a parent the sweep did not know).
+  const createdWithLocation = new Map<string, Exchange>();
   // What properties generate from: frozen after preparation, so a seed means the same requests
   // whatever order concurrent properties finish in.
   let knownSnapshot: Map<string, Record<string, string[]>> | undefined;
@@ -223,6 +227,13 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       return client.send(sent, operationOf(sent));
     });
     if (exchange.response) {
+      if (
+        exchange.response.status === 201 &&
+        exchange.response.headers.location !== undefined &&
+        exchange.case.kind === 'valid' &&
+        !createdWithLocation.has(exchange.case.operationId)
+      )
+        createdWithLocation.set(exchange.case.operationId, exchange);
       learn(exchange);
       answers.all++;
       if (exchange.response.status === 404) answers.notFound++;
@@ -326,6 +337,13 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     send,
     judge,
     known: (operationId) => knownSnapshot?.get(operationId) ?? snapshotOf(operationId),
+    created: (operationId) => {
+      // Not one a DELETE of the run may have removed since: its Location would rightly answer 404.
+      const made = createdWithLocation.get(operationId);
+      const location = made?.response?.headers.location ?? '';
+      const segments = location.split(/[?#]/)[0]!.split('/').map(decodePercent);
+      return made && !segments.some((s) => deleted.has(s)) ? made : undefined;
+    },
   };
 
   function snapshotOf(operationId: string): Record<string, string[]> {
@@ -472,13 +490,18 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         bodies.length +
         methods.length +
         (lookedFirst ? 1 : 0);
-      // Properties first: what they find shrinks, so they should claim a defect before a sweep does.
+      // Locations first, while what preparation created still exists (the properties delete items
+      // by the ids they learn): a sweep whose own creation is refused follows one of those.
+      const locations = quickSweeps.filter((s) => s.family === 'location');
+      await runPool(locations, options.concurrency, (s) => guarded<typeof s>(s.id, (q) => runSweep(q))(s));
+      // Then properties: what they find shrinks, so they should claim a defect before a sweep does.
       await runPool(properties, options.concurrency, (p) =>
         guarded<typeof p>(p.id, async (q) => {
           await runProperty(q);
         })(p),
       );
-      await runPool(quickSweeps, options.concurrency, (s) => guarded<typeof s>(s.id, (q) => runSweep(q))(s));
+      const others = quickSweeps.filter((s) => s.family !== 'location');
+      await runPool(others, options.concurrency, (s) => guarded<typeof s>(s.id, (q) => runSweep(q))(s));
       // Sequences judge sizes and memory of the store: nothing else may write meanwhile.
       for (const s of sequences)
         await guarded<typeof s>(s.id, async (q) => {

@@ -1,0 +1,115 @@
+// The Location of a 201 is followed even where the sweep's own creation is refused for a state it
+// did not set up (a ticket for an event not on sale): the run's earlier 201 is followed instead.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runConformance } from './run-conformance.js';
+
+const order = {
+  type: 'object',
+  required: ['quantity'],
+  properties: { quantity: { type: 'integer', minimum: 1, maximum: 4 } },
+};
+const stored = { ...order, required: ['id', 'quantity'], properties: { ...order.properties, id: { type: 'integer' } } };
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'orders', version: '1' },
+  paths: {
+    '/orders': {
+      post: {
+        operationId: 'createOrder',
+        requestBody: { required: true, content: { 'application/json': { schema: order } } },
+        responses: {
+          '201': {
+            description: 'created',
+            headers: { Location: { schema: { type: 'string' } } },
+            content: { 'application/json': { schema: stored } },
+          },
+          '409': { description: 'sold out' },
+        },
+      },
+    },
+    '/orders/{orderId}': {
+      get: {
+        operationId: 'getOrder',
+        parameters: [{ name: 'orderId', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: stored } } },
+          '404': { description: 'no such order' },
+        },
+      },
+    },
+  },
+};
+
+const specFile = join(mkdtempSync(join(tmpdir(), 'kit-location-')), 'orders.json');
+writeFileSync(specFile, JSON.stringify(document));
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+/** Takes the first order, then answers 409 (sold out); `wrongLocation` points them elsewhere. */
+async function serve(wrongLocation: boolean): Promise<string> {
+  const orders = new Map<number, { id: number; quantity: number }>();
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString()));
+    req.on('end', () => {
+      const send = (status: number, value?: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, value === undefined ? headers : { 'content-type': 'application/json', ...headers });
+        res.end(value === undefined ? undefined : JSON.stringify(value));
+      };
+      const item = /^\/orders\/(\d+)$/.exec(req.url ?? '');
+      if (req.url === '/orders' && req.method === 'POST') {
+        let body: { quantity?: unknown };
+        try {
+          body = JSON.parse(text) as typeof body;
+        } catch {
+          return send(400, { message: 'bad json' });
+        }
+        const q = body?.quantity;
+        if (typeof q !== 'number' || !Number.isInteger(q) || q < 1 || q > 4) return send(400, { message: 'invalid' });
+        if (orders.size >= 1) return send(409, { message: 'sold out' });
+        const made = { id: orders.size + 1, quantity: q };
+        orders.set(made.id, made);
+        return send(201, made, { location: wrongLocation ? `/all-orders/${made.id}` : `/orders/${made.id}` });
+      }
+      if (item && req.method === 'GET') {
+        const found = orders.get(Number(item[1]));
+        return found ? send(200, found) : send(404, { message: 'no such order' });
+      }
+      send(404, { message: 'not found' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const located = async (wrongLocation: boolean) => {
+  const report = await runConformance({
+    target: await serve(wrongLocation),
+    spec: specFile,
+    seed: 1,
+    runs: 10,
+    concurrency: 1,
+  });
+  return report.findings.filter((f) => f.code === 'location_mismatch' && f.severity === 'failure');
+};
+
+describe('the Location of a 201', () => {
+  it("is followed from an earlier creation where the sweep's own is refused: a wrong one fails", async () => {
+    const found = await located(true);
+    expect(found.length).toBe(1);
+    expect(found[0]!.evidence).toMatchObject({ scenario: 'not-found', location: '/all-orders/1' });
+  });
+
+  it('a right one passes', async () => {
+    expect(await located(false)).toEqual([]);
+  });
+});
