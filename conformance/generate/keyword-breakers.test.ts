@@ -68,9 +68,16 @@ describe('keyword breakers', () => {
         '/rating maximum',
         '/tags maxItems',
         '/tags uniqueItems',
+        '/tags/0 type',
         '/unexpectedMember additionalProperties',
       ]),
     );
+    // An item of another type: null, and a value of another JSON type.
+    const items = mutationsOf(operation).filter((m) => m.reason.pointer === '/tags/0');
+    expect(items.map((m) => m.reason.description)).toEqual([
+      "'tags' holds null, not of type string",
+      "'tags' holds 42, not of type string",
+    ]);
   });
 
   it('make only requests the spec calls invalid, as labelled; format is a should', () => {
@@ -84,7 +91,15 @@ describe('keyword breakers', () => {
       }),
       { seed: 7, numRuns: 300 },
     );
-    for (const k of ['maxLength', 'pattern', 'uniqueItems', 'maxItems', 'additionalProperties', 'exclusiveMinimum'])
+    for (const k of [
+      'maxLength',
+      'pattern',
+      'uniqueItems',
+      'maxItems',
+      'additionalProperties',
+      'exclusiveMinimum',
+      'type',
+    ])
       expect(seen).toContain(k);
   });
 

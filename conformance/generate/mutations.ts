@@ -156,6 +156,27 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
           },
         });
       }
+      // An item of another type in an array member (`tags: [null]`): handlers that map over items
+      // before validating them (`tags.map(t => t.trim())`) fail only here.
+      const itemSchema = s.type === 'array' && isObject(s.items) ? mergeAllOf(s.items as JsonSchema) : undefined;
+      if (itemSchema) {
+        const wrongItems = [...(allowsNull(itemSchema) ? [] : [null]), ...wrongTypeValues(itemSchema).slice(0, 1)];
+        for (const wrong of wrongItems) {
+          mutations.push({
+            target: 'body',
+            reason: reason(
+              `/${name}/0`,
+              'type',
+              `'${name}' holds ${JSON.stringify(wrong)}, not ${describe(itemSchema)}`,
+            ),
+            apply: (v) => {
+              const body = asObject(v);
+              const valid = Array.isArray(body[name]) ? (body[name] as WireJson[]) : [];
+              return { ...body, [name]: [wrong, ...valid.slice(1)] };
+            },
+          });
+        }
+      }
       if (s.type === 'integer') {
         for (const [text, why] of integerRangeBreakers(s)) {
           mutations.push({

@@ -1,4 +1,4 @@
-import type { OperationModel, SpecModel } from '../../../spec/index.js';
+import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel, ResourceModel } from '../../../spec/resources/index.js';
 import type { Case, Exchange } from '../../cases/index.js';
 import { largestPage } from './collection-requests.js';
@@ -18,6 +18,9 @@ import { probeArrayFilterFinds, probeObjectFilters, structuredFilterChecks } fro
 import { confirmLookAhead, lookAhead } from './read-ahead.js';
 import { probeUnfilteredHoldsAll } from './unfiltered-holds-all.js';
 import { Confirmations, inferenceWords, observeConfirmations, ruleKey } from './confirmations.js';
+
+/** Words by which a spec says an id is not handed out again: "never reused", "not recycled". */
+const NEVER_REUSED = /\b(never|not|no(t)? be)\s+(re-?used|recycled|reassigned|re-?assigned|handed out again|given out again)\b/i;
 
 /**
  * The meaning the kit can infer of any API from its resource model: page sizes and filters hold, no
@@ -108,6 +111,9 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
   ) => {
     const prefix = `${operation.path.replace(/\/$/, '')}/`;
     for (const collection of resources.collections) {
+      // Where the spec says the id is never reused ("unique and never reused, even after the book
+      // is deleted"), a deletion frees nothing.
+      if (neverReused(collection)) continue;
       const below = collection.path === operation.path || collection.path.startsWith(prefix);
       const item = !below && collection.itemPath === operation.path && collection.id;
       if (!below && !item) continue;
@@ -118,6 +124,18 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         else if (id !== undefined) seen.delete(id);
       }
     }
+  };
+
+  /** Whether the spec describes the collection's id as never reused (its member's or its parameter's words). */
+  const neverReused = (collection: CollectionModel): boolean => {
+    const id = collection.id;
+    if (!id) return false;
+    const member =
+      id.member !== undefined && collection.itemSchema
+        ? (collection.itemSchema.properties as Record<string, JsonSchema> | undefined)?.[id.member]
+        : undefined;
+    const words = [member?.description, id.schema.description].filter((d): d is string => typeof d === 'string');
+    return words.some((d) => NEVER_REUSED.test(d));
   };
 
   return {

@@ -9,7 +9,7 @@ import { genericRules } from './index.js';
 const item = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } };
 const ok = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
 const itemId = { name: 'itemId', in: 'path', required: true, schema: { type: 'integer' } };
-const spec = specFromDocument({
+const document = {
   openapi: '3.0.3',
   info: { title: 'Items', version: '1.0.0' },
   paths: {
@@ -27,7 +27,8 @@ const spec = specFromDocument({
       delete: { operationId: 'deleteItem', parameters: [itemId], responses: { '204': { description: 'gone' } } },
     },
   },
-});
+};
+const spec = specFromDocument(document);
 const rules = genericRules(spec, resourceModelFor(spec).model);
 
 /** An exchange of `operationId` sent at `sentAt` and complete 5 ms later. */
@@ -76,6 +77,26 @@ describe('genericRules observer', () => {
       at(20, 'createItem', 201, { id: 1 }),
     );
     expect(cleared[2]).toEqual([]);
+  });
+
+  it('still fails an id handed out again after a DELETE where the spec says ids are never reused', () => {
+    const words = {
+      ...item,
+      properties: {
+        ...item.properties,
+        id: { ...item.properties.id, description: 'Unique and never reused, even after the item is deleted.' },
+      },
+    };
+    const strict = specFromDocument(
+      JSON.parse(JSON.stringify(document).replaceAll(JSON.stringify(item), JSON.stringify(words))),
+    );
+    const observer = genericRules(strict, resourceModelFor(strict).model).observer!();
+    const found = [
+      at(0, 'createItem', 201, { id: 5 }),
+      at(10, 'deleteItem', 204, null, { pathParams: { itemId: '5' } }),
+      at(20, 'createItem', 201, { id: 5 }),
+    ].map((e) => observer(e, strict.operation(e.case.operationId)!).map((f) => describeFinding(f)));
+    expect(found[2]![0]).toMatch(/^createItem handed out itemId=5 twice\./);
   });
 
   it('still fails an id handed out again while its item was never deleted', () => {
