@@ -20,7 +20,8 @@ import { probeUnfilteredHoldsAll } from './unfiltered-holds-all.js';
 import { Confirmations, inferenceWords, observeConfirmations, ruleKey } from './confirmations.js';
 
 /** Words by which a spec says an id is not handed out again: "never reused", "not recycled". */
-const NEVER_REUSED = /\b(never|not|no(t)? be)\s+(re-?used|recycled|reassigned|re-?assigned|handed out again|given out again)\b/i;
+const NEVER_REUSED =
+  /\b(never|not|no(t)? be)\s+(re-?used|recycled|reassigned|re-?assigned|handed out again|given out again)\b/i;
 
 /**
  * The meaning the kit can infer of any API from its resource model: page sizes and filters hold, no
