@@ -26,6 +26,7 @@ import { connectionCloseSweep } from './connection-close-sweep.js';
 import { headSweeps } from './head-sweeps.js';
 import type { KitSweep } from './kit-property.js';
 import { decodePercent } from '../../spec/parameters/index.js';
+import { boundPairsSweep, takesBoundedBody } from './bound-pairs-sweep.js';
 
 /** What the HTTP-semantics sweeps need besides the property context: the target, to resolve Location and path variants. */
 export interface HttpSweepContext extends PropertyContext {
@@ -377,6 +378,8 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
     });
   }
 
+  for (const writer of spec.operations.filter((o) => takesBoundedBody(o) && !readOnly))
+    sweeps.push(boundPairsSweep(spec, writer, context));
   for (const creator of spec.operations.filter(
     (o) => o.method === 'post' && o.requestBody && sendsJson(o) && !readOnly,
   )) {

@@ -290,6 +290,19 @@ export interface EvidenceByCode {
       }
     /** 404 for path values the target itself listed or created. */
     | { readonly scenario: 'existing-not-found'; readonly existing: Readonly<Record<string, string>> }
+    /** A valid value at its declared bound refused, where the same request one step inside it was accepted. */
+    | {
+        readonly scenario: 'bound-refused';
+        readonly status: Integer;
+        readonly acceptedStatus: Integer;
+        /** The member, as a pointer into the body (`/capacity`). */
+        readonly member: string;
+        readonly keyword: string;
+        readonly bound: number;
+        /** Words for the value sent at the bound, and for the control's value. */
+        readonly sent: string;
+        readonly control: string;
+      }
     | {
         readonly scenario: 'member-order';
         readonly status: Integer;

@@ -299,6 +299,8 @@ function describePositiveRejected(f: FindingOf<'positive_rejected'>): string {
       return `Got 404 for ${Object.entries(e.existing)
         .map(([k, v]) => `${k}=${v}`)
         .join(', ')}, a resource the target itself listed or created.`;
+    case 'bound-refused':
+      return `${e.sent} was refused with ${e.status}, though ${e.member}'s ${e.keyword} ${e.bound} includes it; the same request with ${e.control} was accepted with ${e.acceptedStatus}.`;
     case 'member-order':
       return `A valid body of ${e.bodyBytes} bytes was refused with ${e.status}, while the same value with its members in another order was accepted with ${e.acceptedStatus}; JSON object members are unordered (RFC 8259 §4).`;
     case 'integer-spelling':

@@ -76,6 +76,16 @@ export const EVERY_FINDING: readonly Finding[] = [
   finding('positive_rejected', { scenario: 'refused', status: 400, successes: ['201'] }),
   finding('positive_rejected', { scenario: 'existing-not-found', existing: { petId: '77' } }),
   finding('positive_rejected', { scenario: 'member-order', status: 400, acceptedStatus: 201, bodyBytes: 40 }),
+  finding('positive_rejected', {
+    scenario: 'bound-refused',
+    status: 422,
+    acceptedStatus: 201,
+    member: '/capacity',
+    keyword: 'maximum',
+    bound: 100000,
+    sent: 'capacity 100000',
+    control: 'capacity 99999',
+  }),
   finding('positive_rejected', { scenario: 'integer-spelling', status: 400, refused: ['1.0'], accepted: ['1'] }),
   finding('positive_rejected', {
     scenario: 'narrowed',
