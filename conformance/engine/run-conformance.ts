@@ -6,6 +6,7 @@ import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index
 import { checkKept, type CheckName } from '../checks/registry.js';
 import { credentialVariantOf, settleAnotherCredential, variantSchemeOf } from '../checks/credential-variant.js';
 import { settleGrantedElsewhere } from '../checks/granted-elsewhere.js';
+import { referenceMembers } from '../generate/known-references.js';
 import { decodePercent } from '../../spec/parameters/index.js';
 import { DateWatch } from '../checks/date-header.js';
 import type { DomainRules } from '../domain/rules.js';
@@ -351,9 +352,20 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   };
 
   function snapshotOf(operationId: string): Record<string, string[]> {
-    return Object.fromEntries(
+    const own = Object.fromEntries(
       [...(known.get(operationId) ?? new Map<string, Set<string>>()).entries()].map(([k, v]) => [k, [...v].sort()]),
     );
+    // Body members that name another resource (`warehouseId`): the values the run learnt under
+    // that name, for any operation, so that a valid request names something that exists.
+    const operation = spec.operation(operationId);
+    const references = operation ? referenceMembers(operation, spec.operations) : [];
+    for (const name of references) {
+      if (own[name]) continue;
+      const values = new Set<string>();
+      for (const perOp of known.values()) for (const v of perOp.get(name) ?? []) values.add(v);
+      if (values.size > 0) own[name] = [...values].sort();
+    }
+    return own;
   }
 
   // Bugs of the kit itself: each stops its own property only; the run keeps what it found and ends

@@ -1,3 +1,4 @@
+import { withKnownReferences } from './known-references.js';
 import fc from 'fast-check';
 import type { Case, WireJson } from '../cases/index.js';
 import { schemaNameOf, type CompiledSchema, type JsonSchema, type OperationModel } from '../../spec/index.js';
@@ -98,13 +99,18 @@ export function ordinaryParts(operation: OperationModel, known: KnownValues, see
     | WireJson
     | undefined;
   const body = schema ? (example ?? draw(schema)) : undefined;
-  return {
-    pathParams,
-    query,
-    ...(headerParams.length > 0 ? { headerParams } : {}),
-    ...(cookieParams.length > 0 ? { cookieParams } : {}),
-    ...(body !== undefined ? { body } : {}),
-  };
+  // A member naming another resource names one the target handed out, where the run knows one.
+  return withKnownReferences(
+    operation,
+    {
+      pathParams,
+      query,
+      ...(headerParams.length > 0 ? { headerParams } : {}),
+      ...(cookieParams.length > 0 ? { cookieParams } : {}),
+      ...(body !== undefined ? { body } : {}),
+    },
+    known,
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { withKnownReferences } from './known-references.js';
 import { isObject } from '../../spec/json/index.js';
 import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
@@ -133,49 +134,62 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
   const expectContinue = operation.requestBody
     ? fc.constantFrom(false, false, false, false, false, false, false, true)
     : fc.constant(false);
-  return fc
-    .record({
-      pathParams: fc.record(path),
-      query: fc.tuple(...query),
-      headerParams,
-      cookieParams,
-      body,
-      contentType,
-      accept,
-      reversed,
-      chunked,
-      acceptEncoding,
-      expectContinue,
-    })
-    .map(
-      ({
-        pathParams,
-        query: q,
-        headerParams: h,
-        cookieParams: k,
-        body: b,
-        contentType: t,
-        accept: a,
-        reversed: r,
-        chunked: c,
-        acceptEncoding: e,
-        expectContinue: x,
-      }) => ({
-        pathParams,
-        query: orderedAs(
-          q.filter((pair): pair is [string, WireJson] => pair !== null),
-          r.query,
-        ),
-        ...(h.length > 0 ? { headerParams: h } : {}),
-        ...(k.length > 0 ? { cookieParams: k } : {}),
-        ...(b !== undefined ? { body: r.members ? reverseMembers(b) : b } : {}),
-        ...(t !== undefined && t !== JSON_CONTENT_TYPES[0] ? { contentType: t } : {}),
-        ...(a !== ACCEPT_HEADERS[0] ? { accept: a } : {}),
-        ...(c ? { chunked: true } : {}),
-        ...(e !== undefined ? { acceptEncoding: e } : {}),
-        ...(x ? { expectContinue: true } : {}),
-      }),
-    );
+  return (
+    fc
+      .record({
+        pathParams: fc.record(path),
+        query: fc.tuple(...query),
+        headerParams,
+        cookieParams,
+        body,
+        contentType,
+        accept,
+        reversed,
+        chunked,
+        acceptEncoding,
+        expectContinue,
+      })
+      .map(
+        ({
+          pathParams,
+          query: q,
+          headerParams: h,
+          cookieParams: k,
+          body: b,
+          contentType: t,
+          accept: a,
+          reversed: r,
+          chunked: c,
+          acceptEncoding: e,
+          expectContinue: x,
+        }) => ({
+          pathParams,
+          query: orderedAs(
+            q.filter((pair): pair is [string, WireJson] => pair !== null),
+            r.query,
+          ),
+          ...(h.length > 0 ? { headerParams: h } : {}),
+          ...(k.length > 0 ? { cookieParams: k } : {}),
+          ...(b !== undefined ? { body: r.members ? reverseMembers(b) : b } : {}),
+          ...(t !== undefined && t !== JSON_CONTENT_TYPES[0] ? { contentType: t } : {}),
+          ...(a !== ACCEPT_HEADERS[0] ? { accept: a } : {}),
+          ...(c ? { chunked: true } : {}),
+          ...(e !== undefined ? { acceptEncoding: e } : {}),
+          ...(x ? { expectContinue: true } : {}),
+        }),
+      )
+      // A member naming another resource names one the target handed out (see withKnownReferences),
+      // picked by the rest of the body, so no draw is added to the seed's sequence.
+      .map((parts) => withKnownReferences(operation, parts, known, spread(parts.body)))
+  );
+}
+
+/** A small number that differs between bodies (which known value a body names). */
+function spread(body: WireJson | undefined): number {
+  const text = JSON.stringify(toPlainJson(body ?? null)) ?? '';
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) >>> 0;
+  return h;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   mergeAllOf,
   ordinaryParts,
   requestPartsArbitrary,
+  schemaArbitrary,
   toPlainJson,
   toValidCase,
   type KnownValues,
@@ -23,6 +24,7 @@ import { createdId, idOfItem, itemsOf } from './items.js';
 import { bodyValue, holdsSent } from './same-value.js';
 import { Confirmations } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
+import { withKnownReferences } from '../../generate/known-references.js';
 
 interface Step {
   readonly create: RequestParts;
@@ -63,9 +65,45 @@ export function lifecycle(
   const replaceOp = jsonBody(replace);
   const updateOp = jsonBody(update);
   const itemSchema = collection.itemSchema;
-  // Where the client chooses the id (the create body carries the id member), two creations may name
-  // one id and the spec does not say which wins: identity cannot be judged.
-  if (clientChoosesId(create, id.member)) return undefined;
+  // Where the client chooses the id (the create body carries the id member), the life is of an id no
+  // answer of the run has shown: two creations naming one id leave open which one wins.
+  const chosen = clientChoosesId(create, id.member) ? id.member : undefined;
+  const chosenSchema = chosen
+    ? (mergeAllOf(create.requestBody!.schema.schema).properties as Record<string, JsonSchema>)[chosen]
+    : undefined;
+  const used = new Set<string>();
+  // What the target fills in for a member a creation left out, as it showed (`reorderLevel: 0`): the
+  // default a replacement without the member, or a merge patch setting it to null, must give it.
+  // Only a value shown by two creations counts (one may be derived from the others, a slug); a member
+  // it filled with two values has none (for good).
+  const filled = new Map<string, { readonly value: unknown; readonly times: number } | null>();
+  const noteDefaults = (sent: unknown, answered: unknown) => {
+    if (!isObject(sent) || !isObject(answered)) return;
+    for (const [k, v] of Object.entries(answered as Record<string, unknown>)) {
+      if (k in (sent as object) || k === id.member || isServerOwned(itemSchema, k)) continue;
+      const seen = filled.get(k);
+      if (seen === undefined) filled.set(k, { value: v, times: 1 });
+      else if (seen !== null)
+        filled.set(k, holdsSent(seen.value, v, undefined) ? { value: v, times: seen.times + 1 } : null);
+    }
+  };
+  const shownDefaults = {
+    get: (k: string): unknown => {
+      const seen = filled.get(k);
+      return seen && seen.times >= 2 ? seen.value : undefined;
+    },
+  };
+  const isDefaultValue = (k: string, value: unknown): boolean =>
+    isDefault(itemSchema, k, value) ||
+    (shownDefaults.get(k) !== undefined && holdsSent(shownDefaults.get(k), value, undefined));
+  const freshId = (known: readonly string[]): WireJson | undefined => {
+    if (!chosenSchema) return undefined;
+    const taken = new Set([...known, ...used]);
+    const values = fc.sample(schemaArbitrary(chosenSchema), { seed: 0x11fe + used.size, numRuns: 40 });
+    const value = values.find((v) => !taken.has(typeof v === 'string' ? v : JSON.stringify(v)));
+    if (value !== undefined) used.add(typeof value === 'string' ? value : JSON.stringify(value));
+    return value as WireJson | undefined;
+  };
   return {
     id: `${create.operationId}/lifecycle`,
     operationId: create.operationId,
@@ -105,31 +143,59 @@ export function lifecycle(
       if (Object.keys(scope).length < collection.scope.length) return { findings: [], exchanges: [] };
       const exchanges: Exchange[] = [];
       const findings: Finding[] = [];
+      // The item's current entity tag, from the last answer about it that carried one: a write that
+      // takes If-Match (optimistic concurrency, RFC 9110 §13.1.1) sends it, as a client would.
+      let etag: string | undefined;
       const send = async (c: Case) => {
         const exchange = await context.send({ ...c, family: FAMILY });
         exchanges.push(exchange);
         findings.push(...context.judge(exchange));
+        const tag = exchange.response?.headers.etag;
+        if (is2xx(exchange) && tag !== undefined && c.operationId !== list?.operationId) etag = tag;
         return exchange;
       };
       const violation = (exchange: Exchange, check: CheckName, evidence: SemanticEvidence) =>
         findings.push(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, evidence }));
+      const knownOf = (o: OperationModel): KnownValues =>
+        (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(o.operationId) ?? {};
       const at = (o: OperationModel, itemId: string, parts?: RequestParts, existing = true): Case => {
-        const base = toValidCase(o, parts ?? ordinaryParts(o, {}, 0));
+        // Members naming other resources (a warehouse) name ones the target handed out.
+        const base = toValidCase(o, withKnownReferences(o, parts ?? ordinaryParts(o, {}, 0), knownOf(o)));
+        const ifMatch = o.parameters.find((p) => p.in === 'header' && p.name.toLowerCase() === 'if-match');
+        const headers =
+          ifMatch && etag !== undefined
+            ? {
+                ...Object.fromEntries(
+                  Object.entries(base.headers ?? {}).filter(([k]) => k.toLowerCase() !== 'if-match'),
+                ),
+                [ifMatch.name]: etag,
+              }
+            : base.headers;
         return {
           ...base,
+          ...(headers === undefined ? {} : { headers }),
           pathParams: { ...base.pathParams, ...scope, [id.parameter]: itemId },
           ...(existing ? { existing: [id.parameter] } : { existing: [] }),
         };
       };
 
+      let createParts = withKnownReferences(create, step.create, known);
+      if (chosen) {
+        const fresh = freshId(known[id.parameter] ?? []);
+        if (fresh === undefined || !isObject(createParts.body)) return { findings: [], exchanges: [] };
+        const body = { ...(createParts.body as Record<string, WireJson>), [chosen]: fresh };
+        if (!create.requestBody!.schema.validate(toPlainJson(body)).ok) return { findings: [], exchanges: [] };
+        createParts = { ...createParts, body };
+      }
       const made = await send({
-        ...toValidCase(create, step.create),
-        pathParams: { ...toValidCase(create, step.create).pathParams, ...scope },
+        ...toValidCase(create, createParts),
+        pathParams: { ...toValidCase(create, createParts).pathParams, ...scope },
       });
       if (!is2xx(made) || !made.response) return { findings, exchanges };
       const itemId = createdId(collection, made.response, create);
       if (itemId === undefined) return { findings, exchanges };
       const sentBody = bodyValue(made.case, create);
+      noteDefaults(sentBody, made.response.exactJson ?? made.response.json);
       const item: ItemRef = {
         parameter: id.parameter,
         id: itemId,
@@ -182,6 +248,7 @@ export function lifecycle(
                 (k) =>
                   !(k in (parts.body as object)) &&
                   !requiredMembers(o).has(k) &&
+                  !(filledByServer(itemSchema, k) && shownDefaults.get(k) === undefined) &&
                   o.requestBody!.schema.validate(
                     toPlainJson({ ...(parts.body as Record<string, WireJson>), [k]: null }),
                   ).ok,
@@ -211,7 +278,7 @@ export function lifecycle(
         if (
           removable &&
           (answer as Record<string, unknown>)[removable] !== undefined &&
-          !isDefault(itemSchema, removable, (answer as Record<string, unknown>)[removable])
+          !isDefaultValue(removable, (answer as Record<string, unknown>)[removable])
         ) {
           violation(got, 'semantics.merge_patch', {
             rule: 'merge-patch',
@@ -229,8 +296,10 @@ export function lifecycle(
               !(k in (body as object)) &&
               distinctive(before[k]) &&
               !isServerOwned(itemSchema, k) &&
+              k !== id.member &&
+              !(filledByServer(itemSchema, k) && shownDefaults.get(k) === undefined) &&
               holdsSent(before[k], (answer as Record<string, unknown>)[k], undefined) &&
-              !isDefault(itemSchema, k, before[k]),
+              !isDefaultValue(k, before[k]),
           );
           if (kept.length > 0)
             violation(got, 'semantics.replace', {
@@ -348,6 +417,19 @@ function memberSchema(itemSchema: JsonSchema | undefined, name: string): JsonSch
 function isServerOwned(itemSchema: JsonSchema | undefined, name: string): boolean {
   const schema = memberSchema(itemSchema, name);
   return schema !== undefined && mergeAllOf(schema).readOnly === true;
+}
+
+/**
+ * Whether the representation requires a member the spec gives no `default`: when a write leaves it
+ * out (a replacement without it, a merge patch setting it to null), the server fills in a value the
+ * spec does not show, which may be the earlier one ("`reorderLevel` takes its default").
+ */
+function filledByServer(itemSchema: JsonSchema | undefined, name: string): boolean {
+  const schema = memberSchema(itemSchema, name);
+  const required = itemSchema ? mergeAllOf(itemSchema).required : undefined;
+  return (
+    Array.isArray(required) && required.includes(name) && (schema === undefined || !('default' in mergeAllOf(schema)))
+  );
 }
 
 /** Whether a value is the member's documented default (a server may fill it in when the member is absent). */

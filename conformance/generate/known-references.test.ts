@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { specFromDocument } from '../../spec/index.js';
+import { referenceMembers, withKnownReferences } from './known-references.js';
+
+const spec = specFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'refs', version: '1' },
+  paths: {
+    '/warehouses/{warehouseId}': {
+      get: {
+        operationId: 'getWarehouse',
+        parameters: [{ name: 'warehouseId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+    '/items': {
+      post: {
+        operationId: 'createItem',
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  sku: { type: 'string' },
+                  warehouseId: { type: 'string', pattern: '^wh-\\d+$' },
+                  name: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+        responses: { '201': { description: 'created' } },
+      },
+    },
+    '/items/{sku}': {
+      get: {
+        operationId: 'getItem',
+        parameters: [{ name: 'sku', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+  },
+});
+const create = spec.operation('createItem')!;
+
+describe('body members that name other resources', () => {
+  it("are those named like another path parameter, not the operation's own resource", () => {
+    expect(referenceMembers(create, spec.operations)).toEqual(['warehouseId']);
+  });
+
+  it('take a value the target handed out, where it fits the schema', () => {
+    const parts = { pathParams: {}, query: [], body: { sku: 'A1', warehouseId: 'wh-77', name: 'bolt' } };
+    expect(withKnownReferences(create, parts, { warehouseId: ['wh-1', 'wh-2'] }, 1).body).toEqual({
+      sku: 'A1',
+      warehouseId: 'wh-2',
+      name: 'bolt',
+    });
+    // A known value the member's schema refuses is not sent.
+    expect(withKnownReferences(create, parts, { warehouseId: ['main'] }).body).toEqual(parts.body);
+  });
+});
