@@ -533,6 +533,19 @@ export type SemanticEvidence =
       readonly bodyBytes: Integer;
       readonly status: Integer;
     }
+  /** A list envelope's total that disagrees with the items of a complete page. */
+  | {
+      readonly rule: 'total';
+      /** The envelope member that counts (`total`). */
+      readonly member: string;
+      readonly total: number;
+      readonly items: Integer;
+      /** The query the list was asked with (`status=on_sale&limit=100`), or '' for none. */
+      readonly query: string;
+      /** Whether the page held fewer items than it asked for (so it held every match). */
+      readonly complete: boolean;
+      readonly inference: string;
+    }
   | {
       readonly rule: 'page-size';
       readonly items: Integer;

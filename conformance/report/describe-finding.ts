@@ -428,6 +428,10 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
           : JSON.stringify(e.read);
       return `A body of ${e.bodyBytes} bytes was accepted with ${e.status}, but reading the resource back shows "${e.member}" as ${described}, not the ${e.sentLength} characters sent.`;
     }
+    case 'total':
+      return e.complete
+        ? `The list${e.query ? ` asked with ${e.query}` : ''} answered all ${e.items} matching items on one page, yet its ${e.member} says ${e.total}. (Inferred: ${e.inference})`
+        : `The list${e.query ? ` asked with ${e.query}` : ''} answered ${e.items} items, yet its ${e.member} says only ${e.total} match. (Inferred: ${e.inference})`;
     case 'page-size':
       return `The list has ${e.items} items; ${e.asked ? `${e.parameter}=${e.cap} was asked` : `the default ${e.parameter} is ${e.cap}`}. (Inferred: ${e.inference})`;
     case 'inferred-filter': {

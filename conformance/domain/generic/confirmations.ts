@@ -1,7 +1,7 @@
 import type { CollectionModel } from '../../../spec/resources/index.js';
 import type { Exchange } from '../../cases/index.js';
 import { canonicalInteger, idOfItem, itemsOf } from './items.js';
-import { memberOf } from './list-checks.js';
+import { completePage, memberOf, queryText, totalOf } from './list-checks.js';
 import type { Basis } from '../../findings/index.js';
 
 /**
@@ -78,6 +78,8 @@ export function ruleKey(
     case 'list-differs':
     case 'concurrent-name':
       return { inference: 'stored', value: text(e.id) };
+    case 'total':
+      return { inference: 'total', value: text(e.query) };
     case 'page-size':
       return { inference: 'page', value: text(e.cap) };
     case 'limit':
@@ -99,6 +101,7 @@ export function inferenceWords(inference: string, reason: string | undefined): s
   if (inference === 'ids') return `the id the resource model infers names one item${because}`;
   if (inference === 'stored') return `an item reads back as it was written${because}`;
   if (inference === 'page') return `the page-size parameter caps the list${because}`;
+  if (inference === 'total') return `the list envelope's total counts the items the request matches${because}`;
   return `the ${inference.slice('filter:'.length)} filter keeps only matching items${because}`;
 }
 
@@ -141,6 +144,13 @@ export function observeConfirmations(
       `${collection.path} page`,
       size,
       `${operationId} with ${collection.pageSize!.parameter}=${size} answered a full page of ${size} items`,
+    );
+  const total = totalOf(collection, r.json);
+  if (total !== undefined && completePage(collection, c.query, items.length) && total.value === items.length)
+    ledger.held(
+      `${collection.path} total`,
+      queryText(c.query),
+      `${operationId}${c.query.length > 0 ? ` with ${queryText(c.query)}` : ''} answered all ${items.length} items on one page, and ${total.member} ${total.value}`,
     );
   for (const filter of collection.filters) {
     const wanted = sent(filter.parameter);

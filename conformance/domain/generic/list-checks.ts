@@ -1,4 +1,4 @@
-import type { CollectionModel } from '../../../spec/resources/index.js';
+import { type CollectionModel, isPagingName } from '../../../spec/resources/index.js';
 import type { Exchange } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
@@ -135,6 +135,91 @@ export function uniqueIdsCheck(collection: CollectionModel): RegisteredCheck | u
           severity: 'failure',
           check: 'semantics.unique_ids',
           evidence: { rule: 'duplicate-ids', duplicates: [...duplicates].slice(0, 10) },
+        }),
+      ];
+    },
+  };
+}
+
+/** Names of an envelope member that counts every item the request matches (normalised). */
+const TOTAL_NAMES = new Set(['total', 'totalcount', 'totalitems', 'totalresults', 'totalelements', 'totalrecords']);
+
+/** The envelope's count of matching items (`{"items": [...], "total": 7}`), if the answer has one. */
+export function totalOf(
+  collection: CollectionModel,
+  body: unknown,
+): { readonly member: string; readonly value: number } | undefined {
+  if (!collection.envelope || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  for (const [member, value] of Object.entries(body as Record<string, unknown>))
+    if (
+      TOTAL_NAMES.has(member.toLowerCase().replace(/[_-]/g, '')) &&
+      Number.isSafeInteger(value) &&
+      (value as number) >= 0
+    )
+      return { member, value: value as number };
+  return undefined;
+}
+
+/** A query as words for a report (`status=on_sale&limit=100`). */
+export function queryText(query: readonly (readonly [string, string])[]): string {
+  return query.map(([k, v]) => `${k}=${v}`).join('&');
+}
+
+/**
+ * Whether a list answer of `n` items holds every item its request matches: the first page (no
+ * offset, page number or cursor beyond the start), shorter than the page size it asked for (or the
+ * documented default). Without a known page size no length proves it.
+ */
+export function completePage(
+  collection: CollectionModel,
+  query: readonly (readonly [string, string])[],
+  n: number,
+): boolean {
+  const size = collection.pageSize;
+  if (!size) return false;
+  const text = sent(query, size.parameter);
+  const cap = text !== undefined ? (/^\d+$/.test(text) ? Number(text) : undefined) : size.default;
+  if (cap === undefined || n >= cap) return false;
+  const page = collection.page;
+  if (page) {
+    const at = sent(query, page.parameter);
+    if (at !== undefined && Number(at) !== page.first) return false;
+  }
+  return query.every(([name]) => name === size.parameter || name === page?.parameter || !isPagingName(name));
+}
+
+/**
+ * A list envelope's total counts the items the request matches: never fewer than the page shows,
+ * and on a complete page (see {@link completePage}) exactly as many. Rests on the inference that the
+ * member counts matches (not pages, not the unfiltered collection), which the ledger confirms once a
+ * complete page of another request agreed with it.
+ */
+export function totalCheck(collection: CollectionModel): RegisteredCheck | undefined {
+  if (!collection.envelope) return undefined;
+  return {
+    name: () => 'semantics.total',
+    run: ({ exchange }) => {
+      const r = exchange.response;
+      if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind !== 'valid') return [];
+      const items = itemsOf(collection, r.json);
+      const total = totalOf(collection, r.json);
+      if (!items || !total) return [];
+      const complete = completePage(collection, exchange.case.query, items.length);
+      if (total.value >= items.length && (!complete || total.value === items.length)) return [];
+      return [
+        findingOf(exchange, {
+          code: 'semantic_violation',
+          severity: 'failure',
+          check: 'semantics.total',
+          evidence: {
+            rule: 'total',
+            member: total.member,
+            total: total.value,
+            items: items.length,
+            query: queryText(exchange.case.query),
+            complete: total.value >= items.length,
+            inference: `\`${total.member}\` beside the list \`${collection.envelope!.member}\` counts the items the request matches`,
+          },
         }),
       ];
     },

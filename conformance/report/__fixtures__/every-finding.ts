@@ -132,6 +132,15 @@ export const EVERY_FINDING: readonly Finding[] = [
     status: 201,
   }),
   finding('semantic_violation', {
+    rule: 'total',
+    member: 'total',
+    total: 12,
+    items: 3,
+    query: 'status=on_sale',
+    complete: true,
+    inference: '`total` beside the list `items` counts the items the request matches',
+  }),
+  finding('semantic_violation', {
     rule: 'page-size',
     items: 30,
     cap: 20,
