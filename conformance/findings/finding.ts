@@ -629,6 +629,17 @@ export type SemanticEvidence =
       readonly other: string;
       readonly item: ItemRef;
     }
+  /** A nested list that shows an item whose parent member names another parent than the path. */
+  | {
+      readonly rule: 'list-scope';
+      /** The scope parameter and the item member named like it (`venueId`). */
+      readonly scope: string;
+      /** The path's value, and the other parent one listed item names. */
+      readonly asked: string;
+      readonly other: string;
+      readonly offending: Integer;
+      readonly items: Integer;
+    }
   | { readonly rule: 'list-shows-created'; readonly list: string; readonly items: Integer; readonly item: ItemRef }
   /** A read answered "not found" for an id before it was handed out, and still after its item was created. */
   | {

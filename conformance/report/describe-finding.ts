@@ -461,6 +461,8 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
       return `${e.writer} replaced ${item(e.item)} without ${e.kept.join(', ')}, yet ${e.read} still shows the earlier value: the representation was merged, not replaced (RFC 9110 §9.3.4). (Item ${because(e.item)}.)`;
     case 'scope':
       return `${e.read} answers ${item(e.item)}, created under ${e.scope}=${e.created}, under ${e.scope}=${e.other} too. (Item ${because(e.item)}.)`;
+    case 'list-scope':
+      return `The list under ${e.scope}=${e.asked} shows ${e.offending} of its ${e.items} items with ${e.scope} ${e.other}: an item of another parent.`;
     case 'list-shows-created':
       return `${e.list} returned ${e.items} items, a complete list, without ${item(e.item)}. (Item ${because(e.item)}.)`;
     case 'not-found-kept':

@@ -78,6 +78,8 @@ export function ruleKey(
     case 'list-differs':
     case 'concurrent-name':
       return { inference: 'stored', value: text(e.id) };
+    case 'list-scope':
+      return { inference: `scope:${text(e.scope)}`, value: text(e.asked) };
     case 'total':
       return { inference: 'total', value: text(e.query) };
     case 'page-size':
@@ -101,6 +103,8 @@ export function inferenceWords(inference: string, reason: string | undefined): s
   if (inference === 'ids') return `the id the resource model infers names one item${because}`;
   if (inference === 'stored') return `an item reads back as it was written${because}`;
   if (inference === 'page') return `the page-size parameter caps the list${because}`;
+  if (inference.startsWith('scope:'))
+    return `a list under a parent shows that parent's items only, as their ${inference.slice('scope:'.length)} says${because}`;
   if (inference === 'total') return `the list envelope's total counts the items the request matches${because}`;
   return `the ${inference.slice('filter:'.length)} filter keeps only matching items${because}`;
 }
@@ -145,6 +149,16 @@ export function observeConfirmations(
       size,
       `${operationId} with ${collection.pageSize!.parameter}=${size} answered a full page of ${size} items`,
     );
+  for (const name of collection.scope) {
+    const asked = c.pathParams[name];
+    const named = items.map((item) => memberOf(item, name));
+    if (asked !== undefined && items.length > 0 && named.every((v) => v !== undefined && String(v) === String(asked)))
+      ledger.held(
+        `${collection.path} scope:${name}`,
+        String(asked),
+        `${operationId} under ${name}=${asked} answered ${items.length} items, each with ${name} ${asked}`,
+      );
+  }
   const total = totalOf(collection, r.json);
   if (total !== undefined && completePage(collection, c.query, items.length) && total.value === items.length)
     ledger.held(

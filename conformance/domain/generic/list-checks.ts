@@ -225,3 +225,47 @@ export function totalCheck(collection: CollectionModel): RegisteredCheck | undef
     },
   };
 }
+
+/**
+ * A list under a parent (`/venues/{venueId}/events`) shows that parent's items only: an item whose
+ * member named like the scope parameter (`venueId`) holds another value was listed under the wrong
+ * parent. Rests on the inference that the member names the parent, confirmed once a list under
+ * another parent value showed only items naming it.
+ */
+export function listScopeCheck(collection: CollectionModel): RegisteredCheck | undefined {
+  if (collection.scope.length === 0) return undefined;
+  return {
+    name: () => 'semantics.scope',
+    run: ({ exchange }) => {
+      const r = exchange.response;
+      if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind !== 'valid') return [];
+      const items = itemsOf(collection, r.json);
+      if (!items || items.length === 0) return [];
+      for (const name of collection.scope) {
+        const asked = exchange.case.pathParams[name];
+        if (asked === undefined) continue;
+        const values = items.map((item) => memberOf(item, name));
+        // Only where every item names a parent: a member named so on some items only is not the parent.
+        if (values.some((v) => v === undefined || v === null || typeof v === 'object')) continue;
+        const off = values.filter((v) => String(v) !== String(asked));
+        if (off.length === 0) continue;
+        return [
+          findingOf(exchange, {
+            code: 'semantic_violation',
+            severity: 'failure',
+            check: 'semantics.scope',
+            evidence: {
+              rule: 'list-scope',
+              scope: name,
+              asked: String(asked),
+              other: String(off[0]),
+              offending: off.length,
+              items: items.length,
+            },
+          }),
+        ];
+      }
+      return [];
+    },
+  };
+}

@@ -132,6 +132,14 @@ export const EVERY_FINDING: readonly Finding[] = [
     status: 201,
   }),
   finding('semantic_violation', {
+    rule: 'list-scope',
+    scope: 'venueId',
+    asked: 'v1',
+    other: 'v2',
+    offending: 2,
+    items: 5,
+  }),
+  finding('semantic_violation', {
     rule: 'total',
     member: 'total',
     total: 12,
