@@ -10,7 +10,7 @@ export const ANOTHER_CREDENTIAL_INFERENCE =
 
 /** What an auth finding of the valid credential in a lenient form accepted rests on, unless the spec speaks. */
 export const LENIENT_FORM_INFERENCE =
-  'the valid credential with text after it, or padded, is not valid; a lenient parser reads it as the credential itself, and the spec does not say that invalid credentials are refused';
+  'the valid credential in another form (text after it, padded, percent-encoded, without its scheme, first of a list) is not valid; a lenient parser reads it as the credential itself, and the spec does not say that invalid credentials are refused';
 
 /** The scheme a variant of a case belongs to: the one it names, else the operation's first. */
 export function variantSchemeOf(operation: OperationModel, scheme?: string): string | undefined {

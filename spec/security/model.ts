@@ -136,7 +136,8 @@ export interface CredentialVariant {
   readonly anotherCredential?: true;
   /**
    * The valid credential in a form a lenient parser reads as itself (the key, then a space and more
-   * text; the key with base64 padding): no other credential, and a malformed request that RFC 6750
+   * text; the key with base64 padding, percent-encoded, without its scheme, or cut from a comma
+   * list): no other credential, and a malformed request that RFC 6750
    * §3.1 lets a server refuse with 400. Accepting it breaks the contract only where the spec says
    * invalid credentials are refused; no refusal of another credential speaks for it.
    */

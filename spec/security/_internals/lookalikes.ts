@@ -26,6 +26,7 @@ export function lookalikeVariants(put: PutSecret, variable: (c: Credential) => s
   return [
     {
       id: 'key-comma-list',
+      lenientForm: true,
       description: 'the key followed by ",revoked" (a list, not one credential)',
       expect: 'refuse',
       attach: (c) => put(`${secret(c)},revoked`, `$${variable(c)},revoked`),

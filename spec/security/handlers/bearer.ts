@@ -116,12 +116,14 @@ const VARIANTS: readonly CredentialVariant[] = [
   },
   {
     id: 'percent-encoded-key',
+    lenientForm: true,
     description: 'the key percent-encoded (another token)',
     expect: 'refuse',
     attach: (c) => auth(`Bearer ${percentEncodeAll(tokenOf(c).key)}`, `Bearer ${percentEncodeShown(c.variable)}`),
   },
   {
     id: 'raw-key',
+    lenientForm: true,
     description: 'the key with no scheme',
     expect: 'refuse',
     attach: (c) => auth(tokenOf(c).key, `$${c.variable}`),
