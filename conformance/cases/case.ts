@@ -61,6 +61,8 @@ export interface EdgeReason {
   readonly description: string;
   /** For `auth-precedence`: whether the input was malformed (`syntax`) or broke the schema. */
   readonly layer?: 'syntax' | 'schema';
+  /** Input whose handling no standard fixes: a lone surrogate (RFC 8259 §8.2, "unpredictable"). */
+  readonly unpredictable?: true;
 }
 
 /** One generated request of an operation, before it is sent. Plain data: it can be printed and replayed. */
@@ -116,6 +118,11 @@ export interface Case {
   readonly edge?: EdgeReason;
   /** Path parameters whose values the target itself returned: the resource exists, so 404 is wrong. */
   readonly existing?: readonly string[];
+  /**
+   * Body members that name another resource (named like its path parameter, `author_id` for
+   * `/authors/{authorId}`) with a value the kit made up: no answer of the run showed one to use.
+   */
+  readonly madeUpReferences?: readonly string[];
   /**
    * For a probe with a method no operation of its path documents (OPTIONS, TRACE): an operation of
    * the same path that needs no credential (`GET /pets`), whose answer a router falling through may

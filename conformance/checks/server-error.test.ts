@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { OperationModel } from '../../spec/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { specFromDocument, type OperationModel } from '../../spec/index.js';
 import { checkServerError } from './server-error.js';
 import {
   authCase,
@@ -7,6 +7,7 @@ import {
   exchange,
   failedExchange,
   invalidCase,
+  loadOperations,
   probeCase,
   response,
   validCase,
@@ -14,8 +15,11 @@ import {
 } from './_test-support.js';
 import { describeFinding } from '../report/describe-finding.js';
 
-// The server-error check reads the exchange only.
-const operation = {} as OperationModel;
+// createPet documents no 5xx.
+let operation: OperationModel;
+beforeAll(async () => {
+  operation = (await loadOperations()).createPet;
+});
 
 describe('checkServerError', () => {
   it.each([500, 501, 502, 503, 504, 599])('fails %i, for every kind of case', (status) => {
@@ -40,5 +44,69 @@ describe('checkServerError', () => {
     expect(
       checkServerError({ exchange: failedExchange(validCase('createPet'), 'timeout', 'too slow'), operation }),
     ).toEqual([]);
+  });
+
+  it('notes a 5xx to a request outside the operation: another path shape, or a method the path lacks', () => {
+    const outside = [
+      probeCase('createPet', { method: 'TRACE' }),
+      probeCase('createPet', { literalPath: { path: '//pets', description: 'a doubled slash' } }),
+    ];
+    for (const c of outside) {
+      const findings = checkServerError({ exchange: exchange(c, response(500, errorBody(500))), operation });
+      expect(verdicts(findings)).toEqual([{ code: 'server_error', severity: 'advisory' }]);
+      expect(describeFinding(findings[0]!)).toContain('outside the operation');
+    }
+  });
+
+  it('fails HEAD of a GET path (RFC 9110 §9.1), and notes a documented 500 to invalid input whose body fits', async () => {
+    const spec = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/x': {
+          get: {
+            operationId: 'getX',
+            responses: {
+              '200': { description: 'ok' },
+              '500': {
+                description: 'oops',
+                content: { 'application/json': { schema: { type: 'object', required: ['message'] } } },
+              },
+            },
+          },
+        },
+      },
+    });
+    const getX = spec.operation('getX')!;
+    const head = checkServerError({
+      exchange: exchange(probeCase('getX', { method: 'HEAD' }), response(500, '')),
+      operation: getX,
+    });
+    expect(verdicts(head)).toEqual([{ code: 'server_error', severity: 'failure' }]);
+    const fits = response(500, JSON.stringify({ message: 'bad' }));
+    expect(verdicts(checkServerError({ exchange: exchange(invalidCase('getX'), fits), operation: getX }))).toEqual([
+      { code: 'server_error', severity: 'advisory' },
+    ]);
+    // Valid input, or a body the documented schema refuses, still fails.
+    expect(verdicts(checkServerError({ exchange: exchange(validCase('getX'), fits), operation: getX }))).toEqual([
+      { code: 'server_error', severity: 'failure' },
+    ]);
+    const stray = response(500, JSON.stringify(['bad']));
+    expect(verdicts(checkServerError({ exchange: exchange(invalidCase('getX'), stray), operation: getX }))).toEqual([
+      { code: 'server_error', severity: 'failure' },
+    ]);
+  });
+
+  it('notes a 5xx to a lone surrogate (RFC 8259 §8.2: unpredictable), and still fails other edges', () => {
+    const lone = validCase('createPet', {
+      edge: { gap: 'field-size-limits', description: '/body/name contains a lone surrogate', unpredictable: true },
+    });
+    const findings = checkServerError({ exchange: exchange(lone, response(500, errorBody(500))), operation });
+    expect(verdicts(findings)).toEqual([{ code: 'server_error', severity: 'advisory' }]);
+    expect(describeFinding(findings[0]!)).toContain('RFC 8259 §8.2');
+    const long = validCase('createPet', { edge: { gap: 'field-size-limits', description: '/body/name is long' } });
+    expect(verdicts(checkServerError({ exchange: exchange(long, response(500, errorBody(500))), operation }))).toEqual([
+      { code: 'server_error', severity: 'failure' },
+    ]);
   });
 });

@@ -1,9 +1,11 @@
+import type { CompiledSchema } from '../../spec/index.js';
 import { findingOf, type Check } from './make-finding.js';
 
 /**
- * A 5xx is never part of the contract, whatever the input. One exception: 501 to a method the spec
- * does not document on that path is what RFC 9110 §15.6.2 prescribes for a method the server does
- * not implement, so it is only noted.
+ * A 5xx to a request of the operation is a failure of the server. Only noted: 501 to a method the
+ * spec does not document on that path (what RFC 9110 §15.6.2 prescribes for a method the server
+ * does not implement), a 5xx to a request outside the operation, and a documented 5xx to invalid
+ * input whose body the documented schema takes.
  */
 export const checkServerError: Check = ({ exchange, operation }) => {
   const status = exchange.response?.status;
@@ -24,6 +26,47 @@ export const checkServerError: Check = ({ exchange, operation }) => {
       }),
     ];
   }
+  // Outside the operation: another path shape (a trailing slash, `//`, a dot-segment, an unknown
+  // route) or a method the path does not document (TRACE). No contract speaks for those: a 5xx is a
+  // note on robustness. HEAD of a GET path is inside: RFC 9110 §9.1 (general-purpose servers MUST
+  // support GET and HEAD).
+  const other = method !== undefined && method.toLowerCase() !== operation.method;
+  const headOfGet = method?.toLowerCase() === 'head' && operation.method === 'get';
+  if (exchange.case.kind === 'probe' && (exchange.case.literalPath !== undefined || (other && !headOfGet)))
+    return [
+      findingOf(exchange, {
+        code: 'server_error',
+        severity: 'advisory',
+        check: 'server_error',
+        evidence: {
+          scenario: 'outside-contract',
+          status,
+          request: `${(method ?? operation.method).toUpperCase()} ${exchange.case.literalPath?.path ?? operation.path}`,
+        },
+      }),
+    ];
+  // A lone surrogate in a string: RFC 8259 §8.2 says software's behaviour on it is unpredictable.
+  if (exchange.case.edge?.unpredictable)
+    return [
+      findingOf(exchange, {
+        code: 'server_error',
+        severity: 'advisory',
+        check: 'server_error',
+        evidence: { scenario: 'unpredictable', status, input: exchange.case.edge.description },
+      }),
+    ];
+  // A 5xx the operation documents (500, 5XX), with a body its schema takes, to input the kit calls
+  // invalid: the server answered as the spec says it may. Valid input still fails.
+  const documented = operation.responses[String(status)] ?? operation.responses['5XX'];
+  if (exchange.case.kind === 'invalid' && documented && bodyFits(exchange, documented.schema))
+    return [
+      findingOf(exchange, {
+        code: 'server_error',
+        severity: 'advisory',
+        check: 'server_error',
+        evidence: { scenario: 'documented', status },
+      }),
+    ];
   return [
     findingOf(exchange, {
       code: 'server_error',
@@ -33,3 +76,11 @@ export const checkServerError: Check = ({ exchange, operation }) => {
     }),
   ];
 };
+
+/** Whether an answer's body fits a documented schema (any body where none is documented). */
+function bodyFits(exchange: Parameters<Check>[0]['exchange'], schema: CompiledSchema | undefined): boolean {
+  if (!schema) return true;
+  const r = exchange.response;
+  if (!r || r.json === undefined) return false;
+  return schema.validate(r.json).ok;
+}

@@ -209,7 +209,13 @@ export interface EvidenceByCode {
   readonly server_error:
     | { readonly scenario: 'answered'; readonly status: Integer }
     /** 501 to a method the spec does not document on that path (RFC 9110 §15.6.2). */
-    | { readonly scenario: 'not-implemented'; readonly status: 501; readonly method: string };
+    | { readonly scenario: 'not-implemented'; readonly status: 501; readonly method: string }
+    /** A 5xx to a request outside the operation: another path shape, or a method the path does not document. */
+    | { readonly scenario: 'outside-contract'; readonly status: Integer; readonly request: string }
+    /** A 5xx the operation documents, with a body its schema takes, to input the kit calls invalid. */
+    | { readonly scenario: 'documented'; readonly status: Integer }
+    /** A 5xx to input whose handling RFC 8259 §8.2 calls unpredictable (a lone surrogate). */
+    | { readonly scenario: 'unpredictable'; readonly status: Integer; readonly input: string };
   readonly transport_error:
     | { readonly scenario: 'exchange'; readonly kind: string; readonly detail: string }
     /** The whole run stopped: the target went away. */

@@ -68,9 +68,18 @@ function describeProtocol(e: ProtocolEvidence): string {
 function describeCode(f: Finding): string {
   switch (f.code) {
     case 'server_error':
-      return f.evidence.scenario === 'not-implemented'
-        ? `The server answered 501 Not Implemented to ${f.evidence.method}, a method the spec does not document here (RFC 9110 §15.6.2).`
-        : `The server answered ${f.evidence.status}.`;
+      switch (f.evidence.scenario) {
+        case 'not-implemented':
+          return `The server answered 501 Not Implemented to ${f.evidence.method}, a method the spec does not document here (RFC 9110 §15.6.2).`;
+        case 'outside-contract':
+          return `The server answered ${f.evidence.status} to ${f.evidence.request}, a request outside the operation (a note on robustness, not the contract).`;
+        case 'unpredictable':
+          return `The server answered ${f.evidence.status} to a request where ${f.evidence.input}: RFC 8259 §8.2 calls software's behaviour on such strings unpredictable (a note, not the contract).`;
+        case 'documented':
+          return `The server answered ${f.evidence.status} to invalid input, a status the operation documents, with a body its schema takes.`;
+        default:
+          return `The server answered ${f.evidence.status}.`;
+      }
     case 'transport_error':
       return f.evidence.scenario === 'run-stopped'
         ? `The run stopped early: ${f.evidence.detail}.`

@@ -17,6 +17,9 @@ function finding<C extends FindingCode>(code: C, evidence: EvidenceByCode[C]): F
 export const EVERY_FINDING: readonly Finding[] = [
   finding('server_error', { scenario: 'answered', status: 500 }),
   finding('server_error', { scenario: 'not-implemented', status: 501, method: 'PATCH' }),
+  finding('server_error', { scenario: 'outside-contract', status: 500, request: 'TRACE /pets' }),
+  finding('server_error', { scenario: 'documented', status: 500 }),
+  finding('server_error', { scenario: 'unpredictable', status: 500, input: '/body/name contains a lone surrogate' }),
   finding('transport_error', { scenario: 'exchange', kind: 'timeout', detail: 'no complete response within 100 ms' }),
   finding('transport_error', { scenario: 'run-stopped', detail: 'the target stopped answering' }),
   finding('redirect', { status: 302, location: 'https://elsewhere.example/' }),
