@@ -263,3 +263,26 @@ describe('checkSchema: bodies that are not JSON', () => {
     ]);
   });
 });
+
+describe('checkSchema: a spec that names no media type', () => {
+  it('reads a text answer as one string (Swagger 2.0 without produces), and still judges JSON', () => {
+    const spec = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/dog': {
+          get: {
+            operationId: 'getDog',
+            responses: { '200': { description: 'ok', content: { '*/*': { schema: { type: 'string' } } } } },
+          },
+        },
+      },
+    });
+    const getDog = spec.operation('getDog')!;
+    const text = response(200, 'get dog ok', { 'content-type': 'text/plain; charset=utf-8' });
+    expect(run(checkSchema, getDog, validCase('getDog'), text)).toEqual([]);
+    expect(verdicts(run(checkSchema, getDog, validCase('getDog'), response(200, '{"a":1}')))).toEqual([
+      { code: 'schema_mismatch', severity: 'failure' },
+    ]);
+  });
+});

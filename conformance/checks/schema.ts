@@ -82,7 +82,12 @@ export const checkSchema: Check = ({ exchange, operation }) => {
     ? { source: 'status' }
     : { source: 'errors', errorStatuses: errorStatusesOf(operation) };
   let value: unknown;
-  if (JSON_MEDIA.test(mediaType) || mediaType === '' || mediaType === '*/*') {
+  // A spec that names no media type (`*/*`, Swagger 2.0 without `produces`) does not ask for JSON:
+  // an answer labelled otherwise is read as its label says (a text body as one string).
+  const wildcard = mediaType === '' || mediaType === '*/*';
+  const labelled = (contentType ?? '').split(';')[0]!.trim();
+  const readAs = wildcard && labelled !== '' && !JSON_MEDIA.test(labelled) ? labelled : mediaType;
+  if (JSON_MEDIA.test(readAs) || readAs === '' || readAs === '*/*') {
     if (r.json === undefined) {
       return [
         r.bodyText.trim() === ''
@@ -103,7 +108,7 @@ export const checkSchema: Check = ({ exchange, operation }) => {
       ];
     }
     value = r.json;
-  } else if (/^text\//i.test(mediaType) && !/xml/i.test(mediaType) && isTextSchema(schema.schema)) {
+  } else if (/^text\//i.test(readAs) && !/xml/i.test(readAs) && isTextSchema(schema.schema)) {
     // A text body is one string; an XML body (text/xml) is described by its schema and `xml` hints,
     // which the kit does not read.
     value = r.bodyText;

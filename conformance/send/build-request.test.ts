@@ -27,6 +27,11 @@ const caseOf = (operationId: string, fields: Partial<Case> = {}): Case => ({
 });
 
 describe('buildRequest: bytes on the wire', () => {
+  it("percent-encodes the reserved characters encodeURIComponent leaves (!'()*) in query values (RFC 3986 §2.2)", () => {
+    const built = buildRequest(caseOf('listPets', { query: [['status', "a'b(c)!*"]] }), ops.listPets, 'k3y');
+    expect(built.path).toBe('/pets?status=a%27b%28c%29%21%2A');
+  });
+
   it('writes a JSON body exactly, int64 digits and all', () => {
     const value = {
       name: 'Émile "the cat"',

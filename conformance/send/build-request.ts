@@ -274,10 +274,16 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /**
  * Percent-encodes text as UTF-8. A lone surrogate has no UTF-8 form (encodeURIComponent throws
- * URIError on it): it is written as U+FFFD, the character a UTF-8 encoder substitutes.
+ * URIError on it): it is written as U+FFFD, the character a UTF-8 encoder substitutes. The
+ * sub-delimiters encodeURIComponent leaves (`!'()*`) are reserved characters too (RFC 3986 §2.2):
+ * a parameter without `allowReserved` carries them percent-encoded, and servers that enforce it
+ * refuse them raw.
  */
 function encodeText(text: string): string {
-  return encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd'));
+  return encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd')).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
