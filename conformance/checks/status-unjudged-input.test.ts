@@ -130,3 +130,19 @@ describe('the valid key in a lenient form', () => {
     ]);
   });
 });
+
+describe('a body naming another resource by a made-up value', () => {
+  it('refused is a gap; with a known value, or no such member, the refusal fails', () => {
+    const made = validCase('createToken', {
+      body: { kind: 'json', value: { email: 'a', password: 'a' } },
+      madeUpReferences: ['email'],
+    });
+    expect(verdicts(run(checkStatus, op('createToken'), made, refused(400)))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
+    ]);
+    const known = validCase('createToken', { body: { kind: 'json', value: { email: 'a', password: 'a' } } });
+    expect(verdicts(run(checkStatus, op('createToken'), known, refused(400)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+  });
+});

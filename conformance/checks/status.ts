@@ -548,6 +548,11 @@ function unjudgedRefusal(
     return `made-up credentials in the body ("${secret}")`;
   const crossed = object ? bodyNamesAnother(c, operation, value as Readonly<Record<string, unknown>>) : undefined;
   if (crossed) return crossed;
+  // A body naming another resource by an id the kit made up (no answer showed one): the resource may
+  // not exist, and a refusal of it (400, 404, 409, 422) is the server's to make.
+  const madeUp = c.madeUpReferences?.[0];
+  if (madeUp !== undefined && [400, 404, 409, 422].includes(status))
+    return `the body's ${madeUp}, which names another resource by a value the kit made up (none was known)`;
   return undefined;
 }
 

@@ -359,11 +359,12 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     // that name, for any operation, so that a valid request names something that exists.
     const operation = spec.operation(operationId);
     const references = operation ? referenceMembers(operation, spec.operations) : [];
-    for (const name of references) {
-      if (own[name]) continue;
+    // An empty pool still marks the member as a reference: its made-up value may name nothing.
+    for (const { member, parameter } of references) {
+      if (own[member]) continue;
       const values = new Set<string>();
-      for (const perOp of known.values()) for (const v of perOp.get(name) ?? []) values.add(v);
-      if (values.size > 0) own[name] = [...values].sort();
+      for (const perOp of known.values()) for (const v of perOp.get(parameter) ?? []) values.add(v);
+      own[member] = [...values].sort();
     }
     return own;
   }

@@ -46,7 +46,7 @@ const create = spec.operation('createItem')!;
 
 describe('body members that name other resources', () => {
   it("are those named like another path parameter, not the operation's own resource", () => {
-    expect(referenceMembers(create, spec.operations)).toEqual(['warehouseId']);
+    expect(referenceMembers(create, spec.operations)).toEqual([{ member: 'warehouseId', parameter: 'warehouseId' }]);
   });
 
   it('take a value the target handed out, where it fits the schema', () => {
@@ -56,7 +56,12 @@ describe('body members that name other resources', () => {
       warehouseId: 'wh-2',
       name: 'bolt',
     });
-    // A known value the member's schema refuses is not sent.
-    expect(withKnownReferences(create, parts, { warehouseId: ['main'] }).body).toEqual(parts.body);
+    // A known value the member's schema refuses is not sent, nor is one where none is known: the
+    // member keeps its made-up value, and says so.
+    expect(withKnownReferences(create, parts, { warehouseId: ['main'] })).toMatchObject({
+      body: parts.body,
+      madeUpReferences: ['warehouseId'],
+    });
+    expect(withKnownReferences(create, parts, { warehouseId: [] }).madeUpReferences).toEqual(['warehouseId']);
   });
 });

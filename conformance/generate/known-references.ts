@@ -5,29 +5,40 @@ import { mergeAllOf } from './schema-arbitrary.js';
 import type { KnownValues, RequestParts } from './valid-case.js';
 import { toPlainJson } from './wire.js';
 
+/** Lower case without `_`, `-` and `.`: `author_id` and `authorId` name one thing. */
+const normal = (name: string) => name.toLowerCase().replace(/[_\-.]/g, '');
+
 /**
- * The top-level body members of an operation that name another resource by a path parameter's name
- * (`warehouseId` in an item's body, `/warehouses/{warehouseId}` elsewhere): a made-up value names
- * nothing, and the server rightly refuses it (422 "unknown warehouse").
+ * The top-level body members of an operation that name another resource by its path parameter's name
+ * (`warehouseId` in an item's body for `/warehouses/{warehouseId}`, `author_id` for `{authorId}`),
+ * each with that parameter: a made-up value names nothing, and the server rightly refuses it.
  */
-export function referenceMembers(operation: OperationModel, operations: readonly OperationModel[]): string[] {
+export function referenceMembers(
+  operation: OperationModel,
+  operations: readonly OperationModel[],
+): { readonly member: string; readonly parameter: string }[] {
   const schema = operation.requestBody ? mergeAllOf(operation.requestBody.schema.schema) : undefined;
   const properties = isObject(schema?.properties) ? Object.keys(schema.properties) : [];
   // The operation's own resources are not references: `sku` in the body of POST /items names the
   // item it creates (/items/{sku}), and one in PUT /items/{sku} the item its path names.
   const own = `${operation.path.replace(/\/$/, '')}/`;
-  const names = new Set<string>();
+  const others = new Map<string, string>();
   const mine = new Set<string>();
   for (const o of operations)
     for (const p of o.parameters)
-      if (p.in === 'path') (o.path === operation.path || o.path.startsWith(own) ? mine : names).add(p.name);
-  return properties.filter((name) => names.has(name) && !mine.has(name));
+      if (p.in === 'path') {
+        if (o.path === operation.path || o.path.startsWith(own)) mine.add(normal(p.name));
+        else if (!others.has(normal(p.name))) others.set(normal(p.name), p.name);
+      }
+  return properties
+    .filter((member) => others.has(normal(member)) && !mine.has(normal(member)))
+    .map((member) => ({ member, parameter: others.get(normal(member))! }));
 }
 
 /**
- * Request parts with each reference member of the body set to a value the target handed out under
- * that name (`known`), the `pick`-th one, where the body stays valid; other members as they were.
- * The same body, where no value is known or none fits the member's schema.
+ * Request parts with each reference member of the body (a member `known` holds a pool for, possibly
+ * empty: see referenceMembers) set to a value the target handed out, the `pick`-th one, where the
+ * body stays valid. Members left with the value the kit made up are listed in `madeUpReferences`.
  */
 export function withKnownReferences(
   operation: OperationModel,
@@ -41,18 +52,25 @@ export function withKnownReferences(
   const properties = mergeAllOf(schema.schema).properties;
   if (!isObject(properties)) return parts;
   let next = body as Record<string, WireJson>;
+  const madeUp: string[] = [];
   // The operation's own path values are its own resource's, not references (see referenceMembers).
   const ownPath = new Set(operation.parameters.filter((p) => p.in === 'path').map((p) => p.name));
   for (const name of Object.keys(properties)) {
-    if (ownPath.has(name)) continue;
+    if (ownPath.has(name) || !(name in next)) continue;
     const pool = known[name];
-    if (!pool || pool.length === 0 || !(name in next)) continue;
-    const text = pool[pick % pool.length]!;
+    if (!pool) continue;
+    const text = pool.length > 0 ? pool[pick % pool.length]! : undefined;
     const type = mergeAllOf(properties[name] as JsonSchema).type;
-    const value: WireJson =
-      (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
-    const candidate = { ...next, [name]: value };
-    if (schema.validate(toPlainJson(candidate)).ok) next = candidate;
+    const value: WireJson | undefined =
+      text === undefined
+        ? undefined
+        : (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text)
+          ? Number(text)
+          : text;
+    const candidate = value === undefined ? undefined : { ...next, [name]: value };
+    if (candidate && schema.validate(toPlainJson(candidate)).ok) next = candidate;
+    else madeUp.push(name);
   }
-  return next === body ? parts : { ...parts, body: next };
+  if (next === body && madeUp.length === 0) return parts;
+  return { ...parts, body: next, ...(madeUp.length > 0 ? { madeUpReferences: madeUp } : {}) };
 }

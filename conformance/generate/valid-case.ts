@@ -62,6 +62,8 @@ export interface RequestParts {
   readonly expectContinue?: boolean;
   /** The file name of multipart file parts (`blob` when absent). */
   readonly filename?: string;
+  /** Body members naming another resource with a made-up value (see withKnownReferences). */
+  readonly madeUpReferences?: readonly string[];
 }
 
 /** Arbitrary of the parameters and body of a valid request of an operation. */
@@ -408,6 +410,7 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
       : {}),
     ...(edge ? { edge } : {}),
     ...(existing.length > 0 ? { existing } : {}),
+    ...(parts.madeUpReferences?.length ? { madeUpReferences: parts.madeUpReferences } : {}),
   };
 }
 
