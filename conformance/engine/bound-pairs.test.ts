@@ -1,13 +1,9 @@
 // Valid values at their declared bounds: a server that checks `< maximum` or counts UTF-16 units
 // refuses them, while the same request one step inside is accepted. Seen in the ticketing zoo.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeFinding } from '../report/describe-finding.js';
 import { runConformance } from './run-conformance.js';
+import { answerJson, servingDocument } from './_test-support.js';
 
 const venue = {
   type: 'object',
@@ -39,8 +35,11 @@ const document = (info: string) => ({
   },
 });
 
-let close: (() => void) | undefined;
-afterEach(() => close?.());
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
 
 type Fault = 'none' | 'exclusive-max' | 'utf16' | 'unique-name';
 
@@ -48,47 +47,31 @@ type Fault = 'none' | 'exclusive-max' | 'utf16' | 'unique-name';
 async function serve(fault: Fault, info = 'Venues.'): Promise<{ url: string; spec: string }> {
   const names = new Set<string>();
   let next = 1;
-  const server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      const send = (status: number, value: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      if (req.url !== '/venues' || req.method !== 'POST') return send(404, { message: 'not found' });
-      let body: { name?: unknown; capacity?: unknown };
-      try {
-        body = JSON.parse(text) as typeof body;
-      } catch {
-        return send(400, { message: 'bad json' });
-      }
-      const { name, capacity } = body ?? {};
-      const length = typeof name === 'string' ? (fault === 'utf16' ? name.length : [...name].length) : -1;
-      const max = fault === 'exclusive-max' ? 499 : 500;
-      if (
-        length < 1 ||
-        length > 20 ||
-        typeof capacity !== 'number' ||
-        !Number.isInteger(capacity) ||
-        capacity < 1 ||
-        capacity > max
-      )
-        return send(422, { message: 'invalid' });
-      // A legal rule the schema cannot say: names are unique (the kit must not call this a bound refused).
-      if (fault === 'unique-name' && names.has(name as string)) return send(422, { message: 'name taken' });
-      names.add(name as string);
-      send(201, { id: next++, name, capacity });
-    });
+  const served = await servingDocument('venues', document(info), (req, res, text) => {
+    if (req.url !== '/venues' || req.method !== 'POST') return answerJson(res, 404, { message: 'not found' });
+    let body: { name?: unknown; capacity?: unknown };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      return answerJson(res, 400, { message: 'bad json' });
+    }
+    const { name, capacity } = body ?? {};
+    const length = typeof name === 'string' ? (fault === 'utf16' ? name.length : [...name].length) : -1;
+    const max = fault === 'exclusive-max' ? 499 : 500;
+    const valid =
+      length >= 1 &&
+      length <= 20 &&
+      Number.isInteger(capacity) &&
+      (capacity as number) >= 1 &&
+      (capacity as number) <= max;
+    if (!valid) return answerJson(res, 422, { message: 'invalid' });
+    // A legal rule the schema cannot say: names are unique (the kit must not call this a bound refused).
+    if (fault === 'unique-name' && names.has(name as string)) return answerJson(res, 422, { message: 'name taken' });
+    names.add(name as string);
+    answerJson(res, 201, { id: next++, name, capacity });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  close = () => {
-    server.closeAllConnections();
-    server.close();
-  };
-  const spec = join(mkdtempSync(join(tmpdir(), 'kit-bounds-')), 'venues.json');
-  writeFileSync(spec, JSON.stringify(document(info)));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spec };
+  close = served.close;
+  return served;
 }
 
 const bounds = async (fault: Fault, info?: string) => {

@@ -1,14 +1,10 @@
 // The lifecycle of an item whose id the client chooses (a SKU), whose writes need If-Match with the
 // current ETag, and whose body names another resource (a warehouse): as the inventory zoo does.
 // Before, such an item had no lifecycle at all (the delete, replace and merge-patch rules never ran).
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeFinding } from '../report/describe-finding.js';
 import { runConformance } from './run-conformance.js';
+import { answerJson, servingDocument } from './_test-support.js';
 
 const sku = { type: 'string', pattern: '^[A-Z][A-Z0-9]{2,11}$' };
 const warehouseId = { type: 'string', pattern: '^wh-[1-9][0-9]{0,3}$' };
@@ -96,97 +92,88 @@ const document = {
   },
 };
 
-let close: (() => void) | undefined;
-afterEach(() => close?.());
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
 
 async function serve(deleteKeeps: boolean): Promise<{ url: string; spec: string }> {
   const items = new Map<string, { sku: string; name: string; warehouseId: string; note?: string; version: number }>();
-  const server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      const send = (status: number, value?: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, value === undefined ? headers : { 'content-type': 'application/json', ...headers });
-        res.end(value === undefined ? undefined : JSON.stringify(value));
-      };
-      const out = (i: { version: number } & Record<string, unknown>) => {
-        const { version, ...rest } = i;
-        return [rest, { etag: `"${i.sku}-${version}"` }] as const;
-      };
-      const url = (req.url ?? '').split('?')[0]!;
-      const parse = () => {
-        try {
-          return JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          return undefined;
-        }
-      };
-      const valid = (b: Record<string, unknown> | undefined) =>
-        b &&
-        typeof b.name === 'string' &&
-        b.name.length >= 1 &&
-        [...b.name].length <= 30 &&
-        typeof b.warehouseId === 'string' &&
-        /^wh-[1-9][0-9]{0,3}$/.test(b.warehouseId) &&
-        (b.note === undefined || (typeof b.note === 'string' && [...b.note].length <= 40));
-      if (url === '/warehouses' && req.method === 'GET') return send(200, [{ id: 'wh-1' }, { id: 'wh-2' }]);
-      const wh = /^\/warehouses\/([^/]+)$/.exec(url);
-      if (wh && req.method === 'GET')
-        return ['wh-1', 'wh-2'].includes(wh[1]!) ? send(200, { id: wh[1] }) : send(404, { message: 'no' });
-      if (url === '/items' && req.method === 'POST') {
-        const b = parse();
-        if (
-          !valid(b) ||
-          typeof b!.sku !== 'string' ||
-          !/^[A-Z][A-Z0-9]{2,11}$/.test(b!.sku) ||
-          Object.keys(b!).some((k) => !['sku', 'name', 'warehouseId', 'note'].includes(k))
-        )
-          return send(400, { message: 'invalid' });
-        if (!['wh-1', 'wh-2'].includes(b!.warehouseId as string)) return send(422, { message: 'unknown warehouse' });
-        if (items.has(b!.sku as string)) return send(409, { message: 'taken' });
-        const made = { ...(b as { sku: string; name: string; warehouseId: string }), version: 1 };
-        items.set(made.sku, made);
-        return send(201, ...out(made));
+  const served = await servingDocument('inventory', document, (req, res, text) => {
+    const send = (status: number, value?: unknown, headers: Record<string, string> = {}) =>
+      answerJson(res, status, value, headers);
+    const out = (i: { version: number } & Record<string, unknown>) => {
+      const { version, ...rest } = i;
+      return [rest, { etag: `"${i.sku}-${version}"` }] as const;
+    };
+    const url = (req.url ?? '').split('?')[0]!;
+    const parse = () => {
+      try {
+        return JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        return undefined;
       }
-      const at = /^\/items\/([^/]+)$/.exec(url);
-      const key = (() => {
-        try {
-          return at ? decodeURIComponent(at[1]!) : undefined;
-        } catch {
-          return undefined;
-        }
-      })();
-      const found = key === undefined ? undefined : items.get(key);
-      if (at && req.method === 'GET') return found ? send(200, ...out(found)) : send(404, { message: 'no' });
-      if (at && req.method === 'DELETE') {
-        if (!found) return send(404, { message: 'no' });
-        if (!deleteKeeps) items.delete(found.sku);
-        return send(204);
+    };
+    const valid = (b: Record<string, unknown> | undefined) =>
+      b &&
+      typeof b.name === 'string' &&
+      b.name.length >= 1 &&
+      [...b.name].length <= 30 &&
+      typeof b.warehouseId === 'string' &&
+      /^wh-[1-9][0-9]{0,3}$/.test(b.warehouseId) &&
+      (b.note === undefined || (typeof b.note === 'string' && [...b.note].length <= 40));
+    if (url === '/warehouses' && req.method === 'GET') return send(200, [{ id: 'wh-1' }, { id: 'wh-2' }]);
+    const wh = /^\/warehouses\/([^/]+)$/.exec(url);
+    if (wh && req.method === 'GET')
+      return ['wh-1', 'wh-2'].includes(wh[1]!) ? send(200, { id: wh[1] }) : send(404, { message: 'no' });
+    if (url === '/items' && req.method === 'POST') {
+      const b = parse();
+      if (
+        !valid(b) ||
+        typeof b!.sku !== 'string' ||
+        !/^[A-Z][A-Z0-9]{2,11}$/.test(b!.sku) ||
+        Object.keys(b!).some((k) => !['sku', 'name', 'warehouseId', 'note'].includes(k))
+      )
+        return send(400, { message: 'invalid' });
+      if (!['wh-1', 'wh-2'].includes(b!.warehouseId as string)) return send(422, { message: 'unknown warehouse' });
+      if (items.has(b!.sku as string)) return send(409, { message: 'taken' });
+      const made = { ...(b as { sku: string; name: string; warehouseId: string }), version: 1 };
+      items.set(made.sku, made);
+      return send(201, ...out(made));
+    }
+    const at = /^\/items\/([^/]+)$/.exec(url);
+    const key = (() => {
+      try {
+        return at ? decodeURIComponent(at[1]!) : undefined;
+      } catch {
+        return undefined;
       }
-      if (at && req.method === 'PUT') {
-        if (!found) return send(404, { message: 'no' });
-        const b = parse();
-        if (!valid(b) || Object.keys(b!).some((k) => !['name', 'warehouseId', 'note'].includes(k)))
-          return send(400, { message: 'invalid' });
-        const match = req.headers['if-match'];
-        if (match === undefined) return send(428, { message: 'If-Match missing' });
-        if (match !== `"${found.sku}-${found.version}"`) return send(412, { message: 'stale' });
-        if (!['wh-1', 'wh-2'].includes(b!.warehouseId as string)) return send(422, { message: 'unknown warehouse' });
-        const next = { sku: found.sku, ...(b as { name: string; warehouseId: string }), version: found.version + 1 };
-        items.set(found.sku, next);
-        return send(200, ...out(next));
-      }
-      send(404, { message: 'not found' });
-    });
+    })();
+    const found = key === undefined ? undefined : items.get(key);
+    if (at && req.method === 'GET') return found ? send(200, ...out(found)) : send(404, { message: 'no' });
+    if (at && req.method === 'DELETE') {
+      if (!found) return send(404, { message: 'no' });
+      if (!deleteKeeps) items.delete(found.sku);
+      return send(204);
+    }
+    if (at && req.method === 'PUT') {
+      if (!found) return send(404, { message: 'no' });
+      const b = parse();
+      if (!valid(b) || Object.keys(b!).some((k) => !['name', 'warehouseId', 'note'].includes(k)))
+        return send(400, { message: 'invalid' });
+      const match = req.headers['if-match'];
+      if (match === undefined) return send(428, { message: 'If-Match missing' });
+      if (match !== `"${found.sku}-${found.version}"`) return send(412, { message: 'stale' });
+      if (!['wh-1', 'wh-2'].includes(b!.warehouseId as string)) return send(422, { message: 'unknown warehouse' });
+      const next = { sku: found.sku, ...(b as { name: string; warehouseId: string }), version: found.version + 1 };
+      items.set(found.sku, next);
+      return send(200, ...out(next));
+    }
+    send(404, { message: 'not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  close = () => {
-    server.closeAllConnections();
-    server.close();
-  };
-  const spec = join(mkdtempSync(join(tmpdir(), 'kit-chosen-')), 'inventory.json');
-  writeFileSync(spec, JSON.stringify(document));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spec };
+  close = served.close;
+  return served;
 }
 
 const semantic = async (deleteKeeps: boolean) => {

@@ -1,12 +1,8 @@
 // The Location of a 201 is followed even where the sweep's own creation is refused for a state it
 // did not set up (a ticket for an event not on sale): the run's earlier 201 is followed instead.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { runConformance } from './run-conformance.js';
+import { answerJson, servingDocument } from './_test-support.js';
 
 const order = {
   type: 'object',
@@ -45,56 +41,47 @@ const document = {
   },
 };
 
-const specFile = join(mkdtempSync(join(tmpdir(), 'kit-location-')), 'orders.json');
-writeFileSync(specFile, JSON.stringify(document));
-let close: (() => void) | undefined;
-afterEach(() => close?.());
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
 
 /** Takes the first order, then answers 409 (sold out); `wrongLocation` points them elsewhere. */
-async function serve(wrongLocation: boolean): Promise<string> {
+async function serve(wrongLocation: boolean): Promise<{ url: string; spec: string }> {
   const orders = new Map<number, { id: number; quantity: number }>();
-  const server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      const send = (status: number, value?: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, value === undefined ? headers : { 'content-type': 'application/json', ...headers });
-        res.end(value === undefined ? undefined : JSON.stringify(value));
-      };
-      const item = /^\/orders\/(\d+)$/.exec(req.url ?? '');
-      if (req.url === '/orders' && req.method === 'POST') {
-        let body: { quantity?: unknown };
-        try {
-          body = JSON.parse(text) as typeof body;
-        } catch {
-          return send(400, { message: 'bad json' });
-        }
-        const q = body?.quantity;
-        if (typeof q !== 'number' || !Number.isInteger(q) || q < 1 || q > 4) return send(400, { message: 'invalid' });
-        if (orders.size >= 1) return send(409, { message: 'sold out' });
-        const made = { id: orders.size + 1, quantity: q };
-        orders.set(made.id, made);
-        return send(201, made, { location: wrongLocation ? `/all-orders/${made.id}` : `/orders/${made.id}` });
+  const served = await servingDocument('orders', document, (req, res, text) => {
+    const item = /^\/orders\/(\d+)$/.exec(req.url ?? '');
+    if (req.url === '/orders' && req.method === 'POST') {
+      let body: { quantity?: unknown };
+      try {
+        body = JSON.parse(text) as typeof body;
+      } catch {
+        return answerJson(res, 400, { message: 'bad json' });
       }
-      if (item && req.method === 'GET') {
-        const found = orders.get(Number(item[1]));
-        return found ? send(200, found) : send(404, { message: 'no such order' });
-      }
-      send(404, { message: 'not found' });
-    });
+      const q = body?.quantity;
+      if (typeof q !== 'number' || !Number.isInteger(q) || q < 1 || q > 4)
+        return answerJson(res, 400, { message: 'invalid' });
+      if (orders.size >= 1) return answerJson(res, 409, { message: 'sold out' });
+      const made = { id: orders.size + 1, quantity: q };
+      orders.set(made.id, made);
+      return answerJson(res, 201, made, { location: wrongLocation ? `/all-orders/${made.id}` : `/orders/${made.id}` });
+    }
+    if (item && req.method === 'GET') {
+      const found = orders.get(Number(item[1]));
+      return found ? answerJson(res, 200, found) : answerJson(res, 404, { message: 'no such order' });
+    }
+    answerJson(res, 404, { message: 'not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  close = () => {
-    server.closeAllConnections();
-    server.close();
-  };
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = served.close;
+  return served;
 }
 
 const located = async (wrongLocation: boolean) => {
+  const { url, spec } = await serve(wrongLocation);
   const report = await runConformance({
-    target: await serve(wrongLocation),
-    spec: specFile,
+    target: url,
+    spec,
     seed: 1,
     runs: 10,
     concurrency: 1,
