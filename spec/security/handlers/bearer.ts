@@ -52,6 +52,7 @@ const VARIANTS: readonly CredentialVariant[] = [
   },
   {
     id: 'token-scheme',
+    lenientForm: true,
     description: 'the key under a "Token" scheme',
     expect: 'refuse',
     attach: (c) => auth(`Token ${tokenOf(c).key}`, `Token $${c.variable}`),
