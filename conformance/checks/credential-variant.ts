@@ -35,7 +35,22 @@ export function credentialVariantOf(
 }
 
 /** Words by which a spec says some credentials are refused as not valid ("missing or invalid"). */
-const INVALID_CREDENTIAL = /\b(invalid|wrong|unknown|incorrect|bad|expired|revoked|not (a )?valid|unrecogni[sz]ed)\b/i;
+const INVALID_CREDENTIAL =
+  /\b(invalid|wrong|unknown|incorrect|bad|expired|revoked|(not|no) (a )?valid|unrecogni[sz]ed)\b/i;
+/** Words by which a 401 names the credential that is absent ("Missing X-Api-Key", "No token"). */
+const MISSING_CREDENTIAL =
+  /\b(missing|absent|without|not (provided|present|supplied|given)|(no|lacks?( an?)?) (valid )?(api[ _-]?key|key|token|credentials?|authori[sz]ation))\b/i;
+
+/**
+ * Whether the operation's 401 says which credentials get it: missing ones, or ones that are not valid
+ * ("Missing or invalid X-Api-Key", "No valid bearer token"). Then another refusal status (403) breaks
+ * the spec; without such words RFC 9110 §15.5.4 lets a server answer 403 to credentials it judged
+ * insufficient, and RFC 6750 §3.1 only says a bad token SHOULD get 401.
+ */
+export function credentialRefusalNamed(operation: OperationModel): boolean {
+  const description = operation.responses['401']?.description ?? '';
+  return INVALID_CREDENTIAL.test(description) || MISSING_CREDENTIAL.test(description);
+}
 /** Words that name the refusal itself, for a sentence of the API's description. */
 const REFUSAL = /\b(401|unauthori[sz]ed|refused|rejected|denied)\b/i;
 /** Words that name a credential, for a sentence of the API's description. */

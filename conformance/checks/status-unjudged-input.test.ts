@@ -53,6 +53,13 @@ const spec = specFromDocument({
       get: {
         operationId: 'getSecured',
         security: [{ bearer: [] }],
+        responses: { ...ok, '401': { description: 'Missing token.' } },
+      },
+    },
+    '/plain': {
+      get: {
+        operationId: 'getPlain',
+        security: [{ bearer: [] }],
         responses: { ...ok, '401': { description: 'Unauthorized' } },
       },
     },
@@ -143,6 +150,17 @@ describe('a body naming another resource by a made-up value', () => {
     const known = validCase('createToken', { body: { kind: 'json', value: { email: 'a', password: 'a' } } });
     expect(verdicts(run(checkStatus, op('createToken'), known, refused(400)))).toEqual([
       { code: 'positive_rejected', severity: 'failure' },
+    ]);
+  });
+});
+
+describe('403 to a bad credential', () => {
+  it('is a gap where the 401 does not say which credentials get it (RFC 9110 §15.5.4), a failure where it does', () => {
+    const plain = run(checkStatus, op('getPlain'), authCase('getPlain', 'unknown-key'), refused(403));
+    expect(verdicts(plain)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'auth-status' }]);
+    expect(describeFinding(plain[0]!)).toContain('RFC 9110 §15.5.4');
+    expect(verdicts(run(checkStatus, op('getSecured'), authCase('getSecured', 'none'), refused(403)))).toEqual([
+      { code: 'auth_wrong_status', severity: 'failure' },
     ]);
   });
 });

@@ -2,7 +2,7 @@ import type { CheckName } from './registry.js';
 import { isKnownFormat, type JsonSchema, type OperationModel } from '../../spec/index.js';
 import { handlerFor, schemesIn } from '../../spec/security/index.js';
 import { isObject } from '../../spec/json/index.js';
-import { anotherCredentialBasis, credentialVariantOf } from './credential-variant.js';
+import { anotherCredentialBasis, credentialRefusalNamed, credentialVariantOf } from './credential-variant.js';
 import { authExpectation, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
@@ -136,6 +136,18 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         check: 'auth',
         gap: 'auth-status',
         evidence: { scenario: 'auth-status-undocumented', status, ...authEvidence(c, operation) },
+      });
+      return out;
+    }
+    // 403 to a bad credential where the 401 names no credential it is for: RFC 9110 §15.5.4 allows
+    // 403 for credentials judged insufficient, and RFC 6750 §3.1 only says 401 SHOULD be used.
+    if (status === 403 && !credentialRefusalNamed(operation)) {
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'auth',
+        gap: 'auth-status',
+        evidence: { scenario: 'auth-forbidden', status: 403, ...authEvidence(c, operation) },
       });
       return out;
     }

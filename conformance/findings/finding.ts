@@ -212,10 +212,8 @@ export interface EvidenceByCode {
     | { readonly scenario: 'not-implemented'; readonly status: 501; readonly method: string }
     /** A 5xx to a request outside the operation: another path shape, or a method the path does not document. */
     | { readonly scenario: 'outside-contract'; readonly status: Integer; readonly request: string }
-    /** A 5xx the operation documents, with a body its schema takes, to input the kit calls invalid. */
-    | { readonly scenario: 'documented'; readonly status: Integer }
-    /** A 5xx to input whose handling RFC 8259 §8.2 calls unpredictable (a lone surrogate). */
-    | { readonly scenario: 'unpredictable'; readonly status: Integer; readonly input: string };
+    /** A 5xx the operation documents, with a body its schema takes. */
+    | { readonly scenario: 'documented'; readonly status: Integer };
   readonly transport_error:
     | { readonly scenario: 'exchange'; readonly kind: string; readonly detail: string }
     /** The whole run stopped: the target went away. */
@@ -441,6 +439,8 @@ export type GapEvidence =
   | (AuthEvidence & { readonly scenario: 'auth-status-undocumented'; readonly status: Integer })
   /** The valid credential in a malformed form (text after it) refused with 400: RFC 6750 §3.1 invalid_request. */
   | (AuthEvidence & { readonly scenario: 'auth-malformed-400'; readonly status: 400 })
+  /** A bad credential refused with 403 where the operation's 401 names no credential it is for. */
+  | (AuthEvidence & { readonly scenario: 'auth-forbidden'; readonly status: 403 })
   | (InvalidEvidence & { readonly scenario: 'invalid-accepted'; readonly status: Integer })
   /** 403 to a request that is not JSON at all: a CSRF guard's answer. */
   | (InvalidEvidence & { readonly scenario: 'malformed-forbidden'; readonly status: 403 })

@@ -73,10 +73,8 @@ function describeCode(f: Finding): string {
           return `The server answered 501 Not Implemented to ${f.evidence.method}, a method the spec does not document here (RFC 9110 §15.6.2).`;
         case 'outside-contract':
           return `The server answered ${f.evidence.status} to ${f.evidence.request}, a request outside the operation (a note on robustness, not the contract).`;
-        case 'unpredictable':
-          return `The server answered ${f.evidence.status} to a request where ${f.evidence.input}: RFC 8259 §8.2 calls software's behaviour on such strings unpredictable (a note, not the contract).`;
         case 'documented':
-          return `The server answered ${f.evidence.status} to invalid input, a status the operation documents, with a body its schema takes.`;
+          return `The server answered ${f.evidence.status}, a status the operation documents, with a body its schema takes (a note, not a contract failure).`;
         default:
           return `The server answered ${f.evidence.status}.`;
       }
@@ -334,6 +332,8 @@ function describeGap(e: GapEvidence, operationId: string): string {
       return `A request with ${credential(e)} and ${e.input} got ${e.status}: the malformed request was refused before the key was judged.`;
     case 'auth-status-undocumented':
       return `A request with ${credential(e)} got ${e.status}; ${operationId} documents no 401.`;
+    case 'auth-forbidden':
+      return `A request with ${credential(e)} got 403: RFC 9110 §15.5.4 allows 403 for credentials judged insufficient, and ${operationId}'s 401 does not say which credentials get it.`;
     case 'auth-malformed-400':
       return `A request with ${credential(e)} got 400: a malformed Authorization header, which RFC 6750 §3.1 lets a server refuse as invalid_request; the contract names 401.`;
     case 'invalid-accepted':
