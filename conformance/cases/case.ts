@@ -61,8 +61,6 @@ export interface EdgeReason {
   readonly description: string;
   /** For `auth-precedence`: whether the input was malformed (`syntax`) or broke the schema. */
   readonly layer?: 'syntax' | 'schema';
-  /** Input whose handling no standard fixes: a lone surrogate (RFC 8259 §8.2, "unpredictable"). */
-  readonly unpredictable?: true;
 }
 
 /** One generated request of an operation, before it is sent. Plain data: it can be printed and replayed. */

@@ -58,7 +58,7 @@ describe('checkServerError', () => {
     }
   });
 
-  it('fails HEAD of a GET path (RFC 9110 §9.1), and notes a documented 500 to invalid input whose body fits', async () => {
+  it('fails HEAD of a GET path (RFC 9110 §9.1), and notes a documented 500 whose body fits', async () => {
     const spec = specFromDocument({
       openapi: '3.0.3',
       info: { title: 't', version: '1' },
@@ -87,25 +87,12 @@ describe('checkServerError', () => {
     expect(verdicts(checkServerError({ exchange: exchange(invalidCase('getX'), fits), operation: getX }))).toEqual([
       { code: 'server_error', severity: 'advisory' },
     ]);
-    // Valid input, or a body the documented schema refuses, still fails.
+    // Valid input too ("random, ~25% of calls"); a body the documented schema refuses still fails.
     expect(verdicts(checkServerError({ exchange: exchange(validCase('getX'), fits), operation: getX }))).toEqual([
-      { code: 'server_error', severity: 'failure' },
+      { code: 'server_error', severity: 'advisory' },
     ]);
     const stray = response(500, JSON.stringify(['bad']));
     expect(verdicts(checkServerError({ exchange: exchange(invalidCase('getX'), stray), operation: getX }))).toEqual([
-      { code: 'server_error', severity: 'failure' },
-    ]);
-  });
-
-  it('notes a 5xx to a lone surrogate (RFC 8259 §8.2: unpredictable), and still fails other edges', () => {
-    const lone = validCase('createPet', {
-      edge: { gap: 'field-size-limits', description: '/body/name contains a lone surrogate', unpredictable: true },
-    });
-    const findings = checkServerError({ exchange: exchange(lone, response(500, errorBody(500))), operation });
-    expect(verdicts(findings)).toEqual([{ code: 'server_error', severity: 'advisory' }]);
-    expect(describeFinding(findings[0]!)).toContain('RFC 8259 §8.2');
-    const long = validCase('createPet', { edge: { gap: 'field-size-limits', description: '/body/name is long' } });
-    expect(verdicts(checkServerError({ exchange: exchange(long, response(500, errorBody(500))), operation }))).toEqual([
       { code: 'server_error', severity: 'failure' },
     ]);
   });

@@ -43,11 +43,7 @@ export function edgeOf(
     if (CONTROL.test(value))
       return { gap: 'field-size-limits', description: `${pointer || 'value'} contains control characters` };
     if (LONE_SURROGATE.test(value))
-      return {
-        gap: 'field-size-limits',
-        description: `${pointer || 'value'} contains a lone surrogate`,
-        unpredictable: true,
-      };
+      return { gap: 'field-size-limits', description: `${pointer || 'value'} contains a lone surrogate` };
     return undefined;
   }
   // RFC 8259 §6: doubles hold integers exactly only up to 2^53−1; a parser may refuse or round any

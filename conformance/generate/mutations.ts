@@ -51,12 +51,21 @@ export const TYPE_COERCION_GAP = 'type-coercion';
 
 /**
  * Whether a wrong-type value is only another spelling of a valid one: a numeric-literal string for
- * a number or integer (`"5"`), `"true"`/`"false"` for a boolean. Decoders that coerce (Joi, ajv with
+ * a number or integer (`"5"`), `"true"`/`"false"` for a boolean, a number, boolean or one-string
+ * array for a string. Decoders that coerce (Joi, ajv with
  * `coerceTypes`, form and query readers) take it as the value it spells; JSON Schema calls it
  * invalid, but a spec that only types the member does not oblige a server to refuse it, so an
  * acceptance is a contract gap (`type-coercion`), not a failure.
  */
 export function isCoercibleSpelling(schema: JsonSchema, wrong: WireJson): boolean {
+  // The other way, as ajv's coerceTypes (Fastify's default) reads it: a number or boolean for a
+  // string is its text (42 → "42"), and a one-item array of a string is that string (["x"] → "x").
+  if (schema.type === 'string' && !Array.isArray(schema.enum))
+    return (
+      typeof wrong === 'number' ||
+      typeof wrong === 'boolean' ||
+      (Array.isArray(wrong) && wrong.length === 1 && typeof wrong[0] === 'string')
+    );
   if (typeof wrong !== 'string') return false;
   if (schema.type === 'integer' || schema.type === 'number')
     return /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(wrong);
