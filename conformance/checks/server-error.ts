@@ -1,4 +1,5 @@
 import type { CompiledSchema } from '../../spec/index.js';
+import type { EvidenceByCode } from '../findings/index.js';
 import { findingOf, type Check } from './make-finding.js';
 
 /**
@@ -10,62 +11,30 @@ import { findingOf, type Check } from './make-finding.js';
 export const checkServerError: Check = ({ exchange, operation }) => {
   const status = exchange.response?.status;
   if (status === undefined || status < 500) return [];
+  const found = (severity: 'failure' | 'advisory', evidence: EvidenceByCode['server_error']) => [
+    findingOf(exchange, { code: 'server_error', severity, check: 'server_error', evidence }),
+  ];
   const method = exchange.case.method;
-  if (
-    status === 501 &&
-    exchange.case.kind === 'probe' &&
-    method !== undefined &&
-    method.toLowerCase() !== operation.method
-  ) {
-    return [
-      findingOf(exchange, {
-        code: 'server_error',
-        severity: 'advisory',
-        check: 'server_error',
-        evidence: { scenario: 'not-implemented', status: 501, method },
-      }),
-    ];
-  }
+  const other = method !== undefined && method.toLowerCase() !== operation.method;
+  if (status === 501 && exchange.case.kind === 'probe' && other)
+    return found('advisory', { scenario: 'not-implemented', status: 501, method: method! });
   // Outside the operation: another path shape (a trailing slash, `//`, a dot-segment, an unknown
   // route) or a method the path does not document (TRACE). No contract speaks for those: a 5xx is a
   // note on robustness. HEAD of a GET path is inside: RFC 9110 §9.1 (general-purpose servers MUST
   // support GET and HEAD).
-  const other = method !== undefined && method.toLowerCase() !== operation.method;
   const headOfGet = method?.toLowerCase() === 'head' && operation.method === 'get';
   if (exchange.case.kind === 'probe' && (exchange.case.literalPath !== undefined || (other && !headOfGet)))
-    return [
-      findingOf(exchange, {
-        code: 'server_error',
-        severity: 'advisory',
-        check: 'server_error',
-        evidence: {
-          scenario: 'outside-contract',
-          status,
-          request: `${(method ?? operation.method).toUpperCase()} ${exchange.case.literalPath?.path ?? operation.path}`,
-        },
-      }),
-    ];
+    return found('advisory', {
+      scenario: 'outside-contract',
+      status,
+      request: `${(method ?? operation.method).toUpperCase()} ${exchange.case.literalPath?.path ?? operation.path}`,
+    });
   // A 5xx the operation documents (500, 5XX: "internal error, random, ~25% of calls"), with a body
   // its schema takes: the server answered as the spec says it may. A crash that answers otherwise
   // (an HTML stack trace where JSON is documented) still fails, as does an undocumented 5xx.
   const documented = operation.responses[String(status)] ?? operation.responses['5XX'];
-  if (documented && bodyFits(exchange, documented.schema))
-    return [
-      findingOf(exchange, {
-        code: 'server_error',
-        severity: 'advisory',
-        check: 'server_error',
-        evidence: { scenario: 'documented', status },
-      }),
-    ];
-  return [
-    findingOf(exchange, {
-      code: 'server_error',
-      severity: 'failure',
-      check: 'server_error',
-      evidence: { scenario: 'answered', status },
-    }),
-  ];
+  if (documented && bodyFits(exchange, documented.schema)) return found('advisory', { scenario: 'documented', status });
+  return found('failure', { scenario: 'answered', status });
 };
 
 /** Whether an answer's body fits a documented schema (any body where none is documented). */

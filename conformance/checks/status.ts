@@ -7,7 +7,7 @@ import { authExpectation, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 import { isFreeText } from '../generate/free-text.js';
-import { mergeAllOf } from '../generate/schema-arbitrary.js';
+import { mergeAllOf } from '../generate/index.js';
 import { isLosslessNumber } from 'lossless-json';
 
 /** The gap of a valid request refused for a header real clients send (engine/client-header-sweeps.ts). */
@@ -318,6 +318,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
   // is an answer the spec allows to valid input; 400 is what invalid input gets.
   if (status > 400 && status < 500 && status !== 401 && status !== 403 && documented(operation, status)) return out;
   if (status >= 400) {
+    let unjudged: string | undefined;
     if (c.edge) {
       add({
         code: 'contract_gap',
@@ -340,13 +341,13 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       // the answer, documented or not (an undocumented one is a gap). A list filtered by an id is
       // still a list: an empty one, not a 404.
       notFoundGap();
-    } else if (unjudgedRefusal(c, operation, status, exchange)) {
+    } else if ((unjudged = unjudgedRefusal(c, operation, status, exchange)) !== undefined) {
       add({
         code: 'contract_gap',
         severity: 'warning',
         check: 'positive',
         gap: 'unjudged-input',
-        evidence: { scenario: 'edge-refused', status, edge: unjudgedRefusal(c, operation, status, exchange)! },
+        evidence: { scenario: 'edge-refused', status, edge: unjudged },
       });
     } else {
       const judged = judgedMembers(c, operation, status);
@@ -540,10 +541,10 @@ function unjudgedRefusal(
       : `the ${opaque.in} parameter ${opaque.name}, free text the server may read as a token of its own (a cursor, a search expression)`;
   }
   const body = operation.requestBody;
-  if (c.body !== undefined && body && Object.keys(body.schema.schema).length === 0)
-    return 'the body, which the spec gives no schema';
   if (c.body !== undefined && body && namesNoMembers(body.schema.schema))
-    return 'the body, whose schema names no member: the spec does not say what it holds';
+    return Object.keys(body.schema.schema).length === 0
+      ? 'the body, which the spec gives no schema'
+      : 'the body, whose schema names no member: the spec does not say what it holds';
   const value = c.body?.kind === 'json' ? c.body.value : undefined;
   const object = value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
   const members = object ? Object.keys(value) : [];

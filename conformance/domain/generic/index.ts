@@ -103,6 +103,20 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         )
       : [];
 
+  // Collections whose id the spec describes as never reused (its member's or its parameter's words).
+  const neverReused = new Set(
+    resources.collections
+      .filter((collection) => {
+        const id = collection.id;
+        if (!id) return false;
+        const member =
+          id.member !== undefined && collection.itemSchema
+            ? (collection.itemSchema.properties as Record<string, JsonSchema> | undefined)?.[id.member]
+            : undefined;
+        return [member?.description, id.schema.description].some((d) => typeof d === 'string' && NEVER_REUSED.test(d));
+      })
+      .map((collection) => collection.path),
+  );
   /**
    * Forgets the ids a DELETE may have removed, whatever it answered: the
    * item it names, or every item of the collections at or below its path (a clear, a parent's removal).
@@ -116,7 +130,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     for (const collection of resources.collections) {
       // Where the spec says the id is never reused ("unique and never reused, even after the book
       // is deleted"), a deletion frees nothing.
-      if (neverReused(collection)) continue;
+      if (neverReused.has(collection.path)) continue;
       const below = collection.path === operation.path || collection.path.startsWith(prefix);
       const item = !below && collection.itemPath === operation.path && collection.id;
       if (!below && !item) continue;
@@ -127,18 +141,6 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         else if (id !== undefined) seen.delete(id);
       }
     }
-  };
-
-  /** Whether the spec describes the collection's id as never reused (its member's or its parameter's words). */
-  const neverReused = (collection: CollectionModel): boolean => {
-    const id = collection.id;
-    if (!id) return false;
-    const member =
-      id.member !== undefined && collection.itemSchema
-        ? (collection.itemSchema.properties as Record<string, JsonSchema> | undefined)?.[id.member]
-        : undefined;
-    const words = [member?.description, id.schema.description].filter((d): d is string => typeof d === 'string');
-    return words.some((d) => NEVER_REUSED.test(d));
   };
 
   return {

@@ -87,15 +87,12 @@ export function lifecycle(
         filled.set(k, holdsSent(seen.value, v, undefined) ? { value: v, times: seen.times + 1 } : null);
     }
   };
-  const shownDefaults = {
-    get: (k: string): unknown => {
-      const seen = filled.get(k);
-      return seen && seen.times >= 2 ? seen.value : undefined;
-    },
+  const shownDefault = (k: string): unknown => {
+    const seen = filled.get(k);
+    return seen && seen.times >= 2 ? seen.value : undefined;
   };
   const isDefaultValue = (k: string, value: unknown): boolean =>
-    isDefault(itemSchema, k, value) ||
-    (shownDefaults.get(k) !== undefined && holdsSent(shownDefaults.get(k), value, undefined));
+    isDefault(itemSchema, k, value) || (shownDefault(k) !== undefined && holdsSent(shownDefault(k), value, undefined));
   const freshId = (known: readonly string[]): WireJson | undefined => {
     if (!chosenSchema) return undefined;
     const taken = new Set([...known, ...used]);
@@ -248,7 +245,7 @@ export function lifecycle(
                 (k) =>
                   !(k in (parts.body as object)) &&
                   !requiredMembers(o).has(k) &&
-                  !(filledByServer(itemSchema, k) && shownDefaults.get(k) === undefined) &&
+                  !(filledByServer(itemSchema, k) && shownDefault(k) === undefined) &&
                   o.requestBody!.schema.validate(
                     toPlainJson({ ...(parts.body as Record<string, WireJson>), [k]: null }),
                   ).ok,
@@ -297,7 +294,7 @@ export function lifecycle(
               distinctive(before[k]) &&
               !isServerOwned(itemSchema, k) &&
               k !== id.member &&
-              !(filledByServer(itemSchema, k) && shownDefaults.get(k) === undefined) &&
+              !(filledByServer(itemSchema, k) && shownDefault(k) === undefined) &&
               holdsSent(before[k], (answer as Record<string, unknown>)[k], undefined) &&
               !isDefaultValue(k, before[k]),
           );
