@@ -2,7 +2,7 @@ import type { JsonSchema, OperationModel } from '../../spec/index.js';
 import { isObject } from '../../spec/json/index.js';
 import type { WireJson } from '../cases/index.js';
 import { mergeAllOf } from './schema-arbitrary.js';
-import type { KnownValues, RequestParts } from './valid-case.js';
+import type { KnownValues, RequestParts } from './request-parts.js';
 import { toPlainJson } from './wire.js';
 
 /** Lower case without `_`, `-` and `.`: `author_id` and `authorId` name one thing. */

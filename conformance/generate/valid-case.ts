@@ -17,14 +17,9 @@ import { edgeOf } from './edge.js';
 import { integerFaults } from './exact-integers.js';
 import { mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
 import { parameterText, toPlainJson } from './wire.js';
+import { ExistingValue, type KnownValues, type RequestParts } from './request-parts.js';
 
-/** Values of path parameters known to exist on the target (ids harvested from its responses). */
-export type KnownValues = Readonly<Record<string, readonly string[]>>;
-
-/** A parameter value the target itself returned (an id from its list), as opposed to a generated one. */
-export class ExistingValue {
-  constructor(readonly text: string) {}
-}
+export { ExistingValue, type KnownValues, type RequestParts } from './request-parts.js';
 
 /** Spellings of the JSON media type a client may send; all mean the same (RFC 8259 has no charset, UTF-8 is implied). */
 // Media types are case-insensitive (RFC 9110 §8.3.1).
@@ -43,28 +38,6 @@ export const ACCEPT_HEADERS = [
   'application/json, text/plain, */*',
   'application/*',
 ] as const;
-
-/** The parts of a request, before they are labelled as a case. */
-export interface RequestParts {
-  readonly pathParams: Record<string, WireJson | ExistingValue>;
-  readonly query: [string, WireJson][];
-  /** Header and cookie parameters the operation documents, by name. */
-  readonly headerParams?: [string, WireJson][];
-  readonly cookieParams?: [string, WireJson][];
-  readonly body?: WireJson;
-  readonly contentType?: string;
-  readonly accept?: string;
-  /** Send the body with chunked transfer coding instead of Content-Length (RFC 9112 §7.1). */
-  readonly chunked?: boolean;
-  /** An Accept-Encoding header (none by default). */
-  readonly acceptEncoding?: string;
-  /** Send `Expect: 100-continue` (and the body at once). */
-  readonly expectContinue?: boolean;
-  /** The file name of multipart file parts (`blob` when absent). */
-  readonly filename?: string;
-  /** Body members naming another resource with a made-up value (see withKnownReferences). */
-  readonly madeUpReferences?: readonly string[];
-}
 
 /** Arbitrary of the parameters and body of a valid request of an operation. */
 export function requestPartsArbitrary(operation: OperationModel, known: KnownValues = {}): fc.Arbitrary<RequestParts> {
