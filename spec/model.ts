@@ -138,6 +138,8 @@ export interface OperationModel {
   /** Path template relative to the base path, e.g. `/pets/{petId}`. */
   readonly path: string;
   readonly summary?: string;
+  /** The operation's `description`, for rules the spec states in words (a list's order). */
+  readonly description?: string;
   readonly parameters: readonly ParameterModel[];
   readonly requestBody?: RequestBodyModel;
   /** Documented responses keyed by status as written (`"200"`). */

@@ -646,6 +646,18 @@ export type SemanticEvidence =
       readonly offending: Integer;
       readonly items: Integer;
     }
+  /** A list whose items break the order the spec's words give it (`sorted by \`startsAt\` ascending`). */
+  | {
+      readonly rule: 'list-order';
+      readonly member: string;
+      readonly direction: 'ascending' | 'descending';
+      /** The 1-based position of the first item out of order, its value and the value before it. */
+      readonly position: Integer;
+      readonly value: string;
+      readonly previous: string;
+      readonly items: Integer;
+      readonly query: string;
+    }
   | { readonly rule: 'list-shows-created'; readonly list: string; readonly items: Integer; readonly item: ItemRef }
   /** A read answered "not found" for an id before it was handed out, and still after its item was created. */
   | {

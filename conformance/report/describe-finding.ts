@@ -472,6 +472,8 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
       return `${e.read} answers ${item(e.item)}, created under ${e.scope}=${e.created}, under ${e.scope}=${e.other} too. (Item ${because(e.item)}.)`;
     case 'list-scope':
       return `The list under ${e.scope}=${e.asked} shows ${e.offending} of its ${e.items} items with ${e.scope} ${e.other}: an item of another parent.`;
+    case 'list-order':
+      return `The list${e.query ? ` (${e.query})` : ''} is not in ${e.member} ${e.direction} order: item ${e.position} of ${e.items} has ${e.member} ${e.value}, after ${e.previous}.`;
     case 'list-shows-created':
       return `${e.list} returned ${e.items} items, a complete list, without ${item(e.item)}. (Item ${because(e.item)}.)`;
     case 'not-found-kept':

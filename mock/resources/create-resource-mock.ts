@@ -11,6 +11,7 @@ import type {
   ResourceModel,
   SingletonModel,
 } from '../../spec/resources/index.js';
+import { inListOrder } from '../../spec/resources/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, mockError } from '../errors.js';
 import { withMediaType } from './conform-error.js';
@@ -278,6 +279,8 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
           (item) => item.value[filter.member] !== undefined && keyOf(item.value[filter.member]) === keyOf(wanted),
         );
     }
+    // The order the spec's words give the list (`sorted by \`startsAt\` ascending`), which the kit judges too.
+    if (m.order) items = inListOrder(m.order, items, (item) => item.value);
     const total = items.length;
     let exact = false;
     const page = items.slice(Math.max(0, start), Math.max(0, start) + size).map((item) => {

@@ -79,6 +79,7 @@ function buildOperation(
     method,
     path,
     ...(typeof op.summary === 'string' ? { summary: op.summary } : {}),
+    ...(typeof op.description === 'string' ? { description: op.description } : {}),
     parameters,
     ...(op.requestBody ? { requestBody: buildRequestBody(op.requestBody as Obj, compile) } : {}),
     responses,

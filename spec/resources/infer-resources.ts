@@ -25,6 +25,7 @@ import {
   pageKindOf,
 } from './_internals/naming.js';
 import { isLiteral, parameterOf, parametersOf, parentPathOf, segmentsOf, shapeOf } from './_internals/paths.js';
+import { inferListOrder } from './_internals/list-order.js';
 import { type Member, envelopeMemberOf, itemsOf, keywordOf, membersOf, typeOf } from './_internals/schema-members.js';
 import { decodeSegment, isObject } from '../json/index.js';
 
@@ -211,6 +212,7 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
         )
       : [];
     if (!list && corrections?.filters) issue(`${configKey}.filters`, 'the collection has no list operation');
+    const order = list && corrections?.order !== false ? inferListOrder(list, members) : undefined;
 
     collections.push({
       name,
@@ -227,6 +229,7 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       ...(pageSize ? { pageSize } : {}),
       ...(page ? { page } : {}),
       filters,
+      ...(order ? { order } : {}),
       source: candidate.source,
       reason: `${code(candidate.path)} is a collection: ${candidate.reason}`,
     });

@@ -117,8 +117,24 @@ export interface CollectionModel {
   readonly pageSize?: PageSizeModel;
   readonly page?: PageModel;
   readonly filters: readonly FilterModel[];
+  /** The order the spec's words give the list (`sorted by \`startsAt\` ascending`), when they give one. */
+  readonly order?: ListOrderModel;
   readonly source: InferenceSource;
   readonly reason: string;
+}
+
+/**
+ * The order of a list, as the spec states it in words: a member of the item, numeric or a date or
+ * date-time, and a direction the words name. Only what the spec says: no direction, no order.
+ */
+export interface ListOrderModel {
+  readonly member: string;
+  readonly direction: 'ascending' | 'descending';
+  /** How values compare: as numbers, or as instants (a date or date-time string). */
+  readonly compare: 'number' | 'instant';
+  /** Where the words are (a JSON pointer into the document) and the words themselves. */
+  readonly pointer: string;
+  readonly says: string;
 }
 
 /** A resource that exists once, without an id (`/me`, `/users/{userId}/settings`). */

@@ -11,7 +11,14 @@ import { createdId, idOfItem, itemsOf } from './items.js';
 import { clientChoosesId, lifecycle } from './lifecycle.js';
 import { concurrentCreates } from './concurrent-creates.js';
 import { createEchoCheck, identityCheck } from './item-checks.js';
-import { filterChecks, listScopeCheck, pageSizeCheck, totalCheck, uniqueIdsCheck } from './list-checks.js';
+import {
+  filterChecks,
+  listOrderCheck,
+  listScopeCheck,
+  pageSizeCheck,
+  totalCheck,
+  uniqueIdsCheck,
+} from './list-checks.js';
 import { pageMoves } from './page-moves.js';
 import { readIdentityCheck } from './read-checks.js';
 import { probeArrayFilterFinds, probeObjectFilters, structuredFilterChecks } from './structured-filters.js';
@@ -82,6 +89,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       uniqueIdsCheck(collection),
       totalCheck(collection),
       listScopeCheck(collection),
+      listOrderCheck(collection),
     );
     const createOperation = create ? spec.operation(create.operationId) : undefined;
     if (createOperation) add(create!.operationId, createEchoCheck(collection, createOperation, ledger));

@@ -1,4 +1,4 @@
-import { type CollectionModel, isPagingName } from '../../../spec/resources/index.js';
+import { type CollectionModel, firstOutOfOrder, isPagingName } from '../../../spec/resources/index.js';
 import type { Exchange } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
@@ -266,6 +266,55 @@ export function listScopeCheck(collection: CollectionModel): RegisteredCheck | u
         ];
       }
       return [];
+    },
+  };
+}
+
+/** Query parameters that choose an order (`sort=-startsAt`): a list sent one is in the order it asked for. */
+const SORT_PARAMETER =
+  /^(?:sort|sorting|sort[_-]?by|sort[_-]?order|sort[_-]?dir(?:ection)?|order|ordering|order[_-]?by|dir|direction)$/i;
+
+/**
+ * A list is in the order the spec's own words give it (`sorted by \`startsAt\` ascending`): the
+ * first item out of order fails, resting on those words (a pointer into the document). A request that
+ * chose an order of its own (a `sort` parameter) is not judged.
+ */
+export function listOrderCheck(collection: CollectionModel): RegisteredCheck | undefined {
+  const order = collection.order;
+  if (!order) return undefined;
+  return {
+    name: () => 'semantics.order',
+    run: ({ exchange }) => {
+      const r = exchange.response;
+      if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind !== 'valid') return [];
+      if (exchange.case.query.some(([name]) => SORT_PARAMETER.test(name))) return [];
+      const items = itemsOf(collection, r.json);
+      if (!items) return [];
+      const at = firstOutOfOrder(order, items);
+      if (at === undefined) return [];
+      const shown = (item: unknown) => JSON.stringify(memberOf(item, order.member) ?? null);
+      const previous = items
+        .slice(0, at)
+        .reverse()
+        .find((item) => memberOf(item, order.member) !== undefined && memberOf(item, order.member) !== null);
+      return [
+        findingOf(exchange, {
+          code: 'semantic_violation',
+          severity: 'failure',
+          check: 'semantics.order',
+          basis: { kind: 'spec', pointer: order.pointer, says: order.says },
+          evidence: {
+            rule: 'list-order',
+            member: order.member,
+            direction: order.direction,
+            position: at + 1,
+            value: shown(items[at]),
+            previous: shown(previous),
+            items: items.length,
+            query: queryText(exchange.case.query),
+          },
+        }),
+      ];
     },
   };
 }

@@ -142,6 +142,16 @@ export const EVERY_FINDING: readonly Finding[] = [
     items: 5,
   }),
   finding('semantic_violation', {
+    rule: 'list-order',
+    member: 'startsAt',
+    direction: 'ascending',
+    position: 3,
+    value: '2026-01-01T10:00:00Z',
+    previous: '2026-03-01T10:00:00Z',
+    items: 4,
+    query: 'limit=5',
+  }),
+  finding('semantic_violation', {
     rule: 'total',
     member: 'total',
     total: 12,
