@@ -35,6 +35,8 @@ export interface CompiledSchema {
 /** A path, query, header or cookie parameter of an operation, with how it is written on the wire. */
 export interface ParameterModel {
   readonly name: string;
+  /** Where the parameter is written in the document (path-level or operation-level `parameters`). */
+  readonly pointer: string;
   readonly in: 'query' | 'path' | 'header' | 'cookie';
   readonly required: boolean;
   readonly description?: string;

@@ -597,6 +597,8 @@ export type SemanticEvidence =
       readonly id: string;
       readonly idParameter: string;
       readonly inference: string;
+      /** Set when the filter is an inclusive range bound (the item's own value), not a set of values. */
+      readonly inclusiveBound?: 'lower' | 'upper';
     }
   | {
       readonly rule: 'id-twice';
@@ -643,6 +645,18 @@ export type SemanticEvidence =
       /** The path's value, and the other parent one listed item names. */
       readonly asked: string;
       readonly other: string;
+      readonly offending: Integer;
+      readonly items: Integer;
+    }
+  /** A list filtered by a range parameter that shows an item beyond the bound (the parameter's words). */
+  | {
+      readonly rule: 'range-filter';
+      readonly parameter: string;
+      readonly member: string;
+      readonly bound: 'lower' | 'upper';
+      readonly asked: string;
+      /** The first offending item's member value, as JSON. */
+      readonly value: string;
       readonly offending: Integer;
       readonly items: Integer;
     }

@@ -11,7 +11,7 @@ import type {
   ResourceModel,
   SingletonModel,
 } from '../../spec/resources/index.js';
-import { inListOrder } from '../../spec/resources/index.js';
+import { inListOrder, outsideRange, rangeBound } from '../../spec/resources/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, mockError } from '../errors.js';
 import { withMediaType } from './conform-error.js';
@@ -245,7 +245,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     // The same list asked again while nothing changed gets the same answer, not a new filter, check and
     // stringify: a client polling a list is the mock's most common load (issue 23).
     let key = `${operation.operationId}\u0000${scope.join('/')}\u0000${size}\u0000${start}`;
-    for (const filter of m.filters) {
+    for (const filter of [...m.filters, ...(m.ranges ?? [])]) {
       const wanted = input.query[filter.parameter];
       key += wanted === undefined ? '\u0000' : `\u0000=${keyOf(wanted)}`;
     }
@@ -278,6 +278,11 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
         items = items.filter(
           (item) => item.value[filter.member] !== undefined && keyOf(item.value[filter.member]) === keyOf(wanted),
         );
+    }
+    // Range filters the parameters' words state ("at or after this instant"), which the kit judges too.
+    for (const range of m.ranges ?? []) {
+      const bound = rangeBound(range, input.query[range.parameter]);
+      if (bound !== undefined) items = items.filter((item) => outsideRange(range, bound, item.value) === false);
     }
     // The order the spec's words give the list (`sorted by \`startsAt\` ascending`), which the kit judges too.
     if (m.order) items = inListOrder(m.order, items, (item) => item.value);

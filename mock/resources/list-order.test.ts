@@ -1,5 +1,6 @@
-// The stateful store lists items in the order the spec's words give the list, the order the kit
-// judges (semantics.order): one inference, spec/resources' `order`, read by both tools.
+// The stateful store lists items in the order the spec's words give the list, and bounds them by the
+// range parameters the words describe, as the kit judges them (semantics.order, semantics.filter):
+// one inference, spec/resources' `order` and `ranges`, read by both tools.
 import { describe, expect, it } from 'vitest';
 import { mockOnSpec, tempSpecs } from '../_test-support.js';
 
@@ -13,6 +14,8 @@ paths:
     get:
       operationId: listEvents
       description: Every event, sorted by \`startsAt\` ascending.
+      parameters:
+        - {name: from, in: query, description: Only events whose \`startsAt\` is at or after this instant., schema: {type: string, format: date-time}}
       responses:
         '200': {description: ok, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Event'}}}}}
     post:
@@ -59,6 +62,11 @@ describe('the stateful store lists in the order the spec states', () => {
     await createAll('/events');
     const listed = (await (await fetch(`${t.base}/events`)).json()) as { name: string }[];
     expect(listed.map((e) => e.name)).toEqual(['events-1', 'events-2', 'events-0']);
+  });
+
+  it('keeps only the items a range parameter bounds, compared as instants', async () => {
+    const listed = (await (await fetch(`${t.base}/events?from=2026-03-01T10:00:00Z`)).json()) as { name: string }[];
+    expect(listed.map((e) => e.name)).toEqual(['events-2', 'events-0']);
   });
 
   it('keeps the order of creation where the words state no member and direction', async () => {

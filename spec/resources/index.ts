@@ -15,6 +15,7 @@ export type { CollectionConfig, OperationConfig, ResourceConfig } from './config
 export { CRUD_ROLES } from './model.js';
 export { isPagingName } from './_internals/naming.js';
 export { firstOutOfOrder, inListOrder, orderKey } from './_internals/list-order.js';
+export { outsideRange, rangeBound } from './_internals/range-filters.js';
 export type {
   CollectionModel,
   CrudRole,
@@ -23,6 +24,7 @@ export type {
   IdKind,
   IdModel,
   ListOrderModel,
+  RangeFilterModel,
   InferenceSource,
   OperationAssignment,
   OperationRole,

@@ -26,6 +26,7 @@ import {
 } from './_internals/naming.js';
 import { isLiteral, parameterOf, parametersOf, parentPathOf, segmentsOf, shapeOf } from './_internals/paths.js';
 import { inferListOrder } from './_internals/list-order.js';
+import { inferRangeFilters } from './_internals/range-filters.js';
 import { type Member, envelopeMemberOf, itemsOf, keywordOf, membersOf, typeOf } from './_internals/schema-members.js';
 import { decodeSegment, isObject } from '../json/index.js';
 
@@ -213,6 +214,14 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       : [];
     if (!list && corrections?.filters) issue(`${configKey}.filters`, 'the collection has no list operation');
     const order = list && corrections?.order !== false ? inferListOrder(list, members) : undefined;
+    const ranges = list
+      ? inferRangeFilters(list, members).filter(
+          (r) =>
+            corrections?.filters?.[r.parameter] !== false &&
+            r.parameter !== pageSize?.parameter &&
+            r.parameter !== page?.parameter,
+        )
+      : [];
 
     collections.push({
       name,
@@ -228,8 +237,9 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       others,
       ...(pageSize ? { pageSize } : {}),
       ...(page ? { page } : {}),
-      filters,
+      filters: filters.filter((f) => !ranges.some((r) => r.parameter === f.parameter)),
       ...(order ? { order } : {}),
+      ...(ranges.length > 0 ? { ranges } : {}),
       source: candidate.source,
       reason: `${code(candidate.path)} is a collection: ${candidate.reason}`,
     });

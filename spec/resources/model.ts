@@ -117,6 +117,8 @@ export interface CollectionModel {
   readonly pageSize?: PageSizeModel;
   readonly page?: PageModel;
   readonly filters: readonly FilterModel[];
+  /** Query parameters the spec's words say bound a member from below or above (`from`, `minPrice`). */
+  readonly ranges?: readonly RangeFilterModel[];
   /** The order the spec's words give the list (`sorted by \`startsAt\` ascending`), when they give one. */
   readonly order?: ListOrderModel;
   readonly source: InferenceSource;
@@ -133,6 +135,22 @@ export interface ListOrderModel {
   /** How values compare: as numbers, or as instants (a date or date-time string). */
   readonly compare: 'number' | 'instant';
   /** Where the words are (a JSON pointer into the document) and the words themselves. */
+  readonly pointer: string;
+  readonly says: string;
+}
+
+/**
+ * A query parameter that bounds an item member, as its description says in words ("Only events whose
+ * `startsAt` is at or after this instant"): items beyond the bound are not listed.
+ */
+export interface RangeFilterModel {
+  readonly parameter: string;
+  readonly member: string;
+  /** `lower`: items at or above the value; `upper`: at or below it. */
+  readonly bound: 'lower' | 'upper';
+  /** Whether an item exactly at the bound is listed, where the words say (`inclusive`, `at or after`). */
+  readonly inclusive?: boolean;
+  readonly compare: 'number' | 'instant';
   readonly pointer: string;
   readonly says: string;
 }

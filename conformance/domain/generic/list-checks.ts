@@ -1,4 +1,11 @@
-import { type CollectionModel, firstOutOfOrder, isPagingName } from '../../../spec/resources/index.js';
+import {
+  type CollectionModel,
+  firstOutOfOrder,
+  isPagingName,
+  outsideRange,
+  type RangeFilterModel,
+  rangeBound,
+} from '../../../spec/resources/index.js';
 import type { Exchange } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
@@ -317,4 +324,54 @@ export function listOrderCheck(collection: CollectionModel): RegisteredCheck | u
       ];
     },
   };
+}
+
+/**
+ * The `range-filter` finding of a list answer that shows an item beyond the range bound the request
+ * sent, resting on the parameter's words; undefined when it shows none or sent no readable bound.
+ */
+export function rangeFindingOf(
+  exchange: Exchange,
+  collection: CollectionModel,
+  range: RangeFilterModel,
+): Finding | undefined {
+  const r = exchange.response;
+  if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind !== 'valid') return undefined;
+  const asked = sent(exchange.case.query, range.parameter);
+  const bound = asked === undefined ? undefined : rangeBound(range, asked);
+  const items = itemsOf(collection, r.json);
+  if (bound === undefined || !items) return undefined;
+  const off = items.filter((item) => outsideRange(range, bound, item) === true);
+  if (off.length === 0) return undefined;
+  return findingOf(exchange, {
+    code: 'semantic_violation',
+    severity: 'failure',
+    check: 'semantics.filter',
+    basis: { kind: 'spec', pointer: range.pointer, says: range.says },
+    evidence: {
+      rule: 'range-filter',
+      parameter: range.parameter,
+      member: range.member,
+      bound: range.bound,
+      asked: asked!,
+      value: JSON.stringify(memberOf(off[0], range.member) ?? null),
+      offending: off.length,
+      items: items.length,
+    },
+  });
+}
+
+/**
+ * A list filtered by a range parameter (`from`, `minPrice`) shows no item beyond the bound it sent,
+ * as the parameter's own words say ("Only events whose `startsAt` is at or after this instant"): an
+ * item strictly beyond it fails, and one exactly at it only where the words call the bound exclusive.
+ */
+export function rangeFilterChecks(collection: CollectionModel): RegisteredCheck[] {
+  return (collection.ranges ?? []).map((range) => ({
+    name: () => 'semantics.filter',
+    run: ({ exchange }) => {
+      const finding = rangeFindingOf(exchange, collection, range);
+      return finding ? [finding] : [];
+    },
+  }));
 }

@@ -142,6 +142,16 @@ export const EVERY_FINDING: readonly Finding[] = [
     items: 5,
   }),
   finding('semantic_violation', {
+    rule: 'range-filter',
+    parameter: 'from',
+    member: 'startsAt',
+    bound: 'lower',
+    asked: '2027-03-01T00:00:00Z',
+    value: '"2027-02-28T23:00:00Z"',
+    offending: 1,
+    items: 3,
+  }),
+  finding('semantic_violation', {
     rule: 'list-order',
     member: 'startsAt',
     direction: 'ascending',

@@ -54,14 +54,15 @@ export function inferListOrder(list: OperationModel, members: ReadonlyMap<string
         if (!compare || (TEMPORAL.test(word) && compare !== 'instant')) continue;
         const direction = ASCENDING.test(word) ? 'ascending' : DESCENDING.test(word) ? 'descending' : undefined;
         if (!direction) continue;
-        return { member: member.name, direction, compare, pointer, says: sentence.trim() };
+        return { member: member.name, direction, compare, pointer, says: sentence.replace(/\s+/g, ' ').trim() };
       }
     }
   }
   return undefined;
 }
 
-function comparisonOf(member: Member): ListOrderModel['compare'] | undefined {
+/** How a member's values compare in an order or a range: as numbers, as instants, or not at all. */
+export function comparisonOf(member: Member): ListOrderModel['compare'] | undefined {
   const type = typeOf(member.schema);
   if (type === 'integer' || type === 'number') return 'number';
   const format = keywordOf(member.schema, 'format');
@@ -69,7 +70,7 @@ function comparisonOf(member: Member): ListOrderModel['compare'] | undefined {
 }
 
 /** The value an item is ordered by, as a number, or undefined when it has none the order can compare. */
-export function orderKey(order: ListOrderModel, item: unknown): number | undefined {
+export function orderKey(order: Pick<ListOrderModel, 'member' | 'compare'>, item: unknown): number | undefined {
   if (typeof item !== 'object' || item === null) return undefined;
   const value = (item as Record<string, unknown>)[order.member];
   if (order.compare === 'number') return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
