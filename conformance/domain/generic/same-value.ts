@@ -3,6 +3,7 @@ import type { JsonSchema, OperationModel } from '../../../spec/index.js';
 import { decodeBody } from '../../../spec/media/index.js';
 import type { Case } from '../../cases/index.js';
 import { mergeAllOf } from '../../generate/index.js';
+import { isObject } from '../../../spec/json/index.js';
 
 const isNumber = (v: unknown) => typeof v === 'number' || isLosslessNumber(v);
 
@@ -10,8 +11,7 @@ const isNumber = (v: unknown) => typeof v === 'number' || isLosslessNumber(v);
  * Whether what came back holds what was sent: numbers by value (`1.0` is `1`, beyond 2^53 as doubles),
  * strings exactly except where their format has several spellings of one value (a date-time read
  * back in another offset or precision, an email's domain in another case), objects by the members
- * sent (a server may add its own; a member sent as "" may come back as the server's default), arrays
- * item by item.
+ * sent (a server may add its own), arrays item by item.
  */
 export function holdsSent(sent: unknown, got: unknown, schema: JsonSchema | undefined): boolean {
   const s = schema ? mergeAllOf(schema) : undefined;
@@ -35,9 +35,6 @@ export function holdsSent(sent: unknown, got: unknown, schema: JsonSchema | unde
       // schema does not describe (a write-only member of the request schema, say).
       if (described && !member) return true;
       if (member && (mergeAllOf(member).readOnly === true || mergeAllOf(member).writeOnly === true)) return true;
-      // An empty string sent for a member may be read as "none given", the server's default then
-      // filled in (`{"title": ""}` stored as "Untitled"): no spec here says "" is kept as sent.
-      if (value === '') return true;
       return holdsSent(value, (got as Record<string, unknown>)[key], member);
     });
   }
@@ -87,4 +84,20 @@ export function bodyValue(c: Case, operation: OperationModel): unknown {
   if (c.body?.kind !== 'raw' || c.body.contentType === undefined || /json/i.test(c.body.contentType)) return undefined;
   const decoded = decodeBody(c.body.contentType, c.body.text, operation.requestBody?.schema.schema);
   return decoded.ok ? decoded.value : undefined;
+}
+
+/** An empty value (`""`, `[]`, `{}`, null), which a server may read as absent and fill in. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isObject(value) && Object.keys(value).length === 0;
+}
+
+/**
+ * A body sent, without its members sent empty: what a read must show of it. A server may read an
+ * empty value as absent and fill in its default (`{"title": ""}` stored as "Untitled"); no spec
+ * here says an empty value is kept as sent.
+ */
+export function withoutEmptyMembers(body: unknown): unknown {
+  return isObject(body) ? Object.fromEntries(Object.entries(body).filter(([, v]) => !isEmptyValue(v))) : body;
 }
