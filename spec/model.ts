@@ -15,6 +15,11 @@ export interface SchemaIssue {
   readonly pointer: string;
   readonly keyword: string;
   readonly message: string;
+  /**
+   * Set on a `oneOf` the value matched more than one branch of: the branches overlap for it, so the
+   * fault may lie with the spec (a `oneOf` written where `anyOf` was meant) as much as with the value.
+   */
+  readonly ambiguous?: true;
 }
 
 /**
