@@ -342,9 +342,12 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       if (name === 'authorization' || name === 'accept' || value === undefined) continue;
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
-    // Without Accept Prism wants application/json: name the JSON type the success documents instead
-    // (`application/sarif+json`), or Prism refuses an ordinary request with 406.
-    const jsonType = success && Object.keys(success.response.content).find((k) => isJsonType(k) && !k.includes('*'));
+    // Without Accept Prism wants application/json: name the JSON type the answer documents instead
+    // (`application/sarif+json`, a forced error's `application/problem+json`), or Prism refuses an
+    // ordinary request with 406, or quietly answers the success in place of the forced status.
+    const chosen =
+      success?.response ?? (preferences?.code === undefined ? undefined : operation.responseFor(preferences.code));
+    const jsonType = chosen && Object.keys(chosen.content).find((k) => isJsonType(k) && !k.includes('*'));
     if (jsonType !== undefined) headers.accept = jsonType;
     // A generated answer (dynamic mode, Prefer: dynamic=true) is sized and shaped by the resource model.
     const generatedAnswer =
