@@ -10,7 +10,7 @@ import type { OperationModel, SpecModel } from '../spec/model.js';
 import { challengeOf, requiresAuth } from '../spec/security/index.js';
 import { type Answer, JSON_CONTENT_TYPE, errorAnswer, jsonAnswer } from './answer.js';
 import { type Authenticator, authRequestOf, configuredSecrets, createAuthenticator, presentedSecrets } from './auth.js';
-import { type Cors, type HeaderRecord, type RequestHeaders, createCors } from './cors.js';
+import { type Cors, type HeaderRecord, type RequestHeaders, createCors, exposingAnswerHeaders } from './cors.js';
 import { DELAY_HEADER, requestDelay, wait } from './delay.js';
 import { deprecationHeaders } from './deprecation.js';
 import { type MockError, errorBody, internalFailure, methodNotAllowed, mockError, notFound } from './errors.js';
@@ -494,6 +494,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
         ),
     );
     if (answer.status === 401 && !hasHeader(headers, 'www-authenticate')) headers['WWW-Authenticate'] = 'Bearer';
+    Object.assign(headers, exposingAnswerHeaders(headers));
     // The rest of an oversized body is not read, so the connection cannot be reused.
     if (answer.status === 413) headers.Connection = 'close';
     const body = answer.bytes ?? encodeText(answer.json ?? '');

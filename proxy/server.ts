@@ -10,7 +10,7 @@ import { type OperationModel, type SpecModel, challengeOf, loadSpec } from '../s
 import { JSON_CONTENT_TYPE, errorAnswer } from '../mock/answer.js';
 import { authRequestOf, presentedSecrets } from '../mock/auth.js';
 import { createRequestLog, redactHeaders } from '../mock/admin/index.js';
-import { type RequestHeaders, createCors } from '../mock/cors.js';
+import { type RequestHeaders, createCors, exposingAnswerHeaders } from '../mock/cors.js';
 import { mockError } from '../mock/errors.js';
 import { type LogSink, redactTarget, requestLine, stdoutSink } from '../mock/log.js';
 import { conformError } from '../mock/resources/conform-error.js';
@@ -255,7 +255,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
 
     const corsHeaders = headers['access-control-allow-origin'] === undefined ? cors.headersFor(req) : {};
-    res.writeHead(status, { ...headers, ...corsHeaders });
+    // The proxy's own CORS headers expose what the upstream sent (`Location`, `X-Total-Count`) too.
+    res.writeHead(status, exposingAnswerHeaders({ ...headers, ...corsHeaders }));
     res.end(answer);
 
     const ms = performance.now() - t0;
