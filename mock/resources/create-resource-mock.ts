@@ -335,6 +335,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       return failure(operation, [409], 'conflict', `A ${singular(m.name)} with the id ${keyOf(id)} exists already.`);
     }
     id ??= mintId(collection, scope);
+    const body = withRequestDefaults(operation, input.body);
     // An item schema with oneOf/anyOf has several shapes: the first one the item fits decides what is kept and filled.
     let value: Obj | undefined;
     // Only when no shape takes the item as sent: a member the request spells otherwise than the item
@@ -343,7 +344,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       for (const shape of shapesOf(m.itemSchema)) {
         // A minted or chosen id leads the item, as the spec's examples and most APIs write it.
         const candidate: Obj = idMember === undefined ? {} : { [idMember]: id };
-        Object.assign(candidate, clientMembers(collection, shape, input.body));
+        Object.assign(candidate, clientMembers(collection, shape, body));
         if (idMember !== undefined) candidate[idMember] = id;
         fillOwned(collection, shape, operation, candidate, scope, undefined);
         if (fit) {
@@ -759,6 +760,23 @@ function withExactItems(
  * or declares no member at all. An id only the item declares (`Pet` has it, `NewPet` not) is the
  * server's to assign.
  */
+/**
+ * A create's body with the `default` of each member the request schema declares and the body leaves
+ * out: the value the server assumes for it (OpenAPI's `default`), so a task created without `priority`
+ * holds the documented `medium`, not a sample of the item's enum. Other bodies are returned as they are.
+ */
+function withRequestDefaults(operation: OperationModel, body: unknown): unknown {
+  const schema = operation.requestBody?.schema?.schema;
+  if (!schema || !isObject(body)) return body;
+  let out: Obj | undefined;
+  for (const [name, member] of declaredSchemas(schema)) {
+    if (body[name] !== undefined || !('default' in member) || member.readOnly === true) continue;
+    out ??= { ...body };
+    out[name] = structuredClone(member.default);
+  }
+  return out ?? body;
+}
+
 function requestDeclares(operation: OperationModel, member: string): boolean {
   const schema = operation.requestBody?.schema?.schema;
   if (!schema) return true;
