@@ -486,8 +486,17 @@ export function createMockCore(config: MockCoreConfig): MockCore {
   function respond(req: CoreRequest, answer: Answer, fault?: Exclude<Fault['action'], undefined>): CoreResponse {
     if (fault?.kind === 'reset' || fault?.kind === 'empty')
       return { status: 0, headers: {}, body: NO_BYTES, delivery: { kind: fault.kind } };
+    // A 204 has no content, so no type either: a client that parses by Content-Type (`res.json()` when it
+    // says JSON) must not choke on an empty DELETE answer. A preflight keeps its type, as pinned; no
+    // script reads it.
+    const contentless =
+      answer.status === 204 &&
+      answer.json === undefined &&
+      answer.bytes === undefined &&
+      req.method !== 'OPTIONS' &&
+      fault?.kind !== 'malformed';
     const headers = boundedHeaders(
-      { 'Content-Type': JSON_CONTENT_TYPE, ...cors.headersFor(req), ...answer.headers },
+      { ...(contentless ? {} : { 'Content-Type': JSON_CONTENT_TYPE }), ...cors.headersFor(req), ...answer.headers },
       (name, bytes) =>
         log(
           `mock: ${req.method} ${redactTarget(req.url, secretsOf(req.headers, req.url))}: header ${name} (${bytes} bytes) left out, over the ${RESPONSE_HEADERS_LIMIT}-byte response head limit`,

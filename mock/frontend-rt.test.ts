@@ -198,6 +198,19 @@ describe('catalogue (3.0, X-Api-Key, integer ids, Location)', () => {
       await call(t, 'POST', '/catalogue/v2/products', { headers: json, body: product(`BKS-020${i}`, { category }) });
     const r = await call(t, 'GET', '/catalogue/v2/products?category=books&offset=1&limit=1', { headers: key });
     expect((r.body as { sku: string }[]).map((p) => p.sku)).toEqual(['BKS-0202']);
+    // The documented X-Total-Count counts what the filters match, not the page, and a script may read it.
+    expect(r.headers.get('x-total-count')).toBe('3');
+    expect(exposed(r.headers)).toContain('x-total-count');
+  });
+
+  it('answers a 204 with no content type, so a client that parses by Content-Type does not choke', async () => {
+    const made = await call(t, 'POST', '/catalogue/v2/products', { headers: json, body: product('BKS-0300') });
+    const gone = await call(t, 'DELETE', `/catalogue/v2/products/${(made.body as { id: number }).id}`, {
+      headers: key,
+    });
+    expect(gone.status).toBe(204);
+    expect(gone.text).toBe('');
+    expect(gone.headers.get('content-type')).toBeNull();
   });
 
   it("answers errors in the spec's {error:{code,message}} shape", async () => {

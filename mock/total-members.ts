@@ -13,3 +13,10 @@ export const TOTAL_MEMBERS: readonly string[] = [
   'total_results',
   'totalResults',
 ];
+
+/**
+ * Names APIs give a response header that counts a list's items beside a bare array page
+ * (`X-Total-Count`, `X-Total`, `Total-Count`, `X-Pagination-Total-Count`), lower-case as the spec
+ * model keys them: the stateful store sends its count there when the list documents one.
+ */
+export const TOTAL_HEADER = /^(?:x-)?(?:pagination-)?(?:total|total-count|total-items|total-results|result-count)$/;

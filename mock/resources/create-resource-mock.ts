@@ -16,7 +16,7 @@ import { type MockErrorCode, mockError } from '../errors.js';
 import { withMediaType } from './conform-error.js';
 import type { RequestInput } from '../request-input.js';
 import { jsonPatch, mergePatch } from './apply-patch.js';
-import { TOTAL_MEMBERS } from '../total-members.js';
+import { TOTAL_HEADER, TOTAL_MEMBERS } from '../total-members.js';
 import { CollectionStore, type StoredItem, keyOf } from './collection-store.js';
 import { patternSample } from './pattern-sample.js';
 import { sampleValue } from './sample-value.js';
@@ -294,7 +294,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       ? (value: unknown) => withExactItems(value, m.envelope?.member, (item) => exactOf.get(item))
       : undefined;
     const status = successStatus(operation, '200');
-    if (!m.envelope) return respond(operation, status, page, write);
+    if (!m.envelope) return withTotalHeader(operation, status, respond(operation, status, page, write), total);
     const schema = operation.responses[status]?.schema?.schema;
     const example = Object.values(operation.responses[status]?.examples ?? {}).find(isObject);
     const body: Obj = {
@@ -304,7 +304,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     for (const name of TOTAL_MEMBERS) {
       if (name in body && typeof body[name] === 'number') body[name] = total;
     }
-    return respond(operation, status, body, write);
+    return withTotalHeader(operation, status, respond(operation, status, body, write), total);
   }
 
   function create(
@@ -704,6 +704,19 @@ function respond(
   // The status documents another body than the item (`{"accepted": true}`): its example, or one built from its schema.
   const replacement = [...Object.values(response.examples), sample].find((candidate) => check.validate(candidate).ok);
   return replacement === undefined ? undefined : answer(replacement);
+}
+
+/** A list answer with the count header its response documents (`X-Total-Count`, {@link TOTAL_HEADER}) set to `total`. */
+function withTotalHeader(
+  operation: OperationModel,
+  status: string,
+  answer: Answer | undefined,
+  total: number,
+): Answer | undefined {
+  const headers = operation.responseFor(Number(status))?.headers ?? {};
+  const key = Object.keys(headers).find((name) => TOTAL_HEADER.test(name));
+  if (!answer || key === undefined) return answer;
+  return { ...answer, headers: { ...answer.headers, [headers[key]!.name]: String(total) } };
 }
 
 /** Integers a double cannot hold, member → the source digits the client sent. */
