@@ -2,8 +2,11 @@
 // a 3.1 project tracker (bearer, nested tasks, page/pageSize envelope, merge patch, RFC 9457 problems)
 // and a 3.0 catalogue (X-Api-Key, integer ids, offset/limit, readOnly/writeOnly, Location on 201).
 // Each test is a behaviour a frontend team relies on; the error cases must come in the spec's own shape.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProxy } from '../proxy/server.js';
 import { KEY, type TestMock, startTestMock } from './_test-support.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./__fixtures__/frontend-rt/${name}`, import.meta.url));
@@ -226,6 +229,31 @@ describe('catalogue (3.0, X-Api-Key, integer ids, Location)', () => {
       const error = (r.body as { error?: Record<string, unknown> }).error;
       expect(typeof error?.code, r.text).toBe('string');
       expect(typeof error?.message, r.text).toBe('string');
+    }
+  });
+});
+
+describe('validating proxy in front of a dead upstream (projects)', () => {
+  it("answers the 502 in the spec's problem shape, not the Animal Store's Error", async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const proxy = await startProxy({
+      spec: fixture('projects.yaml'),
+      upstream: `http://127.0.0.1:${port}/api`,
+      port: 0,
+      log: () => {},
+    });
+    try {
+      const res = await fetch(`${proxy.url}/projects`, { headers: { Authorization: `Bearer ${KEY}`, Origin: ORIGIN } });
+      expect(res.status).toBe(502);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(isProblem(body, 502), JSON.stringify(body)).toBe(true);
+    } finally {
+      await proxy.close();
     }
   });
 });

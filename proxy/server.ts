@@ -237,8 +237,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     } catch (error) {
       const message = `upstream ${upstream.origin} did not answer: ${(error as Error).message}`;
       log(`proxy: ${method} ${redactTarget(target, secrets)}: ${message}`);
-      const bytes = Buffer.from(JSON.stringify({ code: 'bad_gateway', message, status: 502 }));
-      const sent = { 'Content-Type': JSON_CONTENT_TYPE, ...cors.headersFor(req) };
+      // In the spec's error shape (a problem+json spec gets a problem), as the mock's own errors are.
+      const failed = conformError(spec, operation, errorAnswer(mockError(502, 'bad_gateway', message)));
+      const bytes = Buffer.from(failed.json ?? '');
+      const sent = { 'Content-Type': JSON_CONTENT_TYPE, ...failed.headers, ...cors.headersFor(req) };
       res.writeHead(502, sent);
       res.end(bytes);
       finish(operation?.operationId, 502, found, 'proxy', sent, bytes);
@@ -347,10 +349,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     handle(req, res).catch((error: Error) => {
       log(`proxy error: ${error.message}`);
       if (!res.headersSent) {
-        res.writeHead(502, { 'Content-Type': JSON_CONTENT_TYPE });
-        res.end(
-          JSON.stringify({ code: 'proxy_error', message: 'The proxy could not forward this request.', status: 502 }),
+        const failed = conformError(
+          spec,
+          undefined,
+          errorAnswer(mockError(502, 'bad_gateway', 'The proxy could not forward this request.')),
         );
+        res.writeHead(502, { 'Content-Type': JSON_CONTENT_TYPE, ...failed.headers });
+        res.end(failed.json ?? '');
       } else res.destroy();
     });
   });
