@@ -146,6 +146,17 @@ describe('projects (3.1, bearer, nested, problem+json)', () => {
     }
   });
 
+  it('names the media type the operation documents when it refuses another', async () => {
+    const p = await project();
+    const r = await call(t, 'PATCH', `/api/projects/${p.id}`, {
+      headers: { ...auth, 'Content-Type': 'text/plain' },
+      body: 'name=x',
+    });
+    expect(r.status).toBe(415);
+    expect(isProblem(r.body, 415)).toBe(true);
+    expect((r.body as { detail: string }).detail).toContain('application/merge-patch+json');
+  });
+
   it('lets a cross-origin app through the preflight and read the answer', async () => {
     const pre = await call(t, 'OPTIONS', '/api/projects/3fa85f64-5717-4562-b3fc-2c963f66afa6', {
       headers: {
