@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxy } from '../proxy/server.js';
-import { KEY, type TestMock, startTestMock } from './_test-support.js';
+import { KEY, type TestMock, startTestMock, tempSpecs } from './_test-support.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./__fixtures__/frontend-rt/${name}`, import.meta.url));
 const ORIGIN = 'http://localhost:5173';
@@ -241,6 +241,42 @@ describe('catalogue (3.0, X-Api-Key, integer ids, Location)', () => {
       expect(typeof error?.code, r.text).toBe('string');
       expect(typeof error?.message, r.text).toBe('string');
     }
+  });
+});
+
+describe('projects seeded with --data (a project last changed in 2020)', () => {
+  const specs = tempSpecs();
+  const ID = '0b8d5f7e-2f6a-4c1e-9a51-7d3e8f0c1a22';
+  const STAMP = '2020-02-02T10:00:00.000Z';
+  let t: TestMock;
+  beforeAll(async () => {
+    const data = specs.write(
+      'projects-data.json',
+      JSON.stringify({
+        '/projects': [
+          { id: ID, name: 'Old', status: 'active', ownerEmail: 'ana@example.com', createdAt: STAMP, updatedAt: STAMP },
+        ],
+      }),
+    );
+    t = await startTestMock({ spec: fixture('projects.yaml'), dataFile: data });
+  });
+  afterAll(async () => {
+    await t.close();
+    specs.remove();
+  });
+
+  it('moves the readOnly updatedAt on a merge patch and keeps createdAt', async () => {
+    const r = await call(t, 'PATCH', `/api/projects/${ID}`, {
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/merge-patch+json' },
+      body: '{"name":"Renamed"}',
+    });
+    expect(r.status).toBe(200);
+    const p = r.body as Record<string, string>;
+    expect(p).toMatchObject({ id: ID, name: 'Renamed', createdAt: STAMP });
+    expect(p.updatedAt).not.toBe(STAMP);
+    expect(Date.parse(p.updatedAt!)).toBeGreaterThan(Date.parse(STAMP));
+    const read = await call(t, 'GET', `/api/projects/${ID}`, { headers: { Authorization: `Bearer ${KEY}` } });
+    expect(read.body).toEqual(p);
   });
 });
 

@@ -575,7 +575,9 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     const example = exampleItem(operation);
     for (const name of readOnly) {
       if (name === m.id?.member || m.scope.includes(name) || (!properties.has(name) && properties.size > 0)) continue;
-      value[name] = previous?.[name] ?? fittingOwnedValue(properties.get(name), example?.[name]);
+      // A change moves the server's own "last changed" stamp (`updatedAt`, `modified_at`, `updateTime`).
+      const stamp = previous !== undefined && UPDATE_STAMP.test(name) ? nowIn(properties.get(name)) : undefined;
+      value[name] = stamp ?? previous?.[name] ?? fittingOwnedValue(properties.get(name), example?.[name]);
     }
     for (const name of requiredNames(schema)) {
       if (value[name] !== undefined) continue;
@@ -835,6 +837,17 @@ function exampleItem(operation: OperationModel): Obj | undefined {
     const found = Object.values(response.examples).find(isObject);
     if (found) return found;
   }
+  return undefined;
+}
+
+/** Names of a member holding when an item last changed: `updatedAt`, `updated_at`, `lastModified`, `modifiedOn`, `updateTime`, `dateModified`. */
+const UPDATE_STAMP =
+  /^(?:last_?)?(?:updated|modified|changed)(?:_?(?:at|on|date|time))?$|^(?:date|time)_?(?:updated|modified|changed)$|^update_?time$/i;
+
+/** The current instant as the member's schema writes it (a `date-time` string), else undefined. */
+function nowIn(schema: JsonSchema | undefined): unknown {
+  const type = Array.isArray(schema?.type) ? schema.type.find((t) => t !== 'null') : schema?.type;
+  if (type === 'string' && schema?.format === 'date-time') return new Date().toISOString();
   return undefined;
 }
 
