@@ -157,6 +157,17 @@ describe('projects (3.1, bearer, nested, problem+json)', () => {
     expect((r.body as { detail: string }).detail).toContain('application/merge-patch+json');
   });
 
+  it('generates (Prefer: dynamic=true) a page with only the members the envelope declares', async () => {
+    for (const seed of ['a', 'b', 'c']) {
+      const r = await call(t, 'GET', '/api/projects?pageSize=2', {
+        headers: { ...auth, Prefer: `dynamic=true, seed=${seed}` },
+      });
+      expect(r.status).toBe(200);
+      expect(Object.keys(r.body as object).sort(), r.text).toEqual(['items', 'total']);
+      expect((r.body as { items: unknown[] }).items).toHaveLength(2);
+    }
+  });
+
   it('lets a cross-origin app through the preflight and read the answer', async () => {
     const pre = await call(t, 'OPTIONS', '/api/projects/3fa85f64-5717-4562-b3fc-2c963f66afa6', {
       headers: {

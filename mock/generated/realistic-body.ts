@@ -43,7 +43,10 @@ export function realisticBody(
     });
     if (member === undefined) out = page;
     else {
-      const envelope: Obj = { ...(body as Obj), [member]: page };
+      const envelope: Obj = {
+        ...declaredOnly(body as Obj, operation.responseFor(status)?.schema?.schema),
+        [member]: page,
+      };
       for (const name of TOTAL_MEMBERS)
         if (typeof envelope[name] === 'number') envelope[name] = Math.max(page.length, start + page.length);
       out = envelope;
@@ -106,7 +109,7 @@ function realistic(value: unknown, random: () => number, schema?: JsonSchema, de
   if (!isObject(value)) return value;
   const declared = schema ? propertiesOf(schema) : undefined;
   const out: Obj = {};
-  for (const [key, member] of Object.entries(value)) {
+  for (const [key, member] of Object.entries(declaredOnly(value, schema))) {
     const own = declared?.get(key);
     if (own?.['x-faker'] !== undefined) out[key] = member;
     else if (typeof member === 'string')
@@ -130,6 +133,33 @@ function realistic(value: unknown, random: () => number, schema?: JsonSchema, de
 }
 
 const CONSTRAINED = ['format', 'pattern', 'enum', 'const'];
+
+/**
+ * The object without the members json-schema-faker invents beside the declared ones (`"eu4": "pariatur
+ * laboris"` in a `{items, total}` envelope): an object schema that declares its members and no schema
+ * for others (`additionalProperties` or `patternProperties` as a schema) keeps only those. The caller
+ * still checks the whole body against the schema.
+ */
+function declaredOnly(value: Obj, schema: JsonSchema | undefined): Obj {
+  if (!schema) return value;
+  const declared = propertiesOf(schema);
+  if (declared.size === 0 || opensMembers(schema)) return value;
+  const out: Obj = {};
+  for (const [key, member] of Object.entries(value)) if (declared.has(key)) out[key] = member;
+  return out;
+}
+
+/**
+ * True when the schema (or an allOf part) gives a schema to members it does not declare (a map, not
+ * junk), or has oneOf/anyOf branches, whose members {@link propertiesOf} reads from the first alone.
+ */
+function opensMembers(schema: JsonSchema, depth = 0): boolean {
+  if (depth > 6) return true;
+  if (isObject(schema.additionalProperties) || isObject(schema.patternProperties)) return true;
+  if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) return true;
+  const parts = [...(Array.isArray(schema.allOf) ? schema.allOf : [])];
+  return parts.some((part) => isObject(part) && opensMembers(part as JsonSchema, depth + 1));
+}
 
 /** Declared member schemas, through allOf (and the first branch of oneOf/anyOf). */
 function propertiesOf(schema: JsonSchema, out = new Map<string, JsonSchema>(), depth = 0): Map<string, JsonSchema> {
