@@ -655,14 +655,8 @@ function errorShaped(status: number, body: unknown, preferences: MockPreferences
   if (isObject(body)) {
     const shaped: Record<string, unknown> = { ...body };
     if (typeof shaped.status === 'number') shaped.status = status;
-    const said =
-      preferences === undefined
-        ? undefined
-        : Object.keys(shaped).find(
-            (k) => typeof shaped[k] === 'string' && /message|detail|description|reason|faultstring/i.test(k),
-          );
-    if (said !== undefined && preferences)
-      shaped[said] = `${String(shaped[said])} (forced by ${forcedBy(preferences)})`;
+    const said = preferences && messageMember(shaped);
+    if (said) said.holder[said.key] = `${String(said.holder[said.key])} (forced by ${forcedBy(preferences)})`;
     return JSON.stringify(shaped);
   }
   return errorBody(
@@ -672,6 +666,28 @@ function errorShaped(status: number, body: unknown, preferences: MockPreferences
       `Status ${status}, forced by the Prefer header.`,
     ),
   );
+}
+
+const MESSAGE_MEMBER = /message|detail|description|reason|faultstring/i;
+
+/**
+ * Where an error body says what went wrong: its message member, else that of an object member one
+ * level down (`{"error": {"code", "message"}}`), which is copied so the engine's body stays as it was.
+ */
+function messageMember(body: Record<string, unknown>): { holder: Record<string, unknown>; key: string } | undefined {
+  const find = (o: Record<string, unknown>) =>
+    Object.keys(o).find((k) => typeof o[k] === 'string' && MESSAGE_MEMBER.test(k));
+  const own = find(body);
+  if (own !== undefined) return { holder: body, key: own };
+  for (const [name, member] of Object.entries(body)) {
+    if (!isObject(member)) continue;
+    const key = find(member);
+    if (key === undefined) continue;
+    const holder = { ...member };
+    body[name] = holder;
+    return { holder, key };
+  }
+  return undefined;
 }
 
 function splitTarget(target: string): [string, string] {

@@ -238,6 +238,13 @@ describe('catalogue (3.0, X-Api-Key, integer ids, Location)', () => {
     expect(gone.headers.get('content-type')).toBeNull();
   });
 
+  it('says a forced error was forced, in the nested message the spec declares', async () => {
+    const r = await call(t, 'GET', '/catalogue/v2/products/1', { headers: { ...key, Prefer: 'code=404' } });
+    expect(r.status).toBe(404);
+    const error = (r.body as { error: { code: string; message: string } }).error;
+    expect(error.message).toMatch(/\(forced by Prefer: code=404\)$/);
+  });
+
   it("answers errors in the spec's {error:{code,message}} shape", async () => {
     for (const [status, pending] of [
       [400, call(t, 'POST', '/catalogue/v2/products', { headers: json, body: '{"name":"x"}' })],
