@@ -322,3 +322,33 @@ describe('validating proxy in front of a dead upstream (projects)', () => {
     }
   });
 });
+
+describe('validating proxy under another base path than its upstream (catalogue)', () => {
+  it('hands out a Location the app can follow through the proxy', async () => {
+    const upstream = await startTestMock({ spec: fixture('catalogue.yaml') });
+    const proxy = await startProxy({
+      spec: fixture('catalogue.yaml'),
+      upstream: `${upstream.base}/catalogue/v2`,
+      basePath: '/shop',
+      port: 0,
+      log: () => {},
+    });
+    try {
+      const key = { 'X-Api-Key': KEY };
+      const made = await fetch(`${proxy.url}/products`, {
+        method: 'POST',
+        headers: { ...key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ sku: 'BKS-0400', name: 'Via proxy', price: 3, category: 'books', inStock: true }),
+      });
+      expect(made.status).toBe(201);
+      const location = made.headers.get('location')!;
+      expect(location).toMatch(/^\/shop\/products\/\d+$/);
+      const followed = await fetch(new URL(location, proxy.url), { headers: key });
+      expect(followed.status).toBe(200);
+      expect(await followed.json()).toEqual(await made.json());
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
+  });
+});

@@ -73,6 +73,34 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
+/**
+ * A URL the upstream sent in a header (`Location`), as the client reaches it through the proxy: a path
+ * under the upstream's base path, or an absolute URL at the upstream's origin and base, is moved
+ * under the proxy's base path (at the proxy's own `host`, for an absolute one), as a reverse proxy
+ * rewrites redirects; anything else (another host, a relative reference) is left as it is.
+ */
+export function throughProxy(value: string, upstream: URL, basePath: string, host: string | undefined): string {
+  const upstreamBase = upstream.pathname.replace(/\/+$/, '');
+  const under = (path: string) =>
+    upstreamBase === '' || path === upstreamBase || path.startsWith(`${upstreamBase}/`)
+      ? `${basePath}${path.slice(upstreamBase.length)}` || '/'
+      : undefined;
+  if (value.startsWith('/') && !value.startsWith('//')) {
+    const end = value.search(/[?#]/);
+    const moved = under(end === -1 ? value : value.slice(0, end));
+    return moved === undefined ? value : `${moved}${end === -1 ? '' : value.slice(end)}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return value;
+  }
+  const moved = url.origin === upstream.origin ? under(url.pathname) : undefined;
+  if (moved === undefined || host === undefined) return value;
+  return `http://${host}${moved}${url.search}${url.hash}`;
+}
+
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -232,6 +260,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       headers = {};
       for (const [name, value] of Object.entries(upstreamAnswer.headers))
         if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+      // A Location the upstream gives names its own base path (and origin): the app reaches it here.
+      for (const name of ['location', 'content-location']) {
+        const value = headers[name];
+        if (typeof value === 'string') headers[name] = throughProxy(value, upstream, spec.basePath, req.headers.host);
+      }
       answer = new Uint8Array(await upstreamAnswer.body.arrayBuffer());
       if (upstreamAnswer.headers['content-length'] !== undefined) headers['content-length'] = String(answer.length);
     } catch (error) {
