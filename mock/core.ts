@@ -31,7 +31,8 @@ import { type BodyReader, type RequestInput, bytesReader, readRequestInput } fro
 import { nearestOperation } from './route-error.js';
 import { type Router, createRouter } from './router.js';
 import { generatedListLength } from './generated/list-length.js';
-import { realisticBody } from './generated/realistic-body.js';
+import { generatedTotal, realisticBody } from './generated/realistic-body.js';
+import { countHeaderOf } from './total-members.js';
 import { seededRandom } from './seeded-random.js';
 import { staticExample } from './static-answer.js';
 import { conformError } from './resources/conform-error.js';
@@ -390,7 +391,19 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       (preferences === undefined || generatedAnswer) && status < 300
         ? current.plugin?.engineBody?.(operation, input, out)
         : undefined;
-    return jsonAnswer(status, shaped ?? JSON.stringify(out), result.headers);
+    // A generated list's count header (`X-Total-Count`) says what its page claims, not a random integer.
+    const total = generatedAnswer && status < 300 ? generatedTotal(resources.model, operation, input, out) : undefined;
+    const counted = total === undefined ? undefined : countHeaderOf(operation, status);
+    const sentHeaders =
+      counted === undefined
+        ? result.headers
+        : {
+            ...Object.fromEntries(
+              Object.entries(result.headers ?? {}).filter(([name]) => name.toLowerCase() !== counted.toLowerCase()),
+            ),
+            [counted]: String(total),
+          };
+    return jsonAnswer(status, shaped ?? JSON.stringify(out), sentHeaders);
   }
 
   /** A body the engine generates from the spec for a status (undefined when it cannot). */

@@ -16,7 +16,7 @@ import { type MockErrorCode, mockError } from '../errors.js';
 import { withMediaType } from './conform-error.js';
 import type { RequestInput } from '../request-input.js';
 import { jsonPatch, mergePatch } from './apply-patch.js';
-import { TOTAL_HEADER, TOTAL_MEMBERS } from '../total-members.js';
+import { TOTAL_MEMBERS, countHeaderOf } from '../total-members.js';
 import { CollectionStore, type StoredItem, keyOf } from './collection-store.js';
 import { patternSample } from './pattern-sample.js';
 import { sampleValue } from './sample-value.js';
@@ -708,17 +708,16 @@ function respond(
   return replacement === undefined ? undefined : answer(replacement);
 }
 
-/** A list answer with the count header its response documents (`X-Total-Count`, {@link TOTAL_HEADER}) set to `total`. */
+/** A list answer with the count header its response documents (`X-Total-Count`, {@link countHeaderOf}) set to `total`. */
 function withTotalHeader(
   operation: OperationModel,
   status: string,
   answer: Answer | undefined,
   total: number,
 ): Answer | undefined {
-  const headers = operation.responseFor(Number(status))?.headers ?? {};
-  const key = Object.keys(headers).find((name) => TOTAL_HEADER.test(name));
-  if (!answer || key === undefined) return answer;
-  return { ...answer, headers: { ...answer.headers, [headers[key]!.name]: String(total) } };
+  const name = countHeaderOf(operation, Number(status));
+  if (!answer || name === undefined) return answer;
+  return { ...answer, headers: { ...answer.headers, [name]: String(total) } };
 }
 
 /** Integers a double cannot hold, member → the source digits the client sent. */
