@@ -391,18 +391,14 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       (preferences === undefined || generatedAnswer) && status < 300
         ? current.plugin?.engineBody?.(operation, input, out)
         : undefined;
-    // A generated list's count header (`X-Total-Count`) says what its page claims, not a random integer.
+    // A generated list's count header (`X-Total-Count`) says what its page claims, not a random integer;
+    // a create's Location names the item its body describes, not a generated string.
     const total = generatedAnswer && status < 300 ? generatedTotal(resources.model, operation, input, out) : undefined;
     const counted = total === undefined ? undefined : countHeaderOf(operation, status);
-    const sentHeaders =
-      counted === undefined
-        ? result.headers
-        : {
-            ...Object.fromEntries(
-              Object.entries(result.headers ?? {}).filter(([name]) => name.toLowerCase() !== counted.toLowerCase()),
-            ),
-            [counted]: String(total),
-          };
+    const location = status < 300 ? resources.locationOf(operation, input, out) : undefined;
+    let sentHeaders = result.headers;
+    if (counted !== undefined) sentHeaders = withHeader(sentHeaders, counted, String(total));
+    if (location !== undefined) sentHeaders = withHeader(sentHeaders, 'Location', location);
     return jsonAnswer(status, shaped ?? JSON.stringify(out), sentHeaders);
   }
 
@@ -651,6 +647,15 @@ function faultName(fault: Fault): string {
   const a = fault.action;
   if (!a) return 'delay';
   return a.kind === 'status' ? `status=${a.status}` : a.kind === 'drip' ? `drip=${a.intervalMs}ms` : a.kind;
+}
+
+/** `headers` with `name` set to `value`, in place of any spelling of it (`location`, `LOCATION`). */
+function withHeader(headers: HeaderRecord | undefined, name: string, value: string): HeaderRecord {
+  const lower = name.toLowerCase();
+  const out: HeaderRecord = {};
+  for (const [key, v] of Object.entries(headers ?? {})) if (key.toLowerCase() !== lower) out[key] = v;
+  out[name] = value;
+  return out;
 }
 
 /** Adds the operation's headers (deprecation facts) to an answer. */

@@ -256,6 +256,17 @@ describe('catalogue (3.0, X-Api-Key, integer ids, Location)', () => {
     }
   });
 
+  it('names the created item in Location when the answer is generated or forced', async () => {
+    for (const prefer of ['dynamic=true, seed=s1', 'code=201']) {
+      const r = await call(t, 'POST', '/catalogue/v2/products', {
+        headers: { ...json, Prefer: prefer },
+        body: product('BKS-0500'),
+      });
+      expect(r.status).toBe(201);
+      expect(r.headers.get('location'), prefer).toBe(`/catalogue/v2/products/${(r.body as { id: number }).id}`);
+    }
+  });
+
   it('says a forced error was forced, in the nested message the spec declares', async () => {
     const r = await call(t, 'GET', '/catalogue/v2/products/1', { headers: { ...key, Prefer: 'code=404' } });
     expect(r.status).toBe(404);

@@ -57,6 +57,12 @@ export interface ResourceMock {
    * then answers from the spec through Prism.
    */
   answer(operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined;
+  /**
+   * The path (base path included) of the item a create's answer `body` names by its id, when the
+   * create documents a `Location`: for an answer the spec engine made (dynamic mode, `Prefer`), whose
+   * generated `Location` would name nothing. Undefined for other operations and bodies without an id.
+   */
+  locationOf(operation: OperationModel, input: RequestInput, body: unknown): string | undefined;
   /** Restores every collection's seed. */
   reset(): void;
   /**
@@ -159,6 +165,9 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
   // Integers beyond 2^53 a stored item was sent with, as their source digits (the item holds doubles).
   const exactOf = new WeakMap<object, Readonly<Record<string, string>>>();
   const scopeOf = (names: readonly string[], input: RequestInput) => names.map((p) => keyOf(input.path[p]));
+  /** Where an item lives: its path, base path included, from its parents' ids and its own. */
+  const itemLocation = (m: CollectionModel, ids: readonly string[]) =>
+    `${current.spec.basePath}${fillPath(m.itemPath!, ids)}`;
 
   function answer(operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined {
     const assignment = current.roles.get(operation.operationId);
@@ -370,7 +379,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
           ...answer,
           headers: {
             ...answer.headers,
-            Location: `${current.spec.basePath}${fillPath(m.itemPath, [...scope, keyOf(id)])}`,
+            Location: itemLocation(m, [...scope, keyOf(id)]),
           },
         }
       : answer;
@@ -650,6 +659,19 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       return n;
     },
     answer,
+    locationOf(operation, input, body) {
+      const assignment = current.roles.get(operation.operationId);
+      const collection =
+        assignment?.role === 'create' && assignment.collection !== undefined
+          ? current.collections.get(assignment.collection)
+          : undefined;
+      const m = collection?.model;
+      const idMember = m?.id?.member;
+      if (!m?.id?.location || !m.itemPath || idMember === undefined || !isObject(body)) return undefined;
+      const id = body[idMember];
+      if (id === undefined || id === null || typeof id === 'object') return undefined;
+      return itemLocation(m, [...scopeOf(m.scope, input), keyOf(id)]);
+    },
     reset() {
       for (const c of current.collections.values()) c.store.reset();
       for (const s of current.singletons.values()) s.values.clear();
