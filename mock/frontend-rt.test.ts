@@ -327,6 +327,39 @@ describe('projects seeded with --data (a project last changed in 2020)', () => {
   });
 });
 
+describe('validating proxy on loopback, default CORS (projects)', () => {
+  it('lets a credentialed cross-origin request through, as the mock does', async () => {
+    const upstream = await startTestMock({ spec: fixture('projects.yaml') });
+    const proxy = await startProxy({
+      spec: fixture('projects.yaml'),
+      upstream: `${upstream.base}/api`,
+      port: 0,
+      log: () => {},
+    });
+    try {
+      // fetch(..., {credentials: 'include'}) needs the exact origin and Allow-Credentials on the preflight too.
+      const pre = await fetch(`${proxy.url}/projects`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: ORIGIN,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
+      });
+      expect(pre.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+      expect(pre.headers.get('access-control-allow-credentials')).toBe('true');
+      const direct = await fetch(`${upstream.base}/api/projects`, {
+        method: 'OPTIONS',
+        headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'GET' },
+      });
+      expect(direct.headers.get('access-control-allow-origin')).toBe(pre.headers.get('access-control-allow-origin'));
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
+  });
+});
+
 describe('validating proxy in front of a dead upstream (projects)', () => {
   it("answers the 502 in the spec's problem shape, not the Animal Store's Error", async () => {
     // A port that was free a moment ago: nothing listens there.

@@ -15,6 +15,7 @@ import { mockError } from '../mock/errors.js';
 import { type LogSink, redactTarget, requestLine, stdoutSink } from '../mock/log.js';
 import { conformError } from '../mock/resources/conform-error.js';
 import { createRouter } from '../mock/router.js';
+import { isLoopback } from '../mock/options.js';
 import { type MockServer, createMockServer } from '../mock/server.js';
 import { type CoverageObservation, membersOf } from '../conformance/contract-coverage/index.js';
 import { decodeContent } from './content-coding.js';
@@ -138,7 +139,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstreamBase = `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}`;
   const spec = await loadSpec(options.spec, options.basePath !== undefined ? { basePath: options.basePath } : {});
   const router = createRouter(spec);
-  const cors = createCors(options.corsOrigins?.length ? options.corsOrigins : ['*']);
+  // As the mock's default: on a loopback host every origin is echoed back with credentials (an app's
+  // `credentials: 'include'` fetch works behind the proxy as it does against the mock); `*` elsewhere.
+  const cors = createCors(
+    options.corsOrigins?.length ? options.corsOrigins : isLoopback(options.host ?? '127.0.0.1') ? 'any' : ['*'],
+  );
   const session = createSession(spec, upstreamBase);
   const requestLog = createRequestLog();
   const schemes = [...spec.securitySchemes.values()];
