@@ -98,6 +98,8 @@ describe('projects (3.1, bearer, nested, problem+json)', () => {
       body: '{"done":true}',
     });
     expect(patched.body).toMatchObject({ id: made[0], done: true, title: 'one' });
+    // The id still leads the item, as on create (a client diffing JSON text sees only what changed).
+    expect(Object.keys(patched.body as object)[0]).toBe('id');
     expect((await call(t, 'GET', `${base}?done=true`, { headers: auth })).body).toMatchObject({ total: 1 });
     const gone = await call(t, 'DELETE', `${base}/${made[0]}`, { headers: auth });
     expect(gone.status).toBe(204);

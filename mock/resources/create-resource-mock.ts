@@ -414,7 +414,9 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     let value: Obj | undefined;
     let firstProblem = '';
     for (const shape of shapesOf(collection.model.itemSchema)) {
-      const candidate = clientMembers(collection, shape, next);
+      // The id leads the item, as on create.
+      const candidate: Obj = idMember === undefined ? {} : { [idMember]: found.id };
+      Object.assign(candidate, clientMembers(collection, shape, next));
       if (idMember !== undefined) candidate[idMember] = found.id;
       fillOwned(collection, shape, operation, candidate, scope, found.value);
       const result = collection.item?.validate(candidate) ?? { ok: true as const };
