@@ -10,7 +10,14 @@ import type { OperationModel, SpecModel } from '../spec/model.js';
 import { challengeOf, requiresAuth } from '../spec/security/index.js';
 import { type Answer, JSON_CONTENT_TYPE, errorAnswer, jsonAnswer } from './answer.js';
 import { type Authenticator, authRequestOf, configuredSecrets, createAuthenticator, presentedSecrets } from './auth.js';
-import { type Cors, type HeaderRecord, type RequestHeaders, createCors, exposingAnswerHeaders } from './cors.js';
+import {
+  type Cors,
+  type HeaderRecord,
+  type RequestHeaders,
+  createCors,
+  exposingAnswerHeaders,
+  preflightMethods,
+} from './cors.js';
 import { DELAY_HEADER, requestDelay, wait } from './delay.js';
 import { deprecationHeaders } from './deprecation.js';
 import { type MockError, errorBody, internalFailure, methodNotAllowed, mockError, notFound } from './errors.js';
@@ -202,13 +209,17 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       return { answer: conformError(current.spec, undefined, admin(req, method, path, current)), delayMs: 0 };
     if (method === 'OPTIONS') {
       const allow = current.router.allowedMethods(path);
-      if (!allow) return { answer: conformError(current.spec, undefined, errorAnswer(notFound(path))), delayMs: 0 };
-      // Preflights carry no credentials, so they are answered before the key check.
+      // Preflights carry no credentials, so they are answered before the key check; one for a route or
+      // method the spec does not have is let through (see preflightMethods), so the request gets its 404 or 405.
+      const methods = preflightMethods(req, allow ?? []);
+      const preflight = methods.length > 0 ? cors.preflightHeadersFor(req, methods) : {};
+      if (!allow && !('Access-Control-Allow-Origin' in preflight))
+        return { answer: conformError(current.spec, undefined, errorAnswer(notFound(path))), delayMs: 0 };
       return {
         answer: {
           status: 204,
           json: undefined,
-          headers: { Allow: allow.join(', '), ...cors.preflightHeadersFor(req, allow) },
+          headers: { ...(allow ? { Allow: allow.join(', ') } : {}), ...preflight },
         },
         delayMs: 0,
       };

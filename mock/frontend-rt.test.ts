@@ -170,6 +170,27 @@ describe('projects (3.1, bearer, nested, problem+json)', () => {
     }
   });
 
+  it('lets the preflight of a mistyped route or method through, so the app reads the 404 or 405', async () => {
+    // Chromium turns a refused preflight into "Failed to fetch": the spec-shaped answer below is what
+    // the developer needs to see.
+    for (const [path, method, status] of [
+      ['/api/projcts', 'GET', 404],
+      ['/api/projects', 'PUT', 405],
+    ] as const) {
+      const pre = await call(t, 'OPTIONS', path, {
+        headers: { 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': 'authorization' },
+      });
+      expect(pre.status, `${method} ${path}`).toBe(204);
+      expect(pre.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+      expect(pre.headers.get('access-control-allow-methods')).toContain(method);
+      const r = await call(t, method, path, { headers: json, body: method === 'GET' ? undefined : '{}' });
+      expect(r.status).toBe(status);
+      expect(isProblem(r.body, status)).toBe(true);
+    }
+    // Not a preflight (no Access-Control-Request-Method): the unknown route is still a 404.
+    expect((await call(t, 'OPTIONS', '/api/projcts')).status).toBe(404);
+  });
+
   it('lets a cross-origin app through the preflight and read the answer', async () => {
     const pre = await call(t, 'OPTIONS', '/api/projects/3fa85f64-5717-4562-b3fc-2c963f66afa6', {
       headers: {

@@ -10,7 +10,7 @@ import { type OperationModel, type SpecModel, challengeOf, loadSpec } from '../s
 import { JSON_CONTENT_TYPE, errorAnswer } from '../mock/answer.js';
 import { authRequestOf, presentedSecrets } from '../mock/auth.js';
 import { createRequestLog, redactHeaders } from '../mock/admin/index.js';
-import { type RequestHeaders, createCors, exposingAnswerHeaders } from '../mock/cors.js';
+import { type RequestHeaders, createCors, exposingAnswerHeaders, preflightMethods } from '../mock/cors.js';
 import { mockError } from '../mock/errors.js';
 import { type LogSink, redactTarget, requestLine, stdoutSink } from '../mock/log.js';
 import { conformError } from '../mock/resources/conform-error.js';
@@ -183,7 +183,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (method === 'OPTIONS' && origin && req.headers['access-control-request-method'] !== undefined) {
       const allow = router.allowedMethods(path);
       if (allow) {
-        res.writeHead(204, cors.preflightHeadersFor(req, allow));
+        // The method asked is allowed too (see preflightMethods): the request then comes, and is judged.
+        res.writeHead(204, cors.preflightHeadersFor(req, preflightMethods(req, allow)));
         res.end();
         return;
       }
