@@ -335,6 +335,18 @@ describe('projects seeded with --data (a project last changed in 2020)', () => {
     specs.remove();
   });
 
+  it('stamps a new item created and last changed at one instant', async () => {
+    // The first create compiles the item schema between the two stamps: they must still agree, or a
+    // UI showing "edited" when updatedAt differs from createdAt marks every new project edited.
+    const r = await call(t, 'POST', '/api/projects', {
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'New', ownerEmail: 'ana@example.com' }),
+    });
+    expect(r.status).toBe(201);
+    const p = r.body as Record<string, string>;
+    expect(p.updatedAt).toBe(p.createdAt);
+  });
+
   it('moves the readOnly updatedAt on a merge patch and keeps createdAt', async () => {
     const r = await call(t, 'PATCH', `/api/projects/${ID}`, {
       headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/merge-patch+json' },

@@ -584,16 +584,29 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       if (properties.has(name)) value[name] = typedLike(properties.get(name), scope[i]!);
     });
     const example = exampleItem(operation);
+    // One instant for every timestamp this change writes: a new item's `createdAt` and `updatedAt` agree.
+    const now = new Date();
+    // A timestamp of now where the member would take one: a change moves the server's own "last changed"
+    // stamp (`updatedAt`, `modified_at`, `updateTime`); a new item's date-time members with nothing
+    // more specific to take (no value of their own in the schema, no example) are now.
+    const stampOf = (name: string): unknown => {
+      const member = properties.get(name);
+      const wanted =
+        previous !== undefined
+          ? UPDATE_STAMP.test(name)
+          : member !== undefined && !OWN_VALUE_KEYS.some((k) => k in member) && example?.[name] === undefined;
+      const stamp = wanted ? nowIn(member, now) : undefined;
+      // Only where it fits (a `pattern` may refuse the milliseconds): else the member is filled as before.
+      return stamp !== undefined && compiledMember(member!).validate(stamp).ok ? stamp : undefined;
+    };
     for (const name of readOnly) {
       if (name === m.id?.member || m.scope.includes(name) || (!properties.has(name) && properties.size > 0)) continue;
-      // A change moves the server's own "last changed" stamp (`updatedAt`, `modified_at`, `updateTime`).
-      const stamp = previous !== undefined && UPDATE_STAMP.test(name) ? nowIn(properties.get(name)) : undefined;
-      value[name] = stamp ?? previous?.[name] ?? fittingOwnedValue(properties.get(name), example?.[name]);
+      value[name] = stampOf(name) ?? previous?.[name] ?? fittingOwnedValue(properties.get(name), example?.[name]);
     }
     for (const name of requiredNames(schema)) {
       if (value[name] !== undefined) continue;
       const kept = previous?.[name];
-      value[name] = kept ?? fittingOwnedValue(properties.get(name), example?.[name]);
+      value[name] = kept ?? stampOf(name) ?? fittingOwnedValue(properties.get(name), example?.[name]);
     }
   }
 
@@ -867,17 +880,19 @@ function exampleItem(operation: OperationModel): Obj | undefined {
 const UPDATE_STAMP =
   /^(?:last_?)?(?:updated|modified|changed)(?:_?(?:at|on|date|time))?$|^(?:date|time)_?(?:updated|modified|changed)$|^update_?time$/i;
 
-/** The current instant as the member's schema writes it (a `date-time` string), else undefined. */
-function nowIn(schema: JsonSchema | undefined): unknown {
+/** The instant `now` as the member's schema writes it (a `date-time` string), else undefined. */
+function nowIn(schema: JsonSchema | undefined, now: Date): unknown {
   const type = Array.isArray(schema?.type) ? schema.type.find((t) => t !== 'null') : schema?.type;
-  if (type === 'string' && schema?.format === 'date-time') return new Date().toISOString();
+  if (type === 'string' && schema?.format === 'date-time') return now.toISOString();
   return undefined;
 }
 
+/** Keywords that give a member a value of its own, which {@link ownedValue} takes first. */
+const OWN_VALUE_KEYS = ['const', 'default', 'examples', 'example', 'enum'];
+
 /** A value for a member the server owns: the schema's own value (const, default, examples), else the spec's example, else one built from the schema. */
 function ownedValue(schema: JsonSchema | undefined, example: unknown): unknown {
-  if (schema && ['const', 'default', 'examples', 'example', 'enum'].some((k) => k in schema))
-    return sampleValue(schema);
+  if (schema && OWN_VALUE_KEYS.some((k) => k in schema)) return sampleValue(schema);
   if (example !== undefined) return example;
   return sampleValue(schema);
 }
