@@ -408,8 +408,8 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     const counted = total === undefined ? undefined : countHeaderOf(operation, status);
     const location = status < 300 ? resources.locationOf(operation, input, out) : undefined;
     let sentHeaders = result.headers;
-    if (counted !== undefined) sentHeaders = withHeader(sentHeaders, counted, String(total));
-    if (location !== undefined) sentHeaders = withHeader(sentHeaders, 'Location', location);
+    if (counted !== undefined) sentHeaders = replacingHeader(sentHeaders, counted, String(total));
+    if (location !== undefined) sentHeaders = replacingHeader(sentHeaders, 'Location', location);
     return jsonAnswer(status, shaped ?? JSON.stringify(out), sentHeaders);
   }
 
@@ -661,7 +661,7 @@ function faultName(fault: Fault): string {
 }
 
 /** `headers` with `name` set to `value`, in place of any spelling of it (`location`, `LOCATION`). */
-function withHeader(headers: HeaderRecord | undefined, name: string, value: string): HeaderRecord {
+function replacingHeader(headers: HeaderRecord | undefined, name: string, value: string): HeaderRecord {
   const lower = name.toLowerCase();
   const out: HeaderRecord = {};
   for (const [key, v] of Object.entries(headers ?? {})) if (key.toLowerCase() !== lower) out[key] = v;

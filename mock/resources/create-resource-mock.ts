@@ -807,11 +807,6 @@ function withExactItems(
 }
 
 /**
- * Whether a create may take the id the client sends: when its request schema declares the id member,
- * or declares no member at all. An id only the item declares (`Pet` has it, `NewPet` not) is the
- * server's to assign.
- */
-/**
  * A create's body with the `default` of each member the request schema declares and the body leaves
  * out: the value the server assumes for it (OpenAPI's `default`), so a task created without `priority`
  * holds the documented `medium`, not a sample of the item's enum. Other bodies are returned as they are.
@@ -828,6 +823,11 @@ function withRequestDefaults(operation: OperationModel, body: unknown): unknown 
   return out ?? body;
 }
 
+/**
+ * Whether a create may take the id the client sends: when its request schema declares the id member,
+ * or declares no member at all. An id only the item declares (`Pet` has it, `NewPet` not) is the
+ * server's to assign.
+ */
 function requestDeclares(operation: OperationModel, member: string): boolean {
   const schema = operation.requestBody?.schema?.schema;
   if (!schema) return true;
