@@ -1,4 +1,4 @@
-import type { CompiledSchema, JsonSchema, OperationModel, SpecModel } from '../../spec/index.js';
+import type { JsonSchema, OperationModel, SpecModel } from '../../spec/index.js';
 import { sampleValue } from '../resources/sample-value.js';
 import type { CollectionModel, ResourceModel } from '../../spec/resources/index.js';
 import type { RequestInput } from '../request-input.js';
@@ -160,8 +160,6 @@ function realistic(value: unknown, random: () => number, schema?: JsonSchema, de
 
 const CONSTRAINED = ['format', 'pattern', 'enum', 'const'];
 
-const memberChecks = new WeakMap<JsonSchema, CompiledSchema | null>();
-
 /**
  * The object with each declared member that breaks its own schema replaced by a sample of that
  * schema, when the sample fits: json-schema-faker does not honour every keyword (a 3.0
@@ -173,16 +171,9 @@ function repaired(spec: SpecModel, value: unknown, schema: JsonSchema | undefine
   const out: Obj = { ...value };
   for (const [name, member] of propertiesOf(schema)) {
     if (out[name] === undefined) continue;
-    let check = memberChecks.get(member);
-    if (check === undefined) {
-      try {
-        check = spec.compile(member);
-      } catch {
-        check = null;
-      }
-      memberChecks.set(member, check);
-    }
-    if (!check || check.validate(out[name]).ok) continue;
+    // The spec model compiles each schema once (and never throws: one ajv cannot compile takes anything).
+    const check = spec.compile(member);
+    if (check.validate(out[name]).ok) continue;
     const sample = sampleValue(member);
     if (check.validate(sample).ok) out[name] = sample;
   }
