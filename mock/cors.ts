@@ -96,12 +96,14 @@ const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,20}$/;
  * The methods a CORS preflight answer allows: the route's own (`allow`), plus the one the preflight
  * asks for (`Access-Control-Request-Method`) when it is another. A preflight is a permission question:
  * letting it through lets the request itself reach the server and get its readable 404 or 405 in the
- * spec's shape, where a refused preflight shows the app only "Failed to fetch". Empty `allow` with no
- * method asked: not a preflight.
+ * spec's shape, where a refused preflight shows the app only "Failed to fetch". Without an `Origin`,
+ * an `OPTIONS` is no preflight and asks for nothing.
  */
 export function preflightMethods(req: WithHeaders, allow: readonly string[]): string[] {
   const raw = req.headers['access-control-request-method'];
-  const asked = typeof raw === 'string' ? raw.trim().toUpperCase() : undefined;
+  // A browser's preflight always carries its Origin.
+  const asked =
+    typeof raw === 'string' && typeof req.headers.origin === 'string' ? raw.trim().toUpperCase() : undefined;
   return asked === undefined || !METHOD.test(asked) || allow.includes(asked) ? [...allow] : [...allow, asked];
 }
 

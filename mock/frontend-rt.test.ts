@@ -187,8 +187,13 @@ describe('projects (3.1, bearer, nested, problem+json)', () => {
       expect(r.status).toBe(status);
       expect(isProblem(r.body, status)).toBe(true);
     }
-    // Not a preflight (no Access-Control-Request-Method): the unknown route is still a 404.
+    // Not a preflight (no Access-Control-Request-Method, or no Origin): the unknown route is still a 404.
     expect((await call(t, 'OPTIONS', '/api/projcts')).status).toBe(404);
+    const bare = await fetch(`${t.base}/api/projcts`, {
+      method: 'OPTIONS',
+      headers: { 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(bare.status).toBe(404);
   });
 
   it('lets a cross-origin app through the preflight and read the answer', async () => {
