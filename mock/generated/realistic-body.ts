@@ -1,4 +1,5 @@
 import type { JsonSchema, OperationModel, SpecModel } from '../../spec/index.js';
+import { sampleValue } from '../resources/sample-value.js';
 import type { CollectionModel, ResourceModel } from '../../spec/resources/index.js';
 import type { RequestInput } from '../request-input.js';
 import { collectionOf } from './collection-of.js';
@@ -39,13 +40,17 @@ export function realisticBody(
     const start = firstIndex(collection, input);
     const page = items.map((generated, i) => {
       const pinned = pin(collection, generated, input, start + i);
-      return [realistic(pinned, random, collection.itemSchema), pinned, generated].find(fits);
+      const tries = [realistic(pinned, random, collection.itemSchema), pinned, generated];
+      return tries.find(fits) ?? tries.map((t) => repaired(spec, t, collection.itemSchema)).find(fits);
     });
     if (member === undefined) out = page;
     else {
-      const envelope: Obj = { ...(body as Obj), [member]: page };
+      const envelope: Obj = {
+        ...declaredOnly(body as Obj, operation.responseFor(status)?.schema?.schema),
+        [member]: page,
+      };
       for (const name of TOTAL_MEMBERS)
-        if (typeof envelope[name] === 'number') envelope[name] = Math.max(page.length, start + page.length);
+        if (typeof envelope[name] === 'number') envelope[name] = totalOf(start, page.length);
       out = envelope;
     }
   } else if (
@@ -61,10 +66,34 @@ export function realisticBody(
       ...sent,
       ...(id?.member !== undefined && asked !== undefined ? { [id.member]: asked } : {}),
     };
-    out = [echoed, { ...body, ...sent }, body].find(fits);
+    const tries = [echoed, { ...body, ...sent }, body];
+    out = tries.find(fits) ?? tries.map((t) => repaired(spec, t, collection.itemSchema)).find(fits);
   } else out = realistic(body, random, operation.responseFor(status)?.schema?.schema);
   const schema = operation.responseFor(status)?.schema;
   return schema === undefined || schema.validate(out).ok ? out : undefined;
+}
+
+/** The count a generated page claims: at least the items up to its end. */
+function totalOf(start: number, length: number): number {
+  return Math.max(length, start + length);
+}
+
+/**
+ * The count a generated list answer (`body`, a bare page or an envelope) claims, as its envelope's
+ * `total` says it, for the count header the list documents (`X-Total-Count`); undefined for other
+ * operations.
+ */
+export function generatedTotal(
+  model: ResourceModel,
+  operation: OperationModel,
+  input: RequestInput,
+  body: unknown,
+): number | undefined {
+  const found = collectionOf(model, operation);
+  if (found?.role !== 'list') return undefined;
+  const member = found.collection.envelope?.member;
+  const items = member === undefined ? body : isObject(body) ? body[member] : undefined;
+  return Array.isArray(items) ? totalOf(firstIndex(found.collection, input), items.length) : undefined;
 }
 
 /** The 1-based position of the page's first item: `offset=40` → 41, page 3 of 20 → 41. */
@@ -106,7 +135,7 @@ function realistic(value: unknown, random: () => number, schema?: JsonSchema, de
   if (!isObject(value)) return value;
   const declared = schema ? propertiesOf(schema) : undefined;
   const out: Obj = {};
-  for (const [key, member] of Object.entries(value)) {
+  for (const [key, member] of Object.entries(declaredOnly(value, schema))) {
     const own = declared?.get(key);
     if (own?.['x-faker'] !== undefined) out[key] = member;
     else if (typeof member === 'string')
@@ -130,6 +159,53 @@ function realistic(value: unknown, random: () => number, schema?: JsonSchema, de
 }
 
 const CONSTRAINED = ['format', 'pattern', 'enum', 'const'];
+
+/**
+ * The object with each declared member that breaks its own schema replaced by a sample of that
+ * schema, when the sample fits: json-schema-faker does not honour every keyword (a 3.0
+ * `minimum: 0, exclusiveMinimum: true` price comes out negative), and one such member made the whole
+ * generated item, and so a whole page, unusable.
+ */
+function repaired(spec: SpecModel, value: unknown, schema: JsonSchema | undefined): unknown {
+  if (!isObject(value) || !schema) return value;
+  const out: Obj = { ...value };
+  for (const [name, member] of propertiesOf(schema)) {
+    if (out[name] === undefined) continue;
+    // The spec model compiles each schema once (and never throws: one ajv cannot compile takes anything).
+    const check = spec.compile(member);
+    if (check.validate(out[name]).ok) continue;
+    const sample = sampleValue(member);
+    if (check.validate(sample).ok) out[name] = sample;
+  }
+  return out;
+}
+
+/**
+ * The object without the members json-schema-faker invents beside the declared ones (`"eu4": "pariatur
+ * laboris"` in a `{items, total}` envelope): an object schema that declares its members and no schema
+ * for others (`additionalProperties` or `patternProperties` as a schema) keeps only those. The caller
+ * still checks the whole body against the schema.
+ */
+function declaredOnly(value: Obj, schema: JsonSchema | undefined): Obj {
+  if (!schema) return value;
+  const declared = propertiesOf(schema);
+  if (declared.size === 0 || opensMembers(schema)) return value;
+  const out: Obj = {};
+  for (const [key, member] of Object.entries(value)) if (declared.has(key)) out[key] = member;
+  return out;
+}
+
+/**
+ * True when the schema (or an allOf part) gives a schema to members it does not declare (a map, not
+ * junk), or has oneOf/anyOf branches, whose members {@link propertiesOf} reads from the first alone.
+ */
+function opensMembers(schema: JsonSchema, depth = 0): boolean {
+  if (depth > 6) return true;
+  if (isObject(schema.additionalProperties) || isObject(schema.patternProperties)) return true;
+  if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) return true;
+  const parts = [...(Array.isArray(schema.allOf) ? schema.allOf : [])];
+  return parts.some((part) => isObject(part) && opensMembers(part as JsonSchema, depth + 1));
+}
 
 /** Declared member schemas, through allOf (and the first branch of oneOf/anyOf). */
 function propertiesOf(schema: JsonSchema, out = new Map<string, JsonSchema>(), depth = 0): Map<string, JsonSchema> {
