@@ -11,7 +11,7 @@ import type {
   ResourceModel,
   SingletonModel,
 } from '../../spec/resources/index.js';
-import { inListOrder, outsideRange, rangeBound } from '../../spec/resources/index.js';
+import { inListOrder, outsideRange, rangeBound } from '../../spec/resources/list-rules.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, mockError } from '../errors.js';
 import { withMediaType } from './conform-error.js';

@@ -14,8 +14,7 @@ export { RESOURCE_CONFIG_SCHEMA } from './config.js';
 export type { CollectionConfig, OperationConfig, ResourceConfig } from './config.js';
 export { CRUD_ROLES } from './model.js';
 export { isPagingName } from './_internals/naming.js';
-export { firstOutOfOrder, inListOrder, orderKey } from './_internals/list-order.js';
-export { outsideRange, rangeBound } from './_internals/range-filters.js';
+export { firstOutOfOrder, inListOrder, orderKey, outsideRange, rangeBound } from './list-rules.js';
 export type {
   CollectionModel,
   CrudRole,
