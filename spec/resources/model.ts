@@ -55,6 +55,8 @@ export interface PageSizeModel {
   readonly parameter: string;
   readonly default?: number;
   readonly maximum?: number;
+  /** Where the parameter's own words say it caps the page ("Limit the number of users"), if they do. */
+  readonly stated?: { readonly pointer: string; readonly says: string };
   readonly source: InferenceSource;
   readonly reason: string;
 }

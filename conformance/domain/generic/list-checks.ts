@@ -40,6 +40,10 @@ export function pageSizeCheck(collection: CollectionModel): RegisteredCheck | un
           code: 'semantic_violation',
           severity: 'failure',
           check: 'semantics.page_size',
+          // The parameter's own words ("Limit the number of users") are the spec's: no inference then.
+          ...(page.stated
+            ? { basis: { kind: 'spec' as const, pointer: page.stated.pointer, says: page.stated.says } }
+            : {}),
           evidence: {
             rule: 'page-size',
             items: items.length,
