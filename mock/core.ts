@@ -24,15 +24,15 @@ import { redactTarget, requestLine } from './log.js';
 import type { CoreOptions } from './core-options.js';
 import { type MockPreferences, parsePrefer } from './prefer.js';
 import { forcedBy, undocumentedPreference } from './prefer-documented.js';
-import type { SpecEngine, SpecEngineOptions } from './prism-engine.js';
+import type { SpecAnswer, SpecEngine, SpecEngineOptions } from './prism-engine.js';
 import { absoluteLocation } from './absolute-location.js';
 import { conformSuccess, firstSuccess, isJsonType, negotiate, placeholderAnswer } from './conform-answer.js';
 import { type BodyReader, type RequestInput, bytesReader, readRequestInput } from './request-input.js';
 import { nearestOperation } from './route-error.js';
 import { type Router, createRouter } from './router.js';
+import { type AnswerGenerator, createAnswerGenerator } from './generated/generated-answer.js';
 import { generatedListLength } from './generated/list-length.js';
 import { realisticBody } from './generated/realistic-body.js';
-import { seededRandom } from './seeded-random.js';
 import { staticExample } from './static-answer.js';
 import { conformError } from './resources/conform-error.js';
 import { type ResourceMockOptions, createResourceMock } from './resources/create-resource-mock.js';
@@ -116,6 +116,8 @@ interface Served {
   readonly spec: SpecModel;
   readonly router: Router;
   readonly engine: SpecEngine;
+  /** Dynamic answers (`--mode dynamic`, `Prefer: dynamic=true`), from the spec module's value generator. */
+  readonly generator: AnswerGenerator;
   /** Per-operation headers (deprecation facts), computed once per loaded spec. */
   readonly operationHeaders: ReadonlyMap<OperationModel, HeaderRecord>;
   /** The domain plug-in this spec fits, if any. */
@@ -190,6 +192,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       spec,
       router: createRouter(spec),
       engine: config.engine(spec, engineOptions),
+      generator: createAnswerGenerator(spec),
       operationHeaders,
       plugin: selectMockPlugin(spec, plugins),
     };
@@ -352,12 +355,25 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       preferences?.code === undefined &&
       preferences?.exampleKey === undefined;
     const list = generatedAnswer ? generatedListLength(resources.model, operation, input) : undefined;
-    const result = await current.engine.answer(
-      operation,
-      { path: path.slice(current.spec.basePath.length), query: input.rawQuery, headers, body: input.body },
-      preferences,
-      list,
-    );
+    const seed = preferences?.seed ?? opts.seed;
+    // Generated answers come from the spec module's value generator, seeded per request so that a
+    // seed gives the same answer to the same request; the engine answers what it cannot (a JSON
+    // success without a schema) and everything forced by Prefer code= or example=.
+    const made = generatedAnswer
+      ? current.generator.answer(
+          operation,
+          list,
+          seed === undefined ? undefined : `${seed}|${operation.operationId}|${req.url || path}`,
+        )
+      : undefined;
+    const result: SpecAnswer =
+      made !== undefined
+        ? { ok: true, ...made }
+        : await current.engine.answer(
+            operation,
+            { path: path.slice(current.spec.basePath.length), query: input.rawQuery, headers, body: input.body },
+            preferences,
+          );
     if (!result.ok) {
       if (result.internal) log(`mock error: ${operation.operationId}: ${result.error.message}`);
       return errorAnswer(preferError(result.error));
@@ -369,18 +385,9 @@ export function createMockCore(config: MockCoreConfig): MockCore {
         reason: preferences ? `forced by ${forcedBy(preferences)}` : 'the spec engine answered an error',
       };
     if (body === undefined) return { status, json: undefined, headers: result.headers };
-    const seed = preferences?.seed ?? opts.seed;
     const real =
       generatedAnswer && status < 300
-        ? realisticBody(
-            current.spec,
-            resources.model,
-            operation,
-            input,
-            status,
-            body,
-            seededRandom(seed === undefined ? undefined : `${seed}|${operation.operationId}|${req.url || path}`),
-          )
+        ? realisticBody(current.spec, resources.model, operation, input, status, body)
         : undefined;
     const out = real ?? body;
     const shaped =
