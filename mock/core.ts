@@ -339,16 +339,6 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     const success = preferences?.code === undefined ? firstSuccess(operation) : undefined;
     const negotiated = success && negotiate(success.status, success.response, joined(req.headers.accept));
     if (negotiated && !isJsonType(negotiated.contentType)) return placeholderAnswer(negotiated);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      // Prism never sees the key; Accept is ignored because the mock answers JSON only.
-      if (name === 'authorization' || name === 'accept' || value === undefined) continue;
-      headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    // Without Accept Prism wants application/json: name the JSON type the success documents instead
-    // (`application/sarif+json`), or Prism refuses an ordinary request with 406.
-    const jsonType = success && Object.keys(success.response.content).find((k) => isJsonType(k) && !k.includes('*'));
-    if (jsonType !== undefined) headers.accept = jsonType;
     // A generated answer (dynamic mode, Prefer: dynamic=true) is sized and shaped by the resource model.
     const generatedAnswer =
       (preferences?.dynamic ?? opts.mode === 'dynamic') &&
@@ -371,7 +361,12 @@ export function createMockCore(config: MockCoreConfig): MockCore {
         ? { ok: true, ...made }
         : await current.engine.answer(
             operation,
-            { path: path.slice(current.spec.basePath.length), query: input.rawQuery, headers, body: input.body },
+            {
+              path: path.slice(current.spec.basePath.length),
+              query: input.rawQuery,
+              headers: engineHeaders(req.headers, success),
+              body: input.body,
+            },
             preferences,
           );
     if (!result.ok) {
@@ -394,7 +389,10 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       (preferences === undefined || generatedAnswer) && status < 300
         ? current.plugin?.engineBody?.(operation, input, out)
         : undefined;
-    return jsonAnswer(status, shaped ?? JSON.stringify(out), result.headers);
+    const answered = jsonAnswer(status, shaped ?? JSON.stringify(out), result.headers);
+    // realisticBody checked the generated body against the response schema: the success check need not again.
+    const checked = real !== undefined && shaped === undefined ? operation.responseFor(status)?.schema : undefined;
+    return checked ? { ...answered, checked } : answered;
   }
 
   /** A body the engine generates from the spec for a status (undefined when it cannot). */
@@ -681,6 +679,24 @@ function splitTarget(target: string): [string, string] {
   }
   const q = path.indexOf('?');
   return q === -1 ? [path, ''] : [path.slice(0, q), path.slice(q + 1)];
+}
+
+/** The request's headers as Prism is handed them (only the answers Prism makes need them). */
+function engineHeaders(
+  requestHeaders: RequestHeaders,
+  success: { response: { content: Readonly<Record<string, unknown>> } } | undefined,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(requestHeaders)) {
+    // Prism never sees the key; Accept is ignored because the mock answers JSON only.
+    if (name === 'authorization' || name === 'accept' || value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  // Without Accept Prism wants application/json: name the JSON type the success documents instead
+  // (`application/sarif+json`), or Prism refuses an ordinary request with 406.
+  const jsonType = success && Object.keys(success.response.content).find((k) => isJsonType(k) && !k.includes('*'));
+  if (jsonType !== undefined) headers.accept = jsonType;
+  return headers;
 }
 
 function joined(value: string | string[] | undefined): string | undefined {

@@ -62,7 +62,7 @@ export {
   magnitudeArbitrary,
   mergeAllOf,
   patternArbitrary,
-  plausibleValue,
+  plausibleFor,
   schemaArbitrary,
   seededGenerator,
   seededRandom,

@@ -1,4 +1,4 @@
-import type { OperationModel, SpecModel } from '../../spec/index.js';
+import type { CompiledSchema, OperationModel, SpecModel } from '../../spec/index.js';
 import type { CollectionModel, ResourceModel } from '../../spec/resources/index.js';
 import type { RequestInput } from '../request-input.js';
 import { collectionOf } from './collection-of.js';
@@ -26,17 +26,19 @@ export function realisticBody(
   const found = collectionOf(model, operation);
   const collection = found?.collection;
   const item = collection?.itemSchema ? spec.compile(collection.itemSchema) : undefined;
-  const fits = (value: unknown) => item?.validate(value).ok ?? true;
   let out: unknown = body;
   if (found?.role === 'list' && collection) {
     const member = collection.envelope?.member;
     const items = member === undefined ? body : isObject(body) ? body[member] : undefined;
     if (!Array.isArray(items)) return undefined;
     const start = firstIndex(collection, input);
-    const page = items.map((generated, i) => {
+    // A loop, not closures: this runs on every generated answer.
+    const page: unknown[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const generated: unknown = items[i];
       const pinned = pin(collection, generated, input, start + i);
-      return pinned === generated || fits(pinned) ? pinned : generated;
-    });
+      page.push(pinned === generated || fits(item, pinned) ? pinned : generated);
+    }
     if (member === undefined) out = page;
     else {
       const envelope: Obj = { ...(body as Obj), [member]: page };
@@ -57,10 +59,14 @@ export function realisticBody(
       ...sent,
       ...(id?.member !== undefined && asked !== undefined ? { [id.member]: asked } : {}),
     };
-    out = [echoed, { ...body, ...sent }, body].find(fits);
+    out = fits(item, echoed) ? echoed : fits(item, { ...body, ...sent }) ? { ...body, ...sent } : body;
   }
   const schema = operation.responseFor(status)?.schema;
   return schema === undefined || schema.validate(out).ok ? out : undefined;
+}
+
+function fits(item: CompiledSchema | undefined, value: unknown): boolean {
+  return item === undefined || item.validate(value).ok;
 }
 
 /** The 1-based position of the page's first item: `offset=40` → 41, page 3 of 20 → 41. */

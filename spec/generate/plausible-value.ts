@@ -1,10 +1,20 @@
 /**
- * A realistic value for a string member, chosen by the member's name (`name`, `email`, `title`,
- * `city`, `tags` ...), or undefined when the name says nothing: a frontend wants text that looks
- * like data, not random characters. The caller checks the schema's other constraints still hold.
+ * Realistic text for a string member, chosen by the member's name (`name`, `email`, `title`,
+ * `city`, `tags` ...): a picker drawing such values from a random source, or undefined when the name
+ * says nothing. A frontend wants text that looks like data, not random characters; the caller
+ * checks the schema's other constraints still hold. The name is read once, the picker runs per value.
  */
-export function plausibleValue(member: string, random: () => number): string | undefined {
-  const key = member.toLowerCase().replace(/[_-]/g, '');
+export function plausibleFor(member: string): ((random: () => number) => string) | undefined {
+  const key = keyOf(member);
+  if (valueFor(key, () => 0) === undefined) return undefined;
+  return (random) => valueFor(key, random)!;
+}
+
+function keyOf(member: string): string {
+  return member.toLowerCase().replace(/[_-]/g, '');
+}
+
+function valueFor(key: string, random: () => number): string | undefined {
   const first = pickFrom(FIRST, random);
   const last = pickFrom(LAST, random);
   switch (key) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { JsonSchema } from '../model.js';
-import { plausibleValue } from './plausible-value.js';
+import { plausibleFor } from './plausible-value.js';
 import { integerBounds } from './spread.js';
 
 /**
@@ -15,7 +15,7 @@ import { integerBounds } from './spread.js';
 const ID_LIKE = /^id$|[a-z]Id$|_id$|ID$/;
 
 /**
- * A small seeded source in [0, 1) for the pickers of {@link plausibleValue}, reseeded from one drawn
+ * A small seeded source in [0, 1) for the pickers of {@link plausibleFor}, reseeded from one drawn
  * integer per value. One shared source, not one closure per value: values are built one at a time,
  * and a closure per string was a tenth of a generated answer's time.
  */
@@ -91,11 +91,20 @@ const WORDS = [
   'willow',
 ];
 
+/** One to three common words. */
+function words(random: () => number): string {
+  let text = WORDS[Math.floor(random() * WORDS.length)]!;
+  const more = Math.floor(random() * 3);
+  for (let i = 0; i < more; i++) text += ` ${WORDS[Math.floor(random() * WORDS.length)]}`;
+  return text;
+}
+
 /**
  * Text held to `minLength`/`maxLength` (code points): words are added while it is too short, and
  * it is cut where it is too long.
  */
 function fitted(text: string, min: number, max: number, random: () => number): string {
+  if (min === 0 && max === Infinity) return text;
   let out = text;
   while (lengthOf(out) < min) out += ` ${WORDS[Math.floor(random() * WORDS.length)]}`;
   if (lengthOf(out) > max) out = Array.from(out).slice(0, max).join('').trimEnd();
@@ -110,13 +119,10 @@ function fitted(text: string, min: number, max: number, random: () => number): s
  */
 export function realisticText(schema: JsonSchema, member: string | undefined): fc.Arbitrary<string> {
   const { min, max } = lengths(schema);
-  const named = member !== undefined && plausibleValue(member, () => 0) !== undefined;
+  const named = member === undefined ? undefined : plausibleFor(member);
   return SEEDS.map((seed) => {
     const random = unitRandom(seed);
-    const text =
-      (named ? plausibleValue(member!, random) : undefined) ??
-      Array.from({ length: 1 + Math.floor(random() * 3) }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
-    return fitted(text, min, max, random);
+    return fitted(named ? named(random) : words(random), min, max, random);
   });
 }
 
@@ -129,8 +135,8 @@ export function realisticMatching(
   member: string | undefined,
   otherwise: fc.Arbitrary<string>,
 ): fc.Arbitrary<string> {
-  if (member === undefined || plausibleValue(member, () => 0) === undefined || typeof schema.pattern !== 'string')
-    return otherwise;
+  const named = member === undefined ? undefined : plausibleFor(member);
+  if (!named || typeof schema.pattern !== 'string') return otherwise;
   let pattern: RegExp;
   try {
     pattern = new RegExp(schema.pattern, 'u');
@@ -139,11 +145,13 @@ export function realisticMatching(
   }
   const { min, max } = lengths(schema);
   return fc.tuple(SEEDS, otherwise).map(([seed, other]) => {
-    const text = plausibleValue(member, unitRandom(seed))!;
+    const text = named(unitRandom(seed));
     const length = lengthOf(text);
     return length >= min && length <= max && pattern.test(text) ? text : other;
   });
 }
+
+const email = plausibleFor('email')!;
 
 // A fixed anchor, not the clock: the same seed gives the same dates on any day.
 const ANCHOR = Date.UTC(2025, 0, 1);
@@ -157,6 +165,7 @@ const RECENT = fc.integer({ min: 1, max: YEAR_MS / 1000 }).map((s) => new Date(A
  * ipv4, time ...), whose kit values already read well.
  */
 export function realisticFormat(format: string, member: string | undefined): fc.Arbitrary<string> | undefined {
+  const named = member === undefined ? undefined : plausibleFor(member);
   switch (format) {
     case 'date-time':
       return RECENT.map((iso) => `${iso.slice(0, 19)}Z`);
@@ -164,7 +173,7 @@ export function realisticFormat(format: string, member: string | undefined): fc.
       return RECENT.map((iso) => iso.slice(0, 10));
     case 'email':
     case 'idn-email':
-      return SEEDS.map((seed) => plausibleValue('email', unitRandom(seed))!);
+      return SEEDS.map((seed) => email(unitRandom(seed)));
     case 'uri':
     case 'url':
     case 'iri':
@@ -172,7 +181,7 @@ export function realisticFormat(format: string, member: string | undefined): fc.
     case 'iri-reference':
       return SEEDS.map((seed) => {
         const random = unitRandom(seed);
-        const name = (member && plausibleValue(member, random)) || WORDS[Math.floor(random() * WORDS.length)]!;
+        const name = named ? named(random) : WORDS[Math.floor(random() * WORDS.length)]!;
         // A member named like a link (`website`) already has one.
         if (name.startsWith('https://')) return name;
         return `https://example.com/${encodeURIComponent(name.toLowerCase().replace(/\s+/g, '-'))}`;
