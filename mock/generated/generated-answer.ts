@@ -74,7 +74,11 @@ export function createAnswerGenerator(_spec: SpecModel): AnswerGenerator {
         body = member === undefined ? items : { ...(draw(plan.list.envelope!, random) as object), [member]: items };
       } else if (plan.body) body = draw(plan.body, random);
       const headers: Record<string, string> = {};
-      for (const [name, arbitrary] of plan.headers) headers[name] = headerText(draw(arbitrary, random));
+      for (const [name, arbitrary] of plan.headers) {
+        const text = headerText(draw(arbitrary, random));
+        // Only what a header can carry (printable ASCII): the transport refuses the rest.
+        if (/^[\t\x20-\x7e]*$/.test(text)) headers[name] = text;
+      }
       return { status: plan.status, body, headers };
     },
   };
@@ -127,15 +131,18 @@ function itemsOf(array: JsonSchema): JsonSchema {
   return isObject(array.items) ? (array.items as JsonSchema) : {};
 }
 
-/** Documented headers with a scalar schema, as Prism generates them (the mock sets Content-Type itself). */
+/**
+ * Documented headers with a scalar schema, as Prism generates them (the mock sets Content-Type,
+ * Content-Length and Deprecation itself).
+ */
 function headerPlans(response: ResponseModel): Plan['headers'] {
   const out: [string, fc.Arbitrary<WireJson>][] = [];
   for (const header of Object.values(response.headers)) {
     const schema = header.schema?.schema;
-    if (!schema || /^content-(type|length)$/i.test(header.name)) continue;
+    if (!schema || /^(content-type|content-length|deprecation)$/i.test(header.name)) continue;
     const type = mergeAllOf(schema).type;
     if (type === 'object' || type === 'array') continue;
-    out.push([header.name, schemaArbitrary(schema, { ...OPTIONS, member: header.name })]);
+    out.push([header.name, schemaArbitrary(schema, { ...OPTIONS, ascii: true, member: header.name })]);
   }
   return out;
 }

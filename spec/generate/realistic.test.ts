@@ -165,6 +165,28 @@ describe('realistic values (the mock dynamic mode draws from these)', () => {
     }
   });
 
+  it('keep required members deep down, and integer formats on numbers', () => {
+    // Twelve levels of objects, each requiring the next and a count written `type: number, format: int64`.
+    let schema: JsonSchema = { type: 'object', required: ['leaf'], properties: { leaf: { type: 'string' } } };
+    for (let level = 0; level < 12; level++)
+      schema = {
+        type: 'object',
+        required: ['next', 'count'],
+        properties: { next: schema, count: { type: 'number', format: 'int64' } },
+      };
+    const deep = specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'Deep', version: '1' },
+      paths: {},
+      components: { schemas: { Deep: schema } },
+    }).schemas.Deep!;
+    const values = schemaArbitrary(deep.schema, { realistic: true });
+    for (let seed = 0; seed < 20; seed++) {
+      const value = values.generate(seededRandomSource(`d${seed}`), undefined).value;
+      expect(deep.validate(value).ok, JSON.stringify(deep.validate(value))).toBe(true);
+    }
+  });
+
   it('take an x-faker method as the kind of text it names', () => {
     const contact = schemaArbitrary(
       {

@@ -49,6 +49,34 @@ export function retried<T>(arbitrary: fc.Arbitrary<T | undefined>, fallback: T):
     .map((value) => (value === undefined ? fallback : value));
 }
 
+/**
+ * Values of `primary` where they fit, else of the arbitrary `otherwise` builds (on first need: a
+ * fallback such as a format's kit arbitrary can take a long time to build, and most answers never
+ * draw from it). Realistic values are sampled, never shrunk.
+ */
+export class FirstFitting<T> extends fc.Arbitrary<T> {
+  private fallback: fc.Arbitrary<T> | undefined;
+  constructor(
+    private readonly primary: fc.Arbitrary<T>,
+    private readonly fits: (value: T) => boolean,
+    private readonly otherwise: () => fc.Arbitrary<T>,
+  ) {
+    super();
+  }
+  generate(random: fc.Random, bias: number | undefined): fc.Value<T> {
+    const first = this.primary.generate(random, bias);
+    if (this.fits(first.value)) return first;
+    this.fallback ??= this.otherwise();
+    return this.fallback.generate(random, bias);
+  }
+  canShrinkWithoutContext(_value: unknown): _value is T {
+    return false;
+  }
+  shrink(): fc.Stream<fc.Value<T>> {
+    return fc.Stream.nil();
+  }
+}
+
 const SEEDS = fc.integer({ min: 0, max: 0x7fffffff });
 
 /** Code points, as JSON Schema counts a string's length. */
@@ -133,22 +161,25 @@ export function realisticText(schema: JsonSchema, member: string | undefined): f
 export function realisticMatching(
   schema: JsonSchema,
   member: string | undefined,
-  otherwise: fc.Arbitrary<string>,
+  otherwise: () => fc.Arbitrary<string>,
 ): fc.Arbitrary<string> {
   const named = member === undefined ? undefined : plausibleFor(member);
-  if (!named || typeof schema.pattern !== 'string') return otherwise;
+  if (!named || typeof schema.pattern !== 'string') return otherwise();
   let pattern: RegExp;
   try {
     pattern = new RegExp(schema.pattern, 'u');
   } catch {
-    return otherwise;
+    return otherwise();
   }
   const { min, max } = lengths(schema);
-  return fc.tuple(SEEDS, otherwise).map(([seed, other]) => {
-    const text = named(unitRandom(seed));
-    const length = lengthOf(text);
-    return length >= min && length <= max && pattern.test(text) ? text : other;
-  });
+  return new FirstFitting(
+    SEEDS.map((seed) => named(unitRandom(seed))),
+    (text) => {
+      const length = lengthOf(text);
+      return length >= min && length <= max && pattern.test(text);
+    },
+    otherwise,
+  );
 }
 
 const email = plausibleFor('email')!;

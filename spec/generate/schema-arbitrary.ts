@@ -10,6 +10,7 @@ import {
   realisticNumber,
   realisticText,
   retried,
+  FirstFitting,
 } from './realistic.js';
 import { integerBounds, magnitudeArbitrary } from './spread.js';
 import { type WireJson, wireInteger } from './wire-json.js';
@@ -43,6 +44,8 @@ export interface ValueOptions {
 const SHALLOW_DEPTH = 3;
 /** The same for realistic values: an answer's items carry their nested members and lists too. */
 const REALISTIC_SHALLOW_DEPTH = 5;
+/** The same for realistic values: real answers nest deeper than requests (a page of bookings of rooms of rates...). */
+const REALISTIC_MAX_DEPTH = 16;
 /** Past this depth a required recursion is cut with the schema's example or a minimal value. */
 const MAX_DEPTH = 8;
 
@@ -305,7 +308,7 @@ export function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): fc.Arbitrary<WireJson> {
   if (typeof input !== 'object' || input === null) return fc.constant(null);
   const depth = options.depth ?? 0;
-  if (depth > MAX_DEPTH) return minimalValue(input);
+  if (depth > (options.realistic ? REALISTIC_MAX_DEPTH : MAX_DEPTH)) return minimalValue(input);
   const inner: ValueOptions = { ...options, depth: depth + 1 };
   const schema = mergeAllOf(input);
   if (Array.isArray(schema.enum))
@@ -395,7 +398,10 @@ function realisticArbitrary(
     case 'integer':
       return realisticInteger(schema, member);
     case 'number':
-      return realisticNumber(schema);
+      // A number written as an integer format (`type: number, format: int64`) takes integers.
+      return schema.format === 'int32' || schema.format === 'int64'
+        ? realisticInteger(schema, member)
+        : realisticNumber(schema);
     case 'string': {
       const pattern = typeof schema.pattern === 'string' ? schema.pattern : undefined;
       const format = typeof schema.format === 'string' ? realisticFormat(schema.format, member) : undefined;
@@ -403,20 +409,21 @@ function realisticArbitrary(
         const { minLength, maxLength } = schema;
         if (pattern === undefined && minLength === undefined && maxLength === undefined) return format;
         // Where the realistic form breaks the pattern or lengths, the kit's value of the format does.
-        const kit = FORMATS[schema.format as string]
-          ? (schemaArbitrary(schema, { depth: options.depth ?? 0 }) as fc.Arbitrary<string>)
-          : undefined;
-        if (!kit) return undefined;
+        if (!FORMATS[schema.format as string]) return undefined;
         const re = pattern === undefined ? undefined : unicodeRegExp(pattern);
         const min = typeof minLength === 'number' ? minLength : 0;
         const max = typeof maxLength === 'number' ? maxLength : Infinity;
-        return fc.tuple(format, kit).map(([value, other]) => {
-          const length = [...value].length;
-          return length >= min && length <= max && (re === undefined || re.test(value)) ? value : other;
-        });
+        return new FirstFitting<WireJson>(
+          format,
+          (value) => {
+            const length = [...(value as string)].length;
+            return length >= min && length <= max && (re === undefined || re.test(value as string));
+          },
+          () => schemaArbitrary(schema, { depth: options.depth ?? 0 }),
+        );
       }
       if (typeof schema.format === 'string' && FORMATS[schema.format]) return undefined;
-      if (pattern !== undefined) return realisticMatching(schema, member, lengthyMatches(schema, pattern));
+      if (pattern !== undefined) return realisticMatching(schema, member, () => lengthyMatches(schema, pattern));
       return realisticText(schema, member);
     }
     case 'array': {
@@ -451,10 +458,11 @@ function lengthyMatches(schema: JsonSchema, pattern: string): fc.Arbitrary<strin
     const length = [...s].length;
     return length >= min && length <= max && re.test(s);
   };
-  const longer = withLength(patternArbitrary(pattern, 'large'), pattern, min, max);
-  return retried(
-    fc.tuple(usual, longer).map(([a, b]) => (fits(a) ? a : fits(b) ? b : undefined)),
-    'a'.repeat(min),
+  return new FirstFitting(usual, fits, () =>
+    retried(
+      withLength(patternArbitrary(pattern, 'large'), pattern, min, max).map((s) => (fits(s) ? s : undefined)),
+      'a'.repeat(min),
+    ),
   );
 }
 
