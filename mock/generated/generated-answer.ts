@@ -49,14 +49,17 @@ const NO_PLAN = Symbol('no plan');
  * them with a fast-check random source seeded by `seed`.
  */
 export function createAnswerGenerator(_spec: SpecModel): AnswerGenerator {
-  const plans = new Map<string, Plan | typeof NO_PLAN>();
+  // Per operation: its plan as a list (the resource model's list member) and as one body.
+  const plans = new WeakMap<OperationModel, { list?: Plan | typeof NO_PLAN; one?: Plan | typeof NO_PLAN }>();
 
   function planFor(operation: OperationModel, list: ListLength | undefined): Plan | undefined {
-    const key = `${operation.operationId}\u0000${list ? (list.member ?? '') : '\u0000'}`;
-    let plan = plans.get(key);
+    let known = plans.get(operation);
+    if (!known) plans.set(operation, (known = {}));
+    let plan = list ? known.list : known.one;
     if (plan === undefined) {
       plan = buildPlan(operation, list) ?? NO_PLAN;
-      plans.set(key, plan);
+      if (list) known.list = plan;
+      else known.one = plan;
     }
     return plan === NO_PLAN ? undefined : plan;
   }
