@@ -187,6 +187,26 @@ describe('realistic values (the mock dynamic mode draws from these)', () => {
     }
   });
 
+  it('never hang on unique items the schema cannot have (three distinct booleans)', () => {
+    const values = schemaArbitrary(
+      { type: 'array', uniqueItems: true, minItems: 3, items: { type: 'boolean' } },
+      { realistic: true },
+    );
+    const value = values.generate(seededRandomSource('u'), undefined).value as boolean[];
+    expect(new Set(value).size).toBe(value.length);
+    expect(value.length).toBeLessThanOrEqual(2);
+  });
+
+  it('never hang on formats no value of which has the lengths asked (a uuid of at most 8)', () => {
+    for (const schema of [
+      { type: 'string', format: 'uuid', maxLength: 8 },
+      { type: 'string', format: 'date-time', maxLength: 10 },
+    ] as JsonSchema[]) {
+      const value = schemaArbitrary(schema, { realistic: true }).generate(seededRandomSource('h'), undefined).value;
+      expect(typeof value).toBe('string');
+    }
+  });
+
   it('take an x-faker method as the kind of text it names', () => {
     const contact = schemaArbitrary(
       {

@@ -404,25 +404,32 @@ function realisticArbitrary(
         : realisticNumber(schema);
     case 'string': {
       const pattern = typeof schema.pattern === 'string' ? schema.pattern : undefined;
-      const format = typeof schema.format === 'string' ? realisticFormat(schema.format, member) : undefined;
-      if (format) {
+      const known = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
+      const realistic = typeof schema.format === 'string' ? realisticFormat(schema.format, member) : undefined;
+      if (known || realistic) {
         const { minLength, maxLength } = schema;
-        if (pattern === undefined && minLength === undefined && maxLength === undefined) return format;
-        // Where the realistic form breaks the pattern or lengths, the kit's value of the format does.
-        if (!FORMATS[schema.format as string]) return undefined;
+        const free = pattern === undefined && minLength === undefined && maxLength === undefined;
+        if (free) return realistic ?? known!();
         const re = pattern === undefined ? undefined : unicodeRegExp(pattern);
         const min = typeof minLength === 'number' ? minLength : 0;
         const max = typeof maxLength === 'number' ? maxLength : Infinity;
-        return new FirstFitting<WireJson>(
-          format,
-          (value) => {
-            const length = [...(value as string)].length;
-            return length >= min && length <= max && (re === undefined || re.test(value as string));
-          },
-          () => schemaArbitrary(schema, { depth: options.depth ?? 0 }),
-        );
+        const fits = (value: string) => {
+          const length = [...value].length;
+          return length >= min && length <= max && (re === undefined || re.test(value));
+        };
+        // Where the realistic form breaks the pattern or lengths: the kit's value of the format,
+        // else a match of the pattern. Never the kit's filtered formats: a length no value of the
+        // format has (a uuid of at most 8) would make them search forever.
+        const otherwise = (): fc.Arbitrary<string> =>
+          pattern !== undefined
+            ? lengthyMatches(schema, pattern)
+            : retried(
+                (known ? known() : realistic!).map((v) => (fits(v) ? v : undefined)),
+                'a'.repeat(Math.min(min, 2_000)),
+              );
+        const kit = (): fc.Arbitrary<string> => (known ? new FirstFitting(known(), fits, otherwise) : otherwise());
+        return realistic ? new FirstFitting(realistic, fits, kit) : kit();
       }
-      if (typeof schema.format === 'string' && FORMATS[schema.format]) return undefined;
       if (pattern !== undefined) return realisticMatching(schema, member, () => lengthyMatches(schema, pattern));
       return realisticText(schema, member);
     }
@@ -432,9 +439,23 @@ function realisticArbitrary(
       const items = isObject(schema.items) ? (schema.items as JsonSchema) : {};
       // The items keep the list's member name: `tags` items are tags.
       const item = schemaArbitrary(items, { ...options, depth: depth + 1 });
-      return schema.uniqueItems === true
-        ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
-        : fc.array(item, { minLength, maxLength });
+      if (schema.uniqueItems !== true) return fc.array(item, { minLength, maxLength });
+      // Not fc.uniqueArray: it draws until it has minLength distinct items, forever when the items
+      // have fewer values (three unique booleans), and an answer must never hang. A few spare draws,
+      // duplicates left out: short of minItems only where the schema cannot be met.
+      const spare = fc.array(item, { minLength: maxLength + 4, maxLength: maxLength + 4 });
+      return fc.tuple(fc.integer({ min: minLength, max: maxLength }), spare).map(([length, drawn]) => {
+        const seen = new Set<string>();
+        const out: WireJson[] = [];
+        for (const value of drawn) {
+          if (out.length === length) break;
+          const key = JSON.stringify(value);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.push(value);
+        }
+        return out;
+      });
     }
     case undefined:
       if (schema.properties || schema.required || schema.additionalProperties) return undefined;
