@@ -10,7 +10,14 @@ import type { OperationModel, SpecModel } from '../spec/model.js';
 import { challengeOf, requiresAuth } from '../spec/security/index.js';
 import { type Answer, JSON_CONTENT_TYPE, errorAnswer, jsonAnswer } from './answer.js';
 import { type Authenticator, authRequestOf, configuredSecrets, createAuthenticator, presentedSecrets } from './auth.js';
-import { type Cors, type HeaderRecord, type RequestHeaders, createCors } from './cors.js';
+import {
+  type Cors,
+  type HeaderRecord,
+  type RequestHeaders,
+  createCors,
+  exposingAnswerHeaders,
+  preflightMethods,
+} from './cors.js';
 import { DELAY_HEADER, requestDelay, wait } from './delay.js';
 import { deprecationHeaders } from './deprecation.js';
 import { type MockError, errorBody, internalFailure, methodNotAllowed, mockError, notFound } from './errors.js';
@@ -32,7 +39,8 @@ import { nearestOperation } from './route-error.js';
 import { type Router, createRouter } from './router.js';
 import { type AnswerGenerator, createAnswerGenerator } from './generated/generated-answer.js';
 import { generatedListLength } from './generated/list-length.js';
-import { realisticBody } from './generated/realistic-body.js';
+import { generatedTotal, realisticBody } from './generated/realistic-body.js';
+import { countHeaderOf } from './total-members.js';
 import { staticExample } from './static-answer.js';
 import { conformError } from './resources/conform-error.js';
 import { type ResourceMockOptions, createResourceMock } from './resources/create-resource-mock.js';
@@ -204,13 +212,17 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       return { answer: conformError(current.spec, undefined, admin(req, method, path, current)), delayMs: 0 };
     if (method === 'OPTIONS') {
       const allow = current.router.allowedMethods(path);
-      if (!allow) return { answer: conformError(current.spec, undefined, errorAnswer(notFound(path))), delayMs: 0 };
-      // Preflights carry no credentials, so they are answered before the key check.
+      // Preflights carry no credentials, so they are answered before the key check; one for a route or
+      // method the spec does not have is let through (see preflightMethods), so the request gets its 404 or 405.
+      const methods = preflightMethods(req, allow ?? []);
+      const preflight = methods.length > 0 ? cors.preflightHeadersFor(req, methods) : {};
+      if (!allow && !('Access-Control-Allow-Origin' in preflight))
+        return { answer: conformError(current.spec, undefined, errorAnswer(notFound(path))), delayMs: 0 };
       return {
         answer: {
           status: 204,
           json: undefined,
-          headers: { Allow: allow.join(', '), ...cors.preflightHeadersFor(req, allow) },
+          headers: { ...(allow ? { Allow: allow.join(', ') } : {}), ...preflight },
         },
         delayMs: 0,
       };
@@ -364,7 +376,11 @@ export function createMockCore(config: MockCoreConfig): MockCore {
             {
               path: path.slice(current.spec.basePath.length),
               query: input.rawQuery,
-              headers: engineHeaders(req.headers, success),
+              headers: engineHeaders(
+                req.headers,
+                success?.response ??
+                  (preferences?.code === undefined ? undefined : operation.responseFor(preferences.code)),
+              ),
               body: input.body,
             },
             preferences,
@@ -389,7 +405,15 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       (preferences === undefined || generatedAnswer) && status < 300
         ? current.plugin?.engineBody?.(operation, input, out)
         : undefined;
-    const answered = jsonAnswer(status, shaped ?? JSON.stringify(out), result.headers);
+    // A generated list's count header (`X-Total-Count`) says what its page claims, not a random integer;
+    // a create's Location names the item its body describes, not a generated string.
+    const total = generatedAnswer && status < 300 ? generatedTotal(resources.model, operation, input, out) : undefined;
+    const counted = total === undefined ? undefined : countHeaderOf(operation, status);
+    const location = status < 300 ? resources.locationOf(operation, input, out) : undefined;
+    let sentHeaders = result.headers;
+    if (counted !== undefined) sentHeaders = replacingHeader(sentHeaders, counted, String(total));
+    if (location !== undefined) sentHeaders = replacingHeader(sentHeaders, 'Location', location);
+    const answered = jsonAnswer(status, shaped ?? JSON.stringify(out), sentHeaders);
     // realisticBody checked the generated body against the response schema: the success check need not again.
     const checked = real !== undefined && shaped === undefined ? operation.responseFor(status)?.schema : undefined;
     return checked ? { ...answered, checked } : answered;
@@ -488,14 +512,24 @@ export function createMockCore(config: MockCoreConfig): MockCore {
   function respond(req: CoreRequest, answer: Answer, fault?: Exclude<Fault['action'], undefined>): CoreResponse {
     if (fault?.kind === 'reset' || fault?.kind === 'empty')
       return { status: 0, headers: {}, body: NO_BYTES, delivery: { kind: fault.kind } };
+    // A 204 has no content, so no type either: a client that parses by Content-Type (`res.json()` when it
+    // says JSON) must not choke on an empty DELETE answer. A preflight keeps its type, as pinned; no
+    // script reads it.
+    const contentless =
+      answer.status === 204 &&
+      answer.json === undefined &&
+      answer.bytes === undefined &&
+      req.method !== 'OPTIONS' &&
+      fault?.kind !== 'malformed';
     const headers = boundedHeaders(
-      { 'Content-Type': JSON_CONTENT_TYPE, ...cors.headersFor(req), ...answer.headers },
+      { ...(contentless ? {} : { 'Content-Type': JSON_CONTENT_TYPE }), ...cors.headersFor(req), ...answer.headers },
       (name, bytes) =>
         log(
           `mock: ${req.method} ${redactTarget(req.url, secretsOf(req.headers, req.url))}: header ${name} (${bytes} bytes) left out, over the ${RESPONSE_HEADERS_LIMIT}-byte response head limit`,
         ),
     );
     if (answer.status === 401 && !hasHeader(headers, 'www-authenticate')) headers['WWW-Authenticate'] = 'Bearer';
+    Object.assign(headers, exposingAnswerHeaders(headers));
     // The rest of an oversized body is not read, so the connection cannot be reused.
     if (answer.status === 413) headers.Connection = 'close';
     const body = answer.bytes ?? encodeText(answer.json ?? '');
@@ -632,6 +666,15 @@ function faultName(fault: Fault): string {
   return a.kind === 'status' ? `status=${a.status}` : a.kind === 'drip' ? `drip=${a.intervalMs}ms` : a.kind;
 }
 
+/** `headers` with `name` set to `value`, in place of any spelling of it (`location`, `LOCATION`). */
+function replacingHeader(headers: HeaderRecord | undefined, name: string, value: string): HeaderRecord {
+  const lower = name.toLowerCase();
+  const out: HeaderRecord = {};
+  for (const [key, v] of Object.entries(headers ?? {})) if (key.toLowerCase() !== lower) out[key] = v;
+  out[name] = value;
+  return out;
+}
+
 /** Adds the operation's headers (deprecation facts) to an answer. */
 function withHeaders(answer: Answer, extra: HeaderRecord): Answer {
   if (Object.keys(extra).length === 0) return answer;
@@ -647,14 +690,8 @@ function errorShaped(status: number, body: unknown, preferences: MockPreferences
   if (isObject(body)) {
     const shaped: Record<string, unknown> = { ...body };
     if (typeof shaped.status === 'number') shaped.status = status;
-    const said =
-      preferences === undefined
-        ? undefined
-        : Object.keys(shaped).find(
-            (k) => typeof shaped[k] === 'string' && /message|detail|description|reason|faultstring/i.test(k),
-          );
-    if (said !== undefined && preferences)
-      shaped[said] = `${String(shaped[said])} (forced by ${forcedBy(preferences)})`;
+    const said = preferences && messageMember(shaped);
+    if (said) said.holder[said.key] = `${String(said.holder[said.key])} (forced by ${forcedBy(preferences)})`;
     return JSON.stringify(shaped);
   }
   return errorBody(
@@ -664,6 +701,28 @@ function errorShaped(status: number, body: unknown, preferences: MockPreferences
       `Status ${status}, forced by the Prefer header.`,
     ),
   );
+}
+
+const MESSAGE_MEMBER = /message|detail|description|reason|faultstring/i;
+
+/**
+ * Where an error body says what went wrong: its message member, else that of an object member one
+ * level down (`{"error": {"code", "message"}}`), which is copied so the engine's body stays as it was.
+ */
+function messageMember(body: Record<string, unknown>): { holder: Record<string, unknown>; key: string } | undefined {
+  const find = (o: Record<string, unknown>) =>
+    Object.keys(o).find((k) => typeof o[k] === 'string' && MESSAGE_MEMBER.test(k));
+  const own = find(body);
+  if (own !== undefined) return { holder: body, key: own };
+  for (const [name, member] of Object.entries(body)) {
+    if (!isObject(member)) continue;
+    const key = find(member);
+    if (key === undefined) continue;
+    const holder = { ...member };
+    body[name] = holder;
+    return { holder, key };
+  }
+  return undefined;
 }
 
 function splitTarget(target: string): [string, string] {
@@ -681,10 +740,13 @@ function splitTarget(target: string): [string, string] {
   return q === -1 ? [path, ''] : [path.slice(0, q), path.slice(q + 1)];
 }
 
-/** The request's headers as Prism is handed them (only the answers Prism makes need them). */
+/**
+ * The request's headers as Prism is handed them (only the answers Prism makes need them), for an
+ * answer that is to be `chosen` (the success, or the status Prefer code= forces).
+ */
 function engineHeaders(
   requestHeaders: RequestHeaders,
-  success: { response: { content: Readonly<Record<string, unknown>> } } | undefined,
+  chosen: { content: Readonly<Record<string, unknown>> } | undefined,
 ): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(requestHeaders)) {
@@ -692,9 +754,10 @@ function engineHeaders(
     if (name === 'authorization' || name === 'accept' || value === undefined) continue;
     headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  // Without Accept Prism wants application/json: name the JSON type the success documents instead
-  // (`application/sarif+json`), or Prism refuses an ordinary request with 406.
-  const jsonType = success && Object.keys(success.response.content).find((k) => isJsonType(k) && !k.includes('*'));
+  // Without Accept Prism wants application/json: name the JSON type the answer documents instead
+  // (`application/sarif+json`, a forced error's `application/problem+json`), or Prism refuses an
+  // ordinary request with 406, or quietly answers the success in place of the forced status.
+  const jsonType = chosen && Object.keys(chosen.content).find((k) => isJsonType(k) && !k.includes('*'));
   if (jsonType !== undefined) headers.accept = jsonType;
   return headers;
 }

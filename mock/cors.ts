@@ -89,6 +89,65 @@ export function createCors(origins: readonly string[] | 'any'): Cors {
   };
 }
 
+// RFC 9110 method token.
+const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,20}$/;
+
+/**
+ * The methods a CORS preflight answer allows: the route's own (`allow`), plus the one the preflight
+ * asks for (`Access-Control-Request-Method`) when it is another. A preflight is a permission question:
+ * letting it through lets the request itself reach the server and get its readable 404 or 405 in the
+ * spec's shape, where a refused preflight shows the app only "Failed to fetch". Without an `Origin`,
+ * an `OPTIONS` is no preflight and asks for nothing.
+ */
+export function preflightMethods(req: WithHeaders, allow: readonly string[]): string[] {
+  const raw = req.headers['access-control-request-method'];
+  // A browser's preflight always carries its Origin.
+  const asked =
+    typeof raw === 'string' && typeof req.headers.origin === 'string' ? raw.trim().toUpperCase() : undefined;
+  return asked === undefined || !METHOD.test(asked) || allow.includes(asked) ? [...allow] : [...allow, asked];
+}
+
+// Headers a script reads without being told (the CORS-safelisted response headers), the CORS and
+// framing headers themselves, and Set-Cookie, which no script may read.
+const NOT_EXPOSED = new Set([
+  'cache-control',
+  'content-language',
+  'content-length',
+  'content-type',
+  'expires',
+  'last-modified',
+  'pragma',
+  'vary',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'date',
+  'set-cookie',
+  'set-cookie2',
+]);
+
+/**
+ * `headers` with the answer's own headers (`Location` on a 201, `X-Total-Count`, `ETag`, `Retry-After`)
+ * added to `Access-Control-Expose-Headers`, so that a cross-origin app can read what the answer
+ * carries; unchanged when the answer carries no CORS headers (the origin is not allowed).
+ */
+export function exposingAnswerHeaders<T extends string | string[]>(
+  headers: Readonly<Record<string, T>>,
+): Record<string, T> {
+  const key = Object.keys(headers).find((name) => name.toLowerCase() === 'access-control-expose-headers');
+  const listed = key === undefined ? undefined : headers[key];
+  if (key === undefined || typeof listed !== 'string') return { ...headers };
+  const names = listed.split(',').map((name) => name.trim());
+  const seen = new Set(names.map((name) => name.toLowerCase()));
+  for (const name of Object.keys(headers)) {
+    const lower = name.toLowerCase();
+    if (seen.has(lower) || NOT_EXPOSED.has(lower) || lower.startsWith('access-control-')) continue;
+    seen.add(lower);
+    names.push(name);
+  }
+  return { ...headers, [key]: names.join(', ') as T };
+}
+
 /** The header names a preflight asks for beyond the ones always allowed (well-formed names only, at most 50). */
 function requestedHeaders(value: string | string[] | undefined): string[] {
   if (value === undefined) return [];

@@ -20,6 +20,7 @@ export type MockErrorCode =
   | 'prefer_not_documented'
   | 'not_acceptable'
   | 'injected_fault'
+  | 'bad_gateway'
   | 'mock_error';
 
 /** An error as data: the HTTP status, the Error body's code and message, and extra response headers. */

@@ -226,8 +226,21 @@ function checkMediaType(contentType: string | undefined, declared: readonly stri
     /^application\/[^/]+\+json$/.test(essence) &&
     declared.some((d) => d.split(';')[0]!.trim().toLowerCase() === essence);
   if (essence !== 'application/json' && !jsonFamily) {
+    // The JSON types the operation documents (`application/merge-patch+json` for a PATCH), so the
+    // client is told what the real service takes.
+    const named = [
+      ...new Set(
+        declared
+          .map((d) => d.split(';')[0]!.trim().toLowerCase())
+          .filter((d) => d === 'application/json' || /^application\/[^/]+\+json$/.test(d)),
+      ),
+    ];
     return {
-      ...mockError(415, 'unsupported_media_type', 'Content-Type must be application/json.'),
+      ...mockError(
+        415,
+        'unsupported_media_type',
+        `Content-Type must be ${named.length > 0 ? named.join(' or ') : 'application/json'}.`,
+      ),
       rule: `requestBody content: ${essence === '' ? 'no Content-Type' : essence} not in [${declared.join(', ')}]`,
     };
   }

@@ -45,7 +45,7 @@ Options:
   --base-path <path>     serve under this path instead of the spec's servers[0] (/ for none)
   --errors               answer invalid requests with the spec's own error shape instead of forwarding them
   --mock-missing         answer from the mock when the upstream answers 404/501 on a documented route
-  --cors-origin <o>      allowed browser origin, repeatable or comma-separated (default *)
+  --cors-origin <o>      allowed browser origin, repeatable or comma-separated (default: any, with credentials, on loopback; * elsewhere)
   --fail-on <what>       none | request | response | any: which violations make the exit status 1 (default any)
   --json <file>          on exit (or POST /__proxy/report) write the kit's JSON report
   --junit <file>         ... the JUnit XML report

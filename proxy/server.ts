@@ -10,11 +10,12 @@ import { type OperationModel, type SpecModel, challengeOf, loadSpec } from '../s
 import { JSON_CONTENT_TYPE, errorAnswer } from '../mock/answer.js';
 import { authRequestOf, presentedSecrets } from '../mock/auth.js';
 import { createRequestLog, redactHeaders } from '../mock/admin/index.js';
-import { type RequestHeaders, createCors } from '../mock/cors.js';
+import { type RequestHeaders, createCors, exposingAnswerHeaders, preflightMethods } from '../mock/cors.js';
 import { mockError } from '../mock/errors.js';
 import { type LogSink, redactTarget, requestLine, stdoutSink } from '../mock/log.js';
 import { conformError } from '../mock/resources/conform-error.js';
 import { createRouter } from '../mock/router.js';
+import { isLoopback } from '../mock/options.js';
 import { type MockServer, createMockServer } from '../mock/server.js';
 import { type CoverageObservation, membersOf } from '../conformance/contract-coverage/index.js';
 import { decodeContent } from './content-coding.js';
@@ -73,6 +74,34 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
+/**
+ * A URL the upstream sent in a header (`Location`), as the client reaches it through the proxy: a path
+ * under the upstream's base path, or an absolute URL at the upstream's origin and base, is moved
+ * under the proxy's base path (at the proxy's own `host`, for an absolute one), as a reverse proxy
+ * rewrites redirects; anything else (another host, a relative reference) is left as it is.
+ */
+export function throughProxy(value: string, upstream: URL, basePath: string, host: string | undefined): string {
+  const upstreamBase = upstream.pathname.replace(/\/+$/, '');
+  const under = (path: string) =>
+    upstreamBase === '' || path === upstreamBase || path.startsWith(`${upstreamBase}/`)
+      ? `${basePath}${path.slice(upstreamBase.length)}` || '/'
+      : undefined;
+  if (value.startsWith('/') && !value.startsWith('//')) {
+    const end = value.search(/[?#]/);
+    const moved = under(end === -1 ? value : value.slice(0, end));
+    return moved === undefined ? value : `${moved}${end === -1 ? '' : value.slice(end)}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return value;
+  }
+  const moved = url.origin === upstream.origin ? under(url.pathname) : undefined;
+  if (moved === undefined || host === undefined) return value;
+  return `http://${host}${moved}${url.search}${url.hash}`;
+}
+
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -110,7 +139,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstreamBase = `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}`;
   const spec = await loadSpec(options.spec, options.basePath !== undefined ? { basePath: options.basePath } : {});
   const router = createRouter(spec);
-  const cors = createCors(options.corsOrigins?.length ? options.corsOrigins : ['*']);
+  // As the mock's default: on a loopback host every origin is echoed back with credentials (an app's
+  // `credentials: 'include'` fetch works behind the proxy as it does against the mock); `*` elsewhere.
+  const cors = createCors(
+    options.corsOrigins?.length ? options.corsOrigins : isLoopback(options.host ?? '127.0.0.1') ? 'any' : ['*'],
+  );
   const session = createSession(spec, upstreamBase);
   const requestLog = createRequestLog();
   const schemes = [...spec.securitySchemes.values()];
@@ -150,7 +183,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (method === 'OPTIONS' && origin && req.headers['access-control-request-method'] !== undefined) {
       const allow = router.allowedMethods(path);
       if (allow) {
-        res.writeHead(204, cors.preflightHeadersFor(req, allow));
+        // The method asked is allowed too (see preflightMethods): the request then comes, and is judged.
+        res.writeHead(204, cors.preflightHeadersFor(req, preflightMethods(req, allow)));
         res.end();
         return;
       }
@@ -232,13 +266,20 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       headers = {};
       for (const [name, value] of Object.entries(upstreamAnswer.headers))
         if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+      // A Location the upstream gives names its own base path (and origin): the app reaches it here.
+      for (const name of ['location', 'content-location']) {
+        const value = headers[name];
+        if (typeof value === 'string') headers[name] = throughProxy(value, upstream, spec.basePath, req.headers.host);
+      }
       answer = new Uint8Array(await upstreamAnswer.body.arrayBuffer());
       if (upstreamAnswer.headers['content-length'] !== undefined) headers['content-length'] = String(answer.length);
     } catch (error) {
       const message = `upstream ${upstream.origin} did not answer: ${(error as Error).message}`;
       log(`proxy: ${method} ${redactTarget(target, secrets)}: ${message}`);
-      const bytes = Buffer.from(JSON.stringify({ code: 'bad_gateway', message, status: 502 }));
-      const sent = { 'Content-Type': JSON_CONTENT_TYPE, ...cors.headersFor(req) };
+      // In the spec's error shape (a problem+json spec gets a problem), as the mock's own errors are.
+      const failed = conformError(spec, operation, errorAnswer(mockError(502, 'bad_gateway', message)));
+      const bytes = Buffer.from(failed.json ?? '');
+      const sent = { 'Content-Type': JSON_CONTENT_TYPE, ...failed.headers, ...cors.headersFor(req) };
       res.writeHead(502, sent);
       res.end(bytes);
       finish(operation?.operationId, 502, found, 'proxy', sent, bytes);
@@ -255,7 +296,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
 
     const corsHeaders = headers['access-control-allow-origin'] === undefined ? cors.headersFor(req) : {};
-    res.writeHead(status, { ...headers, ...corsHeaders });
+    // The proxy's own CORS headers expose what the upstream sent (`Location`, `X-Total-Count`) too.
+    res.writeHead(status, exposingAnswerHeaders({ ...headers, ...corsHeaders }));
     res.end(answer);
 
     const ms = performance.now() - t0;
@@ -346,10 +388,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     handle(req, res).catch((error: Error) => {
       log(`proxy error: ${error.message}`);
       if (!res.headersSent) {
-        res.writeHead(502, { 'Content-Type': JSON_CONTENT_TYPE });
-        res.end(
-          JSON.stringify({ code: 'proxy_error', message: 'The proxy could not forward this request.', status: 502 }),
+        const failed = conformError(
+          spec,
+          undefined,
+          errorAnswer(mockError(502, 'bad_gateway', 'The proxy could not forward this request.')),
         );
+        res.writeHead(502, { 'Content-Type': JSON_CONTENT_TYPE, ...failed.headers });
+        res.end(failed.json ?? '');
       } else res.destroy();
     });
   });

@@ -15,6 +15,11 @@ export interface SchemaIssue {
   readonly pointer: string;
   readonly keyword: string;
   readonly message: string;
+  /**
+   * Set on a `oneOf` the value matched more than one branch of: the branches overlap for it, so the
+   * fault may lie with the spec (a `oneOf` written where `anyOf` was meant) as much as with the value.
+   */
+  readonly ambiguous?: true;
 }
 
 /**
@@ -35,6 +40,8 @@ export interface CompiledSchema {
 /** A path, query, header or cookie parameter of an operation, with how it is written on the wire. */
 export interface ParameterModel {
   readonly name: string;
+  /** Where the parameter is written in the document (path-level or operation-level `parameters`). */
+  readonly pointer: string;
   readonly in: 'query' | 'path' | 'header' | 'cookie';
   readonly required: boolean;
   readonly description?: string;
@@ -138,6 +145,8 @@ export interface OperationModel {
   /** Path template relative to the base path, e.g. `/pets/{petId}`. */
   readonly path: string;
   readonly summary?: string;
+  /** The operation's `description`, for rules the spec states in words (a list's order). */
+  readonly description?: string;
   readonly parameters: readonly ParameterModel[];
   readonly requestBody?: RequestBodyModel;
   /** Documented responses keyed by status as written (`"200"`). */

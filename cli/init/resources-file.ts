@@ -47,6 +47,11 @@ export function renderResourcesFile(model: ResourceModel, specName: string): str
       ...(collection.page ? [`${collection.page.reason} (not configurable)`] : []),
       ...(collection.envelope ? [`${collection.envelope.reason} (not configurable)`] : []),
       ...(collection.parent ? [`${collection.parent.reason}`] : []),
+      ...(collection.order
+        ? [
+            `listed by \`${collection.order.member}\` ${collection.order.direction}, as ${collection.order.pointer} says (order: false drops it)`,
+          ]
+        : []),
     ];
     if (unsaid.length > 0) body.comment = unsaid.map((line) => ` ${line}`).join('\n');
   }

@@ -25,6 +25,7 @@ export const CHECKS = {
   'semantics.page_size': 'a page-size parameter caps the list, and its default applies (inferred from the spec)',
   'semantics.paging': 'moving through pages neither skips nor repeats items',
   'semantics.filter': 'every item a filtered list shows matches the filter',
+  'semantics.order': "a list is in the order the spec's words give it (`sorted by `startsAt` ascending`)",
   'semantics.total': "a list envelope's total counts the items the request matches (inferred from the spec)",
   'semantics.unique_ids': 'ids are handed out once: no two items share one, in a list or across creations',
   'semantics.echo': 'a creation answers with what was sent, plus server-filled members',

@@ -286,3 +286,50 @@ describe('checkSchema: a spec that names no media type', () => {
     ]);
   });
 });
+
+describe('checkSchema: a oneOf whose branches overlap', () => {
+  // jumpseller.com (APIs.guru sample): the 200 schema is `oneOf` two object schemas with no member
+  // required, so every object matches both and no body can be valid; the fault is the spec's.
+  const spec = specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/thing': {
+        get: {
+          operationId: 'getThing',
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  schema: {
+                    oneOf: [
+                      { type: 'object', properties: { a: { type: 'string' } } },
+                      { type: 'object', properties: { b: { type: 'integer' } } },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  const getThing = spec.operation('getThing')!;
+
+  it('is a contract gap when the body matches several branches and nothing else is wrong', () => {
+    const found = run(checkSchema, getThing, validCase('getThing'), response(200, '{"a":"x"}'));
+    expect(verdicts(found)).toEqual([{ code: 'schema_mismatch', severity: 'warning', gap: 'one-of-overlap' }]);
+    expect(describeFinding(found[0]!)).toContain('matches branches 0 and 1 of oneOf');
+  });
+
+  it('still fails a body that matches no branch', () => {
+    expect(verdicts(run(checkSchema, getThing, validCase('getThing'), response(200, '{"a":1,"b":"x"}')))).toEqual([
+      { code: 'schema_mismatch', severity: 'failure' },
+    ]);
+    expect(verdicts(run(checkSchema, getThing, validCase('getThing'), response(200, '[]')))).toEqual([
+      { code: 'schema_mismatch', severity: 'failure' },
+    ]);
+  });
+});

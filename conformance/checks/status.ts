@@ -3,7 +3,7 @@ import { isKnownFormat, type JsonSchema, type OperationModel } from '../../spec/
 import { handlerFor, schemesIn } from '../../spec/security/index.js';
 import { isObject } from '../../spec/json/index.js';
 import { anotherCredentialBasis, credentialRefusalNamed, credentialVariantOf } from './credential-variant.js';
-import { authExpectation, type Case, keyMembers } from '../cases/index.js';
+import { authExpectation, bodyNamesAnother, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 import { isFreeText } from '../generate/free-text.js';
@@ -559,7 +559,10 @@ function unjudgedRefusal(
     secret
   )
     return `made-up credentials in the body ("${secret}")`;
-  const crossed = object ? bodyNamesAnother(c, operation, value as Readonly<Record<string, unknown>>) : undefined;
+  const renamed = bodyNamesAnother(c, operation);
+  const crossed = renamed
+    ? `the body's ${renamed.member} (${renamed.sent}), which names another resource than the path's ${renamed.parameter} (${renamed.pathValue})`
+    : undefined;
   if (crossed) return crossed;
   // A body naming another resource by an id the kit made up (no answer showed one): the resource may
   // not exist, and a refusal of it (400, 404, 409, 422) is the server's to make.
@@ -599,29 +602,6 @@ function namesNoMembers(schema: JsonSchema): boolean {
       (key === 'type' && (value === 'object' || (Array.isArray(value) && value.includes('object')))) ||
       (key === 'additionalProperties' && (value === true || (isObject(value) && Object.keys(value).length === 0))),
   );
-}
-
-/**
- * A body member that names another resource than the path does: a member with a path parameter's
- * name (or `id`, for the path's last parameter) and another value (`PATCH /shops/1 {"id": 0}`).
- * Such a request addresses two resources at once; no spec can promise it succeeds.
- */
-function bodyNamesAnother(
-  c: Case,
-  operation: OperationModel,
-  body: Readonly<Record<string, unknown>>,
-): string | undefined {
-  const pathNames = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
-  const last = /\{([^}]+)\}[^{}]*$/.exec(operation.path)?.[1];
-  for (const [member, value] of Object.entries(body)) {
-    const named = pathNames.includes(member) ? member : member === 'id' && last !== undefined ? last : undefined;
-    const pathValue = named === undefined ? undefined : c.pathParams[named];
-    if (pathValue === undefined || value === null || typeof value === 'object') continue;
-    const text = isLosslessNumber(value) ? String(value) : String(value as string | number | boolean);
-    if (text !== String(pathValue))
-      return `the body's ${member} (${text}), which names another resource than the path's ${named} (${pathValue})`;
-  }
-  return undefined;
 }
 
 /**

@@ -1169,3 +1169,87 @@ describe('a list paged by a page number typed as a number', () => {
     expect(listShows(report).length).toBeGreaterThan(0);
   });
 });
+
+describe('a PUT whose body gives the item another id', () => {
+  // zodios-openapi's users example (held-out set 7): `PUT /users/1 {"id": "Rex", …}` answers 200 and
+  // moves the user to "Rex"; the kit's later reads of /users/1 got 404, which it filed as "an item the
+  // target listed or created" gone missing. The write it sent itself moved the item.
+  const user = {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: { id: { type: 'string', minLength: 1, maxLength: 8 }, name: { type: 'string', minLength: 1 } },
+  };
+  const idParameter = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
+  const ok = { description: 'ok', content: { 'application/json': { schema: user } } };
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'users', version: '1' },
+    paths: {
+      '/users': {
+        get: {
+          operationId: 'listUsers',
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: user } } } },
+          },
+        },
+      },
+      '/users/{id}': {
+        get: {
+          operationId: 'getUser',
+          parameters: idParameter,
+          responses: { '200': ok, '404': { description: 'no' } },
+        },
+        put: {
+          operationId: 'updateUser',
+          parameters: idParameter,
+          requestBody: { required: true, content: { 'application/json': { schema: user } } },
+          responses: { '200': ok, '404': { description: 'no' } },
+        },
+      },
+    },
+  };
+
+  it('forgets the id the path named: no "existing-not-found" failure', async () => {
+    const users = new Map([
+      ['1', { id: '1', name: 'Ana' }],
+      ['2', { id: '2', name: 'Tom' }],
+    ]);
+    const { url, spec, seen } = await serve('put-moves', document, (req, res, body) => {
+      const target = new URL(req.url ?? '/', 'http://x');
+      const item = /^\/users\/([^/]+)$/.exec(target.pathname);
+      if (target.pathname === '/users' && req.method === 'GET') return json(res, 200, [...users.values()]);
+      let id: string | undefined;
+      try {
+        id = item ? decodeURIComponent(item[1]!) : undefined;
+      } catch {
+        return json(res, 400, { message: 'bad id' });
+      }
+      if (id !== undefined && req.method === 'GET') {
+        const found = users.get(id);
+        return found ? json(res, 200, found) : json(res, 404, { message: 'no such user' });
+      }
+      if (id !== undefined && req.method === 'PUT') {
+        let sent: { id?: unknown; name?: unknown };
+        try {
+          sent = JSON.parse(body) as typeof sent;
+        } catch {
+          return json(res, 400, { message: 'bad json' });
+        }
+        if (typeof sent?.id !== 'string' || sent.id === '' || sent.id.length > 8 || typeof sent.name !== 'string')
+          return json(res, 400, { message: 'invalid' });
+        if (sent.name === '') return json(res, 400, { message: 'invalid' });
+        if (!users.has(id)) return json(res, 404, { message: 'no such user' });
+        users.delete(id);
+        const moved = { id: sent.id, name: sent.name };
+        users.set(moved.id, moved);
+        return json(res, 200, moved);
+      }
+      json(res, 404, { message: 'not found' });
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 20, concurrency: 1 });
+    // The run did move a user it had listed, and read its old id again afterwards.
+    expect(seen.filter((s) => /^PUT \/users\/[12]\b/.test(s)).length).toBeGreaterThan(0);
+    const texts = failures(report).map((f) => `${f.operationId} ${f.check} ${describeFinding(f)}`);
+    expect(texts.filter((t) => /still exist|listed or created/.test(t))).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { authExpectation, type Case, type Exchange } from '../cases/index.js';
+import { authExpectation, bodyNamesAnother, type Case, type Exchange } from '../cases/index.js';
 import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
 import { checkKept, type CheckName } from '../checks/registry.js';
 import { credentialVariantOf, settleAnotherCredential, variantSchemeOf } from '../checks/credential-variant.js';
@@ -219,6 +219,11 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     const exchange = await watch.send(c, async (sent) => {
       // A DELETE may remove what it names, whatever it answers and however long it takes: from the
       // moment it is sent, no value it names is claimed to exist any more.
+      // A write whose body gives the item another id (`PUT /users/1 {"id": "Rex"}`) may move it: the
+      // value the path named is no longer claimed to exist either.
+      const method = (sent.method ?? operationOf(sent).method).toLowerCase();
+      const renamed = method === 'put' || method === 'patch' ? bodyNamesAnother(sent, operationOf(sent)) : undefined;
+      if (renamed) deleted.add(renamed.pathValue);
       if ((sent.method ?? operationOf(sent).method).toLowerCase() === 'delete') {
         for (const value of Object.values(sent.pathParams)) deleted.add(value);
         // A DELETE of a collection (`DELETE /pets?type=bird`) or of a parent may remove any item

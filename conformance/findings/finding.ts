@@ -597,6 +597,8 @@ export type SemanticEvidence =
       readonly id: string;
       readonly idParameter: string;
       readonly inference: string;
+      /** Set when the filter is an inclusive range bound (the item's own value), not a set of values. */
+      readonly inclusiveBound?: 'lower' | 'upper';
     }
   | {
       readonly rule: 'id-twice';
@@ -645,6 +647,30 @@ export type SemanticEvidence =
       readonly other: string;
       readonly offending: Integer;
       readonly items: Integer;
+    }
+  /** A list filtered by a range parameter that shows an item beyond the bound (the parameter's words). */
+  | {
+      readonly rule: 'range-filter';
+      readonly parameter: string;
+      readonly member: string;
+      readonly bound: 'lower' | 'upper';
+      readonly asked: string;
+      /** The first offending item's member value, as JSON. */
+      readonly value: string;
+      readonly offending: Integer;
+      readonly items: Integer;
+    }
+  /** A list whose items break the order the spec's words give it (`sorted by \`startsAt\` ascending`). */
+  | {
+      readonly rule: 'list-order';
+      readonly member: string;
+      readonly direction: 'ascending' | 'descending';
+      /** The 1-based position of the first item out of order, its value and the value before it. */
+      readonly position: Integer;
+      readonly value: string;
+      readonly previous: string;
+      readonly items: Integer;
+      readonly query: string;
     }
   | { readonly rule: 'list-shows-created'; readonly list: string; readonly items: Integer; readonly item: ItemRef }
   /** A read answered "not found" for an id before it was handed out, and still after its item was created. */

@@ -66,11 +66,12 @@ export function integerForms(n: bigint): { text: string; how: string }[] {
 }
 
 /** Free-text members (strings without enum, format or pattern) and integer members of an object schema. */
-function membersOf(schema: JsonSchema): { text: string[]; integers: Map<string, JsonSchema> } {
+function membersOf(schema: JsonSchema): { text: string[]; integers: Map<string, JsonSchema>; instants: string[] } {
   const merged = mergeAllOf(schema);
   const properties = (merged.properties as Record<string, JsonSchema> | undefined) ?? {};
   const text: string[] = [];
   const integers = new Map<string, JsonSchema>();
+  const instants: string[] = [];
   for (const [name, raw] of Object.entries(properties)) {
     const p = mergeAllOf(raw);
     if (p.readOnly === true) continue;
@@ -84,8 +85,23 @@ function membersOf(schema: JsonSchema): { text: string[]; integers: Map<string, 
       text.push(name);
     if (p.type === 'integer' && p.enum === undefined && p.const === undefined && p.multipleOf === undefined)
       integers.set(name, p);
+    if (p.type === 'string' && p.format === 'date-time' && p.pattern === undefined && p.enum === undefined)
+      instants.push(name);
   }
-  return { text, integers };
+  return { text, integers, instants };
+}
+
+/**
+ * The instant an RFC 3339 date-time names, written in the UTC offset +05:30 (RFC 3339 §5.6: a
+ * `time-offset` is `Z` or `±hh:mm`); undefined for a value that is not a date-time.
+ */
+export function inOtherOffset(value: string): string | undefined {
+  const time = Date.parse(value);
+  if (Number.isNaN(time) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i.test(value))
+    return undefined;
+  const shifted = new Date(time + (5 * 60 + 30) * 60_000).toISOString();
+  const fraction = /\.\d+/.exec(value)?.[0] ?? '';
+  return `${shifted.slice(0, 19)}${fraction ? shifted.slice(19, 23) : ''}+05:30`;
 }
 
 const inBounds = (schema: JsonSchema, n: bigint) =>
@@ -110,7 +126,7 @@ function fitted(wanted: string, schema: JsonSchema): string | undefined {
  */
 export function jsonSpellings(body: WireJson, schema: JsonSchema): JsonSpelling[] {
   if (!isObject(body)) return [];
-  const { text, integers } = membersOf(schema);
+  const { text, integers, instants } = membersOf(schema);
   const plain = stringifyLossless(body) ?? '{}';
   const out: JsonSpelling[] = [];
   const entries = Object.entries(body);
@@ -185,6 +201,21 @@ export function jsonSpellings(body: WireJson, schema: JsonSchema): JsonSpelling[
         text: render({ [name]: `"${escapeUnit(letters[0]!, true)}${letters.slice(1)}"` }),
         description: `"${name}" with an escaped ASCII letter ("\\u0052ex" for "Rex")`,
       });
+  }
+  for (const name of instants) {
+    // An optional date-time the body left out is added: a leap day at noon, UTC.
+    const value = name in body ? body[name] : '2024-02-29T12:00:00Z';
+    const other = typeof value === 'string' ? inOtherOffset(value) : undefined;
+    if (other === undefined || other === value) continue;
+    const members: [string, unknown][] = name in body ? entries : [...entries, [name, value]];
+    const write = (instant: string) =>
+      `{${members.map(([k, v]) => `${JSON.stringify(k)}:${k === name ? JSON.stringify(instant) : stringifyLossless(v)}`).join(',')}}`;
+    out.push({
+      member: name,
+      plain: write(value as string),
+      text: write(other),
+      description: `"${name}" written in another UTC offset ("${other}", the same instant as "${value}"; RFC 3339 §5.6)`,
+    });
   }
   for (const [name, p] of integers) {
     if (!(name in body)) continue;

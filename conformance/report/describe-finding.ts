@@ -457,6 +457,8 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
     case 'read-other-item':
       return `${e.read} of ${e.parameter}=${e.asked}, an id the target itself handed out, answered the item whose ${e.member} is ${e.answered}: a read by id answers the item it names (id inferred: ${e.inference}).`;
     case 'filter-misses':
+      if (e.inclusiveBound)
+        return `${e.list} filtered by ${e.parameter} = ${e.wanted}, the ${e.member} of the item ${e.idParameter}=${e.id}, returned ${e.items} items, a complete list, without it: an inclusive ${e.inclusiveBound === 'lower' ? 'least' : 'greatest'} bound keeps an item exactly at it.`;
       return `${e.list} filtered by ${e.parameter} = ${e.wanted}, exactly the values the item ${e.idParameter}=${e.id} carries in ${e.member}, returned ${e.items} items, a complete list, without it; listed unfiltered just before, it matches whether the filter keeps items with any, every or exactly these values (inferred: ${e.inference}).`;
     case 'id-twice':
       return e.shownBy
@@ -472,6 +474,10 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
       return `${e.read} answers ${item(e.item)}, created under ${e.scope}=${e.created}, under ${e.scope}=${e.other} too. (Item ${because(e.item)}.)`;
     case 'list-scope':
       return `The list under ${e.scope}=${e.asked} shows ${e.offending} of its ${e.items} items with ${e.scope} ${e.other}: an item of another parent.`;
+    case 'range-filter':
+      return `${e.parameter}=${e.asked} listed ${e.offending} of ${e.items} items with ${e.member} ${e.bound === 'lower' ? 'below' : 'above'} that bound (e.g. ${e.value}).`;
+    case 'list-order':
+      return `The list${e.query ? ` (${e.query})` : ''} is not in ${e.member} ${e.direction} order: item ${e.position} of ${e.items} has ${e.member} ${e.value}, after ${e.previous}.`;
     case 'list-shows-created':
       return `${e.list} returned ${e.items} items, a complete list, without ${item(e.item)}. (Item ${because(e.item)}.)`;
     case 'not-found-kept':

@@ -1,26 +1,13 @@
 // Dynamic answers come from the spec module's one value generator, not from Prism (issue 23): valid
-// against the response schema for any seed, the same for the same seed, realistic, and Prism is
-// not called for them (it still answers Prefer code= and example=).
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type TestMock, startTestMock, tempSpecs } from '../_test-support.js';
-
-const prismCalls = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../prism-engine.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../prism-engine.js')>();
-  return {
-    ...original,
-    createPrismEngine: (...args: Parameters<typeof original.createPrismEngine>) => {
-      const engine = original.createPrismEngine(...args);
-      return {
-        answer: (...call: Parameters<typeof engine.answer>) => {
-          prismCalls.count++;
-          return engine.answer(...call);
-        },
-      };
-    },
-  };
-});
+// against the response schema for any seed, the same for the same seed, realistic, and the engine
+// (Prism) is not called for them; it still answers Prefer code= and example=.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSpec, type SpecModel } from '../../spec/index.js';
+import { resourceModelFor } from '../../spec/resources/index.js';
+import { type CoreMockOptions, resolveCoreOptions } from '../core-options.js';
+import { type MockCore, createMockCore } from '../core.js';
+import { createPrismEngine, loadPrism } from '../prism-engine.js';
+import { tempSpecs } from '../_test-support.js';
 
 const specs = tempSpecs();
 const SPEC = specs.write(
@@ -111,19 +98,45 @@ components:
 `,
 );
 
-let dynamic: TestMock;
-let stateful: TestMock;
+/** Calls the engine got: the mock's own Prism engine, counted. */
+const engineCalls = { count: 0 };
+
+function coreOf(spec: SpecModel, options: CoreMockOptions): MockCore {
+  return createMockCore({
+    spec,
+    options: resolveCoreOptions({ quiet: true, ...options }, () => {}, true),
+    engine: (s, o) => {
+      const engine = createPrismEngine(s, o);
+      return {
+        answer: (...call) => {
+          engineCalls.count++;
+          return engine.answer(...call);
+        },
+      };
+    },
+    resources: { modelFor: (next) => resourceModelFor(next) },
+  });
+}
+
+async function get(core: MockCore, url: string, prefer?: string) {
+  const response = await core.handle({ method: 'GET', url, headers: prefer ? { prefer } : {} });
+  const text = new TextDecoder().decode(response.body);
+  return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+}
+
+let spec: SpecModel;
+let dynamic: MockCore;
+let stateful: MockCore;
 beforeAll(async () => {
   // Prism answers the Prefer code= request: loaded here, so that no test waits seconds for it.
-  const { loadPrism } = await import('../prism-engine.js');
   await loadPrism();
-  [dynamic, stateful] = await Promise.all([
-    startTestMock({ spec: SPEC, mode: 'dynamic', seed: 'orders' }),
-    startTestMock({ spec: SPEC }),
-  ]);
-}, 60_000);
-afterAll(async () => {
-  await Promise.all([dynamic.close(), stateful.close()]);
+  spec = await loadSpec(SPEC);
+  dynamic = coreOf(spec, { mode: 'dynamic', seed: 'orders' });
+  stateful = coreOf(spec, {});
+});
+afterAll(() => {
+  dynamic.close();
+  stateful.close();
   specs.remove();
 });
 
@@ -133,44 +146,39 @@ describe('dynamic answers from the spec module generator', () => {
   it('are valid against the response schema for 200 seeds, lists of the asked length with filters honoured', {
     timeout: 60_000,
   }, async () => {
-    const list = dynamic.mock.spec.operation('listOrders')!.responseFor(200)!.schema!;
-    const one = dynamic.mock.spec.operation('getOrder')!.responseFor(200)!.schema!;
-    const before = prismCalls.count;
+    const list = spec.operation('listOrders')!.responseFor(200)!.schema!;
+    const one = spec.operation('getOrder')!.responseFor(200)!.schema!;
+    const before = engineCalls.count;
     for (let seed = 0; seed < 200; seed++) {
       const limit = seed % 7;
-      const page = await request(dynamic.mock.server)
-        .get(`/orders?limit=${limit}&state=shipped`)
-        .set('Prefer', `seed=s${seed}`);
+      const page = await get(dynamic, `/orders?limit=${limit}&state=shipped`, `seed=s${seed}`);
       expect(page.status).toBe(200);
       const checked = list.validate(page.body);
       expect(checked.ok, `seed ${seed}: ${JSON.stringify(checked)}`).toBe(true);
       expect(page.body.data).toHaveLength(limit);
       expect(page.body.data.every((o: Order) => o.state === 'shipped')).toBe(true);
-      expect(page.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/i);
-      const read = await request(dynamic.mock.server)
-        .get('/orders/6f1c2a4e-0b7d-4f3e-9a51-2c8d7e6b5a40')
-        .set('Prefer', `seed=r${seed}`);
+      expect(page.headers['X-Request-Id']).toMatch(/^[0-9a-f-]{36}$/i);
+      const read = await get(dynamic, '/orders/6f1c2a4e-0b7d-4f3e-9a51-2c8d7e6b5a40', `seed=r${seed}`);
       expect(one.validate(read.body).ok, `seed ${seed}: ${JSON.stringify(one.validate(read.body))}`).toBe(true);
       expect(read.body.id).toBe('6f1c2a4e-0b7d-4f3e-9a51-2c8d7e6b5a40');
     }
-    // None of those 400 answers went through Prism.
-    expect(prismCalls.count).toBe(before);
+    // None of those 400 answers went through the engine.
+    expect(engineCalls.count).toBe(before);
   });
 
   it('give the same body for the same seed, another for another seed', async () => {
-    const get = (prefer?: string) => {
-      const req = request(dynamic.mock.server).get('/orders?limit=3');
-      return prefer ? req.set('Prefer', prefer) : req;
-    };
-    const [a, b] = [await get(), await get()];
+    const [a, b] = [await get(dynamic, '/orders?limit=3'), await get(dynamic, '/orders?limit=3')];
     expect(b.body).toEqual(a.body);
-    expect(b.headers['x-request-id']).toBe(a.headers['x-request-id']);
-    const [c, d] = [await get('seed=one'), await get('seed=two')];
+    expect(b.headers['X-Request-Id']).toBe(a.headers['X-Request-Id']);
+    const [c, d] = [
+      await get(dynamic, '/orders?limit=3', 'seed=one'),
+      await get(dynamic, '/orders?limit=3', 'seed=two'),
+    ];
     expect(c.body).not.toEqual(d.body);
   });
 
   it('read like data', async () => {
-    const page = await request(dynamic.mock.server).get('/orders?limit=5');
+    const page = await get(dynamic, '/orders?limit=5');
     for (const order of page.body.data as Order[]) {
       expect(order.customer.name).toMatch(/^[A-Z][a-zà-ÿ]+$/);
       expect(order.customer.email).toMatch(/^[a-z]+\.[a-z]+@example\.com$/);
@@ -179,13 +187,13 @@ describe('dynamic answers from the spec module generator', () => {
   });
 
   it('come from the generator with Prefer: dynamic=true in stateful mode too; Prefer code= still goes to Prism', async () => {
-    const before = prismCalls.count;
-    const page = await request(stateful.mock.server).get('/orders?limit=2').set('Prefer', 'dynamic=true, seed=x');
+    const before = engineCalls.count;
+    const page = await get(stateful, '/orders?limit=2', 'dynamic=true, seed=x');
     expect(page.status).toBe(200);
     expect(page.body.data).toHaveLength(2);
-    expect(prismCalls.count).toBe(before);
-    const forced = await request(stateful.mock.server).get('/orders').set('Prefer', 'code=404');
+    expect(engineCalls.count).toBe(before);
+    const forced = await get(stateful, '/orders', 'code=404');
     expect(forced.status).toBe(404);
-    expect(prismCalls.count).toBe(before + 1);
+    expect(engineCalls.count).toBe(before + 1);
   });
 });

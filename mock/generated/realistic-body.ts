@@ -43,7 +43,7 @@ export function realisticBody(
     else {
       const envelope: Obj = { ...(body as Obj), [member]: page };
       for (const name of TOTAL_MEMBERS)
-        if (typeof envelope[name] === 'number') envelope[name] = Math.max(page.length, start + page.length);
+        if (typeof envelope[name] === 'number') envelope[name] = totalOf(start, page.length);
       out = envelope;
     }
   } else if (
@@ -67,6 +67,29 @@ export function realisticBody(
 
 function fits(item: CompiledSchema | undefined, value: unknown): boolean {
   return item === undefined || item.validate(value).ok;
+}
+
+/** The count a generated page claims: at least the items up to its end. */
+function totalOf(start: number, length: number): number {
+  return Math.max(length, start + length);
+}
+
+/**
+ * The count a generated list answer (`body`, a bare page or an envelope) claims, as its envelope's
+ * `total` says it, for the count header the list documents (`X-Total-Count`); undefined for other
+ * operations.
+ */
+export function generatedTotal(
+  model: ResourceModel,
+  operation: OperationModel,
+  input: RequestInput,
+  body: unknown,
+): number | undefined {
+  const found = collectionOf(model, operation);
+  if (found?.role !== 'list') return undefined;
+  const member = found.collection.envelope?.member;
+  const items = member === undefined ? body : isObject(body) ? body[member] : undefined;
+  return Array.isArray(items) ? totalOf(firstIndex(found.collection, input), items.length) : undefined;
 }
 
 /** The 1-based position of the page's first item: `offset=40` → 41, page 3 of 20 → 41. */

@@ -149,6 +149,7 @@ const PROBLEM_JSON = 'application/problem+json';
 const MESSAGE_NAMES = /message|description|detail|reason|faultstring|^msg$/i;
 const CODE_NAMES = /code$|^(type|error_?type|error)$/i;
 const STATUS_NAMES = /^(status|status_?code|http_?status|http_?code)$/i;
+const URI_FORMATS = /^(uri|uri-reference|iri|iri-reference)$/;
 
 /** A sample of an error schema with its status, code and message members filled from the mock's error. */
 function filledError(
@@ -168,6 +169,10 @@ function filledError(
     const free = !('enum' in member) && !('const' in member) && !('format' in member);
     if ((type === 'integer' || type === 'number') && (STATUS_NAMES.test(name) || /^code$/i.test(name)))
       filled[name] = status;
+    // RFC 9457's `type` is a URI naming the problem; with none more specific it is `about:blank`
+    // (§4.2.1), never a sample such as `x`.
+    else if (type === 'string' && /^type$/i.test(name) && URI_FORMATS.test(String(member.format)))
+      filled[name] = 'about:blank';
     else if (type === 'string' && STATUS_NAMES.test(name) && free) filled[name] = String(status);
     else if (type === 'string' && free && (MESSAGE_NAMES.test(name) || (/^error$/i.test(name) && !hasMessage)))
       filled[name] = message;

@@ -11,12 +11,13 @@ import type {
   ResourceModel,
   SingletonModel,
 } from '../../spec/resources/index.js';
+import { inListOrder, outsideRange, rangeBound } from '../../spec/resources/list-rules.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, mockError } from '../errors.js';
 import { withMediaType } from './conform-error.js';
 import type { RequestInput } from '../request-input.js';
 import { jsonPatch, mergePatch } from './apply-patch.js';
-import { TOTAL_MEMBERS } from '../total-members.js';
+import { TOTAL_MEMBERS, countHeaderOf } from '../total-members.js';
 import { CollectionStore, type StoredItem, keyOf } from './collection-store.js';
 import { patternSample } from './pattern-sample.js';
 import { sampleValue } from './sample-value.js';
@@ -57,6 +58,12 @@ export interface ResourceMock {
    * then answers from the spec through Prism.
    */
   answer(operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined;
+  /**
+   * The path (base path included) of the item a create's answer `body` names by its id, when the
+   * create documents a `Location`: for an answer the spec engine made (dynamic mode, `Prefer`), whose
+   * generated `Location` would name nothing. Undefined for other operations and bodies without an id.
+   */
+  locationOf(operation: OperationModel, input: RequestInput, body: unknown): string | undefined;
   /** Restores every collection's seed. */
   reset(): void;
   /**
@@ -159,6 +166,9 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
   // Integers beyond 2^53 a stored item was sent with, as their source digits (the item holds doubles).
   const exactOf = new WeakMap<object, Readonly<Record<string, string>>>();
   const scopeOf = (names: readonly string[], input: RequestInput) => names.map((p) => keyOf(input.path[p]));
+  /** Where an item lives: its path, base path included, from its parents' ids and its own. */
+  const itemLocation = (m: CollectionModel, ids: readonly string[]) =>
+    `${current.spec.basePath}${fillPath(m.itemPath!, ids)}`;
 
   function answer(operation: OperationModel, input: RequestInput, contentType: string | undefined): Answer | undefined {
     const assignment = current.roles.get(operation.operationId);
@@ -244,7 +254,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     // The same list asked again while nothing changed gets the same answer, not a new filter, check and
     // stringify: a client polling a list is the mock's most common load (issue 23).
     let key = `${operation.operationId}\u0000${scope.join('/')}\u0000${size}\u0000${start}`;
-    for (const filter of m.filters) {
+    for (const filter of [...m.filters, ...(m.ranges ?? [])]) {
       const wanted = input.query[filter.parameter];
       key += wanted === undefined ? '\u0000' : `\u0000=${keyOf(wanted)}`;
     }
@@ -278,6 +288,13 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
           (item) => item.value[filter.member] !== undefined && keyOf(item.value[filter.member]) === keyOf(wanted),
         );
     }
+    // Range filters the parameters' words state ("at or after this instant"), which the kit judges too.
+    for (const range of m.ranges ?? []) {
+      const bound = rangeBound(range, input.query[range.parameter]);
+      if (bound !== undefined) items = items.filter((item) => outsideRange(range, bound, item.value) === false);
+    }
+    // The order the spec's words give the list (`sorted by \`startsAt\` ascending`), which the kit judges too.
+    if (m.order) items = inListOrder(m.order, items, (item) => item.value);
     const total = items.length;
     let exact = false;
     const page = items.slice(Math.max(0, start), Math.max(0, start) + size).map((item) => {
@@ -294,7 +311,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       ? (value: unknown) => withExactItems(value, m.envelope?.member, (item) => exactOf.get(item))
       : undefined;
     const status = successStatus(operation, '200');
-    if (!m.envelope) return respond(operation, status, page, write);
+    if (!m.envelope) return withTotalHeader(operation, status, respond(operation, status, page, write), total);
     const schema = operation.responses[status]?.schema?.schema;
     const example = Object.values(operation.responses[status]?.examples ?? {}).find(isObject);
     const body: Obj = {
@@ -304,7 +321,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     for (const name of TOTAL_MEMBERS) {
       if (name in body && typeof body[name] === 'number') body[name] = total;
     }
-    return respond(operation, status, body, write);
+    return withTotalHeader(operation, status, respond(operation, status, body, write), total);
   }
 
   function create(
@@ -335,6 +352,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       return failure(operation, [409], 'conflict', `A ${singular(m.name)} with the id ${keyOf(id)} exists already.`);
     }
     id ??= mintId(collection, scope);
+    const body = withRequestDefaults(operation, input.body);
     // An item schema with oneOf/anyOf has several shapes: the first one the item fits decides what is kept and filled.
     let value: Obj | undefined;
     // Only when no shape takes the item as sent: a member the request spells otherwise than the item
@@ -343,7 +361,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       for (const shape of shapesOf(m.itemSchema)) {
         // A minted or chosen id leads the item, as the spec's examples and most APIs write it.
         const candidate: Obj = idMember === undefined ? {} : { [idMember]: id };
-        Object.assign(candidate, clientMembers(collection, shape, input.body));
+        Object.assign(candidate, clientMembers(collection, shape, body));
         if (idMember !== undefined) candidate[idMember] = id;
         fillOwned(collection, shape, operation, candidate, scope, undefined);
         if (fit) {
@@ -369,7 +387,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
           ...answer,
           headers: {
             ...answer.headers,
-            Location: `${current.spec.basePath}${fillPath(m.itemPath, [...scope, keyOf(id)])}`,
+            Location: itemLocation(m, [...scope, keyOf(id)]),
           },
         }
       : answer;
@@ -404,7 +422,9 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
     let value: Obj | undefined;
     let firstProblem = '';
     for (const shape of shapesOf(collection.model.itemSchema)) {
-      const candidate = clientMembers(collection, shape, next);
+      // The id leads the item, as on create.
+      const candidate: Obj = idMember === undefined ? {} : { [idMember]: found.id };
+      Object.assign(candidate, clientMembers(collection, shape, next));
       if (idMember !== undefined) candidate[idMember] = found.id;
       fillOwned(collection, shape, operation, candidate, scope, found.value);
       const result = collection.item?.validate(candidate) ?? { ok: true as const };
@@ -572,14 +592,29 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       if (properties.has(name)) value[name] = typedLike(properties.get(name), scope[i]!);
     });
     const example = exampleItem(operation);
+    // One instant for every timestamp this change writes: a new item's `createdAt` and `updatedAt` agree.
+    const now = new Date();
+    // A timestamp of now where the member would take one: a change moves the server's own "last changed"
+    // stamp (`updatedAt`, `modified_at`, `updateTime`); a new item's date-time members with nothing
+    // more specific to take (no value of their own in the schema, no example) are now.
+    const stampOf = (name: string): unknown => {
+      const member = properties.get(name);
+      const wanted =
+        previous !== undefined
+          ? UPDATE_STAMP.test(name)
+          : member !== undefined && !OWN_VALUE_KEYS.some((k) => k in member) && example?.[name] === undefined;
+      const stamp = wanted ? nowIn(member, now) : undefined;
+      // Only where it fits (a `pattern` may refuse the milliseconds): else the member is filled as before.
+      return stamp !== undefined && compiledMember(member!).validate(stamp).ok ? stamp : undefined;
+    };
     for (const name of readOnly) {
       if (name === m.id?.member || m.scope.includes(name) || (!properties.has(name) && properties.size > 0)) continue;
-      value[name] = previous?.[name] ?? fittingOwnedValue(properties.get(name), example?.[name]);
+      value[name] = stampOf(name) ?? previous?.[name] ?? fittingOwnedValue(properties.get(name), example?.[name]);
     }
     for (const name of requiredNames(schema)) {
       if (value[name] !== undefined) continue;
       const kept = previous?.[name];
-      value[name] = kept ?? fittingOwnedValue(properties.get(name), example?.[name]);
+      value[name] = kept ?? stampOf(name) ?? fittingOwnedValue(properties.get(name), example?.[name]);
     }
   }
 
@@ -647,6 +682,19 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
       return n;
     },
     answer,
+    locationOf(operation, input, body) {
+      const assignment = current.roles.get(operation.operationId);
+      const collection =
+        assignment?.role === 'create' && assignment.collection !== undefined
+          ? current.collections.get(assignment.collection)
+          : undefined;
+      const m = collection?.model;
+      const idMember = m?.id?.member;
+      if (!m?.id?.location || !m.itemPath || idMember === undefined || !isObject(body)) return undefined;
+      const id = body[idMember];
+      if (id === undefined || id === null || typeof id === 'object') return undefined;
+      return itemLocation(m, [...scopeOf(m.scope, input), keyOf(id)]);
+    },
     reset() {
       for (const c of current.collections.values()) c.store.reset();
       for (const s of current.singletons.values()) s.values.clear();
@@ -705,6 +753,18 @@ function respond(
   return replacement === undefined ? undefined : answer(replacement);
 }
 
+/** A list answer with the count header its response documents (`X-Total-Count`, {@link countHeaderOf}) set to `total`. */
+function withTotalHeader(
+  operation: OperationModel,
+  status: string,
+  answer: Answer | undefined,
+  total: number,
+): Answer | undefined {
+  const name = countHeaderOf(operation, Number(status));
+  if (!answer || name === undefined) return answer;
+  return { ...answer, headers: { ...answer.headers, [name]: String(total) } };
+}
+
 /** Integers a double cannot hold, member → the source digits the client sent. */
 type ExactDigits = Readonly<Record<string, string>>;
 
@@ -752,6 +812,23 @@ function withExactItems(
   if (!changed) return JSON.stringify(value);
   const out = member === undefined ? written : { ...(value as Obj), [member]: written };
   return stringifyLossless(out) ?? JSON.stringify(value);
+}
+
+/**
+ * A create's body with the `default` of each member the request schema declares and the body leaves
+ * out: the value the server assumes for it (OpenAPI's `default`), so a task created without `priority`
+ * holds the documented `medium`, not a sample of the item's enum. Other bodies are returned as they are.
+ */
+function withRequestDefaults(operation: OperationModel, body: unknown): unknown {
+  const schema = operation.requestBody?.schema?.schema;
+  if (!schema || !isObject(body)) return body;
+  let out: Obj | undefined;
+  for (const [name, member] of declaredSchemas(schema)) {
+    if (body[name] !== undefined || !('default' in member) || member.readOnly === true) continue;
+    out ??= { ...body };
+    out[name] = structuredClone(member.default);
+  }
+  return out ?? body;
 }
 
 /**
@@ -807,10 +884,23 @@ function exampleItem(operation: OperationModel): Obj | undefined {
   return undefined;
 }
 
+/** Names of a member holding when an item last changed: `updatedAt`, `updated_at`, `lastModified`, `modifiedOn`, `updateTime`, `dateModified`. */
+const UPDATE_STAMP =
+  /^(?:last_?)?(?:updated|modified|changed)(?:_?(?:at|on|date|time))?$|^(?:date|time)_?(?:updated|modified|changed)$|^update_?time$/i;
+
+/** The instant `now` as the member's schema writes it (a `date-time` string), else undefined. */
+function nowIn(schema: JsonSchema | undefined, now: Date): unknown {
+  const type = Array.isArray(schema?.type) ? schema.type.find((t) => t !== 'null') : schema?.type;
+  if (type === 'string' && schema?.format === 'date-time') return now.toISOString();
+  return undefined;
+}
+
+/** Keywords that give a member a value of its own, which {@link ownedValue} takes first. */
+const OWN_VALUE_KEYS = ['const', 'default', 'examples', 'example', 'enum'];
+
 /** A value for a member the server owns: the schema's own value (const, default, examples), else the spec's example, else one built from the schema. */
 function ownedValue(schema: JsonSchema | undefined, example: unknown): unknown {
-  if (schema && ['const', 'default', 'examples', 'example', 'enum'].some((k) => k in schema))
-    return sampleValue(schema);
+  if (schema && OWN_VALUE_KEYS.some((k) => k in schema)) return sampleValue(schema);
   if (example !== undefined) return example;
   return sampleValue(schema);
 }

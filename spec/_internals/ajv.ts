@@ -110,7 +110,12 @@ export function createCompiler(source?: CompilerSource): Compile {
               ? `${e.instancePath}/${encodeSegment(e.params.additionalProperty)}`
               : e.instancePath,
           keyword: e.keyword,
-          message: `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,
+          ...(e.keyword === 'oneOf' && Array.isArray(e.params.passingSchemas)
+            ? {
+                ambiguous: true as const,
+                message: `${e.instancePath || '/'} matches branches ${(e.params.passingSchemas as number[]).join(' and ')} of oneOf, which must match exactly one: the branches overlap`,
+              }
+            : { message: `${e.instancePath || '/'} ${e.message ?? 'is invalid'}` }),
         }));
         return { ok: false, errors };
       },

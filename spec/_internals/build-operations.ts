@@ -60,9 +60,15 @@ function buildOperation(
   const operationId = typeof op.operationId === 'string' ? op.operationId : `${method} ${path}`;
   const own = (op.parameters ?? []) as Obj[];
   // Operation-level parameters override path-level ones with the same name and location.
-  const merged = new Map<string, Obj>();
-  for (const p of [...shared, ...own]) merged.set(`${String(p.in)}:${String(p.name)}`, p);
-  const parameters: ParameterModel[] = [...merged.values()].filter(isModelled).map((p) => buildParameter(p, compile));
+  const merged = new Map<string, [Obj, string]>();
+  const pathPointer = `/paths/${encodeSegment(path)}`;
+  for (const [i, p] of shared.entries())
+    merged.set(`${String(p.in)}:${String(p.name)}`, [p, `${pathPointer}/parameters/${i}`]);
+  for (const [i, p] of own.entries())
+    merged.set(`${String(p.in)}:${String(p.name)}`, [p, `${pathPointer}/${method}/parameters/${i}`]);
+  const parameters: ParameterModel[] = [...merged.values()]
+    .filter(([p]) => isModelled(p))
+    .map(([p, pointer]) => buildParameter(p, pointer, compile));
   const responses: Record<string, ResponseModel> = {};
   for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Obj>)) {
     if (typeof response !== 'object' || response === null) continue;
@@ -79,6 +85,7 @@ function buildOperation(
     method,
     path,
     ...(typeof op.summary === 'string' ? { summary: op.summary } : {}),
+    ...(typeof op.description === 'string' ? { description: op.description } : {}),
     parameters,
     ...(op.requestBody ? { requestBody: buildRequestBody(op.requestBody as Obj, compile) } : {}),
     responses,
@@ -129,7 +136,7 @@ function isModelled(p: Obj): boolean {
   return !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase()));
 }
 
-function buildParameter(p: Obj, compile: Compile): ParameterModel {
+function buildParameter(p: Obj, pointer: string, compile: Compile): ParameterModel {
   const location = p.in as ParameterModel['in'];
   const content = (p.content ?? undefined) as Record<string, Obj> | undefined;
   const contentType = content ? Object.keys(content)[0] : undefined;
@@ -139,6 +146,7 @@ function buildParameter(p: Obj, compile: Compile): ParameterModel {
   ) as ParameterModel['style'];
   return {
     name: String(p.name),
+    pointer,
     in: location,
     // Path parameters are always required (OpenAPI: "this property is REQUIRED and its value MUST be true").
     required: p.required === true || location === 'path',

@@ -10,6 +10,8 @@ export interface CollectionConfig {
   readonly pageSize?: false | { readonly parameter?: string; readonly default?: number; readonly maximum?: number };
   /** Per query parameter: `false` drops the inferred filter; `{member}` adds or corrects one. */
   readonly filters?: Readonly<Record<string, false | { readonly member: string }>>;
+  /** `false` drops the list order read from the spec's words (`sorted by \`startsAt\` ascending`). */
+  readonly order?: false;
 }
 
 /** Correction of one operation, keyed by operationId or `METHOD /path`. */
@@ -66,6 +68,7 @@ export const RESOURCE_CONFIG_SCHEMA = {
               },
             ],
           },
+          order: { const: false },
           filters: {
             type: 'object',
             additionalProperties: {

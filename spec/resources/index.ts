@@ -14,6 +14,7 @@ export { RESOURCE_CONFIG_SCHEMA } from './config.js';
 export type { CollectionConfig, OperationConfig, ResourceConfig } from './config.js';
 export { CRUD_ROLES } from './model.js';
 export { isPagingName } from './_internals/naming.js';
+export { firstOutOfOrder, inListOrder, orderKey, outsideRange, rangeBound } from './list-rules.js';
 export type {
   CollectionModel,
   CrudRole,
@@ -21,6 +22,8 @@ export type {
   FilterModel,
   IdKind,
   IdModel,
+  ListOrderModel,
+  RangeFilterModel,
   InferenceSource,
   OperationAssignment,
   OperationRole,

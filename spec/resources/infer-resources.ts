@@ -25,6 +25,8 @@ import {
   pageKindOf,
 } from './_internals/naming.js';
 import { isLiteral, parameterOf, parametersOf, parentPathOf, segmentsOf, shapeOf } from './_internals/paths.js';
+import { inferListOrder } from './_internals/list-order.js';
+import { inferRangeFilters } from './_internals/range-filters.js';
 import { type Member, envelopeMemberOf, itemsOf, keywordOf, membersOf, typeOf } from './_internals/schema-members.js';
 import { decodeSegment, isObject } from '../json/index.js';
 
@@ -211,6 +213,15 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
         )
       : [];
     if (!list && corrections?.filters) issue(`${configKey}.filters`, 'the collection has no list operation');
+    const order = list && corrections?.order !== false ? inferListOrder(list, members) : undefined;
+    const ranges = list
+      ? inferRangeFilters(list, members).filter(
+          (r) =>
+            corrections?.filters?.[r.parameter] !== false &&
+            r.parameter !== pageSize?.parameter &&
+            r.parameter !== page?.parameter,
+        )
+      : [];
 
     collections.push({
       name,
@@ -226,7 +237,9 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       others,
       ...(pageSize ? { pageSize } : {}),
       ...(page ? { page } : {}),
-      filters,
+      filters: filters.filter((f) => !ranges.some((r) => r.parameter === f.parameter)),
+      ...(order ? { order } : {}),
+      ...(ranges.length > 0 ? { ranges } : {}),
       source: candidate.source,
       reason: `${code(candidate.path)} is a collection: ${candidate.reason}`,
     });
@@ -530,16 +543,28 @@ function inferPageSize(
     maximum !== undefined ? `maximum ${maximum}` : 'no maximum',
   ].join(', ');
   const corrected = correction !== undefined;
+  const stated =
+    typeof parameter.description === 'string' && CAPS_THE_COUNT.test(parameter.description)
+      ? { pointer: `${parameter.pointer}/description`, says: parameter.description.replace(/\s+/g, ' ').trim() }
+      : undefined;
   return {
     parameter: parameter.name,
     ...(dflt !== undefined ? { default: dflt } : {}),
     ...(maximum !== undefined ? { maximum } : {}),
+    ...(stated ? { stated } : {}),
     source: corrected ? 'config' : 'inferred',
     reason: corrected
       ? `${code(parameter.name)}: set as the page size in ${file}, ${facts}`
       : `${code(parameter.name)}: ${typeOf(schema) === 'string' ? 'a string-of-digits' : 'an integer'} query parameter named like a page size, ${facts}`,
   };
 }
+
+/**
+ * Words that say a parameter caps how many items a page holds: "Limit the number of users",
+ * "Maximum number of items to return", "How many results per page", "The page size".
+ */
+const CAPS_THE_COUNT =
+  /\b(?:limits? the number|(?:maximum|max\.?|the) number of (?:\w+ ){0,2}(?:to return|returned|per page|in the (?:page|response|result))|maximum (?:\w+ ){0,2}(?:items|results|records|entries|elements|objects|rows)|how many|page size|per page|at most)\b/i;
 
 /**
  * Whether a parameter schema holds a count: an integer or number, or a string of digits (a `pattern`

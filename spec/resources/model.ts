@@ -55,6 +55,8 @@ export interface PageSizeModel {
   readonly parameter: string;
   readonly default?: number;
   readonly maximum?: number;
+  /** Where the parameter's own words say it caps the page ("Limit the number of users"), if they do. */
+  readonly stated?: { readonly pointer: string; readonly says: string };
   readonly source: InferenceSource;
   readonly reason: string;
 }
@@ -117,8 +119,42 @@ export interface CollectionModel {
   readonly pageSize?: PageSizeModel;
   readonly page?: PageModel;
   readonly filters: readonly FilterModel[];
+  /** Query parameters the spec's words say bound a member from below or above (`from`, `minPrice`). */
+  readonly ranges?: readonly RangeFilterModel[];
+  /** The order the spec's words give the list (`sorted by \`startsAt\` ascending`), when they give one. */
+  readonly order?: ListOrderModel;
   readonly source: InferenceSource;
   readonly reason: string;
+}
+
+/**
+ * The order of a list, as the spec states it in words: a member of the item, numeric or a date or
+ * date-time, and a direction the words name. Only what the spec says: no direction, no order.
+ */
+export interface ListOrderModel {
+  readonly member: string;
+  readonly direction: 'ascending' | 'descending';
+  /** How values compare: as numbers, or as instants (a date or date-time string). */
+  readonly compare: 'number' | 'instant';
+  /** Where the words are (a JSON pointer into the document) and the words themselves. */
+  readonly pointer: string;
+  readonly says: string;
+}
+
+/**
+ * A query parameter that bounds an item member, as its description says in words ("Only events whose
+ * `startsAt` is at or after this instant"): items beyond the bound are not listed.
+ */
+export interface RangeFilterModel {
+  readonly parameter: string;
+  readonly member: string;
+  /** `lower`: items at or above the value; `upper`: at or below it. */
+  readonly bound: 'lower' | 'upper';
+  /** Whether an item exactly at the bound is listed, where the words say (`inclusive`, `at or after`). */
+  readonly inclusive?: boolean;
+  readonly compare: 'number' | 'instant';
+  readonly pointer: string;
+  readonly says: string;
 }
 
 /** A resource that exists once, without an id (`/me`, `/users/{userId}/settings`). */

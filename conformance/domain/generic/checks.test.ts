@@ -20,6 +20,8 @@ import {
 import type { Check } from '../../checks/index.js';
 import { describeFinding } from '../../report/describe-finding.js';
 import { resourceModelFor } from '../../../spec/resources/index.js';
+import { specFromDocument } from '../../../spec/index.js';
+import { settleFinding } from '../../findings/index.js';
 import { createEchoCheck, identityCheck } from './item-checks.js';
 import { filterChecks, pageSizeCheck, uniqueIdsCheck } from './list-checks.js';
 
@@ -377,5 +379,54 @@ describe('identityCheck', () => {
       ),
     ).toEqual([]);
     expect(get('5', '[{"id":6}]')).toEqual([]);
+  });
+});
+
+describe('pageSizeCheck where the parameter says it caps the page', () => {
+  // zodios-openapi's users (held-out set 7): `limit` described "Limit the number of users" was
+  // ignored; the page-size rule then rests on those words, not on the parameter's name alone.
+  const document = (description: string) =>
+    specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'users', version: '1' },
+      paths: {
+        '/users': {
+          get: {
+            operationId: 'listUsers',
+            parameters: [{ name: 'limit', in: 'query', description, schema: { type: 'number', default: 10 } }],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } },
+              },
+            },
+          },
+        },
+      },
+    });
+  const judged = (description: string) => {
+    const spec = document(description);
+    const users = resourceModelFor(spec).model.collections.find((c) => c.path === '/users')!;
+    const operation = spec.operation('listUsers')!;
+    const c = validCase('listUsers', { query: [['limit', '1']] });
+    return run(pageSizeCheck(users)!.run, operation, c, jsonResponse(200, [{}, {}])).map((f) =>
+      settleFinding(f, operation),
+    );
+  };
+
+  it('fails on the words, with their pointer as the basis', () => {
+    const [finding] = judged('Limit the number of users');
+    expect(finding).toMatchObject({
+      severity: 'failure',
+      basis: {
+        kind: 'spec',
+        pointer: '/paths/~1users/get/parameters/0/description',
+        says: 'Limit the number of users',
+      },
+    });
+  });
+
+  it('is an advisory on the name alone until the target confirms it', () => {
+    expect(judged('Pagination.').map((f) => f.severity)).toEqual(['advisory']);
   });
 });

@@ -11,10 +11,19 @@ import { createdId, idOfItem, itemsOf } from './items.js';
 import { clientChoosesId, lifecycle } from './lifecycle.js';
 import { concurrentCreates } from './concurrent-creates.js';
 import { createEchoCheck, identityCheck } from './item-checks.js';
-import { filterChecks, listScopeCheck, pageSizeCheck, totalCheck, uniqueIdsCheck } from './list-checks.js';
+import {
+  filterChecks,
+  listOrderCheck,
+  listScopeCheck,
+  pageSizeCheck,
+  rangeFilterChecks,
+  totalCheck,
+  uniqueIdsCheck,
+} from './list-checks.js';
 import { pageMoves } from './page-moves.js';
 import { readIdentityCheck } from './read-checks.js';
 import { probeArrayFilterFinds, probeObjectFilters, structuredFilterChecks } from './structured-filters.js';
+import { probeRangeFilters } from './range-probes.js';
 import { confirmLookAhead, lookAhead } from './read-ahead.js';
 import { probeUnfilteredHoldsAll } from './unfiltered-holds-all.js';
 import { Confirmations, inferenceWords, observeConfirmations, ruleKey } from './confirmations.js';
@@ -82,6 +91,8 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       uniqueIdsCheck(collection),
       totalCheck(collection),
       listScopeCheck(collection),
+      listOrderCheck(collection),
+      ...rangeFilterChecks(collection),
     );
     const createOperation = create ? spec.operation(create.operationId) : undefined;
     if (createOperation) add(create!.operationId, createEchoCheck(collection, createOperation, ledger));
@@ -244,6 +255,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         failures.push(...(await probeUnfilteredHoldsAll(context, spec, collection)));
         failures.push(...(await probeArrayFilterFinds(context, spec, collection)));
         failures.push(...(await probeObjectFilters(context, spec, collection)));
+        failures.push(...(await probeRangeFilters(context, spec, collection)));
       }
       return failures.length > 0 ? { failures: failures.map(attest) } : undefined;
     },

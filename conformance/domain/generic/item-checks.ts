@@ -6,7 +6,7 @@ import { findingOf, type RegisteredCheck } from '../../checks/index.js';
 import type { Finding } from '../../findings/index.js';
 import { mergeAllOf, wellFormedText } from '../../generate/index.js';
 import { canonicalInteger, idOfItem } from './items.js';
-import { holdsSent } from './same-value.js';
+import { holdsSent, isEmptyValue } from './same-value.js';
 import { Confirmations } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
 
@@ -25,13 +25,6 @@ function sentJson(exchange: Exchange): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** An empty value (`""`, `[]`, `{}`, null), which a server may read as absent and fill in. */
-function isEmptyValue(value: unknown): boolean {
-  if (value === null || value === '') return true;
-  if (Array.isArray(value)) return value.length === 0;
-  return isObject(value) && Object.keys(value).length === 0;
 }
 
 /** Two integers, exact or as text, that differ only past double precision. */

@@ -21,7 +21,7 @@ import {
 import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { announcesNextPage } from './collection-requests.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
-import { bodyValue, holdsSent } from './same-value.js';
+import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
 import { Confirmations } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
 import { withKnownReferences } from '../../generate/known-references.js';
@@ -210,7 +210,8 @@ export function lifecycle(
         }
         const got = await send(at(read, itemId));
         const held =
-          expected !== undefined && holdsSent(expected, got.response?.exactJson ?? got.response?.json, itemSchema);
+          expected !== undefined &&
+          holdsSent(withoutEmptyMembers(expected), got.response?.exactJson ?? got.response?.json, itemSchema);
         if (is2xx(got) && held)
           ledger.held(
             `${collection.path} stored`,

@@ -1,4 +1,11 @@
-import { type CollectionModel, isPagingName } from '../../../spec/resources/index.js';
+import {
+  type CollectionModel,
+  firstOutOfOrder,
+  isPagingName,
+  outsideRange,
+  type RangeFilterModel,
+  rangeBound,
+} from '../../../spec/resources/index.js';
 import type { Exchange } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
@@ -33,6 +40,10 @@ export function pageSizeCheck(collection: CollectionModel): RegisteredCheck | un
           code: 'semantic_violation',
           severity: 'failure',
           check: 'semantics.page_size',
+          // The parameter's own words ("Limit the number of users") are the spec's: no inference then.
+          ...(page.stated
+            ? { basis: { kind: 'spec' as const, pointer: page.stated.pointer, says: page.stated.says } }
+            : {}),
           evidence: {
             rule: 'page-size',
             items: items.length,
@@ -268,4 +279,103 @@ export function listScopeCheck(collection: CollectionModel): RegisteredCheck | u
       return [];
     },
   };
+}
+
+/** Query parameters that choose an order (`sort=-startsAt`): a list sent one is in the order it asked for. */
+const SORT_PARAMETER =
+  /^(?:sort|sorting|sort[_-]?by|sort[_-]?order|sort[_-]?dir(?:ection)?|order|ordering|order[_-]?by|dir|direction)$/i;
+
+/**
+ * A list is in the order the spec's own words give it (`sorted by \`startsAt\` ascending`): the
+ * first item out of order fails, resting on those words (a pointer into the document). A request that
+ * chose an order of its own (a `sort` parameter) is not judged.
+ */
+export function listOrderCheck(collection: CollectionModel): RegisteredCheck | undefined {
+  const order = collection.order;
+  if (!order) return undefined;
+  return {
+    name: () => 'semantics.order',
+    run: ({ exchange }) => {
+      const r = exchange.response;
+      if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind !== 'valid') return [];
+      if (exchange.case.query.some(([name]) => SORT_PARAMETER.test(name))) return [];
+      const items = itemsOf(collection, r.json);
+      if (!items) return [];
+      const at = firstOutOfOrder(order, items);
+      if (at === undefined) return [];
+      const shown = (item: unknown) => JSON.stringify(memberOf(item, order.member) ?? null);
+      const previous = items
+        .slice(0, at)
+        .reverse()
+        .find((item) => memberOf(item, order.member) !== undefined && memberOf(item, order.member) !== null);
+      return [
+        findingOf(exchange, {
+          code: 'semantic_violation',
+          severity: 'failure',
+          check: 'semantics.order',
+          basis: { kind: 'spec', pointer: order.pointer, says: order.says },
+          evidence: {
+            rule: 'list-order',
+            member: order.member,
+            direction: order.direction,
+            position: at + 1,
+            value: shown(items[at]),
+            previous: shown(previous),
+            items: items.length,
+            query: queryText(exchange.case.query),
+          },
+        }),
+      ];
+    },
+  };
+}
+
+/**
+ * The `range-filter` finding of a list answer that shows an item beyond the range bound the request
+ * sent, resting on the parameter's words; undefined when it shows none or sent no readable bound.
+ */
+export function rangeFindingOf(
+  exchange: Exchange,
+  collection: CollectionModel,
+  range: RangeFilterModel,
+): Finding | undefined {
+  const r = exchange.response;
+  if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind !== 'valid') return undefined;
+  const asked = sent(exchange.case.query, range.parameter);
+  const bound = asked === undefined ? undefined : rangeBound(range, asked);
+  const items = itemsOf(collection, r.json);
+  if (bound === undefined || !items) return undefined;
+  const off = items.filter((item) => outsideRange(range, bound, item) === true);
+  if (off.length === 0) return undefined;
+  return findingOf(exchange, {
+    code: 'semantic_violation',
+    severity: 'failure',
+    check: 'semantics.filter',
+    basis: { kind: 'spec', pointer: range.pointer, says: range.says },
+    evidence: {
+      rule: 'range-filter',
+      parameter: range.parameter,
+      member: range.member,
+      bound: range.bound,
+      asked: asked!,
+      value: JSON.stringify(memberOf(off[0], range.member) ?? null),
+      offending: off.length,
+      items: items.length,
+    },
+  });
+}
+
+/**
+ * A list filtered by a range parameter (`from`, `minPrice`) shows no item beyond the bound it sent,
+ * as the parameter's own words say ("Only events whose `startsAt` is at or after this instant"): an
+ * item strictly beyond it fails, and one exactly at it only where the words call the bound exclusive.
+ */
+export function rangeFilterChecks(collection: CollectionModel): RegisteredCheck[] {
+  return (collection.ranges ?? []).map((range) => ({
+    name: () => 'semantics.filter',
+    run: ({ exchange }) => {
+      const finding = rangeFindingOf(exchange, collection, range);
+      return finding ? [finding] : [];
+    },
+  }));
 }

@@ -3,6 +3,7 @@ import type { JsonSchema, OperationModel } from '../../../spec/index.js';
 import { decodeBody } from '../../../spec/media/index.js';
 import type { Case } from '../../cases/index.js';
 import { mergeAllOf } from '../../generate/index.js';
+import { isObject } from '../../../spec/json/index.js';
 
 const isNumber = (v: unknown) => typeof v === 'number' || isLosslessNumber(v);
 
@@ -83,4 +84,20 @@ export function bodyValue(c: Case, operation: OperationModel): unknown {
   if (c.body?.kind !== 'raw' || c.body.contentType === undefined || /json/i.test(c.body.contentType)) return undefined;
   const decoded = decodeBody(c.body.contentType, c.body.text, operation.requestBody?.schema.schema);
   return decoded.ok ? decoded.value : undefined;
+}
+
+/** An empty value (`""`, `[]`, `{}`, null), which a server may read as absent and fill in. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isObject(value) && Object.keys(value).length === 0;
+}
+
+/**
+ * A body sent, without its members sent empty: what a read must show of it. A server may read an
+ * empty value as absent and fill in its default (`{"title": ""}` stored as "Untitled"); no spec
+ * here says an empty value is kept as sent.
+ */
+export function withoutEmptyMembers(body: unknown): unknown {
+  return isObject(body) ? Object.fromEntries(Object.entries(body).filter(([, v]) => !isEmptyValue(v))) : body;
 }

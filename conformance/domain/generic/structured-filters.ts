@@ -6,7 +6,7 @@ import type { CollectionModel } from '../../../spec/resources/index.js';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
-import type { Finding, ItemRef } from '../../findings/index.js';
+import type { Basis, Finding, ItemRef } from '../../findings/index.js';
 import { mergeAllOf, ordinaryParts, schemaArbitrary, toPlainJson, toValidCase } from '../../generate/index.js';
 import type { SequenceContext } from '../rules.js';
 import { createdItem, holdsEverything, is2xx, largestPage, operationsOf, scopeOf } from './collection-requests.js';
@@ -338,7 +338,7 @@ export async function probeObjectFilters(
  * The `filter-misses` finding when a filtered answer holds everything that matched (shorter than the
  * page it asked for, no `Link: rel="next"`, no `Age`) and still lacks the item `id`; else undefined.
  */
-function missingFrom(
+export function missingFrom(
   filtered: Exchange,
   cap: number | undefined,
   collection: CollectionModel,
@@ -346,6 +346,7 @@ function missingFrom(
   filter: { readonly parameter: string; readonly member: string; readonly reason: string },
   wanted: unknown,
   id: string,
+  range?: { readonly basis: Basis; readonly inclusiveBound: 'lower' | 'upper' },
 ): Finding | undefined {
   const r = filtered.response;
   const items = r && is2xx(filtered) ? itemsOf(collection, r.exactJson ?? r.json) : undefined;
@@ -357,6 +358,7 @@ function missingFrom(
     code: 'semantic_violation',
     severity: 'failure',
     check: 'semantics.filter',
+    ...(range ? { basis: range.basis } : {}),
     evidence: {
       rule: 'filter-misses',
       list: list.operationId,
@@ -367,6 +369,7 @@ function missingFrom(
       id,
       idParameter: collection.id!.parameter,
       inference: filter.reason,
+      ...(range ? { inclusiveBound: range.inclusiveBound } : {}),
     },
   });
 }

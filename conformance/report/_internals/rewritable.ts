@@ -8,21 +8,21 @@
 
 /** Named invisible or look-alike code points, by code point. */
 const NAMED: Readonly<Record<number, string>> = {
-  0x00: 'a NUL byte',
-  0x09: 'a tab',
-  0x0d: 'a carriage return (CR)',
-  0x1b: 'an escape (ESC)',
-  0x7f: 'a DEL',
-  0xa0: 'a no-break space (U+00A0)',
-  0xad: 'a soft hyphen (U+00AD)',
-  0x200b: 'a zero-width space (U+200B)',
-  0x200c: 'a zero-width non-joiner (U+200C)',
-  0x2028: 'a line separator (U+2028)',
-  0x2029: 'a paragraph separator (U+2029)',
-  0x202f: 'a narrow no-break space (U+202F)',
-  0x2060: 'a word joiner (U+2060)',
-  0x3000: 'an ideographic space (U+3000)',
-  0xfeff: 'a byte order mark (U+FEFF)',
+  0: 'a NUL byte',
+  9: 'a tab',
+  13: 'a carriage return (CR)',
+  27: 'an escape (ESC)',
+  127: 'a DEL',
+  160: 'a no-break space (U+00A0)',
+  173: 'a soft hyphen (U+00AD)',
+  8203: 'a zero-width space (U+200B)',
+  8204: 'a zero-width non-joiner (U+200C)',
+  8232: 'a line separator (U+2028)',
+  8233: 'a paragraph separator (U+2029)',
+  8239: 'a narrow no-break space (U+202F)',
+  8288: 'a word joiner (U+2060)',
+  12288: 'an ideographic space (U+3000)',
+  65279: 'a byte order mark (U+FEFF)',
 };
 
 const hex = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
