@@ -17,6 +17,8 @@
  *   BENCH_PROXY_LATENCY_REQUESTS  requests one at a time per proxy for the added latency (default 2000)
  *   BENCH_ONLY         sections to run: comma list of throughput, cold, kit, github, proxy (default all).
  *                      A partial run writes bench/results/partial.{md,json} and leaves latest alone.
+ *   BENCH_SERVERS      servers of the throughput and cold sections: comma list of bare, prism,
+ *                      mock-stateful, mock-static, mock-dynamic (default all; fewer makes a partial run)
  *
  * Not a test: nothing here asserts a time, and `npm test` does not run it.
  */
@@ -37,7 +39,7 @@ import {
   evaluateTargets,
   renderMarkdown,
 } from './lib/report.js';
-import { MOCK_MODES, bareServer, mockServer, prismServer } from './lib/servers.js';
+import { MOCK_MODES, type ServerSpec, bareServer, mockServer, prismServer } from './lib/servers.js';
 
 const SECTIONS = ['throughput', 'cold', 'kit', 'github', 'proxy'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -75,6 +77,19 @@ function parseSections(raw: string | undefined): Section[] {
   return SECTIONS.filter((s) => names.includes(s));
 }
 
+const ANIMAL_STORE_SERVERS: readonly ServerSpec[] = [bareServer, prismServer, ...MOCK_MODES.map(mockServer)];
+
+/** The Animal Store servers `BENCH_SERVERS` names (all of them when unset), in the table's order. */
+function parseServers(raw: string | undefined): ServerSpec[] {
+  if (!raw || raw.trim() === '') return [...ANIMAL_STORE_SERVERS];
+  const names = raw.split(',').map((s) => s.trim());
+  const known = ANIMAL_STORE_SERVERS.map((s) => s.id as string);
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_SERVERS: unknown server(s) ${unknown.join(', ')}; use ${known.join(', ')}`);
+  return ANIMAL_STORE_SERVERS.filter((s) => names.includes(s.id));
+}
+
 const README_START = '<!-- bench:latest:start -->';
 const README_END = '<!-- bench:latest:end -->';
 
@@ -101,7 +116,17 @@ async function main(): Promise<void> {
   const coldRuns = Math.round(positive('BENCH_COLD_RUNS', 5));
   const seeds = parseSeeds(process.env.BENCH_SEEDS);
   const sections = parseSections(process.env.BENCH_ONLY);
-  const settings = { connections, seconds, warmupSeconds, rounds, coldRuns, seeds, sections };
+  const servers = parseServers(process.env.BENCH_SERVERS);
+  const settings = {
+    connections,
+    seconds,
+    warmupSeconds,
+    rounds,
+    coldRuns,
+    seeds,
+    sections,
+    servers: servers.map((s) => s.id),
+  };
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
   const machine = describeMachine();
@@ -121,15 +146,14 @@ async function main(): Promise<void> {
     log(
       `\n# throughput: ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per server in ${rounds} round(s)`,
     );
-    throughput = await measureThroughput(
-      [bareServer, prismServer, ...MOCK_MODES.map(mockServer)],
-      { connections, seconds, warmupSeconds, rounds },
-      log,
-    );
+    throughput = await measureThroughput(servers, { connections, seconds, warmupSeconds, rounds }, log);
   }
   if (sections.includes('cold')) {
     log(`\n# cold start: ${coldRuns} spawns each`);
-    coldStart = await measureColdStarts([...MOCK_MODES.map(mockServer), prismServer, bareServer], coldRuns, log);
+    // Mocks first, then raw Prism and the bare server, as the table has always listed them.
+    const order: readonly ServerSpec[] = [...MOCK_MODES.map(mockServer), prismServer, bareServer];
+    const cold = order.filter((spec) => servers.some((s) => s.id === spec.id));
+    coldStart = await measureColdStarts(cold, coldRuns, log);
   }
   if (sections.includes('kit')) {
     log('\n# conformance kit');
@@ -197,7 +221,7 @@ async function main(): Promise<void> {
   const markdown = renderMarkdown(results);
   process.stdout.write(`\n${markdown}\n`);
 
-  const complete = sections.length === SECTIONS.length;
+  const complete = sections.length === SECTIONS.length && servers.length === ANIMAL_STORE_SERVERS.length;
   const dir = join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
   const base = complete ? 'latest' : 'partial';

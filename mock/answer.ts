@@ -1,3 +1,4 @@
+import type { CompiledSchema } from '../spec/model.js';
 import type { HeaderRecord } from './cors.js';
 import { type MockError, errorBody } from './errors.js';
 
@@ -13,6 +14,11 @@ export interface Answer {
    * JSON pointer or security scheme, as the error's message or rule names it).
    */
   readonly reason?: string;
+  /**
+   * The schema `json` is already known to fit (a generated body, checked as it was made), so the
+   * success check need not parse and check it again.
+   */
+  readonly checked?: CompiledSchema;
 }
 
 /** The content type of every response the mock sends. */

@@ -40,11 +40,16 @@ function acceptRanges(accept: string | undefined): AcceptRange[] {
 
 /** The lowest documented 2xx status of an operation, with its response. */
 export function firstSuccess(operation: OperationModel): { status: number; response: ResponseModel } | undefined {
+  // Asked on every answer from the spec: computed once per operation.
+  if (successes.has(operation)) return successes.get(operation);
   const status = Object.keys(operation.responses)
     .filter((s) => /^2\d\d$/.test(s))
     .sort()[0];
-  return status === undefined ? undefined : { status: Number(status), response: operation.responses[status]! };
+  const found = status === undefined ? undefined : { status: Number(status), response: operation.responses[status]! };
+  successes.set(operation, found);
+  return found;
 }
+const successes = new WeakMap<OperationModel, { status: number; response: ResponseModel } | undefined>();
 
 /**
  * The media type of `response` to answer with for `accept`: the declared type the client ranks
@@ -53,6 +58,19 @@ export function firstSuccess(operation: OperationModel): { status: number; respo
  * Undefined when the response declares no content, or the client accepts none of it.
  */
 export function negotiate(status: number, response: ResponseModel, accept: string | undefined): Negotiated | undefined {
+  // Asked on every answer from the spec, mostly with the same few Accept values: remembered per response.
+  let known = negotiations.get(response);
+  if (!known) negotiations.set(response, (known = new Map()));
+  const key = `${status} ${accept ?? ''}`;
+  const hit = known.get(key);
+  if (hit !== undefined) return hit ?? undefined;
+  const negotiated = negotiateNow(status, response, accept);
+  if (known.size < PICKS_PER_RESPONSE) known.set(key, negotiated ?? null);
+  return negotiated;
+}
+const negotiations = new WeakMap<ResponseModel, Map<string, Negotiated | null>>();
+
+function negotiateNow(status: number, response: ResponseModel, accept: string | undefined): Negotiated | undefined {
   const keys = Object.keys(response.content);
   if (keys.length === 0) return undefined;
   let best: { key: string; contentType: string; q: number; json: boolean; order: number } | undefined;
@@ -202,7 +220,9 @@ export async function conformSuccess(
   if (!isJsonAnswer(answer)) return answer;
   const schema = negotiated.media.schema;
   if (!schema) return named(answer, picked);
-  // The same text again (a stored list or item, asked for again): known to fit, nothing to parse.
+  // Checked as it was made (a generated body), or the same text again (a stored list or item, asked
+  // for again): known to fit, nothing to parse.
+  if (answer.checked === schema) return named(answer, picked);
   if (answer.json !== undefined && fittingTexts.get(schema)?.has(answer.json)) return named(answer, picked);
   let body: unknown;
   let parsed = false;

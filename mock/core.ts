@@ -31,16 +31,16 @@ import { redactTarget, requestLine } from './log.js';
 import type { CoreOptions } from './core-options.js';
 import { type MockPreferences, parsePrefer } from './prefer.js';
 import { forcedBy, undocumentedPreference } from './prefer-documented.js';
-import type { SpecEngine, SpecEngineOptions } from './prism-engine.js';
+import type { SpecAnswer, SpecEngine, SpecEngineOptions } from './prism-engine.js';
 import { absoluteLocation } from './absolute-location.js';
 import { conformSuccess, firstSuccess, isJsonType, negotiate, placeholderAnswer } from './conform-answer.js';
 import { type BodyReader, type RequestInput, bytesReader, readRequestInput } from './request-input.js';
 import { nearestOperation } from './route-error.js';
 import { type Router, createRouter } from './router.js';
+import { type AnswerGenerator, createAnswerGenerator } from './generated/generated-answer.js';
 import { generatedListLength } from './generated/list-length.js';
 import { generatedTotal, realisticBody } from './generated/realistic-body.js';
 import { countHeaderOf } from './total-members.js';
-import { seededRandom } from './seeded-random.js';
 import { staticExample } from './static-answer.js';
 import { conformError } from './resources/conform-error.js';
 import { type ResourceMockOptions, createResourceMock } from './resources/create-resource-mock.js';
@@ -124,6 +124,8 @@ interface Served {
   readonly spec: SpecModel;
   readonly router: Router;
   readonly engine: SpecEngine;
+  /** Dynamic answers (`--mode dynamic`, `Prefer: dynamic=true`), from the spec module's value generator. */
+  readonly generator: AnswerGenerator;
   /** Per-operation headers (deprecation facts), computed once per loaded spec. */
   readonly operationHeaders: ReadonlyMap<OperationModel, HeaderRecord>;
   /** The domain plug-in this spec fits, if any. */
@@ -198,6 +200,7 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       spec,
       router: createRouter(spec),
       engine: config.engine(spec, engineOptions),
+      generator: createAnswerGenerator(spec),
       operationHeaders,
       plugin: selectMockPlugin(spec, plugins),
     };
@@ -348,31 +351,40 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     const success = preferences?.code === undefined ? firstSuccess(operation) : undefined;
     const negotiated = success && negotiate(success.status, success.response, joined(req.headers.accept));
     if (negotiated && !isJsonType(negotiated.contentType)) return placeholderAnswer(negotiated);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      // Prism never sees the key; Accept is ignored because the mock answers JSON only.
-      if (name === 'authorization' || name === 'accept' || value === undefined) continue;
-      headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    // Without Accept Prism wants application/json: name the JSON type the answer documents instead
-    // (`application/sarif+json`, a forced error's `application/problem+json`), or Prism refuses an
-    // ordinary request with 406, or quietly answers the success in place of the forced status.
-    const chosen =
-      success?.response ?? (preferences?.code === undefined ? undefined : operation.responseFor(preferences.code));
-    const jsonType = chosen && Object.keys(chosen.content).find((k) => isJsonType(k) && !k.includes('*'));
-    if (jsonType !== undefined) headers.accept = jsonType;
     // A generated answer (dynamic mode, Prefer: dynamic=true) is sized and shaped by the resource model.
     const generatedAnswer =
       (preferences?.dynamic ?? opts.mode === 'dynamic') &&
       preferences?.code === undefined &&
       preferences?.exampleKey === undefined;
     const list = generatedAnswer ? generatedListLength(resources.model, operation, input) : undefined;
-    const result = await current.engine.answer(
-      operation,
-      { path: path.slice(current.spec.basePath.length), query: input.rawQuery, headers, body: input.body },
-      preferences,
-      list,
-    );
+    const seed = preferences?.seed ?? opts.seed;
+    // Generated answers come from the spec module's value generator, seeded per request so that a
+    // seed gives the same answer to the same request; the engine answers what it cannot (a JSON
+    // success without a schema) and everything forced by Prefer code= or example=.
+    const made = generatedAnswer
+      ? current.generator.answer(
+          operation,
+          list,
+          seed === undefined ? undefined : `${seed}|${operation.operationId}|${req.url || path}`,
+        )
+      : undefined;
+    const result: SpecAnswer =
+      made !== undefined
+        ? { ok: true, ...made }
+        : await current.engine.answer(
+            operation,
+            {
+              path: path.slice(current.spec.basePath.length),
+              query: input.rawQuery,
+              headers: engineHeaders(
+                req.headers,
+                success?.response ??
+                  (preferences?.code === undefined ? undefined : operation.responseFor(preferences.code)),
+              ),
+              body: input.body,
+            },
+            preferences,
+          );
     if (!result.ok) {
       if (result.internal) log(`mock error: ${operation.operationId}: ${result.error.message}`);
       return errorAnswer(preferError(result.error));
@@ -384,18 +396,9 @@ export function createMockCore(config: MockCoreConfig): MockCore {
         reason: preferences ? `forced by ${forcedBy(preferences)}` : 'the spec engine answered an error',
       };
     if (body === undefined) return { status, json: undefined, headers: result.headers };
-    const seed = preferences?.seed ?? opts.seed;
     const real =
       generatedAnswer && status < 300
-        ? realisticBody(
-            current.spec,
-            resources.model,
-            operation,
-            input,
-            status,
-            body,
-            seededRandom(seed === undefined ? undefined : `${seed}|${operation.operationId}|${req.url || path}`),
-          )
+        ? realisticBody(current.spec, resources.model, operation, input, status, body)
         : undefined;
     const out = real ?? body;
     const shaped =
@@ -410,7 +413,10 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     let sentHeaders = result.headers;
     if (counted !== undefined) sentHeaders = replacingHeader(sentHeaders, counted, String(total));
     if (location !== undefined) sentHeaders = replacingHeader(sentHeaders, 'Location', location);
-    return jsonAnswer(status, shaped ?? JSON.stringify(out), sentHeaders);
+    const answered = jsonAnswer(status, shaped ?? JSON.stringify(out), sentHeaders);
+    // realisticBody checked the generated body against the response schema: the success check need not again.
+    const checked = real !== undefined && shaped === undefined ? operation.responseFor(status)?.schema : undefined;
+    return checked ? { ...answered, checked } : answered;
   }
 
   /** A body the engine generates from the spec for a status (undefined when it cannot). */
@@ -732,6 +738,28 @@ function splitTarget(target: string): [string, string] {
   }
   const q = path.indexOf('?');
   return q === -1 ? [path, ''] : [path.slice(0, q), path.slice(q + 1)];
+}
+
+/**
+ * The request's headers as Prism is handed them (only the answers Prism makes need them), for an
+ * answer that is to be `chosen` (the success, or the status Prefer code= forces).
+ */
+function engineHeaders(
+  requestHeaders: RequestHeaders,
+  chosen: { content: Readonly<Record<string, unknown>> } | undefined,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(requestHeaders)) {
+    // Prism never sees the key; Accept is ignored because the mock answers JSON only.
+    if (name === 'authorization' || name === 'accept' || value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  // Without Accept Prism wants application/json: name the JSON type the answer documents instead
+  // (`application/sarif+json`, a forced error's `application/problem+json`), or Prism refuses an
+  // ordinary request with 406, or quietly answers the success in place of the forced status.
+  const jsonType = chosen && Object.keys(chosen.content).find((k) => isJsonType(k) && !k.includes('*'));
+  if (jsonType !== undefined) headers.accept = jsonType;
+  return headers;
 }
 
 function joined(value: string | string[] | undefined): string | undefined {

@@ -32,13 +32,13 @@ describe('the example engine', () => {
     });
   });
 
-  it('builds a body from the schema when dynamic, a list as long as asked', async () => {
+  it('builds a body from the schema when dynamic', async () => {
     const engine = createExampleEngine(spec, { dynamic: true });
-    const list = spec.operation('listPets')!;
-    const answer = await engine.answer(list, request, undefined, { items: 3 });
+    const one = spec.operation('getPet')!;
+    const answer = await engine.answer(one, request, undefined);
     expect(answer.ok).toBe(true);
     if (!answer.ok) return;
-    expect(answer.body).toHaveLength(3);
-    expect(list.responses['200']!.schema!.validate(answer.body).ok).toBe(true);
+    expect(answer.body).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
+    expect(one.responses['200']!.schema!.validate(answer.body).ok).toBe(true);
   });
 });

@@ -1,7 +1,6 @@
-import { isObject } from '../spec/json/index.js';
-import type { JsonSchema, OperationModel, ResponseModel } from '../spec/model.js';
+import type { OperationModel, ResponseModel } from '../spec/model.js';
 import { mockError } from './errors.js';
-import type { ListLength, SpecAnswer, SpecEngine, SpecEngineOptions } from './prism-engine.js';
+import type { SpecAnswer, SpecEngine, SpecEngineOptions } from './prism-engine.js';
 import type { MockPreferences } from './prefer.js';
 import { sampleValue } from './resources/sample-value.js';
 
@@ -9,13 +8,12 @@ import { sampleValue } from './resources/sample-value.js';
  * An engine that answers from the spec alone, where Prism cannot run (the browser): the preferred
  * status (`Prefer: code=`) or the lowest documented 2xx, with the named example (`Prefer: example=`),
  * else the first example (static), else a value built from the schema (dynamic, or no example;
- * `mock/resources`' sample values, lists `list.items` long). Unlike Prism, it generates no random
+ * `mock/resources`' sample values). Unlike Prism, it generates no random
  * data (a seed changes nothing) and no documented response headers.
  */
 export function createExampleEngine(_spec: unknown, options: SpecEngineOptions): SpecEngine {
   return {
-    answer: (operation, _request, preferences, list) =>
-      Promise.resolve(exampleAnswer(operation, preferences, options, list)),
+    answer: (operation, _request, preferences) => Promise.resolve(exampleAnswer(operation, preferences, options)),
   };
 }
 
@@ -23,7 +21,6 @@ function exampleAnswer(
   operation: OperationModel,
   preferences: MockPreferences | undefined,
   options: SpecEngineOptions,
-  list: ListLength | undefined,
 ): SpecAnswer {
   const status = preferences?.code ?? firstStatus(operation);
   const response = status === undefined ? undefined : operation.responseFor(status);
@@ -50,7 +47,7 @@ function exampleAnswer(
   const dynamic = preferences?.dynamic ?? options.dynamic;
   const examples = Object.values(response.examples);
   if (!dynamic && examples.length > 0) return { ok: true, status, body: examples[0], headers: {} };
-  return { ok: true, status, body: generated(response, list), headers: {} };
+  return { ok: true, status, body: generated(response), headers: {} };
 }
 
 /** The lowest documented 2xx, else the lowest documented status, as Prism chooses without a preference. */
@@ -62,15 +59,8 @@ function firstStatus(operation: OperationModel): number | undefined {
   return code === undefined ? (operation.responses.default ? 200 : undefined) : Number(code);
 }
 
-/** A body built from the response's schema (undefined without one); a list holds `list.items` items. */
-function generated(response: ResponseModel, list: ListLength | undefined): unknown {
+/** A body built from the response's schema (undefined without one). */
+function generated(response: ResponseModel): unknown {
   const schema = response.schema?.schema;
-  if (!schema) return undefined;
-  const value = sampleValue(schema);
-  if (!list) return value;
-  const listSchema =
-    list.member === undefined ? schema : (schema.properties as Record<string, JsonSchema>)?.[list.member];
-  const items = Array.from({ length: list.items }, () => sampleValue(listSchema?.items as JsonSchema | undefined));
-  if (list.member === undefined) return Array.isArray(value) ? items : value;
-  return isObject(value) ? { ...value, [list.member]: items } : value;
+  return schema ? sampleValue(schema) : undefined;
 }

@@ -1,7 +1,7 @@
-import { decodeSegment } from '../spec/json/index.js';
 /**
- * Prism as the engine that answers from the spec (static examples, generated data, and every
- * `Prefer`-forced response). Prism is fed the spec loader's dereferenced document through
+ * Prism as the engine that answers from the spec (static examples and every `Prefer`-forced
+ * response; the dynamic mode's generated answers come from the spec module's value generator, see
+ * `mock/generated`). Prism is fed the spec loader's dereferenced document through
  * `@stoplight/http-spec`'s OAS3 transform; the spec file is never read here.
  *
  * Prism is loaded lazily: its modules take seconds to load, and the stateful mode only needs them
@@ -34,20 +34,12 @@ export type SpecAnswer =
     }
   | { readonly ok: false; readonly error: MockError; readonly internal: boolean };
 
-/** How many items a generated list holds, and where the list is (a member of an envelope, or the body). */
-export interface ListLength {
-  readonly items: number;
-  readonly member?: string;
-}
-
 /** Answers operations from the spec through Prism's programmatic API. */
 export interface SpecEngine {
-  /** `list`: generate exactly that many items (dynamic answers of list operations), in the same pass as the rest. */
   answer(
     operation: OperationModel,
     request: SpecRequest,
     preferences: MockPreferences | undefined,
-    list?: ListLength,
   ): Promise<SpecAnswer>;
 }
 
@@ -161,11 +153,9 @@ export function createPrismEngine(spec: SpecModel, options: SpecEngineOptions): 
   }
 
   return {
-    async answer(operation, request, preferences, list) {
+    async answer(operation, request, preferences) {
       const { prism, operations } = await load();
-      const key = `${operation.method} ${operation.path}`;
-      const found = operations.get(key);
-      const resource = found && list ? sizedVariant(found, key, list, spec.source) : found;
+      const resource = operations.get(`${operation.method} ${operation.path}`);
       if (!resource) {
         return {
           ok: false,
@@ -201,80 +191,6 @@ export function createPrismEngine(spec: SpecModel, options: SpecEngineOptions): 
       return { ok: true, status: output.statusCode, body: output.body, headers: passThroughHeaders(output.headers) };
     },
   };
-}
-
-const variants = new WeakMap<IHttpOperation, Map<string, IHttpOperation>>();
-
-/**
- * The operation with its 2xx list schemas pinned to `list.items` items (`minItems` = `maxItems`), so
- * Prism generates a page of the asked length in one pass instead of a random 0 to 5 that is then cut
- * or padded. Cached per operation and length (lengths are capped by the caller).
- */
-function sizedVariant(
-  resource: IHttpOperation,
-  key: string,
-  list: ListLength,
-  document: Readonly<Record<string, unknown>>,
-): IHttpOperation {
-  let byLength = variants.get(resource);
-  if (!byLength) variants.set(resource, (byLength = new Map()));
-  const id = `${key}#${list.member ?? ''}#${list.items}`;
-  let variant = byLength.get(id);
-  if (!variant) {
-    // A list schema behind a local $ref (`$ref: '#/components/schemas/Animals'`) is copied in to be pinned; its own $refs stay.
-    const local = (schema: Record<string, unknown> | undefined): Record<string, unknown> | undefined => {
-      let at = schema;
-      for (let hops = 0; hops < 8 && typeof at?.$ref === 'string' && at.$ref.startsWith('#/'); hops++) {
-        const { $ref, ...rest } = at;
-        const target = pointer(document, $ref as string);
-        if (typeof target !== 'object' || target === null) return schema;
-        at = { ...(target as Record<string, unknown>), ...rest };
-      }
-      return at;
-    };
-    const sized = (raw: Record<string, unknown> | undefined, depth = 0): Record<string, unknown> | undefined => {
-      const schema = local(raw);
-      if (!schema) return schema;
-      const pin = (array: Record<string, unknown>) => ({ ...array, minItems: list.items, maxItems: list.items });
-      if (list.member === undefined) return schema.type === 'array' ? pin(schema) : schema;
-      const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
-      const member = local(properties?.[list.member]);
-      if (member && member.type === 'array')
-        return { ...schema, properties: { ...properties, [list.member]: pin(member) } };
-      // An envelope written as allOf parts (`allOf: [{properties: {results: ...}}, {$ref: PagingInfo}]`):
-      // the part that declares the member is pinned.
-      if (Array.isArray(schema.allOf) && depth < 4)
-        return { ...schema, allOf: schema.allOf.map((part: Record<string, unknown>) => sized(part, depth + 1)) };
-      return schema;
-    };
-    variant = {
-      ...resource,
-      responses: resource.responses.map((r) =>
-        /^2/.test(r.code)
-          ? {
-              ...r,
-              contents: (r.contents ?? []).map((c) => ({
-                ...c,
-                schema: sized(c.schema as Record<string, unknown> | undefined) as never,
-              })),
-            }
-          : r,
-      ),
-    } as IHttpOperation;
-    byLength.set(id, variant);
-  }
-  return variant;
-}
-
-/** The value at a local JSON pointer (`#/components/schemas/Pet`), or undefined. */
-function pointer(document: unknown, ref: string): unknown {
-  let at = document;
-  for (const raw of ref.slice(2).split('/')) {
-    const part = decodeSegment(decodeURIComponent(raw));
-    if (typeof at !== 'object' || at === null) return undefined;
-    at = (at as Record<string, unknown>)[part];
-  }
-  return at;
 }
 
 /** Prism's problem+json failures become the contract's Error, with a 4xx status. */

@@ -247,12 +247,11 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
           log(`mock error: cannot load Prism: ${(error as Error).message}`);
         }
       };
-      // Stateful and static modes need Prism only for Prefer: load it once start-up is over, so the
-      // first forced answer is quick without slowing the first ordinary one.
-      if (opts.mode !== 'dynamic') {
-        warmTimer = setTimeout(() => void load(), 1_500);
-        warmTimer.unref();
-      } else await load();
+      // Every mode needs Prism only for Prefer code= and example= (dynamic answers come from the spec
+      // module's generator): load it once start-up is over, so the first forced answer is quick
+      // without slowing the first ordinary one.
+      warmTimer = setTimeout(() => void load(), 1_500);
+      warmTimer.unref();
     },
     reload,
     close: () => {

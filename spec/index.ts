@@ -52,3 +52,23 @@ export type {
   SpecModel,
   ValidationResult,
 } from './model.js';
+export {
+  GRID_POINTS,
+  integerArbitrary,
+  integerBounds,
+  integerSpread,
+  landmarksOf,
+  lengthLadder,
+  magnitudeArbitrary,
+  mergeAllOf,
+  patternArbitrary,
+  plausibleFor,
+  schemaArbitrary,
+  seededGenerator,
+  seededRandom,
+  seededRandomSource,
+  stringArbitrary,
+  wireInteger,
+  withoutLookarounds,
+} from './generate/index.js';
+export type { SeededGenerator, ValueOptions, WireJson } from './generate/index.js';

@@ -14,6 +14,8 @@ export interface BenchResults {
     readonly coldRuns: number;
     readonly seeds: readonly number[];
     readonly sections: readonly string[];
+    /** The Animal Store servers measured (`BENCH_SERVERS`); absent in runs from before it existed. */
+    readonly servers?: readonly string[];
   };
   readonly durationSeconds: number;
   readonly throughput?: readonly ThroughputResult[];
@@ -58,7 +60,7 @@ export function evaluateTargets(
   };
   tput('mock-stateful', 5, 'stateful');
   tput('mock-static', 1, 'static');
-  tput('mock-dynamic', 1, 'dynamic');
+  tput('mock-dynamic', 5, 'dynamic');
 
   const coldOf = (id: ServerId) => cold?.find((c) => c.id === id)?.medianMs;
   const prismCold = coldOf('prism');

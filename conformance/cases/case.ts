@@ -1,10 +1,6 @@
-import type { LosslessNumber } from 'lossless-json';
+import type { WireJson } from '../../spec/index.js';
 
-/**
- * A JSON value as the kit generates it. Integers outside the safe range are `LosslessNumber`s so
- * that they reach the wire exactly (`9223372036854775807`, not `9223372036854775808`).
- */
-export type WireJson = null | boolean | number | string | LosslessNumber | WireJson[] | { [key: string]: WireJson };
+export type { WireJson };
 
 /**
  * How a case authenticates: `valid` (the credential as the operation's scheme wants it) or the id of

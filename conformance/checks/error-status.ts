@@ -1,7 +1,6 @@
 import { encodeSegment } from '../../spec/json/index.js';
-import type { OperationModel } from '../../spec/index.js';
+import { type OperationModel, mergeAllOf } from '../../spec/index.js';
 import type { Basis } from '../findings/index.js';
-import { mergeAllOf } from '../generate/schema-arbitrary.js';
 import { uniformErrorSchema } from './error-schema.js';
 import { findingOf, outsideOperation, type Check } from './make-finding.js';
 

@@ -1,8 +1,7 @@
-import type { OperationModel, SpecModel } from '../../spec/index.js';
+import { type OperationModel, type SpecModel, mergeAllOf } from '../../spec/index.js';
 import { findMediaType } from '../../spec/media/index.js';
 import type { Exchange } from '../cases/index.js';
 import type { ContractCoverage, CoverageRatio, OperationCoverage } from '../findings/index.js';
-import { mergeAllOf } from '../generate/schema-arbitrary.js';
 
 /** What one exchange exercised of its operation: the answer's status and media type, the parameters and members sent. */
 export interface CoverageObservation {

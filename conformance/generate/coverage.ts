@@ -1,14 +1,24 @@
 import { withKnownReferences } from './known-references.js';
 import fc from 'fast-check';
 import type { Case, WireJson } from '../cases/index.js';
-import { schemaNameOf, type CompiledSchema, type JsonSchema, type OperationModel } from '../../spec/index.js';
-import { integerBounds, integerSpread, lengthLadder } from './spread.js';
-import { toPlainJson, wireInteger } from './wire.js';
+import {
+  schemaNameOf,
+  type CompiledSchema,
+  type JsonSchema,
+  type OperationModel,
+  integerBounds,
+  integerSpread,
+  lengthLadder,
+  wireInteger,
+  landmarksOf,
+  mergeAllOf,
+  schemaArbitrary,
+} from '../../spec/index.js';
+import { toPlainJson } from './wire.js';
 import { integerFaults } from './exact-integers.js';
 import { isFreeText } from './free-text.js';
 import { applyMutation, isStillInvalid } from './invalid-case.js';
 import { mutationsOf } from './mutations.js';
-import { landmarksOf, mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
 import { validityFaults } from './request-validity.js';
 import {
   ExistingValue,

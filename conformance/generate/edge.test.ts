@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { edgeOf, ORDINARY_STRING_LIMIT } from './edge.js';
-import { wireInteger } from './wire.js';
+import { wireInteger } from '../../spec/index.js';
 
 const DECLARED = new Set(['name', 'categoryId', 'status']);
 

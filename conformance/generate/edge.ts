@@ -1,8 +1,7 @@
 import { isLosslessNumber } from 'lossless-json';
 import type { EdgeReason, WireJson } from '../cases/index.js';
-import type { JsonSchema } from '../../spec/index.js';
+import { type JsonSchema, mergeAllOf } from '../../spec/index.js';
 import { isObject } from '../../spec/json/index.js';
-import { mergeAllOf } from './schema-arbitrary.js';
 
 /**
  * Longest string, in UTF-8 bytes, that every server must take as a field value. The contract shows

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { integerFaults } from './exact-integers.js';
-import { integerArbitrary, landmarksOf } from './schema-arbitrary.js';
-import { integerBounds } from './spread.js';
+import { integerArbitrary, landmarksOf, integerBounds } from '../../spec/index.js';
 
 const int64 = { type: 'integer', format: 'int64' };
 

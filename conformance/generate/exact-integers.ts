@@ -1,9 +1,7 @@
 import { encodeSegment } from '../../spec/json/index.js';
 import { isLosslessNumber } from 'lossless-json';
 import type { WireJson } from '../cases/index.js';
-import type { JsonSchema } from '../../spec/index.js';
-import { mergeAllOf } from './schema-arbitrary.js';
-import { integerBounds } from './spread.js';
+import { type JsonSchema, mergeAllOf, integerBounds } from '../../spec/index.js';
 
 /**
  * Integers of a value that lie outside their schema's bounds or format range, judged exactly with

@@ -1,5 +1,4 @@
-import type { JsonSchema } from '../../spec/index.js';
-import { mergeAllOf } from './schema-arbitrary.js';
+import { type JsonSchema, mergeAllOf } from '../../spec/index.js';
 
 /**
  * True for a string schema any text fits: no enum, constant, format or pattern (and, when `unbounded`

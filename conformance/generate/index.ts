@@ -1,5 +1,12 @@
-export { schemaArbitrary, integerArbitrary, stringArbitrary, mergeAllOf, landmarksOf } from './schema-arbitrary.js';
-export type { ValueOptions } from './schema-arbitrary.js';
+export {
+  schemaArbitrary,
+  integerArbitrary,
+  stringArbitrary,
+  mergeAllOf,
+  landmarksOf,
+  wireInteger,
+} from '../../spec/index.js';
+export type { ValueOptions } from '../../spec/index.js';
 export {
   validCaseArbitrary,
   requestPartsArbitrary,
@@ -20,4 +27,4 @@ export { ASSUMED_CREDENTIALS, authCaseArbitrary, authEntries, BAD_AUTH, GOOD_AUT
 export type { AuthFields } from './auth-case.js';
 export { edgeOf, ORDINARY_STRING_LIMIT } from './edge.js';
 export { isFreeText } from './free-text.js';
-export { wireInteger, toPlainJson, parameterText } from './wire.js';
+export { toPlainJson, parameterText } from './wire.js';

@@ -1,8 +1,7 @@
 import { isObject } from '../../spec/json/index.js';
 import { stringify as stringifyLossless } from 'lossless-json';
 import type { EdgeReason, WireJson } from '../cases/index.js';
-import type { JsonSchema } from '../../spec/index.js';
-import { mergeAllOf } from './schema-arbitrary.js';
+import { type JsonSchema, mergeAllOf } from '../../spec/index.js';
 
 /**
  * One legal JSON text (RFC 8259) of a value the schema allows.

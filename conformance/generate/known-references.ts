@@ -1,7 +1,6 @@
-import type { JsonSchema, OperationModel } from '../../spec/index.js';
+import { type JsonSchema, type OperationModel, mergeAllOf } from '../../spec/index.js';
 import { isObject } from '../../spec/json/index.js';
 import type { WireJson } from '../cases/index.js';
-import { mergeAllOf } from './schema-arbitrary.js';
 import type { KnownValues, RequestParts } from './request-parts.js';
 import { toPlainJson } from './wire.js';
 

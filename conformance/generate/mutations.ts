@@ -1,7 +1,6 @@
 import { isObject } from '../../spec/json/index.js';
 import type { InvalidReason, WireJson } from '../cases/index.js';
-import type { JsonSchema, OperationModel, ParameterModel } from '../../spec/index.js';
-import { mergeAllOf } from './schema-arbitrary.js';
+import { type JsonSchema, type OperationModel, type ParameterModel, mergeAllOf } from '../../spec/index.js';
 import { LosslessNumber } from 'lossless-json';
 
 /** A change that makes one part of a valid request invalid, labelled with why. */

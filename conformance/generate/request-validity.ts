@@ -1,9 +1,8 @@
 import { encodeSegment } from '../../spec/json/index.js';
 import { isLosslessNumber } from 'lossless-json';
-import { checkParameterText, type OperationModel, type ParameterModel } from '../../spec/index.js';
+import { checkParameterText, type OperationModel, type ParameterModel, mergeAllOf } from '../../spec/index.js';
 import type { Case, WireJson } from '../cases/index.js';
 import { integerFaults } from './exact-integers.js';
-import { mergeAllOf } from './schema-arbitrary.js';
 import { isCredential } from './valid-case.js';
 import { toPlainJson } from './wire.js';
 

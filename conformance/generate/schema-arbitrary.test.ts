@@ -4,8 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Case, WireJson } from '../cases/index.js';
 import { buildRequest } from '../send/build-request.js';
 import { loadOperations, type Operations } from '../checks/_test-support.js';
-import type { JsonSchema } from '../../spec/index.js';
-import { integerArbitrary, landmarksOf, mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
+import { type JsonSchema, integerArbitrary, landmarksOf, mergeAllOf, schemaArbitrary } from '../../spec/index.js';
 import { toPlainJson } from './wire.js';
 
 const SEED = 20240611;

@@ -9,13 +9,14 @@ import {
   type CompiledSchema,
   type OperationModel,
   type ParameterModel,
+  mergeAllOf,
+  schemaArbitrary,
 } from '../../spec/index.js';
 import { encodeBody } from '../../spec/media/index.js';
 import { serializeParameter } from '../../spec/parameters/index.js';
 import { acceptFor } from '../send/build-request.js';
 import { edgeOf } from './edge.js';
 import { integerFaults } from './exact-integers.js';
-import { mergeAllOf, schemaArbitrary } from './schema-arbitrary.js';
 import { parameterText, toPlainJson } from './wire.js';
 import { ExistingValue, type KnownValues, type RequestParts } from './request-parts.js';
 

@@ -1,12 +1,5 @@
-import { isLosslessNumber, LosslessNumber } from 'lossless-json';
+import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
 import type { WireJson } from '../cases/index.js';
-
-/** An integer as it goes on the wire: a plain number when exact as a double, else a LosslessNumber. */
-export function wireInteger(value: bigint): number | LosslessNumber {
-  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
-    ? Number(value)
-    : new LosslessNumber(value.toString());
-}
 
 /** The value as JSON.parse would see it on the other side (LosslessNumbers become doubles), for ajv. */
 export function toPlainJson(value: WireJson): unknown {

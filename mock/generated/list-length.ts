@@ -1,8 +1,13 @@
 import type { OperationModel } from '../../spec/index.js';
 import type { ResourceModel } from '../../spec/resources/index.js';
-import type { ListLength } from '../prism-engine.js';
 import type { RequestInput } from '../request-input.js';
 import { collectionOf } from './collection-of.js';
+
+/** How many items a generated list holds, and where the list is (a member of an envelope, or the body). */
+export interface ListLength {
+  readonly items: number;
+  readonly member?: string;
+}
 
 /** Items of a generated list when the operation has no page size, and the most any generated list holds. */
 export const DEFAULT_GENERATED_ITEMS = 10;

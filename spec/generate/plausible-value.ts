@@ -1,13 +1,22 @@
 /**
- * A realistic value for a string member, chosen by the member's name (`name`, `email`, `title`,
- * `city` ...), or undefined when the name says nothing. json-schema-faker fills such members with
- * lorem ipsum; a frontend wants text that looks like data. The caller checks the schema still holds.
+ * Realistic text for a string member, chosen by the member's name (`name`, `email`, `title`,
+ * `city`, `tags` ...): a picker drawing such values from a random source, or undefined when the name
+ * says nothing. A frontend wants text that looks like data, not random characters; the caller
+ * checks the schema's other constraints still hold. The name is read once, the picker runs per value.
  */
-export function plausibleValue(member: string, random: () => number): string | undefined {
-  const key = member.toLowerCase().replace(/[_-]/g, '');
-  const pick = (list: readonly string[]) => list[Math.floor(random() * list.length)]!;
-  const first = pick(FIRST);
-  const last = pick(LAST);
+export function plausibleFor(member: string): ((random: () => number) => string) | undefined {
+  const key = keyOf(member);
+  if (valueFor(key, () => 0) === undefined) return undefined;
+  return (random) => valueFor(key, random)!;
+}
+
+function keyOf(member: string): string {
+  return member.toLowerCase().replace(/[_-]/g, '');
+}
+
+function valueFor(key: string, random: () => number): string | undefined {
+  const first = pickFrom(FIRST, random);
+  const last = pickFrom(LAST, random);
   switch (key) {
     case 'name':
     case 'nickname':
@@ -31,11 +40,12 @@ export function plausibleValue(member: string, random: () => number): string | u
       return `${first.toLowerCase()}${Math.floor(random() * 100)}`;
     case 'email':
     case 'emailaddress':
-      return `${first.toLowerCase()}.${last.toLowerCase()}@example.com`;
+      // ASCII only: `format: email` takes no `ü` in the local part.
+      return `${ascii(first)}.${ascii(last)}@example.com`;
     case 'title':
     case 'subject':
     case 'headline':
-      return pick(TITLES);
+      return pickFrom(TITLES, random);
     case 'description':
     case 'summary':
     case 'bio':
@@ -46,17 +56,17 @@ export function plausibleValue(member: string, random: () => number): string | u
     case 'text':
     case 'content':
     case 'message':
-      return pick(SENTENCES);
+      return pickFrom(SENTENCES, random);
     case 'city':
     case 'town':
-      return pick(CITIES);
+      return pickFrom(CITIES, random);
     case 'country':
-      return pick(COUNTRIES);
+      return pickFrom(COUNTRIES, random);
     case 'street':
     case 'address':
     case 'addressline':
     case 'addressline1':
-      return `${1 + Math.floor(random() * 200)} ${pick(STREETS)}`;
+      return `${1 + Math.floor(random() * 200)} ${pickFrom(STREETS, random)}`;
     case 'phone':
     case 'phonenumber':
     case 'telephone':
@@ -65,18 +75,37 @@ export function plausibleValue(member: string, random: () => number): string | u
     case 'company':
     case 'organization':
     case 'organisation':
-      return `${last} ${pick(['Ltd', 'Inc', 'GmbH', '& Co'])}`;
+      return `${last} ${pickFrom(['Ltd', 'Inc', 'GmbH', '& Co'], random)}`;
     case 'color':
     case 'colour':
-      return pick(COLOURS);
+      return pickFrom(COLOURS, random);
     case 'url':
     case 'website':
     case 'homepage':
       return `https://example.com/${first.toLowerCase()}`;
+    case 'tag':
+    case 'tags':
+    case 'label':
+    case 'labels':
+    case 'keyword':
+    case 'keywords':
+    case 'categories':
+      return pickFrom(TAGS, random);
     default:
       return undefined;
   }
 }
+
+function pickFrom(list: readonly string[], random: () => number): string {
+  return list[Math.floor(random() * list.length)]!;
+}
+
+/** Lower case without accents (`Müller` → `muller`). */
+const ascii = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 const FIRST = [
   'Luna',
@@ -142,3 +171,4 @@ const CITIES = ['Lisbon', 'Berlin', 'Osaka', 'Toronto', 'Nairobi', 'Lyon', 'Aust
 const COUNTRIES = ['Portugal', 'Germany', 'Japan', 'Canada', 'Kenya', 'France', 'United States', 'Australia'];
 const STREETS = ['Main Street', 'Oak Avenue', 'Harbour Road', 'Station Lane', 'Park Drive'];
 const COLOURS = ['red', 'green', 'blue', 'black', 'white', 'orange', 'purple'];
+const TAGS = ['home', 'work', 'urgent', 'later', 'errand', 'family', 'health', 'travel'];

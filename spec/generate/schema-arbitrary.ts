@@ -1,10 +1,19 @@
-import { isObject } from '../../spec/json/index.js';
 import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
-import type { WireJson } from '../cases/index.js';
-import type { JsonSchema } from '../../spec/index.js';
+import { isObject } from '../json/index.js';
+import type { JsonSchema } from '../model.js';
+import {
+  realisticFormat,
+  realisticInteger,
+  realisticItems,
+  realisticMatching,
+  realisticNumber,
+  realisticText,
+  retried,
+  FirstFitting,
+} from './realistic.js';
 import { integerBounds, magnitudeArbitrary } from './spread.js';
-import { wireInteger } from './wire.js';
+import { type WireJson, wireInteger } from './wire-json.js';
 
 /** Tuning of generated values. Defaults reach the values that break servers most often. */
 export interface ValueOptions {
@@ -21,10 +30,22 @@ export interface ValueOptions {
   readonly nameOf?: (schema: JsonSchema) => string | undefined;
   /** Nesting so far (recursive schemas are cycles: past a depth only what is required is generated). */
   readonly depth?: number;
+  /**
+   * Values a person expects to read (the mock's dynamic answers) instead of the values that break
+   * servers (the kit's default): text chosen by member name (`name`, `email`, `city` ...), dates in
+   * the past year, small positive numbers, one to three items per list, every declared member.
+   */
+  readonly realistic?: boolean;
+  /** The name of the member the value is for (realistic text is chosen by it); set while walking objects. */
+  readonly member?: string;
 }
 
 /** Past this depth objects carry only required members and arrays only their minimum items. */
 const SHALLOW_DEPTH = 3;
+/** The same for realistic values: an answer's items carry their nested members and lists too. */
+const REALISTIC_SHALLOW_DEPTH = 5;
+/** The same for realistic values: real answers nest deeper than requests (a page of bookings of rooms of rates...). */
+const REALISTIC_MAX_DEPTH = 16;
 /** Past this depth a required recursion is cut with the schema's example or a minimal value. */
 const MAX_DEPTH = 8;
 
@@ -235,18 +256,22 @@ function lengthAt(index: number, min: number, max: number): number {
 }
 
 /** Characters by kind, each shrinking toward a plain lower-case letter so that reproducers read well. */
-const UNITS: readonly fc.Arbitrary<string>[] = [
-  // Printable ASCII, rotated so that the shrink target (0) is 'a' rather than a space.
-  fc.integer({ min: 0, max: 94 }).map((i) => String.fromCharCode(0x20 + ((i + 0x41) % 95))),
-  fc.oneof(
-    fc.integer({ min: 0x61, max: 0x7a }).map((c) => String.fromCharCode(c)),
-    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
-  ),
-  fc.oneof(
-    fc.integer({ min: 0x61, max: 0x7a }).map((c) => String.fromCharCode(c)),
-    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-  ),
-];
+// Built on first use: fast-check's grapheme strings cost hundreds of milliseconds to build, which
+// every process loading the spec module (the mock's start-up) would otherwise pay.
+let units: readonly fc.Arbitrary<string>[] | undefined;
+const UNITS = (): readonly fc.Arbitrary<string>[] =>
+  (units ??= [
+    // Printable ASCII, rotated so that the shrink target (0) is 'a' rather than a space.
+    fc.integer({ min: 0, max: 94 }).map((i) => String.fromCharCode(0x20 + ((i + 0x41) % 95))),
+    fc.oneof(
+      fc.integer({ min: 0x61, max: 0x7a }).map((c) => String.fromCharCode(c)),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+    ),
+    fc.oneof(
+      fc.integer({ min: 0x61, max: 0x7a }).map((c) => String.fromCharCode(c)),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    ),
+  ]);
 
 /**
  * A string arbitrary: mostly ordinary names, often long or non-ASCII (accents, CJK, emoji from the
@@ -265,7 +290,7 @@ export function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
     // minLength counts code points (JSON Schema): never fewer units than the schema asks.
     return fc
       .string({
-        unit: UNITS[unit]!,
+        unit: UNITS()[unit]!,
         minLength: Math.max(minLength, Math.ceil(length / 2)),
         maxLength: Math.max(minLength, length),
       })
@@ -283,7 +308,7 @@ export function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): fc.Arbitrary<WireJson> {
   if (typeof input !== 'object' || input === null) return fc.constant(null);
   const depth = options.depth ?? 0;
-  if (depth > MAX_DEPTH) return minimalValue(input);
+  if (depth > (options.realistic ? REALISTIC_MAX_DEPTH : MAX_DEPTH)) return minimalValue(input);
   const inner: ValueOptions = { ...options, depth: depth + 1 };
   const schema = mergeAllOf(input);
   if (Array.isArray(schema.enum))
@@ -302,10 +327,21 @@ export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): 
     // A type list (3.1, or a normalised 3.0 `nullable`): each type in turn, `null` the least often.
     const types = (schema.type as string[]).filter((t) => t !== 'null');
     const alternatives = types.map((type) => schemaArbitrary({ ...schema, type }, { ...options, depth }));
-    if ((schema.type as string[]).includes('null')) alternatives.push(fc.constant(null));
+    const nullable = (schema.type as string[]).includes('null');
+    // Realistic answers fill a nullable member most of the time.
+    if (nullable && options.realistic && alternatives.length > 0)
+      return fc.oneof(...alternatives.map((arbitrary) => ({ arbitrary, weight: 4 })), {
+        arbitrary: fc.constant(null),
+        weight: 1,
+      });
+    if (nullable) alternatives.push(fc.constant(null));
     return alternatives.length > 1 ? fc.oneof(...alternatives) : (alternatives[0] ?? fc.constant(null));
   }
   const type = schema.type as string | undefined;
+  if (options.realistic) {
+    const realistic = realisticArbitrary(schema, type, options);
+    if (realistic) return realistic;
+  }
   switch (type) {
     case 'integer':
       return integerArbitrary(exclusiveBoundsInclusive(schema, 1));
@@ -343,6 +379,112 @@ export function schemaArbitrary(input: JsonSchema, options: ValueOptions = {}): 
     default:
       return fc.constant(null);
   }
+}
+
+/**
+ * The realistic leaves and lists ({@link ValueOptions.realistic}), or undefined where the kit's own
+ * arbitrary applies (objects, booleans, formats without a realistic form, bounds that leave no room).
+ */
+function realisticArbitrary(
+  schema: JsonSchema,
+  type: string | undefined,
+  options: ValueOptions,
+): fc.Arbitrary<WireJson> | undefined {
+  // A json-schema-faker method (`x-faker: name.firstName`, `internet.email`) names the kind of text
+  // as a member name would (`firstName`, `email`).
+  const faker = schema['x-faker'];
+  const member = (typeof faker === 'string' && /\.([A-Za-z]+)$/.exec(faker)?.[1]) || options.member;
+  switch (type) {
+    case 'integer':
+      return realisticInteger(schema, member);
+    case 'number':
+      // A number written as an integer format (`type: number, format: int64`) takes integers.
+      return schema.format === 'int32' || schema.format === 'int64'
+        ? realisticInteger(schema, member)
+        : realisticNumber(schema);
+    case 'string': {
+      const pattern = typeof schema.pattern === 'string' ? schema.pattern : undefined;
+      const known = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
+      const realistic = typeof schema.format === 'string' ? realisticFormat(schema.format, member) : undefined;
+      if (known || realistic) {
+        const { minLength, maxLength } = schema;
+        const free = pattern === undefined && minLength === undefined && maxLength === undefined;
+        if (free) return realistic ?? known!();
+        const re = pattern === undefined ? undefined : unicodeRegExp(pattern);
+        const min = typeof minLength === 'number' ? minLength : 0;
+        const max = typeof maxLength === 'number' ? maxLength : Infinity;
+        const fits = (value: string) => {
+          const length = [...value].length;
+          return length >= min && length <= max && (re === undefined || re.test(value));
+        };
+        // Where the realistic form breaks the pattern or lengths: the kit's value of the format,
+        // else a match of the pattern. Never the kit's filtered formats: a length no value of the
+        // format has (a uuid of at most 8) would make them search forever.
+        const otherwise = (): fc.Arbitrary<string> =>
+          pattern !== undefined
+            ? lengthyMatches(schema, pattern)
+            : retried(
+                (known ? known() : realistic!).map((v) => (fits(v) ? v : undefined)),
+                'a'.repeat(Math.min(min, 2_000)),
+              );
+        const kit = (): fc.Arbitrary<string> => (known ? new FirstFitting(known(), fits, otherwise) : otherwise());
+        return realistic ? new FirstFitting(realistic, fits, kit) : kit();
+      }
+      if (pattern !== undefined) return realisticMatching(schema, member, () => lengthyMatches(schema, pattern));
+      return realisticText(schema, member);
+    }
+    case 'array': {
+      const depth = options.depth ?? 0;
+      const { minLength, maxLength } = realisticItems(schema, depth >= REALISTIC_SHALLOW_DEPTH);
+      const items = isObject(schema.items) ? (schema.items as JsonSchema) : {};
+      // The items keep the list's member name: `tags` items are tags.
+      const item = schemaArbitrary(items, { ...options, depth: depth + 1 });
+      if (schema.uniqueItems !== true) return fc.array(item, { minLength, maxLength });
+      // Not fc.uniqueArray: it draws until it has minLength distinct items, forever when the items
+      // have fewer values (three unique booleans), and an answer must never hang. A few spare draws,
+      // duplicates left out: short of minItems only where the schema cannot be met.
+      const spare = fc.array(item, { minLength: maxLength + 4, maxLength: maxLength + 4 });
+      return fc.tuple(fc.integer({ min: minLength, max: maxLength }), spare).map(([length, drawn]) => {
+        const seen = new Set<string>();
+        const out: WireJson[] = [];
+        for (const value of drawn) {
+          if (out.length === length) break;
+          const key = JSON.stringify(value);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.push(value);
+        }
+        return out;
+      });
+    }
+    case undefined:
+      if (schema.properties || schema.required || schema.additionalProperties) return undefined;
+      return realisticText({}, member);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Matches of a pattern within the schema's lengths: fast-check's usual matches, else longer ones
+ * (`^[A-Z]{2}[0-9A-Z]+$` with `minLength: 15`), else (after many misses in a row) whatever matched.
+ */
+function lengthyMatches(schema: JsonSchema, pattern: string): fc.Arbitrary<string> {
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : 2_000;
+  const usual = withLength(patternArbitrary(pattern), pattern, min, max);
+  if (min === 0 && max === 2_000) return usual;
+  const re = unicodeRegExp(pattern) ?? new RegExp(pattern);
+  const fits = (s: string) => {
+    const length = [...s].length;
+    return length >= min && length <= max && re.test(s);
+  };
+  return new FirstFitting(usual, fits, () =>
+    retried(
+      withLength(patternArbitrary(pattern, 'large'), pattern, min, max).map((s) => (fits(s) ? s : undefined)),
+      'a'.repeat(min),
+    ),
+  );
 }
 
 /** Keywords of a `oneOf`/`anyOf` holder that also apply to every branch (shared members, type). */
@@ -512,7 +654,8 @@ const FORMATS: Readonly<Record<string, () => fc.Arbitrary<string>>> = {
   'idn-hostname': () => fc.domain(),
   ipv4: () => fc.ipV4(),
   ipv6: () => fc.ipV6(),
-  byte: () => fc.uint8Array({ maxLength: 24 }).map((bytes) => Buffer.from(bytes).toString('base64')),
+  // btoa, not Buffer: the mock's browser build generates from here too.
+  byte: () => fc.uint8Array({ maxLength: 24 }).map((bytes) => btoa(String.fromCharCode(...bytes))),
   binary: () => fc.string({ unit: 'grapheme-ascii', maxLength: 24 }),
   password: () => fc.string({ unit: 'grapheme-ascii', minLength: 8, maxLength: 24 }),
 };
@@ -579,11 +722,11 @@ function unicodeRegExp(pattern: string): RegExp | undefined {
  * lookarounds (`(?!\.)`): those are left out to build, and the values kept are those the whole
  * pattern matches (after many misses in a row, one is let through rather than searching forever).
  */
-export function patternArbitrary(pattern: string): fc.Arbitrary<string> {
+export function patternArbitrary(pattern: string, size?: fc.Size): fc.Arbitrary<string> {
   // As JSON Schema reads it (the `u` flag: `\p{L}` is a letter, not "p{L}"), else as plain ECMA-262
   // where the pattern only compiles so (`\_`).
   const re = unicodeRegExp(pattern) ?? new RegExp(pattern);
-  if (buildable(re)) return fc.stringMatching(re);
+  if (buildable(re)) return size === undefined ? fc.stringMatching(re) : fc.stringMatching(re, { size });
   const loose = new RegExp(withoutLookarounds(pattern));
   if (!buildable(loose)) return fc.constant('');
   let misses = 0;
@@ -663,14 +806,15 @@ function objectArbitrary(schema: JsonSchema, options: ValueOptions): fc.Arbitrar
         typeof p === 'object' &&
         p !== null &&
         mergeAllOf(p)[hidden] !== true &&
-        (depth < SHALLOW_DEPTH || required.has(name)),
+        (depth < (options.realistic ? REALISTIC_SHALLOW_DEPTH : SHALLOW_DEPTH) || required.has(name)),
     ),
   );
   const inner: ValueOptions = { ...options, depth: depth + 1 };
   const record: Record<string, fc.Arbitrary<WireJson>> = {};
   for (const [name, propertySchema] of Object.entries(properties))
-    record[name] = schemaArbitrary(propertySchema, inner);
-  const requiredKeys = Object.keys(properties).filter((k) => required.has(k));
+    record[name] = schemaArbitrary(propertySchema, options.realistic ? { ...inner, member: name } : inner);
+  // A realistic answer carries every member it declares (past the shallow depth, those it requires).
+  const requiredKeys = Object.keys(properties).filter((k) => options.realistic || required.has(k));
   // Members required but not described (a schema may require what `additionalProperties` allows).
   for (const name of required) {
     if (
@@ -682,10 +826,14 @@ function objectArbitrary(schema: JsonSchema, options: ValueOptions): fc.Arbitrar
       typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null
         ? (schema.additionalProperties as JsonSchema)
         : { type: 'string' };
-    record[name] = schemaArbitrary(extra, inner);
+    record[name] = schemaArbitrary(extra, options.realistic ? { ...inner, member: name } : inner);
     requiredKeys.push(name);
   }
-  const base = fc.record(record, { requiredKeys }) as fc.Arbitrary<Record<string, WireJson>>;
+  // Realistic objects are plain ones (the kit's also try null prototypes on the server).
+  const base = fc.record(
+    record,
+    options.realistic ? { requiredKeys, noNullPrototype: true } : { requiredKeys },
+  ) as fc.Arbitrary<Record<string, WireJson>>;
   if (
     !options.extraProperties ||
     schema.additionalProperties === false ||

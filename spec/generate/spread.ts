@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { JsonSchema } from '../../spec/index.js';
+import type { JsonSchema } from '../model.js';
 
 /**
  * Values spread over a whole range, so that a defect living in a band in the middle of it (limits
