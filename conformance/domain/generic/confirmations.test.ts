@@ -16,7 +16,18 @@ const pets = (n: number, fields: Record<string, unknown> = {}) =>
   Array.from({ length: n }, (_, i) => pet(i + 1, fields));
 
 function setup() {
-  const rules = genericRules(ops.spec, resourceModelFor(ops.spec).model);
+  // The Animal Store's `limit` says in words that it caps the page ("Maximum number of animals to
+  // return"), which the page-size rule rests on at once; here it stands on its name alone.
+  const model = resourceModelFor(ops.spec).model;
+  const unstated = {
+    ...model,
+    collections: model.collections.map((c) => {
+      if (!c.pageSize) return c;
+      const { stated: _words, ...byName } = c.pageSize;
+      return { ...c, pageSize: byName };
+    }),
+  };
+  const rules = genericRules(ops.spec, unstated);
   const exchange = (c: Case, body: unknown, status = 200): Exchange => ({
     case: c,
     request: REQUEST,
