@@ -529,7 +529,8 @@ export function createMockCore(config: MockCoreConfig): MockCore {
         ),
     );
     if (answer.status === 401 && !hasHeader(headers, 'www-authenticate')) headers['WWW-Authenticate'] = 'Bearer';
-    Object.assign(headers, exposingAnswerHeaders(headers));
+    const exposed = exposingAnswerHeaders(headers);
+    if (exposed !== headers) Object.assign(headers, exposed);
     // The rest of an oversized body is not read, so the connection cannot be reused.
     if (answer.status === 413) headers.Connection = 'close';
     const body = answer.bytes ?? encodeText(answer.json ?? '');

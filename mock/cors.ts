@@ -134,18 +134,38 @@ const NOT_EXPOSED = new Set([
 export function exposingAnswerHeaders<T extends string | string[]>(
   headers: Readonly<Record<string, T>>,
 ): Record<string, T> {
-  const key = Object.keys(headers).find((name) => name.toLowerCase() === 'access-control-expose-headers');
-  const listed = key === undefined ? undefined : headers[key];
-  if (key === undefined || typeof listed !== 'string') return { ...headers };
-  const names = listed.split(',').map((name) => name.trim());
-  const seen = new Set(names.map((name) => name.toLowerCase()));
-  for (const name of Object.keys(headers)) {
+  // On the mock's hot path (every answer): no copy and no split unless a header is to be added.
+  let key: string | undefined;
+  let candidates: string[] | undefined;
+  for (const name in headers) {
     const lower = name.toLowerCase();
-    if (seen.has(lower) || NOT_EXPOSED.has(lower) || lower.startsWith('access-control-')) continue;
-    seen.add(lower);
-    names.push(name);
+    if (lower === 'access-control-expose-headers') key = name;
+    else if (!NOT_EXPOSED.has(lower) && !lower.startsWith('access-control-')) (candidates ??= []).push(name);
   }
-  return { ...headers, [key]: names.join(', ') as T };
+  const listed = key === undefined ? undefined : headers[key];
+  if (key === undefined || typeof listed !== 'string' || candidates === undefined) return headers as Record<string, T>;
+  const seen = new Set(listedNames(listed));
+  const added: string[] = [];
+  for (const name of candidates) {
+    const lower = name.toLowerCase();
+    if (seen.has(lower)) continue;
+    seen.add(lower);
+    added.push(name);
+  }
+  return added.length === 0
+    ? (headers as Record<string, T>)
+    : { ...headers, [key]: `${listed}, ${added.join(', ')}` as T };
+}
+
+/** The lower-case names an `Access-Control-Expose-Headers` value lists (the few values seen, remembered). */
+const LISTED = new Map<string, readonly string[]>();
+function listedNames(listed: string): readonly string[] {
+  let names = LISTED.get(listed);
+  if (names === undefined) {
+    names = listed.split(',').map((name) => name.trim().toLowerCase());
+    if (LISTED.size < 64) LISTED.set(listed, names);
+  }
+  return names;
 }
 
 /** The header names a preflight asks for beyond the ones always allowed (well-formed names only, at most 50). */
