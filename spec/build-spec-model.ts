@@ -1,5 +1,5 @@
 import { createCompiler } from './_internals/ajv.js';
-import { buildOperations } from './_internals/build-operations.js';
+import { buildOperations, undeclaredPathParameters } from './_internals/build-operations.js';
 import { dereference } from './_internals/dereference.js';
 import { normaliseSchemas } from './_internals/normalise-schemas.js';
 import type { SourceFormat } from './_internals/classify-document.js';
@@ -67,6 +67,7 @@ export function buildSpecModel(bundled: Record<string, unknown>, from: DocumentS
     if (typeof schema === 'object' && schema !== null) schemas[name] = compile(schema);
   recordSchemaNames(components.schemas ?? {});
   const operations = buildOperations(document, compile);
+  warnings.push(...undeclaredPathParameters(document));
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   return {
     title: String(info.title ?? ''),

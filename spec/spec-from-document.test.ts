@@ -72,3 +72,20 @@ describe('the token endpoint of an OAuth2 flow', () => {
     expect(spec.operation('token')?.tokenEndpointOf).toBeUndefined();
   });
 });
+
+describe('a path template variable no parameter declares', () => {
+  // tsoa's express skeleton (held-out set 8): `/users/{userId}` with no `userId` parameter. With an
+  // empty value the kit sent `POST /users/`, the public create, and judged it as GetUser's path.
+  it('is taken as a required, non-empty string path parameter, with a warning', () => {
+    const spec = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/users/{userId}': { get: { operationId: 'getUser', responses: { '200': { description: 'ok' } } } } },
+    });
+    const parameter = spec.operation('getUser')!.parameters.find((p) => p.name === 'userId');
+    expect(parameter).toMatchObject({ in: 'path', required: true });
+    expect(parameter!.schema.validate('').ok).toBe(false);
+    expect(parameter!.schema.validate('42').ok).toBe(true);
+    expect(spec.warnings).toContainEqual(expect.stringContaining('{userId} has no path parameter'));
+  });
+});

@@ -159,3 +159,33 @@ describe('the valid credential refused with 403 where the operation granted it',
     expect(settleGrantedElsewhere(forbidden(401), granted).severity).toBe('failure');
   });
 });
+
+describe('the valid credential refused with 403 by a role or owner rule', () => {
+  // LoopBack 4's shopping example (held-out set 8): the admin token, granted on other operations,
+  // gets 403 "Access denied" on customer-only carts and on other users' orders: an authorization
+  // rule no OpenAPI document states per principal.
+  const forbidden = (body: string): Finding => ({
+    operationId: 'getOrders',
+    code: 'auth_rejected_valid',
+    severity: 'failure',
+    check: 'auth',
+    evidence: { scenario: 'valid-request', status: 403, auth: 'valid', credential: 'the valid key' },
+    response: { status: 403, headers: {}, body, truncated: false, durationMs: 1 },
+  });
+  const granted = new Map([['listProducts', 'GET /products answered 200']]);
+
+  it('is an advisory where the body refuses the principal and the key was granted elsewhere', () => {
+    const settled = settleGrantedElsewhere(forbidden('{"error":{"message":"Access denied"}}'), granted);
+    expect(settled).toMatchObject({ severity: 'advisory', basis: { kind: 'unconfirmed' } });
+    expect((settled.basis as { inference: string }).inference).toContain('listProducts');
+  });
+
+  it('stays a failure for a bare 403, one that calls the key invalid, or a key granted nowhere', () => {
+    expect(settleGrantedElsewhere(forbidden('{"message":"Forbidden"}'), granted).severity).toBe('failure');
+    expect(settleGrantedElsewhere(forbidden('Access denied: invalid token'), granted).severity).toBe('failure');
+    expect(settleGrantedElsewhere(forbidden('The request was blocked by the firewall.'), granted).severity).toBe(
+      'failure',
+    );
+    expect(settleGrantedElsewhere(forbidden('Access denied'), new Map()).severity).toBe('failure');
+  });
+});

@@ -13,13 +13,45 @@ export function settleGrantedElsewhere(finding: Finding, granted: ReadonlyMap<st
   const e = finding.evidence;
   if (e.scenario !== 'valid-request' || e.status !== 403) return finding;
   const answered = granted.get(finding.operationId);
-  if (answered === undefined) return finding;
+  if (answered === undefined) return settleRefusedByRole(finding, granted);
   return {
     ...finding,
     severity: 'advisory',
     basis: {
       kind: 'unconfirmed',
       inference: `the valid credential grants every resource of ${finding.operationId}; the target granted it there (${answered}), so this 403 refuses the resource, not the credential`,
+    },
+  };
+}
+
+/**
+ * Words of a 403 that refuse the principal, not the credential: "Access denied", "You do not have
+ * permission", "Insufficient privileges", "not the owner", "requires the admin role".
+ */
+const AUTHORIZATION_REFUSAL =
+  /\b(?:access (?:is )?denied|permission|not (?:allowed|permitted|authori[sz]ed) to|insufficient (?:privileges|permissions|rights|role|scope)|not the owner|owner|roles?\b|belongs? to another)/i;
+/** Words of a 403 that say the credential itself is bad: then it is refused as a credential, a failure. */
+const CREDENTIAL_REFUSAL =
+  /\b(?:invalid|expired|malformed|unknown|revoked|bad) (?:api[ _-]?)?(?:key|token|credentials?|signature|jwt)\b/i;
+
+/**
+ * A 403 to the valid credential on an operation that never granted it, whose body refuses the
+ * principal ("Access denied", "requires the customer role", "not the owner") while the target granted
+ * the same credential on another operation: the credential is valid, and this is an authorization
+ * decision (RFC 9110 §15.5.4: credentials "insufficient to grant access") that an OpenAPI document
+ * cannot state per principal. An advisory; a bare 403, or one that calls the credential invalid,
+ * stays a failure.
+ */
+function settleRefusedByRole(finding: Finding, granted: ReadonlyMap<string, string>): Finding {
+  const body = finding.response?.body ?? '';
+  const elsewhere = [...granted].find(([operationId]) => operationId !== finding.operationId);
+  if (!elsewhere || !AUTHORIZATION_REFUSAL.test(body) || CREDENTIAL_REFUSAL.test(body)) return finding;
+  return {
+    ...finding,
+    severity: 'advisory',
+    basis: {
+      kind: 'unconfirmed',
+      inference: `the valid credential grants ${finding.operationId}; the target granted it on ${elsewhere[0]} (${elsewhere[1]}) and its 403 here refuses the principal ("${body.slice(0, 80)}"), an authorization rule the spec does not state`,
     },
   };
 }

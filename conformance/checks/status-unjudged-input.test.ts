@@ -105,6 +105,19 @@ describe('refusals the spec cannot judge', () => {
     ]);
   });
 
+  it('a value the target says it already holds is a gap; the same status without those words fails', () => {
+    // fastify-docutopia (held-out set 8): a run that registered an e-mail once gets the documented 400
+    // "User with this email already exists" for it again.
+    const again = validCase('patchShop', { pathParams: { id: '1' }, body: { kind: 'json', value: { name: 'a' } } });
+    const taken = jsonResponse(400, { message: 'User with this email already exists' });
+    const findings = run(checkStatus, op('patchShop'), again, taken);
+    expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
+    expect(describeFinding(findings[0]!)).toContain('already exists');
+    expect(verdicts(run(checkStatus, op('patchShop'), again, refused(400)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+  });
+
   it('a public sign-in with made-up credentials answered 404 (no such account) is a gap; without a secret it fails', () => {
     const made = validCase('createToken', { body: { kind: 'json', value: { email: 'a', password: 'a' } } });
     expect(verdicts(run(checkStatus, op('createToken'), made, refused(404)))).toEqual([

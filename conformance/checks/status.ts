@@ -569,8 +569,17 @@ function unjudgedRefusal(
   const madeUp = c.madeUpReferences?.[0];
   if (madeUp !== undefined && [400, 404, 409, 422].includes(status))
     return `the body's ${madeUp}, which names another resource by a value the kit made up (none was known)`;
+  // A value the target already holds ("User with this email already exists"): a uniqueness rule no
+  // schema can state, met by a run that sent the value before.
+  const taken = [400, 409, 422].includes(status) ? ALREADY_TAKEN.exec(exchange.response?.bodyText ?? '') : null;
+  if (taken)
+    return `a value the target says it already holds ("${taken[0]}"): a uniqueness rule the schema cannot state`;
   return undefined;
 }
+
+/** Words of a refusal that name a value already taken. */
+const ALREADY_TAKEN =
+  /\b(?:already (?:exists?|registered|taken|in use|used)|duplicate(?:d)? (?:key|value|entry|email|name)|(?:is|was) (?:already )?taken|must be unique|not unique|unique constraint)\b/i;
 
 /** Keywords that describe a schema without constraining its values. */
 const ANNOTATIONS = new Set([

@@ -66,6 +66,15 @@ function buildOperation(
     merged.set(`${String(p.in)}:${String(p.name)}`, [p, `${pathPointer}/parameters/${i}`]);
   for (const [i, p] of own.entries())
     merged.set(`${String(p.in)}:${String(p.name)}`, [p, `${pathPointer}/${method}/parameters/${i}`]);
+  // A template variable no parameter declares (OpenAPI: each "MUST correspond to a path parameter"):
+  // taken as a required string, so that no request leaves its segment empty and lands on another
+  // route (`/users/{userId}` sent as `/users/`, the collection).
+  for (const name of templateVariables(path))
+    if (!merged.has(`path:${name}`))
+      merged.set(`path:${name}`, [
+        { name, in: 'path', required: true, schema: { type: 'string', minLength: 1 } },
+        `${pathPointer}/${method}`,
+      ]);
   const parameters: ParameterModel[] = [...merged.values()]
     .filter(([p]) => isModelled(p))
     .map(([p, pointer]) => buildParameter(p, pointer, compile));
@@ -134,6 +143,31 @@ const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 function isModelled(p: Obj): boolean {
   if (typeof p !== 'object' || p === null || typeof p.name !== 'string' || !IN.has(String(p.in))) return false;
   return !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase()));
+}
+
+/** The variable names of a path template, in order (`/users/{userId}/orders/{orderId}`). */
+function templateVariables(path: string): string[] {
+  return [...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!);
+}
+
+/** An implied path parameter: one a template variable needs and no `parameters` entry declares. */
+export function undeclaredPathParameters(document: Obj): string[] {
+  const out: string[] = [];
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Obj>)) {
+    if (typeof item !== 'object' || item === null) continue;
+    const shared = ((item.parameters ?? []) as Obj[]).filter((p) => p?.in === 'path').map((p) => String(p.name));
+    for (const method of METHODS) {
+      const op = item[method] as Obj | undefined;
+      if (!op || typeof op !== 'object') continue;
+      const own = ((op.parameters ?? []) as Obj[]).filter((p) => p?.in === 'path').map((p) => String(p.name));
+      for (const name of templateVariables(path))
+        if (!shared.includes(name) && !own.includes(name))
+          out.push(
+            `/paths/${encodeSegment(path)}/${method}: the path template's {${name}} has no path parameter; taken as a required string`,
+          );
+    }
+  }
+  return out;
 }
 
 function buildParameter(p: Obj, pointer: string, compile: Compile): ParameterModel {
