@@ -38,7 +38,7 @@ import { type BodyReader, type RequestInput, bytesReader, readRequestInput } fro
 import { nearestOperation } from './route-error.js';
 import { type Router, createRouter } from './router.js';
 import { type AnswerGenerator, createAnswerGenerator } from './generated/generated-answer.js';
-import { generatedListLength } from './generated/list-length.js';
+import { cutToPage, generatedListLength } from './generated/list-length.js';
 import { generatedTotal, realisticBody } from './generated/realistic-body.js';
 import { countHeaderOf } from './total-members.js';
 import { staticExample } from './static-answer.js';
@@ -274,8 +274,13 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       await decide(req, operation, route.pathParams, path, search, delay.error, current),
     );
     // Successes too: the body fits its schema in the media type the client accepts, or is replaced.
-    const decided = await conformSuccess(operation, errorChecked, joined(req.headers.accept), (status, attempt) =>
-      generated(operation, path, status, attempt, current),
+    const decided = await conformSuccess(operation, errorChecked, joined(req.headers.accept), async (status, attempt) =>
+      cutToPage(
+        resources.model,
+        operation,
+        pageQueryOf(search),
+        await generated(operation, path, status, attempt, current),
+      ),
     );
     // A 401 forced through Prefer names the operation's own schemes too (Bearer, Basic, APIKey ...),
     // last among the headers, where the generic fallback in respond() puts it.
@@ -400,7 +405,9 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       generatedAnswer && status < 300
         ? realisticBody(current.spec, resources.model, operation, input, status, body)
         : undefined;
-    const out = real ?? body;
+    // A plain answer (no Prefer) to a list the store does not hold keeps the page size asked for.
+    const out =
+      real ?? (preferences === undefined && status < 300 ? cutToPage(resources.model, operation, input, body) : body);
     const shaped =
       (preferences === undefined || generatedAnswer) && status < 300
         ? current.plugin?.engineBody?.(operation, input, out)
@@ -769,4 +776,12 @@ function joined(value: string | string[] | undefined): string | undefined {
 
 function hasHeader(headers: HeaderRecord, lower: string): boolean {
   return Object.keys(headers).some((k) => k.toLowerCase() === lower);
+}
+
+/** The query's numeric values, as far as a page cut reads them (`pageSize=2` → 2); others as text. */
+function pageQueryOf(search: string): RequestInput {
+  const query: Record<string, unknown> = {};
+  for (const [name, value] of new URLSearchParams(search.startsWith('?') ? search.slice(1) : search))
+    query[name] = /^\d+$/.test(value) ? Number(value) : value;
+  return { query } as unknown as RequestInput;
 }

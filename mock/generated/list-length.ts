@@ -35,3 +35,27 @@ export function generatedListLength(
   const member = found.collection.envelope?.member;
   return member === undefined ? { items } : { items, member };
 }
+
+/**
+ * An engine's list answer cut to the page the request asks for (`pageSize=2`), or to the page size's
+ * default without one: a list the store does not hold still honours the page size the resource model
+ * infers, the rule the kit judges (semantics.page_size). Other bodies come back as they are.
+ */
+export function cutToPage(
+  model: ResourceModel,
+  operation: OperationModel,
+  input: RequestInput,
+  body: unknown,
+): unknown {
+  const found = collectionOf(model, operation);
+  const page = found?.role === 'list' ? found.collection.pageSize : undefined;
+  if (!found || !page) return body;
+  const asked = input.query[page.parameter];
+  const cap = typeof asked === 'number' && Number.isFinite(asked) ? Math.max(0, Math.floor(asked)) : page.default;
+  if (cap === undefined) return body;
+  const member = found.collection.envelope?.member;
+  if (member === undefined) return Array.isArray(body) && body.length > cap ? body.slice(0, cap) : body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const items = (body as Record<string, unknown>)[member];
+  return Array.isArray(items) && items.length > cap ? { ...body, [member]: items.slice(0, cap) } : body;
+}
