@@ -27,7 +27,8 @@ export function describeFinding(finding: Finding): string {
 export function describeBasis(basis: Basis): string {
   switch (basis.kind) {
     case 'spec':
-      return `Basis: the spec at ${basis.pointer} says ${basis.says}.`;
+      // Words quoted from the spec often end a sentence of their own: one full stop, not two.
+      return `Basis: the spec at ${basis.pointer} says ${basis.says.replace(/[.!?]\s*$/, '')}.`;
     case 'rfc':
       return `Basis: ${basis.rfc} ${basis.section}: ${basis.requirement}.`;
     case 'confirmed':
