@@ -35,6 +35,13 @@ const spec = specFromDocument({
         responses: ok,
       },
     },
+    '/users': {
+      post: {
+        operationId: 'createUser',
+        requestBody: body({ type: 'object', properties: { email: { type: 'string' } } }),
+        responses: { '201': ok['200'], '400': { description: 'Invalid input, or an e-mail already registered.' } },
+      },
+    },
     '/users/login': {
       post: { operationId: 'login', requestBody: body({ type: 'object' }), responses: ok },
     },
@@ -105,17 +112,22 @@ describe('refusals the spec cannot judge', () => {
     ]);
   });
 
-  it('a value the target says it already holds is a gap; the same status without those words fails', () => {
+  it('a value the target says it already holds, with a documented status, is a gap; without those words, or undocumented, it fails', () => {
     // fastify-docutopia (held-out set 8): a run that registered an e-mail once gets the documented 400
     // "User with this email already exists" for it again.
-    const again = validCase('patchShop', { pathParams: { id: '1' }, body: { kind: 'json', value: { name: 'a' } } });
+    const again = validCase('createUser', { body: { kind: 'json', value: { email: 'a@b.io' } } });
     const taken = jsonResponse(400, { message: 'User with this email already exists' });
-    const findings = run(checkStatus, op('patchShop'), again, taken);
+    const findings = run(checkStatus, op('createUser'), again, taken);
     expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
     expect(describeFinding(findings[0]!)).toContain('already exists');
-    expect(verdicts(run(checkStatus, op('patchShop'), again, refused(400)))).toEqual([
+    expect(verdicts(run(checkStatus, op('createUser'), again, refused(400)))).toEqual([
       { code: 'positive_rejected', severity: 'failure' },
     ]);
+    // The catalogue's create-duplicate-name-409: a status the operation does not document stays a failure.
+    const undocumented = jsonResponse(409, { message: 'A user with this e-mail already exists' });
+    const judged = verdicts(run(checkStatus, op('createUser'), again, undocumented));
+    expect(judged.map((v) => v.severity)).toContain('failure');
+    expect(judged.map((v) => v.gap)).not.toContain('unjudged-input');
   });
 
   it('a public sign-in with made-up credentials answered 404 (no such account) is a gap; without a secret it fails', () => {

@@ -569,9 +569,13 @@ function unjudgedRefusal(
   const madeUp = c.madeUpReferences?.[0];
   if (madeUp !== undefined && [400, 404, 409, 422].includes(status))
     return `the body's ${madeUp}, which names another resource by a value the kit made up (none was known)`;
-  // A value the target already holds ("User with this email already exists"): a uniqueness rule no
-  // schema can state, met by a run that sent the value before.
-  const taken = [400, 409, 422].includes(status) ? ALREADY_TAKEN.exec(exchange.response?.bodyText ?? '') : null;
+  // A value the target already holds ("User with this email already exists"), refused with a status
+  // the operation documents: a uniqueness rule no schema can state, met by a run that sent the value
+  // before. Refused with a status the spec does not give the operation, it stays a failure.
+  const taken =
+    [400, 409, 422].includes(status) && documented(operation, status)
+      ? ALREADY_TAKEN.exec(exchange.response?.bodyText ?? '')
+      : null;
   if (taken)
     return `a value the target says it already holds ("${taken[0]}"): a uniqueness rule the schema cannot state`;
   return undefined;
