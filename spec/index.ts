@@ -2,6 +2,7 @@
  * The one module that reads the OpenAPI spec. The mock and the conformance kit import from here.
  * @packageDocumentation
  */
+export { sentencesOf, specWords, type SpecWords } from './spec-words.js';
 export { loadSpec, DEFAULT_SPEC_PATH } from './load-spec.js';
 export type { LoadSpecOptions } from './load-spec.js';
 export { specFromDocument } from './spec-from-document.js';

@@ -1,4 +1,5 @@
-import type { Basis, Finding } from '../findings/index.js';
+import { type Basis, type Finding, specBasis } from '../findings/index.js';
+import type { SpecWords } from '../../spec/index.js';
 import type { Exchange } from '../cases/index.js';
 import { findingOf } from './make-finding.js';
 
@@ -17,7 +18,7 @@ export interface BoundPair {
    * divided (lengths of characters outside the BMP: JSON Schema counts code points, JavaScript's
    * `String.length` UTF-16 units). Undefined for an edge the schema alone settles.
    */
-  readonly unitWords?: { readonly pointer: string; readonly says: string } | null;
+  readonly unitWords?: SpecWords | null;
 }
 
 /**
@@ -39,7 +40,7 @@ export function judgeBoundRefused(edge: Exchange, control: Exchange, pair: Bound
           inference: `${pair.keyword} counts characters (code points), as JSON Schema does; the spec does not say so in words, and many validators count UTF-16 units`,
         }
       : pair.unitWords !== undefined
-        ? { kind: 'spec', pointer: pair.unitWords.pointer, says: pair.unitWords.says }
+        ? specBasis(pair.unitWords)
         : {
             kind: 'confirmed',
             inference: `${pair.member} at its ${pair.keyword} ${pair.bound} is valid (the bound is inclusive)`,

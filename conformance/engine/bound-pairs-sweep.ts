@@ -2,7 +2,7 @@ import type { Case, Exchange, WireJson } from '../cases/index.js';
 import { type BoundPair, judgeBoundRefused } from '../checks/bound-refused.js';
 import type { Finding } from '../findings/index.js';
 import { isFreeText, mergeAllOf, ordinaryParts, sendsJson, toPlainJson, toValidCase } from '../generate/index.js';
-import type { JsonSchema, OperationModel, SpecModel } from '../../spec/index.js';
+import type { JsonSchema, OperationModel, SpecModel, SpecWords } from '../../spec/index.js';
 import { encodeSegment, isObject } from '../../spec/json/index.js';
 import type { KitSweep, PropertyContext } from './kit-property.js';
 
@@ -16,7 +16,6 @@ const ASTRAL = ['\u{1F600}', '\u{1F680}', '\u{1F30D}', '\u{1F3B5}', '\u{1F4DA}',
 const UNIT_WORDS = /\b(code ?points?|unicode (scalar values|characters)|not (in )?(bytes|utf-16|code units))\b/i;
 
 /** Where the spec says how lengths are counted. */
-type UnitWords = { readonly pointer: string; readonly says: string };
 
 /** A pair at one bound: the member's value at the bound (edge) and one step inside it (control), per try `i`. */
 interface BoundEdge {
@@ -33,7 +32,7 @@ const letter = (i: number) => String.fromCharCode(97 + (i % 26));
  * (and with characters outside the BMP), at its `minLength`; an integer or number at its inclusive
  * `maximum` and `minimum`.
  */
-function edgesOf(name: string, schema: JsonSchema, unitWords: UnitWords | null): BoundEdge[] {
+function edgesOf(name: string, schema: JsonSchema, unitWords: SpecWords | null): BoundEdge[] {
   const s = mergeAllOf(schema);
   const member = `/${encodeSegment(name)}`;
   const out: BoundEdge[] = [];
@@ -106,7 +105,7 @@ function edgesOf(name: string, schema: JsonSchema, unitWords: UnitWords | null):
 }
 
 /** Where the spec's words say how lengths are counted: the member's description, else the API's. */
-function unitWordsOf(spec: SpecModel, operation: OperationModel, name: string, schema: JsonSchema): UnitWords | null {
+function unitWordsOf(spec: SpecModel, operation: OperationModel, name: string, schema: JsonSchema): SpecWords | null {
   const sentence = (text: unknown) =>
     typeof text === 'string' ? text.split(/(?<=[.!?])\s+/).find((t) => UNIT_WORDS.test(t)) : undefined;
   const own = sentence(mergeAllOf(schema).description);

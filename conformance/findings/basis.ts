@@ -1,5 +1,5 @@
 import { encodeSegment } from '../../spec/json/index.js';
-import type { OperationModel } from '../../spec/index.js';
+import type { OperationModel, SpecWords } from '../../spec/index.js';
 import { findMediaType } from '../../spec/media/index.js';
 import type { Basis, Finding, GapEvidence, ProtocolEvidence } from './finding.js';
 
@@ -12,6 +12,9 @@ function responseKey(operation: OperationModel, status: number): string | undefi
 }
 
 const spec = (pointer: string, says: string): Basis => ({ kind: 'spec', pointer, says });
+
+/** The basis of a finding that rests on words the spec says (a description's sentence, at its pointer). */
+export const specBasis = (words: SpecWords): Basis => spec(words.pointer, words.says);
 const rfc = (name: string, section: string, requirement: string): Basis => ({
   kind: 'rfc',
   rfc: name,

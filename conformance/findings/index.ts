@@ -28,5 +28,5 @@ export type {
 export type { CheckTally, RunReport, Verdict } from './report.js';
 export type { ContractCoverage, CoverageRatio, OperationCoverage, ResponseCell } from './coverage.js';
 export { settleTallies } from './tallies.js';
-export { basisOf, settleFinding } from './basis.js';
+export { basisOf, settleFinding, specBasis } from './basis.js';
 export { cutBody, cutFindingBodies, EVIDENCE_BODY_CHARS } from './cut-bodies.js';

@@ -1,5 +1,6 @@
 import type { JsonSchema, OperationModel, SpecModel } from '../model.js';
 import type { ResourceConfig } from './config.js';
+import { specWords } from '../spec-words.js';
 import type {
   CollectionModel,
   CrudRole,
@@ -545,7 +546,7 @@ function inferPageSize(
   const corrected = correction !== undefined;
   const stated =
     typeof parameter.description === 'string' && CAPS_THE_COUNT.test(parameter.description)
-      ? { pointer: `${parameter.pointer}/description`, says: parameter.description.replace(/\s+/g, ' ').trim() }
+      ? specWords(`${parameter.pointer}/description`, parameter.description)
       : undefined;
   return {
     parameter: parameter.name,

@@ -1,3 +1,4 @@
+import type { SpecWords } from '../spec-words.js';
 import type { HttpMethod, JsonSchema } from '../model.js';
 
 /**
@@ -56,7 +57,7 @@ export interface PageSizeModel {
   readonly default?: number;
   readonly maximum?: number;
   /** Where the parameter's own words say it caps the page ("Limit the number of users"), if they do. */
-  readonly stated?: { readonly pointer: string; readonly says: string };
+  readonly stated?: SpecWords;
   readonly source: InferenceSource;
   readonly reason: string;
 }
@@ -131,21 +132,18 @@ export interface CollectionModel {
  * The order of a list, as the spec states it in words: a member of the item, numeric or a date or
  * date-time, and a direction the words name. Only what the spec says: no direction, no order.
  */
-export interface ListOrderModel {
+export interface ListOrderModel extends SpecWords {
   readonly member: string;
   readonly direction: 'ascending' | 'descending';
   /** How values compare: as numbers, or as instants (a date or date-time string). */
   readonly compare: 'number' | 'instant';
-  /** Where the words are (a JSON pointer into the document) and the words themselves. */
-  readonly pointer: string;
-  readonly says: string;
 }
 
 /**
  * A query parameter that bounds an item member, as its description says in words ("Only events whose
  * `startsAt` is at or after this instant"): items beyond the bound are not listed.
  */
-export interface RangeFilterModel {
+export interface RangeFilterModel extends SpecWords {
   readonly parameter: string;
   readonly member: string;
   /** `lower`: items at or above the value; `upper`: at or below it. */
@@ -153,8 +151,6 @@ export interface RangeFilterModel {
   /** Whether an item exactly at the bound is listed, where the words say (`inclusive`, `at or after`). */
   readonly inclusive?: boolean;
   readonly compare: 'number' | 'instant';
-  readonly pointer: string;
-  readonly says: string;
 }
 
 /** A resource that exists once, without an id (`/me`, `/users/{userId}/settings`). */

@@ -9,7 +9,7 @@ import {
 import type { Exchange } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
-import type { Finding } from '../../findings/index.js';
+import { type Finding, specBasis } from '../../findings/index.js';
 import { idOfItem, itemsOf } from './items.js';
 
 /** The value of a query parameter the case sent (the last one, as most servers read repeats). */
@@ -41,9 +41,7 @@ export function pageSizeCheck(collection: CollectionModel): RegisteredCheck | un
           severity: 'failure',
           check: 'semantics.page_size',
           // The parameter's own words ("Limit the number of users") are the spec's: no inference then.
-          ...(page.stated
-            ? { basis: { kind: 'spec' as const, pointer: page.stated.pointer, says: page.stated.says } }
-            : {}),
+          ...(page.stated ? { basis: specBasis(page.stated) } : {}),
           evidence: {
             rule: 'page-size',
             items: items.length,
@@ -313,7 +311,7 @@ export function listOrderCheck(collection: CollectionModel): RegisteredCheck | u
           code: 'semantic_violation',
           severity: 'failure',
           check: 'semantics.order',
-          basis: { kind: 'spec', pointer: order.pointer, says: order.says },
+          basis: specBasis(order),
           evidence: {
             rule: 'list-order',
             member: order.member,
@@ -351,7 +349,7 @@ export function rangeFindingOf(
     code: 'semantic_violation',
     severity: 'failure',
     check: 'semantics.filter',
-    basis: { kind: 'spec', pointer: range.pointer, says: range.says },
+    basis: specBasis(range),
     evidence: {
       rule: 'range-filter',
       parameter: range.parameter,

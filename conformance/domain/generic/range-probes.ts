@@ -1,6 +1,6 @@
 import type { SpecModel } from '../../../spec/index.js';
 import { type CollectionModel, type RangeFilterModel, orderKey } from '../../../spec/resources/index.js';
-import type { Finding } from '../../findings/index.js';
+import { type Finding, specBasis } from '../../findings/index.js';
 import type { SequenceContext } from '../rules.js';
 import { is2xx, largestPage, operationsOf, scopeOf } from './collection-requests.js';
 import { idOfItem, itemsOf } from './items.js';
@@ -61,7 +61,7 @@ export async function probeRangeFilters(
     if (!parameter.schema.validate(range.compare === 'number' ? value : at).ok) continue;
     const filtered = await ask(at);
     const reason = `${range.parameter} bounds ${range.member} inclusively`;
-    const basis = { kind: 'spec', pointer: range.pointer, says: range.says } as const;
+    const basis = specBasis(range);
     const miss = missingFrom(
       filtered,
       page.cap,

@@ -1,5 +1,6 @@
 import { encodeSegment } from '../../json/index.js';
 import type { OperationModel } from '../../model.js';
+import { sentencesOf, specWords } from '../../spec-words.js';
 import type { ListOrderModel } from '../model.js';
 import { type Member, keywordOf, typeOf } from './schema-members.js';
 
@@ -43,7 +44,7 @@ export function inferListOrder(list: OperationModel, members: ReadonlyMap<string
   ];
   for (const [pointer, text] of texts) {
     if (typeof text !== 'string') continue;
-    for (const sentence of text.split(/(?<=[.;!?])\s+|\n\s*\n/)) {
+    for (const sentence of sentencesOf(text)) {
       for (const match of sentence.matchAll(ORDER_WORDS)) {
         if (NEGATED.test(sentence.slice(0, match.index))) continue;
         const [, before, name, after] = match;
@@ -54,7 +55,7 @@ export function inferListOrder(list: OperationModel, members: ReadonlyMap<string
         if (!compare || (TEMPORAL.test(word) && compare !== 'instant')) continue;
         const direction = ASCENDING.test(word) ? 'ascending' : DESCENDING.test(word) ? 'descending' : undefined;
         if (!direction) continue;
-        return { member: member.name, direction, compare, pointer, says: sentence.replace(/\s+/g, ' ').trim() };
+        return { member: member.name, direction, compare, ...specWords(pointer, sentence) };
       }
     }
   }

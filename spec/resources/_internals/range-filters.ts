@@ -1,4 +1,5 @@
 import type { OperationModel, ParameterModel } from '../../model.js';
+import { sentencesOf, specWords } from '../../spec-words.js';
 import type { ListOrderModel, RangeFilterModel } from '../model.js';
 import { comparisonOf, orderKey } from './list-order.js';
 import { type Member, keywordOf, typeOf } from './schema-members.js';
@@ -38,7 +39,7 @@ export function inferRangeFilters(list: OperationModel, members: ReadonlyMap<str
 }
 
 function rangeOf(parameter: ParameterModel, members: ReadonlyMap<string, Member>): RangeFilterModel | undefined {
-  for (const sentence of parameter.description!.split(/(?<=[.;!?])\s+|\n\s*\n/)) {
+  for (const sentence of sentencesOf(parameter.description!)) {
     if (NEGATED.test(sentence)) continue;
     for (const [phrase, bound, phraseInclusive] of PHRASES) {
       const at = phrase.exec(sentence);
@@ -55,8 +56,7 @@ function rangeOf(parameter: ParameterModel, members: ReadonlyMap<string, Member>
         bound,
         ...(inclusive !== undefined ? { inclusive } : {}),
         compare,
-        pointer: `${parameter.pointer}/description`,
-        says: sentence.replace(/\s+/g, ' ').trim(),
+        ...specWords(`${parameter.pointer}/description`, sentence),
       };
     }
   }

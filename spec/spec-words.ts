@@ -1,0 +1,15 @@
+/** Words the spec says at a place: a JSON pointer into the document, and the words, on one line. */
+export interface SpecWords {
+  readonly pointer: string;
+  readonly says: string;
+}
+
+/** The words at `pointer`, white space made single spaces, as a finding quotes them. */
+export function specWords(pointer: string, text: string): SpecWords {
+  return { pointer, says: text.replace(/\s+/g, ' ').trim() };
+}
+
+/** The sentences of a description: split after `.`, `;`, `!` or `?`, and at blank lines. */
+export function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.;!?])\s+|\n\s*\n/);
+}
