@@ -1,6 +1,6 @@
 import type { CompiledSchema } from '../spec/model.js';
 import type { HeaderRecord } from './cors.js';
-import { type MockError, errorBody } from './errors.js';
+import { type MockError, type RequestIssue, errorBody } from './errors.js';
 
 /** What a mode decided to answer: a status, the JSON body text (if any), and extra headers. */
 export interface Answer {
@@ -19,6 +19,8 @@ export interface Answer {
    * success check need not parse and check it again.
    */
   readonly checked?: CompiledSchema;
+  /** The faults of a refused request, for an error shape that lists them (see conformError). */
+  readonly issues?: readonly RequestIssue[];
 }
 
 /** The content type of every response the mock sends. */
@@ -32,7 +34,11 @@ export function jsonAnswer(status: number, json: string, headers?: HeaderRecord)
 /** The answer for an error: the contract's Error body and the error's own headers. */
 export function errorAnswer(error: MockError): Answer {
   const reason = error.rule ?? error.message;
-  return error.headers
-    ? { status: error.status, json: errorBody(error), headers: { ...error.headers }, reason }
-    : { status: error.status, json: errorBody(error), reason };
+  return {
+    status: error.status,
+    json: errorBody(error),
+    ...(error.headers ? { headers: { ...error.headers } } : {}),
+    reason,
+    ...(error.issues ? { issues: error.issues } : {}),
+  };
 }

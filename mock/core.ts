@@ -7,6 +7,7 @@ import { isObject } from '../spec/json/index.js';
  * @module
  */
 import type { OperationModel, SpecModel } from '../spec/model.js';
+import { maskWriteOnly } from '../spec/mask-write-only.js';
 import { challengeOf, requiresAuth } from '../spec/security/index.js';
 import { type Answer, JSON_CONTENT_TYPE, errorAnswer, jsonAnswer } from './answer.js';
 import { type Authenticator, authRequestOf, configuredSecrets, createAuthenticator, presentedSecrets } from './auth.js';
@@ -30,7 +31,7 @@ import { specDocument } from './admin/spec-document.js';
 import { redactTarget, requestLine } from './log.js';
 import type { CoreOptions } from './core-options.js';
 import { type MockPreferences, parsePrefer } from './prefer.js';
-import { forcedBy, undocumentedPreference } from './prefer-documented.js';
+import { forcedBy, forcedError, undocumentedPreference } from './prefer-documented.js';
 import type { SpecAnswer, SpecEngine, SpecEngineOptions } from './prism-engine.js';
 import { absoluteLocation } from './absolute-location.js';
 import { conformSuccess, firstSuccess, isJsonType, negotiate, placeholderAnswer } from './conform-answer.js';
@@ -395,6 +396,8 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       return errorAnswer(preferError(result.error));
     }
     const { status, body } = result;
+    const forced = preferences && forcedError(operation, status, preferences, result.headers);
+    if (forced) return { ...errorAnswer(forced), reason: `forced by ${forcedBy(preferences!)}` };
     if (status >= 400)
       return {
         ...jsonAnswer(status, errorShaped(status, body, preferences), result.headers),
@@ -458,7 +461,13 @@ export function createMockCore(config: MockCoreConfig): MockCore {
         requests!.clear();
         return jsonAnswer(200, JSON.stringify({ cleared: true }));
       }
-      const listed = requests!.list((r) => secretsOf(r.headers, r.target));
+      const listed = requests!.list(
+        (r) => secretsOf(r.headers, r.target),
+        (r, body) =>
+          r.operationId === undefined
+            ? body
+            : maskWriteOnly(current.spec.operation(r.operationId)?.requestBody?.schema.schema, body),
+      );
       return jsonAnswer(200, JSON.stringify({ requests: listed, count: listed.length, capacity: requests!.capacity }));
     }
     if (!opts.admin || path !== RESET_PATH) return errorAnswer(notFound(path));

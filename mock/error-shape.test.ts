@@ -184,4 +184,103 @@ describe('errors in the spec own shape', () => {
       await t.close();
     }
   });
+
+  it('a shape that lists faults (RFC 9457 errors[], FastAPI detail[]) gets one entry per fault', async () => {
+    const problemErrors = `        '400': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}`;
+    const problem = `    Problem:
+      type: object
+      required: [type, title, status]
+      properties:
+        type: {type: string, format: uri-reference}
+        title: {type: string}
+        status: {type: integer}
+        detail: {type: string}
+        instance: {type: string, format: uri-reference}
+        errors:
+          type: array
+          items:
+            type: object
+            required: [pointer, message]
+            properties: {pointer: {type: string}, message: {type: string}}
+  responses:
+    Problem:
+      description: a problem
+      content: {application/problem+json: {schema: {$ref: '#/components/schemas/Problem'}}}`;
+    const fastApiErrors = `        '422':
+          description: Validation Error
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  detail:
+                    type: array
+                    items:
+                      type: object
+                      required: [loc, msg, type]
+                      properties:
+                        loc: {type: array, items: {anyOf: [{type: string}, {type: integer}]}}
+                        msg: {type: string}
+                        type: {type: string}`;
+    const rfc = await startTestMock({ spec: specFile('problem-list', problemErrors, problem) });
+    const fastApi = await startTestMock({ spec: specFile('fastapi-list', fastApiErrors) });
+    try {
+      const body = await send(rfc, 'POST', '/widgets', { headers: json, body: '{"name": 5, "extra": true}' });
+      expect(body.status).toBe(400);
+      expect(body.body.errors).toEqual([{ pointer: '#/name', message: 'must be string' }]);
+      const missing = await send(rfc, 'POST', '/widgets', { headers: json, body: '{}' });
+      expect(missing.body.errors).toEqual([{ pointer: '#/name', message: 'is required' }]);
+      const query = await send(rfc, 'GET', '/widgets?limit=0');
+      expect(query.body.errors).toEqual([{ pointer: 'limit', message: 'must be >= 1' }]);
+      // Errors without faults to list (a route the spec lacks) carry no made-up entries.
+      const nowhere = await send(rfc, 'GET', '/nowhere');
+      expect(nowhere.body.errors).toBeUndefined();
+
+      const refused = await send(fastApi, 'POST', '/widgets', { headers: json, body: '{}' });
+      expect(refused.body).toEqual({ detail: [{ loc: ['body', 'name'], msg: 'is required', type: 'required' }] });
+    } finally {
+      await rfc.close();
+      await fastApi.close();
+    }
+  });
+
+  it('a forced error without a documented example speaks in the spec shape with real words', async () => {
+    const errors = `        '401':
+          description: No valid bearer token.
+          content: {application/problem+json: {schema: {$ref: '#/components/schemas/Problem'}}}
+        '404':
+          description: No such widget
+          content:
+            application/problem+json:
+              schema: {$ref: '#/components/schemas/Problem'}
+              example: {title: Widget gone, status: 404, detail: The widget was sold}`;
+    const problem = `    Problem:
+      type: object
+      required: [title, status]
+      properties:
+        type: {type: string, format: uri-reference}
+        title: {type: string}
+        status: {type: integer}
+        detail: {type: string}
+        instance: {type: string, format: uri-reference}`;
+    const t = await startTestMock({ spec: specFile('forced', errors, problem) });
+    try {
+      const forced = await send(t, 'GET', '/widgets', { headers: { Prefer: 'code=401' } });
+      expect(forced.status).toBe(401);
+      expect(forced.contentType).toBe('application/problem+json; charset=utf-8');
+      expect(forced.body).toEqual({
+        type: 'about:blank',
+        title: 'Unauthorized',
+        status: 401,
+        detail: 'No valid bearer token (forced by Prefer: code=401)',
+      });
+      // A documented example is the spec's own words: answered as written.
+      const example = await send(t, 'GET', '/widgets/1', { headers: { Prefer: 'code=404' } });
+      expect(example.body).toMatchObject({ title: 'Widget gone', status: 404 });
+      expect(example.body.detail).toMatch(/^The widget was sold/);
+    } finally {
+      await t.close();
+    }
+  });
 });

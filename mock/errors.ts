@@ -20,6 +20,11 @@ export type MockErrorCode =
   | 'prefer_not_documented'
   | 'not_acceptable'
   | 'injected_fault'
+  | 'forbidden'
+  | 'conflict'
+  | 'unprocessable_content'
+  | 'too_many_requests'
+  | 'forced_error'
   | 'bad_gateway'
   | 'mock_error';
 
@@ -34,6 +39,22 @@ export interface MockError {
    * security scheme, the declared media types (`requestBody content: text/plain not in [application/json]`).
    */
   readonly rule?: string;
+  /** Each fault of a refused request, as data, for a spec whose error shape lists them (`errors[]`). */
+  readonly issues?: readonly RequestIssue[];
+}
+
+/** One fault of a refused request: where it lies and what is wrong there. */
+export interface RequestIssue {
+  /** The part of the request: the body, or a parameter's location. */
+  readonly in: 'body' | 'path' | 'query' | 'header' | 'cookie';
+  /** For the body, the JSON pointer of the member at fault (`/address/city`, `''` for the whole body). */
+  readonly pointer: string;
+  /** The member's or parameter's name (`city`, `page`); absent for the whole body. */
+  readonly name?: string;
+  /** What is wrong, without the place (`must match format "email"`). */
+  readonly message: string;
+  /** The schema keyword the value breaks (`format`, `required`). */
+  readonly keyword: string;
 }
 
 /** Builds a {@link MockError}; `status` is a 4xx, or a 5xx only for a fault a client asked for (`injected_fault`). */
@@ -42,8 +63,15 @@ export function mockError(
   code: MockErrorCode,
   message: string,
   headers?: Readonly<Record<string, string>>,
+  issues?: readonly RequestIssue[],
 ): MockError {
-  return headers ? { status, code, message, headers } : { status, code, message };
+  return {
+    status,
+    code,
+    message,
+    ...(headers ? { headers } : {}),
+    ...(issues && issues.length > 0 ? { issues } : {}),
+  };
 }
 
 /** The contract's Error body as JSON text, with `status` equal to the HTTP status. */

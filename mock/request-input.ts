@@ -1,9 +1,10 @@
-import type { MediaTypeModel, OperationModel, ParameterModel } from '../spec/model.js';
+import type { MediaTypeModel, OperationModel, ParameterModel, SchemaIssue } from '../spec/model.js';
 import { exactIntegerIssueInJson } from '../spec/exact-integers.js';
+import { encodeSegment, segmentsOf } from '../spec/json/index.js';
 import { type ParsedParameter, checkParameterText, parseParameter } from '../spec/parameters/index.js';
 import { type EncodingMap, decodeBody, findMediaType, parseMediaType } from '../spec/media/index.js';
 import type { RequestHeaders } from './cors.js';
-import { type MockError, mockError } from './errors.js';
+import { type MockError, type RequestIssue, mockError } from './errors.js';
 
 /** A request's parameters and body, typed and checked against the operation's spec validators. */
 export interface RequestInput {
@@ -69,8 +70,7 @@ export async function readRequestInput(
     if (parameter.in !== 'path' && isStyled(parameter)) {
       const text = parameter.in === 'query' ? search.replace(/^\?/, '') : req.headers[parameter.name.toLowerCase()];
       if (typeof text !== 'string') {
-        if (parameter.required)
-          return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
+        if (parameter.required) return refuseParameter(parameter, [{ keyword: 'required', message: 'is required' }]);
         continue;
       }
       const styled = parseParameter({ ...parameter, schema: parameter.schema.schema }, text, {
@@ -78,7 +78,10 @@ export async function readRequestInput(
           .filter((p) => p.in === parameter.in && p !== parameter)
           .map((p) => p.name),
       });
-      if (!styled.ok) return invalid('invalid_parameter', styled.message);
+      if (!styled.ok)
+        return invalid('invalid_parameter', styled.message, [
+          { in: parameter.in, pointer: '', name: parameter.name, message: styled.message, keyword: 'style' },
+        ]);
       if (styled.value === undefined) {
         // An object exploded into the query (`form`, `deepObject`) sends nothing when it has no members:
         // a required one is that empty object when its schema takes it.
@@ -88,15 +91,15 @@ export async function readRequestInput(
           (schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined)) &&
           parameter.schema.validate({}).ok;
         if (parameter.required && !empty)
-          return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
+          return refuseParameter(parameter, [{ keyword: 'required', message: 'is required' }]);
         if (parameter.required) query[parameter.name] = {};
         continue;
       }
       const checked = parameter.schema.validate(styled.value);
       if (!checked.ok)
-        return invalid(
-          'invalid_parameter',
-          `${parameter.in} parameter '${parameter.name}' ${checked.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ')}`,
+        return refuseParameter(
+          parameter,
+          checked.errors.map((e) => ({ keyword: e.keyword, message: e.message.replace(/^\/ /, '') })),
         );
       query[parameter.name] = styled.value;
       continue;
@@ -108,14 +111,21 @@ export async function readRequestInput(
           ? pathParams[parameter.name]
           : req.headers[parameter.name.toLowerCase()];
     if (raw === undefined) {
-      if (parameter.required)
-        return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' is required`);
+      if (parameter.required) return refuseParameter(parameter, [{ keyword: 'required', message: 'is required' }]);
       continue;
     }
-    if (Array.isArray(raw))
-      return invalid('invalid_parameter', `${parameter.in} parameter '${parameter.name}' must be given once`);
+    if (Array.isArray(raw)) return refuseParameter(parameter, [{ keyword: 'maxItems', message: 'must be given once' }]);
     const parsed = checkedText(parameter, raw);
-    if (!parsed.ok) return invalid('invalid_parameter', parsed.issues.map((i) => i.message).join('; '));
+    if (!parsed.ok) {
+      const named = `${parameter.in} parameter '${parameter.name}' `;
+      return refuseParameter(
+        parameter,
+        parsed.issues.map((i) => ({
+          keyword: i.keyword,
+          message: i.message.startsWith(named) ? i.message.slice(named.length) : i.message,
+        })),
+      );
+    }
     (parameter.in === 'path' ? path : query)[parameter.name] = parsed.value;
   }
   if (!operation.requestBody) return { ok: true, value: { query, path, rawQuery } };
@@ -146,7 +156,7 @@ export async function readRequestInput(
   const result = bodyModel.schema.validate(body);
   if (!result.ok) {
     const detail = result.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ');
-    return invalid('invalid_body', `request body: ${detail}`);
+    return invalid('invalid_body', `request body: ${detail}`, bodyIssues(result.errors));
   }
   // Integers beyond 2^53 read as doubles pass range checks they break (one past int64 reads as 2^63).
   const exact = exactIntegerIssueInJson(bodyModel.schema.schema, text.value);
@@ -301,6 +311,7 @@ async function readOtherBody(
       return invalid(
         'invalid_body',
         `request body: ${result.errors.map((e) => e.message.replace(/^\/ /, '')).join('; ')}`,
+        bodyIssues(result.errors),
       );
   }
   return { ok: true, value: { ...base, body: decoded.value } };
@@ -339,9 +350,55 @@ function latin1(bytes: Uint8Array): string {
   return out;
 }
 
-function invalid<T>(code: 'invalid_parameter' | 'invalid_body' | 'malformed_json', message: string): Checked<T> {
+function invalid<T>(
+  code: 'invalid_parameter' | 'invalid_body' | 'malformed_json',
+  message: string,
+  issues?: readonly RequestIssue[],
+): Checked<T> {
   const capped = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 3)}...` : message;
-  return { ok: false, error: mockError(400, code, capped) };
+  return { ok: false, error: mockError(400, code, capped, undefined, issues?.slice(0, MAX_ISSUES)) };
+}
+
+// A refusal lists at most this many faults, as its message is capped.
+const MAX_ISSUES = 20;
+
+/** A refused parameter: the message names it once, each fault is an issue of its own. */
+function refuseParameter<T>(
+  parameter: ParameterModel,
+  faults: readonly { readonly keyword: string; readonly message: string }[],
+): Checked<T> {
+  return invalid(
+    'invalid_parameter',
+    `${parameter.in} parameter '${parameter.name}' ${faults.map((f) => f.message).join('; ')}`,
+    faults.map((f) => ({
+      in: parameter.in,
+      pointer: '',
+      name: parameter.name,
+      message: f.message,
+      keyword: f.keyword,
+    })),
+  );
+}
+
+/**
+ * The body's schema faults as issues, each at the member it names: a missing required member is at
+ * its own pointer (`/ownerEmail`), not at the object that lacks it.
+ */
+function bodyIssues(errors: readonly SchemaIssue[]): RequestIssue[] {
+  return errors.map((e) => {
+    const place = `${e.pointer || '/'} `;
+    const message = e.message.startsWith(place) ? e.message.slice(place.length) : e.message;
+    const missing = e.keyword === 'required' ? /required property '([^']+)'/.exec(message)?.[1] : undefined;
+    const pointer = missing === undefined ? e.pointer : `${e.pointer}/${encodeSegment(missing)}`;
+    const name = segmentsOf(pointer)?.pop();
+    return {
+      in: 'body',
+      pointer,
+      ...(name === undefined ? {} : { name }),
+      message: missing === undefined ? message : 'is required',
+      keyword: e.keyword,
+    };
+  });
 }
 
 /** Whether a parameter's value is more than one plain text in its location's default style. */

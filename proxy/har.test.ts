@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { api as todos } from '../fixtures/apis/todos/index.js';
 import { startTodos } from '../fixtures/apis/todos/server.js';
 import { startMock } from '../mock/start.js';
-import { type Har, readHar } from './har.js';
+import { type Har, harEntry, readHar } from './har.js';
 import { TODOS_KEY, recordAppSession } from './_test-support.js';
 
 const open: { close(): Promise<void> }[] = [];
@@ -80,5 +80,27 @@ describe('HAR recording', () => {
     expect(JSON.parse(entries[1]!.request.postData!.text)).toEqual({ name: 'Rex', categoryId: 1 });
     expect(entries[1]!.request.headers.find((h) => h.name === 'authorization')?.value).toBe('Bearer [redacted]');
     expect(text).not.toContain('mock-key-123456');
+  });
+
+  it('masks the body members the spec marks writeOnly (a password), unless secrets are kept', () => {
+    const exchange = {
+      startedAt: 0,
+      method: 'POST',
+      url: 'http://127.0.0.1/signup',
+      requestHeaders: { 'content-type': 'application/json' },
+      requestBody: new TextEncoder().encode('{"email":"a@b.co","password":"hunter2-long"}'),
+      status: 201,
+      responseHeaders: {},
+      responseBody: new Uint8Array(),
+      ms: 1,
+      requestSchema: {
+        type: 'object',
+        properties: { email: { type: 'string' }, password: { type: 'string', writeOnly: true } },
+      },
+    };
+    const masked = harEntry(exchange, { schemes: [] }).request.postData!.text;
+    expect(JSON.parse(masked)).toEqual({ email: 'a@b.co', password: '[redacted]' });
+    const kept = harEntry(exchange, { schemes: [], keepSecrets: true }).request.postData!.text;
+    expect(JSON.parse(kept)).toEqual({ email: 'a@b.co', password: 'hunter2-long' });
   });
 });

@@ -6,7 +6,7 @@ import { redactHeaders } from '../mock/admin/index.js';
 import { authRequestOf, presentedSecrets } from '../mock/auth.js';
 import type { RequestHeaders } from '../mock/cors.js';
 import { redactTarget } from '../mock/log.js';
-import type { SecurityScheme } from '../spec/index.js';
+import { type JsonSchema, type SecurityScheme, maskWriteOnly } from '../spec/index.js';
 import { decodeContent } from './content-coding.js';
 
 /** One exchange as a server saw it, raw: what a recorder turns into a HAR entry. */
@@ -23,6 +23,8 @@ export interface SeenExchange {
   /** The body as sent (still content-coded when it was). */
   readonly responseBody: Uint8Array;
   readonly ms: number;
+  /** The operation's request body schema, when known: its writeOnly members are masked in recordings. */
+  readonly requestSchema?: JsonSchema;
 }
 
 /** A HAR 1.2 name/value pair. */
@@ -138,7 +140,7 @@ export function harEntry(exchange: SeenExchange, options: HarOptions): HarEntry 
       headers: Object.entries(requestHeaders).map(([name, value]) => ({ name, value })),
       queryString,
       ...(exchange.requestBody.length > 0
-        ? { postData: { mimeType: requestType, text: scrub(new TextDecoder().decode(exchange.requestBody)) } }
+        ? { postData: { mimeType: requestType, text: scrub(maskedBody(exchange, keep)) } }
         : {}),
       headersSize: -1,
       bodySize: exchange.requestBody.length,
@@ -163,6 +165,20 @@ export function harEntry(exchange: SeenExchange, options: HarOptions): HarEntry 
     cache: {},
     timings: { send: 0, wait: round(exchange.ms), receive: 0 },
   };
+}
+
+/** The request body as text, its writeOnly members (a password) masked unless secrets are kept. */
+function maskedBody(exchange: SeenExchange, keep: boolean): string {
+  const text = new TextDecoder().decode(exchange.requestBody);
+  if (keep || exchange.requestSchema === undefined) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const masked = maskWriteOnly(exchange.requestSchema, parsed);
+  return masked === parsed ? text : JSON.stringify(masked);
 }
 
 /** Collects exchanges as HAR entries and writes them to one file. */

@@ -6,7 +6,7 @@ import type { ReceivedResponse } from '../conformance/cases/index.js';
 import type { Finding, RequestRecord } from '../conformance/findings/index.js';
 import { redact, redactText } from '../conformance/report/redact.js';
 import { describeFinding } from '../conformance/report/describe-finding.js';
-import { type OperationModel, type SpecModel, challengeOf, loadSpec } from '../spec/index.js';
+import { type OperationModel, type SpecModel, challengeOf, loadSpec, maskWriteOnly } from '../spec/index.js';
 import { JSON_CONTENT_TYPE, errorAnswer } from '../mock/answer.js';
 import { authRequestOf, presentedSecrets } from '../mock/auth.js';
 import { createRequestLog, redactHeaders } from '../mock/admin/index.js';
@@ -357,6 +357,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         responseBody: sentBody,
         ms: took,
         answeredBy,
+        ...(operation?.requestBody ? { requestSchema: operation.requestBody.schema.schema } : {}),
       };
       recorder?.add(passed);
       options.onExchange?.(passed);
@@ -370,7 +371,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       res.end(JSON.stringify(value));
     };
     if (path === REQUESTS_PATH && method === 'GET')
-      return json(200, { requests: requestLog.list((r) => secretsOf(r.headers, r.target.split('?')[1] ?? '')) });
+      return json(200, {
+        requests: requestLog.list(
+          (r) => secretsOf(r.headers, r.target.split('?')[1] ?? ''),
+          (r, listedBody) =>
+            r.operationId === undefined
+              ? listedBody
+              : maskWriteOnly(spec.operation(r.operationId)?.requestBody?.schema.schema, listedBody),
+        ),
+      });
     if (path === REQUESTS_PATH && method === 'DELETE') {
       requestLog.clear();
       return json(200, { cleared: true });

@@ -1,16 +1,17 @@
 // False alarms first seen on real servers (docs/real-servers.md), each on a hand-written document and
 // a small in-process server that behaves as the real one did.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../findings/index.js';
 import { describeFinding } from '../report/describe-finding.js';
 import { runConformance } from './run-conformance.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-real-alarms-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let open: { close(): Promise<void> } | undefined;
 afterEach(async () => {
   await open?.close();

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH, KEY, type TestMock, startTestMock } from '../_test-support.js';
+import { AUTH, KEY, type TestMock, startTestMock, tempSpecs } from '../_test-support.js';
 import { createRequestLog } from './index.js';
 
 let t: TestMock;
@@ -81,6 +81,43 @@ describe('GET /__mock/requests', () => {
       });
     } finally {
       await todos.close();
+    }
+  });
+
+  it('masks the body members the spec marks writeOnly (a password)', async () => {
+    const specs = tempSpecs();
+    const spec = specs.write(
+      'signup.yaml',
+      `openapi: 3.0.3
+info: {title: signup, version: '1'}
+paths:
+  /accounts:
+    post:
+      operationId: signUp
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [email, password]
+              properties:
+                id: {type: integer, readOnly: true}
+                email: {type: string}
+                password: {type: string, writeOnly: true}
+      responses:
+        '201': {description: created}
+`,
+    );
+    const signup = await startTestMock({ spec });
+    try {
+      const s = request(signup.mock.server);
+      await s.post('/accounts').send({ email: 'a@b.co', password: 'correct-horse' });
+      const listed = (await s.get('/__mock/requests')).body.requests as { body: unknown }[];
+      expect(listed.map((r) => r.body)).toEqual([{ email: 'a@b.co', password: '[redacted]' }]);
+    } finally {
+      await signup.close();
+      specs.remove();
     }
   });
 

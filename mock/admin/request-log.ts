@@ -42,8 +42,14 @@ export interface ListedRequest {
 export interface RequestLog {
   readonly capacity: number;
   record(request: ReceivedRequest): void;
-  /** Every kept request, with `secretsOf(request)` and secret-looking headers redacted. */
-  list(secretsOf: (request: ReceivedRequest) => readonly string[]): ListedRequest[];
+  /**
+   * Every kept request, with `secretsOf(request)` and secret-looking headers redacted, and a JSON
+   * body passed through `maskBody` (the spec's writeOnly members masked).
+   */
+  list(
+    secretsOf: (request: ReceivedRequest) => readonly string[],
+    maskBody?: (request: ReceivedRequest, body: unknown) => unknown,
+  ): ListedRequest[];
   clear(): void;
 }
 
@@ -70,11 +76,11 @@ export function createRequestLog(capacity: number = REQUEST_LOG_CAPACITY): Reque
       next = (next + 1) % capacity;
       count = Math.min(count + 1, capacity);
     },
-    list(secretsOf) {
+    list(secretsOf, maskBody) {
       const out: ListedRequest[] = [];
       for (let i = 0; i < count; i++) {
         const request = ring[(next - count + i + capacity) % capacity]!;
-        out.push(listed(request, secretsOf(request)));
+        out.push(listed(request, secretsOf(request), maskBody));
       }
       return out;
     },
@@ -104,13 +110,18 @@ export function redactHeaders(headers: RequestHeaders, secrets: readonly string[
   return out;
 }
 
-function listed(request: ReceivedRequest, secrets: readonly string[]): ListedRequest {
+function listed(
+  request: ReceivedRequest,
+  secrets: readonly string[],
+  maskBody?: (request: ReceivedRequest, body: unknown) => unknown,
+): ListedRequest {
   const headers = redactHeaders(request.headers, secrets);
   let body: unknown;
   if (request.body !== undefined) {
     const text = hide(request.body, secrets);
     try {
       body = JSON.parse(text);
+      if (maskBody) body = maskBody(request, body);
     } catch {
       body = text;
     }

@@ -1,9 +1,9 @@
 import type { JsonSchema, OperationModel, ResponseModel, SpecModel } from '../../spec/index.js';
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
-import { type MockErrorCode, errorBody, mockError } from '../errors.js';
+import { type MockErrorCode, type RequestIssue, errorBody, mockError } from '../errors.js';
 import { parseMediaType } from '../../spec/media/index.js';
 import { sampleValue, schemaSample } from './sample-value.js';
-import { isObject } from '../../spec/json/index.js';
+import { isObject, segmentsOf } from '../../spec/json/index.js';
 
 type Obj = Record<string, unknown>;
 
@@ -30,7 +30,7 @@ export function conformError(spec: SpecModel, operation: OperationModel | undefi
     return inErrorMediaType(answer, shape.mediaTypes);
   const code = isObject(body) && typeof body.code === 'string' ? (body.code as MockErrorCode) : 'invalid_parameter';
   const message = isObject(body) && typeof body.message === 'string' ? body.message : `Status ${answer.status}.`;
-  const fitted = renderError(shape, answer.status, code, message);
+  const fitted = renderError(shape, answer.status, code, message, answer.issues);
   const headers = { ...answer.headers, ...fitted.headers };
   return answer.reason === undefined ? { ...fitted, headers } : { ...fitted, headers, reason: answer.reason };
 }
@@ -105,7 +105,8 @@ export function specErrorResponse(spec: SpecModel): ResponseModel | undefined {
 /**
  * An error of `status` rendered in a shape (see {@link errorShapeFor}): XML or text when it is
  * documented only so; the mock's Error when the shape's schema takes it; a body built from the schema
- * (its status, code and message members filled, one level of nesting deep), else the documented
+ * (its status, code and message members filled, one level of nesting deep, and a list of faults
+ * such as `errors[]` filled from `issues`), else the documented
  * example, else one built from the schema's keywords alone (when its examples break it); an RFC 9457
  * problem (`type`, `title`, `status`, `detail`, and `code` as an extension member) when there is no
  * schema.
@@ -115,6 +116,7 @@ export function renderError(
   status: number,
   code: MockErrorCode,
   message: string,
+  issues?: readonly RequestIssue[],
 ): Answer {
   const error = mockError(status, code, message);
   const textual = inTextMediaType(errorAnswer(error), shape?.mediaTypes);
@@ -127,10 +129,19 @@ export function renderError(
       'Content-Type': `${documented ?? PROBLEM_JSON}; charset=utf-8`,
     });
   }
-  if (check.validate(JSON.parse(errorBody(error))).ok) return inErrorMediaType(errorAnswer(error), shape.mediaTypes);
   const sample = sampleValue(check.schema);
-  const candidates: unknown[] = [];
-  if (isObject(sample)) candidates.push(filledError(check.schema, sample, status, code, message, 0));
+  const filled = isObject(sample) ? filledError(check.schema, sample, status, code, message, 0) : undefined;
+  // A shape that lists faults (`errors: [{pointer, message}]`) gets one entry per fault found.
+  const listed = filled && issues && issues.length > 0 ? withIssues(check.schema, filled, issues) : undefined;
+  if (listed && check.validate(listed).ok)
+    return inErrorMediaType(jsonAnswer(status, JSON.stringify(listed)), shape.mediaTypes);
+  // The mock's Error where the shape takes it and names some of its members: a schema of optional
+  // members only (`{detail: [...]}`) takes any object, which says nothing in its words.
+  const declared = declaredSchemas(check.schema);
+  const named = declared.size === 0 || ['code', 'message', 'status'].some((m) => declared.has(m));
+  if (named && check.validate(JSON.parse(errorBody(error))).ok)
+    return inErrorMediaType(errorAnswer(error), shape.mediaTypes);
+  const candidates: unknown[] = filled ? [filled] : [];
   candidates.push(...Object.values(shape.examples), sample);
   let body = candidates.find((c) => check.validate(c).ok);
   if (body === undefined) {
@@ -183,6 +194,59 @@ function filledError(
       filled[name] = filledError(member, filled[name] as Obj, status, code, message, depth + 1);
   }
   return filled;
+}
+
+// The list member of an error shape that holds one entry per fault, by its name.
+const ISSUE_LIST_NAMES =
+  /^(errors|detail|issues|details|violations|invalid_?-?params|field_?errors|validation_?errors|problems|causes|fields)$/i;
+const POINTER_NAMES = /pointer/i;
+const NAME_NAMES = /^(field|param|parameter|property|attribute|name|key|member)$/i;
+const PLACE_NAMES = /^(path|loc|location|source)$/i;
+const KEYWORD_NAMES = /^(code|keyword|rule|type|constraint|error_?code)$/i;
+
+/**
+ * The error body with its list of faults (`errors`, `details`, `invalid_params` ...) filled, one entry
+ * per issue: for items that are objects, what each member's name asks for (a JSON pointer in the
+ * RFC 9457 `#/member` form, the member or parameter name, a path, the message, the keyword); for
+ * items that are strings, the message with its place. Undefined when the shape has no such list, or
+ * an entry would break its item schema.
+ */
+function withIssues(schema: JsonSchema, body: Obj, issues: readonly RequestIssue[]): Obj | undefined {
+  const lists = [...declaredSchemas(schema)].filter(
+    ([name, member]) => ISSUE_LIST_NAMES.test(name) && (member.type === 'array' || isObject(member.items)),
+  );
+  const [name, list] = lists[0] ?? [];
+  if (name === undefined || !list || !isObject(list.items)) return undefined;
+  const items = list.items as JsonSchema;
+  const itemType = Array.isArray(items.type) ? items.type.find((t) => t !== 'null') : items.type;
+  if (itemType === 'string') return { ...body, [name]: issues.map((i) => `${placeOf(i)} ${i.message}`) };
+  const members = declaredSchemas(items);
+  if (members.size === 0) return undefined;
+  const base = sampleValue(items);
+  const entries = issues.map((issue) => {
+    const entry: Obj = isObject(base) ? { ...base } : {};
+    for (const [member, memberSchema] of members) {
+      const type = Array.isArray(memberSchema.type) ? memberSchema.type.find((t) => t !== 'null') : memberSchema.type;
+      const segments = issue.in === 'body' ? (segmentsOf(issue.pointer) ?? []) : [issue.name ?? ''];
+      if (type === 'array' && PLACE_NAMES.test(member)) entry[member] = [issue.in, ...segments];
+      else if (type !== undefined && type !== 'string') continue;
+      else if (POINTER_NAMES.test(member))
+        entry[member] = issue.in === 'body' ? `#${issue.pointer}` : (issue.name ?? issue.in);
+      else if (MESSAGE_NAMES.test(member) || /^(msg|title)$/i.test(member)) entry[member] = issue.message;
+      else if (NAME_NAMES.test(member)) entry[member] = issue.name ?? issue.in;
+      else if (PLACE_NAMES.test(member)) entry[member] = placeOf(issue);
+      else if (member === 'in') entry[member] = issue.in;
+      else if (KEYWORD_NAMES.test(member) && !('enum' in memberSchema)) entry[member] = issue.keyword;
+    }
+    return entry;
+  });
+  return { ...body, [name]: entries };
+}
+
+/** Where an issue lies, for people: `body.address.city`, `query.page`. */
+function placeOf(issue: RequestIssue): string {
+  if (issue.in !== 'body') return `${issue.in}.${issue.name ?? ''}`;
+  return ['body', ...(segmentsOf(issue.pointer) ?? [])].join('.');
 }
 
 /** Reason phrases of the statuses the mock answers on its own (RFC 9110 §15), for problem titles. */

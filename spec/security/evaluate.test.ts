@@ -44,7 +44,7 @@ describe('evaluate', () => {
     });
     expect(evaluate(s, request({ authorization: 'Bearer nope' }), accepted)).toEqual({
       outcome: 'invalid',
-      reason: 'The API key is not valid.',
+      reason: 'The bearer token is not valid.',
       scheme: 'bearerAuth',
       challenge: 'Bearer',
     });

@@ -27,8 +27,8 @@ describe('bearer handler', () => {
     [{ authorization: 'Bearer' }, 'invalid', 'The bearer token is empty.'],
     [{ authorization: 'Bearer    ' }, 'invalid', 'The bearer token is empty.'],
     [{ authorization: 'Bearer Key123abc x' }, 'invalid', 'The bearer token must not contain whitespace.'],
-    [{ authorization: 'Bearer key123abc' }, 'invalid', 'The API key is not valid.'],
-    [{ authorization: 'Bearer Key123ab' }, 'invalid', 'The API key is not valid.'],
+    [{ authorization: 'Bearer key123abc' }, 'invalid', 'The bearer token is not valid.'],
+    [{ authorization: 'Bearer Key123ab' }, 'invalid', 'The bearer token is not valid.'],
   ])('refuses %j: %s', (headers, outcome, reason) => {
     expect(handler.verify(request(headers), accepted)).toEqual({ outcome, reason });
   });

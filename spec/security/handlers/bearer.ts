@@ -222,7 +222,7 @@ export function bearerHandler(scheme: BearerLike): SchemeHandler {
       if (/\s/.test(parsed.token))
         return { outcome: 'invalid', reason: 'The bearer token must not contain whitespace.' };
       if (accepted.any || matchesAny(parsed.token, accepted.secrets)) return { outcome: 'ok' };
-      return { outcome: 'invalid', reason: 'The API key is not valid.' };
+      return { outcome: 'invalid', reason: 'The bearer token is not valid.' };
     },
     challenge: (options: ChallengeOptions = {}) =>
       options.scopes?.length ? `Bearer scope="${options.scopes.join(' ').replace(/["\\]/g, '')}"` : 'Bearer',
