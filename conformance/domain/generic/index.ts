@@ -9,6 +9,7 @@ import { ordinaryParts, toValidCase } from '../../generate/index.js';
 import type { DomainRules } from '../rules.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
 import { clientChoosesId, lifecycle } from './lifecycle.js';
+import { interleavedLives } from './interleaved-lives.js';
 import { concurrentCreates } from './concurrent-creates.js';
 import { createEchoCheck, identityCheck } from './item-checks.js';
 import {
@@ -179,6 +180,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     },
     sequences: [
       ...resources.collections.map((c) => lifecycle(spec, c, ledger)),
+      ...resources.collections.map((c) => interleavedLives(spec, c, ledger)),
       ...resources.collections.map((c) => pageMoves(spec, c)),
       ...resources.collections.map((c) => concurrentCreates(spec, c)),
     ]
