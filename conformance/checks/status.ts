@@ -571,14 +571,29 @@ function unjudgedRefusal(
     return `the body's ${madeUp}, which names another resource by a value the kit made up (none was known)`;
   // A value the target already holds ("User with this email already exists"), refused with a status
   // the operation documents: a uniqueness rule no schema can state, met by a run that sent the value
-  // before. Refused with a status the spec does not give the operation, it stays a failure.
+  // before. With a status the spec does not give the operation, it is a gap only where the spec's own
+  // words call a member sent unique ("The user's unique identifier"): the refusal then rests on the
+  // spec, and only its status is not shown. Otherwise it stays a failure.
+  const unique = members.find((m) => saysUnique(body?.schema.schema, m));
   const taken =
-    [400, 409, 422].includes(status) && documented(operation, status)
+    [400, 409, 422].includes(status) && (documented(operation, status) || unique !== undefined)
       ? ALREADY_TAKEN.exec(exchange.response?.bodyText ?? '')
       : null;
   if (taken)
-    return `a value the target says it already holds ("${taken[0]}"): a uniqueness rule the schema cannot state`;
+    return documented(operation, status) || unique === undefined
+      ? `a value the target says it already holds ("${taken[0]}"): a uniqueness rule the schema cannot state`
+      : `a value the target says it already holds ("${taken[0]}"), in ${unique}, which the spec's words call unique`;
   return undefined;
+}
+
+/** Whether the body schema's words for `member` (its description or title) call it unique. */
+function saysUnique(schema: JsonSchema | undefined, member: string): boolean {
+  if (!schema) return false;
+  const property = (mergeAllOf(schema).properties as Record<string, JsonSchema> | undefined)?.[member];
+  if (!property) return false;
+  const merged = mergeAllOf(property);
+  const words = `${typeof merged.title === 'string' ? merged.title : ''} ${typeof merged.description === 'string' ? merged.description : ''}`;
+  return /\bunique\b/i.test(words) && !/\bnot (?:necessarily )?unique\b/i.test(words);
 }
 
 /** Words of a refusal that name a value already taken. */

@@ -68,8 +68,13 @@ export function secretScrubber(secrets: readonly string[], kind: ScrubbedText): 
     let out = text;
     for (const form of forms) {
       if (form.length >= WHOLE_VALUE_BELOW) out = out.split(form).join(API_KEY_PLACEHOLDER);
+      // A whole value stands between quotes, spaces, `=`, `:` or `&`: within a name (`x-access-token`,
+      // `api_key`, `a.token`) the same letters are the name's, not the key.
       else
-        out = out.replace(new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(form)}(?![A-Za-z0-9])`, 'g'), API_KEY_PLACEHOLDER);
+        out = out.replace(
+          new RegExp(`(?<![A-Za-z0-9_.-])${escapeRegExp(form)}(?![A-Za-z0-9_.-])`, 'g'),
+          API_KEY_PLACEHOLDER,
+        );
     }
     return out.replace(CREDENTIAL, (match, scheme: string, space: string, token: string) =>
       PROSE_WORD.test(token) ? match : `${scheme}${space}${REDACTED}`,
