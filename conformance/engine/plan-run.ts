@@ -1,3 +1,4 @@
+import { optionalBodySweeps } from './optional-body-sweep.js';
 import type { Case } from '../cases/index.js';
 import { isCheckName } from '../checks/registry.js';
 import type { DomainRules } from '../domain/rules.js';
@@ -104,6 +105,7 @@ export function planRun(
     ...clientHeaderSweeps(spec, context, readOnly),
     ...httpSweeps(spec, context, readOnly),
     ...rawInputSweeps(spec, context, readOnly),
+    ...optionalBodySweeps(spec, context, readOnly),
   ];
   const allSequences = sequenceProperties(spec, rules, context, readOnly);
   const names = new Set<string>([
