@@ -10,6 +10,7 @@ import type { DomainRules } from '../rules.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
 import { clientChoosesId, lifecycle } from './lifecycle.js';
 import { interleavedLives } from './interleaved-lives.js';
+import { namedValueHarvester } from './named-values.js';
 import { concurrentCreates } from './concurrent-creates.js';
 import { createEchoCheck, identityCheck } from './item-checks.js';
 import {
@@ -115,6 +116,8 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         )
       : [];
 
+  const namedValues = namedValueHarvester(spec, resources.collections);
+
   // Collections whose id the spec describes as never reused (its member's or its parameter's words).
   const neverReused = new Set(
     resources.collections
@@ -163,7 +166,8 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       const assignment = assignments.get(operation.operationId);
       const collection = collectionOf(operation.operationId);
       if (collection) observeConfirmations(ledger, exchange, collection, assignment?.role, operation.operationId);
-      if (!assignment || !collection?.id) return {};
+      const named = namedValues(exchange, operation);
+      if (!assignment || !collection?.id) return named;
       const body = r.exactJson ?? r.json;
       const ids =
         assignment.role === 'list'
@@ -174,9 +178,12 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
               ? [idOfItem(collection, body)]
               : [];
       const found = ids.filter((id): id is string => id !== undefined);
-      if (found.length === 0) return {};
+      if (found.length === 0) return named;
       const parameter = collection.id.parameter;
-      return Object.fromEntries(takers(collection).map((o) => [o.operationId, { [parameter]: found }]));
+      return {
+        ...named,
+        ...Object.fromEntries(takers(collection).map((o) => [o.operationId, { [parameter]: found }])),
+      };
     },
     sequences: [
       ...resources.collections.map((c) => lifecycle(spec, c, ledger)),
