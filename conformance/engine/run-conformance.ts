@@ -1,17 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { authExpectation, bodyNamesAnother, type Case, type Exchange } from '../cases/index.js';
-import { findingOf, GENERIC_CHECKS, type RegisteredCheck } from '../checks/index.js';
+import type { Case, Exchange } from '../cases/index.js';
+import { findingOf } from '../checks/index.js';
 import { checkKept, type CheckName } from '../checks/registry.js';
-import { credentialVariantOf, settleAnotherCredential, variantSchemeOf } from '../checks/credential-variant.js';
-import { settleGrantedElsewhere } from '../checks/granted-elsewhere.js';
-import { referenceMembers } from '../generate/known-references.js';
-import { decodePercent } from '../../spec/parameters/index.js';
 import { DateWatch } from '../checks/date-header.js';
 import type { DomainRules } from '../domain/rules.js';
 import { selectRules } from '../domain/select-rules.js';
-import type { Finding, RequestRecord, RunReport, Verdict } from '../findings/index.js';
+import type { Finding, RunReport, Verdict } from '../findings/index.js';
 import { alternativeFor, requiresAuth, schemesIn } from '../../spec/security/index.js';
 import { createHttpClient, createKitCredentials, CredentialError, type KitCredentials } from '../send/index.js';
 import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
@@ -22,7 +16,7 @@ import { settleFinding } from '../findings/basis.js';
 import { watchTarget } from './target-watch.js';
 import { gateValid } from './valid-gate.js';
 import { ordinaryParts, toValidCase } from '../generate/index.js';
-import { operationSelected, planFirstLook, planRun } from './plan-run.js';
+import { planFirstLook, planRun } from './plan-run.js';
 import { RunError } from './run-error.js';
 import { collectReport, verdictOf, withReproducer, type ReplayCommand } from './collect-report.js';
 import type { KitProperty, KitSweep } from './kit-property.js';
@@ -30,12 +24,12 @@ import { resolveOptions, type ConformanceOptions, type ResolvedOptions } from '.
 import { runPool } from './pool.js';
 import { TOOL } from './tool.js';
 import { createCoverageTracker, observationOf } from '../contract-coverage/index.js';
-import { executeProperty, inShrinkStep, type PropertyOutcome, type ReplayPoint } from './execute-property.js';
+import { executeProperty, type PropertyOutcome, type ReplayPoint } from './execute-property.js';
+import { RunMemory } from './run-memory.js';
+import { SelectionGate } from './selection-gate.js';
+import { ExchangeJudge } from './exchange-judge.js';
 
 export { RunError } from './run-error.js';
-
-/** Methods that write nothing (RFC 9110 §9.2.1): all `--read-only` lets the kit send. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /**
  * Certifies an implementation against the spec: generates valid, invalid and auth cases for every
@@ -101,80 +95,22 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     ].join(' '),
     ...(options.spec !== undefined && options.spec !== DEFAULT_SPEC_PATH ? { spec: options.spec } : {}),
   };
-  const known = new Map<string, Map<string, Set<string>>>();
-  // Per operation, its first 201 with a Location to a valid request: what a Location check can follow
-  // where its own creation was refused (an event not on sale, a parent the sweep did not know).
-  const createdWithLocation = new Map<string, Exchange>();
-  // What properties generate from: frozen after preparation, so a seed means the same requests
-  // whatever order concurrent properties finish in.
-  let knownSnapshot: Map<string, Record<string, string[]>> | undefined;
+  const memory = new RunMemory(spec, rules);
   // Every answer's Date, judged once for the whole run (RFC 9110 §6.6.1, §5.6.7).
   const dates = new DateWatch();
 
   const operationOf = (c: Case): OperationModel => spec.operation(c.operationId)!;
-  /**
-   * The values harvested so far for the path parameters that lie below `path` (`/pets/{petId}` under
-   * `/pets`; `{eventId}` but not `{venueId}` under `/venues/{venueId}`): what a DELETE of `path` may
-   * have removed. A parameter `path` itself holds names what the DELETE named, voided on its own.
-   */
-  const knownBelow = (path: string): string[] => {
-    const prefix = `${path.replace(/\/$/, '')}/`;
-    return spec.operations
-      .filter((o) => o.path.startsWith(prefix))
-      .flatMap((o) => {
-        const below = [...o.path.slice(prefix.length).matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-        const values = known.get(o.operationId);
-        return below.flatMap((name) => [...(values?.get(name) ?? [])]);
-      });
-  };
   const watch = watchTarget((c) => {
     const method = (c.method ?? operationOf(c).method).toUpperCase();
     return { method, route: `${method} ${c.literalPath?.path ?? operationOf(c).path}` };
   });
   const checkSelected = (name: CheckName) => checkKept(name, options.only, options.skip);
-  // The selection bounds every request, setup writes included: what would reach an operation it
-  // leaves out (or write, under --read-only) is not sent, and the work that needed it says so.
-  // Set again once the plan names each property's operations (before any request).
-  let operationAllowed = operationSelected(spec, options);
+  // The selection bounds every request, setup writes included (see SelectionGate); it learns each
+  // property's operations once the plan names them, before any request.
+  const gate = new SelectionGate(spec, options);
   const workOf = new AsyncLocalStorage<string>();
-  // What the selection left unsent: per operation (and flag), the work that needed it.
-  const withheld = new Map<string, { readonly what: string; readonly work: Set<string> }>();
   // Answers seen, and how many were 404: most of them 404 means a wrong base path in --target.
   const answers = { all: 0, notFound: 0 };
-  const refused = new WeakSet<RequestRecord>();
-  const unsent = (f: Finding) => f.request !== undefined && refused.has(f.request);
-  const refusal = (c: Case): Exchange | undefined => {
-    const declared = operationOf(c);
-    const method = (c.method ?? declared.method).toUpperCase();
-    // A case sent with another method reaches the operation that method has on the path, if any.
-    const reached =
-      (c.method && !c.literalPath
-        ? spec.operations.find((o) => o.path === declared.path && o.method.toUpperCase() === method)
-        : undefined) ?? declared;
-    const flag =
-      options.readOnly && !SAFE_METHODS.has(method)
-        ? '--read-only'
-        : !operationAllowed(reached.operationId)
-          ? options.only.length > 0
-            ? '--only'
-            : '--skip'
-          : undefined;
-    if (flag === undefined) return undefined;
-    const what =
-      flag === '--read-only'
-        ? `${method} ${reached.path} (${reached.operationId}), which --read-only does not send`
-        : `${reached.operationId} (${reached.method.toUpperCase()} ${reached.path}), which ${flag} leaves out`;
-    const entry = withheld.get(what) ?? { what, work: new Set<string>() };
-    entry.work.add(workOf.getStore() ?? c.family);
-    withheld.set(what, entry);
-    const request: RequestRecord = { method, path: c.literalPath?.path ?? declared.path, headers: {} };
-    refused.add(request);
-    return {
-      case: c,
-      request,
-      failure: { kind: 'not_selected', message: `not sent: ${flag} leaves ${reached.operationId} out`, durationMs: 0 },
-    };
-  };
 
   // Set by the domain's preparation when the target narrows what a valid request is (see Adaptation).
   let adapt: ((c: Case) => Case) | undefined;
@@ -194,7 +130,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         failure: { kind: 'not_selected', message: 'not sent: the run was interrupted', durationMs: 0 },
       };
     // Selection first: an operation left out gets no request, and no gap either.
-    const withheld = refusal(adapted);
+    const withheld = gate.refuse(adapted, workOf.getStore() ?? adapted.family);
     if (withheld) return withheld;
     const gated = gateValid(adapted, operationOf(adapted));
     if ('fault' in gated) {
@@ -217,30 +153,11 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     }
     const c = gated.send;
     const exchange = await watch.send(c, async (sent) => {
-      // A DELETE may remove what it names, whatever it answers and however long it takes: from the
-      // moment it is sent, no value it names is claimed to exist any more.
-      // A write whose body gives the item another id (`PUT /users/1 {"id": "Rex"}`) may move it: the
-      // value the path named is no longer claimed to exist either.
-      const method = (sent.method ?? operationOf(sent).method).toLowerCase();
-      const renamed = method === 'put' || method === 'patch' ? bodyNamesAnother(sent, operationOf(sent)) : undefined;
-      if (renamed) deleted.add(renamed.pathValue);
-      if ((sent.method ?? operationOf(sent).method).toLowerCase() === 'delete') {
-        for (const value of Object.values(sent.pathParams)) deleted.add(value);
-        // A DELETE of a collection (`DELETE /pets?type=bird`) or of a parent may remove any item
-        // below it: the values known for the path parameters below its path are no longer claimed.
-        for (const value of knownBelow(operationOf(sent).path)) deleted.add(value);
-      }
+      memory.sending(sent, operationOf(sent));
       return client.send(sent, operationOf(sent));
     });
     if (exchange.response) {
-      if (
-        exchange.response.status === 201 &&
-        exchange.response.headers.location !== undefined &&
-        exchange.case.kind === 'valid' &&
-        !createdWithLocation.has(exchange.case.operationId)
-      )
-        createdWithLocation.set(exchange.case.operationId, exchange);
-      learn(exchange);
+      memory.learn(exchange, operationOf(exchange.case));
       answers.all++;
       if (exchange.response.status === 404) answers.notFound++;
     }
@@ -251,93 +168,15 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     return exchange;
   };
 
-  const learn = (exchange: Exchange) => {
-    // Items made at a declared bound (capacity at its maximum, one less) are not handed to later
-    // requests: a rule across resources (a ticket limit at most the venue's capacity) would then
-    // refuse a bound for the value the kit itself chose.
-    if (exchange.case.family === 'bounds') return;
-    const harvested = rules.harvest(exchange, operationOf(exchange.case));
-    for (const [operationId, params] of Object.entries(harvested)) {
-      const perOp = known.get(operationId) ?? new Map<string, Set<string>>();
-      for (const [name, values] of Object.entries(params)) {
-        const set = perOp.get(name) ?? new Set<string>();
-        for (const v of values) if (set.size < 200) set.add(v);
-        perOp.set(name, set);
-      }
-      known.set(operationId, perOp);
-    }
-  };
-
-  const observe = rules.observer?.();
-  const observerCheck: RegisteredCheck[] = observe
-    ? [{ name: () => 'semantics.unique_ids', run: ({ exchange, operation }) => observe(exchange, operation) }]
-    : [];
-  const deleted = new Set<string>();
-  /** Per security scheme, the first refusal with 401 of a well-formed credential other than the valid one. */
-  const toldApart = new Map<string, string>();
-  const noteCredentialsToldApart = (exchange: Exchange, operation: OperationModel) => {
-    const c = exchange.case;
-    if (c.kind !== 'auth' || c.edge || exchange.response?.status !== 401) return;
-    const variant = credentialVariantOf(c.auth, operation, c.authScheme);
-    const scheme = variantSchemeOf(operation, c.authScheme);
-    if (!variant?.anotherCredential || variant.expect !== 'refuse' || scheme === undefined || toldApart.has(scheme))
-      return;
-    toldApart.set(scheme, `${operation.operationId} refused ${variant.description} with 401`);
-  };
-  /** Per operation, the first 2xx it gave a request with the valid credential (words for it). */
-  const granted = new Map<string, string>();
-  const noteGranted = (exchange: Exchange, operation: OperationModel) => {
-    const r = exchange.response;
-    if (!r || r.status < 200 || r.status >= 300 || operation.security.access === 'public') return;
-    if (authExpectation(exchange.case) !== 'accept' || granted.has(operation.operationId)) return;
-    granted.set(
-      operation.operationId,
-      `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${r.status}`,
-    );
-  };
-  const judge = (sent: Exchange): Finding[] => {
-    if (watch.isConsequence(sent) || sent.failure?.kind === 'not_selected' || heldBack.has(sent)) return [];
-    const gone = sent.case.existing?.filter((p) => deleted.has(sent.case.pathParams[p] ?? '')) ?? [];
-    const exchange: Exchange =
-      gone.length > 0
-        ? { ...sent, case: { ...sent.case, existing: sent.case.existing!.filter((p) => !gone.includes(p)) } }
-        : sent;
-    const operation = operationOf(exchange.case);
-    noteCredentialsToldApart(exchange, operation);
-    noteGranted(exchange, operation);
-    const checks: readonly RegisteredCheck[] = [
-      ...GENERIC_CHECKS,
-      ...(rules.checks[operation.operationId] ?? []),
-      ...observerCheck,
-    ];
-    const findings: Finding[] = [];
-    // Tallies count the executions a search judges; its shrink steps only look for a smaller failure.
-    const tallied = !inShrinkStep();
-    for (const check of checks) {
-      const name = check.name(exchange.case);
-      if (!checkSelected(name) || (check.applies && !check.applies(operation))) continue;
-      const produced = check
-        .run({ exchange, operation })
-        .filter((f) => checkSelected(f.check))
-        .map((f) => settleFinding(f, spec.operation(f.operationId)));
-      if (produced.length === 0) {
-        if (tallied) collector.tally(operation.operationId, name, 'passed', waited(exchange));
-        continue;
-      }
-      for (const f of produced) {
-        if (tallied)
-          collector.tally(
-            f.operationId,
-            f.check,
-            f.severity === 'failure' ? 'failed' : f.severity === 'warning' ? 'warnings' : 'passed',
-            waited(exchange),
-          );
-        collector.note(f);
-      }
-      findings.push(...produced);
-    }
-    return findings;
-  };
+  const judgeStage = new ExchangeJudge({
+    spec,
+    rules,
+    memory,
+    collector,
+    selected: checkSelected,
+    unjudged: (e) => watch.isConsequence(e) || e.failure?.kind === 'not_selected' || heldBack.has(e),
+  });
+  const judge = (sent: Exchange): Finding[] => judgeStage.judge(sent);
 
   const context: PropertyContext = {
     spec,
@@ -346,33 +185,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     seed: options.seed,
     send,
     judge,
-    known: (operationId) => knownSnapshot?.get(operationId) ?? snapshotOf(operationId),
-    created: (operationId) => {
-      // Not one a DELETE of the run may have removed since: its Location would rightly answer 404.
-      const made = createdWithLocation.get(operationId);
-      const location = made?.response?.headers.location ?? '';
-      const segments = location.split(/[?#]/)[0]!.split('/').map(decodePercent);
-      return made && !segments.some((s) => deleted.has(s)) ? made : undefined;
-    },
+    known: (operationId) => memory.values(operationId),
+    // Not one a DELETE of the run may have removed since: its Location would rightly answer 404.
+    created: (operationId) => memory.created(operationId),
   };
-
-  function snapshotOf(operationId: string): Record<string, string[]> {
-    const own = Object.fromEntries(
-      [...(known.get(operationId) ?? new Map<string, Set<string>>()).entries()].map(([k, v]) => [k, [...v].sort()]),
-    );
-    // Body members that name another resource (`warehouseId`): the values the run learnt under
-    // that name, for any operation, so that a valid request names something that exists.
-    const operation = spec.operation(operationId);
-    const references = operation ? referenceMembers(operation, spec.operations) : [];
-    // An empty pool still marks the member as a reference: its made-up value may name nothing.
-    for (const { member, parameter } of references) {
-      if (own[member]) continue;
-      const values = new Set<string>();
-      for (const perOp of known.values()) for (const v of perOp.get(parameter) ?? []) values.add(v);
-      own[member] = [...values].sort();
-    }
-    return own;
-  }
 
   // Bugs of the kit itself: each stops its own property only; the run keeps what it found and ends
   // with verdict `error` (exit 2), naming the first.
@@ -442,9 +258,9 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       const declared = [...planned.properties, ...planned.sequences].flatMap((p) =>
         p.operations ? [[p.id, p.operations] as const] : [],
       );
-      operationAllowed = operationSelected(spec, options, new Map(declared));
+      gate.declare(new Map(declared));
     }
-    const reachable = await preflight(spec, context, target, operationAllowed);
+    const reachable = await preflight(spec, context, target, (id) => gate.allows(id));
     if (reachable !== true) return report('error', reachable);
 
     const replay = options.replay ? parseReplay(options.replay) : undefined;
@@ -480,9 +296,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       const { exchange, operationId, ...fields } = adaptation.gap;
       collector.note({ ...findingOf(exchange, { code: 'contract_gap', severity: 'warning', ...fields }), operationId });
     }
-    if (!replay) for (const failure of adaptation?.failures ?? []) if (!unsent(failure)) collector.addFailure(failure);
+    if (!replay)
+      for (const failure of adaptation?.failures ?? []) if (!gate.unsent(failure)) collector.addFailure(failure);
 
-    knownSnapshot = new Map(spec.operations.map((op) => [op.operationId, snapshotOf(op.operationId)]));
+    memory.freeze();
     const { properties, quickSweeps, sequences, bodies, methods } = planRun(
       spec,
       rules,
@@ -500,8 +317,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         // same path is another case, and its passing proves nothing.
         return report(
           'not-reproduced',
-          replay.state !== undefined && replay.state !== statePrint()
-            ? `${replay.id}'s counterexample did not fail, and this replay could not rebuild the state it needs: before the properties ran, the run had learnt other ids and values from the target (state ${replay.state}, now ${statePrint()}); replay against a target started afresh, as it was for the run`
+          replay.state !== undefined && replay.state !== memory.statePrint()
+            ? `${replay.id}'s counterexample did not fail, and this replay could not rebuild the state it needs: before the properties ran, the run had learnt other ids and values from the target (state ${replay.state}, now ${memory.statePrint()}); replay against a target started afresh, as it was for the run`
             : `${replay.id}'s counterexample did not fail this time: it may depend on timing, or on what other work of the run left on the target`,
         );
     } else {
@@ -584,7 +401,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     const execution = await workOf.run(sweep.id, () => sweep.execute());
     for (const finding of record ? execution.findings : []) {
       // Findings a sweep judges itself (across exchanges) honour --only/--skip like the checks' own.
-      if (finding.severity !== 'failure' || !checkSelected(finding.check) || unsent(finding)) continue;
+      if (finding.severity !== 'failure' || !checkSelected(finding.check) || gate.unsent(finding)) continue;
       // Sweep requests are independent of one another: the failing one alone reproduces it.
       collector.addFailure(
         withReproducer(
@@ -612,9 +429,9 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
           // The token names the state the property generated from, so that a replay can tell
           // whether it stands on the same (see parseReplay).
           for (const finding of findings)
-            if (!unsent(finding))
+            if (!gate.unsent(finding))
               collector.addFailure(
-                withReproducer(finding, execution, replayCommand, `--replay '${token}~${statePrint()}'`, path),
+                withReproducer(finding, execution, replayCommand, `--replay '${token}~${memory.statePrint()}'`, path),
               );
         },
       }),
@@ -622,15 +439,6 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     propertiesDone++;
     progress();
     return outcome;
-  }
-
-  /** One note per operation the selection kept the kit from sending to, naming the work that needed it. */
-  function skippedNotes(): string[] {
-    return [...withheld.values()].map(({ what, work }) => {
-      const names = [...work];
-      const shown = names.slice(0, 3).join(', ');
-      return `skipped what needs ${what}: ${names.length === 1 ? shown : `${names.length} properties and sweeps (${shown}${names.length > 3 ? ', …' : ''})`}`;
-    });
   }
 
   /** The base-path hint, when most answers were 404 (the preflight's own request may have been found). */
@@ -642,23 +450,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     ];
   }
 
-  /** A short hash of what the properties generate from (the ids and values learnt before they ran). */
-  function statePrint(): string {
-    const learnt = [...(knownSnapshot ?? new Map<string, Record<string, string[]>>()).entries()].filter(
-      ([, params]) => Object.keys(params).length > 0,
-    );
-    return createHash('sha256').update(JSON.stringify(learnt)).digest('hex').slice(0, 8);
-  }
-
   /** The findings, judged once more at the end of the run: by what the target confirmed, then by the rules (see DomainRules.settle). */
   function settled(): Finding[] {
     const collected = collector.findings();
-    const findings = collected.map((f) =>
-      settleGrantedElsewhere(
-        settleAnotherCredential(f, spec.operation(f.operationId), toldApart, spec.document),
-        granted,
-      ),
-    );
+    const findings = collected.map((f) => judgeStage.settle(f));
     if (!rules?.settle) return findings.map((f, i) => (f === collected[i] ? f : withSettledReproducer(f)));
     // A failure settled at the end was an advisory when found, with no reproducer: its request alone
     // reproduces it, and rerunning its operation's work finds it again.
@@ -682,7 +477,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       requests: client.sent,
       verdict,
       ...(error ? { error } : {}),
-      notes: [...skippedNotes(), ...mostlyNotFound()],
+      notes: [...gate.notes(), ...mostlyNotFound()],
       tallies: collector.tallies(),
       findings: settled(),
     });
@@ -807,9 +602,4 @@ async function runCredentials(options: ResolvedOptions): Promise<KitCredentials>
     if (error instanceof CredentialError) throw new RunError(error.message);
     throw error;
   }
-}
-
-/** How long the target took over an exchange (its answer, or the failure's wait). */
-function waited(exchange: Exchange): number {
-  return exchange.response?.durationMs ?? exchange.failure?.durationMs ?? 0;
 }

@@ -1,0 +1,108 @@
+// The stages runConformance composes, each on its own: what the run learnt (RunMemory), the
+// selection as a gate (SelectionGate), and the judge of one exchange (ExchangeJudge).
+import { describe, expect, it } from 'vitest';
+import { exchange, jsonResponse, validCase } from '../checks/_test-support.js';
+import type { Exchange } from '../cases/index.js';
+import { loadSpec } from '../../spec/index.js';
+import { resourceModelFor } from '../../spec/resources/index.js';
+import { genericRules } from '../domain/generic/index.js';
+import { thingsSpec } from '../domain/generic/__fixtures__/things-spec.js';
+import { Collector } from './collector.js';
+import { ExchangeJudge } from './exchange-judge.js';
+import { RunMemory } from './run-memory.js';
+import { SelectionGate } from './selection-gate.js';
+
+// A generic API of one collection with a deletion, and the flagship for the selection's wording.
+const spec = thingsSpec({ below: true });
+const rules = genericRules(spec, resourceModelFor(spec).model);
+const flagship = await loadSpec();
+const remove = spec.operation('deleteThing')!;
+
+describe('RunMemory', () => {
+  it('learns ids from answers, freezes what properties generate from, and forgets what a DELETE names', () => {
+    const memory = new RunMemory(spec, rules);
+    const listed = exchange(validCase('listThings'), jsonResponse(200, [{ id: 7, name: 'Rex' }]));
+    memory.learn(listed, spec.operation('listThings')!);
+    expect(memory.values('getThing').thingId).toContain('7');
+    memory.freeze();
+    const print = memory.statePrint();
+    const later = exchange(validCase('listThings'), jsonResponse(200, [{ id: 8, name: 'Tom' }]));
+    memory.learn(later, spec.operation('listThings')!);
+    // Frozen: a later answer does not change what properties generate from, nor the replay state.
+    expect(memory.values('getThing').thingId).not.toContain('8');
+    expect(memory.statePrint()).toBe(print);
+    expect(memory.isRemoved('7')).toBe(false);
+    memory.sending(validCase('deleteThing', { pathParams: { thingId: '7' } }), remove);
+    expect(memory.isRemoved('7')).toBe(true);
+  });
+
+  it('keeps the first 201 with a Location per operation, unless a DELETE named what it points to', () => {
+    const memory = new RunMemory(spec, rules);
+    const made = exchange(
+      validCase('createThing'),
+      jsonResponse(201, { id: 9, name: 'Rex' }, { location: '/things/9' }),
+    );
+    memory.learn(made, spec.operation('createThing')!);
+    expect(memory.created('createThing')).toBe(made);
+    memory.sending(validCase('deleteThing', { pathParams: { thingId: '9' } }), remove);
+    expect(memory.created('createThing')).toBeUndefined();
+  });
+});
+
+describe('SelectionGate', () => {
+  it('withholds what --only leaves out, notes the work that needed it, and marks its findings unsent', () => {
+    const gate = new SelectionGate(flagship, { only: ['listPets/sequence'], skip: [], readOnly: false });
+    expect(gate.refuse(validCase('listPets'), 'listPets/valid')).toBeUndefined();
+    const held = gate.refuse(validCase('createPet'), 'createPet/valid')!;
+    expect(held.failure).toMatchObject({ kind: 'not_selected' });
+    gate.refuse(validCase('createPet'), 'listPets/first-look');
+    expect(gate.notes()).toEqual([
+      'skipped what needs createPet (POST /pets), which --only leaves out: 2 properties and sweeps (createPet/valid, listPets/first-look)',
+    ]);
+    expect(gate.unsent({ request: held.request } as never)).toBe(true);
+    // A sequence the plan names may reach the operations it declares.
+    gate.declare(new Map([['listPets/sequence', ['listPets', 'createPet']]]));
+    expect(gate.allows('createPet')).toBe(true);
+  });
+
+  it('under --read-only withholds every write, whatever the method the case carries', () => {
+    const gate = new SelectionGate(flagship, { only: [], skip: [], readOnly: true });
+    expect(gate.refuse(validCase('listPets'), 'w')).toBeUndefined();
+    expect(gate.refuse(validCase('createPet'), 'w')).toBeDefined();
+    expect(gate.refuse(validCase('listPets', { method: 'DELETE' }), 'w')).toBeDefined();
+  });
+});
+
+describe('ExchangeJudge', () => {
+  const judgeWith = (unjudged: (e: Exchange) => boolean = () => false) => {
+    const collector = new Collector((f) => f);
+    const memory = new RunMemory(spec, rules);
+    const judge = new ExchangeJudge({ spec, rules, memory, collector, selected: () => true, unjudged });
+    return { judge, collector, memory };
+  };
+
+  it('judges by every check and tallies each exchange; a failure counts once reported', () => {
+    const { judge, collector } = judgeWith();
+    const broken = exchange(validCase('listThings'), jsonResponse(200, [{ id: 'seven' }]));
+    const findings = judge.judge(broken);
+    expect(findings.some((f) => f.severity === 'failure' && f.check === 'schema')).toBe(true);
+    // The schema cell counts the exchange; its failure counts once reported (one set of books).
+    const schemaCell = () => collector.tallies().find((t) => t.operationId === 'listThings' && t.check === 'schema');
+    expect(schemaCell()).toMatchObject({ failed: 0 });
+    collector.addFailure(findings.find((f) => f.check === 'schema')!);
+    expect(schemaCell()).toMatchObject({ failed: 1 });
+  });
+
+  it('judges nothing the run says not to, and no longer claims what a DELETE removed', () => {
+    const { judge, memory } = judgeWith((e) => e.response?.status === 500);
+    expect(judge.judge(exchange(validCase('listThings'), jsonResponse(500, {})))).toEqual([]);
+    const read = exchange(
+      validCase('getThing', { pathParams: { thingId: '5' }, existing: ['thingId'] }),
+      jsonResponse(404, { message: 'gone' }),
+    );
+    // Claimed to exist, a 404 fails; once a DELETE named it, the claim is dropped.
+    expect(judge.judge(read).some((f) => f.severity === 'failure')).toBe(true);
+    memory.sending(validCase('deleteThing', { pathParams: { thingId: '5' } }), remove);
+    expect(judge.judge(read).filter((f) => f.severity === 'failure')).toEqual([]);
+  });
+});
