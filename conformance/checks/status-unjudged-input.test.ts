@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { specFromDocument } from '../../spec/index.js';
 import { checkStatus } from './status.js';
-import { authCase, jsonResponse, response, run, validCase, verdicts } from './_test-support.js';
+import { REQUEST, authCase, exchange, jsonResponse, response, run, validCase, verdicts } from './_test-support.js';
 import { describeFinding } from '../report/describe-finding.js';
 import { settleFinding } from '../findings/basis.js';
 
@@ -40,6 +40,14 @@ const spec = specFromDocument({
         operationId: 'createUser',
         requestBody: body({ type: 'object', properties: { email: { type: 'string' } } }),
         responses: { '201': ok['200'], '400': { description: 'Invalid input, or an e-mail already registered.' } },
+      },
+    },
+    '/people': {
+      get: {
+        operationId: 'listPeople',
+        responses: {
+          '200': { description: 'ok', content: { 'application/vnd.api+json': { schema: { type: 'object' } } } },
+        },
       },
     },
     '/members': {
@@ -144,6 +152,25 @@ describe('refusals the spec cannot judge', () => {
     expect(judged.map((v) => v.gap)).not.toContain('unjudged-input');
   });
 
+  it('a refusal of an Accept that names none of the documented types is a gap; a matching Accept refused fails', () => {
+    // jsonapi-people (held-out set 11): `Accept: application/json` to a JSON:API operation got 422.
+    const refusedWith = (accept: string) =>
+      verdicts(
+        checkStatus({
+          exchange: {
+            ...exchange(validCase('listPeople'), jsonResponse(422, { errors: [] })),
+            request: { ...REQUEST, headers: { accept } },
+          },
+          operation: op('listPeople'),
+        }),
+      );
+    expect(refusedWith('application/json')).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
+    ]);
+    for (const accept of ['application/vnd.api+json', '*/*', 'application/*'])
+      expect(refusedWith(accept)).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
+  });
+
   it('an undocumented refusal of a value the spec calls unique, said to be held already, is a gap', () => {
     // express-oas-users (held-out set 9): `id` is "The user's unique identifier"; a run that created
     // an id once gets an undocumented 400 "User already exists." for it again.
@@ -180,6 +207,17 @@ describe('the valid key in a lenient form', () => {
       );
       expect(verdicts(findings)).toEqual([{ code: 'auth_ignored', severity: 'advisory' }]);
     }
+  });
+
+  it('answered 404 for an id nothing has (tyex): past the credential check, an advisory like a 2xx', () => {
+    const c = authCase('getSecured', 'trailing-junk');
+    const findings = run(checkStatus, op('getSecured'), c, jsonResponse(404, { message: 'no such user' })).map((f) =>
+      settleFinding(f, op('getSecured')),
+    );
+    expect(verdicts(findings)).toEqual([{ code: 'auth_ignored', severity: 'advisory' }]);
+    // A missing key answered 404 is still no refusal of it.
+    const missing = run(checkStatus, op('getSecured'), authCase('getSecured', 'missing'), jsonResponse(404, {}));
+    expect(verdicts(missing).map((v) => v.severity)).toContain('failure');
   });
 
   it('refused with 400 (RFC 6750 §3.1 invalid_request) is a gap; 403 still fails', () => {

@@ -154,7 +154,18 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     // A framework that honours X-HTTP-Method-Override serves the OPTIONS or HEAD it names (a CORS
     // preflight's 204, HEAD's headers): an empty 2xx gives away none of what the key guards.
     if (is2xx && /^method-override-/.test(c.auth) && r.bodyText.trim() === '') return out;
-    if (is2xx)
+    // The valid key in a lenient form, or another well-formed credential, answered as the request
+    // deserves (a 404 for an id nothing has, a 409): the credential got past the check, as with a
+    // 2xx, and is judged so, an advisory until the spec or the target says such credentials are refused.
+    const variant = credentialVariantOf(c.auth, operation, c.authScheme);
+    const pastTheCheck =
+      !is2xx &&
+      status >= 400 &&
+      status < 500 &&
+      status !== 401 &&
+      status !== 403 &&
+      (variant?.lenientForm === true || variant?.anotherCredential === true);
+    if (is2xx || pastTheCheck)
       add({
         code: 'auth_ignored',
         severity: 'failure',
@@ -533,6 +544,10 @@ function unjudgedRefusal(
   status: number,
   exchange: Parameters<Check>[0]['exchange'],
 ): string | undefined {
+  // An Accept that names none of the types the operation answers: the server may refuse the
+  // request (406, or any 4xx) rather than answer a type the client did not ask for (RFC 9110 §12.5.1).
+  const unacceptable = acceptNamesNone(exchange.request.headers, operation);
+  if (unacceptable && status >= 400 && status < 500) return unacceptable;
   const opaque = opaqueParameterSent(c, operation);
   if (opaque && status >= 400 && status < 500) {
     const format = mergeAllOf(opaque.schema.schema).format;
@@ -584,6 +599,34 @@ function unjudgedRefusal(
       ? `a value the target says it already holds ("${taken[0]}"): a uniqueness rule the schema cannot state`
       : `a value the target says it already holds ("${taken[0]}"), in ${unique}, which the spec's words call unique`;
   return undefined;
+}
+
+/**
+ * Words for a request whose Accept names none of the media types the operation's successes
+ * document (`application/json` to an operation answering only `application/vnd.api+json`);
+ * undefined when it names one (or a range holding one), sends none, or nothing is documented.
+ */
+function acceptNamesNone(headers: Readonly<Record<string, string>>, operation: OperationModel): string | undefined {
+  const accept = Object.entries(headers).find(([k]) => k.toLowerCase() === 'accept')?.[1];
+  if (accept === undefined || accept.trim() === '') return undefined;
+  const documented = [
+    ...new Set(
+      Object.entries(operation.responses)
+        .filter(([status]) => /^2/.test(status))
+        .flatMap(([, r]) => r.mediaTypes.map((t) => t.split(';')[0]!.trim().toLowerCase())),
+    ),
+  ];
+  if (documented.length === 0) return undefined;
+  const ranges = accept
+    .split(',')
+    .map((r) => r.split(';'))
+    .filter((parts) => !parts.slice(1).some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/i.test(p)))
+    .map((parts) => parts[0]!.trim().toLowerCase());
+  const within = (range: string, type: string) =>
+    range === '*/*' || range === type || (range.endsWith('/*') && type.startsWith(range.slice(0, -1)));
+  const matches = (range: string, type: string) => within(range, type) || within(type, range);
+  if (ranges.some((range) => documented.some((type) => matches(range, type)))) return undefined;
+  return `an Accept (${accept}) that names none of the types the operation answers (${documented.join(', ')}): the server may refuse it (RFC 9110 §12.5.1)`;
 }
 
 /** Whether the body schema's words for `member` (its description or title) call it unique. */

@@ -96,6 +96,7 @@ export class ExchangeJudge {
     return settleGrantedElsewhere(
       settleAnotherCredential(finding, spec.operation(finding.operationId), this.toldApart, spec.document),
       this.granted,
+      spec.operation(finding.operationId),
     );
   }
 

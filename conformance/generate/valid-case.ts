@@ -93,7 +93,15 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
   // Spellings of application/json where that is the body's type; a +json type is sent as declared.
   const plainJson =
     operation.requestBody && sendsJson(operation) && !/\+json/i.test(operation.requestBody.preferredMediaType ?? '');
-  const contentType = plainJson ? fc.constantFrom(...JSON_CONTENT_TYPES) : fc.constant(undefined);
+  // A `+json` type is sent as declared, and one time in four in other letter case: media type names
+  // are case-insensitive (RFC 9110 §8.3.1), `Application/Vnd.Api+JSON` is the same type.
+  const declaredType = operation.requestBody?.preferredMediaType;
+  const suffixedJson = operation.requestBody && sendsJson(operation) && !plainJson ? declaredType : undefined;
+  const contentType = plainJson
+    ? fc.constantFrom(...JSON_CONTENT_TYPES)
+    : suffixedJson
+      ? fc.constantFrom<string | undefined>(undefined, undefined, undefined, otherCase(suffixedJson))
+      : fc.constant(undefined);
   // JSON spellings of Accept where the operation answers JSON; otherwise its own types, none, or anything.
   const accept =
     acceptFor(operation) === 'application/json'
@@ -158,6 +166,17 @@ export function requestPartsArbitrary(operation: OperationModel, known: KnownVal
       // picked by the rest of the body, so no draw is added to the seed's sequence.
       .map((parts) => withKnownReferences(operation, parts, known, spread(parts.body)))
   );
+}
+
+/** A media type in other letter case: each word capitalised, the suffix upper-cased (`Application/Vnd.Api+JSON`). */
+function otherCase(mediaType: string): string {
+  const [essence = '', ...parameters] = mediaType.split(';');
+  const [type = '', subtype = ''] = essence.trim().split('/');
+  const words = (text: string) =>
+    text.replace(/(^|[.-])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+  const [name = '', suffix] = subtype.split('+');
+  const cased = `${words(type)}/${words(name)}${suffix === undefined ? '' : `+${suffix.toUpperCase()}`}`;
+  return [cased, ...parameters].join(';');
 }
 
 /** A small number that differs between bodies (which known value a body names). */

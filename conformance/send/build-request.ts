@@ -287,11 +287,12 @@ function encodeText(text: string): string {
 }
 
 const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
+const PLAIN_JSON = /^application\/json\b/i;
 
 /**
- * What the client accepts by default: JSON where the operation's successes answer JSON (or name no
- * media type), otherwise the media types they declare (an image, a CSV, text), so that content
- * negotiation can succeed (RFC 9110 §12.5.1).
+ * What the client accepts by default: JSON where the operation's successes answer `application/json`
+ * (or name no media type), otherwise the media types they declare (`application/vnd.api+json`, an
+ * image, a CSV, text), so that content negotiation can succeed (RFC 9110 §12.5.1).
  */
 export function acceptFor(operation: OperationModel): string {
   const of = (which: (status: string) => boolean) => [
@@ -304,6 +305,10 @@ export function acceptFor(operation: OperationModel): string {
   // The successes' types; `default` (usually the error shape) only where no success names one.
   const successes = of((status) => /^2/.test(status));
   const types = successes.length > 0 ? successes : of((status) => status === 'default');
-  if (types.length === 0 || types.some((t) => JSON_MEDIA.test(t))) return 'application/json';
+  if (types.length === 0 || types.some((t) => PLAIN_JSON.test(t))) return 'application/json';
+  // Only JSON with a structured suffix (`application/vnd.api+json`): those types, which a server may
+  // insist on (a JSON:API server may refuse `application/json`).
+  const suffixed = types.filter((t) => JSON_MEDIA.test(t));
+  if (suffixed.length > 0) return suffixed.join(', ');
   return types.join(', ');
 }

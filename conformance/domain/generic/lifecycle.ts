@@ -286,12 +286,17 @@ export function lifecycle(
             item,
           });
         }
-        if (o === replaceOp && before && isObject(body)) {
+        // A replacement whose body requires nothing reads as a partial update (NestJS's PartialType):
+        // only a body that must carry the item says the item is what it sends.
+        if (o === replaceOp && before && isObject(body) && requiredMembers(o).size > 0) {
           // A replacement that kept a member it did not send merged instead of replacing (RFC 9110 §9.3.4).
           // Only distinctive values count: a server may fill an omitted true, 0 or "" by a default the spec does not show.
+          // Only members the representation declares: what a server keeps of members the spec does
+          // not know (a `nickname` sent beside them) is outside the contract.
           const kept = Object.keys(before).filter(
             (k) =>
               !(k in (body as object)) &&
+              memberSchema(itemSchema, k) !== undefined &&
               distinctive(before[k]) &&
               !isServerOwned(itemSchema, k) &&
               k !== id.member &&
