@@ -45,6 +45,7 @@ const spec = specFromDocument({
     '/people': {
       get: {
         operationId: 'listPeople',
+        parameters: [{ name: 'filter', in: 'query', style: 'deepObject', explode: true, schema: { type: 'string' } }],
         responses: {
           '200': { description: 'ok', content: { 'application/vnd.api+json': { schema: { type: 'object' } } } },
         },
@@ -169,6 +170,14 @@ describe('refusals the spec cannot judge', () => {
     ]);
     for (const accept of ['application/vnd.api+json', '*/*', 'application/*'])
       expect(refusedWith(accept)).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
+  });
+
+  it('free text in a styled query parameter (written in rawQuery) refused is a gap too', () => {
+    // jsonapi-people (held-out set 11): `filter` is deepObject over a string; `?filter=a` got 422.
+    const styled = validCase('listPeople', { rawQuery: ['filter=a'] });
+    expect(verdicts(run(checkStatus, op('listPeople'), styled, jsonResponse(422, {})))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
+    ]);
   });
 
   it('an undocumented refusal of a value the spec calls unique, said to be held already, is a gap', () => {

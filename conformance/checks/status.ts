@@ -685,7 +685,14 @@ function opaqueParameterSent(c: Case, operation: OperationModel) {
   const sent = (p: OperationModel['parameters'][number]): boolean => {
     switch (p.in) {
       case 'query':
-        return c.query.some(([name]) => name === p.name);
+        // Styled values (deepObject, pipeDelimited, a non-default explode) travel written in rawQuery.
+        return (
+          c.query.some(([name]) => name === p.name) ||
+          (c.rawQuery ?? []).some((pair) => {
+            const key = safeDecode(pair.split('=')[0] ?? '');
+            return key === p.name || key.startsWith(`${p.name}[`);
+          })
+        );
       case 'path':
         return p.name in c.pathParams && !c.existing?.includes(p.name);
       case 'header':
@@ -695,6 +702,15 @@ function opaqueParameterSent(c: Case, operation: OperationModel) {
     }
   };
   return operation.parameters.find((p) => sent(p) && (isFreeText(p.schema.schema) || uncheckedFormat(p.schema.schema)));
+}
+
+/** Percent-decoded text, or the text itself where it is not valid percent-encoding. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 /** A string of a format the spec's validators do not check (`format: JSON`): any text passes them. */

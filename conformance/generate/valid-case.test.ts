@@ -117,3 +117,31 @@ describe('toValidCase: what a form cannot write is an edge, not an ordinary vali
     expect(toValidCase(await upload('application/json'), parts({ file: [] })).edge).toBeUndefined();
   });
 });
+
+describe('a +json request body', () => {
+  it('is sent as declared, and sometimes in other letter case (RFC 9110 §8.3.1)', () => {
+    const spec = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'people', version: '1' },
+      paths: {
+        '/people': {
+          post: {
+            operationId: 'createPerson',
+            requestBody: {
+              required: true,
+              content: {
+                'application/vnd.api+json': { schema: { type: 'object', properties: { a: { type: 'string' } } } },
+              },
+            },
+            responses: { '201': { description: 'made' } },
+          },
+        },
+      },
+    } as never);
+    const operation = spec.operation('createPerson')!;
+    const spellings = new Set(
+      fc.sample(requestPartsArbitrary(operation), { seed: 3, numRuns: 60 }).map((p) => p.contentType ?? 'declared'),
+    );
+    expect([...spellings].sort()).toEqual(['Application/Vnd.Api+JSON', 'declared']);
+  });
+});
