@@ -6,7 +6,7 @@ import { settleFinding } from '../findings/basis.js';
 import type { Finding } from '../findings/index.js';
 import { checkContentType } from './content-type.js';
 import { checkSchema } from './schema.js';
-import { loadOperations, probeCase, response, run, validCase, type Operations } from './_test-support.js';
+import { loadOperations, probeCase, response, run, type Operations } from './_test-support.js';
 
 let ops: Operations;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { CheckName } from './registry.js';
 import { isKnownFormat, type JsonSchema, type OperationModel } from '../../spec/index.js';
-import { handlerFor, schemesIn } from '../../spec/security/index.js';
+import { handlerFor } from '../../spec/security/index.js';
 import { isObject } from '../../spec/json/index.js';
 import { anotherCredentialBasis, credentialRefusalNamed, credentialVariantOf } from './credential-variant.js';
 import { authExpectation, bodyNamesAnother, type Case, keyMembers } from '../cases/index.js';

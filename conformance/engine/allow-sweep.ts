@@ -1,10 +1,10 @@
-import type { Case, Exchange } from '../cases/index.js';
+import type { Case } from '../cases/index.js';
 import { findingOf } from '../checks/index.js';
-import type { Finding } from '../findings/index.js';
 import { ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
 import { idOf } from './created-id.js';
 import type { KitSweep, PropertyContext } from './kit-property.js';
+import { ExchangeLog } from '../sweep/index.js';
 
 /** Methods sent to find a 405, in order: the first answered 405 with Allow is the one whose list is tried. */
 const PROBED = ['PATCH', 'PUT', 'DELETE', 'POST'];
@@ -50,14 +50,14 @@ export function allowSweeps(spec: SpecModel, context: PropertyContext): KitSweep
       family: 'allow-methods',
       operationId: anchor.operationId,
       async execute() {
-        const exchanges: Exchange[] = [];
+        const log = new ExchangeLog(context);
         const base = sample(anchor, context);
-        const made = await context.send(sample(creator!, context));
-        exchanges.push(made);
+        // The creation only makes an item to probe: its answer is judged by the create's own work.
+        const made = await log.send(sample(creator!, context), false);
         const last = pathParameters.at(-1)!.name;
         const status = made.response?.status ?? 0;
         const id = status >= 200 && status < 300 ? idOf(made, last) : undefined;
-        if (id === undefined) return { exchanges, findings: [] };
+        if (id === undefined) return log.execution();
         const pathParams = { ...base.pathParams, [last]: id };
         const body = sample(creator!, context).body;
         const probe = (method: string): Case => {
@@ -72,13 +72,7 @@ export function allowSweeps(spec: SpecModel, context: PropertyContext): KitSweep
             ...(['PUT', 'PATCH', 'POST'].includes(method) && body ? { body } : {}),
           };
         };
-        const findings: Finding[] = [];
-        const send = async (method: string) => {
-          const e = await context.send(probe(method));
-          exchanges.push(e);
-          findings.push(...context.judge(e));
-          return e;
-        };
+        const send = (method: string) => log.send(probe(method));
         for (const method of PROBED) {
           if (documented.has(method)) continue;
           const refused = await send(method);
@@ -89,7 +83,7 @@ export function allowSweeps(spec: SpecModel, context: PropertyContext): KitSweep
             if (!TRIED.has(other) || documented.has(other) || other === method) continue;
             const tried = await send(other);
             if (tried.response?.status !== 405) continue;
-            findings.push(
+            log.add(
               findingOf(tried, {
                 code: 'protocol_violation',
                 severity: 'failure',
@@ -100,7 +94,7 @@ export function allowSweeps(spec: SpecModel, context: PropertyContext): KitSweep
           }
           break;
         }
-        return { exchanges, findings };
+        return log.execution();
       },
     });
   }

@@ -1,6 +1,6 @@
-import type { Case, Exchange, WireJson } from '../cases/index.js';
+import type { Case, WireJson } from '../cases/index.js';
 import { type BoundPair, judgeBoundRefused } from '../checks/bound-refused.js';
-import type { Finding } from '../findings/index.js';
+import { ExchangeLog } from '../sweep/index.js';
 import { isFreeText, mergeAllOf, ordinaryParts, sendsJson, toPlainJson, toValidCase } from '../generate/index.js';
 import type { JsonSchema, OperationModel, SpecModel, SpecWords } from '../../spec/index.js';
 import { encodeSegment, isObject } from '../../spec/json/index.js';
@@ -130,11 +130,10 @@ export function boundPairsSweep(spec: SpecModel, operation: OperationModel, cont
     family: 'bounds',
     operationId: operation.operationId,
     async execute() {
-      const exchanges: Exchange[] = [];
-      const findings: Finding[] = [];
+      const log = new ExchangeLog(context);
       const base = toValidCase(operation, ordinaryParts(operation, context.known(operation.operationId), context.seed));
       const value = base.body?.kind === 'json' ? base.body.value : undefined;
-      if (!isObject(value) || !operation.requestBody) return { exchanges, findings };
+      if (!isObject(value) || !operation.requestBody) return log.execution();
       const body = value as Record<string, WireJson>;
       const properties = (mergeAllOf(operation.requestBody.schema.schema).properties ?? {}) as Record<
         string,
@@ -150,11 +149,7 @@ export function boundPairsSweep(spec: SpecModel, operation: OperationModel, cont
         if (!operation.requestBody!.schema.validate(toPlainJson(next)).ok) return undefined;
         return { ...base, family: 'bounds', body: { kind: 'json', value: next } };
       };
-      const send = async (c: Case) => {
-        const e = await context.send(c);
-        exchanges.push(e);
-        return e;
-      };
+      const send = (c: Case) => log.send(c, false);
       for (const { name, e } of edges) {
         const i = tries;
         tries += 3;
@@ -163,20 +158,20 @@ export function boundPairsSweep(spec: SpecModel, operation: OperationModel, cont
         const again = withMember(name, e.control(i + 2));
         if (!control || !edge || !again) continue;
         const accepted = await send(control);
-        findings.push(...context.judge(accepted));
+        log.judge(accepted);
         const s = accepted.response?.status;
         if (s === undefined || s < 200 || s >= 300) continue;
         const refused = await send(edge);
         const r = refused.response?.status;
         if (r !== 400 && r !== 422) {
-          findings.push(...context.judge(refused));
+          log.judge(refused);
           continue;
         }
         const confirmed = await send(again);
-        findings.push(...context.judge(confirmed));
-        findings.push(...judgeBoundRefused(refused, confirmed, e.pair));
+        log.judge(confirmed);
+        log.add(...judgeBoundRefused(refused, confirmed, e.pair));
       }
-      return { exchanges, findings };
+      return log.execution();
     },
   };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { stringify as stringifyLossless } from 'lossless-json';
-import type { Case, Exchange } from '../cases/index.js';
-import type { DomainRules, Execution, SequenceContext } from '../domain/rules.js';
+import type { Case } from '../cases/index.js';
+import type { DomainRules, Execution } from '../domain/rules.js';
 import {
   ASSUMED_CREDENTIALS,
   authCaseArbitrary,
@@ -22,13 +22,13 @@ import {
   sendsJson,
   toValidCase,
   validCaseArbitrary,
-  type KnownValues,
 } from '../generate/index.js';
 import { checkParameterText, type OperationModel, type ParameterModel, type SpecModel } from '../../spec/index.js';
-import { requiresAuth, type CredentialOf } from '../../spec/security/index.js';
+import { requiresAuth } from '../../spec/security/index.js';
 import type { KitProperty, KitSweep, PropertyContext } from './kit-property.js';
 import { explainBoundary } from './boundary.js';
 import { executeNarrowed } from './narrow.js';
+import { ExchangeLog } from '../sweep/index.js';
 
 function writes(operation: OperationModel): boolean {
   return !['get', 'head', 'options'].includes(operation.method);
@@ -133,31 +133,30 @@ export function authSweeps(spec: SpecModel, context: PropertyContext, readOnly: 
         operationId: operation.operationId,
         async execute() {
           const base = sampleValid(operation, context);
-          const exchanges: Exchange[] = [];
           const { refused, accepted, valid } = authEntries(operation, context.credentialOf ?? ASSUMED_CREDENTIALS);
-          for (const auth of [...refused, ...accepted, ...valid]) {
-            exchanges.push(
-              await context.send({ ...base, family: 'auth', kind: auth.auth === 'valid' ? 'valid' : 'auth', ...auth }),
-            );
-          }
+          const cases: Case[] = [...refused, ...accepted, ...valid].map((auth) => ({
+            ...base,
+            family: 'auth',
+            kind: auth.auth === 'valid' ? 'valid' : 'auth',
+            ...auth,
+          }));
           // No key at all, with each landmark of each query parameter: a public view (status=available,
           // say) that skips the key check is a common shortcut.
           for (const parameter of operation.parameters.filter(
             (p) => p.in === 'query' && requiresAuth(operation.security),
           )) {
-            for (const value of landmarksOf(parameter.schema.schema)) {
-              exchanges.push(
-                await context.send({
-                  ...base,
-                  query: [[parameter.name, parameterText(value)]],
-                  family: 'auth',
-                  kind: 'auth',
-                  auth: 'none',
-                }),
-              );
-            }
+            for (const value of landmarksOf(parameter.schema.schema))
+              cases.push({
+                ...base,
+                query: [[parameter.name, parameterText(value)]],
+                family: 'auth',
+                kind: 'auth',
+                auth: 'none',
+              });
           }
-          return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+          const log = new ExchangeLog(context);
+          await log.sendAll(cases);
+          return log.execution();
         },
       }))
   );
@@ -247,9 +246,9 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
       family: 'robustness',
       operationId: operation.operationId,
       async execute() {
-        const exchanges: Exchange[] = [];
-        for (const c of build()) exchanges.push(await context.send(c));
-        return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+        const log = new ExchangeLog(context);
+        await log.sendAll(build());
+        return log.execution();
       },
     });
     if (operation.parameters.some((p) => p.in === 'query' || p.in === 'path'))
@@ -318,12 +317,11 @@ export function probeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
       family: 'robustness',
       operationId: operation.operationId,
       async execute() {
-        const exchanges: Exchange[] = [];
-        for (const c of bigCasesOf()) exchanges.push(await context.send(c));
-        if (exchanges.some((e) => e.response && e.response.status >= 200 && e.response.status < 300)) {
-          for (const reader of readers) exchanges.push(await context.send(largestPage(reader, context)));
-        }
-        return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+        const log = new ExchangeLog(context);
+        const big = await log.sendAll(bigCasesOf());
+        if (big.some((e) => e.response && e.response.status >= 200 && e.response.status < 300))
+          await log.sendAll(readers.map((reader) => largestPage(reader, context)));
+        return log.execution();
       },
     });
   }

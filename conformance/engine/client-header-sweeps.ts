@@ -1,7 +1,7 @@
 import type { Case, Exchange } from '../cases/index.js';
 import { findingOf, mediaTypeOf } from '../checks/index.js';
 import { CLIENT_HEADERS_GAP } from '../checks/status.js';
-import type { Finding } from '../findings/index.js';
+import { ExchangeLog } from '../sweep/index.js';
 import { ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
 import { BROWSER_ACCEPT, CLIENT_HEADER_SETS, JSON_CONTENT_TYPE_SPELLINGS } from '../generate/client-headers.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
@@ -68,8 +68,7 @@ export function clientHeaderSweeps(spec: SpecModel, context: PropertyContext, re
           operation,
           ordinaryParts(operation, context.known(operation.operationId), context.seed),
         );
-        const exchanges: Exchange[] = [];
-        const findings: Finding[] = [];
+        const log = new ExchangeLog(context);
         for (const set of CLIENT_HEADER_SETS) {
           const c: Case = {
             ...base,
@@ -78,29 +77,30 @@ export function clientHeaderSweeps(spec: SpecModel, context: PropertyContext, re
             ...(set.cookies ? { cookies: [...(base.cookies ?? []), ...set.cookies] } : {}),
             edge: { gap: CLIENT_HEADERS_GAP, description: `the request carried ${set.description}` },
           };
-          const e = await context.send(c);
-          exchanges.push(e);
+          const e = await log.send(c, false);
           // An HTML page negotiated for a browser is a representation the spec does not name, not a
           // wrong answer to the JSON the kit asks for everywhere else: it is left unjudged.
-          if (!negotiatedForBrowser(e)) findings.push(...context.judge(e));
+          if (!negotiatedForBrowser(e)) log.judge(e);
         }
         if (plainJsonBody(operation) && base.body?.kind === 'json') {
           for (const contentType of JSON_CONTENT_TYPE_SPELLINGS) {
-            const e = await context.send({
-              ...base,
-              family: 'client-headers',
-              headers: { ...base.headers, 'content-type': contentType },
-            });
-            exchanges.push(e);
+            const e = await log.send(
+              {
+                ...base,
+                family: 'client-headers',
+                headers: { ...base.headers, 'content-type': contentType },
+              },
+              false,
+            );
             const judged = context.judge(e);
             // 415 names the media type as the reason, and this is the documented one spelled legally:
             // wrong even where the operation documents a 415 (which the status check lets through) or
             // the body touches a limit the contract does not show (which it reports as a gap).
             if (e.response?.status !== 415 || judged.some((f) => f.code === 'positive_rejected')) {
-              findings.push(...judged);
+              log.add(...judged);
               continue;
             }
-            findings.push(
+            log.add(
               ...judged.filter((f) => f.code !== 'contract_gap'),
               findingOf(e, {
                 code: 'positive_rejected',
@@ -115,7 +115,7 @@ export function clientHeaderSweeps(spec: SpecModel, context: PropertyContext, re
             );
           }
         }
-        return { exchanges, findings };
+        return log.execution();
       },
     }));
 }

@@ -5,6 +5,7 @@ import { mergeAllOf, ordinaryParts, toValidCase } from '../generate/index.js';
 import type { OperationModel, SpecModel } from '../../spec/index.js';
 import type { PropertyContext } from './kit-property.js';
 import type { KitSweep } from './kit-property.js';
+import { ExchangeLog } from '../sweep/index.js';
 
 /**
  * HEAD next to GET. RFC 9110 §9.3.2: "The HEAD method is identical to GET except that the server
@@ -30,24 +31,15 @@ export function headSweeps(spec: SpecModel, context: PropertyContext): KitSweep[
       family: 'head',
       operationId: getter.operationId,
       async execute() {
-        const exchanges: Exchange[] = [];
-        const findings: Finding[] = [];
+        const log = new ExchangeLog(context);
         const base = toValidCase(getter, ordinaryParts(getter, context.known(getter.operationId), context.seed));
         const trio = async (c: Case) => {
-          const send = async (method: 'GET' | 'HEAD') => {
-            const e = await context.send({
-              ...c,
-              family: 'head',
-              ...(method === 'HEAD' ? { method, kind: 'probe' } : {}),
-            });
-            exchanges.push(e);
-            findings.push(...context.judge(e));
-            return e;
-          };
+          const send = (method: 'GET' | 'HEAD') =>
+            log.send({ ...c, family: 'head', ...(method === 'HEAD' ? { method, kind: 'probe' } : {}) });
           const before = await send('GET');
           const head = await send('HEAD');
           const after = await send('GET');
-          findings.push(...judgeHead(before, head, after));
+          log.add(...judgeHead(before, head, after));
         };
         await trio(base);
         const unknown = unknownPathParams(getter);
@@ -55,7 +47,7 @@ export function headSweeps(spec: SpecModel, context: PropertyContext): KitSweep[
           const { existing: _, ...rest } = base;
           await trio({ ...rest, pathParams: { ...base.pathParams, ...unknown } });
         }
-        return { exchanges, findings };
+        return log.execution();
       },
     });
   }

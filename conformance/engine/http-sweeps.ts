@@ -5,7 +5,7 @@ import { uniformErrorSchema } from '../checks/error-schema.js';
 import { judgeLocation } from '../checks/location.js';
 import { judgeMemberOrder, judgeStoredWhole } from '../checks/stored-whole.js';
 import { clientChoosesId } from '../domain/generic/lifecycle.js';
-import type { Finding } from '../findings/index.js';
+import { ExchangeLog } from '../sweep/index.js';
 import {
   ASSUMED_CREDENTIALS,
   authEntries,
@@ -128,9 +128,9 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
   const byPath = new Map<string, OperationModel[]>();
   for (const op of spec.operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
   const judged = async (cases: Case[]) => {
-    const exchanges: Exchange[] = [];
-    for (const c of cases) exchanges.push(await context.send(c));
-    return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+    const log = new ExchangeLog(context);
+    for (const c of cases) await log.send(c);
+    return log.execution();
   };
 
   for (const [path, operations] of byPath) {
@@ -175,13 +175,12 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
       operationId: anchor.operationId,
       async execute() {
         const base = sampleValid(anchor, context);
-        const exchanges: Exchange[] = [];
+        const log = new ExchangeLog(context);
         // On a path with parameters, the writes go to a resource made for them, so that a target
-        // that obeys them harms nothing the run relies on.
+        // that obeys them harms nothing the run relies on. It is set-up, not under test: unjudged.
         let pathParams = base.pathParams;
         if (pathParameters.length > 0 && creator && creator.path === parent && !readOnly) {
-          const made = await context.send(sampleValid(creator, context));
-          exchanges.push(made);
+          const made = await log.send(sampleValid(creator, context), false);
           const last = pathParameters.at(-1)!.name;
           const id = isSuccess(made) ? idOf(made, last) : undefined;
           if (id !== undefined) pathParams = { ...pathParams, [last]: id };
@@ -220,10 +219,8 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
             }
           }
         }
-        // The resource made for the writes is set-up, not under test: only the probes are judged.
-        const probes: Exchange[] = [];
-        for (const c of cases) probes.push(await context.send(c));
-        return { exchanges: [...exchanges, ...probes], findings: probes.flatMap((e) => context.judge(e)) };
+        for (const c of cases) await log.send(c);
+        return log.execution();
       },
     });
   }
@@ -298,27 +295,21 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
           ? await visibleView(reader, creator, context)
           : { query: largestPage(reader, context).query, patch: {} };
         const base: Case = { ...sampleValid(reader, context), query: view.query, family: 'conditional' };
-        const exchanges: Exchange[] = [];
-        const findings: Finding[] = [];
-        const send = async (c: Case) => {
-          const e = await context.send(c);
-          exchanges.push(e);
-          findings.push(...context.judge(e));
-          return e;
-        };
+        const log = new ExchangeLog(context);
+        const send = (c: Case) => log.send(c);
         const first = await send(base);
         const tag = first.response?.headers.etag;
         const guarded = requiresAuth(reader.security);
         if (guarded) await send({ ...base, kind: 'probe', auth: 'none', headers: { 'if-none-match': '*' } });
-        if (!tag) return { exchanges, findings };
+        if (!tag) return log.execution();
         if (guarded) await send({ ...base, kind: 'probe', auth: 'none', headers: { 'if-none-match': tag } });
-        if (!creator) return { exchanges, findings };
+        if (!creator) return log.execution();
         const made = sampleValid(creator, context);
         await send(withPatch(made, view.patch));
         const conditional = await send({ ...base, headers: { 'if-none-match': tag } });
         const fresh = await send(base);
-        findings.push(...judgeConditional({ first, conditional, fresh }));
-        return { exchanges, findings };
+        log.add(...judgeConditional({ first, conditional, fresh }));
+        return log.execution();
       },
     });
   }
@@ -329,25 +320,24 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
       family: 'location',
       operationId: creator.operationId,
       async execute() {
-        const own = await context.send(sampleValid(creator, context));
-        const exchanges: Exchange[] = [own];
-        const findings = [...context.judge(own)];
+        const log = new ExchangeLog(context);
+        const own = await log.send(sampleValid(creator, context));
         // Where this creation was refused (a state the sample did not meet), one the run made earlier.
         const created =
           own.response?.status === 201 && own.response.headers.location !== undefined
             ? own
             : (context.created?.(creator.operationId) ?? own);
         const location = created.response?.status === 201 ? created.response.headers.location : undefined;
-        if (!location) return { exchanges, findings };
+        if (!location) return log.execution();
         const requestUrl = new URL(`${context.target}${created.request.path}`);
         let resolved: URL;
         try {
           resolved = new URL(location, requestUrl);
         } catch {
-          return { exchanges, findings };
+          return log.execution();
         }
         // The credential never leaves the target's origin.
-        if (resolved.origin !== requestUrl.origin) return { exchanges, findings };
+        if (resolved.origin !== requestUrl.origin) return log.execution();
         const below = resolved.pathname.startsWith(`${basePath}/`)
           ? resolved.pathname.slice(basePath.length)
           : undefined;
@@ -356,7 +346,7 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
             ? undefined
             : spec.operations.find((o) => o.method === 'get' && o.matchPath(below) !== undefined);
         const params = reader && below !== undefined ? reader.matchPath(below)! : {};
-        const followed = await context.send({
+        const followed = await log.send({
           operationId: reader?.operationId ?? creator.operationId,
           family: 'location',
           kind: reader ? 'valid' : 'probe',
@@ -371,9 +361,8 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
             description: `the Location of a 201 (${location})`,
           },
         });
-        exchanges.push(followed);
-        findings.push(...context.judge(followed), ...judgeLocation(created, followed));
-        return { exchanges, findings };
+        log.add(...judgeLocation(created, followed));
+        return log.execution();
       },
     });
   }
@@ -463,14 +452,8 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
     family: 'robustness',
     operationId: creator.operationId,
     async execute() {
-      const exchanges: Exchange[] = [];
-      const findings: Finding[] = [];
-      const send = async (c: Case, judge = true) => {
-        const e = await context.send(c);
-        exchanges.push(e);
-        if (judge) findings.push(...context.judge(e));
-        return e;
-      };
+      const log = new ExchangeLog(context);
+      const send = (c: Case, judge = true) => log.send(c, judge);
       const schema = mergeAllOf(creator.requestBody!.schema.schema);
       const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
       const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
@@ -486,7 +469,7 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
         typeof sample.body.value !== 'object' ||
         Array.isArray(sample.body.value)
       )
-        return { exchanges, findings };
+        return log.execution();
       const reader = spec.operations.find((o) => o.method === 'get' && o.path === creator.path);
       const view = reader ? await visibleView(reader, creator, context) : undefined;
       const value = { ...(sample.body.value as Record<string, WireJson>), ...(view?.patch ?? {}) };
@@ -525,7 +508,7 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
             limit = size;
             break;
           }
-          findings.push(...context.judge(e));
+          log.judge(e);
           if (e.response?.status === 413) {
             limit = size;
             break;
@@ -560,7 +543,7 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
             edge,
             body: { kind: 'json', value: { ...others, [freeText]: grown! } },
           });
-          findings.push(...judgeMemberOrder(created, reordered));
+          log.add(...judgeMemberOrder(created, reordered));
           if (!isSuccess(reordered)) continue;
         }
         if (!isSuccess(created) || !item) continue;
@@ -579,7 +562,7 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
           existing: [param!],
         });
         const readSchema = read.response ? item.responseFor(read.response.status)?.schema?.schema : undefined;
-        findings.push(...judgeStoredWhole(created, read, { [freeText]: body[freeText] as string }, readSchema));
+        log.add(...judgeStoredWhole(created, read, { [freeText]: body[freeText] as string }, readSchema));
       }
 
       // 3. The collection, where what was stored shows.
@@ -587,7 +570,7 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
         await send({ ...largestPage(reader, context), query: view!.query, family: 'robustness' });
         await send({ ...largestPage(reader, context), family: 'robustness' });
       }
-      return { exchanges, findings };
+      return log.execution();
     },
   };
 }

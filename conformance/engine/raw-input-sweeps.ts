@@ -4,6 +4,7 @@ import { isFreeText, mergeAllOf, ordinaryParts, sendsJson, toValidCase } from '.
 import type { OperationModel, SpecModel } from '../../spec/index.js';
 import type { PropertyContext } from './kit-property.js';
 import type { KitSweep } from './kit-property.js';
+import { ExchangeLog } from '../sweep/index.js';
 
 /**
  * Percent escapes that decode to nothing (RFC 3986 §2.1: "%" is followed by two hex digits): cut
@@ -56,15 +57,12 @@ export function rawInputSweeps(spec: SpecModel, context: PropertyContext, readOn
       family: 'raw-input',
       operationId: operation.operationId,
       async execute() {
-        const exchanges = [];
-        for (const c of cases()) exchanges.push(await context.send(c));
+        const log = new ExchangeLog(context);
         // Only a 5xx or no answer is judged: a malformed URI is refused by routers before the
         // application (fastify's own 400 body, a problem+json whose `instance` echoes the bad path),
         // and what a target stores from bytes that are no UTF-8 is its own reading (U+FFFD).
-        const findings = exchanges.flatMap((e) =>
-          context.judge(e).filter((f) => f.code === 'server_error' || f.code === 'transport_error'),
-        );
-        return { exchanges, findings };
+        await log.sendAll(cases(), (f) => f.code === 'server_error' || f.code === 'transport_error');
+        return log.execution();
       },
     });
   }

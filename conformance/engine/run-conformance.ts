@@ -28,6 +28,7 @@ import { executeProperty, type PropertyOutcome, type ReplayPoint } from './execu
 import { RunMemory } from './run-memory.js';
 import { SelectionGate } from './selection-gate.js';
 import { ExchangeJudge } from './exchange-judge.js';
+import { ExchangeLog } from '../sweep/index.js';
 
 export { RunError } from './run-error.js';
 
@@ -280,9 +281,9 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
           family: 'first-look',
           operationId: firstLook[0]!.operationId,
           async execute() {
-            const exchanges: Exchange[] = [];
-            for (const c of firstLook) exchanges.push(await context.send(c));
-            return { exchanges, findings: exchanges.flatMap((e) => context.judge(e)) };
+            const log = new ExchangeLog(context);
+            await log.sendAll(firstLook);
+            return log.execution();
           },
         },
         replay === undefined,

@@ -1,6 +1,6 @@
 import type { Case, Exchange } from '../cases/index.js';
 import { findingOf } from '../checks/index.js';
-import type { Finding } from '../findings/index.js';
+import { ExchangeLog } from '../sweep/index.js';
 import { ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
 import { integerFormFamily, jsonSpellings, type JsonSpelling } from '../generate/json-spellings.js';
 import { queryShapes } from '../generate/query-shapes.js';
@@ -77,12 +77,10 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
       operationId: operation.operationId,
       async execute() {
         const { cases: built, spellings } = cases();
-        const exchanges: Exchange[] = [];
-        const findings: Finding[] = [];
+        const log = new ExchangeLog(context);
         const controls = new Map<string, Exchange>();
         for (const c of built) {
-          const exchange = await context.send(c);
-          exchanges.push(exchange);
+          const exchange = await log.send(c, false);
           const spelling = spellings.get(c);
           // Each spelling differs from an ordinary request in one way: the finding says which.
           const how =
@@ -94,24 +92,26 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
           if (spelling && judged.some((f) => f.code === 'positive_rejected')) {
             let control = controls.get(spelling.plain);
             if (!control) {
-              control = await context.send({
-                ...c,
-                body: { kind: 'raw', text: spelling.plain, contentType: 'application/json' },
-              });
+              control = await log.send(
+                {
+                  ...c,
+                  body: { kind: 'raw', text: spelling.plain, contentType: 'application/json' },
+                },
+                false,
+              );
               controls.set(spelling.plain, control);
-              exchanges.push(control);
-              findings.push(...context.judge(control).filter((f) => f.code !== 'positive_rejected'));
+              log.add(...context.judge(control).filter((f) => f.code !== 'positive_rejected'));
             }
             const status = control.response?.status ?? 0;
             if (status >= 400 && status < 500) judged = judged.filter((f) => f.code !== 'positive_rejected');
           }
-          findings.push(
+          log.add(
             ...judged.map((f) =>
               how && f.severity === 'failure' ? { ...f, context: { ...f.context, spelling: how } } : f,
             ),
           );
         }
-        const results = exchanges.flatMap((e) => {
+        const results = log.exchanges.flatMap((e) => {
           const spelling = spellings.get(e.case);
           return spelling ? [{ spelling, status: e.response?.status, exchange: e }] : [];
         });
@@ -119,7 +119,7 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
         if (split) {
           const refused = split.refused[0]!;
           const exchange = results.find((r) => r.spelling === refused)!.exchange;
-          findings.push(
+          log.add(
             findingOf(exchange, {
               code: 'positive_rejected',
               severity: 'failure',
@@ -133,7 +133,7 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
             }),
           );
         }
-        return { exchanges, findings };
+        return log.execution();
       },
     });
   }

@@ -3,7 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { parse as parseLossless } from 'lossless-json';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import type { Case, Exchange, ReceivedResponse, TransportFailure } from '../cases/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import { authExpectation } from '../cases/index.js';

@@ -4,7 +4,7 @@ import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { Basis, Finding, SemanticEvidence } from '../../findings/index.js';
 import { type SpecModel, integerBounds, integerSpread, lengthLadder } from '../../../spec/index.js';
-import type { Execution, SequenceContext, SequenceProperty } from '../rules.js';
+import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { LosslessNumber } from 'lossless-json';
 import { declaredProperties, edgeOf } from '../../generate/index.js';
 import { holdsSent } from '../generic/same-value.js';
@@ -12,6 +12,7 @@ import { resourceModelFor } from '../../../spec/resources/index.js';
 import { announcesNextPage } from '../generic/collection-requests.js';
 import { pageSizeCheck, uniqueIdsCheck } from '../generic/list-checks.js';
 import { integerText } from '../generic/items.js';
+import { ExchangeLog } from '../../sweep/index.js';
 
 type Obj = Record<string, unknown>;
 
@@ -93,16 +94,8 @@ const SPEC_SAYS: Partial<Record<CheckName, Basis>> = {
   },
 };
 
-class Recorder {
-  readonly exchanges: Exchange[] = [];
-  readonly findings: Finding[] = [];
-  constructor(private readonly context: SequenceContext) {}
-  async send(testCase: Case): Promise<Exchange> {
-    const exchange = await this.context.send(testCase);
-    this.exchanges.push(exchange);
-    this.findings.push(...this.context.judge(exchange));
-    return exchange;
-  }
+/** The sequences' exchange log, with the contract's own words for what a sequence finds. */
+class Recorder extends ExchangeLog {
   fail(exchange: Exchange, check: CheckName, violation: SemanticEvidence): void {
     const basis = SPEC_SAYS[check];
     // A 429 the client's retries did not get past says nothing about memory: the status check
@@ -112,7 +105,7 @@ class Recorder {
     // staleness the contract does not rule on, noted as a gap rather than failed.
     const age = exchange.response?.headers.age;
     if (age !== undefined) {
-      this.findings.push(
+      this.add(
         findingOf(exchange, {
           code: 'contract_gap',
           severity: 'warning',
@@ -123,7 +116,7 @@ class Recorder {
       );
       return;
     }
-    this.findings.push(
+    this.add(
       findingOf(exchange, {
         code: 'semantic_violation',
         severity: 'failure',
@@ -132,9 +125,6 @@ class Recorder {
         ...(basis ? { basis } : {}),
       }),
     );
-  }
-  result(): Execution {
-    return { findings: this.findings, exchanges: this.exchanges };
   }
 }
 
@@ -453,7 +443,7 @@ export const persistence: SequenceProperty<Step[]> = {
         }
       }
     }
-    return recorder.result();
+    return recorder.execution();
   },
 };
 
@@ -497,7 +487,7 @@ export const pageSize: SequenceProperty<PageQuery> = {
     const page = asList(pageExchange);
     const byDefault = asList(defaultExchange);
     // Another client changed the data meanwhile: no verdict on sizes.
-    if (!all || !again || !page || !byDefault || all.length !== again.length) return recorder.result();
+    if (!all || !again || !page || !byDefault || all.length !== again.length) return recorder.execution();
     const available = all.length;
     const expectedPage = Math.min(limit, available);
     if (page.length < expectedPage && announcesNextPage(pageExchange)) {
@@ -528,7 +518,7 @@ export const pageSize: SequenceProperty<PageQuery> = {
         defaultLimit,
       });
     }
-    return recorder.result();
+    return recorder.execution();
   },
 };
 
@@ -657,6 +647,6 @@ export const pageSpread: SequenceProperty<number> = {
         });
       }
     }
-    return recorder.result();
+    return recorder.execution();
   },
 };

@@ -4,13 +4,14 @@ import type { JsonSchema, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel } from '../../../spec/resources/index.js';
 import type { Exchange } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
-import type { Finding, SemanticEvidence } from '../../findings/index.js';
+import type { SemanticEvidence } from '../../findings/index.js';
 import { mergeAllOf } from '../../generate/index.js';
 import { isFreeText } from '../../generate/free-text.js';
 import type { SequenceProperty } from '../rules.js';
 import { createCase, is2xx, operationsOf, readCase, scopeOf } from './collection-requests.js';
 import { createdId } from './items.js';
 import { clientChoosesId } from './lifecycle.js';
+import { ExchangeLog } from '../../sweep/index.js';
 
 const FAMILY = 'semantics.concurrency';
 
@@ -59,20 +60,17 @@ export function concurrentCreates(
     runs: 4,
     arbitrary: () => fc.record({ count: fc.integer({ min: 4, max: 12 }), tag: fc.nat({ max: 99_999 }) }),
     async execute({ count, tag }, context) {
-      const exchanges: Exchange[] = [];
-      const findings: Finding[] = [];
+      const log = new ExchangeLog(context);
       const scope = scopeOf(context, collection, create);
-      if (!scope) return { findings, exchanges };
+      if (!scope) return log.execution();
       const send = async (c: Parameters<typeof context.send>[0]) => {
-        const exchange = await context.send(c);
-        exchanges.push(exchange);
-        findings.push(...context.judge(exchange));
+        const exchange = await log.send(c);
         return exchange;
       };
       const fail = (exchange: Exchange, check: CheckName, evidence: SemanticEvidence) => {
         // A 429 the retries did not get past, or a cached copy (`Age`), says nothing of the store.
         if (exchange.response?.status === 429 || exchange.response?.headers.age !== undefined) return;
-        findings.push(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, evidence }));
+        log.add(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, evidence }));
       };
       const texts = Array.from({ length: count }, (_, i) => `Concurrent ${tag}-${i + 1}`);
       const created = await Promise.all(
@@ -90,7 +88,7 @@ export function concurrentCreates(
         owners.set(itemId, texts[i]!);
         stored.push({ id: itemId, text: texts[i]! });
       }
-      if (findings.some((f) => f.severity === 'failure')) return { findings, exchanges };
+      if (log.findings.some((f) => f.severity === 'failure')) return log.execution();
       const reads = await Promise.all(stored.map((s) => send(readCase(read, collection, scope, s.id, FAMILY))));
       for (const [i, exchange] of reads.entries()) {
         const body = is2xx(exchange) ? (exchange.response!.exactJson ?? exchange.response!.json) : undefined;
@@ -106,7 +104,7 @@ export function concurrentCreates(
             stored: got,
           });
       }
-      return { findings, exchanges };
+      return log.execution();
     },
   };
 }

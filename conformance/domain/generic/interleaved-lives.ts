@@ -3,7 +3,7 @@ import type { OperationModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
-import type { Finding, ItemRef } from '../../findings/index.js';
+import type { ItemRef } from '../../findings/index.js';
 import {
   type KnownValues,
   ordinaryParts,
@@ -19,6 +19,7 @@ import { Confirmations } from './confirmations.js';
 import { createdId, idOfItem } from './items.js';
 import { clientChoosesId } from './lifecycle.js';
 import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
+import { ExchangeLog } from '../../sweep/index.js';
 
 const FAMILY = 'semantics.interleaved';
 /** Items alive at once, at most: enough for a deletion in the middle of the collection. */
@@ -36,7 +37,7 @@ interface LivesReal {
   readonly send: (c: Case) => Promise<Exchange>;
   readonly at: (o: OperationModel, itemId: string, existing: boolean, parts?: RequestParts) => Case;
   readonly createCase: (parts: RequestParts) => Case;
-  readonly findings: Finding[];
+  readonly log: ExchangeLog;
 }
 
 type LivesCommand = fc.AsyncCommand<LivesModel, LivesReal>;
@@ -114,7 +115,7 @@ export function interleavedLives(
         ledger.held(`${collection.path} stored`, item.id, `${reading.operationId} answered item ${item.id} as written`);
         return;
       }
-      r.findings.push(
+      r.log.add(
         findingOf(got, {
           code: 'semantic_violation',
           severity: 'failure',
@@ -154,7 +155,7 @@ export function interleavedLives(
       const { id: itemId, status } = m.deleted[this.n % m.deleted.length]!;
       const after = await r.send(r.at(reading, itemId, false));
       if (!is2xx(after) || idOfItem(collection, after.response!.exactJson ?? after.response!.json) !== itemId) return;
-      r.findings.push(
+      r.log.add(
         findingOf(after, {
           code: 'semantic_violation',
           severity: 'failure',
@@ -228,18 +229,12 @@ export function interleavedLives(
         collection.scope.map((name) => [name, known[name]?.[0]]).filter(([, v]) => v !== undefined),
       ) as Record<string, string>;
       if (Object.keys(scope).length < collection.scope.length) return { findings: [], exchanges: [] };
-      const exchanges: Exchange[] = [];
-      const findings: Finding[] = [];
+      const log = new ExchangeLog(context);
       const knownOf = (o: OperationModel): KnownValues =>
         (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(o.operationId) ?? {};
       const real: LivesReal = {
-        findings,
-        async send(c) {
-          const exchange = await context.send({ ...c, family: FAMILY });
-          exchanges.push(exchange);
-          findings.push(...context.judge(exchange));
-          return exchange;
-        },
+        log,
+        send: (c) => log.send({ ...c, family: FAMILY }),
         at(o, itemId, existing, parts) {
           const base = toValidCase(o, withKnownReferences(o, parts ?? ordinaryParts(o, {}, 0), knownOf(o)));
           return {
@@ -257,7 +252,7 @@ export function interleavedLives(
       await fc.asyncModelRun(() => ({ model, real }), commands);
       // What is left is deleted, so that the store keeps the size later work expects.
       for (const item of model.alive) await real.send(real.at(remove, item.id, false));
-      return { findings, exchanges };
+      return log.execution();
     },
   };
 }

@@ -6,7 +6,7 @@ import type { CollectionModel, OperationAssignment } from '../../../spec/resourc
 import { isPagingName } from '../../../spec/resources/index.js';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
-import type { Finding, ItemRef, SemanticEvidence } from '../../findings/index.js';
+import type { ItemRef, SemanticEvidence } from '../../findings/index.js';
 import {
   bodyExtremes,
   mergeAllOf,
@@ -25,6 +25,7 @@ import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
 import { Confirmations } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
 import { withKnownReferences } from '../../generate/known-references.js';
+import { ExchangeLog } from '../../sweep/index.js';
 
 interface Step {
   readonly create: RequestParts;
@@ -138,21 +139,18 @@ export function lifecycle(
         collection.scope.map((name) => [name, known[name]?.[0]]).filter(([, v]) => v !== undefined),
       ) as Record<string, string>;
       if (Object.keys(scope).length < collection.scope.length) return { findings: [], exchanges: [] };
-      const exchanges: Exchange[] = [];
-      const findings: Finding[] = [];
+      const log = new ExchangeLog(context);
       // The item's current entity tag, from the last answer about it that carried one: a write that
       // takes If-Match (optimistic concurrency, RFC 9110 §13.1.1) sends it, as a client would.
       let etag: string | undefined;
       const send = async (c: Case) => {
-        const exchange = await context.send({ ...c, family: FAMILY });
-        exchanges.push(exchange);
-        findings.push(...context.judge(exchange));
+        const exchange = await log.send({ ...c, family: FAMILY });
         const tag = exchange.response?.headers.etag;
         if (is2xx(exchange) && tag !== undefined && c.operationId !== list?.operationId) etag = tag;
         return exchange;
       };
       const violation = (exchange: Exchange, check: CheckName, evidence: SemanticEvidence) =>
-        findings.push(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, evidence }));
+        log.add(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, evidence }));
       const knownOf = (o: OperationModel): KnownValues =>
         (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(o.operationId) ?? {};
       const at = (o: OperationModel, itemId: string, parts?: RequestParts, existing = true): Case => {
@@ -188,9 +186,9 @@ export function lifecycle(
         ...toValidCase(create, createParts),
         pathParams: { ...toValidCase(create, createParts).pathParams, ...scope },
       });
-      if (!is2xx(made) || !made.response) return { findings, exchanges };
+      if (!is2xx(made) || !made.response) return log.execution();
       const itemId = createdId(collection, made.response, create);
-      if (itemId === undefined) return { findings, exchanges };
+      if (itemId === undefined) return log.execution();
       const sentBody = bodyValue(made.case, create);
       noteDefaults(sentBody, made.response.exactJson ?? made.response.json);
       const item: ItemRef = {
@@ -400,7 +398,7 @@ export function lifecycle(
           }
         }
       }
-      return { findings, exchanges };
+      return log.execution();
     },
   };
 }

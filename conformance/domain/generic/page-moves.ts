@@ -3,11 +3,11 @@ import type { SpecModel } from '../../../spec/index.js';
 import type { CollectionModel } from '../../../spec/resources/index.js';
 import type { Case, Exchange } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
-import type { Finding } from '../../findings/index.js';
 import { ordinaryParts, toValidCase } from '../../generate/index.js';
 import type { SequenceProperty } from '../rules.js';
 import { is2xx, operationsOf, scopeOf } from './collection-requests.js';
 import { idOfItem, itemsOf } from './items.js';
+import { ExchangeLog } from '../../sweep/index.js';
 
 const FAMILY = 'semantics.paging';
 
@@ -35,10 +35,9 @@ export function pageMoves(spec: SpecModel, collection: CollectionModel): Sequenc
     runs: 1,
     arbitrary: () => fc.constant(null),
     async execute(_, context) {
-      const exchanges: Exchange[] = [];
-      const findings: Finding[] = [];
+      const log = new ExchangeLog(context);
       const scope = scopeOf(context, collection, list);
-      if (!scope) return { findings, exchanges };
+      if (!scope) return log.execution();
       const ordinary = toValidCase(list, ordinaryParts(list, {}, 0));
       const at = (items: number, where?: number): Case => ({
         ...ordinary,
@@ -51,9 +50,7 @@ export function pageMoves(spec: SpecModel, collection: CollectionModel): Sequenc
         ],
       });
       const send = async (c: Case) => {
-        const exchange = await context.send(c);
-        exchanges.push(exchange);
-        findings.push(...context.judge(exchange));
+        const exchange = await log.send(c);
         return exchange;
       };
       const ids = (e: Exchange) => {
@@ -71,15 +68,15 @@ export function pageMoves(spec: SpecModel, collection: CollectionModel): Sequenc
       const second = first + 1;
       const two = ids(await send(at(2)));
       // At least two distinct items stored, else a second page may rightly repeat nothing or be empty.
-      if (!two || two.length !== 2 || two[0] === two[1]) return { findings, exchanges };
+      if (!two || two.length !== 2 || two[0] === two[1]) return log.execution();
       const one = ids(await send(at(1, first)));
       const next = await send(at(1, second));
       const after = ids(next);
       const again = ids(await send(at(1, first)));
       if (!one || !after || !again || one.length !== 1 || after.length !== 1 || again[0] !== one[0])
-        return { findings, exchanges };
+        return log.execution();
       if (after[0] === one[0]) {
-        findings.push(
+        log.add(
           findingOf(next, {
             code: 'semantic_violation',
             severity: 'failure',
@@ -96,7 +93,7 @@ export function pageMoves(spec: SpecModel, collection: CollectionModel): Sequenc
           }),
         );
       }
-      return { findings, exchanges };
+      return log.execution();
     },
   };
 }
