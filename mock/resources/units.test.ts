@@ -43,8 +43,10 @@ describe('jsonPatch (RFC 6902)', () => {
     expect(jsonPatch({ l: [] }, [{ op: 'add', path: '/l/5', value: 1 }])).toMatchObject({ ok: false });
     expect(jsonPatch({}, [{ op: 'frobnicate', path: '/x' }])).toMatchObject({
       ok: false,
-      message: 'operation 0: unknown op "frobnicate"',
+      message: 'operation 0: unknown op at "/x"',
     });
+    expect(jsonPatch({}, [{ op: 'add', path: '/__proto__/polluted', value: 1 }])).toMatchObject({ ok: false });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 
