@@ -51,6 +51,17 @@ const spec = specFromDocument({
         },
       },
     },
+    '/auth/login': {
+      post: {
+        operationId: 'login2',
+        requestBody: body({
+          type: 'object',
+          required: ['username', 'password'],
+          properties: { username: { type: 'string' }, password: { type: 'string' } },
+        }),
+        responses: { ...ok, '400': { description: 'Invalid credentials' } },
+      },
+    },
     '/members': {
       post: {
         operationId: 'createMember',
@@ -194,6 +205,16 @@ describe('refusals the spec cannot judge', () => {
     ]);
     const named = validCase('createMember', { body: { kind: 'json', value: { name: 'Rex' } } });
     expect(verdicts(run(checkStatus, op('createMember'), named, taken)).map((v) => v.severity)).toContain('failure');
+  });
+
+  it('a public sign-in with made-up credentials answered its documented 400 is a gap (dummyjson: "Invalid credentials")', () => {
+    const made = validCase('login2', { body: { kind: 'json', value: { username: 'a', password: 'a' } } });
+    const invalid = jsonResponse(400, { message: 'Invalid credentials' });
+    expect(verdicts(run(checkStatus, op('login2'), made, invalid))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
+    ]);
+    // Where 400 is not documented, it still fails.
+    expect(verdicts(run(checkStatus, op('createToken'), made, invalid)).map((v) => v.severity)).toContain('failure');
   });
 
   it('a public sign-in with made-up credentials answered 404 (no such account) is a gap; without a secret it fails', () => {

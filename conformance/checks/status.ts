@@ -568,8 +568,13 @@ function unjudgedRefusal(
   const secret = members.find((m) => SECRET_MEMBER.test(m));
   const routeMissing =
     status === 404 && (exchange.response?.bodyText ?? '').includes(exchange.request.path.split('?')[0]!);
+  // A documented 400 of such an operation is its answer to credentials it does not know ("400:
+  // Invalid credentials"): the request is valid by the schema, so the 400 judged the values.
   if (
-    (status === 401 || status === 403 || (status === 404 && !routeMissing)) &&
+    (status === 401 ||
+      status === 403 ||
+      (status === 404 && !routeMissing) ||
+      (status === 400 && operation.responses['400'] !== undefined)) &&
     operation.security.access === 'public' &&
     secret
   )

@@ -114,6 +114,13 @@ describe('integerFormFamily', () => {
         { spelling: form('1.0e2'), status: 429 },
       ]),
     ).toBeUndefined();
+    // dummyjson (held-out set 13): a 404 says the value names nothing (user 1000), not the spelling.
+    expect(
+      integerFormFamily([
+        { spelling: form('1e2'), status: 201 },
+        { spelling: form('1.0e2'), status: 404 },
+      ]),
+    ).toBeUndefined();
   });
 });
 

@@ -250,19 +250,23 @@ export function jsonSpellings(body: WireJson, schema: JsonSchema): JsonSpelling[
   return out;
 }
 
+/** Statuses that refuse a request for how it is written, not for what its values name. */
+const FORM_REFUSALS = new Set([400, 415, 422]);
+
 /**
  * The verdict on one family of integer spellings, from the statuses they got (undefined: no answer):
  * refusing all is a gap the caller already noted, accepting all is right; accepting some and
- * refusing others is a failure. Returns the accepted and refused spellings when they disagree.
+ * refusing others (400, 415 or 422) is a failure. Returns the accepted and refused spellings when they disagree.
  */
+
 export function integerFormFamily(
   results: readonly { spelling: JsonSpelling; status: number | undefined }[],
 ): { accepted: JsonSpelling[]; refused: JsonSpelling[] } | undefined {
   const forms = results.filter((r) => r.spelling.edge?.gap === INTEGER_FORM_GAP && r.status !== undefined);
   const accepted = forms.filter((r) => r.status! >= 200 && r.status! < 300).map((r) => r.spelling);
-  // 429 and 5xx say nothing about the spelling (a 5xx is failed on its own).
-  const refused = forms
-    .filter((r) => r.status! >= 400 && r.status! < 500 && r.status !== 429 && r.status !== 401 && r.status !== 403)
-    .map((r) => r.spelling);
+  // Only a refusal of the input's form counts (400, 422, 415): a 404 or 409 says what the value
+  // names does not exist or conflicts (the integer 100 is no user), 429 and 5xx say nothing about
+  // the spelling (a 5xx is failed on its own).
+  const refused = forms.filter((r) => FORM_REFUSALS.has(r.status!)).map((r) => r.spelling);
   return accepted.length > 0 && refused.length > 0 ? { accepted, refused } : undefined;
 }

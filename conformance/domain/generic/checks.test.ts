@@ -430,3 +430,39 @@ describe('pageSizeCheck where the parameter says it caps the page', () => {
     expect(judged('Pagination.').map((f) => f.severity)).toEqual(['advisory']);
   });
 });
+
+describe('filterChecks on integers beyond 2^53', () => {
+  // crud-todo (held-out set 13): the kit filtered by userId=-9223372036854775808; the server, reading
+  // numbers as doubles, lists the items it made with it as -9223372036854776000.
+  const todo = { type: 'object', properties: { id: { type: 'integer' }, userId: { type: 'integer' } } };
+  const spec = specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'todos', version: '1' },
+    paths: {
+      '/todos': {
+        get: {
+          operationId: 'listTodos',
+          parameters: [{ name: 'userId', in: 'query', schema: { type: 'integer' } }],
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: todo } } } },
+          },
+        },
+        post: {
+          operationId: 'createTodo',
+          requestBody: { content: { 'application/json': { schema: todo } } },
+          responses: { '201': { description: 'made', content: { 'application/json': { schema: todo } } } },
+        },
+      },
+    },
+  } as never);
+  const todos = resourceModelFor(spec).model.collections.find((c) => c.path === '/todos')!;
+  const byUser = filterChecks(todos).find((c) => c.name(validCase('listTodos')) === 'semantics.filter')!.run;
+  const asked = (userId: string) => validCase('listTodos', { query: [['userId', userId]] });
+
+  it('the same double is the value sent; another integer is not', () => {
+    const rounded = jsonResponse(200, [{ id: 1, userId: -9223372036854776000 }]);
+    expect(run(byUser, spec.operation('listTodos')!, asked('-9223372036854775808'), rounded)).toEqual([]);
+    const other = jsonResponse(200, [{ id: 1, userId: 7 }]);
+    expect(run(byUser, spec.operation('listTodos')!, asked('8'), other).map((f) => f.severity)).toEqual(['failure']);
+  });
+});

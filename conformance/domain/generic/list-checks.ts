@@ -68,12 +68,30 @@ export function filterChecks(collection: CollectionModel): RegisteredCheck[] {
       if (wanted === undefined || !items) return [];
       const off = items.filter((item) => {
         const value = memberOf(item, filter.member);
-        return value === undefined || (typeof value === 'string' ? value : JSON.stringify(value)) !== wanted;
+        return value === undefined || !isValueSent(value, wanted);
       });
       if (off.length === 0) return [];
       return [filterFinding(exchange, filter, String(wanted), items, off)];
     },
   }));
+}
+
+/**
+ * Whether a listed member holds the value a filter sent: the same text, or, for an integer beyond
+ * ±(2^53−1), the same double (a server that reads numbers as doubles stores -2^63 as
+ * -9223372036854776000; that rounding is the `integer-precision` gap, RFC 8259 §6, not another value).
+ */
+function isValueSent(value: unknown, wanted: string): boolean {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (text === wanted) return true;
+  const sentNumber = Number(wanted);
+  return (
+    typeof value === 'number' &&
+    /^-?\d+$/.test(wanted) &&
+    !Number.isSafeInteger(sentNumber) &&
+    Number.isFinite(sentNumber) &&
+    value === sentNumber
+  );
 }
 
 /** A member of an item, or undefined for an item that is no object. */
