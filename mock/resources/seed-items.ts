@@ -21,7 +21,7 @@ export type SeedData = ReadonlyMap<string, readonly SeedItem[]>;
  * path, `/users/{userId}/repos`, or name, `repos`; or a plain array of items when the spec has one
  * top-level collection), then from `defaults` (a domain plug-in's seed, same format) for the
  * collections `data` leaves out, and from the spec's examples for the others (the list's and the
- * read's 2xx examples). Items that break the item schema are refused with an Error
+ * read's 2xx examples, else the item schema's own `examples` or `example`). Items that break the item schema are refused with an Error
  * naming the file and the key (data file) or skipped (examples, which the spec's own tests judge).
  * Nested items find their scope in members named like the path parameters, else in the list
  * operation's parameter examples.
@@ -139,6 +139,13 @@ function fromExamples(spec: SpecModel, collection: CollectionModel): SeedItem[] 
   }
   for (const [status, response] of Object.entries(read?.responses ?? {}))
     if (/^2/.test(status)) candidates.push(...Object.values(response.examples));
+  // The item schema's own examples (`examples: [...]` in 3.1, `example` in 3.0): what one item looks
+  // like, so that a list is not empty before the app has created anything.
+  if (candidates.length === 0 && collection.itemSchema) {
+    const schema = collection.itemSchema as { readonly examples?: unknown; readonly example?: unknown };
+    if (Array.isArray(schema.examples)) candidates.push(...schema.examples);
+    else if (schema.example !== undefined) candidates.push(schema.example);
+  }
   const seen = new Set<string>();
   const out: SeedItem[] = [];
   for (const item of candidates) {
