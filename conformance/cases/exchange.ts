@@ -7,6 +7,7 @@ export type TransportFailure =
   | 'timeout' // no (complete) answer within the per-request timeout
   | 'connection_reset' // the socket closed mid-exchange
   | 'body_too_large' // the response body passed the size cap and was cut off
+  | 'headers_too_large' // the response's header block passed the kit's cap (1 MiB): the target did answer
   | 'body_stalled' // a stream's head came (text/event-stream, NDJSON), but its body did not end within the timeout
   | 'protocol_error' // not valid HTTP
   | 'not_selected'; // never sent: the run's selection (--only, --skip, --read-only) leaves its operation out

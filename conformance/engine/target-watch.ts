@@ -138,7 +138,11 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
   };
 }
 
-/** A failure that still had an answer: a body over the size cap, or a head whose body never ended (a stream). */
+/**
+ * A failure that still had an answer: a body or a header block over the kit's size cap, or a head
+ * whose body never ended (a stream).
+ */
 function answeredAfterAll(exchange: Exchange): boolean {
-  return exchange.failure?.kind === 'body_too_large' || exchange.failure?.kind === 'body_stalled';
+  const kind = exchange.failure?.kind;
+  return kind === 'body_too_large' || kind === 'headers_too_large' || kind === 'body_stalled';
 }

@@ -96,7 +96,7 @@ export function basisOf(finding: Finding, operation: OperationModel | undefined)
           kind: 'kit',
           limit: `the kit's per-request deadline (${e.detail}); a stream may never end, and the contract sets no latency`,
         };
-      if (e.scenario === 'exchange' && e.kind === 'body_too_large')
+      if (e.scenario === 'exchange' && (e.kind === 'body_too_large' || e.kind === 'headers_too_large'))
         return { kind: 'kit', limit: `the kit's response-size cap (${e.detail}); the contract sets no size` };
       return op ? responsesBasis(op, 'every request gets one of the documented responses') : undefined;
     }

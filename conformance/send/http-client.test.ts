@@ -328,3 +328,18 @@ describe('body bytes', () => {
     await client.close();
   });
 });
+
+describe('large header blocks', () => {
+  it('reads an answer whose headers pass Node’s 16 KiB default (json-server’s long Link header)', async () => {
+    // jsonserver-shop (held-out set 18): a long `_sort` repeated three times in `Link` made 18,710 bytes of headers.
+    const target = await scripted([
+      { status: 200, headers: { Link: `</products?_sort=${'x'.repeat(40_000)}>; rel="next"` } },
+    ]);
+    const client = createHttpClient({ baseUrl: target.url, apiKey: 'k', timeoutMs: 2000 });
+    const exchange = await client.send(validCase('listPets'), ops.listPets);
+    await client.close();
+    expect(exchange.failure).toBeUndefined();
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.response?.headers.link?.length).toBeGreaterThan(40_000);
+  });
+});

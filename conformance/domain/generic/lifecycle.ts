@@ -230,6 +230,7 @@ export function lifecycle(
       await readBack(create.operationId);
       // What the client has set so far: the members it sent, as each change leaves them.
       let state = isObject(sentBody) ? (sentBody as Record<string, unknown>) : undefined;
+      let moved = false;
       for (const [o, parts] of [
         [replaceOp, step.replace],
         [updateOp, step.update],
@@ -256,6 +257,13 @@ export function lifecycle(
         const changed = await send(at(o, itemId, patchParts));
         if (!is2xx(changed)) continue;
         const body = bodyValue(changed.case, o);
+        // A write whose body names another parent (`"boardId": ""` under /boards/{boardId}) may move
+        // the item out of the list it was created in.
+        if (
+          isObject(body) &&
+          collection.scope.some((name) => name in body && String(body[name]) !== String(scope[name]))
+        )
+          moved = true;
         const before = state;
         if (o === updateOp) {
           // An update changes what it names and keeps the rest (RFC 5789 / 7396).
@@ -284,9 +292,10 @@ export function lifecycle(
             item,
           });
         }
-        // A replacement whose body requires nothing reads as a partial update (NestJS's PartialType):
-        // only a body that must carry the item says the item is what it sends.
-        if (o === replaceOp && before && isObject(body) && requiredMembers(o).size > 0) {
+        // A PUT keeping a member it was not sent is a merge only where the operation's own words say
+        // it replaces: "Updates the Task" with optional members reads as a partial update (NestJS's
+        // PartialType), which RFC 9110 §9.3.4 states in no MUST.
+        if (o === replaceOp && before && isObject(body) && saysReplace(o)) {
           // A replacement that kept a member it did not send merged instead of replacing (RFC 9110 §9.3.4).
           // Only distinctive values count: a server may fill an omitted true, 0 or "" by a default the spec does not show.
           // Only members the representation declares: what a server keeps of members the spec does
@@ -313,7 +322,7 @@ export function lifecycle(
         }
       }
       // A nested item belongs to its parent: read under another existing parent, it is not there.
-      for (const name of collection.scope) {
+      for (const name of moved ? [] : collection.scope) {
         const other = known[name]?.find((v) => v !== scope[name]);
         if (other === undefined) continue;
         const elsewhere = at(read, itemId, undefined, false);
@@ -330,7 +339,7 @@ export function lifecycle(
         }
         break;
       }
-      if (list) {
+      if (list && !moved) {
         const cap = collection.pageSize?.maximum;
         const ordinary = toValidCase(list, ordinaryParts(list, known, 0));
         const size = collection.pageSize;
@@ -385,7 +394,8 @@ export function lifecycle(
           const readers = [read, ...below];
           for (const reader of readers) {
             const after = await send(at(reader, itemId, undefined, false));
-            if (after.response && after.response.status < 300) {
+            // A list below the item that answers empty finds nothing too (the tasks of a deleted board).
+            if (after.response && after.response.status < 300 && !answersEmptyList(after)) {
               violation(after, 'semantics.delete', {
                 rule: 'delete',
                 read: reader.operationId,
@@ -401,6 +411,22 @@ export function lifecycle(
       return log.execution();
     },
   };
+}
+
+/** Whether an operation's own words (summary, description) say it replaces what it writes. */
+function saysReplace(operation: OperationModel): boolean {
+  return /\breplac(?:e|es|ed|ing|ement)\b|\bfull(?:y)? (?:update|overwrite)|\boverwrit/i.test(
+    `${operation.summary ?? ''} ${operation.description ?? ''}`,
+  );
+}
+
+/** Whether an answer is an empty list: a bare `[]`, or an object whose only array member is empty. */
+function answersEmptyList(exchange: Exchange): boolean {
+  const body = exchange.response?.exactJson ?? exchange.response?.json;
+  if (Array.isArray(body)) return body.length === 0;
+  if (!isObject(body)) return false;
+  const arrays = Object.values(body).filter((v) => Array.isArray(v));
+  return arrays.length === 1 && (arrays[0] as unknown[]).length === 0;
 }
 
 function requiredMembers(operation: OperationModel): Set<string> {
