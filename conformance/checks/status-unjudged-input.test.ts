@@ -89,6 +89,13 @@ const spec = specFromDocument({
         responses: { '201': ok['200'], '400': { description: 'Validation error' } },
       },
     },
+    '/employees/{id}': {
+      get: {
+        operationId: 'getEmployee',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: { ...ok, '400': { description: 'Employee id not found.' } },
+      },
+    },
     '/members': {
       post: {
         operationId: 'createMember',
@@ -239,6 +246,18 @@ describe('refusals the spec cannot judge', () => {
     expect(verdicts(run(checkStatus, op('register'), same, jsonResponse(422, {}))).map((v) => v.severity)).toContain(
       'failure',
     );
+  });
+
+  it('a documented 400 whose words say "not found", to an id the kit made up, is the not-found answer (set 19)', () => {
+    const made = validCase('getEmployee', { pathParams: { id: '0' } });
+    expect(run(checkStatus, op('getEmployee'), made, jsonResponse(400, { message: 'not found' }))).toEqual([]);
+    // An id the run knows to exist, refused so, still fails.
+    const known = validCase('getEmployee', { pathParams: { id: '3' }, existing: ['id'] });
+    expect(
+      verdicts(run(checkStatus, op('getEmployee'), known, jsonResponse(400, { message: 'not found' }))).map(
+        (v) => v.severity,
+      ),
+    ).toContain('failure');
   });
 
   it('an undocumented refusal of a value the spec calls unique, said to be held already, is a gap', () => {

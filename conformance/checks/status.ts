@@ -325,6 +325,16 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     });
     return out;
   }
+  // A documented refusal whose own words say "not found" ("400: Employee id not found.") is the
+  // operation's answer to an id that names nothing, as a 404 is: an id the kit made up may.
+  if (
+    status >= 400 &&
+    status < 500 &&
+    !c.existing?.length &&
+    (Object.keys(c.pathParams).length > 0 || generatedIdSent(c, operation)) &&
+    documentedNotFound(operation, status)
+  )
+    return out;
   // A documented refusal other than 400 (409 Conflict, 422 for a rule the schema cannot say, ...)
   // is an answer the spec allows to valid input; 400 is what invalid input gets.
   if (status > 400 && status < 500 && status !== 401 && status !== 403 && documented(operation, status)) return out;
@@ -657,6 +667,20 @@ function confirmationMismatch(sent: Record<string, unknown>, schema: JsonSchema 
       return `the body's ${name}, which confirms ${confirmed} but differs from it`;
   }
   return undefined;
+}
+
+/** Whether the operation documents `status` in words (description, examples) that say "not found". */
+function documentedNotFound(operation: OperationModel, status: number): boolean {
+  const response = operation.responses[String(status)];
+  if (!response) return false;
+  const schema = response.schema?.schema as { example?: unknown; examples?: unknown } | undefined;
+  const words = [
+    response.description,
+    JSON.stringify(response.examples),
+    JSON.stringify(schema?.example ?? null),
+    JSON.stringify(schema?.examples ?? null),
+  ].join(' ');
+  return /\bnot found\b|\bdoes(?: not|n't) exist\b|\bno such\b/i.test(words);
 }
 
 /** Whether the body schema's words for `member` (its description or title) call it unique. */

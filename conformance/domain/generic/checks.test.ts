@@ -186,6 +186,17 @@ describe('createEchoCheck', () => {
     });
   });
 
+  it('does not fail a member the server filled from the path (node-todos: author from {username})', () => {
+    const sent = { ...create({ name: 'Rex', categoryId: 1, status: 'sold' }), pathParams: { owner: 'Rex the owner' } };
+    const findings = run(
+      checkCreateEcho,
+      ops.createPet,
+      sent,
+      response(201, '{"id":7,"name":"Rex the owner","categoryId":1,"status":"sold"}'),
+    );
+    expect(findings.filter((f) => f.severity === 'failure')).toEqual([]);
+  });
+
   it('fails a categoryId that is another number', () => {
     const findings = echo(
       { name: 'Rex', categoryId: 1, status: 'sold' },
