@@ -1,5 +1,7 @@
 import type { Finding } from '../findings/index.js';
 import type { OperationModel } from '../../spec/index.js';
+import { isObject } from '../../spec/json/index.js';
+import { SECRET_MEMBER } from './secret-member.js';
 
 /**
  * Settles "the valid credential was refused with 403" at the end of a run: where the target granted
@@ -32,9 +34,6 @@ export function settleGrantedElsewhere(
   };
 }
 
-// Body members that carry a credential of their own (a login's password).
-const BODY_SECRET = /"(?:password|passwd|pass|passphrase|secret|otp|pin|senha|contrase\u00f1a|mot_?de_?passe)"\s*:/i;
-
 /**
  * A 401 to a request whose body carries a credential of its own (a login's password), on an operation
  * that documents 401, where the target granted the same key on other operations: the key is good, and
@@ -47,8 +46,7 @@ function settleBodyCredentials(
   operation: OperationModel | undefined,
 ): Finding {
   const elsewhere = [...granted].find(([operationId]) => operationId !== finding.operationId);
-  const body = finding.request?.body ?? '';
-  if (!elsewhere || !operation?.responses['401'] || !BODY_SECRET.test(body)) return finding;
+  if (!elsewhere || !operation?.responses['401'] || !carriesSecret(finding.request?.body)) return finding;
   return {
     ...finding,
     severity: 'advisory',
@@ -57,6 +55,17 @@ function settleBodyCredentials(
       inference: `the valid credential was granted on ${elsewhere[0]} (${elsewhere[1]}); this request's body carries credentials of its own, which the kit made up, and its documented 401 refuses those`,
     },
   };
+}
+
+/** Whether a JSON request body has a member that holds a credential of its own ({@link SECRET_MEMBER}). */
+function carriesSecret(body: string | undefined): boolean {
+  if (body === undefined) return false;
+  try {
+    const value: unknown = JSON.parse(body);
+    return isObject(value) && Object.keys(value).some((name) => SECRET_MEMBER.test(name));
+  } catch {
+    return false;
+  }
 }
 
 /**

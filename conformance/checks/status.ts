@@ -6,6 +6,9 @@ import { anotherCredentialBasis, credentialRefusalNamed, credentialVariantOf } f
 import { authExpectation, bodyNamesAnother, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
+import { SECRET_MEMBER } from './secret-member.js';
+import { mediaTypeMatches } from '../../spec/media/index.js';
+import { decodePercent } from '../../spec/parameters/index.js';
 import { isFreeText } from '../generate/free-text.js';
 import { mergeAllOf } from '../generate/index.js';
 import { isLosslessNumber } from 'lossless-json';
@@ -539,9 +542,6 @@ function judgedInference(operation: OperationModel, status: number, judged: read
   return `the values sent in ${judged.join(', ')} are ones the server must take; a ${status} ${why}, which no schema can call right`;
 }
 
-/** Names of body members that hold a credential the kit can only make up. */
-const SECRET_MEMBER = /^(password|passwd|pass|passphrase|secret|otp|pin)$/i;
-
 /**
  * Why the kit cannot tell whether a refused valid request should have been served, when it cannot:
  * - the body has no schema (`application/json: {}`): the spec does not say what a valid body is;
@@ -632,18 +632,17 @@ function acceptNamesNone(headers: Readonly<Record<string, string>>, operation: O
     ...new Set(
       Object.entries(operation.responses)
         .filter(([status]) => /^2/.test(status))
-        .flatMap(([, r]) => r.mediaTypes.map((t) => t.split(';')[0]!.trim().toLowerCase())),
+        .flatMap(([, r]) => r.mediaTypes),
     ),
   ];
   if (documented.length === 0) return undefined;
+  // Ranges the client accepts (`q=0` says "not acceptable"), matched as OpenAPI content keys are,
+  // in either direction: a range holds a documented type, or a documented range holds the one asked.
   const ranges = accept
     .split(',')
-    .map((r) => r.split(';'))
-    .filter((parts) => !parts.slice(1).some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/i.test(p)))
-    .map((parts) => parts[0]!.trim().toLowerCase());
-  const within = (range: string, type: string) =>
-    range === '*/*' || range === type || (range.endsWith('/*') && type.startsWith(range.slice(0, -1)));
-  const matches = (range: string, type: string) => within(range, type) || within(type, range);
+    .map((r) => r.trim())
+    .filter((r) => r !== '' && !/;\s*q\s*=\s*0(?:\.0*)?\s*(?:;|$)/i.test(r));
+  const matches = (range: string, type: string) => mediaTypeMatches(range, type) || mediaTypeMatches(type, range);
   if (ranges.some((range) => documented.some((type) => matches(range, type)))) return undefined;
   return `an Accept (${accept}) that names none of the types the operation answers (${documented.join(', ')}): the server may refuse it (RFC 9110 §12.5.1)`;
 }
@@ -743,7 +742,7 @@ function opaqueParameterSent(c: Case, operation: OperationModel) {
         return (
           c.query.some(([name]) => name === p.name) ||
           (c.rawQuery ?? []).some((pair) => {
-            const key = safeDecode(pair.split('=')[0] ?? '');
+            const key = decodePercent((pair.split('=')[0] ?? '').replace(/\+/g, ' '));
             return key === p.name || key.startsWith(`${p.name}[`);
           })
         );
@@ -756,15 +755,6 @@ function opaqueParameterSent(c: Case, operation: OperationModel) {
     }
   };
   return operation.parameters.find((p) => sent(p) && (isFreeText(p.schema.schema) || uncheckedFormat(p.schema.schema)));
-}
-
-/** Percent-decoded text, or the text itself where it is not valid percent-encoding. */
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
 }
 
 /** A string of a format the spec's validators do not check (`format: JSON`): any text passes them. */

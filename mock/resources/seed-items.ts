@@ -21,8 +21,9 @@ export type SeedData = ReadonlyMap<string, readonly SeedItem[]>;
  * path, `/users/{userId}/repos`, or name, `repos`; or a plain array of items when the spec has one
  * top-level collection), then from `defaults` (a domain plug-in's seed, same format) for the
  * collections `data` leaves out, and from the spec's examples for the others (the list's and the
- * read's 2xx examples, else the item schema's own `examples` or `example`). Items that break the item schema are refused with an Error
- * naming the file and the key (data file) or skipped (examples, which the spec's own tests judge).
+ * read's 2xx examples, else the item schema's own `examples` or `example`). Items that break the
+ * item schema are refused with an Error naming the file and the key (data file) or skipped
+ * (examples, which the spec's own tests judge).
  * Nested items find their scope in members named like the path parameters, else in the list
  * operation's parameter examples.
  *

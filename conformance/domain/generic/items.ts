@@ -40,6 +40,17 @@ export function itemsOf(collection: CollectionModel, json: unknown): unknown[] |
   return undefined;
 }
 
+/**
+ * The items of a list answer whose shape no collection model describes: a bare array, or the one
+ * array member of an object (`{data: [...], total}`); undefined for anything else.
+ */
+export function listedArray(json: unknown): unknown[] | undefined {
+  if (Array.isArray(json)) return json;
+  if (json === null || typeof json !== 'object') return undefined;
+  const arrays = Object.values(json).filter((v): v is unknown[] => Array.isArray(v));
+  return arrays.length === 1 ? arrays[0] : undefined;
+}
+
 /** An id value as path text: integers canonical and exact (`1.0` → `1`), strings as they are. */
 export function idText(value: unknown): string | undefined {
   if (typeof value === 'string') return value === '' ? undefined : value;

@@ -20,7 +20,7 @@ import {
 } from '../../generate/index.js';
 import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { announcesNextPage } from './collection-requests.js';
-import { createdId, idOfItem, itemsOf } from './items.js';
+import { createdId, idOfItem, itemsOf, listedArray } from './items.js';
 import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
 import { Confirmations } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
@@ -422,11 +422,7 @@ function saysReplace(operation: OperationModel): boolean {
 
 /** Whether an answer is an empty list: a bare `[]`, or an object whose only array member is empty. */
 function answersEmptyList(exchange: Exchange): boolean {
-  const body = exchange.response?.exactJson ?? exchange.response?.json;
-  if (Array.isArray(body)) return body.length === 0;
-  if (!isObject(body)) return false;
-  const arrays = Object.values(body).filter((v) => Array.isArray(v));
-  return arrays.length === 1 && (arrays[0] as unknown[]).length === 0;
+  return listedArray(exchange.response?.exactJson ?? exchange.response?.json)?.length === 0;
 }
 
 function requiredMembers(operation: OperationModel): Set<string> {

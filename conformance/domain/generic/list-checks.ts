@@ -11,6 +11,7 @@ import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
 import { type Finding, specBasis } from '../../findings/index.js';
 import { idOfItem, itemsOf } from './items.js';
+import { sameNumber } from './same-value.js';
 
 /** The value of a query parameter the case sent (the last one, as most servers read repeats). */
 function sent(query: readonly (readonly [string, string])[], name: string): string | undefined {
@@ -82,15 +83,12 @@ export function filterChecks(collection: CollectionModel): RegisteredCheck[] {
  * -9223372036854776000; that rounding is the `integer-precision` gap, RFC 8259 §6, not another value).
  */
 function isValueSent(value: unknown, wanted: string): boolean {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (text === wanted) return true;
-  const sentNumber = Number(wanted);
+  if ((typeof value === 'string' ? value : JSON.stringify(value)) === wanted) return true;
   return (
     typeof value === 'number' &&
     /^-?\d+$/.test(wanted) &&
-    !Number.isSafeInteger(sentNumber) &&
-    Number.isFinite(sentNumber) &&
-    value === sentNumber
+    !Number.isSafeInteger(Number(wanted)) &&
+    sameNumber(wanted, String(value))
   );
 }
 

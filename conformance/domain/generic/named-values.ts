@@ -1,6 +1,7 @@
 import type { OperationModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel } from '../../../spec/resources/index.js';
 import { isObject } from '../../../spec/json/index.js';
+import { idText, listedArray } from './items.js';
 
 /** Parameter names too common to say which resource a member of that name belongs to. */
 const COMMON_NAMES = /^(id|_id|uuid|guid|key|name|slug|code|type|value|index)$/i;
@@ -44,30 +45,13 @@ export function namedValueHarvester(
     const takers = operation.method === 'get' ? byList.get(operation.path) : undefined;
     const r = exchange.response;
     if (!takers || !r || r.status < 200 || r.status >= 300) return {};
-    const items = itemsIn(r.exactJson ?? r.json);
+    const items = (listedArray(r.exactJson ?? r.json) ?? []).filter(isObject);
     const out: Harvested = {};
     for (const { operationId, parameter } of takers) {
-      const values = items.flatMap((item) => {
-        const v = item[parameter];
-        return typeof v === 'string' && v !== ''
-          ? [v]
-          : typeof v === 'number' && Number.isInteger(v)
-            ? [String(v)]
-            : [];
-      });
+      // Path text: a non-empty string as it is, an integer canonical and exact (idText).
+      const values = items.flatMap((item) => idText(item[parameter]) ?? []);
       if (values.length > 0) out[operationId] = { [parameter]: [...new Set(values)] };
     }
     return out;
   };
-}
-
-/** The items of a list answer: a bare array, or the one array member of an envelope. */
-function itemsIn(body: unknown): Record<string, unknown>[] {
-  const arrays = Array.isArray(body)
-    ? [body]
-    : isObject(body)
-      ? Object.values(body).filter((v): v is unknown[] => Array.isArray(v))
-      : [];
-  if (arrays.length !== 1) return [];
-  return arrays[0]!.filter((item): item is Record<string, unknown> => isObject(item));
 }

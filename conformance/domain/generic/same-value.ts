@@ -83,7 +83,7 @@ function typeAllows(schema: JsonSchema, value: unknown): boolean {
  * Numbers by value. Beyond 2^53 the same double counts as the same number: RFC 8259 §6 lets a parser
  * keep numbers as IEEE 754 doubles (the integer-precision gap), so a store may round them that way.
  */
-function sameNumber(a: string, b: string): boolean {
+export function sameNumber(a: string, b: string): boolean {
   return a === b || (Number.isFinite(Number(a)) && Number(a) === Number(b));
 }
 
