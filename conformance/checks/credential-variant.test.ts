@@ -276,4 +276,12 @@ describe('a login under a bearer requirement, and refusals of invalid requests (
     const tour = refused('createTour', 403, 'invalid-request', '{"nome":1}');
     expect(settleGrantedElsewhere(tour, granted, spec.operation('createTour')).severity).toBe('advisory');
   });
+
+  it('an undocumented 403 to an invalid request stays a failure, even where the key was granted', () => {
+    // Red-team r4-name-apostrophe-403: a firewall answers 403 to bodies with an apostrophe; login
+    // documents no 403, so its refusal of an invalid body owes a documented 4xx, not a 403.
+    const blocked = refused('login', 403, 'invalid-request', '{"email":"O\'Malley"}');
+    const grantedHere = new Map([['login', 'POST /login answered 200']]);
+    expect(settleGrantedElsewhere(blocked, grantedHere, spec.operation('login')).severity).toBe('failure');
+  });
 });

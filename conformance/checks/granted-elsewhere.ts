@@ -22,6 +22,9 @@ export function settleGrantedElsewhere(
   if (e.scenario !== 'valid-request' && e.scenario !== 'invalid-request') return finding;
   if (e.status === 401) return settleBodyCredentials(finding, granted, operation);
   if (e.status !== 403) return finding;
+  // An invalid request refused with a 403 the operation does not document is no authorization
+  // decision the spec left open: its documented refusals (400, 422) are the answers it owes.
+  if (e.scenario === 'invalid-request' && !operation?.responses['403']) return finding;
   const answered = granted.get(finding.operationId);
   if (answered === undefined) return settleRefusedByRole(finding, granted, operation);
   return {
