@@ -3,6 +3,7 @@ import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, type RequestIssue, errorBody, mockError } from '../errors.js';
 import { parseMediaType } from '../../spec/media/index.js';
 import { sampleValue, schemaSample } from './sample-value.js';
+import { declaredSchemas } from './item-schema.js';
 import { isObject, segmentsOf } from '../../spec/json/index.js';
 
 type Obj = Record<string, unknown>;
@@ -384,17 +385,4 @@ export function withMediaType(answer: Answer, mediaTypes: readonly string[] | un
   if (!mediaTypes || mediaTypes.length === 0 || mediaTypes.some((t) => /^application\/json\b/i.test(t))) return answer;
   const json = mediaTypes.find((t) => /^application\/[^;]*\+json\b/i.test(t));
   return json ? { ...answer, headers: { ...answer.headers, 'Content-Type': `${json}; charset=utf-8` } } : answer;
-}
-
-function declaredSchemas(schema: JsonSchema, out = new Map<string, JsonSchema>(), depth = 0): Map<string, JsonSchema> {
-  if (depth > 8) return out;
-  for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
-    const parts = schema[key];
-    if (Array.isArray(parts))
-      for (const part of key === 'allOf' ? parts : parts.slice(0, 1))
-        if (isObject(part)) declaredSchemas(part, out, depth + 1);
-  }
-  if (isObject(schema.properties))
-    for (const [name, member] of Object.entries(schema.properties)) if (isObject(member)) out.set(name, member);
-  return out;
 }

@@ -14,6 +14,7 @@ export { RESOURCE_CONFIG_SCHEMA } from './config.js';
 export type { CollectionConfig, OperationConfig, ResourceConfig } from './config.js';
 export { CRUD_ROLES } from './model.js';
 export { isPagingName } from './_internals/naming.js';
+export { parameterOf, segmentsOf, singular } from './names.js';
 export { firstOutOfOrder, inListOrder, orderKey, outsideRange, rangeBound } from './list-rules.js';
 export type {
   CollectionModel,
