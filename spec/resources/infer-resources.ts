@@ -64,7 +64,10 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
     const last = segments.at(-1);
     if (parameterOf(last) !== undefined) {
       const collection = parentPathOf(op.path);
-      if (isLiteral(segmentsOf(collection).at(-1)) && !candidates.has(shapeOf(collection))) {
+      // The base path's own collection (`servers: [{url: /books}]`, paths `/` and `/{id}`): the root
+      // is one where an operation of its own lives beside the item path.
+      const root = collection === '/' && spec.operations.some((o) => o.path === '/');
+      if ((isLiteral(segmentsOf(collection).at(-1)) || root) && !candidates.has(shapeOf(collection))) {
         candidates.set(shapeOf(collection), {
           path: collection,
           source: 'inferred',
@@ -165,10 +168,15 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
     }
     const op = (role: CrudRole) => (byRole[role] ? spec.operation(byRole[role].operationId) : undefined);
     const itemTemplate = templateOf(`${shape}/{}`);
+    // A root collection is named by the base path's last segment (`/v1/books` → `books`).
     const name =
       segmentsOf(candidate.path)
         .filter((s) => isLiteral(s))
-        .at(-1) ?? candidate.path;
+        .at(-1) ??
+      segmentsOf(spec.basePath)
+        .filter((s) => isLiteral(s) && !/^v\d+$/i.test(s))
+        .at(-1) ??
+      'items';
     const corrections =
       config.collections?.[Object.keys(config.collections ?? {}).find((k) => shapeOf(k) === shape) ?? ''];
     const configKey = `collections.${Object.keys(config.collections ?? {}).find((k) => shapeOf(k) === shape) ?? candidate.path}`;
