@@ -12,6 +12,7 @@ import { clientChoosesId, lifecycle } from './lifecycle.js';
 import { interleavedLives } from './interleaved-lives.js';
 import { namedValueHarvester } from './named-values.js';
 import { concurrentCreates } from './concurrent-creates.js';
+import { storedInvalid } from './stored-invalid.js';
 import { createEchoCheck, identityCheck } from './item-checks.js';
 import {
   filterChecks,
@@ -190,6 +191,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       ...resources.collections.map((c) => interleavedLives(spec, c, ledger)),
       ...resources.collections.map((c) => pageMoves(spec, c)),
       ...resources.collections.map((c) => concurrentCreates(spec, c)),
+      ...resources.collections.map((c) => storedInvalid(spec, c)),
     ]
       .filter((s) => s !== undefined)
       .map((s) => ({
