@@ -5,6 +5,7 @@ import type { ItemRef } from '../../findings/index.js';
 import { ordinaryParts, toValidCase, type KnownValues } from '../../generate/index.js';
 import type { SequenceContext } from '../rules.js';
 import { createdId, itemsOf } from './items.js';
+import { isObject } from '../../../spec/json/index.js';
 
 /** The operations of a collection the probes use, resolved in the spec. */
 export interface CollectionOperations {
@@ -142,4 +143,11 @@ export function createdItem(
     ...(collection.id.member ? { idMember: collection.id.member } : {}),
     inference: collection.id.reason,
   };
+}
+
+/** The case without one member of its JSON body (as it is when `member` is undefined or absent). */
+export function withoutMember(c: Case, member: string | undefined): Case {
+  if (member === undefined || c.body?.kind !== 'json' || !isObject(c.body.value) || !(member in c.body.value)) return c;
+  const { [member]: _, ...rest } = c.body.value as Record<string, WireJson>;
+  return { ...c, body: { kind: 'json', value: rest } };
 }

@@ -17,7 +17,8 @@ import { isObject } from '../../../spec/json/index.js';
 import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { Confirmations } from './confirmations.js';
 import { createdId, idOfItem } from './items.js';
-import { clientChoosesId } from './lifecycle.js';
+import { clientChoosesId, idLeftToServer } from './lifecycle.js';
+import { withoutMember } from './collection-requests.js';
 import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
 import { ExchangeLog } from '../../sweep/index.js';
 
@@ -62,7 +63,9 @@ export function interleavedLives(
   const read = op(collection.operations.read);
   const remove = op(collection.operations.delete);
   const id = collection.id;
-  if (!create || !read || !remove || !id || clientChoosesId(create, id.member)) return undefined;
+  if (!create || !read || !remove || !id || !idLeftToServer(create, id.member)) return undefined;
+  // An optional id member of the body is left out: the server hands ids out.
+  const chosen = clientChoosesId(create, id.member) ? id.member : undefined;
   // Narrowed once, for the command classes below (narrowing does not reach into a class body).
   const creating: OperationModel = create;
   const reading: OperationModel = read;
@@ -244,7 +247,7 @@ export function interleavedLives(
           };
         },
         createCase(parts) {
-          const c = toValidCase(create, withKnownReferences(create, parts, known));
+          const c = withoutMember(toValidCase(create, withKnownReferences(create, parts, known)), chosen);
           return { ...c, pathParams: { ...c.pathParams, ...scope } };
         },
       };

@@ -479,3 +479,14 @@ export function clientChoosesId(create: OperationModel, member: string | undefin
   )?.[member];
   return property !== undefined && mergeAllOf(property).readOnly !== true;
 }
+
+/**
+ * Whether a create can leave the id to the server: its body declares no id member, or declares it
+ * without requiring it (a body may carry an id many servers ignore, Book schemas shared by POST and
+ * GET). Where it declares one, the member is left out of the bodies sent ({@link withoutMember}).
+ */
+export function idLeftToServer(create: OperationModel, member: string | undefined): boolean {
+  if (!clientChoosesId(create, member)) return true;
+  const required = mergeAllOf(create.requestBody!.schema.schema).required;
+  return !(Array.isArray(required) && required.includes(member));
+}

@@ -14,9 +14,9 @@ import {
 import type { Mutation } from '../../generate/index.js';
 import { ExchangeLog } from '../../sweep/index.js';
 import type { SequenceProperty } from '../rules.js';
-import { createCase, is2xx, readCase, scopeOf } from './collection-requests.js';
+import { createCase, is2xx, readCase, scopeOf, withoutMember } from './collection-requests.js';
 import { createdId } from './items.js';
-import { clientChoosesId } from './lifecycle.js';
+import { clientChoosesId, idLeftToServer } from './lifecycle.js';
 
 const FAMILY = 'stored-invalid';
 
@@ -41,8 +41,8 @@ export function storedInvalid(spec: SpecModel, collection: CollectionModel): Seq
   if (!create || !read || !id) return undefined;
   // Where the body may name the id, it is left out so that the server hands one out (a chosen id
   // could be another item's); where it must, the collection is not tried.
+  if (!idLeftToServer(create, id.member)) return undefined;
   const chosen = clientChoosesId(create, id.member) ? id.member : undefined;
-  if (chosen !== undefined && requiredOf(create).has(chosen)) return undefined;
   const shown = shownSchema(read);
   if (!shown) return undefined;
   const writes = [create, op(collection.operations.replace), op(collection.operations.update)]
@@ -179,11 +179,4 @@ function invalidCase(valid: Case, fault: Mutation): Case {
 function requiredOf(write: OperationModel): Set<string> {
   const schema = write.requestBody ? mergeAllOf(write.requestBody.schema.schema) : {};
   return new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-}
-
-/** The case without one member of its JSON body (none when `member` is undefined). */
-function withoutMember(c: Case, member: string | undefined): Case {
-  if (member === undefined || c.body?.kind !== 'json' || !isObject(c.body.value)) return c;
-  const { [member]: _, ...rest } = c.body.value as Record<string, WireJson>;
-  return { ...c, body: { kind: 'json', value: rest } };
 }

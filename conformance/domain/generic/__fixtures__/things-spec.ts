@@ -22,7 +22,8 @@ const error = { description: 'error', content: { 'application/json': { schema: {
 /**
  * The things API, with `page` ('offset' or a page number, from `pageMinimum`, 1 by default) and the state
  * filter's default as given; `below` adds `DELETE /things/{thingId}` and `GET /things/{thingId}/summary`;
- * `form` makes the creation an HTML form body (`application/x-www-form-urlencoded`, example name `Rex the dog`).
+ * `form` makes the creation an HTML form body (`application/x-www-form-urlencoded`, example name `Rex the dog`);
+ * `idInBody` has the creation's body declare an optional integer `id` (one schema for POST and GET).
  */
 export function thingsSpec(
   options: {
@@ -31,6 +32,7 @@ export function thingsSpec(
     stateDefault?: string;
     below?: boolean;
     form?: boolean;
+    idInBody?: boolean;
   } = {},
 ): SpecModel {
   const idParameter = [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }];
@@ -72,7 +74,13 @@ export function thingsSpec(
             required: true,
             content: options.form
               ? { 'application/x-www-form-urlencoded': { schema: newThing, example: { name: 'Rex the dog' } } }
-              : { 'application/json': { schema: newThing } },
+              : {
+                  'application/json': {
+                    schema: options.idInBody
+                      ? { ...newThing, properties: { id: { type: 'integer' }, ...newThing.properties } }
+                      : newThing,
+                  },
+                },
           },
           responses: {
             '201': { description: 'created', content: { 'application/json': { schema: thing } } },
