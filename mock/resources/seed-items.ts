@@ -1,4 +1,4 @@
-import type { SpecModel } from '../../spec/index.js';
+import type { CompiledSchema, SpecModel } from '../../spec/index.js';
 import type { CollectionModel, ResourceModel } from '../../spec/resources/index.js';
 import { type SeedItem, keyOf } from './collection-store.js';
 import { isObject } from '../../spec/json/index.js';
@@ -104,7 +104,7 @@ function readDataFile(spec: SpecModel, model: ResourceModel, data: SeedDataSourc
           throw new Error(
             `${file}: ${at} needs the members ${collection.scope.join(', ')}, or list it under its parent ids ("${collection.scope.map((p) => `<${p}>`).join('/')}": [...]).`,
           );
-        items.push(seedOf(collection, item, itemScope, items.length));
+        items.push(seedOf(collection, item, itemScope, items.length, check));
       });
     };
     if (Array.isArray(value)) take(value, `"${key}"`);
@@ -150,10 +150,12 @@ function fromExamples(spec: SpecModel, collection: CollectionModel): SeedItem[] 
   const seen = new Set<string>();
   const out: SeedItem[] = [];
   for (const item of candidates) {
-    if (!isObject(item) || (check && !check.validate(item).ok)) continue;
+    if (!isObject(item)) continue;
     const scope = scopeFromMembers(collection, item) ?? scopeFromParameterExamples(spec, collection);
     if (!scope) continue;
-    const seed = seedOf(collection, item, scope, out.length);
+    const seed = seedOf(collection, item, scope, out.length, check);
+    // Judged with the id it is stored under: an example that leaves out only a required id still seeds.
+    if (check && !check.validate(seed.value).ok) continue;
     const key = `${scope.join('/')}#${keyOf(seed.id)}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -174,15 +176,26 @@ export function isExampleSeed(value: object): boolean {
   return exampleValues.has(value);
 }
 
-function seedOf(collection: CollectionModel, item: Obj, scope: readonly string[], index: number): SeedItem {
+function seedOf(
+  collection: CollectionModel,
+  item: Obj,
+  scope: readonly string[],
+  index: number,
+  check?: CompiledSchema,
+): SeedItem {
   const member = collection.id?.member;
+  if (member !== undefined && item[member] !== undefined) return { id: item[member], value: { ...item }, scope };
+  const kind = collection.id?.kind;
   const id =
-    member !== undefined && item[member] !== undefined
-      ? item[member]
-      : collection.id?.kind === 'integer' || collection.id === undefined
-        ? index + 1
+    kind === 'integer' || kind === undefined
+      ? index + 1
+      : kind === 'uuid'
+        ? `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`
         : String(index + 1);
-  return { id, value: { ...item }, scope };
+  // An example without its id (`{"title": "Dune"}`) is still an item a client reads by id: the id
+  // it is stored under leads it, as a created item's does.
+  const withId = member === undefined ? undefined : { [member]: id, ...item };
+  return { id, value: withId && (check?.validate(withId).ok ?? true) ? withId : { ...item }, scope };
 }
 
 function scopeFromMembers(collection: CollectionModel, item: Obj): string[] | undefined {

@@ -196,3 +196,16 @@ describe('the store stages, one at a time', () => {
     expect(JSON.parse(String(read()?.json))).toEqual({ theme: 'light' });
   });
 });
+
+describe('seeds from the spec', () => {
+  it('an example without its id is stored under one and shows it, as a created item does', () => {
+    const withExample = structuredClone(document) as typeof document & Record<string, unknown>;
+    (
+      withExample.paths['/boxes/{boxId}'].get.responses['200'].content['application/json'] as Record<string, unknown>
+    ).example = { name: 'seeded' };
+    const spec = specFromDocument(withExample as never);
+    const state = new ResourceState(spec, { capacity: 100, modelFor: (s) => ({ model: inferResources(s) }) });
+    const boxes = state.current.collections.get('/boxes') as Collection;
+    expect(boxes.store.get([], 1)?.value).toEqual({ id: 1, name: 'seeded' });
+  });
+});
