@@ -252,6 +252,16 @@ describe('judgeLocation', () => {
     ]);
   });
 
+  it('where the spec documents no GET for the Location: only another resource fails (held-out set 24)', () => {
+    // fastify-users-500: POST /users answers 201 with Location /users/1; the document has PUT and DELETE
+    // on /users/{id} but no GET, and Fastify answers an unrouted GET with 404.
+    expect(judgeLocation(created, followed(response(404, errorBody(404))), false)).toEqual([]);
+    expect(judgeLocation(created, followed(jsonResponse(200, [pet(7)])), false)).toEqual([]);
+    expect(verdicts(judgeLocation(created, followed(jsonResponse(200, pet(6))), false))).toEqual([
+      { code: 'location_mismatch', severity: 'failure' },
+    ]);
+  });
+
   it('asks nothing without a Location', () => {
     expect(
       judgeLocation(

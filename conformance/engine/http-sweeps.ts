@@ -361,7 +361,11 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
             description: `the Location of a 201 (${location})`,
           },
         });
-        log.add(...judgeLocation(created, followed));
+        // A path the spec documents other methods on, and no GET, need not answer GET (RFC 9110
+        // §15.3.2 asks only that it identify the resource); a path it has no operation on at all does.
+        const otherMethodsOnly =
+          reader === undefined && below !== undefined && spec.operations.some((o) => o.matchPath(below) !== undefined);
+        log.add(...judgeLocation(created, followed, !otherMethodsOnly));
         return log.execution();
       },
     });

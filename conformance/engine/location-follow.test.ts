@@ -48,9 +48,12 @@ afterEach(async () => {
 });
 
 /** Takes the first order, then answers 409 (sold out); `wrongLocation` points them elsewhere. */
-async function serve(wrongLocation: boolean): Promise<{ url: string; spec: string }> {
+async function serve(
+  wrongLocation: boolean,
+  servedDocument: object = document,
+): Promise<{ url: string; spec: string }> {
   const orders = new Map<number, { id: number; quantity: number }>();
-  const served = await servingDocument('orders', document, (req, res, text) => {
+  const served = await servingDocument('orders', servedDocument, (req, res, text) => {
     const item = /^\/orders\/(\d+)$/.exec(req.url ?? '');
     if (req.url === '/orders' && req.method === 'POST') {
       let body: { quantity?: unknown };
@@ -77,8 +80,8 @@ async function serve(wrongLocation: boolean): Promise<{ url: string; spec: strin
   return served;
 }
 
-const located = async (wrongLocation: boolean) => {
-  const { url, spec } = await serve(wrongLocation);
+const located = async (wrongLocation: boolean, servedDocument: object = document) => {
+  const { url, spec } = await serve(wrongLocation, servedDocument);
   const report = await runConformance({
     target: url,
     spec,
@@ -98,5 +101,31 @@ describe('the Location of a 201', () => {
 
   it('a right one passes', async () => {
     expect(await located(false)).toEqual([]);
+  });
+
+  it('on a path the spec documents without a GET, a 404 to GET is no failure (held-out set 24)', async () => {
+    // fastify-users-500: PUT and DELETE on /users/{id}, no GET; Fastify answers an unrouted GET with 404.
+    const item = document.paths['/orders/{orderId}'].get;
+    const withoutGet = {
+      ...document,
+      paths: { ...document.paths, '/orders/{orderId}': { delete: { ...item, operationId: 'deleteOrder' } } },
+    };
+    expect(await located(true, withoutGet)).toHaveLength(1); // /all-orders/1: a path the API does not have
+    await close?.();
+    const served = await servingDocument('orders', withoutGet, (req, res) =>
+      req.method === 'POST'
+        ? answerJson(res, 201, { id: 1, quantity: 1 }, { location: '/orders/1' })
+        : answerJson(res, 404, { message: 'Route GET:/orders/1 not found' }),
+    );
+    close = served.close;
+    const report = await runConformance({
+      target: served.url,
+      spec: served.spec,
+      seed: 1,
+      runs: 2,
+      concurrency: 1,
+      only: ['location'],
+    });
+    expect(report.findings.filter((f) => f.code === 'location_mismatch')).toEqual([]);
   });
 });

@@ -78,6 +78,8 @@ export function isCoercibleSpelling(schema: JsonSchema, wrong: WireJson): boolea
 export function mutationsOf(operation: OperationModel): Mutation[] {
   const documents400 = operation.responses['400'] !== undefined || operation.responses['4XX'] !== undefined;
   const firmness = documents400 ? 'must' : 'should';
+  // A 400 whose own words refuse a parameter alone ("Invalid user ID") documents no refusal of bodies.
+  const bodyFirmness = documents400 && !refusesParameterOnly(operation) ? 'must' : 'should';
   const mutations: Mutation[] = [];
   // Body mutations are written for JSON bodies; a form or multipart body keeps its parameters' ones.
   const body =
@@ -95,7 +97,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
       pointer: string,
       keyword: string,
       description: string,
-      f: 'must' | 'should' = firmness,
+      f: 'must' | 'should' = bodyFirmness,
       gap?: string,
     ): InvalidReason => ({
       layer: 'schema',
@@ -134,7 +136,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
             `/${name}`,
             keyword,
             `'${name}' is ${JSON.stringify(wrong)}, not ${describe(s)}`,
-            firmness,
+            bodyFirmness,
             coercible ? TYPE_COERCION_GAP : undefined,
           ),
           apply: (v) => ({ ...asObject(v), [name]: wrong }),
@@ -155,7 +157,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
             `/${name}`,
             breaker.keyword,
             `'${name}' ${breaker.description}`,
-            breaker.firm ? firmness : 'should',
+            breaker.firm ? bodyFirmness : 'should',
           ),
           apply: (v) => {
             const body = asObject(v);
@@ -193,7 +195,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
               `/${name}`,
               why.keyword,
               `'${name}' is ${text}, ${why.description}`,
-              why.firm ? firmness : 'should',
+              why.firm ? bodyFirmness : 'should',
             ),
             apply: (v) => ({ ...asObject(v), [name]: new LosslessNumber(text) }),
           });
@@ -241,17 +243,17 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
     mutations.push(
       {
         target: 'raw-body',
-        reason: syntax('json', 'the body is truncated JSON', firmness),
+        reason: syntax('json', 'the body is truncated JSON', bodyFirmness),
         render: (t) => ({ text: t.slice(0, -1), contentType: 'application/json' }),
       },
       {
         target: 'raw-body',
-        reason: syntax('json', 'the body has a trailing comma', firmness),
+        reason: syntax('json', 'the body has a trailing comma', bodyFirmness),
         render: (t) => ({ text: `${t.slice(0, -1)},}`, contentType: 'application/json' }),
       },
       {
         target: 'raw-body',
-        reason: syntax('json', 'the body uses single quotes', firmness),
+        reason: syntax('json', 'the body uses single quotes', bodyFirmness),
         render: (t) => ({ text: t.replaceAll('"', "'"), contentType: 'application/json' }),
       },
     );
@@ -259,11 +261,11 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
     if (body.required)
       mutations.push({
         target: 'raw-body',
-        reason: syntax('json', 'the body is empty', firmness),
+        reason: syntax('json', 'the body is empty', bodyFirmness),
         render: () => ({ text: '', contentType: 'application/json' }),
       });
     if (body.required)
-      mutations.push({ target: 'no-body', reason: syntax('required', 'the required body is missing', firmness) });
+      mutations.push({ target: 'no-body', reason: syntax('required', 'the required body is missing', bodyFirmness) });
     // Another media type is only wrong where the operation does not take it, and its refusal is
     // firm where the operation documents 415 Unsupported Media Type (RFC 9110 §15.5.16).
     const mediaFirmness = operation.responses['415'] !== undefined ? 'must' : 'should';
@@ -607,4 +609,35 @@ function asObject(value: WireJson): Record<string, WireJson> {
 function omit(value: WireJson, key: string): WireJson {
   const { [key]: _, ...rest } = asObject(value);
   return rest;
+}
+
+/** Words of a refusal that speak of the request as a whole or its body, not of one parameter. */
+const GENERAL_REFUSAL =
+  /\b(?:body|payload|request|input|data|fields?|json|schema|validation|validate|parameters|values?|propert(?:y|ies)|members?|format)\b/i;
+
+/**
+ * Whether every refusal the operation documents (400, 4XX) says in its own words that it refuses
+ * a path or query parameter and nothing else: "Invalid user ID" on `PUT /users/{id}`. Its body faults
+ * then have no documented refusal, and accepting one is a contract gap, not a failure.
+ */
+function refusesParameterOnly(operation: OperationModel): boolean {
+  const refusals = ['400', '4XX'].map((s) => operation.responses[s]?.description).filter((d) => d !== undefined);
+  if (refusals.length === 0) return false;
+  const names = operation.parameters
+    .filter((p) => p.in === 'path' || p.in === 'query')
+    .flatMap((p) => {
+      const words = p.name
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .replace(/[_-]+/g, ' ')
+        .toLowerCase();
+      return /\bid$/.test(words) ? [words, 'id'] : [words];
+    });
+  if (names.length === 0) return false;
+  return refusals.every((d) => {
+    const text = d.toLowerCase();
+    return (
+      !GENERAL_REFUSAL.test(text) &&
+      names.some((n) => new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(text))
+    );
+  });
 }

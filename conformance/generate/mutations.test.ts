@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { specFromDocument } from '../../spec/index.js';
+import { mutationsOf } from './mutations.js';
+
+describe('a 400 that refuses a parameter alone (held-out set 24, fastify-users-500)', () => {
+  const operationWith = (description: string) =>
+    specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'users', version: '1' },
+      paths: {
+        '/users/{id}': {
+          put: {
+            operationId: 'updateUser',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: { type: 'object', additionalProperties: false, properties: { name: { type: 'string' } } },
+                },
+              },
+            },
+            responses: { '200': { description: 'updated' }, '400': { description } },
+          },
+        },
+      },
+    } as never).operation('updateUser')!;
+  const firmness = (description: string, location: string) => [
+    ...new Set(
+      mutationsOf(operationWith(description))
+        .filter((m) => m.reason.location === location)
+        .map((m) => m.reason.firmness),
+    ),
+  ];
+
+  it('"Invalid user ID": body faults are no documented refusal; the id still is', () => {
+    expect(firmness('Invalid user ID', 'body')).not.toContain('must');
+    expect(firmness('Invalid user ID', 'path.id')).toContain('must');
+  });
+
+  it('a 400 in general words keeps body faults firm', () => {
+    expect(firmness('Bad Request', 'body')).toContain('must');
+    expect(firmness('Invalid user ID or request body', 'body')).toContain('must');
+  });
+});
