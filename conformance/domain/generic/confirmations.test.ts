@@ -6,6 +6,8 @@ import { jsonResponse, loadOperations, pet, REQUEST, validCase, type Operations 
 import type { Finding } from '../../findings/index.js';
 import { resourceModelFor } from '../../../spec/resources/index.js';
 import { genericRules } from './index.js';
+import { Confirmations, noteStoredMembers, storedBasis } from './confirmations.js';
+import { thingsSpec } from './__fixtures__/things-spec.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -77,5 +79,75 @@ describe('confirmed inferences', () => {
     expect(read('5', pet(6)).map((f) => f.basis)).toEqual([
       expect.objectContaining({ kind: 'confirmed', confirmedBy: 'getPet of petId 7 answered the item whose id is 7' }),
     ]);
+  });
+});
+
+describe('read-back, member by member (held-out set 25, express-task-manager)', () => {
+  // A task manager's create ignores `status` and starts every task `pending`; its titles are stored.
+  const things = resourceModelFor(thingsSpec()).model.collections[0]!;
+  const words = 'an item reads back as it was written';
+
+  it('a member the server always sets itself is no confirmed breach', () => {
+    const ledger = new Confirmations();
+    noteStoredMembers(
+      ledger,
+      things,
+      'createThing',
+      { name: 'a', state: 'draft' },
+      { id: 1, name: 'a', state: 'draft' },
+      'read 1',
+    );
+    const basis = storedBasis(
+      ledger,
+      things,
+      'createThing',
+      { name: 'b', state: 'live' },
+      { id: 2, name: 'b', state: 'draft' },
+      words,
+    );
+    expect(basis?.kind).toBe('unconfirmed');
+  });
+
+  it('a member the server stored as sent with another value is a confirmed breach', () => {
+    const ledger = new Confirmations();
+    noteStoredMembers(
+      ledger,
+      things,
+      'createThing',
+      { name: 'a', state: 'live' },
+      { id: 1, name: 'a', state: 'live' },
+      'read 1',
+    );
+    const basis = storedBasis(
+      ledger,
+      things,
+      'createThing',
+      { name: 'b', state: 'retired' },
+      { id: 2, name: 'b', state: 'draft' },
+      words,
+    );
+    expect(basis).toMatchObject({ kind: 'confirmed', confirmedBy: 'read 1' });
+    // A name stored as sent before, now read otherwise: confirmed too.
+    const renamed = storedBasis(ledger, things, 'createThing', { name: 'c' }, { id: 3, name: 'x' }, words);
+    expect(renamed?.kind).toBe('confirmed');
+    // What an update stored says nothing of what the create keeps.
+    expect(
+      storedBasis(ledger, things, 'createThing', { state: 'retired' }, { id: 4, state: 'draft' }, words)?.kind,
+    ).toBe('confirmed');
+    const updated = new Confirmations();
+    noteStoredMembers(updated, things, 'updateThing', { state: 'live' }, { id: 1, state: 'live' }, 'read 1');
+    expect(
+      storedBasis(updated, things, 'createThing', { state: 'retired' }, { id: 2, state: 'draft' }, words)?.kind,
+    ).toBe('unconfirmed');
+  });
+});
+
+describe('read-back of a member the read lacks', () => {
+  it('is left to the collection-wide rule: lost, not set by the server', () => {
+    const things = resourceModelFor(thingsSpec()).model.collections[0]!;
+    const ledger = new Confirmations();
+    expect(
+      storedBasis(ledger, things, 'createThing', { name: 'b', state: 'live' }, { id: 2, name: 'b' }, 'stored'),
+    ).toBeUndefined();
   });
 });

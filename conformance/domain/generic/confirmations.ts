@@ -3,6 +3,8 @@ import type { Exchange } from '../../cases/index.js';
 import { canonicalInteger, idOfItem, itemsOf } from './items.js';
 import { completePage, memberOf, queryText, totalOf } from './list-checks.js';
 import type { Basis } from '../../findings/index.js';
+import { isObject } from '../../../spec/json/index.js';
+import { holdsSent, withoutEmptyMembers } from './same-value.js';
 
 /**
  * What this target has shown of the kit's inferences, for one run. An inferred rule (an echo, a page
@@ -180,4 +182,62 @@ export function observeConfirmations(
         `${operationId} with ${filter.parameter}=${wanted} answered ${items.length} items, each with ${filter.member} ${wanted}`,
       );
   }
+}
+
+/**
+ * Records, member by member, what a read showed stored as one writer sent it
+ * (`<collection> stored:<writer>:<member>`, the value sent): the evidence that this operation keeps
+ * that member as written, which a later read-back breach of the same member by the same writer needs
+ * ({@link storedBasis}). Per writer: an update may set a task's `status` that its create does not take.
+ */
+export function noteStoredMembers(
+  ledger: Confirmations,
+  collection: CollectionModel,
+  writer: string,
+  sent: unknown,
+  read: unknown,
+  example: string,
+): void {
+  if (!isObject(sent) || !isObject(read)) return;
+  for (const [name, value] of Object.entries(sent)) {
+    if (value === null || typeof value === 'object' || !(name in read)) continue;
+    if (holdsSent({ [name]: value }, read, collection.itemSchema))
+      ledger.held(`${collection.path} stored:${writer}:${name}`, text(value), example);
+  }
+}
+
+/**
+ * The basis of a read-back breach, member by member: confirmed when one member read back otherwise
+ * than sent was stored as sent before with a value other than the one now read (the target keeps
+ * that member as written; a server that sets it itself, a task's `status` that always starts
+ * `pending`, never shows another value). Otherwise unconfirmed: the spec does not say the create
+ * honours every member it takes. Undefined when the read is not an object, or lacks a member that
+ * was sent (lost, not replaced): the collection-wide rule then speaks.
+ */
+export function storedBasis(
+  ledger: Confirmations,
+  collection: CollectionModel,
+  writer: string,
+  sent: unknown,
+  read: unknown,
+  inference: string,
+): Basis | undefined {
+  // Empty members (`""`, `[]`) are not expected back, as the read-back itself does not expect them.
+  const expected = withoutEmptyMembers(sent);
+  if (!isObject(expected) || !isObject(read)) return undefined;
+  // Each member judged as the read-back judges it (readOnly, server stamps and undeclared members aside).
+  const differing = Object.entries(expected).filter(
+    ([name, value]) => !holdsSent({ [name]: value }, read, collection.itemSchema),
+  );
+  // A member the read lacks altogether was lost, not set by the server: the collection-wide rule
+  // (an item read back as written before) speaks for it.
+  if (differing.length === 0 || differing.some(([name]) => read[name] === undefined)) return undefined;
+  for (const [name] of differing) {
+    const basis = ledger.basis(`${collection.path} stored:${writer}:${name}`, text(read[name]), inference, true);
+    if (basis.kind === 'confirmed') return basis;
+  }
+  return {
+    kind: 'unconfirmed',
+    inference: `${inference}: ${differing.map(([name]) => `\`${name}\``).join(', ')} never read back as sent with another value than the one now read (the server may set ${differing.length === 1 ? 'it' : 'them'} itself)`,
+  };
 }

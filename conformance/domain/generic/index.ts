@@ -29,7 +29,7 @@ import { probeArrayFilterFinds, probeObjectFilters, structuredFilterChecks } fro
 import { probeRangeFilters } from './range-probes.js';
 import { confirmLookAhead, lookAhead } from './read-ahead.js';
 import { probeUnfilteredHoldsAll } from './unfiltered-holds-all.js';
-import { Confirmations, inferenceWords, observeConfirmations, ruleKey } from './confirmations.js';
+import { Confirmations, inferenceWords, observeConfirmations, ruleKey, storedBasis } from './confirmations.js';
 
 /** Words by which a spec says an id is not handed out again: "never reused", "not recycled". */
 const NEVER_REUSED =
@@ -60,7 +60,14 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     const rule = ruleKey(f.evidence);
     const reason = (f.evidence as { readonly inference?: string }).inference;
     if (!collection || !rule) return undefined;
-    return ledger.basis(`${collection.path} ${rule.inference}`, rule.value, inferenceWords(rule.inference, reason));
+    const words = inferenceWords(rule.inference, reason);
+    // A read-back is judged member by member: the target must have kept the member as written before.
+    if ((f.evidence as { readonly rule: string }).rule === 'read-back') {
+      const e = f.evidence as { readonly sent?: unknown; readonly writer?: string };
+      const byMember = storedBasis(ledger, collection, e.writer ?? '', e.sent, readBody(f), words);
+      if (byMember) return byMember;
+    }
+    return ledger.basis(`${collection.path} ${rule.inference}`, rule.value, words);
   };
   const attest = (f: Finding): Finding => {
     if (f.code !== 'semantic_violation' || f.basis || f.severity !== 'failure') return f;
@@ -326,4 +333,15 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       };
     },
   };
+}
+
+/** The JSON body a finding's answer carried, if it parses. */
+function readBody(f: Finding): unknown {
+  const text = f.response?.body;
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -15,7 +15,7 @@ import type { RequestParts } from '../../generate/index.js';
 import { withKnownReferences } from '../../generate/known-references.js';
 import { isObject } from '../../../spec/json/index.js';
 import type { SequenceContext, SequenceProperty } from '../rules.js';
-import { Confirmations } from './confirmations.js';
+import { Confirmations, noteStoredMembers } from './confirmations.js';
 import { createdId, idOfItem } from './items.js';
 import { clientChoosesId, idLeftToServer } from './lifecycle.js';
 import { withoutMember } from './collection-requests.js';
@@ -114,6 +114,14 @@ export function interleavedLives(
       const got = await r.send(r.at(reading, item.id, true));
       if (!is2xx(got)) return;
       const answer = got.response!.exactJson ?? got.response!.json;
+      noteStoredMembers(
+        ledger,
+        collection,
+        item.writer,
+        withoutEmptyMembers(item.expected),
+        answer,
+        `${reading.operationId} answered item ${item.id} as written`,
+      );
       if (holdsSent(withoutEmptyMembers(item.expected), answer, itemSchema)) {
         ledger.held(`${collection.path} stored`, item.id, `${reading.operationId} answered item ${item.id} as written`);
         return;

@@ -22,7 +22,7 @@ import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { announcesNextPage } from './collection-requests.js';
 import { createdId, idOfItem, itemsOf, listedArray } from './items.js';
 import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
-import { Confirmations } from './confirmations.js';
+import { Confirmations, noteStoredMembers } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
 import { withKnownReferences } from '../../generate/known-references.js';
 import { ExchangeLog } from '../../sweep/index.js';
@@ -207,6 +207,15 @@ export function lifecycle(
           expected = rest;
         }
         const got = await send(at(read, itemId));
+        if (is2xx(got))
+          noteStoredMembers(
+            ledger,
+            collection,
+            what,
+            withoutEmptyMembers(expected),
+            got.response?.exactJson ?? got.response?.json,
+            `${read.operationId} answered item ${itemId} as ${what} wrote it`,
+          );
         const held =
           expected !== undefined &&
           holdsSent(withoutEmptyMembers(expected), got.response?.exactJson ?? got.response?.json, itemSchema);

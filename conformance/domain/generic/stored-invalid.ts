@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
-import type { Case, Exchange, WireJson } from '../../cases/index.js';
-import { isObject } from '../../../spec/json/index.js';
+import type { Case, Exchange } from '../../cases/index.js';
 import {
   applyMutation,
   isStillInvalid,
