@@ -277,6 +277,36 @@ describe('a login under a bearer requirement, and refusals of invalid requests (
     expect(settleGrantedElsewhere(tour, granted, spec.operation('createTour')).severity).toBe('advisory');
   });
 
+  it('a documented 401 to an invalid body sent to a login whose schema declares a password is an advisory', () => {
+    // express-users-apikey (held-out set 27): POST /login with `[]` or a form body, the valid key, and a
+    // documented 401 "Invalid credentials"; the key was granted on other operations.
+    const withSchema = specFromDocument({
+      ...document,
+      paths: {
+        ...document.paths,
+        '/login': {
+          post: {
+            ...document.paths['/login'].post,
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { username: { type: 'string' }, password: { type: 'string' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    } as never);
+    const malformed = refused('login', 401, 'invalid-request', '[]');
+    expect(settleGrantedElsewhere(malformed, granted, withSchema.operation('login')).severity).toBe('advisory');
+    // Without such a schema member, it still fails.
+    expect(settleGrantedElsewhere(malformed, granted, spec.operation('login')).severity).toBe('failure');
+  });
+
   it('an undocumented 403 to an invalid request stays a failure, even where the key was granted', () => {
     // Red-team r4-name-apostrophe-403: a firewall answers 403 to bodies with an apostrophe; login
     // documents no 403, so its refusal of an invalid body owes a documented 4xx, not a 403.

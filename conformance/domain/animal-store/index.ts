@@ -1,7 +1,7 @@
 import type { CheckName } from '../../checks/registry.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import type { RulesExtension } from '../extend-rules.js';
-import { noteDefaultStatus, refuseCoercedValues } from './pet-checks.js';
+import { invalidPetIdNamesNoPet, noteDefaultStatus, refuseCoercedValues } from './pet-checks.js';
 import { calibrateCategories } from './categories.js';
 import { settleErrorBodies } from './error-bodies.js';
 import { ensurePopulation, pageSize, pageSpread, persistence } from './sequences.js';
@@ -18,6 +18,7 @@ const named = (name: CheckName, run: RegisteredCheck['run']): RegisteredCheck =>
 export const animalStoreRules: RulesExtension = {
   checks: {
     createPet: [named('semantics.echo', noteDefaultStatus), named('negative', refuseCoercedValues)],
+    getPet: [named('semantics.identity', invalidPetIdNamesNoPet)],
   },
   sequences: [persistence, pageSize, pageSpread],
   // Calibration first: the inferred preparation then creates with known category ids too.

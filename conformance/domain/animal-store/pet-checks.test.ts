@@ -3,7 +3,7 @@ import type { WireJson } from '../../cases/index.js';
 import { invalidCase, loadOperations, response, run, validCase, verdicts } from '../../checks/_test-support.js';
 import type { OperationModel } from '../../../spec/index.js';
 import { TYPE_COERCION_GAP } from '../../generate/mutations.js';
-import { noteDefaultStatus, refuseCoercedValues } from './pet-checks.js';
+import { invalidPetIdNamesNoPet, noteDefaultStatus, refuseCoercedValues } from './pet-checks.js';
 
 // The check reads the exchange only: what was sent and what came back.
 const operation = {} as OperationModel;
@@ -59,5 +59,24 @@ describe('refuseCoercedValues: the contract §7 answers 400 to a numeric string 
     const { createPet } = await loadOperations();
     expect(run(refuseCoercedValues, createPet, coerced(), response(400, '{}'))).toEqual([]);
     expect(run(refuseCoercedValues, createPet, coerced(null), response(201, '{"id":1}'))).toEqual([]);
+  });
+});
+
+describe('invalidPetIdNamesNoPet: the contract answers 404 to a petId that names no animal', () => {
+  it('fails a pet answered for an invalid petId (parseInt reads 1.5 as 1), resting on the 404 words', async () => {
+    const { getPet } = await loadOperations();
+    const invalid = invalidCase('getPet', { location: 'path.petId' }, { pathParams: { petId: '1.5' } });
+    const findings = run(
+      invalidPetIdNamesNoPet,
+      getPet,
+      invalid,
+      response(200, '{"id":1,"name":"Rex","categoryId":1}'),
+    );
+    expect(verdicts(findings)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
+    expect(findings[0]!.basis).toMatchObject({ kind: 'spec', pointer: '/paths/~1pets~1{petId}/get/responses/404' });
+    // A 404, or a valid petId, is not its to judge.
+    expect(run(invalidPetIdNamesNoPet, getPet, invalid, response(404, '{}'))).toEqual([]);
+    const valid = validCase('getPet', { pathParams: { petId: '1' } });
+    expect(run(invalidPetIdNamesNoPet, getPet, valid, response(200, '{"id":1}'))).toEqual([]);
   });
 });

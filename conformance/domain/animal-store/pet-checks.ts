@@ -58,3 +58,39 @@ export const refuseCoercedValues: Check = ({ exchange, operation }) => {
     }),
   ];
 };
+
+/**
+ * The Animal Store's contract says what a `petId` that names no animal gets: §4.3 and §7 answer 404
+ * "No animal can be found for the given `petId`". A petId the schema calls invalid (`1.5`, `1abc`)
+ * names no animal, so a pet answered for it (parseInt's pet 1) breaks those words. The inferred
+ * identity rule leaves such ids to the negative rules, since most specs say nothing of them.
+ */
+export const invalidPetIdNamesNoPet: Check = ({ exchange, operation }) => {
+  const r = exchange.response;
+  const c = exchange.case;
+  const requested = c.pathParams.petId;
+  if (!r || r.status !== 200 || c.kind !== 'invalid' || c.invalid?.location !== 'path.petId' || requested === undefined)
+    return [];
+  const got = r.exactJson as Record<string, unknown> | undefined;
+  const received = got !== null && typeof got === 'object' && !Array.isArray(got) ? got.id : undefined;
+  if (received === undefined) return [];
+  return [
+    findingOf(exchange, {
+      code: 'semantic_violation',
+      severity: 'failure',
+      check: 'semantics.identity',
+      evidence: {
+        rule: 'identity',
+        requested,
+        received: String(received),
+        parameter: 'petId',
+        inference: 'a petId the schema calls invalid names no animal',
+      },
+      basis: {
+        kind: 'spec',
+        pointer: `${operation.pointer}/responses/404`,
+        says: 'the contract §7: 404 when "No animal can be found for the given `petId`"',
+      },
+    }),
+  ];
+};

@@ -9,6 +9,12 @@ describe('holdsSent', () => {
     properties: { name: { type: 'string' }, params: { type: 'string' }, count: { type: 'integer' } },
   };
 
+  it('a lone surrogate sent may come back as U+FFFD or not at all (RFC 8259 §8.2; held-out set 27)', () => {
+    expect(holdsSent({ title: 'ab\ud809' }, { title: 'ab\ufffd' }, undefined)).toBe(true);
+    expect(holdsSent({ title: 'a\udc00b' }, { title: 'ab' }, undefined)).toBe(true);
+    expect(holdsSent({ title: 'ab\ud809' }, { title: 'ax\ufffd' }, undefined)).toBe(false);
+  });
+
   it('members are held by value', () => {
     expect(holdsSent({ name: 'a', count: 2 }, { name: 'a', count: 2, id: 7 }, item)).toBe(true);
     expect(holdsSent({ name: 'a' }, { name: 'b' }, item)).toBe(false);
