@@ -9,12 +9,6 @@ import { sampleValue } from './sample-value.js';
 // The answers every stage of the stateful store gives: a success fitted to its documented status, an
 // error by the documented status of a list, a plain 404.
 
-/** A page size or page number as sent: a number, or a string of digits (a spec typing it as a string). */
-export function countOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return value;
-  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
-}
-
 /** The documented 2xx status to answer with: the role's usual one when documented, else the first 2xx. */
 export function successStatus(operation: OperationModel, usual: string): string {
   if (operation.responses[usual] !== undefined) return usual;

@@ -2,7 +2,7 @@ import type { OperationModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel } from '../../../spec/resources/index.js';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import type { ItemRef } from '../../findings/index.js';
-import { ordinaryParts, toValidCase, type KnownValues } from '../../generate/index.js';
+import { mergeAllOf, ordinaryParts, toValidCase, type KnownValues } from '../../generate/index.js';
 import type { SequenceContext } from '../rules.js';
 import { createdId, itemsOf } from './items.js';
 import { isObject } from '../../../spec/json/index.js';
@@ -150,4 +150,10 @@ export function withoutMember(c: Case, member: string | undefined): Case {
   if (member === undefined || c.body?.kind !== 'json' || !isObject(c.body.value) || !(member in c.body.value)) return c;
   const { [member]: _, ...rest } = c.body.value as Record<string, WireJson>;
   return { ...c, body: { kind: 'json', value: rest } };
+}
+
+/** The members a write's JSON body schema requires (through `allOf`). */
+export function requiredMembers(write: OperationModel): Set<string> {
+  const schema = write.requestBody ? mergeAllOf(write.requestBody.schema.schema) : {};
+  return new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
 }

@@ -19,7 +19,7 @@ import {
   type RequestParts,
 } from '../../generate/index.js';
 import type { SequenceContext, SequenceProperty } from '../rules.js';
-import { announcesNextPage } from './collection-requests.js';
+import { announcesNextPage, requiredMembers } from './collection-requests.js';
 import { createdId, idOfItem, itemsOf, listedArray } from './items.js';
 import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
 import { Confirmations, noteStoredMembers } from './confirmations.js';
@@ -434,11 +434,6 @@ function answersEmptyList(exchange: Exchange): boolean {
   return listedArray(exchange.response?.exactJson ?? exchange.response?.json)?.length === 0;
 }
 
-function requiredMembers(operation: OperationModel): Set<string> {
-  const schema = operation.requestBody ? mergeAllOf(operation.requestBody.schema.schema) : {};
-  return new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-}
-
 function memberSchema(itemSchema: JsonSchema | undefined, name: string): JsonSchema | undefined {
   return itemSchema
     ? ((mergeAllOf(itemSchema).properties as Record<string, JsonSchema> | undefined)?.[name] ?? undefined)
@@ -496,6 +491,5 @@ export function clientChoosesId(create: OperationModel, member: string | undefin
  */
 export function idLeftToServer(create: OperationModel, member: string | undefined): boolean {
   if (!clientChoosesId(create, member)) return true;
-  const required = mergeAllOf(create.requestBody!.schema.schema).required;
-  return !(Array.isArray(required) && required.includes(member));
+  return !requiredMembers(create).has(member!);
 }

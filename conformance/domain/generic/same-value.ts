@@ -62,7 +62,7 @@ export function serverStamped(name: string, member: JsonSchema | undefined): boo
 }
 
 /** Whether a schema's `type` (when it names one) takes the JSON type of a value. */
-function typeAllows(schema: JsonSchema, value: unknown): boolean {
+export function typeAllows(schema: JsonSchema, value: unknown): boolean {
   const declared = schema.type;
   if (declared === undefined) return true;
   const types = Array.isArray(declared) ? declared : [declared];

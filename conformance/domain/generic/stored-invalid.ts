@@ -13,7 +13,8 @@ import {
 import type { Mutation } from '../../generate/index.js';
 import { ExchangeLog } from '../../sweep/index.js';
 import type { SequenceProperty } from '../rules.js';
-import { createCase, is2xx, readCase, scopeOf, withoutMember } from './collection-requests.js';
+import { createCase, is2xx, readCase, requiredMembers, scopeOf, withoutMember } from './collection-requests.js';
+import { typeAllows } from './same-value.js';
 import { createdId } from './items.js';
 import { clientChoosesId, idLeftToServer } from './lifecycle.js';
 
@@ -84,7 +85,7 @@ export function storedInvalid(spec: SpecModel, collection: CollectionModel): Seq
           }
           // A replace or update of an item made for it, valid, by the create.
           // Nor does the write name an id of its own (a body naming another id may move the item).
-          const named = id.member !== undefined && !requiredOf(operation).has(id.member) ? id.member : undefined;
+          const named = id.member !== undefined && !requiredMembers(operation).has(id.member) ? id.member : undefined;
           const c = (itemId: string) =>
             invalidCase(withoutMember(itemCase(operation, collection, scope, itemId), named), fault);
           if (!isStillInvalid(c('1'), operation)) continue;
@@ -137,22 +138,6 @@ function faultsShownBy(write: OperationModel, shown: JsonSchema, idMember: strin
   return faults;
 }
 
-/** Whether a schema's `type` takes a value's JSON type (no `type`: any). */
-function typeAllows(schema: JsonSchema, value: unknown): boolean {
-  const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? undefined : [schema.type];
-  if (!types) return true;
-  const actual = Array.isArray(value)
-    ? 'array'
-    : value === null
-      ? 'null'
-      : typeof value === 'number'
-        ? Number.isInteger(value)
-          ? 'integer'
-          : 'number'
-        : typeof value;
-  return types.includes(actual) || (actual === 'integer' && types.includes('number'));
-}
-
 /** A request to one item by its id (replace, update, delete), otherwise ordinary. */
 function itemCase(
   operation: OperationModel,
@@ -172,10 +157,4 @@ function itemCase(
 /** The case with one body fault, kept in this family. */
 function invalidCase(valid: Case, fault: Mutation): Case {
   return { ...applyMutation(valid, fault), family: FAMILY };
-}
-
-/** The members a write's body schema requires. */
-function requiredOf(write: OperationModel): Set<string> {
-  const schema = write.requestBody ? mergeAllOf(write.requestBody.schema.schema) : {};
-  return new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
 }

@@ -1,4 +1,4 @@
-import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
+import type { JsonSchema, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel, FilterModel } from '../../../spec/resources/index.js';
 import type { Case, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
@@ -12,7 +12,9 @@ import {
   is2xx,
   largestPage,
   operationsOf,
+  requiredMembers,
   scopeOf,
+  withoutMember,
 } from './collection-requests.js';
 import { idOfItem, itemsOf } from './items.js';
 
@@ -120,19 +122,4 @@ export async function probeUnfilteredHoldsAll(
       },
     }),
   ];
-}
-
-/** Members the create body requires. */
-function requiredMembers(create: OperationModel): Set<string> {
-  const schema = create.requestBody ? mergeAllOf(create.requestBody.schema.schema) : {};
-  return new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-}
-
-/** The case with one member of its JSON body left out. */
-function withoutMember(c: Case, member: string): Case {
-  const body = c.body;
-  if (body?.kind !== 'json' || body.value === null || typeof body.value !== 'object' || Array.isArray(body.value))
-    return c;
-  const { [member]: _gone, ...rest } = body.value as Record<string, WireJson>;
-  return { ...c, body: { kind: 'json', value: rest } };
 }
