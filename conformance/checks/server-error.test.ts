@@ -14,6 +14,7 @@ import {
   verdicts,
 } from './_test-support.js';
 import { describeFinding } from '../report/describe-finding.js';
+import { signatureOf } from '../engine/collector.js';
 
 // createPet documents no 5xx.
 let operation: OperationModel;
@@ -34,6 +35,15 @@ describe('checkServerError', () => {
       expect(describeFinding(findings[0]!)).toContain(String(status));
       expect(findings[0]!.response?.status).toBe(status);
     }
+  });
+
+  it('keeps a crash on a valid request apart from one on an invalid request of the same operation', () => {
+    const [onValid, onInvalid] = [validCase('createPet'), invalidCase('createPet')].map(
+      (c) => checkServerError({ exchange: exchange(c, response(500, errorBody(500))), operation })[0]!,
+    );
+    expect(signatureOf(onValid!)).not.toBe(signatureOf(onInvalid!));
+    expect(describeFinding(onValid!)).toContain('to a valid request');
+    expect(describeFinding(onInvalid!)).toContain('to an invalid request');
   });
 
   it.each([200, 201, 301, 400, 404, 499])('says nothing about %i', (status) => {

@@ -34,7 +34,7 @@ export const checkServerError: Check = ({ exchange, operation }) => {
   // (an HTML stack trace where JSON is documented) still fails, as does an undocumented 5xx.
   const documented = operation.responses[String(status)] ?? operation.responses['5XX'];
   if (documented && bodyFits(exchange, documented.schema)) return found('advisory', { scenario: 'documented', status });
-  return found('failure', { scenario: 'answered', status });
+  return found('failure', { scenario: 'answered', status, input: exchange.case.kind });
 };
 
 /** Whether an answer's body fits a documented schema (any body where none is documented). */

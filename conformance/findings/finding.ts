@@ -207,7 +207,15 @@ export interface ProbeTarget {
  */
 export interface EvidenceByCode {
   readonly server_error:
-    | { readonly scenario: 'answered'; readonly status: Integer }
+    | {
+        readonly scenario: 'answered';
+        readonly status: Integer;
+        /**
+         * What the kit sent, by its own judgement: a crash on a valid request and one on an invalid
+         * request of the same operation are two causes, not one hidden behind the other.
+         */
+        readonly input?: 'valid' | 'invalid' | 'auth' | 'probe';
+      }
     /** 501 to a method the spec does not document on that path (RFC 9110 §15.6.2). */
     | { readonly scenario: 'not-implemented'; readonly status: 501; readonly method: string }
     /** A 5xx to a request outside the operation: another path shape, or a method the path does not document. */

@@ -76,8 +76,15 @@ function describeCode(f: Finding): string {
           return `The server answered ${f.evidence.status} to ${f.evidence.request}, a request outside the operation (a note on robustness, not the contract).`;
         case 'documented':
           return `The server answered ${f.evidence.status}, a status the operation documents, with a body its schema takes (a note, not a contract failure).`;
-        default:
-          return `The server answered ${f.evidence.status}.`;
+        default: {
+          const to = {
+            valid: ' to a valid request',
+            invalid: ' to an invalid request',
+            auth: ' to a request whose credentials the kit varied',
+            probe: ' to a protocol probe',
+          };
+          return `The server answered ${f.evidence.status}${f.evidence.input ? to[f.evidence.input] : ''}.`;
+        }
       }
     case 'transport_error':
       return f.evidence.scenario === 'run-stopped'
