@@ -8,7 +8,7 @@ import { loadSpec, type SpecModel } from '../../spec/index.js';
 import { resourceModelFor } from '../../spec/resources/index.js';
 import { jsonAnswer } from '../answer.js';
 import { resolveCoreOptions } from '../core-options.js';
-import { type MockCore, createMockCore } from '../core.js';
+import { type MockCore, createMockCore } from '../core/index.js';
 import { createExampleEngine } from '../example-engine.js';
 import type { MockDomainPlugin } from './plugin.js';
 import { selectMockPlugin } from './select-plugin.js';

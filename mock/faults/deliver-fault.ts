@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { type CoreResponse, type Delivery, dripPieces } from '../core.js';
+import { type CoreResponse, type Delivery, dripPieces } from '../core/index.js';
 import { DRIP_CHUNKS } from './fault.js';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec, type SpecModel } from '../../spec/index.js';
 import { resourceModelFor } from '../../spec/resources/index.js';
 import { type CoreMockOptions, resolveCoreOptions } from '../core-options.js';
-import { type MockCore, createMockCore } from '../core.js';
+import { type MockCore, createMockCore } from '../core/index.js';
 import { createPrismEngine, loadPrism } from '../prism-engine.js';
 import { tempSpecs } from '../_test-support.js';
 

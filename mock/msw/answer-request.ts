@@ -1,4 +1,4 @@
-import { type CoreRequest, type CoreResponse, type MockCore, dripPieces } from '../core.js';
+import { type CoreRequest, type CoreResponse, type MockCore, dripPieces } from '../core/index.js';
 import { internalFailure } from '../errors.js';
 import { DRIP_CHUNKS } from '../faults/fault.js';
 

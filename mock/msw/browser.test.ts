@@ -68,7 +68,7 @@ describe('the browser entry', () => {
     // The mock's own modules that read files or open sockets are not in it.
     const inputs = Object.keys(bundle.metafile.inputs);
     expect(inputs.filter((f) => /mock\/(server|seed-pets|prism-engine)\.ts$|spec\/load-spec\.ts$/.test(f))).toEqual([]);
-    expect(inputs).toContain('mock/core.ts');
+    expect(inputs).toContain('mock/core/create-mock-core.ts');
   });
 
   describe('run where only web globals exist, behind MSW', () => {

@@ -10,7 +10,7 @@ import type { SpecModel } from '../../spec/model.js';
 import { specFromDocument } from '../../spec/spec-from-document.js';
 import animalStoreYaml from '../../spec/openapi.yaml';
 import { type CoreMockOptions, resolveCoreOptions } from '../core-options.js';
-import { type MockCore, createMockCore } from '../core.js';
+import { type MockCore, createMockCore } from '../core/index.js';
 import { createExampleEngine } from '../example-engine.js';
 import { DEFAULT_MSW_ORIGIN, answerRequest } from './answer-request.js';
 

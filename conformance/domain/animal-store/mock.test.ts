@@ -10,7 +10,7 @@ import { DEFAULT_SPEC_PATH, fitsFingerprint, loadSpec } from '../../../spec/inde
 import { resourceModelFor } from '../../../spec/resources/index.js';
 import { AUTH, type TestMock, startTestMock } from '../../../mock/_test-support.js';
 import { resolveCoreOptions } from '../../../mock/core-options.js';
-import { createMockCore } from '../../../mock/core.js';
+import { createMockCore } from '../../../mock/core/index.js';
 import { selectMockPlugin } from '../../../mock/domain/select-plugin.js';
 import { createExampleEngine } from '../../../mock/example-engine.js';
 import seedPets from '../../../fixtures/pets.json' with { type: 'json' };
