@@ -42,6 +42,12 @@ describe('checkServerError', () => {
       (c) => checkServerError({ exchange: exchange(c, response(500, errorBody(500))), operation })[0]!,
     );
     expect(signatureOf(onValid!)).not.toBe(signatureOf(onInvalid!));
+    // Other input than valid is one kind: an auth variant's crash is the invalid input's.
+    const onAuth = checkServerError({
+      exchange: exchange(authCase('createPet', 'none'), response(500, errorBody(500))),
+      operation,
+    })[0]!;
+    expect(signatureOf(onAuth)).toBe(signatureOf(onInvalid!));
     expect(describeFinding(onValid!)).toContain('to a valid request');
     expect(describeFinding(onInvalid!)).toContain('to an invalid request');
   });

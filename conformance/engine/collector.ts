@@ -16,8 +16,10 @@ export function signatureOf(finding: Finding): string {
   const status = finding.response?.status ?? '';
   // A finding about one member (a value the kit could not generate, an echo) is kept once per member.
   const member = typeof e.member === 'string' ? [e.member] : [];
-  // A crash is kept once per kind of request it answered (a valid one is not hidden behind an invalid one).
-  const input = finding.code === 'server_error' && typeof e.input === 'string' ? [e.input] : [];
+  // A crash on a valid request is kept apart from one on other input (invalid, auth variants, probes):
+  // the first is not hidden behind the second.
+  const input =
+    finding.code === 'server_error' && typeof e.input === 'string' ? [e.input === 'valid' ? 'valid' : 'other'] : [];
   // A body that breaks its schema is kept once per first broken keyword and member (array indices
   // left out): a wrong type stored from accepted input and a date-time where a date is documented are
   // two causes, not one shown by whichever came first.
