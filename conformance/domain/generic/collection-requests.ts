@@ -127,6 +127,23 @@ export function readCase(
   };
 }
 
+/** A request to one item by its id (replace, update, delete), otherwise ordinary; the id is not claimed to exist. */
+export function itemCase(
+  operation: OperationModel,
+  collection: CollectionModel,
+  scope: Record<string, string>,
+  itemId: string,
+  family: string,
+): Case {
+  const ordinary = toValidCase(operation, ordinaryParts(operation, {}, 0));
+  return {
+    ...ordinary,
+    family,
+    pathParams: { ...ordinary.pathParams, ...scope, [collection.id!.parameter]: itemId },
+    existing: [],
+  };
+}
+
 /** The item a creation made, as findings name it; undefined when its answer names no id. */
 export function createdItem(
   collection: CollectionModel,

@@ -13,6 +13,7 @@ import { interleavedLives } from './interleaved-lives.js';
 import { namedValueHarvester } from './named-values.js';
 import { concurrentCreates } from './concurrent-creates.js';
 import { storedInvalid } from './stored-invalid.js';
+import { unknownShaped } from './unknown-shaped.js';
 import { createEchoCheck, identityCheck } from './item-checks.js';
 import {
   filterChecks,
@@ -199,6 +200,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       ...resources.collections.map((c) => pageMoves(spec, c)),
       ...resources.collections.map((c) => concurrentCreates(spec, c)),
       ...resources.collections.map((c) => storedInvalid(spec, c)),
+      ...resources.collections.map((c) => unknownShaped(spec, c)),
     ]
       .filter((s) => s !== undefined)
       .map((s) => ({

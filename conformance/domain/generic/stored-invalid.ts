@@ -2,18 +2,19 @@ import fc from 'fast-check';
 import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
 import type { Case, Exchange } from '../../cases/index.js';
-import {
-  applyMutation,
-  isStillInvalid,
-  mergeAllOf,
-  mutationsOf,
-  ordinaryParts,
-  toValidCase,
-} from '../../generate/index.js';
+import { applyMutation, isStillInvalid, mergeAllOf, mutationsOf } from '../../generate/index.js';
 import type { Mutation } from '../../generate/index.js';
 import { ExchangeLog } from '../../sweep/index.js';
 import type { SequenceProperty } from '../rules.js';
-import { createCase, is2xx, readCase, requiredMembers, scopeOf, withoutMember } from './collection-requests.js';
+import {
+  createCase,
+  is2xx,
+  itemCase,
+  readCase,
+  requiredMembers,
+  scopeOf,
+  withoutMember,
+} from './collection-requests.js';
 import { typeAllows } from './same-value.js';
 import { createdId } from './items.js';
 import { clientChoosesId, idLeftToServer } from './lifecycle.js';
@@ -71,7 +72,7 @@ export function storedInvalid(spec: SpecModel, collection: CollectionModel): Seq
       const validCreate = () => withoutMember(createCase(create, scope, FAMILY), chosen);
       const readBack = async (itemId: string) => {
         await log.send(readCase(read, collection, scope, itemId, FAMILY));
-        if (remove) await log.send(itemCase(remove, collection, scope, itemId));
+        if (remove) await log.send(itemCase(remove, collection, scope, itemId, FAMILY));
       };
       for (const { operation, faults } of writes) {
         for (const fault of faults) {
@@ -87,13 +88,13 @@ export function storedInvalid(spec: SpecModel, collection: CollectionModel): Seq
           // Nor does the write name an id of its own (a body naming another id may move the item).
           const named = id.member !== undefined && !requiredMembers(operation).has(id.member) ? id.member : undefined;
           const c = (itemId: string) =>
-            invalidCase(withoutMember(itemCase(operation, collection, scope, itemId), named), fault);
+            invalidCase(withoutMember(itemCase(operation, collection, scope, itemId, FAMILY), named), fault);
           if (!isStillInvalid(c('1'), operation)) continue;
           const itemId = itemIdOf(await log.send(validCreate()));
           if (itemId === undefined) continue;
           const changed = await log.send(c(itemId));
           if (is2xx(changed)) await readBack(itemId);
-          else if (remove) await log.send(itemCase(remove, collection, scope, itemId));
+          else if (remove) await log.send(itemCase(remove, collection, scope, itemId, FAMILY));
         }
       }
       return log.execution();
@@ -136,22 +137,6 @@ function faultsShownBy(write: OperationModel, shown: JsonSchema, idMember: strin
     if (fault) faults.push(fault);
   }
   return faults;
-}
-
-/** A request to one item by its id (replace, update, delete), otherwise ordinary. */
-function itemCase(
-  operation: OperationModel,
-  collection: CollectionModel,
-  scope: Record<string, string>,
-  itemId: string,
-): Case {
-  const ordinary = toValidCase(operation, ordinaryParts(operation, {}, 0));
-  return {
-    ...ordinary,
-    family: FAMILY,
-    pathParams: { ...ordinary.pathParams, ...scope, [collection.id!.parameter]: itemId },
-    existing: [],
-  };
 }
 
 /** The case with one body fault, kept in this family. */
