@@ -110,24 +110,7 @@ export function createCase(
   return { ...ordinary, family, pathParams: { ...ordinary.pathParams, ...scope }, ...(body ? { body } : {}) };
 }
 
-/** A read of one item by its id. */
-export function readCase(
-  read: OperationModel,
-  collection: CollectionModel,
-  scope: Record<string, string>,
-  id: string,
-  family: string,
-): Case {
-  const ordinary = toValidCase(read, ordinaryParts(read, {}, 0));
-  return {
-    ...ordinary,
-    family,
-    pathParams: { ...ordinary.pathParams, ...scope, [collection.id!.parameter]: id },
-    existing: [],
-  };
-}
-
-/** A request to one item by its id (replace, update, delete), otherwise ordinary; the id is not claimed to exist. */
+/** A request to one item by its id (read, replace, update, delete), otherwise ordinary; the id is not claimed to exist. */
 export function itemCase(
   operation: OperationModel,
   collection: CollectionModel,

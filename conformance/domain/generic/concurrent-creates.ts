@@ -8,7 +8,7 @@ import type { SemanticEvidence } from '../../findings/index.js';
 import { mergeAllOf } from '../../generate/index.js';
 import { isFreeText } from '../../generate/free-text.js';
 import type { SequenceProperty } from '../rules.js';
-import { createCase, is2xx, operationsOf, readCase, scopeOf } from './collection-requests.js';
+import { createCase, is2xx, operationsOf, itemCase, scopeOf } from './collection-requests.js';
 import { createdId } from './items.js';
 import { clientChoosesId } from './lifecycle.js';
 import { ExchangeLog } from '../../sweep/index.js';
@@ -89,7 +89,7 @@ export function concurrentCreates(
         stored.push({ id: itemId, text: texts[i]! });
       }
       if (log.findings.some((f) => f.severity === 'failure')) return log.execution();
-      const reads = await Promise.all(stored.map((s) => send(readCase(read, collection, scope, s.id, FAMILY))));
+      const reads = await Promise.all(stored.map((s) => send(itemCase(read, collection, scope, s.id, FAMILY))));
       for (const [i, exchange] of reads.entries()) {
         const body = is2xx(exchange) ? (exchange.response!.exactJson ?? exchange.response!.json) : undefined;
         const got =

@@ -11,7 +11,7 @@ import {
   is2xx,
   largestPage,
   operationsOf,
-  readCase,
+  itemCase,
   scopeOf,
 } from './collection-requests.js';
 import { idOfItem, itemsOf } from './items.js';
@@ -77,7 +77,7 @@ export async function lookAhead(
   if (ids.some((id) => id === undefined)) return undefined;
   const probed = new Map<string, number>();
   for (const id of nextIds(ids as string[])) {
-    const got = await context.send(readCase(read, collection, scope, id, FAMILY));
+    const got = await context.send(itemCase(read, collection, scope, id, FAMILY));
     const status = got.response?.status;
     if (status !== undefined && NOT_FOUND.has(status) && got.response?.headers.age === undefined)
       probed.set(id, status);
@@ -109,7 +109,7 @@ export async function confirmLookAhead(
     if (!item) break;
     const before = probed.get(item.id);
     if (before !== undefined) {
-      const got = await context.send(readCase(read, collection, scope, item.id, FAMILY));
+      const got = await context.send(itemCase(read, collection, scope, item.id, FAMILY));
       const r = got.response;
       if (r && r.headers.age === undefined && NOT_FOUND.has(r.status)) {
         findings.push(
