@@ -137,4 +137,32 @@ describe('executeNarrowed', async () => {
     expect(result.findings.map((f) => [f.code, f.severity])).toEqual([['positive_rejected', 'failure']]);
     expect(describeFinding(result.findings[0]!)).toMatch(/\/body\/categoryId = 7 alone is refused/);
   });
+
+  it('judges the answers the narrowing requests got: a success whose body breaks its schema is found', async () => {
+    const context = contextFor((b) => 'nickname' in b);
+    const judge = context.judge;
+    const broken = (e: Exchange) => ({
+      code: 'schema_mismatch' as const,
+      severity: 'failure' as const,
+      operationId: 'createPet',
+      check: 'schema' as const,
+      evidence: { scenario: 'empty-body' as const, status: e.response!.status, schema: { source: 'status' as const } },
+      request: e.request,
+    });
+    // The target's successes break their schema; its input verdicts are narrowing's own business.
+    const withSchema = {
+      ...context,
+      judge: (e: Exchange) =>
+        e.response!.status < 300
+          ? [broken(e), { ...broken(e), code: 'positive_rejected' as const, check: 'positive' as const }]
+          : judge(e),
+    };
+    const result = await executeNarrowed(
+      withSchema as never,
+      operation,
+      caseOf({ name: 'Rex', categoryId: 1, nickname: 'x' }),
+    );
+    expect(result.findings.map((f) => `${f.check} ${f.severity}`)).toEqual(['positive warning', 'schema failure']);
+    expect(result.exchanges.length).toBeGreaterThan(1);
+  });
 });

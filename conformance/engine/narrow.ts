@@ -2,7 +2,7 @@ import type { Case, Exchange, WireJson } from '../cases/index.js';
 import { findingOf } from '../checks/index.js';
 import type { Execution } from '../domain/rules.js';
 import type { Finding } from '../findings/index.js';
-import { declaredProperties, edgeOf, ordinaryParts } from '../generate/index.js';
+import { declaredProperties, edgeOf, ordinaryParts, toPlainJson } from '../generate/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import type { PropertyContext } from './kit-property.js';
 import { isObject } from '../../spec/json/index.js';
@@ -83,8 +83,23 @@ export async function executeNarrowed(
     return { findings, exchanges: [exchange] };
   const ordinary = ordinaryParts(operation, context.known(operation.operationId), context.seed).body;
   if (!isObject(ordinary)) return { findings, exchanges: [exchange] };
-  const narrowed = await narrowRefusal(context.send, testCase, ordinary);
-  if (!narrowed || narrowed.kind === 'not-body') return { findings, exchanges: [exchange] };
+  const narrowing: Exchange[] = [];
+  const narrowed = await narrowRefusal(
+    async (c) => {
+      const sent = await context.send(c);
+      narrowing.push(sent);
+      return sent;
+    },
+    testCase,
+    ordinary,
+  );
+  // What the narrowing requests showed of the target's answers is judged like any answer: a success
+  // whose body breaks its schema, or a crash. On some targets the first accepted body is one of
+  // them (a later one repeats a value the target holds, an e-mail address taken), and it would
+  // otherwise go unjudged. Whether the input was refused is narrowing's own question, not judged here.
+  const seen = narrowing.flatMap((e) => answerFindings(context, operation, e));
+  if (!narrowed || narrowed.kind === 'not-body')
+    return { findings: [...findings, ...seen], exchanges: [exchange, ...narrowing] };
   const body = (testCase.body as { value: Obj }).value;
   const declared = declaredProperties(operation);
   const causes = narrowed.members.map((k) => ({ k, edge: edgeOf({ [k]: body[k]! }, declared, '/body') }));
@@ -110,13 +125,14 @@ export async function executeNarrowed(
       },
     };
     return {
-      findings: [...others, narrowedFinding],
-      exchanges: [exchange],
+      findings: [...others, narrowedFinding, ...seen],
+      exchanges: [exchange, ...narrowing],
     };
   }
   return {
     findings: [
       ...others,
+      ...seen,
       findingOf(exchange, {
         code: 'positive_rejected',
         severity: 'failure',
@@ -129,6 +145,19 @@ export async function executeNarrowed(
         },
       }),
     ],
-    exchanges: [exchange],
+    exchanges: [exchange, ...narrowing],
   };
+}
+
+/**
+ * The findings of a narrowing exchange about the answer itself: for a success or a 5xx to a body
+ * the spec's own validator takes, every check but the input's (`positive`, `negative`).
+ */
+function answerFindings(context: PropertyContext, operation: OperationModel, exchange: Exchange): Finding[] {
+  const status = exchange.response?.status;
+  if (status === undefined || (status >= 300 && status < 500)) return [];
+  const body = exchange.case.body;
+  const schema = operation.requestBody?.schema;
+  if (body?.kind !== 'json' || !schema || !schema.validate(toPlainJson(body.value)).ok) return [];
+  return context.judge(exchange).filter((f) => f.check !== 'positive' && f.check !== 'negative');
 }
