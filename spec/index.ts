@@ -64,6 +64,7 @@ export {
   magnitudeArbitrary,
   mergeAllOf,
   patternArbitrary,
+  parsedTextFor,
   plausibleFor,
   schemaArbitrary,
   seededGenerator,

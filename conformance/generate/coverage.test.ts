@@ -196,3 +196,45 @@ describe('coverageValidCases: file names', () => {
     expect(coverageValidCases(upload.operation('note')!).filter((c) => c.edge?.gap === 'file-names')).toEqual([]);
   });
 });
+
+describe('ordinaryParts: text servers parse', () => {
+  const signUp = specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'sign-up', version: '1' },
+    paths: {
+      '/users': {
+        post: {
+          operationId: 'signUp',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['email', 'website', 'code', 'name'],
+                  properties: {
+                    email: { type: 'string' },
+                    website: { type: 'string', maxLength: 3 },
+                    code: { type: 'string', pattern: '^[a-z]{3}$' },
+                    name: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+          responses: { '201': { description: 'made' } },
+        },
+      },
+    },
+  } as never).operation('signUp')!;
+
+  it('gives a bare string named for an address a real address, and leaves the rest to the generator', async () => {
+    const { ordinaryParts } = await import('./coverage.js');
+    const drawn = ordinaryParts(signUp, {}, 0).body as Record<string, string>;
+    expect(drawn.email).toMatch(/^[a-z]+\.[a-z]+@example\.com$/);
+    // Where an address would break the schema (a URL over maxLength 3), the whole body stays as drawn.
+    expect(drawn.website!.length).toBeLessThanOrEqual(3);
+    expect(drawn.code).toMatch(/^[a-z]{3}$/);
+    expect(signUp.requestBody!.schema.validate(drawn).ok).toBe(true);
+  });
+});

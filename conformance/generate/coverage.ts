@@ -12,7 +12,9 @@ import {
   wireInteger,
   landmarksOf,
   mergeAllOf,
+  parsedTextFor,
   schemaArbitrary,
+  seededRandom,
 } from '../../spec/index.js';
 import { toPlainJson } from './wire.js';
 import { integerFaults } from './exact-integers.js';
@@ -108,7 +110,7 @@ export function ordinaryParts(operation: OperationModel, known: KnownValues, see
   const example = Object.values(operation.requestBody?.examples ?? {}).find((e) => schema && valid(schema, e)) as
     | WireJson
     | undefined;
-  const body = schema ? (example ?? draw(schema)) : undefined;
+  const body = schema ? (example ?? withParsedText(draw(schema), schema, seed)) : undefined;
   // A member naming another resource names one the target handed out, where the run knows one.
   return withKnownReferences(
     operation,
@@ -121,6 +123,37 @@ export function ordinaryParts(operation: OperationModel, known: KnownValues, see
     },
     known,
   );
+}
+
+/**
+ * An ordinary body whose bare-string members named for a syntax servers parse (`email`, `phone`,
+ * `url` ...) hold text of that syntax: a server that checks an address refuses random text with a
+ * 400 or 422, so every request built on the ordinary body (sweeps, creations that later steps read,
+ * update and delete) would stop at that refusal. Valid either way by the schema: each member is
+ * kept only where the body still validates. The properties still send any text the schema allows.
+ */
+function withParsedText(body: WireJson, schema: CompiledSchema, seed: number): WireJson {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const members = (mergeAllOf(schema.schema).properties ?? {}) as Record<string, JsonSchema>;
+  const random = seededRandom(`ordinary-${seed}`);
+  let out = body as Record<string, WireJson>;
+  for (const [name, value] of Object.entries(out)) {
+    const picker = parsedTextFor(name);
+    if (!picker || typeof value !== 'string' || !isBareString(members[name])) continue;
+    // Member by member: one the schema bounds otherwise (a URL over a maxLength) keeps its drawn text.
+    const tried = { ...out, [name]: picker(random) };
+    if (schema.validate(toPlainJson(tried)).ok) out = tried;
+  }
+  return out;
+}
+
+/** A string schema that says nothing of its syntax: no format, pattern, enum or const. */
+function isBareString(schema: JsonSchema | undefined): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  const s = mergeAllOf(schema);
+  const type = s.type;
+  const stringy = type === 'string' || (Array.isArray(type) && type.includes('string'));
+  return stringy && s.format === undefined && s.pattern === undefined && s.enum === undefined && !('const' in s);
 }
 
 /**

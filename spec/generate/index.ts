@@ -19,5 +19,5 @@ export { GRID_POINTS, integerBounds, integerSpread, lengthLadder, magnitudeArbit
 export { wireInteger } from './wire-json.js';
 export { seededGenerator, seededRandom, seededRandomSource } from './seeded-generator.js';
 export type { SeededGenerator } from './seeded-generator.js';
-export { plausibleFor } from './plausible-value.js';
+export { parsedTextFor, plausibleFor } from './plausible-value.js';
 export type { WireJson } from './wire-json.js';

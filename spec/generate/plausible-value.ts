@@ -10,6 +10,28 @@ export function plausibleFor(member: string): ((random: () => number) => string)
   return (random) => valueFor(key, random)!;
 }
 
+/** Member names whose text servers parse whatever the schema says: an address, a phone number, a URL. */
+const PARSED = new Set([
+  'email',
+  'emailaddress',
+  'phone',
+  'phonenumber',
+  'telephone',
+  'mobile',
+  'url',
+  'website',
+  'homepage',
+]);
+
+/**
+ * A picker of {@link plausibleFor} for a member whose name says its text has a syntax a server will
+ * check (`email`, `phone`, `url` ...), even where the schema declares a bare string; undefined for
+ * any other name.
+ */
+export function parsedTextFor(member: string): ((random: () => number) => string) | undefined {
+  return PARSED.has(keyOf(member)) ? plausibleFor(member) : undefined;
+}
+
 function keyOf(member: string): string {
   return member.toLowerCase().replace(/[_-]/g, '');
 }
