@@ -7,6 +7,7 @@ import {
   evaluate,
   requiresAuth,
 } from '../spec/security/index.js';
+import { cookiePairs } from '../spec/parameters/index.js';
 import { type MockError, mockError } from './errors.js';
 
 /**
@@ -90,16 +91,9 @@ export function presentedSecrets(request: AuthRequest, schemes: Iterable<Securit
       const value = request.headers[scheme.parameter.toLowerCase()];
       for (const v of typeof value === 'string' ? [value] : (value ?? [])) if (v !== '') out.add(v);
     }
-    if (scheme.in === 'cookie') {
-      const cookie = request.headers.cookie;
-      for (const header of typeof cookie === 'string' ? [cookie] : (cookie ?? [])) {
-        for (const pair of header.split(';')) {
-          const eq = pair.indexOf('=');
-          if (eq !== -1 && pair.slice(0, eq).trim() === scheme.parameter && pair.slice(eq + 1).trim() !== '')
-            out.add(pair.slice(eq + 1).trim());
-        }
-      }
-    }
+    if (scheme.in === 'cookie')
+      for (const pair of cookiePairs(request.headers.cookie))
+        if (pair.name === scheme.parameter && pair.value !== '') out.add(pair.value);
   }
   return [...out];
 }

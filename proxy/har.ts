@@ -6,7 +6,7 @@ import { redactHeaders } from '../mock/admin/index.js';
 import { authRequestOf, presentedSecrets } from '../mock/auth.js';
 import type { RequestHeaders } from '../mock/cors.js';
 import { redactTarget } from '../mock/log.js';
-import { type JsonSchema, type SecurityScheme, maskWriteOnly } from '../spec/index.js';
+import { type JsonSchema, type SecurityScheme, cookiePairs, maskWriteOnly } from '../spec/index.js';
 import { decodeContent } from './content-coding.js';
 
 /** One exchange as a server saw it, raw: what a recorder turns into a HAR entry. */
@@ -115,7 +115,7 @@ export function harEntry(exchange: SeenExchange, options: HarOptions): HarEntry 
         ? REDACTED
         : value,
   }));
-  const cookies = cookiePairs(exchange.requestHeaders.cookie).map((c) => (keep ? c : { ...c, value: REDACTED }));
+  const cookies = harCookies(exchange.requestHeaders.cookie).map((c) => (keep ? c : { ...c, value: REDACTED }));
   const responseHeaders: HarPair[] = [];
   for (const [name, value] of Object.entries(exchange.responseHeaders)) {
     for (const one of Array.isArray(value) ? value : [String(value)]) {
@@ -246,14 +246,11 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-function cookiePairs(header: string | string[] | undefined): HarPair[] {
-  const text = headerText(header);
-  if (text === undefined) return [];
-  return text
-    .split(';')
-    .map((pair) => pair.trim())
-    .filter((pair) => pair.includes('='))
-    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
+/** The Cookie headers' pairs as sent (quotes kept), for the HAR's `cookies`. */
+function harCookies(header: string | string[] | undefined): HarPair[] {
+  return cookiePairs(header, false)
+    .filter((pair) => pair.hasEquals)
+    .map(({ name, value }) => ({ name, value }));
 }
 
 function utf8(bytes: Uint8Array): string | undefined {

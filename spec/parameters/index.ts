@@ -10,6 +10,7 @@ export { checkParameterText } from './check-parameter-text.js';
 export type { ParsedParameter } from './check-parameter-text.js';
 export { toParameterSpec } from './to-parameter-spec.js';
 export { decodePercent } from './decode-percent.js';
+export { cookiePairs } from './_internals/pairs.js';
 export type {
   ParameterLocation,
   ParameterParseResult,

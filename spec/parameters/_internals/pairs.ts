@@ -28,19 +28,25 @@ export function queryPairs(raw: string): RawPair[] {
 }
 
 /**
- * Splits a Cookie header (RFC 6265 §4.2: `name=value` pairs delimited by `;` and optional whitespace)
- * into pairs. A DQUOTE-wrapped cookie-value is unwrapped; names are compared as sent.
+ * Splits Cookie headers (RFC 6265 §4.2: `name=value` pairs delimited by `;` and optional
+ * whitespace; several headers, as HTTP/2 may send them, one after another) into pairs, every pair
+ * kept in order, a repeated name too. A DQUOTE-wrapped cookie-value is unwrapped unless `unquote` is
+ * false (a recording keeps what was sent); names are compared as sent. The one cookie reader of the
+ * mock, the kit, the proxy and the security handlers. (The `cookie` package's `parse` keeps one
+ * value per name and decodes values: a repeated cookie is one of the cases the kit sends.)
  */
-export function cookiePairs(raw: string): RawPair[] {
+export function cookiePairs(raw: string | readonly string[] | undefined, unquote = true): RawPair[] {
   const out: RawPair[] = [];
-  for (const part of raw.split(';')) {
-    const trimmed = part.trim();
-    if (trimmed === '') continue;
-    const eq = trimmed.indexOf('=');
-    const name = (eq < 0 ? trimmed : trimmed.slice(0, eq)).trim();
-    let value = eq < 0 ? '' : trimmed.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    out.push({ name, value, hasEquals: eq >= 0 });
-  }
+  const headers = raw === undefined ? [] : typeof raw === 'string' ? [raw] : raw;
+  for (const header of headers)
+    for (const part of header.split(';')) {
+      const trimmed = part.trim();
+      if (trimmed === '') continue;
+      const eq = trimmed.indexOf('=');
+      const name = (eq < 0 ? trimmed : trimmed.slice(0, eq)).trim();
+      let value = eq < 0 ? '' : trimmed.slice(eq + 1).trim();
+      if (unquote && value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+      out.push({ name, value, hasEquals: eq >= 0 });
+    }
   return out;
 }

@@ -1,3 +1,4 @@
+import { cookiePairs } from '../../parameters/_internals/pairs.js';
 import type { AuthRequest } from '../model.js';
 
 /** One header of a request, repeated values joined as a proxy would (RFC 9110 §5.3). */
@@ -9,19 +10,9 @@ export function headerOf(request: AuthRequest, name: string): string | undefined
 
 /** Every value of a cookie named exactly `name` (cookie names are case-sensitive, RFC 6265 §5.4). */
 export function cookieValues(request: AuthRequest, name: string): string[] {
-  const raw = request.headers.cookie;
-  const headers = raw === undefined ? [] : typeof raw === 'string' ? [raw] : [...raw];
-  const out: string[] = [];
-  for (const header of headers) {
-    for (const pair of header.split(';')) {
-      const eq = pair.indexOf('=');
-      if (eq === -1 || pair.slice(0, eq).trim() !== name) continue;
-      const value = pair.slice(eq + 1).trim();
-      // A cookie value may be wrapped in double quotes (RFC 6265 §4.1.1); the quotes are not part of it.
-      out.push(/^".*"$/.test(value) ? value.slice(1, -1) : value);
-    }
-  }
-  return out;
+  return cookiePairs(request.headers.cookie)
+    .filter((pair) => pair.hasEquals && pair.name === name)
+    .map((pair) => pair.value);
 }
 
 /** Every value of a query parameter named exactly `name` (query names are case-sensitive). */
