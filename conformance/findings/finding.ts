@@ -621,6 +621,11 @@ export type SemanticEvidence =
       readonly sent?: unknown;
       readonly read: string;
       readonly writer: string;
+      /**
+       * Per member of `sent`, the write that last set it, where it is not `writer` (a member an
+       * update did not name keeps what the create or replace wrote).
+       */
+      readonly writers?: Readonly<Record<string, string>>;
       readonly item: ItemRef;
     }
   | {

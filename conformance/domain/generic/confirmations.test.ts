@@ -1,6 +1,7 @@
 // The ledger of what a target confirmed of the kit's inferences, through the generic rules: a page
 // size, a filter and an id are judged failures only once this target behaved by them on other input.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { specFromDocument } from '../../../spec/index.js';
 import type { Case, Exchange } from '../../cases/index.js';
 import { jsonResponse, loadOperations, pet, REQUEST, validCase, type Operations } from '../../checks/_test-support.js';
 import type { Finding } from '../../findings/index.js';
@@ -149,5 +150,54 @@ describe('read-back of a member the read lacks', () => {
     expect(
       storedBasis(ledger, things, 'createThing', { name: 'b', state: 'live' }, { id: 2, name: 'b' }, 'stored'),
     ).toBeUndefined();
+  });
+});
+
+describe('read-back of a member the last write did not name (ticketing zoo, sem-merge-as-put)', () => {
+  const item = {
+    type: 'object',
+    properties: { id: { type: 'integer', readOnly: true }, tags: { type: 'array', items: { type: 'string' } } },
+  };
+  const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+  const venues = resourceModelFor(
+    specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'venues', version: '1' },
+      paths: {
+        '/venues': {
+          get: {
+            operationId: 'listVenues',
+            responses: { '200': { description: 'all', ...json({ type: 'array', items: item }) } },
+          },
+          post: {
+            operationId: 'createVenue',
+            requestBody: json(item),
+            responses: { '201': { description: 'made', ...json(item) } },
+          },
+        },
+        '/venues/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          get: { operationId: 'getVenue', responses: { '200': { description: 'one', ...json(item) } } },
+          patch: {
+            operationId: 'updateVenue',
+            requestBody: json(item),
+            responses: { '200': { description: 'changed', ...json(item) } },
+          },
+        },
+      },
+    } as never),
+  ).model.collections[0]!;
+  const words = 'an item reads back as it was written';
+
+  it('is judged by the write that set it: a merge patch that empties the tags the create stored', () => {
+    const ledger = new Confirmations();
+    // The create stored a list as sent: lists confirm too.
+    noteStoredMembers(ledger, venues, 'createVenue', { tags: ['a'] }, { id: 1, tags: ['a'] }, 'read 1');
+    const read = { id: 2, tags: [] };
+    // An empty patch named nothing: the tags are still the create's, not the update's.
+    expect(storedBasis(ledger, venues, 'updateVenue', { tags: ['b'] }, read, words)?.kind).toBe('unconfirmed');
+    expect(
+      storedBasis(ledger, venues, 'updateVenue', { tags: ['b'] }, read, words, { tags: 'createVenue' }),
+    ).toMatchObject({ kind: 'confirmed', confirmedBy: 'read 1' });
   });
 });

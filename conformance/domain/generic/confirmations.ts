@@ -200,7 +200,8 @@ export function noteStoredMembers(
 ): void {
   if (!isObject(sent) || !isObject(read)) return;
   for (const [name, value] of Object.entries(sent)) {
-    if (value === null || typeof value === 'object' || !(name in read)) continue;
+    // Lists and objects too (a venue's `tags`): a write that keeps them as sent confirms it.
+    if (value === null || !(name in read)) continue;
     if (holdsSent({ [name]: value }, read, collection.itemSchema))
       ledger.held(`${collection.path} stored:${writer}:${name}`, text(value), example);
   }
@@ -221,6 +222,7 @@ export function storedBasis(
   sent: unknown,
   read: unknown,
   inference: string,
+  writers: Readonly<Record<string, string>> = {},
 ): Basis | undefined {
   // Empty members (`""`, `[]`) are not expected back, as the read-back itself does not expect them.
   const expected = withoutEmptyMembers(sent);
@@ -233,7 +235,9 @@ export function storedBasis(
   // (an item read back as written before) speaks for it.
   if (differing.length === 0 || differing.some(([name]) => read[name] === undefined)) return undefined;
   for (const [name] of differing) {
-    const basis = ledger.basis(`${collection.path} stored:${writer}:${name}`, text(read[name]), inference, true);
+    // A member the last write did not name is judged by the write that set it.
+    const by = writers[name] ?? writer;
+    const basis = ledger.basis(`${collection.path} stored:${by}:${name}`, text(read[name]), inference, true);
     if (basis.kind === 'confirmed') return basis;
   }
   return {

@@ -64,8 +64,12 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     const words = inferenceWords(rule.inference, reason);
     // A read-back is judged member by member: the target must have kept the member as written before.
     if ((f.evidence as { readonly rule: string }).rule === 'read-back') {
-      const e = f.evidence as { readonly sent?: unknown; readonly writer?: string };
-      const byMember = storedBasis(ledger, collection, e.writer ?? '', e.sent, readBody(f), words);
+      const e = f.evidence as {
+        readonly sent?: unknown;
+        readonly writer?: string;
+        readonly writers?: Readonly<Record<string, string>>;
+      };
+      const byMember = storedBasis(ledger, collection, e.writer ?? '', e.sent, readBody(f), words, e.writers);
       if (byMember) return byMember;
     }
     return ledger.basis(`${collection.path} ${rule.inference}`, rule.value, words);

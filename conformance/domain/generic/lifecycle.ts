@@ -200,6 +200,10 @@ export function lifecycle(
       };
 
       let expected: unknown = sentBody;
+      // Per member, the write that last set it: an update keeps what it does not name.
+      let setBy: Record<string, string> = isObject(sentBody)
+        ? Object.fromEntries(Object.keys(sentBody as object).map((k) => [k, create.operationId]))
+        : {};
       const readBack = async (what: string) => {
         // The item's id is its path's: an id member in a body does not move the item.
         if (id.member && isObject(expected)) {
@@ -226,11 +230,15 @@ export function lifecycle(
             `${read.operationId} answered item ${itemId} as ${what} wrote it`,
           );
         if (is2xx(got) && expected !== undefined && !held) {
+          const others = isObject(expected)
+            ? Object.entries(setBy).filter(([k, by]) => k in (expected as object) && by !== what)
+            : [];
           violation(got, 'semantics.read_back', {
             rule: 'read-back',
             sent: expected,
             read: read.operationId,
             writer: what,
+            ...(others.length > 0 ? { writers: Object.fromEntries(others) } : {}),
             item,
           });
         }
@@ -274,6 +282,11 @@ export function lifecycle(
         )
           moved = true;
         const before = state;
+        const named = isObject(body) ? Object.keys(body as object) : [];
+        setBy =
+          o === updateOp
+            ? { ...setBy, ...Object.fromEntries(named.map((k) => [k, o.operationId])) }
+            : Object.fromEntries(named.map((k) => [k, o.operationId]));
         if (o === updateOp) {
           // An update changes what it names and keeps the rest (RFC 5789 / 7396).
           state = isObject(body)
