@@ -1,10 +1,10 @@
 import { isLosslessNumber, parse as parseLossless } from 'lossless-json';
 import type { JsonSchema } from './model.js';
 import { encodeSegment, isObject } from './json/index.js';
+import { INTEGER_FORMATS, integerFormatRange } from './integer-formats.js';
 
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MAX = INTEGER_FORMATS.int64!.hi;
 
 /**
  * Why an integer written as `digits` is out of its schema's range, judged on the digits themselves:
@@ -21,8 +21,9 @@ export function exactIntegerIssue(
   if (!schema || !INTEGER_TEXT.test(digits) || Number.isSafeInteger(Number(digits))) return undefined;
   const n = BigInt(digits);
   for (const part of constraintParts(schema, 0)) {
-    if ((part.format === 'int64' || part.format === 'int32') && (n < INT64_MIN || n > INT64_MAX))
-      return { keyword: 'format', message: `must match format "${part.format}"` };
+    const range = integerFormatRange(part.format);
+    if (range && (n < range.lo || n > range.hi))
+      return { keyword: 'format', message: `must match format "${String(part.format)}"` };
     const max = bound(part.maximum);
     if (max !== undefined && n > max) return { keyword: 'maximum', message: `must be <= ${String(part.maximum)}` };
     const min = bound(part.minimum);

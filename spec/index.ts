@@ -10,6 +10,7 @@ export { specFromDocument } from './spec-from-document.js';
 export type { SpecFromDocumentOptions } from './spec-from-document.js';
 export { checkParameterText } from './parameters/check-parameter-text.js';
 export { cookiePairs } from './parameters/index.js';
+export { INTEGER_FORMATS, integerFormatRange } from './integer-formats.js';
 export type { ParsedParameter } from './parameters/check-parameter-text.js';
 export { SpecLoadError } from './spec-load-error.js';
 export { schemaNameOf } from './schema-name.js';

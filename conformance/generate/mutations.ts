@@ -1,6 +1,12 @@
 import { isObject } from '../../spec/json/index.js';
 import type { InvalidReason, WireJson } from '../cases/index.js';
-import { type JsonSchema, type OperationModel, type ParameterModel, mergeAllOf } from '../../spec/index.js';
+import {
+  type JsonSchema,
+  type OperationModel,
+  type ParameterModel,
+  integerFormatRange,
+  mergeAllOf,
+} from '../../spec/index.js';
 import { LosslessNumber } from 'lossless-json';
 
 /** A change that makes one part of a valid request invalid, labelled with why. */
@@ -553,6 +559,17 @@ function integerRangeBreakers(s: JsonSchema): [string, { keyword: string; descri
         { keyword: 'minimum', description: `below the minimum ${s.minimum}, past ${where}`, firm: true },
       ]);
     }
+  }
+  const range = integerFormatRange(s.format);
+  if (range && s.format !== 'int64' && s.minimum === undefined && s.maximum === undefined) {
+    // One past each end of the range the format names (`uint16`: -1 and 65536).
+    const where = String(s.format);
+    for (const [n, side] of [
+      [range.hi + 1n, 'above'],
+      [range.lo - 1n, 'below'],
+    ] as const)
+      if (!seen.has(n.toString()))
+        out.push([n.toString(), { keyword: 'format', description: `one ${side} the ${where} range`, firm: false }]);
   }
   if (s.format === 'int64' && s.minimum === undefined && s.maximum === undefined) {
     // 2^64 and -5.7e22 are outside int64 even as doubles, so the verdict survives JSON.parse on the server.

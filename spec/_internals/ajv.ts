@@ -3,6 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import type { CompiledSchema, JsonSchema, SchemaDirection, SchemaIssue, ValidationResult } from '../model.js';
 import { decodeSegment, encodeSegment, isObject } from '../json/index.js';
 import { walkSchemas } from './walk-schemas.js';
+import { INTEGER_FORMATS } from '../integer-formats.js';
 
 // ajv and ajv-formats ship CommonJS whose module object also carries itself as `default`.
 const Ajv2020 = Ajv2020Module.default;
@@ -10,23 +11,19 @@ const addFormats = addFormatsModule.default;
 type Ajv = Ajv2020Module.default;
 type Obj = Record<string, unknown>;
 
-// 2^63 is not representable exactly as a double; 2^63 - 1 rounds to it, so it is the inclusive bound.
-const INT64_BOUND = 2 ** 63;
-
 /** Creates the ajv instance every validator of a spec is compiled with. */
 export function createAjv(): Ajv {
   // strict: false because OpenAPI schemas carry annotation keywords (example, xml, discriminator, ...) ajv does not know.
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, logger: false });
   addFormats(ajv);
-  // ajv-formats only checks Number.isInteger for int64/int32; enforce the real ranges.
-  ajv.addFormat('int64', {
-    type: 'number',
-    validate: (n: number) => Number.isInteger(n) && n >= -INT64_BOUND && n <= INT64_BOUND,
-  });
-  ajv.addFormat('int32', {
-    type: 'number',
-    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n <= 2 ** 31 - 1,
-  });
+  // ajv-formats only checks Number.isInteger for int64/int32, and knows no int8 … uint64: every
+  // integer format of the registry is checked for its range. A double cannot hold 2^63 - 1 or
+  // 2^64 - 1 exactly; they round up to 2^63 and 2^64, which are therefore the inclusive bounds.
+  for (const [format, { lo, hi }] of Object.entries(INTEGER_FORMATS)) {
+    const min = Number(lo);
+    const max = Number(hi);
+    ajv.addFormat(format, { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= min && n <= max });
+  }
   return ajv;
 }
 

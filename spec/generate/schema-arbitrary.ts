@@ -13,6 +13,7 @@ import {
   FirstFitting,
 } from './realistic.js';
 import { integerBounds, magnitudeArbitrary } from './spread.js';
+import { integerFormatRange } from '../integer-formats.js';
 import { type WireJson, wireInteger } from './wire-json.js';
 
 /** Tuning of generated values. Defaults reach the values that break servers most often. */
@@ -399,9 +400,7 @@ function realisticArbitrary(
       return realisticInteger(schema, member);
     case 'number':
       // A number written as an integer format (`type: number, format: int64`) takes integers.
-      return schema.format === 'int32' || schema.format === 'int64'
-        ? realisticInteger(schema, member)
-        : realisticNumber(schema);
+      return integerFormatRange(schema.format) ? realisticInteger(schema, member) : realisticNumber(schema);
     case 'string': {
       const pattern = typeof schema.pattern === 'string' ? schema.pattern : undefined;
       const known = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { JsonSchema } from '../model.js';
+import { INTEGER_FORMATS, integerFormatRange } from '../integer-formats.js';
 
 /**
  * Values spread over a whole range, so that a defect living in a band in the middle of it (limits
@@ -12,16 +13,12 @@ import type { JsonSchema } from '../model.js';
  */
 export const GRID_POINTS = 16;
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-const INT32_MIN = -(2n ** 31n);
-const INT32_MAX = 2n ** 31n - 1n;
-
-/** The inclusive integer bounds of a schema, exactly (format int32/int64 when no bound is given). */
+/** The inclusive integer bounds of a schema, exactly (its integer format's range when no bound is given). */
 export function integerBounds(schema: JsonSchema): { lo: bigint; hi: bigint } {
-  const format = schema.format;
-  let lo = format === 'int32' ? INT32_MIN : INT64_MIN;
-  let hi = format === 'int32' ? INT32_MAX : INT64_MAX;
+  // Without a format, int64's range: what a server's integer most likely holds.
+  const range = integerFormatRange(schema.format) ?? INTEGER_FORMATS.int64!;
+  let lo = range.lo;
+  let hi = range.hi;
   if (typeof schema.minimum === 'number') lo = maxOf(lo, BigInt(Math.ceil(schema.minimum)));
   if (typeof schema.maximum === 'number') hi = minOf(hi, BigInt(Math.floor(schema.maximum)));
   if (typeof schema.exclusiveMinimum === 'number') lo = maxOf(lo, BigInt(Math.floor(schema.exclusiveMinimum)) + 1n);

@@ -30,6 +30,7 @@ import { inferListOrder } from './_internals/list-order.js';
 import { inferRangeFilters } from './_internals/range-filters.js';
 import { type Member, envelopeMemberOf, itemsOf, keywordOf, membersOf, typeOf } from './_internals/schema-members.js';
 import { decodeSegment, isObject } from '../json/index.js';
+import { integerFormatRange } from '../integer-formats.js';
 
 type Obj = Record<string, unknown>;
 
@@ -577,7 +578,7 @@ const CAPS_THE_COUNT =
 
 /**
  * Whether a parameter schema holds a count: an integer or number, or a string of digits (a `pattern`
- * of digits, `format: int32`/`int64`), as specs that type every query parameter as a string write it.
+ * of digits, an integer format such as `int32`), as specs that type every query parameter as a string write it.
  */
 function countSchema(schema: JsonSchema): boolean {
   const type = typeOf(schema);
@@ -587,8 +588,7 @@ function countSchema(schema: JsonSchema): boolean {
   const format = keywordOf(schema, 'format');
   return (
     (typeof pattern === 'string' && /\\d|\[0-9\]/.test(pattern)) ||
-    format === 'int32' ||
-    format === 'int64' ||
+    integerFormatRange(format) !== undefined ||
     format === 'integer'
   );
 }
