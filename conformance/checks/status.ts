@@ -1,5 +1,5 @@
 import type { CheckName } from './registry.js';
-import { isKnownFormat, type JsonSchema, type OperationModel } from '../../spec/index.js';
+import { integerFormatRange, isKnownFormat, type JsonSchema, type OperationModel } from '../../spec/index.js';
 import { handlerFor } from '../../spec/security/index.js';
 import { isObject } from '../../spec/json/index.js';
 import { anotherCredentialBasis, credentialRefusalNamed, credentialVariantOf } from './credential-variant.js';
@@ -10,7 +10,7 @@ import { SECRET_MEMBER } from './secret-member.js';
 import { mediaTypeMatches } from '../../spec/media/index.js';
 import { decodePercent } from '../../spec/parameters/index.js';
 import { isFreeText } from '../generate/free-text.js';
-import { mergeAllOf } from '../generate/index.js';
+import { isCredential, mergeAllOf } from '../generate/index.js';
 import { isLosslessNumber } from 'lossless-json';
 
 /** The gap of a valid request refused for a header real clients send (engine/client-header-sweeps.ts). */
@@ -598,6 +598,18 @@ function unjudgedRefusal(
     ? `the body's ${renamed.member} (${renamed.sent}), which names another resource than the path's ${renamed.parameter} (${renamed.pathValue})`
     : undefined;
   if (crossed) return crossed;
+  // A body leaving out members of a schema that marks none required: the schema says nothing of
+  // which members a server needs (`required` left out, as generated documents often have it), so a
+  // refusal of a body that lacks some is the server's to make (held-out set 34: `POST /books {}`,
+  // "All fields required."). Where the schema lists required members, the rest are optional by
+  // its word, and refusing a body without them still fails.
+  // A PATCH names only what changes: leaving members out is what it is for.
+  const leftOut =
+    object && status >= 400 && status < 500 && operation.method !== 'patch'
+      ? omittedWithoutRequired(value as object, body?.schema.schema)
+      : [];
+  if (leftOut.length > 0)
+    return `a body without ${leftOut.map((m) => `"${m}"`).join(', ')}, where the schema marks no member required: it does not say which ones a server needs`;
   // A body naming another resource by an id the kit made up (no answer showed one): the resource may
   // not exist, and a refusal of it (400, 404, 409, 422) is the server's to make.
   const madeUp = c.madeUpReferences?.[0];
@@ -617,7 +629,29 @@ function unjudgedRefusal(
     return documented(operation, status) || unique === undefined
       ? `a value the target says it already holds ("${taken[0]}"): a uniqueness rule the schema cannot state`
       : `a value the target says it already holds ("${taken[0]}"), in ${unique}, which the spec's words call unique`;
+  // A refusal with the operation's own 400 of values whose schemas state only their type
+  // (`isDone: number`, `limit: integer`, `name: string`): the spec says nothing of which values of
+  // that type the server takes, and documents that it refuses some (held-out sets 32-34: 0 or 1
+  // only, a limit of at least 1, a name a validator refuses). Where any value sent has a bound, a
+  // pattern, an enum or a format, the spec did say, and the refusal still fails.
+  const typedOnly = status === 400 && documented(operation, 400) ? sentOnlyTyped(c, operation) : undefined;
+  if (typedOnly)
+    return `${typedOnly.map((n) => `"${n}"`).join(', ')}, whose schema${typedOnly.length > 1 ? 's state' : ' states'} only a type: the spec does not say which values the server takes`;
   return undefined;
+}
+
+/**
+ * The members a body leaves out of a schema that declares members and marks none of them required
+ * (readOnly ones aside: a request never carries them); empty where the schema marks any required.
+ */
+function omittedWithoutRequired(body: object, schema: JsonSchema | undefined): string[] {
+  if (!schema) return [];
+  const merged = mergeAllOf(schema);
+  if (Array.isArray(merged.required) && merged.required.length > 0) return [];
+  const declared = (merged.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(declared).filter(
+    (name) => !(name in body) && !(isObject(declared[name]) && mergeAllOf(declared[name]!).readOnly === true),
+  );
 }
 
 /**
@@ -735,26 +769,85 @@ function namesNoMembers(schema: JsonSchema): boolean {
  * value valid, so a refusal of it rests on nothing the spec says.
  */
 function opaqueParameterSent(c: Case, operation: OperationModel) {
-  const sent = (p: OperationModel['parameters'][number]): boolean => {
-    switch (p.in) {
-      case 'query':
-        // Styled values (deepObject, pipeDelimited, a non-default explode) travel written in rawQuery.
-        return (
-          c.query.some(([name]) => name === p.name) ||
-          (c.rawQuery ?? []).some((pair) => {
-            const key = decodePercent((pair.split('=')[0] ?? '').replace(/\+/g, ' '));
-            return key === p.name || key.startsWith(`${p.name}[`);
-          })
-        );
-      case 'path':
-        return p.name in c.pathParams && !c.existing?.includes(p.name);
-      case 'header':
-        return Object.keys(c.headers ?? {}).some((h) => h.toLowerCase() === p.name.toLowerCase());
-      case 'cookie':
-        return (c.cookies ?? []).some((pair) => pair.startsWith(`${p.name}=`));
+  return operation.parameters.find(
+    (p) => parameterSent(c, p) && (isFreeText(p.schema.schema) || uncheckedFormat(p.schema.schema)),
+  );
+}
+
+/** Whether a case carries a value of the parameter (an id the run knows aside: that names an item). */
+function parameterSent(c: Case, p: OperationModel['parameters'][number]): boolean {
+  switch (p.in) {
+    case 'query':
+      // Styled values (deepObject, pipeDelimited, a non-default explode) travel written in rawQuery.
+      return (
+        c.query.some(([name]) => name === p.name) ||
+        (c.rawQuery ?? []).some((pair) => {
+          const key = decodePercent((pair.split('=')[0] ?? '').replace(/\+/g, ' '));
+          return key === p.name || key.startsWith(`${p.name}[`);
+        })
+      );
+    case 'path':
+      return p.name in c.pathParams && !c.existing?.includes(p.name);
+    case 'header':
+      return Object.keys(c.headers ?? {}).some((h) => h.toLowerCase() === p.name.toLowerCase());
+    case 'cookie':
+      return (c.cookies ?? []).some((pair) => pair.startsWith(`${p.name}=`));
+  }
+}
+
+/** Keywords by which a schema says which values of its type are valid. */
+const CONSTRAINING = [
+  'enum',
+  'const',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+];
+
+/**
+ * Whether a schema states only a scalar type: no bound, pattern, enum or format beyond an integer
+ * format's storage range. Such a schema says nothing of which values of its type the server takes.
+ */
+function statesOnlyType(schema: JsonSchema | undefined): boolean {
+  if (!isObject(schema)) return false;
+  const merged = mergeAllOf(schema);
+  const types = (Array.isArray(merged.type) ? merged.type : [merged.type]).filter((t) => t !== 'null');
+  if (types.length !== 1 || !['string', 'number', 'integer', 'boolean'].includes(String(types[0]))) return false;
+  if (merged.format !== undefined && !integerFormatRange(merged.format)) return false;
+  return CONSTRAINING.every((k) => merged[k] === undefined);
+}
+
+/**
+ * The names of what a valid case sent (parameters, and the members of an object body), when each
+ * one's schema states only its type; undefined when any says more, or nothing was sent.
+ */
+function sentOnlyTyped(c: Case, operation: OperationModel): string[] | undefined {
+  const names: string[] = [];
+  for (const p of operation.parameters) {
+    if (!parameterSent(c, p) || isCredential(operation, p)) continue;
+    if (!statesOnlyType(p.schema.schema)) return undefined;
+    names.push(p.name);
+  }
+  if (c.body !== undefined) {
+    const value = c.body.kind === 'json' ? c.body.value : undefined;
+    if (!isObject(value) || isLosslessNumber(value)) return undefined;
+    const declared = (mergeAllOf(operation.requestBody?.schema.schema ?? {}).properties ?? {}) as Record<
+      string,
+      JsonSchema
+    >;
+    const keys = keyMembers(operation);
+    for (const name of Object.keys(value)) {
+      if (keys.includes(name)) continue;
+      if (!statesOnlyType(declared[name])) return undefined;
+      names.push(name);
     }
-  };
-  return operation.parameters.find((p) => sent(p) && (isFreeText(p.schema.schema) || uncheckedFormat(p.schema.schema)));
+  }
+  return names.length > 0 ? names : undefined;
 }
 
 /** A string of a format the spec's validators do not check (`format: JSON`): any text passes them. */
