@@ -1,7 +1,7 @@
 import type { CollectionModel } from '../../../spec/resources/index.js';
 import type { Exchange } from '../../cases/index.js';
 import { canonicalInteger, idOfItem, itemsOf } from './items.js';
-import { completePage, memberOf, queryText, totalOf } from './list-checks.js';
+import { completePage, memberOf, queryText, scopeMemberOf, totalOf } from './list-checks.js';
 import type { Basis } from '../../findings/index.js';
 import { isObject } from '../../../spec/json/index.js';
 import { holdsSent, withoutEmptyMembers } from './same-value.js';
@@ -153,8 +153,14 @@ export function observeConfirmations(
     );
   for (const name of collection.scope) {
     const asked = c.pathParams[name];
-    const named = items.map((item) => memberOf(item, name));
-    if (asked !== undefined && items.length > 0 && named.every((v) => v !== undefined && String(v) === String(asked)))
+    const member = scopeMemberOf(collection, name);
+    const named = member === undefined ? [] : items.map((item) => memberOf(item, member));
+    if (
+      asked !== undefined &&
+      member !== undefined &&
+      items.length > 0 &&
+      named.every((v) => v !== undefined && String(v) === String(asked))
+    )
       ledger.held(
         `${collection.path} scope:${name}`,
         String(asked),

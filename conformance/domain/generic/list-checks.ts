@@ -5,7 +5,10 @@ import {
   outsideRange,
   type RangeFilterModel,
   rangeBound,
+  segmentsOf,
+  singular,
 } from '../../../spec/resources/index.js';
+import { mergeAllOf } from '../../generate/index.js';
 import type { Exchange } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
@@ -95,6 +98,27 @@ function isValueSent(value: unknown, wanted: string): boolean {
 /** A member of an item, or undefined for an item that is no object. */
 export function memberOf(item: unknown, member: string): unknown {
   return item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[member] : undefined;
+}
+
+/**
+ * The member by which an item of a nested collection names its parent, for a scope parameter. A
+ * parameter named like an id of its own (`id` in `/movies/{id}/quotes`) is not that member: each
+ * quote's `id` is the quote's (held-out set 33). Then the parent's singular name is tried
+ * (`movieId`, `movie_id`); undefined when the item declares neither.
+ */
+export function scopeMemberOf(collection: CollectionModel, parameter: string): string | undefined {
+  const own = collection.id?.member ?? 'id';
+  if (parameter !== own && parameter.toLowerCase() !== 'id') return parameter;
+  const segments = segmentsOf(collection.path);
+  const at = segments.indexOf(`{${parameter}}`);
+  const segment = at > 0 ? segments[at - 1]! : undefined;
+  // `movies` is `movie`, `categories` is `category`: both spellings are tried.
+  const parents = segment === undefined ? [] : [...new Set([singular(segment), segment.replace(/s$/, '')])];
+  const declared = (collection.itemSchema ? (mergeAllOf(collection.itemSchema).properties ?? {}) : {}) as Record<
+    string,
+    unknown
+  >;
+  return parents.flatMap((parent) => [`${parent}Id`, `${parent}_id`]).find((m) => m in declared);
 }
 
 /**
@@ -268,8 +292,9 @@ export function listScopeCheck(collection: CollectionModel): RegisteredCheck | u
       if (!items || items.length === 0) return [];
       for (const name of collection.scope) {
         const asked = exchange.case.pathParams[name];
-        if (asked === undefined) continue;
-        const values = items.map((item) => memberOf(item, name));
+        const member = scopeMemberOf(collection, name);
+        if (asked === undefined || member === undefined) continue;
+        const values = items.map((item) => memberOf(item, member));
         // Only where every item names a parent: a member named so on some items only is not the parent.
         if (values.some((v) => v === undefined || v === null || typeof v === 'object')) continue;
         const off = values.filter((v) => String(v) !== String(asked));

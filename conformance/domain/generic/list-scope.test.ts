@@ -58,3 +58,40 @@ describe('a list under a parent', () => {
     expect(listed('v1', [{ id: 1, venueId: 'v2' }, { id: 2 }])).toEqual([]);
   });
 });
+
+describe('a parent named by a bare {id} (held-out set 33, platformatic-quotes)', () => {
+  const quote = { type: 'object', properties: { id: { type: 'integer' }, movieId: { type: 'integer' } } };
+  const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
+  const movies = specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'quotes', version: '1' },
+    paths: {
+      '/movies/{id}': { get: { operationId: 'getMovie', parameters: [id], responses: ok({ type: 'object' }) } },
+      '/movies/{id}/quotes': {
+        get: { operationId: 'getQuotesForMovie', parameters: [id], responses: ok({ type: 'array', items: quote }) },
+      },
+    },
+  });
+  const quotes = resourceModelFor(movies).model.collections.find((c) => c.path === '/movies/{id}/quotes')!;
+  const run = (items: unknown[]) =>
+    listScopeCheck(quotes)!.run({
+      exchange: jsonExchange(
+        {
+          operationId: 'getQuotesForMovie',
+          family: 'test',
+          kind: 'valid',
+          pathParams: { id: '1' },
+          query: [],
+          auth: 'valid',
+        },
+        200,
+        items,
+      ),
+      operation: movies.operation('getQuotesForMovie')!,
+    });
+
+  it('is judged by the parent member (movieId), not by each item’s own id', () => {
+    expect(run([{ id: 7, movieId: 1 }])).toEqual([]);
+    expect(run([{ id: 7, movieId: 2 }]).map((f) => f.code)).toEqual(['semantic_violation']);
+  });
+});
