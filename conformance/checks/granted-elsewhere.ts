@@ -1,7 +1,7 @@
 import type { Finding } from '../findings/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import { isObject } from '../../spec/json/index.js';
-import { SECRET_MEMBER } from './secret-member.js';
+import { SECRET_MEMBER, declaresSecret } from './secret-member.js';
 
 /**
  * Settles "the valid credential was refused with 403" at the end of a run: where the target granted
@@ -62,19 +62,6 @@ function settleBodyCredentials(
       inference: `the valid credential was granted on ${elsewhere[0]} (${elsewhere[1]}); this request's body carries credentials of its own, which the kit made up, and its documented 401 refuses those`,
     },
   };
-}
-
-/** Whether an operation's JSON request body schema declares a member holding a credential ({@link SECRET_MEMBER}). */
-function declaresSecret(operation: OperationModel): boolean {
-  const schema = operation.requestBody?.schema?.schema;
-  if (!schema) return false;
-  const parts = [schema, ...(Array.isArray(schema.allOf) ? (schema.allOf as unknown[]) : [])];
-  return parts.some(
-    (part) =>
-      isObject(part) &&
-      isObject(part.properties) &&
-      Object.keys(part.properties).some((name) => SECRET_MEMBER.test(name)),
-  );
 }
 
 /** Whether a JSON request body has a member that holds a credential of its own ({@link SECRET_MEMBER}). */

@@ -1,3 +1,6 @@
+import type { OperationModel } from '../../spec/index.js';
+import { isObject } from '../../spec/json/index.js';
+
 /**
  * Names of body members that hold a credential of their own, which the kit can only make up: a
  * sign-in's password, a one-time code (English, Portuguese `senha`, Spanish `contraseña`, French
@@ -5,3 +8,16 @@
  */
 export const SECRET_MEMBER =
   /^(?:password|passwd|pass|passphrase|secret|otp|pin|senha|contrase(?:ñ|n)a|mot_?de_?passe)$/i;
+
+/** Whether an operation's body schema declares a member holding a credential of its own (a sign-in). */
+export function declaresSecret(operation: OperationModel): boolean {
+  const schema = operation.requestBody?.schema?.schema;
+  if (!schema) return false;
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? (schema.allOf as unknown[]) : [])];
+  return parts.some(
+    (part) =>
+      isObject(part) &&
+      isObject(part.properties) &&
+      Object.keys(part.properties).some((name) => SECRET_MEMBER.test(name)),
+  );
+}

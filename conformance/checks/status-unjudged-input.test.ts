@@ -160,6 +160,17 @@ const spec = specFromDocument({
         responses: { ...ok, '401': { description: 'Missing token.' } },
       },
     },
+    '/login': {
+      post: {
+        operationId: 'signIn',
+        security: [{ bearer: [] }],
+        requestBody: body({
+          type: 'object',
+          properties: { email: { type: 'string', minLength: 0 }, password: { type: 'string', minLength: 0 } },
+        }),
+        responses: { ...ok, '400': { description: 'Bad input' }, '401': { description: 'Unauthorized' } },
+      },
+    },
     '/plain': {
       get: {
         operationId: 'getPlain',
@@ -414,6 +425,22 @@ describe('403 to a bad credential', () => {
     const pet = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex', nickname: 'r' } } });
     expect(verdicts(run(checkStatus, op('createPet'), pet, refused(400)))).toEqual([
       { code: 'positive_rejected', severity: 'failure' },
+    ]);
+  });
+
+  it('a sign-in refusing its body without the inherited key: which check comes first is a gap', () => {
+    // bookstore-rest-api (held-out set 34): `POST /login` under the document's bearer requirement
+    // answered 400 to empty members, with or without a token.
+    const signIn = authCase('signIn', 'none', { body: { kind: 'json', value: { email: '', password: '' } } });
+    expect(verdicts(run(checkStatus, op('signIn'), signIn, refused(400)))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'auth-precedence' },
+    ]);
+    // Served without the key: still a failure. And a 400 without the key elsewhere still fails.
+    expect(verdicts(run(checkStatus, op('signIn'), signIn, jsonResponse(200, {}))).map((v) => v.code)).toContain(
+      'auth_ignored',
+    );
+    expect(verdicts(run(checkStatus, op('getPlain'), authCase('getPlain', 'none'), refused(400)))).toEqual([
+      { code: 'auth_wrong_status', severity: 'failure' },
     ]);
   });
 });

