@@ -93,6 +93,15 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       });
       return out;
     }
+    // Which check a server makes first, the key's or the input's, is the contract's gap.
+    const precedenceGap = (input: string) =>
+      add({
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'auth',
+        gap: 'auth-precedence',
+        evidence: { scenario: 'auth-precedence', status, input, ...authEvidence(c, operation) },
+      });
     // A body no JSON parser can read is refused where frameworks parse it, before any route's auth
     // (express.json(), koa-bodyparser): which answer wins is a gap. Input that parses but breaks the
     // schema is judged after the key (§5.3: a missing or invalid key gets 401).
@@ -103,18 +112,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       status < 500 &&
       status !== 403
     ) {
-      add({
-        code: 'contract_gap',
-        severity: 'warning',
-        check: 'auth',
-        gap: 'auth-precedence',
-        evidence: {
-          scenario: 'auth-precedence',
-          status,
-          input: c.edge.description.replace(/^also invalid: /, ''),
-          ...authEvidence(c, operation),
-        },
-      });
+      precedenceGap(c.edge.description.replace(/^also invalid: /, ''));
       return out;
     }
     // The valid key in a malformed form (a space and more text after it): RFC 6750 §3.1 answers a
@@ -159,18 +157,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     // top-level security (held-out set 34: `POST /login` answered 400 to empty members, with or
     // without a bearer token). Which check comes first is the contract's gap; a 2xx still fails.
     if (!is2xx && status >= 400 && status < 500 && status !== 401 && status !== 403 && declaresSecret(operation)) {
-      add({
-        code: 'contract_gap',
-        severity: 'warning',
-        check: 'auth',
-        gap: 'auth-precedence',
-        evidence: {
-          scenario: 'auth-precedence',
-          status,
-          input: 'a sign-in body, whose own credentials the server may judge first',
-          ...authEvidence(c, operation),
-        },
-      });
+      precedenceGap('a sign-in body, whose own credentials the server may judge first');
       return out;
     }
     // A framework that honours X-HTTP-Method-Override serves the OPTIONS or HEAD it names (a CORS
