@@ -1,5 +1,5 @@
 import type { CheckName } from './registry.js';
-import { integerFormatRange, isKnownFormat, type JsonSchema, type OperationModel } from '../../spec/index.js';
+import { isKnownFormat, type JsonSchema, type OperationModel } from '../../spec/index.js';
 import { handlerFor } from '../../spec/security/index.js';
 import { isObject } from '../../spec/json/index.js';
 import { anotherCredentialBasis, credentialRefusalNamed, credentialVariantOf } from './credential-variant.js';
@@ -7,10 +7,10 @@ import { authExpectation, bodyNamesAnother, type Case, keyMembers } from '../cas
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 import { SECRET_MEMBER, declaresSecret } from './secret-member.js';
+import { parameterSent, typedOnlyWords, typedValues } from './typed-values.js';
 import { mediaTypeMatches } from '../../spec/media/index.js';
-import { decodePercent } from '../../spec/parameters/index.js';
 import { isFreeText } from '../generate/free-text.js';
-import { isCredential, mergeAllOf } from '../generate/index.js';
+import { mergeAllOf } from '../generate/index.js';
 import { isLosslessNumber } from 'lossless-json';
 
 /** The gap of a valid request refused for a header real clients send (engine/client-header-sweeps.ts). */
@@ -640,9 +640,8 @@ function unjudgedRefusal(
   // that type the server takes, and documents that it refuses some (held-out sets 32-34: 0 or 1
   // only, a limit of at least 1, a name a validator refuses). Where any value sent has a bound, a
   // pattern, an enum or a format, the spec did say, and the refusal still fails.
-  const typedOnly = status === 400 && documented(operation, 400) ? sentOnlyTyped(c, operation) : undefined;
-  if (typedOnly)
-    return `${typedOnly.map((n) => `"${n}"`).join(', ')}, whose schema${typedOnly.length > 1 ? 's state' : ' states'} only a type: the spec does not say which values the server takes`;
+  const sent = status === 400 && documented(operation, 400) ? typedValues(c, operation) : undefined;
+  if (sent && sent.bare.length > 0 && sent.constrained.length === 0) return typedOnlyWords(sent.bare.map((v) => v.name));
   return undefined;
 }
 
@@ -778,82 +777,6 @@ function opaqueParameterSent(c: Case, operation: OperationModel) {
   return operation.parameters.find(
     (p) => parameterSent(c, p) && (isFreeText(p.schema.schema) || uncheckedFormat(p.schema.schema)),
   );
-}
-
-/** Whether a case carries a value of the parameter (an id the run knows aside: that names an item). */
-function parameterSent(c: Case, p: OperationModel['parameters'][number]): boolean {
-  switch (p.in) {
-    case 'query':
-      // Styled values (deepObject, pipeDelimited, a non-default explode) travel written in rawQuery.
-      return (
-        c.query.some(([name]) => name === p.name) ||
-        (c.rawQuery ?? []).some((pair) => {
-          const key = decodePercent((pair.split('=')[0] ?? '').replace(/\+/g, ' '));
-          return key === p.name || key.startsWith(`${p.name}[`);
-        })
-      );
-    case 'path':
-      return p.name in c.pathParams && !c.existing?.includes(p.name);
-    case 'header':
-      return Object.keys(c.headers ?? {}).some((h) => h.toLowerCase() === p.name.toLowerCase());
-    case 'cookie':
-      return (c.cookies ?? []).some((pair) => pair.startsWith(`${p.name}=`));
-  }
-}
-
-/** Keywords by which a schema says which values of its type are valid. */
-const CONSTRAINING = [
-  'enum',
-  'const',
-  'pattern',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minLength',
-  'maxLength',
-];
-
-/**
- * Whether a schema states only a scalar type: no bound, pattern, enum or format beyond an integer
- * format's storage range. Such a schema says nothing of which values of its type the server takes.
- */
-function statesOnlyType(schema: JsonSchema | undefined): boolean {
-  if (!isObject(schema)) return false;
-  const merged = mergeAllOf(schema);
-  const types = (Array.isArray(merged.type) ? merged.type : [merged.type]).filter((t) => t !== 'null');
-  if (types.length !== 1 || !['string', 'number', 'integer', 'boolean'].includes(String(types[0]))) return false;
-  if (merged.format !== undefined && !integerFormatRange(merged.format)) return false;
-  return CONSTRAINING.every((k) => merged[k] === undefined);
-}
-
-/**
- * The names of what a valid case sent (parameters, and the members of an object body), when each
- * one's schema states only its type; undefined when any says more, or nothing was sent.
- */
-function sentOnlyTyped(c: Case, operation: OperationModel): string[] | undefined {
-  const names: string[] = [];
-  for (const p of operation.parameters) {
-    if (!parameterSent(c, p) || isCredential(operation, p)) continue;
-    if (!statesOnlyType(p.schema.schema)) return undefined;
-    names.push(p.name);
-  }
-  if (c.body !== undefined) {
-    const value = c.body.kind === 'json' ? c.body.value : undefined;
-    if (!isObject(value) || isLosslessNumber(value)) return undefined;
-    const declared = (mergeAllOf(operation.requestBody?.schema.schema ?? {}).properties ?? {}) as Record<
-      string,
-      JsonSchema
-    >;
-    const keys = keyMembers(operation);
-    for (const name of Object.keys(value)) {
-      if (keys.includes(name)) continue;
-      if (!statesOnlyType(declared[name])) return undefined;
-      names.push(name);
-    }
-  }
-  return names.length > 0 ? names : undefined;
 }
 
 /** A string of a format the spec's validators do not check (`format: JSON`): any text passes them. */

@@ -166,3 +166,84 @@ describe('executeNarrowed', async () => {
     expect(result.exchanges.length).toBeGreaterThan(1);
   });
 });
+
+describe('a refusal resting on values whose schemas state only a type (held-out set 33, express-tasks)', async () => {
+  const { specFromDocument } = await import('../../spec/index.js');
+  const { executeNarrowed } = await import('./narrow.js');
+  const spec = specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'tasks', version: '1' },
+    paths: {
+      '/tasks': {
+        get: {
+          operationId: 'listTasks',
+          parameters: [
+            { name: 'sort', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } },
+            { name: 'limit', in: 'query', schema: { type: 'integer' } },
+          ],
+          responses: { '200': { description: 'ok' }, '400': { description: 'Invalid query parameters' } },
+        },
+      },
+    },
+  } as never);
+  const operation = spec.operation('listTasks')!;
+  const listing: Case = {
+    operationId: 'listTasks',
+    family: 'valid',
+    kind: 'valid',
+    pathParams: {},
+    query: [
+      ['sort', 'asc'],
+      ['limit', '0'],
+    ],
+    auth: 'valid',
+  };
+  const contextFor = (refuses: (query: readonly (readonly [string, string])[]) => boolean) => {
+    const sent: Case[] = [];
+    return {
+      sent,
+      context: {
+        spec,
+        readOnly: false,
+        seed: 1,
+        known: () => ({}),
+        send: async (c: Case) => {
+          sent.push(c);
+          const status = refuses(c.query) ? 400 : 200;
+          return {
+            case: c,
+            request: { method: 'GET', path: '/tasks', headers: {} },
+            response: { status, headers: {}, bodyText: '', json: undefined, exactJson: undefined, durationMs: 1 },
+          } as unknown as Exchange;
+        },
+        judge: (e: Exchange) =>
+          e.response!.status === 400
+            ? [
+                {
+                  code: 'positive_rejected' as const,
+                  severity: 'failure' as const,
+                  operationId: 'listTasks',
+                  check: 'positive' as const,
+                  evidence: { scenario: 'refused' as const, status: 400, successes: ['200'] },
+                  request: e.request,
+                },
+              ]
+            : [],
+      },
+    };
+  };
+
+  it('is a gap when the same request without the bare values is accepted', async () => {
+    const { context, sent } = contextFor((q) => q.some(([n, v]) => n === 'limit' && v === '0'));
+    const result = await executeNarrowed(context as never, operation, listing);
+    expect(result.findings.map((f) => [f.code, f.gap])).toEqual([['contract_gap', 'unjudged-input']]);
+    expect(describeFinding(result.findings[0]!)).toContain('"limit"');
+    expect(sent[1]!.query).toEqual([['sort', 'asc']]);
+  });
+
+  it('stays a failure when the request is refused without them too', async () => {
+    const { context } = contextFor(() => true);
+    const result = await executeNarrowed(context as never, operation, listing);
+    expect(result.findings.map((f) => [f.code, f.severity])).toEqual([['positive_rejected', 'failure']]);
+  });
+});

@@ -5,6 +5,8 @@ import type { Finding } from '../findings/index.js';
 import { declaredProperties, edgeOf, ordinaryParts, toPlainJson } from '../generate/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import type { PropertyContext } from './kit-property.js';
+import { typedOnlyWords, typedValues } from '../checks/typed-values.js';
+import { decodePercent } from '../../spec/parameters/index.js';
 import { isObject } from '../../spec/json/index.js';
 
 type Obj = Record<string, WireJson>;
@@ -77,7 +79,10 @@ export async function executeNarrowed(
   testCase: Case,
 ): Promise<Execution> {
   const exchange = await context.send(testCase);
-  const findings = context.judge(exchange);
+  const judged = context.judge(exchange);
+  const typedOnly = await refusedForTyped(context, operation, testCase, exchange, judged);
+  const findings = typedOnly ? typedOnly.findings : judged;
+  if (typedOnly) return { findings, exchanges: [exchange, typedOnly.control] };
   const excused = findings.find((f) => f.code === 'contract_gap' && f.check === 'positive');
   if (!excused || !isContentRefusal(exchange.response?.status) || !operation.requestBody)
     return { findings, exchanges: [exchange] };
@@ -147,6 +152,93 @@ export async function executeNarrowed(
     ],
     exchanges: [exchange, ...narrowing],
   };
+}
+
+/**
+ * A valid case refused with the operation's own 400, carrying values whose schemas state only a
+ * type beside values the schema constrains (`limit=0` with `sort=asc`): the same case without the
+ * former (left out where optional, ordinary where required) is sent once. Accepted, the refusal
+ * rests on them, and the spec does not say which values of a bare type the server takes: the
+ * failure becomes the `unjudged-input` gap, as where every value sent was bare (checks/status.ts).
+ * Undefined when that does not apply or the control is refused too.
+ */
+async function refusedForTyped(
+  context: PropertyContext,
+  operation: OperationModel,
+  testCase: Case,
+  exchange: Exchange,
+  judged: readonly Finding[],
+): Promise<{ findings: Finding[]; control: Exchange } | undefined> {
+  const refusal = judged.find(
+    (f) => f.code === 'positive_rejected' && f.severity === 'failure' && f.evidence.scenario === 'refused',
+  );
+  if (!refusal || exchange.response?.status !== 400 || !operation.responses['400']) return undefined;
+  const { bare, constrained } = typedValues(testCase, operation);
+  if (bare.length === 0 || constrained.length === 0) return undefined;
+  const ordinary = ordinaryParts(operation, context.known(operation.operationId), context.seed);
+  const required = new Set(operation.parameters.filter((p) => p.required).map((p) => p.name));
+  const names = new Set(bare.map((v) => v.name));
+  const members = bare.filter((v) => v.kind === 'member').map((v) => v.name);
+  const bodyValue =
+    testCase.body?.kind === 'json' && isObject(testCase.body.value) ? (testCase.body.value as Obj) : undefined;
+  const ordinaryBody = isObject(ordinary.body) ? (ordinary.body as Obj) : {};
+  const params = bare.filter((v) => v.kind === 'parameter');
+  // A required bare parameter would need another value the spec does not say is taken: not tried.
+  if (params.some((v) => required.has(v.name) && v.in !== 'query') || params.some((v) => v.in === 'path'))
+    return undefined;
+  const control: Case = {
+    ...testCase,
+    family: 'narrowing',
+    query: testCase.query
+      .filter(([name]) => !names.has(name) || required.has(name))
+      .map(([name, value]) => {
+        if (!names.has(name)) return [name, value] as const;
+        const fallback = ordinary.query.find(([n]) => n === name)?.[1];
+        return [name, fallback === undefined ? value : String(fallback)] as const;
+      }),
+    ...(testCase.headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(testCase.headers).filter(
+              ([h]) => ![...names].some((n) => n.toLowerCase() === h.toLowerCase()),
+            ),
+          ),
+        }
+      : {}),
+    ...(bodyValue
+      ? {
+          body: {
+            kind: 'json' as const,
+            value: Object.fromEntries(
+              Object.entries(bodyValue).flatMap(([k, v]): [string, WireJson][] =>
+                !members.includes(k) ? [[k, v]] : k in ordinaryBody ? [[k, ordinaryBody[k]!]] : [],
+              ),
+            ),
+          },
+        }
+      : {}),
+  };
+  // A query written in another spelling keeps it: only the pairs of the bare values go.
+  const kept = (pair: string) => !names.has(decodePercent((pair.split('=')[0] ?? '').replace(/\+/g, ' ')));
+  const spelled: Case = {
+    ...control,
+    ...(testCase.rawQuery ? { rawQuery: testCase.rawQuery.filter(kept) } : {}),
+    ...(testCase.queryText !== undefined
+      ? { queryText: testCase.queryText.replace(/^\?/, '').split('&').filter(kept).join('&') }
+      : {}),
+  };
+  const { edge: _, ...plain } = spelled;
+  const sent = await context.send(plain);
+  const status = sent.response?.status;
+  if (status === undefined || status < 200 || status >= 300) return undefined;
+  const gap: Finding = findingOf(exchange, {
+    code: 'contract_gap',
+    severity: 'warning',
+    check: 'positive',
+    gap: 'unjudged-input',
+    evidence: { scenario: 'edge-refused', status: 400, edge: typedOnlyWords([...names]) },
+  });
+  return { findings: [...judged.filter((f) => f !== refusal), gap], control: sent };
 }
 
 /**

@@ -83,4 +83,13 @@ describe('shapeSweeps', () => {
     );
     expect(whole.findings).toEqual([]);
   });
+
+  it('fails a refused query shape only where the same pairs written plainly are taken', async () => {
+    // express-tasks (held-out set 33): every listing with limit under 10 is refused, however written.
+    const listing = (c: Case) => c.operationId === 'listPets' && c.kind === 'valid';
+    const shaped = await sweep((c) => (c.auth === 'none' ? 401 : listing(c) && c.queryText?.includes('%') ? 400 : 201));
+    expect(shaped.findings.some((f) => f.operationId === 'listPets' && f.code === 'positive_rejected')).toBe(true);
+    const always = await sweep((c) => (c.auth === 'none' ? 401 : listing(c) ? 400 : 201));
+    expect(always.findings.filter((f) => f.operationId === 'listPets')).toEqual([]);
+  });
 });

@@ -88,7 +88,21 @@ export function shapeSweeps(spec: SpecModel, context: PropertyContext, readOnly:
             (c.queryText !== undefined ? `the query written ${JSON.stringify(`?${c.queryText}`)}` : undefined);
           let judged = context.judge(exchange);
           // A refused spelling is blamed on its spelling only if the same value written plainly is
-          // taken: otherwise the value itself was refused (a rule the contract leaves open).
+          // taken: otherwise the value itself was refused (a rule the contract leaves open), and the
+          // plain request's own verdict speaks for it.
+          // The same for a query shape: its control is the same pairs written plainly, sent once.
+          if (!spelling && c.queryText !== undefined && judged.some((f) => f.code === 'positive_rejected')) {
+            const key = `query ${JSON.stringify(c.query)} ${c.kind}`;
+            let control = controls.get(key);
+            if (!control) {
+              const { queryText: _, ...plain } = c;
+              control = await log.send(plain, false);
+              controls.set(key, control);
+              log.add(...context.judge(control).filter((f) => f.code !== 'positive_rejected'));
+            }
+            const status = control.response?.status ?? 0;
+            if (status >= 400 && status < 500) judged = judged.filter((f) => f.code !== 'positive_rejected');
+          }
           if (spelling && judged.some((f) => f.code === 'positive_rejected')) {
             let control = controls.get(spelling.plain);
             if (!control) {

@@ -1,0 +1,97 @@
+import { integerFormatRange, type JsonSchema, type OperationModel } from '../../spec/index.js';
+import { isObject } from '../../spec/json/index.js';
+import { decodePercent } from '../../spec/parameters/index.js';
+import { isLosslessNumber } from 'lossless-json';
+import { type Case, keyMembers } from '../cases/index.js';
+import { isCredential, mergeAllOf } from '../generate/index.js';
+
+/** One value a case sent: a parameter or a top-level member of its object body. */
+export interface SentValue {
+  readonly kind: 'parameter' | 'member';
+  readonly name: string;
+  /** For a parameter: where it goes. */
+  readonly in?: 'query' | 'path' | 'header' | 'cookie';
+}
+
+/** Whether a case carries a value of the parameter (an id the run knows aside: that names an item). */
+export function parameterSent(c: Case, p: OperationModel['parameters'][number]): boolean {
+  switch (p.in) {
+    case 'query':
+      // Styled values (deepObject, pipeDelimited, a non-default explode) travel written in rawQuery.
+      return (
+        c.query.some(([name]) => name === p.name) ||
+        (c.rawQuery ?? []).some((pair) => {
+          const key = decodePercent((pair.split('=')[0] ?? '').replace(/\+/g, ' '));
+          return key === p.name || key.startsWith(`${p.name}[`);
+        })
+      );
+    case 'path':
+      return p.name in c.pathParams && !c.existing?.includes(p.name);
+    case 'header':
+      return Object.keys(c.headers ?? {}).some((h) => h.toLowerCase() === p.name.toLowerCase());
+    case 'cookie':
+      return (c.cookies ?? []).some((pair) => pair.startsWith(`${p.name}=`));
+  }
+}
+
+/** Keywords by which a schema says which values of its type are valid. */
+const CONSTRAINING = [
+  'enum',
+  'const',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+];
+
+/**
+ * Whether a schema states only a scalar type: no bound, pattern, enum or format beyond an integer
+ * format's storage range. Such a schema says nothing of which values of its type the server takes.
+ */
+export function statesOnlyType(schema: JsonSchema | undefined): boolean {
+  if (!isObject(schema)) return false;
+  const merged = mergeAllOf(schema);
+  const types = (Array.isArray(merged.type) ? merged.type : [merged.type]).filter((t) => t !== 'null');
+  if (types.length !== 1 || !['string', 'number', 'integer', 'boolean'].includes(String(types[0]))) return false;
+  if (merged.format !== undefined && !integerFormatRange(merged.format)) return false;
+  return CONSTRAINING.every((k) => merged[k] === undefined);
+}
+
+/**
+ * What a valid case sent (its parameters, credentials aside, and the members of an object body),
+ * split by whether each one's schema states only a type (`bare`) or says more (`constrained`). A
+ * body that is no object counts as constrained.
+ */
+export function typedValues(c: Case, operation: OperationModel): { bare: SentValue[]; constrained: SentValue[] } {
+  const bare: SentValue[] = [];
+  const constrained: SentValue[] = [];
+  for (const p of operation.parameters) {
+    if (!parameterSent(c, p) || isCredential(operation, p)) continue;
+    (statesOnlyType(p.schema.schema) ? bare : constrained).push({ kind: 'parameter', name: p.name, in: p.in });
+  }
+  if (c.body !== undefined) {
+    const value = c.body.kind === 'json' ? c.body.value : undefined;
+    if (!isObject(value) || isLosslessNumber(value)) constrained.push({ kind: 'member', name: '' });
+    else {
+      const declared = (mergeAllOf(operation.requestBody?.schema.schema ?? {}).properties ?? {}) as Record<
+        string,
+        JsonSchema
+      >;
+      const keys = keyMembers(operation);
+      for (const name of Object.keys(value)) {
+        if (keys.includes(name)) continue;
+        (statesOnlyType(declared[name]) ? bare : constrained).push({ kind: 'member', name });
+      }
+    }
+  }
+  return { bare, constrained };
+}
+
+/** The words of a refusal resting on values whose schemas state only a type. */
+export function typedOnlyWords(names: readonly string[]): string {
+  return `${names.map((n) => `"${n}"`).join(', ')}, whose schema${names.length > 1 ? 's state' : ' states'} only a type: the spec does not say which values the server takes`;
+}
