@@ -17,6 +17,8 @@ export interface DocumentSource {
   readonly declaredVersion: string;
   /** Base path to serve and test under instead of the one `servers[0]` gives. */
   readonly basePath?: string;
+  /** What the loader repaired in the document before checking it (repairDocument), as warnings. */
+  readonly repairs?: readonly string[];
 }
 
 /**
@@ -43,7 +45,7 @@ export function buildSpecModel(bundled: Record<string, unknown>, from: DocumentS
   } catch (error) {
     throw new SpecLoadError('spec_invalid', path, (error as Error).message);
   }
-  const warnings = [...report.warnings];
+  const warnings = [...(from.repairs ?? []), ...report.warnings];
   const compile = createCompiler({
     bundled,
     pointerOf: view.pointerOf,

@@ -139,3 +139,49 @@ describe('bad spec files get a clear SpecLoadError', () => {
     expect(error.code).toBe('spec_invalid');
   });
 });
+
+describe('faults whose meaning is plain are repaired, and said', () => {
+  it('required: true inside a property, a required list of objects, and servers inside info', async () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1', servers: [{ url: '/api' }] },
+      paths: {
+        '/todos': {
+          post: {
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      title: { type: 'string', required: true },
+                      done: { type: 'boolean', required: false },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'made' } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Task: { type: 'object', required: [{ title: null }], properties: { title: { type: 'string' } } },
+        },
+      },
+    };
+    const spec = await loadSpec(await specFile('repairable.json', JSON.stringify(document)));
+    expect(spec.basePath).toBe('/api');
+    const body = spec.operations[0]!.requestBody!.schema;
+    expect(body.validate({ done: true }).ok).toBe(false);
+    expect(body.validate({ title: 'x' }).ok).toBe(true);
+    expect(spec.warnings.filter((w) => /read as/.test(w))).toHaveLength(4);
+    expect(spec.warnings.join('\n')).toContain('#/components/schemas/Task/required');
+    // Without any of these faults, nothing is said.
+    const clean = await loadSpec(
+      await specFile('clean.yaml', 'openapi: 3.1.0\ninfo: {title: t, version: "1"}\npaths: {}\n'),
+    );
+    expect(clean.warnings.filter((w) => /read as/.test(w))).toEqual([]);
+  });
+});

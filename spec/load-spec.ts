@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { buildSpecModel, hasExternalRef } from './build-spec-model.js';
 import { checkDocument } from './_internals/check-document.js';
+import { repairDocument } from './_internals/repair-document.js';
 import { readDocument } from './_internals/read-document.js';
 import type { SpecModel } from './model.js';
 import { SpecLoadError } from './spec-load-error.js';
@@ -48,9 +49,12 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH, options: LoadSp
       );
     }
   }
+  // Faults whose meaning is plain are repaired first, and said in the model's warnings.
+  const repairs = repairDocument(bundled);
   if (options.schemaCheck ?? true) checkDocument(path, bundled);
   return buildSpecModel(bundled, {
     file: path,
+    repairs,
     format,
     declaredVersion,
     ...(options.basePath !== undefined ? { basePath: options.basePath } : {}),
