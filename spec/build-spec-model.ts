@@ -78,6 +78,7 @@ export function buildSpecModel(bundled: Record<string, unknown>, from: DocumentS
     format,
     declaredVersion,
     warnings,
+    ...(from.repairs && from.repairs.length > 0 ? { repairs: from.repairs } : {}),
     basePath,
     servers,
     operations,

@@ -177,11 +177,13 @@ describe('faults whose meaning is plain are repaired, and said', () => {
     expect(body.validate({ done: true }).ok).toBe(false);
     expect(body.validate({ title: 'x' }).ok).toBe(true);
     expect(spec.warnings.filter((w) => /read as/.test(w))).toHaveLength(4);
+    expect(spec.repairs).toHaveLength(4);
     expect(spec.warnings.join('\n')).toContain('#/components/schemas/Task/required');
     // Without any of these faults, nothing is said.
     const clean = await loadSpec(
       await specFile('clean.yaml', 'openapi: 3.1.0\ninfo: {title: t, version: "1"}\npaths: {}\n'),
     );
     expect(clean.warnings.filter((w) => /read as/.test(w))).toEqual([]);
+    expect(clean.repairs).toBeUndefined();
   });
 });

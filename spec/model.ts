@@ -188,6 +188,8 @@ export interface SpecModel {
   /** The version the file declared: `3.0.3`, `3.1.0`, `2.0`. */
   readonly declaredVersion: string;
   /** What the loader had to change or leave unchecked (a pattern that is not ECMA-262, ...), by JSON pointer. */
+  /** What the loader repaired in the document to read it, JSON pointer first (also among `warnings`). */
+  readonly repairs?: readonly string[];
   readonly warnings: readonly string[];
   /**
    * The bundled document as written (every `$ref` local, 3.0 schemas not normalised): what Prism

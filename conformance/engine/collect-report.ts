@@ -130,7 +130,12 @@ export function collectReport(outcome: RunOutcome): RunReport {
     schemaVersion: 1,
     tool: outcome.tool,
     target: outcome.target,
-    spec: { title: spec.title, version: spec.version, file: spec.file },
+    spec: {
+      title: spec.title,
+      version: spec.version,
+      file: spec.file,
+      ...(spec.repairs ? { repairs: spec.repairs } : {}),
+    },
     runId: options.runId ?? runIdOf(outcome),
     seed: options.seed,
     options: {

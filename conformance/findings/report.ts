@@ -49,6 +49,8 @@ export interface RunReport {
     /** `info.version` of the contract. */
     readonly version: string;
     readonly file: string;
+    /** What the loader repaired in the document to read it (a fault whose meaning is plain), if anything. */
+    readonly repairs?: readonly string[];
   };
   /**
    * Names the run: the shards of one run share it (`merge` refuses reports of different runs).

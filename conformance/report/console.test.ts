@@ -15,6 +15,18 @@ const lastLine = (text: string): string => text.trimEnd().split('\n').at(-1) ?? 
 describe('renderConsoleReport', () => {
   const text = renderConsoleReport(sampleFailedReport);
 
+  it('says first what the loader repaired in the document, and nothing when it repaired nothing', () => {
+    const repaired = renderConsoleReport({
+      ...sampleFailedReport,
+      spec: {
+        ...sampleFailedReport.spec,
+        repairs: ['#/info/servers: `servers` inside `info` read as the document’s own'],
+      },
+    });
+    expect(repaired).toContain('Repaired in the document: #/info/servers');
+    expect(text).not.toContain('Repaired in the document');
+  });
+
   it('has a row per operation × check with pass, fail and warning counts', () => {
     expect(text).toMatch(/Operation\s+Check\s+Pass\s+Fail\s+Warn/);
     expect(text).toMatch(/createPet\s+server_error\s+211\s+1\s+0\s+✘/);

@@ -64,6 +64,9 @@ export function renderConsoleReport(report: RunReport, options: ConsoleOptions =
       ),
       '',
     );
+    // A document the loader had to repair says so before anything else is read.
+    for (const repair of report.spec.repairs ?? []) out.push(paint('yellow', p(`Repaired in the document: ${repair}`)));
+    if ((report.spec.repairs ?? []).length > 0) out.push('');
     if (summary.operations.length > 0) out.push(...table(summary, paint), '');
     if (report.coverage) out.push(...coverageLines(report.coverage).map((l) => p(l)), '');
   }
