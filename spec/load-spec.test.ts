@@ -187,3 +187,35 @@ describe('faults whose meaning is plain are repaired, and said', () => {
     expect(clean.repairs).toBeUndefined();
   });
 });
+
+describe('OpenAPI 3.0 documents written with draft 6 habits (held-out set 36)', () => {
+  it('a numeric exclusiveMinimum is the bound made exclusive; a $schema inside a schema is dropped', async () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/notes': {
+          post: {
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    $schema: 'http://json-schema.org/draft-07/schema#',
+                    type: 'object',
+                    properties: { duration: { type: 'number', exclusiveMinimum: 0 } },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'made' } },
+          },
+        },
+      },
+    };
+    const spec = await loadSpec(await specFile('draft6.json', JSON.stringify(document)));
+    const body = spec.operations[0]!.requestBody!.schema;
+    expect([0, 0.5].map((duration) => body.validate({ duration }).ok)).toEqual([false, true]);
+    expect(spec.repairs).toHaveLength(2);
+    expect(spec.repairs!.join('\n')).toMatch(/exclusiveMinimum: a number read as the bound `minimum`/);
+  });
+});
