@@ -35,6 +35,17 @@ const spec = specFromDocument({
         responses: { '201': ok['200'], '400': { description: 'Invalid parameters' } },
       },
     },
+    '/notes': {
+      post: {
+        operationId: 'createNote',
+        requestBody: body({
+          type: 'object',
+          required: ['title'],
+          properties: { title: { type: 'string' }, status: { type: 'string' } },
+        }),
+        responses: { '201': ok['200'], '400': { description: 'Invalid note' } },
+      },
+    },
     '/pets': {
       post: {
         operationId: 'createPet',

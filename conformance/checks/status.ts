@@ -7,7 +7,7 @@ import { authExpectation, bodyNamesAnother, type Case, keyMembers } from '../cas
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 import { SECRET_MEMBER, declaresSecret } from './secret-member.js';
-import { parameterSent, typedOnlyWords, typedValues } from './typed-values.js';
+import { omitsOptional, parameterSent, typedOnlyWords, typedValues } from './typed-values.js';
 import { mediaTypeMatches } from '../../spec/media/index.js';
 import { isFreeText } from '../generate/free-text.js';
 import { mergeAllOf } from '../generate/index.js';
@@ -641,7 +641,7 @@ function unjudgedRefusal(
   // only, a limit of at least 1, a name a validator refuses). Where any value sent has a bound, a
   // pattern, an enum or a format, the spec did say, and the refusal still fails.
   const sent = status === 400 && documented(operation, 400) ? typedValues(c, operation) : undefined;
-  if (sent && sent.bare.length > 0 && sent.constrained.length === 0)
+  if (sent && sent.bare.length > 0 && sent.constrained.length === 0 && !omitsOptional(c, operation))
     return typedOnlyWords(sent.bare.map((v) => v.name));
   return undefined;
 }

@@ -95,3 +95,20 @@ export function typedValues(c: Case, operation: OperationModel): { bare: SentVal
 export function typedOnlyWords(names: readonly string[]): string {
   return `${names.map((n) => `"${n}"`).join(', ')}, whose schema${names.length > 1 ? 's state' : ' states'} only a type: the spec does not say which values the server takes`;
 }
+
+/**
+ * Whether an object body leaves out a member its schema declares but does not require, where the
+ * schema does list required members: the schema then says that member is optional, so a refusal may
+ * rest on its absence (the catalogue's rejects-omitted-status), which no bare value excuses.
+ */
+export function omitsOptional(c: Case, operation: OperationModel): boolean {
+  const value = c.body?.kind === 'json' ? c.body.value : undefined;
+  if (!isObject(value) || isLosslessNumber(value)) return false;
+  const merged = mergeAllOf(operation.requestBody?.schema.schema ?? {});
+  if (!Array.isArray(merged.required) || merged.required.length === 0) return false;
+  const declared = (merged.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(declared).some(
+    (name) =>
+      !(name in value) && !(isObject(declared[name]) && mergeAllOf(declared[name] as JsonSchema).readOnly === true),
+  );
+}

@@ -5,7 +5,7 @@ import type { Finding } from '../findings/index.js';
 import { declaredProperties, edgeOf, ordinaryParts, toPlainJson } from '../generate/index.js';
 import type { OperationModel } from '../../spec/index.js';
 import type { PropertyContext } from './kit-property.js';
-import { typedOnlyWords, typedValues } from '../checks/typed-values.js';
+import { omitsOptional, typedOnlyWords, typedValues } from '../checks/typed-values.js';
 import { decodePercent } from '../../spec/parameters/index.js';
 import { isObject } from '../../spec/json/index.js';
 
@@ -174,6 +174,7 @@ async function refusedForTyped(
     (f) => f.code === 'positive_rejected' && f.severity === 'failure' && f.evidence.scenario === 'refused',
   );
   if (!refusal || exchange.response?.status !== 400 || !operation.responses['400']) return undefined;
+  if (omitsOptional(testCase, operation)) return undefined;
   const { bare, constrained } = typedValues(testCase, operation);
   if (bare.length === 0 || constrained.length === 0) return undefined;
   const ordinary = ordinaryParts(operation, context.known(operation.operationId), context.seed);
