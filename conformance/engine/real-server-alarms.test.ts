@@ -446,12 +446,17 @@ describe('a public sign-in that refuses made-up credentials', () => {
     const report = await runConformance({ target: url, spec, seed: 1, runs: 10 });
     expect(failures(report).map(describeFinding)).toEqual([]);
     const advisories = judged(report, 'positive_rejected').filter((f) => f.severity === 'advisory');
-    expect(advisories.map((f) => f.operationId).sort()).toEqual(['login', 'register']);
+    // The login refuses every made-up passcode. The register refuses only an e-mail it holds: since
+    // ordinary bodies carry plausible addresses (e73927a) the run may never send the taken one.
+    expect(advisories.map((f) => f.operationId)).toContain('login');
+    expect(advisories.every((f) => ['login', 'register'].includes(f.operationId))).toBe(true);
     for (const f of advisories) {
       expect(f.evidence).toMatchObject({ scenario: 'refused', status: 401 });
       expect((f.evidence as { judged?: string[] }).judged).toEqual(expect.arrayContaining(['/body/passcode']));
       expect(f.basis?.kind).toBe('unconfirmed');
-      expect(describeFinding(f)).toMatch(/may judge the values of \/body\/email, \/body\/passcode/);
+      expect(describeFinding(f)).toMatch(
+        /may judge the values of (\/body\/email, \/body\/passcode|\/body\/passcode, \/body\/email)/,
+      );
     }
   });
 

@@ -102,13 +102,13 @@ describe('edgeOf', () => {
 
 describe('e-mail addresses many validators refuse (held-out set 36)', () => {
   const email = { type: 'string', format: 'email' };
-  it('are edges: characters beyond letters, digits and . _ % + - before the @, or a made-up TLD', () => {
+  it('are edges: characters beyond letters, digits and . _ % + - before the @', () => {
     expect(edgeOf('!a@a.aa', undefined, '/body/email', email)?.gap).toBe('format-edges');
-    expect(edgeOf('a@b.aa', undefined, '/body/email', email)?.gap).toBe('format-edges');
     expect(edgeOf('"q"@example.com', undefined, '/body/email', email)?.gap).toBe('format-edges');
   });
   it('an ordinary address, or a string without the format, is no edge', () => {
     expect(edgeOf('maya.jensen+kit@example.com', undefined, '/body/email', email)).toBeUndefined();
+    expect(edgeOf('a@a.aa', undefined, '/body/email', email)).toBeUndefined();
     expect(edgeOf('!a@a.aa', undefined, '/body/email', { type: 'string' })).toBeUndefined();
   });
 });
