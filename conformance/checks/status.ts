@@ -7,7 +7,7 @@ import { authExpectation, bodyNamesAnother, type Case, keyMembers } from '../cas
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 import { SECRET_MEMBER, declaresSecret } from './secret-member.js';
-import { omitsOptional, parameterSent, typedOnlyWords, typedValues } from './typed-values.js';
+import { leftOutMembers, omitsOptional, parameterSent, typedOnlyWords, typedValues } from './typed-values.js';
 import { mediaTypeMatches } from '../../spec/media/index.js';
 import { isFreeText } from '../generate/free-text.js';
 import { mergeAllOf } from '../generate/index.js';
@@ -612,7 +612,7 @@ function unjudgedRefusal(
   // A PATCH names only what changes: leaving members out is what it is for.
   const leftOut =
     object && status >= 400 && status < 500 && operation.method !== 'patch'
-      ? omittedWithoutRequired(value as object, body?.schema.schema)
+      ? withoutRequiredList(leftOutMembers(value as object, body?.schema.schema))
       : [];
   if (leftOut.length > 0)
     return `a body without ${leftOut.map((m) => `"${m}"`).join(', ')}, where the schema marks no member required: it does not say which ones a server needs`;
@@ -646,19 +646,9 @@ function unjudgedRefusal(
   return undefined;
 }
 
-/**
- * The members a body leaves out of a schema that declares members and marks none of them required
- * (readOnly ones aside: a request never carries them); empty where the schema marks any required.
- */
-function omittedWithoutRequired(body: object, schema: JsonSchema | undefined): string[] {
-  if (!schema) return [];
-  const merged = mergeAllOf(schema);
-  if (Array.isArray(merged.required) && merged.required.length > 0) return [];
-  const declared = (merged.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.keys(declared).filter(
-    (name) => !(name in body) && !(isObject(declared[name]) && mergeAllOf(declared[name]!).readOnly === true),
-  );
-}
+/** The members left out of a schema that marks none required; none where it lists required members. */
+const withoutRequiredList = (left: ReturnType<typeof leftOutMembers>): string[] =>
+  left.listsRequired ? [] : left.names;
 
 /**
  * Words for a request whose Accept names none of the media types the operation's successes

@@ -97,6 +97,22 @@ export function typedOnlyWords(names: readonly string[]): string {
 }
 
 /**
+ * The members an object body leaves out of those its schema declares (readOnly ones aside: a
+ * request never carries them), and whether the schema lists any member as required.
+ */
+export function leftOutMembers(
+  body: object,
+  schema: JsonSchema | undefined,
+): { readonly names: string[]; readonly listsRequired: boolean } {
+  const merged = mergeAllOf(schema ?? {});
+  const declared = (merged.properties ?? {}) as Record<string, JsonSchema>;
+  const names = Object.keys(declared).filter(
+    (name) => !(name in body) && !(isObject(declared[name]) && mergeAllOf(declared[name]!).readOnly === true),
+  );
+  return { names, listsRequired: Array.isArray(merged.required) && merged.required.length > 0 };
+}
+
+/**
  * Whether an object body leaves out a member its schema declares but does not require, where the
  * schema does list required members: the schema then says that member is optional, so a refusal may
  * rest on its absence (the catalogue's rejects-omitted-status), which no bare value excuses.
@@ -104,11 +120,6 @@ export function typedOnlyWords(names: readonly string[]): string {
 export function omitsOptional(c: Case, operation: OperationModel): boolean {
   const value = c.body?.kind === 'json' ? c.body.value : undefined;
   if (!isObject(value) || isLosslessNumber(value)) return false;
-  const merged = mergeAllOf(operation.requestBody?.schema.schema ?? {});
-  if (!Array.isArray(merged.required) || merged.required.length === 0) return false;
-  const declared = (merged.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.keys(declared).some(
-    (name) =>
-      !(name in value) && !(isObject(declared[name]) && mergeAllOf(declared[name] as JsonSchema).readOnly === true),
-  );
+  const { names, listsRequired } = leftOutMembers(value, operation.requestBody?.schema.schema);
+  return listsRequired && names.length > 0;
 }

@@ -147,13 +147,12 @@ function withParsedText(body: WireJson, schema: CompiledSchema, seed: number): W
   return out;
 }
 
-/** A string schema that says nothing of its syntax: no format, pattern, enum or const. */
+/** A string schema (nullable or not) that says nothing of its syntax: free text ({@link isFreeText}). */
 function isBareString(schema: JsonSchema | undefined): boolean {
   if (!schema || typeof schema !== 'object') return false;
   const s = mergeAllOf(schema);
-  const type = s.type;
-  const stringy = type === 'string' || (Array.isArray(type) && type.includes('string'));
-  return stringy && s.format === undefined && s.pattern === undefined && s.enum === undefined && !('const' in s);
+  const types = Array.isArray(s.type) ? s.type.filter((t) => t !== 'null') : [s.type];
+  return types.length === 1 && isFreeText({ ...s, type: types[0] });
 }
 
 /**

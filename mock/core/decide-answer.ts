@@ -7,6 +7,7 @@ import { type BodyReader, type RequestInput, bytesReader, readRequestInput } fro
 import { staticExample } from '../static-answer.js';
 import type { OperationModel } from '../../spec/model.js';
 import { answerFromSpec } from './answer-from-spec.js';
+import { NO_BYTES } from './respond.js';
 import type { RoutedRequest } from './route-request.js';
 import type { CoreParts, CoreRequest, Served } from './types.js';
 import { joined, preferError } from './wire.js';
@@ -16,8 +17,6 @@ export interface DecidedAnswer {
   readonly answer: Answer;
   readonly bodyText?: string;
 }
-
-const NO_BYTES = new Uint8Array(0);
 
 /**
  * The middle stage, for a request routed to an operation: the key check (401), a malformed delay or

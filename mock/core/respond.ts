@@ -18,7 +18,8 @@ const NodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'utf
 const encodeText: (text: string) => Uint8Array = NodeBuffer
   ? (text) => NodeBuffer.from(text, 'utf8')
   : (text) => UTF8.encode(text);
-const NO_BYTES = new Uint8Array(0);
+/** An empty body, shared (no allocation per answer). */
+export const NO_BYTES = new Uint8Array(0);
 
 /**
  * Most bytes of response headers the mock sends: half of what Node's HTTP clients (undici, `fetch`)
