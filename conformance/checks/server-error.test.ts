@@ -43,14 +43,26 @@ describe('checkServerError', () => {
       (c) => checkServerError({ exchange: exchange(c, response(500, errorBody(500))), operation })[0]!,
     );
     expect(signatureOf(onValid!)).not.toBe(signatureOf(onInvalid!));
-    // Other input than valid is one kind: an auth variant's crash is the invalid input's.
     const onAuth = checkServerError({
       exchange: exchange(authCase('createPet', 'none'), response(500, errorBody(500))),
       operation,
     })[0]!;
-    expect(signatureOf(onAuth)).toBe(signatureOf(onInvalid!));
+    expect(signatureOf(onAuth)).not.toBe(signatureOf(onValid!));
     expect(describeFinding(onValid!)).toContain('to a valid request');
-    expect(describeFinding(onInvalid!)).toContain('to an invalid request');
+    expect(describeFinding(onInvalid!)).toContain('to an invalid request (body: type)');
+  });
+
+  it('keeps a crash on one kind of invalid input apart from one on another (held-out set 37)', () => {
+    const crash = (c: ReturnType<typeof invalidCase>) =>
+      checkServerError({ exchange: exchange(c, response(500, errorBody(500))), operation })[0]!;
+    // A member of another type, and a body sent as text/plain: two causes, both shown.
+    const objectMember = crash(invalidCase('createPet', { pointer: '/name', keyword: 'type' }));
+    const notJson = crash(invalidCase('createPet', { layer: 'syntax', keyword: 'content-type', pointer: '' }));
+    expect(signatureOf(objectMember)).not.toBe(signatureOf(notJson));
+    expect(describeFinding(notJson)).toContain('(body: content-type)');
+    // The same kind of fault on another member is the same cause.
+    const otherMember = crash(invalidCase('createPet', { pointer: '/status', keyword: 'type' }));
+    expect(signatureOf(otherMember)).toBe(signatureOf(objectMember));
   });
 
   it.each([200, 201, 301, 400, 404, 499])('says nothing about %i', (status) => {

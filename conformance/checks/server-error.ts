@@ -37,7 +37,13 @@ export const checkServerError: Check = ({ exchange, operation }) => {
   if (documented && bodyFits(exchange, documented.schema)) return found('advisory', { scenario: 'documented', status });
   // A HEAD answer has no body to show it is the documented one (RFC 9110 §9.3.2): it is judged as a crash.
   if (documented && method?.toLowerCase() !== 'head') return [];
-  return found('failure', { scenario: 'answered', status, input: exchange.case.kind });
+  const invalid = exchange.case.kind === 'invalid' ? exchange.case.invalid : undefined;
+  return found('failure', {
+    scenario: 'answered',
+    status,
+    input: exchange.case.kind,
+    ...(invalid ? { fault: `${invalid.location.split('.')[0]}: ${invalid.keyword}` } : {}),
+  });
 };
 
 /** Whether an answer's body fits a documented schema (any body where none is documented). */

@@ -215,6 +215,11 @@ export interface EvidenceByCode {
          * request of the same operation are two causes, not one hidden behind the other.
          */
         readonly input?: 'valid' | 'invalid' | 'auth' | 'probe';
+        /**
+         * For an invalid request, how it was invalid (`body: type`, `query.limit: maximum`, `body:
+         * content-type`): a crash on one kind of bad input is not hidden behind a crash on another.
+         */
+        readonly fault?: string;
       }
     /** 501 to a method the spec does not document on that path (RFC 9110 §15.6.2). */
     | { readonly scenario: 'not-implemented'; readonly status: 501; readonly method: string }

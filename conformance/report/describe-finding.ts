@@ -83,7 +83,8 @@ function describeCode(f: Finding): string {
             auth: ' to a request whose credentials the kit varied',
             probe: ' to a protocol probe',
           };
-          return `The server answered ${f.evidence.status}${f.evidence.input ? to[f.evidence.input] : ''}.`;
+          const fault = f.evidence.fault ? ` (${f.evidence.fault})` : '';
+          return `The server answered ${f.evidence.status}${f.evidence.input ? to[f.evidence.input] : ''}${fault}.`;
         }
       }
     case 'transport_error':
