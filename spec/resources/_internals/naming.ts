@@ -82,6 +82,18 @@ const NOT_FILTERS = new Set([
   'search',
 ]);
 
+/** Search terms: they narrow what a list holds, as filters do. */
+const SEARCH_NAMES = new Set(['q', 'query', 'search']);
+
+/**
+ * Whether a query parameter narrows what a list or search holds (a filter or a search term), not
+ * how it is paged, ordered or shaped.
+ */
+export function isNarrowingName(name: string): boolean {
+  const n = normalised(name);
+  return SEARCH_NAMES.has(n) || (!isPagingName(name) && !isPageSizeName(name) && !NOT_FILTERS.has(n));
+}
+
 /** True when a query parameter shapes or orders a list (never a filter). */
 export function isShapingName(name: string): boolean {
   return NOT_FILTERS.has(normalised(name));
