@@ -83,6 +83,17 @@ describe('explainBoundary', () => {
     );
   });
 
+  it('names no length when another value of the same length passes (a value the target already holds)', async () => {
+    // users-sqlite (held-out set 37): a PUT of an e-mail another user holds answered 500; cut or
+    // repeated, the value was no longer taken, and the kit blamed its length.
+    const name = (c: Case) => (c.body as { value: Obj }).value.name as string;
+    const taken = await explain((c) => name(c) === 'Rex1', withName('Rex1'));
+    expect(taken.message).toBe('The server answered 500.');
+    // A failure that does depend on the length keeps its boundary: the moved-along value fails too.
+    const long = await explain((c) => nameLength(c) >= 4, withName('Rex1'));
+    expect(long.message).toContain('fails for /body/name of 4 UTF-16 units or more');
+  });
+
   it('leaves a failure alone when no single number explains it', async () => {
     const { message } = await explain(() => true, withName('Rex'));
     expect(message).toBe('The server answered 500.');
