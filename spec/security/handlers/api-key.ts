@@ -104,9 +104,16 @@ function variants(scheme: ApiKeyScheme): CredentialVariant[] {
       attach: (c) => query(...conventional.map((name) => ({ name, value: key(c), shown: `$${c.variable}` }))),
     });
   }
+  // A key that travels in the Authorization header itself is still there after a "Bearer" scheme
+  // word: the valid key in a form a lenient parser reads as itself (a server stripping the word, as
+  // held-out set 39's NestJS guard did), the mirror of a bearer token sent with no scheme.
+  const inAuthorization = where === 'header' && parameter.toLowerCase() === 'authorization';
   out.push({
     id: 'key-as-bearer',
-    description: `the key as a bearer token instead of in ${place}`,
+    ...(inAuthorization ? { lenientForm: true as const } : {}),
+    description: inAuthorization
+      ? `the key after a "Bearer" scheme word in ${place}`
+      : `the key as a bearer token instead of in ${place}`,
     expect: 'refuse',
     attach: (c) => headers({ name: 'authorization', value: `Bearer ${key(c)}`, shown: `Bearer $${c.variable}` }),
   });
