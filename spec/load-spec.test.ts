@@ -219,3 +219,50 @@ describe('OpenAPI 3.0 documents written with draft 6 habits (held-out set 36)', 
     expect(spec.repairs!.join('\n')).toMatch(/exclusiveMinimum: a number read as the bound `minimum`/);
   });
 });
+
+describe('OpenAPI 3.0 documents with a misspelt keyword or a parameter without a schema (held-out set 39)', () => {
+  it('a key that is no schema keyword is dropped; a parameter with no schema is free text', async () => {
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/products/findByName': {
+          get: {
+            parameters: [{ name: 'name', in: 'query', required: true }],
+            responses: {
+              '200': {
+                description: 'found',
+                content: {
+                  'application/json': {
+                    schema: { type: 'array', itens: { $ref: '#/components/schemas/Product' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Product: { type: 'object', properties: { name: { type: 'string', lenght: 3 } }, 'x-kept': true },
+        },
+        // An API key scheme has a name and a place too, and no schema: it is no parameter.
+        securitySchemes: { key: { type: 'apiKey', name: 'X-Key', in: 'header' } },
+      },
+    };
+    const spec = await loadSpec(await specFile('misspelt.json', JSON.stringify(document)));
+    const [operation] = spec.operations;
+    expect(operation!.parameters[0]!.schema.validate('any text').ok).toBe(true);
+    expect(operation!.responses['200']!.schema!.validate([{ name: 'x' }]).ok).toBe(true);
+    expect(spec.repairs).toHaveLength(2);
+    expect(spec.repairs!.join('\n')).toContain(
+      '#/components/schemas/Product/properties/name/lenght (and 1 more like it): a key that is no schema keyword read as nothing',
+    );
+    expect(spec.repairs!.join('\n')).toContain('a parameter with neither `schema` nor `content` read as free text');
+    // In 3.1 an unknown keyword is JSON Schema's to ignore: nothing to repair, nothing said.
+    const v31 = await loadSpec(
+      await specFile('unknown-31.json', JSON.stringify({ ...document, openapi: '3.1.0', paths: {} })),
+    );
+    expect(v31.repairs).toBeUndefined();
+  });
+});

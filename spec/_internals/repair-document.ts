@@ -6,6 +6,38 @@ type Obj = Record<string, unknown>;
 const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
 
 /**
+ * Every keyword of a schema in any JSON Schema draft or OpenAPI version: a key outside them (`itens`)
+ * is no keyword at all, which JSON Schema ignores and OpenAPI 3.0's schema object refuses.
+ */
+const SCHEMA_WORDS = new Set([
+  ...['$ref', '$schema', '$id', 'id', '$defs', 'definitions', '$comment', '$anchor', '$dynamicRef', '$dynamicAnchor'],
+  ...['$vocabulary', '$recursiveRef', '$recursiveAnchor', 'title', 'description', 'default', 'examples', 'example'],
+  ...['type', 'enum', 'const', 'format', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum'],
+  ...['maxLength', 'minLength', 'pattern', 'items', 'additionalItems', 'prefixItems', 'unevaluatedItems', 'contains'],
+  ...['maxContains', 'minContains', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties'],
+  ...['required', 'properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties'],
+  ...['propertyNames', 'dependencies', 'dependentRequired', 'dependentSchemas', 'allOf', 'anyOf', 'oneOf', 'not'],
+  ...['if', 'then', 'else', 'contentEncoding', 'contentMediaType', 'contentSchema', 'readOnly', 'writeOnly'],
+  ...['deprecated', 'nullable', 'discriminator', 'xml', 'externalDocs'],
+]);
+
+/** Where a schema holds other schemas: by one name, or as a map or list of them. */
+const ONE_SCHEMA = [
+  'items',
+  'additionalProperties',
+  'not',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+];
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const PARAMETER_PLACES = new Set(['query', 'path', 'header', 'cookie']);
+
+/**
  * Repairs, in place, faults real documents carry that leave no doubt about what their authors
  * meant, so that the kit and the mock can serve and test them instead of refusing the whole file:
  * - `required: true` inside a property's schema (Swagger 2.0 and JSON Schema draft 3 habit): the
@@ -14,7 +46,9 @@ const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
  *   (held-out set 33's tasks API);
  * - `servers` written inside `info`: moved to the document's root when it has none (set 31);
  * - in an OpenAPI 3.0 document, draft 6 habits: a numeric `exclusiveMinimum` (the bound, made
- *   exclusive) and a `$schema` inside a schema (set 36's notes API).
+ *   exclusive) and a `$schema` inside a schema (set 36's notes API);
+ * - in an OpenAPI 3.0 schema, a key that is no schema keyword of any version (`itens`): dropped, as
+ *   JSON Schema ignores it; a parameter with neither `schema` nor `content`: free text (set 39).
  * Returns one line per kind of repair (the first JSON pointer, and how many more), for the model's warnings.
  */
 export function repairDocument(document: Obj): string[] {
@@ -27,6 +61,28 @@ export function repairDocument(document: Obj): string[] {
     delete info.servers;
     note('#/info/servers', '`servers` inside `info` read as the document’s own `servers`');
   }
+  // A key of a 3.0 schema that is no schema keyword of any version (a typo: `itens`): read as nothing,
+  // as JSON Schema reads an unknown keyword (held-out set 39's products API).
+  const walkSchema = (node: unknown, pointer: string): void => {
+    if (!isObject(node)) return;
+    const o = node as Obj;
+    for (const key of Object.keys(o)) {
+      if (SCHEMA_WORDS.has(key) || key.startsWith('x-')) continue;
+      delete o[key];
+      note(
+        `${pointer}/${encodeSegment(key)}`,
+        'a key that is no schema keyword read as nothing (JSON Schema ignores it)',
+      );
+    }
+    for (const key of ONE_SCHEMA) walkSchema(o[key], `${pointer}/${key}`);
+    for (const key of SCHEMA_MAPS)
+      if (isObject(o[key]))
+        for (const [name, child] of Object.entries(o[key] as Obj))
+          walkSchema(child, `${pointer}/${key}/${encodeSegment(name)}`);
+    for (const key of SCHEMA_LISTS)
+      if (Array.isArray(o[key]))
+        (o[key] as unknown[]).forEach((child, i) => walkSchema(child, `${pointer}/${key}/${i}`));
+  };
   const walk = (node: unknown, pointer: string): void => {
     if (Array.isArray(node)) {
       node.forEach((item, i) => walk(item, `${pointer}/${i}`));
@@ -51,6 +107,19 @@ export function repairDocument(document: Obj): string[] {
         note(`${pointer}/$schema`, 'a JSON Schema dialect inside an OpenAPI 3.0 schema read as nothing');
       }
     }
+    if (v30 && isObject(o.schema)) walkSchema(o.schema, `${pointer}/schema`);
+    // A parameter with neither `schema` nor `content` says nothing of its value: free text.
+    if (
+      /\/parameters\/[^/]+$/.test(pointer) &&
+      typeof o.name === 'string' &&
+      typeof o.in === 'string' &&
+      PARAMETER_PLACES.has(o.in) &&
+      o.schema === undefined &&
+      o.content === undefined
+    ) {
+      o.schema = { type: 'string' };
+      note(pointer, 'a parameter with neither `schema` nor `content` read as free text (`type: string`)');
+    }
     if (Array.isArray(o.required) && o.required.some((r) => isObject(r))) {
       o.required = [...new Set(o.required.flatMap((r) => (isObject(r) ? Object.keys(r) : [r])))];
       note(`${pointer}/required`, 'a list of objects read as the names of their keys');
@@ -73,6 +142,9 @@ export function repairDocument(document: Obj): string[] {
     for (const [key, value] of Object.entries(o))
       if (!DATA.has(key) && !key.startsWith('x-')) walk(value, `${pointer}/${encodeSegment(key)}`);
   };
+  if (v30 && isObject(document.components) && isObject((document.components as Obj).schemas))
+    for (const [name, schema] of Object.entries((document.components as Obj).schemas as Obj))
+      walkSchema(schema, `#/components/schemas/${encodeSegment(name)}`);
   walk(document.paths, '#/paths');
   walk(document.components, '#/components');
   walk(document.webhooks, '#/webhooks');
