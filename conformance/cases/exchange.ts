@@ -23,6 +23,11 @@ export interface ReceivedResponse {
    * where they were, so only this flag tells a server's own U+FFFD from bytes of another charset.
    */
   readonly notUtf8?: true;
+  /**
+   * A content coding the request's Accept-Encoding ruled out, which the answer used anyway (the kit
+   * decoded it): RFC 9110 §12.5.3 asks for the content uncoded then, with a SHOULD.
+   */
+  readonly codingNotAsked?: { readonly coding: string; readonly acceptEncoding: string };
   /** JSON.parse of the body (numbers as doubles), or undefined when the body is not JSON. */
   readonly json?: unknown;
   /** lossless-json parse of the body (integers as LosslessNumber), for exact comparisons. */

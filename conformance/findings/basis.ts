@@ -89,6 +89,12 @@ export function basisOf(finding: Finding, operation: OperationModel | undefined)
   switch (finding.code) {
     case 'transport_error': {
       const e = finding.evidence;
+      if (e.scenario === 'coding-not-asked')
+        return rfc(
+          'RFC 9110',
+          '§12.5.3',
+          'a server SHOULD send the content without a coding the request did not list as acceptable (a SHOULD: a note)',
+        );
       if (e.scenario === 'exchange' && e.kind === 'timeout')
         return { kind: 'kit', limit: `the kit's per-request deadline (${e.detail}); the contract sets no latency` };
       if (e.scenario === 'exchange' && e.kind === 'body_stalled')

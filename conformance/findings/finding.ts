@@ -230,7 +230,9 @@ export interface EvidenceByCode {
   readonly transport_error:
     | { readonly scenario: 'exchange'; readonly kind: string; readonly detail: string }
     /** The whole run stopped: the target went away. */
-    | { readonly scenario: 'run-stopped'; readonly detail: string };
+    | { readonly scenario: 'run-stopped'; readonly detail: string }
+    /** A content coding the request's Accept-Encoding ruled out, used anyway; the kit decoded it. */
+    | { readonly scenario: 'coding-not-asked'; readonly coding: string; readonly acceptEncoding: string };
   readonly redirect: { readonly status: Integer; readonly location?: string };
   readonly content_type: {
     readonly status: Integer;

@@ -88,9 +88,14 @@ function describeCode(f: Finding): string {
         }
       }
     case 'transport_error':
-      return f.evidence.scenario === 'run-stopped'
-        ? `The run stopped early: ${f.evidence.detail}.`
-        : `No usable response: ${f.evidence.detail}.`;
+      switch (f.evidence.scenario) {
+        case 'run-stopped':
+          return `The run stopped early: ${f.evidence.detail}.`;
+        case 'coding-not-asked':
+          return `The body came coded ${f.evidence.coding}, which the request's Accept-Encoding: ${f.evidence.acceptEncoding} did not allow; the kit decoded it (RFC 9110 §12.5.3 asks for the content uncoded with a SHOULD).`;
+        default:
+          return `No usable response: ${f.evidence.detail}.`;
+      }
     case 'redirect':
       return `The server answered ${f.evidence.status}${f.evidence.location ? ` to ${f.evidence.location}` : ''}; no redirect is documented, and the kit does not follow it.`;
     case 'content_type': {

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadOperations, validCase, type Operations } from '../checks/_test-support.js';
 import { createHttpClient } from './http-client.js';
+import { checkTransport } from '../checks/transport.js';
+import { describeFinding } from '../report/describe-finding.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -183,13 +185,26 @@ describe('content codings', () => {
       ...ops.listPets,
       path: '',
     });
-    expect(refused.failure?.message).toContain('did not allow');
-    // gzip named with q=0 is refused too (RFC 9110 §12.5.3), not allowed for being named.
+    // A coding the request ruled out is decoded and said, not a failure: RFC 9110 §12.5.3 asks for
+    // the content uncoded with a SHOULD (the library zoo's gzip variant).
+    expect(refused.failure).toBeUndefined();
+    expect(refused.response?.json).toEqual([{ id: 1, name: 'Rex', categoryId: 1 }]);
+    expect(refused.response?.codingNotAsked).toEqual({ coding: 'gzip', acceptEncoding: 'identity' });
+    // gzip named with q=0 is ruled out too, not allowed for being named.
     const q0 = await identityOnly.send(
       validCase('listPets', { headers: { 'accept-encoding': 'gzip;q=0, identity' } }),
       { ...ops.listPets, path: '' },
     );
-    expect(q0.failure?.message).toContain('did not allow');
+    expect(q0.response?.codingNotAsked).toEqual({ coding: 'gzip', acceptEncoding: 'gzip;q=0, identity' });
+    const [note] = checkTransport({ exchange: q0, operation: ops.listPets });
+    expect(note).toMatchObject({ code: 'transport_error', severity: 'advisory' });
+    expect(describeFinding(note!)).toContain('did not allow; the kit decoded it');
+    // Asked for, it is not said.
+    const asked = await identityOnly.send(validCase('listPets', { headers: { 'accept-encoding': 'gzip' } }), {
+      ...ops.listPets,
+      path: '',
+    });
+    expect(asked.response?.codingNotAsked).toBeUndefined();
     await liar.close();
     await identityOnly.close();
   });

@@ -266,23 +266,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         chunks.push(chunk as Buffer);
       }
       // A response to HEAD has no content to decode (its Content-Encoding describes GET's).
-      const decoded =
+      const content =
         built.method === 'HEAD'
-          ? Buffer.concat(chunks)
+          ? { bytes: Buffer.concat(chunks) }
           : decodeContent(
               Buffer.concat(chunks),
               res.headers['content-encoding'],
               built.headers['accept-encoding'],
               maxBody,
             );
-      if (typeof decoded === 'string')
+      if (typeof content === 'string')
         return failure(
           testCase,
           built.record,
-          decoded.startsWith('over') ? 'body_too_large' : 'protocol_error',
-          decoded.replace(/^over /, ''),
+          content.startsWith('over') ? 'body_too_large' : 'protocol_error',
+          content.replace(/^over /, ''),
           started,
         );
+      const decoded = content.bytes;
       // A target that echoes the key back (a debug page, a Location) must not put it in a finding.
       const bodyText = scrub(decoded.toString('utf8'));
       const response: ReceivedResponse = {
@@ -290,6 +291,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         headers: flattenHeaders(res.headers, scrub),
         bodyText,
         ...(isUtf8(decoded) ? {} : { notUtf8: true as const }),
+        ...(content.notAsked ? { codingNotAsked: content.notAsked } : {}),
         ...parseBodies(bodyText),
         durationMs: performance.now() - started,
         sentAt: started,
@@ -349,25 +351,25 @@ function pauseAsked(response: ReceivedResponse, attempt: number): number | undef
 
 /**
  * The body with its content coding removed (RFC 9110 §8.4). Without Accept-Encoding any coding is
- * acceptable (§12.5.3), so the kit decodes gzip, deflate and br whenever they are declared; a coding
- * the request ruled out, or a body that does not decode as declared, is a protocol error (a string).
+ * acceptable (§12.5.3), so the kit decodes gzip, deflate and br whenever they are declared. A coding
+ * the request ruled out is decoded too, and said (`notAsked`): §12.5.3 asks the server to send the
+ * content uncoded then with a SHOULD, not a MUST (the library zoo's gzip variant). A body that does
+ * not decode as declared is a protocol error (a string).
  */
 function decodeContent(
   body: Buffer,
   header: string | string[] | undefined,
   accepted: string | undefined,
   maxBody: number,
-): Buffer | string {
+): { readonly bytes: Buffer; readonly notAsked?: { coding: string; acceptEncoding: string } } | string {
   const codings = (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
     .map((c) => c.trim().toLowerCase())
     .filter((c) => c !== '' && c !== 'identity');
-  if (codings.length === 0) return body;
-  if (accepted !== undefined) {
-    // A coding listed with q=0 is "not acceptable" (RFC 9110 §12.5.3), as is one neither listed nor covered by "*".
-    const refused = codings.find((c) => !codingAcceptable(accepted, c));
-    if (refused) return `the body is coded ${refused}, which the request's Accept-Encoding: ${accepted} did not allow`;
-  }
+  if (codings.length === 0) return { bytes: body };
+  // A coding listed with q=0 is "not acceptable" (RFC 9110 §12.5.3), as is one neither listed nor covered by "*".
+  const refused = accepted === undefined ? undefined : codings.find((c) => !codingAcceptable(accepted, c));
+  const notAsked = refused === undefined ? {} : { notAsked: { coding: refused, acceptEncoding: accepted! } };
   let out = body;
   // Codings apply in the order listed; decoding undoes them from the last.
   for (const coding of [...codings].reverse()) {
@@ -382,14 +384,17 @@ function decodeContent(
         } catch {
           out = inflateRawSync(out, limit);
         }
-      } else return `the body is coded ${coding}, which the kit cannot decode`;
+      } else
+        return refused === undefined
+          ? `the body is coded ${coding}, which the kit cannot decode`
+          : `the body is coded ${coding}, which the request's Accept-Encoding: ${accepted} did not allow and the kit cannot decode`;
     } catch (error) {
       if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
         return `over response body exceeded ${maxBody} bytes once decoded`;
       return `the body is labelled Content-Encoding: ${coding} but does not decode as ${coding} (${(error as Error).message})`;
     }
   }
-  return out;
+  return { bytes: out, ...notAsked };
 }
 
 class DeadlineError extends Error {

@@ -21,6 +21,7 @@ export const EVERY_FINDING: readonly Finding[] = [
   finding('server_error', { scenario: 'documented', status: 500 }),
   finding('transport_error', { scenario: 'exchange', kind: 'timeout', detail: 'no complete response within 100 ms' }),
   finding('transport_error', { scenario: 'run-stopped', detail: 'the target stopped answering' }),
+  finding('transport_error', { scenario: 'coding-not-asked', coding: 'gzip', acceptEncoding: 'gzip;q=0, identity' }),
   finding('redirect', { status: 302, location: 'https://elsewhere.example/' }),
   finding('content_type', { status: 200, contentType: 'text/html', documented: ['application/json'] }),
   finding('invalid_json', { status: 415, schema: { source: 'errors', errorStatuses: ['400', '401'] } }),
