@@ -193,6 +193,19 @@ const spec = specFromDocument({
         responses: { ...ok, '400': { description: 'Missing query parameters' } },
       },
     },
+    '/members/{id}': {
+      patch: {
+        operationId: 'patchMember',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/merge-patch+json': { schema: { type: 'object', properties: { name: { type: 'string' } } } },
+          },
+        },
+        responses: { ...ok, '415': { description: 'Unsupported media type' } },
+      },
+    },
     '/tags': {
       get: {
         operationId: 'listTags',
@@ -438,6 +451,23 @@ describe('403 to a bad credential', () => {
     expect(verdicts(run(checkStatus, op('createPet'), named, refused(400)))).toEqual([
       { code: 'positive_rejected', severity: 'failure' },
     ]);
+  });
+
+  it('a documented 415 of a body in the media type the operation declares fails; of another type it passes', () => {
+    // Library zoo (held-out): `application/merge-patch+json` declared, and refused with 415.
+    const patch = validCase('patchMember', { body: { kind: 'json', value: { name: 'Ann' } } });
+    const sentAs = (type: string) => ({
+      case: patch,
+      request: { method: 'PATCH', path: '/members/1', headers: { 'content-type': type }, body: '{"name":"Ann"}' },
+      response: refused(415),
+    });
+    const declared = checkStatus({
+      exchange: sentAs('application/merge-patch+json; charset=utf-8'),
+      operation: op('patchMember'),
+    });
+    expect(verdicts(declared)).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
+    const other = checkStatus({ exchange: sentAs('application/json'), operation: op('patchMember') });
+    expect(verdicts(other)).toEqual([]);
   });
 
   it('none of several optional query parameters, refused with the documented 400, is a gap', () => {

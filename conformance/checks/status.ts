@@ -351,8 +351,18 @@ export const checkStatus: Check = ({ exchange, operation }) => {
   )
     return out;
   // A documented refusal other than 400 (409 Conflict, 422 for a rule the schema cannot say, ...)
-  // is an answer the spec allows to valid input; 400 is what invalid input gets.
-  if (status > 400 && status < 500 && status !== 401 && status !== 403 && documented(operation, status)) return out;
+  // is an answer the spec allows to valid input; 400 is what invalid input gets. Not a 415 of a
+  // body sent in a media type the operation declares: the spec names that type as one it takes, so
+  // the refusal contradicts it (library zoo: `application/merge-patch+json` declared, then refused).
+  if (
+    status > 400 &&
+    status < 500 &&
+    status !== 401 &&
+    status !== 403 &&
+    documented(operation, status) &&
+    !(status === 415 && sentInDeclaredType(exchange, operation))
+  )
+    return out;
   if (status >= 400) {
     let unjudged: string | undefined;
     if (c.edge) {
@@ -680,6 +690,15 @@ function echoedUncoerced(c: Case, r: { readonly json?: unknown }, pointer: strin
   const sent = resolve(toPlainJson(c.body.value), pointer);
   const answered = resolve(r.json, pointer);
   return sent !== undefined && JSON.stringify(sent) === JSON.stringify(answered);
+}
+
+/** Whether a request carried a body in one of the media types its operation declares for it. */
+function sentInDeclaredType(exchange: Parameters<Check>[0]['exchange'], operation: OperationModel): boolean {
+  const sent = Object.entries(exchange.request.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  const declared = operation.requestBody?.mediaTypes ?? [];
+  if (sent === undefined || exchange.request.body === undefined || declared.length === 0) return false;
+  const type = sent.split(';')[0]!.trim().toLowerCase();
+  return declared.some((d) => d.split(';')[0]!.trim().toLowerCase() === type);
 }
 
 /** The members left out of a schema that marks none required; none where it lists required members. */

@@ -167,7 +167,14 @@ export function basisOf(finding: Finding, operation: OperationModel | undefined)
           inference: 'these path values name existing resources',
           confirmedBy: 'the target itself listed or created them earlier in the run',
         };
-      return op ? responsesBasis(op, 'documented successes for a valid request') : undefined;
+      if (!op) return undefined;
+      {
+        const successes = Object.keys(op.responses).filter((k) => /^2/.test(k) || k === 'default');
+        return spec(
+          `${op.pointer}/responses`,
+          `the successes a valid request gets: ${successes.length > 0 ? successes.join(', ') : 'none documented'}`,
+        );
+      }
     case 'semantic_violation': {
       const e = finding.evidence as { readonly rule: string; readonly inference?: string };
       return unconfirmed(e.inference ?? `the ${e.rule} rule inferred from the spec's shape`);
