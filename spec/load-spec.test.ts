@@ -125,7 +125,7 @@ describe('bad spec files get a clear SpecLoadError', () => {
     );
     expect(error.code).toBe('spec_invalid');
   });
-  it('a dangling $ref', async () => {
+  it('a dangling $ref to a response (one to a schema is read as any value: below)', async () => {
     const text = [
       'openapi: 3.1.0',
       'info: {title: t, version: "1"}',
@@ -133,7 +133,7 @@ describe('bad spec files get a clear SpecLoadError', () => {
       '  /x:',
       '    get:',
       '      responses:',
-      "        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Missing'}}}}",
+      "        '200': {$ref: '#/components/responses/Missing'}",
     ].join('\n');
     const error = await loadError(await specFile('dangling.yaml', text));
     expect(error.code).toBe('spec_invalid');
@@ -264,5 +264,44 @@ describe('OpenAPI 3.0 documents with a misspelt keyword or a parameter without a
       await specFile('unknown-31.json', JSON.stringify({ ...document, openapi: '3.1.0', paths: {} })),
     );
     expect(v31.repairs).toBeUndefined();
+  });
+});
+
+describe('a reference to a schema the document does not define (held-out set 40)', () => {
+  it('is read as any value, and said; a defined one is kept', async () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/oauth/{provider}': {
+          get: {
+            parameters: [
+              { name: 'provider', in: 'path', required: true, schema: { $ref: '#/components/schemas/:provider' } },
+            ],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      allOf: [{ $ref: '#/components/schemas/Known' }, { $ref: '#/components/schemas/:providerList' }],
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { Known: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } },
+    };
+    const spec = await loadSpec(await specFile('dangling.json', JSON.stringify(document)));
+    const [operation] = spec.operations;
+    expect(operation!.parameters[0]!.schema.validate('google').ok).toBe(true);
+    const answer = operation!.responses['200']!.schema!;
+    expect([answer.validate({ id: 1 }).ok, answer.validate({}).ok]).toEqual([true, false]);
+    expect(spec.repairs).toEqual([
+      '#/paths/~1oauth~1{provider}/get/parameters/0/schema/$ref (and 1 more like it): a reference to a schema the document does not define read as any value',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { encodeSegment, isObject } from '../json/index.js';
+import { encodeSegment, isObject, resolve } from '../json/index.js';
 
 type Obj = Record<string, unknown>;
 
@@ -83,6 +83,19 @@ export function repairDocument(document: Obj): string[] {
       if (Array.isArray(o[key]))
         (o[key] as unknown[]).forEach((child, i) => walkSchema(child, `${pointer}/${key}/${i}`));
   };
+  const undefineDangling = (holder: Obj | unknown[], key: string | number, at: string): void => {
+    const value = (holder as Record<string | number, unknown>)[key];
+    const ref = isObject(value) ? (value as Obj).$ref : undefined;
+    if (
+      typeof ref !== 'string' ||
+      !ref.startsWith('#/components/schemas/') ||
+      resolve(document, ref.slice(1)) !== undefined
+    )
+      return;
+    const { $ref: _gone, ...rest } = value as Obj;
+    (holder as Record<string | number, unknown>)[key] = rest;
+    note(`${at}/$ref`, 'a reference to a schema the document does not define read as any value');
+  };
   const walk = (node: unknown, pointer: string): void => {
     if (Array.isArray(node)) {
       node.forEach((item, i) => walk(item, `${pointer}/${i}`));
@@ -106,6 +119,14 @@ export function repairDocument(document: Obj): string[] {
         delete o.$schema;
         note(`${pointer}/$schema`, 'a JSON Schema dialect inside an OpenAPI 3.0 schema read as nothing');
       }
+    }
+    // A reference to a schema the document does not define (`#/components/schemas/:provider`, a
+    // generator's placeholder): nothing is known of the value, so any value (held-out set 40).
+    for (const [key, value] of Object.entries(o)) {
+      if (DATA.has(key)) continue;
+      if (Array.isArray(value))
+        value.forEach((_, i) => undefineDangling(value, i, `${pointer}/${encodeSegment(key)}/${i}`));
+      else undefineDangling(o, key, `${pointer}/${encodeSegment(key)}`);
     }
     if (v30 && isObject(o.schema)) walkSchema(o.schema, `${pointer}/schema`);
     // A parameter with neither `schema` nor `content` says nothing of its value: free text.
