@@ -57,6 +57,11 @@ export interface EdgeReason {
   readonly description: string;
   /** For `auth-precedence`: whether the input was malformed (`syntax`) or broke the schema. */
   readonly layer?: 'syntax' | 'schema';
+  /**
+   * A string that is empty or only white space: no size limit, only a value a server may refuse
+   * as blank, with a status it documents (an undocumented one still fails).
+   */
+  readonly blank?: true;
 }
 
 /** One generated request of an operation, before it is sent. Plain data: it can be printed and replayed. */
