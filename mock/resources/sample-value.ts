@@ -81,6 +81,16 @@ function objectSample(schema: JsonSchema, depth: number, examples: boolean): Obj
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   for (const name of required) out[name] = sample(properties[name] as JsonSchema | undefined, depth + 1, examples);
+  // `minProperties` (a map that must hold an entry: the APIs.guru directory's `versions`): the
+  // declared members first, then entries of the map's own schema under made-up keys.
+  const min = typeof schema.minProperties === 'number' ? Math.min(schema.minProperties, 8) : 0;
+  for (const name of Object.keys(properties)) {
+    if (Object.keys(out).length >= min) break;
+    if (!(name in out)) out[name] = sample(properties[name] as JsonSchema, depth + 1, examples);
+  }
+  const entry = schema.additionalProperties === false ? undefined : (schema.additionalProperties ?? true);
+  for (let i = 1; Object.keys(out).length < min && entry !== undefined && i <= min + 8; i++)
+    if (!(`key${i}` in out)) out[`key${i}`] = isObject(entry) ? sample(entry as JsonSchema, depth + 1, examples) : 'x';
   return out;
 }
 

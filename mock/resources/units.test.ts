@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../options.js';
-import { CollectionStore, jsonPatch, mergePatch, sampleValue } from './index.js';
+import { CollectionStore, jsonPatch, mergePatch, sampleValue, schemaSample } from './index.js';
 
 describe('mergePatch (RFC 7386)', () => {
   it('merges objects member by member, null removes, arrays and scalars replace', () => {
@@ -111,6 +111,28 @@ describe('sampleValue', () => {
         ],
       }),
     ).toEqual({ a: 1, b: false });
+  });
+
+  it('fills a map to its minProperties from the map’s own schema (APIs.guru: `versions`)', () => {
+    const versions = {
+      type: 'object',
+      minProperties: 1,
+      additionalProperties: {
+        type: 'object',
+        required: ['added'],
+        properties: { added: { type: 'string', format: 'date-time' } },
+      },
+    };
+    const built = schemaSample(versions) as Record<string, { added: string }>;
+    expect(Object.keys(built)).toHaveLength(1);
+    expect(Object.values(built)[0]!.added).toMatch(/^\d{4}-/);
+    // Declared members come first; a map that takes nothing more stays as small as it can.
+    expect(schemaSample({ type: 'object', minProperties: 1, properties: { a: { type: 'boolean' } } })).toEqual({
+      a: false,
+    });
+    expect(schemaSample({ type: 'object', minProperties: 2, additionalProperties: false })).toEqual({});
+    // Where the schema says nothing of other members, any are allowed (APIs.guru: `info`).
+    expect(Object.keys(schemaSample({ type: 'object', minProperties: 1 }) as object)).toHaveLength(1);
   });
 });
 
