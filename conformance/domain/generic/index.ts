@@ -199,7 +199,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       };
     },
     sequences: [
-      ...resources.collections.map((c) => lifecycle(spec, c, ledger)),
+      ...resources.collections.map((c) => lifecycle(spec, c, ledger, resources.collections)),
       ...resources.collections.map((c) => interleavedLives(spec, c, ledger)),
       ...resources.collections.map((c) => pageMoves(spec, c)),
       ...resources.collections.map((c) => concurrentCreates(spec, c)),

@@ -304,3 +304,74 @@ describe('lifecycle: the first life', () => {
     expect(first!.create.body).not.toEqual(ordinaryParts(spec.operation('createMember')!, {}, 0).body);
   });
 });
+
+describe('lifecycle: a creation refused as conflicting with what the target holds', () => {
+  it('names a resource made for it, once, and the life goes on (library zoo: a book with no copy left)', async () => {
+    const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+    const book = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, title: { type: 'string' } } };
+    const loan = {
+      type: 'object',
+      required: ['bookId'],
+      properties: { id: { type: 'integer', readOnly: true }, bookId: { type: 'integer' } },
+    };
+    const spec = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'library', version: '1' },
+      paths: {
+        '/books': {
+          post: {
+            operationId: 'createBook',
+            requestBody: json(book),
+            responses: { '201': { description: 'made', ...json(book) } },
+          },
+        },
+        '/books/{bookId}': {
+          get: {
+            operationId: 'getBook',
+            parameters: [{ name: 'bookId', in: 'path', required: true, schema: { type: 'integer' } }],
+            responses: { '200': { description: 'ok', ...json(book) } },
+          },
+        },
+        '/loans': {
+          post: {
+            operationId: 'createLoan',
+            requestBody: { required: true, ...json(loan) },
+            responses: { '201': { description: 'made', ...json(loan) }, '409': { description: 'no copy left' } },
+          },
+        },
+        '/loans/{loanId}': {
+          get: {
+            operationId: 'getLoan',
+            parameters: [{ name: 'loanId', in: 'path', required: true, schema: { type: 'integer' } }],
+            responses: { '200': { description: 'ok', ...json(loan) } },
+          },
+        },
+      },
+    });
+    const { collections } = resourceModelFor(spec).model;
+    const property = lifecycle(spec, collections.find((c) => c.path === '/loans')!, undefined, collections)!;
+    expect(property.operations).toContain('createBook');
+    const sent: string[] = [];
+    let loaned: Record<string, unknown> = {};
+    const context = {
+      spec,
+      readOnly: false,
+      judge: () => [],
+      known: () => ({ bookId: ['1'] }),
+      send: async (c: Case) => {
+        const body = (c.body as { value: Record<string, unknown> } | undefined)?.value;
+        sent.push(`${c.operationId}${body?.bookId === undefined ? '' : ` ${body.bookId}`}`);
+        if (c.operationId === 'createBook') return jsonExchange(c, 201, { id: 2, title: 'x' });
+        if (c.operationId === 'createLoan') {
+          if (body?.bookId === 1) return jsonExchange(c, 409, { message: 'no copy left' });
+          loaned = { id: 9, bookId: body?.bookId };
+          return jsonExchange(c, 201, loaned);
+        }
+        return jsonExchange(c, 200, loaned);
+      },
+    } as SequenceContext;
+    const [step] = fc.sample(property.arbitrary(spec), { seed: 1, numRuns: 1 });
+    await property.execute(step!, context);
+    expect(sent.slice(0, 4)).toEqual(['createLoan 1', 'createBook', 'createLoan 2', 'getLoan']);
+  });
+});

@@ -24,7 +24,7 @@ import { createdId, idOfItem, itemsOf, listedArray } from './items.js';
 import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
 import { Confirmations, noteStoredMembers } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
-import { withKnownReferences } from '../../generate/known-references.js';
+import { referenceMembers, withKnownReferences } from '../../generate/known-references.js';
 import { ExchangeLog } from '../../sweep/index.js';
 
 interface Step {
@@ -48,6 +48,8 @@ export function lifecycle(
   spec: SpecModel,
   collection: CollectionModel,
   ledger: Confirmations = new Confirmations(),
+  /** The other collections of the model: a creation may name one of their items. */
+  others: readonly CollectionModel[] = [],
 ): SequenceProperty<Step> | undefined {
   const op = (a: OperationAssignment | undefined): OperationModel | undefined =>
     a ? spec.operation(a.operationId) : undefined;
@@ -68,6 +70,12 @@ export function lifecycle(
   const replaceOp = jsonBody(replace);
   const updateOp = jsonBody(update);
   const itemSchema = collection.itemSchema;
+  // The resources the creation's body names (a loan's `bookId`) that the spec lets the kit create.
+  const referenced = referenceMembers(create, spec.operations).flatMap(({ member, parameter }) => {
+    const owner = others.find((c) => c.id?.parameter === parameter && c.scope.length === 0);
+    const maker = op(owner?.operations.create);
+    return owner && maker && owner !== collection ? [{ member, owner, maker }] : [];
+  });
   // Where the client chooses the id (the create body carries the id member), the life is of an id no
   // answer of the run has shown: two creations naming one id leave open which one wins.
   const chosen = clientChoosesId(create, id.member) ? id.member : undefined;
@@ -75,6 +83,8 @@ export function lifecycle(
     ? (mergeAllOf(create.requestBody!.schema.schema).properties as Record<string, JsonSchema>)[chosen]
     : undefined;
   const used = new Set<string>();
+  // How many resources the lives made for their creations to name: each one gets values of its own.
+  let referencesMade = 0;
   // What the target fills in for a member a creation left out, as it showed (`reorderLevel: 0`): the
   // default a replacement without the member, or a merge patch setting it to null, must give it.
   // Only a value shown by two creations counts (one may be derived from the others, a slug); a member
@@ -107,7 +117,7 @@ export function lifecycle(
   return {
     id: `${create.operationId}/lifecycle`,
     operationId: create.operationId,
-    operations: [create, read, replace, update, list, remove]
+    operations: [create, read, replace, update, list, remove, ...referenced.map((r) => r.maker)]
       .filter((o): o is OperationModel => o !== undefined)
       .map((o) => o.operationId),
     writes: true,
@@ -187,10 +197,23 @@ export function lifecycle(
         if (!create.requestBody!.schema.validate(toPlainJson(body)).ok) return { findings: [], exchanges: [] };
         createParts = { ...createParts, body };
       }
-      const made = await send({
-        ...toValidCase(create, createParts),
-        pathParams: { ...toValidCase(create, createParts).pathParams, ...scope },
+      const creating = (parts: RequestParts): Case => ({
+        ...toValidCase(create, parts),
+        pathParams: { ...toValidCase(create, parts).pathParams, ...scope },
       });
+      let made = await send(creating(createParts));
+      // A creation refused as conflicting with what the target holds (409: the book it names has no
+      // copy left) is sent again naming a resource made for it: the life is not lost to the state
+      // earlier requests left (the library zoo's loans, whose only known book had been lent out).
+      for (const { member, owner, maker } of referenced) {
+        if (made.response?.status !== 409) break;
+        const [parts] = fc.sample(requestPartsArbitrary(maker), { seed: 0x5eed + referencesMade++, numRuns: 1 });
+        const madeRef = await send(toValidCase(maker, withKnownReferences(maker, parts!, knownOf(maker))));
+        const refId = is2xx(madeRef) && madeRef.response ? createdId(owner, madeRef.response, maker) : undefined;
+        if (refId === undefined) continue;
+        const other = withKnownReferences(create, createParts, { ...known, [member]: [refId] });
+        made = await send(creating(other));
+      }
       if (!is2xx(made) || !made.response) return log.execution();
       const itemId = createdId(collection, made.response, create);
       if (itemId === undefined) return log.execution();
