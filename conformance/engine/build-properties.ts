@@ -94,11 +94,38 @@ export function caseProperties(spec: SpecModel, outer: PropertyContext, readOnly
         family: 'auth',
         operationId: id,
         arbitrary: () => authCaseArbitrary(operation, context.known(id), context.credentialOf ?? ASSUMED_CREDENTIALS),
-        execute: (c) => single(context, c),
+        execute: (c) => withKeyControl(context, c),
       });
     }
   }
   return properties;
+}
+
+/**
+ * A credential variant's case; where it was refused with a 4xx other than 401 or 403, the same
+ * request with the valid credential (kept, not judged) first, so that the check can tell whether the
+ * credential was what the server refused (`validKeyStatus`).
+ */
+async function withKeyControl(context: PropertyContext, testCase: Case): Promise<Execution> {
+  const log = new ExchangeLog(context);
+  const exchange = await log.send(testCase, false);
+  const status = exchange.response?.status;
+  if (
+    testCase.kind !== 'auth' ||
+    status === undefined ||
+    status < 400 ||
+    status >= 500 ||
+    status === 401 ||
+    status === 403
+  ) {
+    log.judge(exchange);
+    return log.execution();
+  }
+  const { authScheme: _scheme, ...rest } = testCase;
+  const control = await log.send({ ...rest, kind: 'valid', auth: 'valid' }, false);
+  const validKeyStatus = control.response?.status;
+  log.judge(validKeyStatus === undefined ? exchange : { ...exchange, case: { ...testCase, validKeyStatus } });
+  return log.execution();
 }
 
 /**
@@ -155,7 +182,13 @@ export function authSweeps(spec: SpecModel, context: PropertyContext, readOnly: 
               });
           }
           const log = new ExchangeLog(context);
-          await log.sendAll(cases);
+          // The valid credential's own request first: its status tells the check whether a variant
+          // refused with a 4xx other than 401 or 403 was refused for its credential.
+          const validKeyStatus = (await log.send({ ...base, family: 'auth', kind: 'valid', auth: 'valid' })).response
+            ?.status;
+          await log.sendAll(
+            cases.map((c) => (c.kind === 'auth' && validKeyStatus !== undefined ? { ...c, validKeyStatus } : c)),
+          );
           return log.execution();
         },
       }))

@@ -238,7 +238,20 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
           ...refused.filter((a) => a.auth === 'none'),
           ...refused.filter((a) => a.auth !== 'none').slice(0, 3),
         ];
-        const result = await judged(picked.map((auth): Case => ({ ...base, family: 'auth', kind: 'auth', ...auth })));
+        // The valid credential's own request (kept, not judged): see Case.validKeyStatus.
+        const control = await context.send({ ...base, family: 'auth', kind: 'valid', auth: 'valid' });
+        const validKeyStatus = control.response?.status;
+        const result = await judged(
+          picked.map(
+            (auth): Case => ({
+              ...base,
+              family: 'auth',
+              kind: 'auth',
+              ...auth,
+              ...(validKeyStatus === undefined ? {} : { validKeyStatus }),
+            }),
+          ),
+        );
         return {
           exchanges: result.exchanges,
           findings: [...result.findings, ...judgeChallengeConsistency(result.exchanges, operation)],

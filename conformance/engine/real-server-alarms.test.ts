@@ -1281,3 +1281,42 @@ describe('a PUT whose body gives the item another id', () => {
     expect(texts.filter((t) => /still exist|listed or created/.test(t))).toEqual([]);
   });
 });
+
+describe('a credential variant refused with the status the valid key gets too', () => {
+  // template-fastify (held-out set 41): Fastify answers 404 to an id over 100 characters before any
+  // route (and so before its key check); with the valid key the same request gets the same 404.
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'users', version: '1' },
+    components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+    security: [{ key: [] }],
+    paths: {
+      '/users/{id}': {
+        get: {
+          operationId: 'getUser',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } },
+            '401': { description: 'no key' },
+            '404': { description: 'no such user' },
+          },
+        },
+      },
+    },
+  };
+
+  it('is the auth-precedence gap, not a failure; a 401 without the key is still required elsewhere', async () => {
+    const { url, spec } = await serve('route-first', document, (_req, res) => json(res, 404, { message: 'not found' }));
+    const report = await runConformance({ target: url, spec, apiKey: 'k1', seed: 1, runs: 3 });
+    expect(report.findings.filter((f) => f.code === 'auth_wrong_status' && f.severity === 'failure')).toEqual([]);
+    expect(report.findings.some((f) => f.gap === 'auth-precedence')).toBe(true);
+  });
+
+  it('still fails a variant refused with another status than the valid key gets', async () => {
+    const { url, spec } = await serve('key-ignored-404', document, (req, res) =>
+      req.headers['x-api-key'] === 'k1' ? json(res, 200, { id: 'a' }) : json(res, 404, { message: 'not found' }),
+    );
+    const report = await runConformance({ target: url, spec, apiKey: 'k1', seed: 1, runs: 3 });
+    expect(report.findings.some((f) => f.code === 'auth_wrong_status' && f.severity === 'failure')).toBe(true);
+  });
+});
