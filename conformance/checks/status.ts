@@ -744,8 +744,7 @@ function sentInDeclaredType(exchange: Parameters<Check>[0]['exchange'], operatio
   const sent = Object.entries(exchange.request.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   const declared = operation.requestBody?.mediaTypes ?? [];
   if (sent === undefined || exchange.request.body === undefined || declared.length === 0) return false;
-  const type = sent.split(';')[0]!.trim().toLowerCase();
-  return declared.some((d) => d.split(';')[0]!.trim().toLowerCase() === type);
+  return declared.some((d) => mediaTypeMatches(d, sent));
 }
 
 /** The members left out of a schema that marks none required; none where it lists required members. */

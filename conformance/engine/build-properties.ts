@@ -182,12 +182,15 @@ export function authSweeps(spec: SpecModel, context: PropertyContext, readOnly: 
               });
           }
           const log = new ExchangeLog(context);
-          // The valid credential's own request first: its status tells the check whether a variant
-          // refused with a 4xx other than 401 or 403 was refused for its credential.
-          const validKeyStatus = (await log.send({ ...base, family: 'auth', kind: 'valid', auth: 'valid' })).response
-            ?.status;
+          // The valid credentials' requests first: the default one's status tells the check whether a
+          // variant of the same request refused with a 4xx other than 401 or 403 was refused for its
+          // credential (the landmark queries are other requests).
+          const sentValid = await log.sendAll(cases.filter((c) => c.kind === 'valid'));
+          const validKeyStatus = sentValid.find((e) => e.case.authScheme === undefined)?.response?.status;
           await log.sendAll(
-            cases.map((c) => (c.kind === 'auth' && validKeyStatus !== undefined ? { ...c, validKeyStatus } : c)),
+            cases
+              .filter((c) => c.kind !== 'valid')
+              .map((c) => (validKeyStatus !== undefined && c.query === base.query ? { ...c, validKeyStatus } : c)),
           );
           return log.execution();
         },
