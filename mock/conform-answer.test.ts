@@ -1,6 +1,5 @@
 // Any spec: answers are checked before they leave (media type, schema), request bodies of every declared type are read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patternSample } from './resources/pattern-sample.js';
 import { type RunningMock, startMock } from './index.js';
 
 const KEY = 'media-key';
@@ -66,22 +65,5 @@ describe('answers checked against the spec (mock/__fixtures__/media.yaml)', () =
     const body = (await res.json()) as { id: string; text: string };
     expect(body.id).toMatch(/^GR[0-9a-f]{8}$/);
     expect(typeof body.text).toBe('string');
-  });
-});
-
-describe('patternSample', () => {
-  it('writes a value the pattern accepts: classes, counts, groups, alternatives, escapes', () => {
-    for (const pattern of [
-      '^ME[0-9a-fA-F]{32}$',
-      '^[A-Z]{3}$',
-      '^(\\+|00)?[1-9]\\d{6,14}$',
-      '^[^@]+@[^@]+$',
-      '^#?([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$',
-    ]) {
-      const value = patternSample(pattern);
-      expect(value).toBeDefined();
-      expect(new RegExp(pattern, 'u').test(value!)).toBe(true);
-    }
-    expect(patternSample('^(?!x)')).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { decodeSegment, isObject } from '../spec/json/index.js';
 import type { CompiledSchema, JsonSchema, MediaTypeModel, OperationModel, ResponseModel } from '../spec/index.js';
 import { encodeBody, mediaTypeMatches, parseMediaType } from '../spec/media/index.js';
 import type { Answer } from './answer.js';
-import { sampleValue, schemaSample } from './resources/index.js';
+import { sampleValue, schemaSample } from '../spec/generate/index.js';
 
 /** A documented success media type picked for a request's Accept, with the concrete type to send. */
 export interface Negotiated {

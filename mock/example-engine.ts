@@ -2,7 +2,7 @@ import type { OperationModel, ResponseModel } from '../spec/model.js';
 import { mockError } from './errors.js';
 import type { SpecAnswer, SpecEngine, SpecEngineOptions } from './prism-engine.js';
 import type { MockPreferences } from './prefer.js';
-import { sampleValue } from './resources/sample-value.js';
+import { sampleValue } from '../spec/generate/index.js';
 
 /**
  * An engine that answers from the spec alone, where Prism cannot run (the browser): the preferred

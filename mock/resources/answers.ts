@@ -4,7 +4,7 @@ import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, mockError } from '../errors.js';
 import { countHeaderOf } from '../total-members.js';
 import { withMediaType } from './conform-error.js';
-import { sampleValue } from './sample-value.js';
+import { sampleValue } from '../../spec/generate/index.js';
 
 // The answers every stage of the stateful store gives: a success fitted to its documented status, an
 // error by the documented status of a list, a plain 404.

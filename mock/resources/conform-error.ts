@@ -2,7 +2,7 @@ import type { JsonSchema, OperationModel, ResponseModel, SpecModel } from '../..
 import { type Answer, errorAnswer, jsonAnswer } from '../answer.js';
 import { type MockErrorCode, type RequestIssue, errorBody, mockError } from '../errors.js';
 import { parseMediaType } from '../../spec/media/index.js';
-import { sampleValue, schemaSample } from './sample-value.js';
+import { sampleValue, schemaSample } from '../../spec/generate/index.js';
 import { declaredSchemas } from './item-schema.js';
 import { isObject, segmentsOf } from '../../spec/json/index.js';
 

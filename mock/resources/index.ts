@@ -10,5 +10,4 @@ export { seedItems, seedSources } from './seed-items.js';
 export type { SeedData, SeedDataSource } from './seed-items.js';
 export { jsonPatch, mergePatch } from './apply-patch.js';
 export type { PatchResult } from './apply-patch.js';
-export { sampleValue, schemaSample } from './sample-value.js';
 export { conformError } from './conform-error.js';

@@ -1,6 +1,6 @@
 import type { JsonSchema, OperationModel } from '../../spec/index.js';
 import { isObject } from '../../spec/json/index.js';
-import { sampleValue } from './sample-value.js';
+import { sampleValue } from '../../spec/generate/index.js';
 
 // How the stateful store reads an item's schema: the members it declares (through `allOf`, the first
 // `oneOf`/`anyOf` branch), the ones it requires, the shapes a `oneOf` item can take, and the values of

@@ -8,7 +8,7 @@ import { respond, successStatus, withTotalHeader } from './answers.js';
 import { keyOf } from './collection-store.js';
 import { withExactItems } from './exact-digits.js';
 import { type Collection, type Obj, type ResourceState, visible } from './resource-state.js';
-import { sampleValue } from './sample-value.js';
+import { sampleValue } from '../../spec/generate/index.js';
 
 /** Distinct list answers remembered per collection between changes. */
 const LISTS_REMEMBERED = 64;

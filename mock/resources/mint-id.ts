@@ -1,6 +1,6 @@
 import { singular } from '../../spec/resources/names.js';
 import { examplesOf } from './item-schema.js';
-import { patternSample } from './pattern-sample.js';
+import { patternValue } from '../../spec/generate/index.js';
 import type { Collection } from './resource-state.js';
 
 /**
@@ -21,7 +21,7 @@ export function mintId(collection: Collection, scope: readonly string[]): unknow
     const idSchema = collection.model.id?.schema;
     const patterned =
       typeof idSchema?.pattern === 'string'
-        ? patternSample(idSchema.pattern, typeof idSchema.minLength === 'number' ? idSchema.minLength : 0)
+        ? patternValue(idSchema.pattern, typeof idSchema.minLength === 'number' ? idSchema.minLength : 0)
         : undefined;
     const fromPattern =
       patterned === undefined || patterned.length < String(n).length

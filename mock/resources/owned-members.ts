@@ -11,7 +11,7 @@ import {
   typedLike,
 } from './item-schema.js';
 import type { Collection, Obj, ResourceState } from './resource-state.js';
-import { sampleValue } from './sample-value.js';
+import { sampleValue } from '../../spec/generate/index.js';
 
 // Which members of a stored item are the client's (what it sent, as the item declares it) and which
 // the server's (ids, parent ids, readOnly members, timestamps, required members left out), on create

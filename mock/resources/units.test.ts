@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../options.js';
-import { CollectionStore, jsonPatch, mergePatch, sampleValue, schemaSample } from './index.js';
+import { sampleValue, schemaSample } from '../../spec/generate/index.js';
+import { CollectionStore, jsonPatch, mergePatch } from './index.js';
 
 describe('mergePatch (RFC 7386)', () => {
   it('merges objects member by member, null removes, arrays and scalars replace', () => {

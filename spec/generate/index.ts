@@ -21,3 +21,5 @@ export { seededGenerator, seededRandom, seededRandomSource } from './seeded-gene
 export type { SeededGenerator } from './seeded-generator.js';
 export { parsedTextFor, plausibleFor } from './plausible-value.js';
 export type { WireJson } from './wire-json.js';
+export { sampleValue, schemaSample } from './sample-value.js';
+export { patternValue } from './pattern-value.js';

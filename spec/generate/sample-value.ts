@@ -1,6 +1,6 @@
-import type { JsonSchema } from '../../spec/index.js';
-import { patternSample } from './pattern-sample.js';
-import { isObject } from '../../spec/json/index.js';
+import type { JsonSchema } from '../model.js';
+import { patternValue } from './pattern-value.js';
+import { isObject } from '../json/index.js';
 
 type Obj = Record<string, unknown>;
 
@@ -101,7 +101,7 @@ function stringSample(schema: JsonSchema): string {
   try {
     const pattern = new RegExp(schema.pattern, 'u');
     if (pattern.test(formatted)) return formatted;
-    const fitted = patternSample(schema.pattern, typeof schema.minLength === 'number' ? schema.minLength : 0);
+    const fitted = patternValue(schema.pattern, typeof schema.minLength === 'number' ? schema.minLength : 0);
     return fitted !== undefined && pattern.test(fitted) ? fitted : formatted;
   } catch {
     return formatted;
