@@ -484,9 +484,15 @@ export type GapEvidence =
       readonly pointer: string;
     }
   | { readonly scenario: 'rate-limited'; readonly retries: Integer; readonly pausedMs: number }
-  | { readonly scenario: 'surrogate-replaced'; readonly sent: string; readonly received?: unknown }
-  | { readonly scenario: 'double-rounded'; readonly sent: string; readonly received: string }
-  | { readonly scenario: 'default-status'; readonly defaultStatus?: unknown }
+  | {
+      readonly scenario: 'surrogate-replaced';
+      readonly member: string;
+      readonly sent: string;
+      readonly received?: unknown;
+    }
+  | { readonly scenario: 'double-rounded'; readonly member: string; readonly sent: string; readonly received: string }
+  /** A member the client left out that the server filled in (`status`). */
+  | { readonly scenario: 'default-status'; readonly member: string; readonly defaultStatus?: unknown }
   | {
       readonly scenario: 'own-page-size';
       readonly limit: number;
@@ -495,6 +501,8 @@ export type GapEvidence =
     }
   | {
       readonly scenario: 'category-values';
+      /** The member whose values the server checks against the items it holds (`categoryId`). */
+      readonly member: string;
       readonly refused: string;
       readonly accepted: string;
       readonly knownCategories: Integer;

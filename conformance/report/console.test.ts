@@ -47,7 +47,7 @@ describe('renderConsoleReport', () => {
   });
 
   it('lists contract gaps grouped by gap, then advisories, and puts the verdict last', () => {
-    expect(text).toContain('⚠ NewPet.status default\n  - createPet (schema): A pet created');
+    expect(text).toContain('⚠ NewPet.status default\n  - createPet (schema): An item created without status came back');
     expect(text).toContain('⚠ unknown query parameters');
     expect(text.indexOf('Contract gaps')).toBeLessThan(text.indexOf('Advisories (1)'));
     expect(lastLine(text)).toMatch(/^✘ FAILED {2}2 failures · 2 contract gaps · 1 advisory/);

@@ -375,15 +375,15 @@ function describeGap(e: GapEvidence, operationId: string): string {
     case 'rate-limited':
       return `The target asked the kit to slow down (429, or 503 with Retry-After): ${e.retries} request(s) sent again after ${(e.pausedMs / 1000).toFixed(1)} s of pauses in all. Rate limits are not in the contract; --rate sets the pace up front.`;
     case 'surrogate-replaced':
-      return `The name's unpaired surrogate came back as U+FFFD.`;
+      return `The unpaired surrogate sent in ${e.member} came back as U+FFFD.`;
     case 'double-rounded':
-      return `categoryId ${e.sent} came back as ${e.received}: rounded to a double.`;
+      return `${e.member} ${e.sent} came back as ${e.received}: rounded to a double.`;
     case 'default-status':
-      return `A pet created without a status came back with status ${JSON.stringify(e.defaultStatus)}.`;
+      return `An item created without ${e.member} came back with ${e.member} ${JSON.stringify(e.defaultStatus)}.`;
     case 'own-page-size':
       return `limit=${e.limit} returned ${e.returned} of ${e.available} items and a Link to the next page: the server pages by its own size.`;
     case 'category-values':
-      return `The server refuses a categoryId that no listed pet has (${e.refused} → 400) and accepts one that a pet has (${e.accepted} → 201): it checks that the category exists, which the contract does not show. Valid bodies were sent with the ${e.knownCategories} category id(s) seen in the list.`;
+      return `The server refuses a ${e.member} that no listed item has (${e.refused} → 400) and accepts one that an item has (${e.accepted} → 201): it checks that the value names something it holds, which the contract does not show. Valid bodies were sent with the ${e.knownCategories} ${e.member} value(s) seen in the list.`;
     case 'cached':
       return `${describeSemantic(e.violation, operationId)} The answer came from a cache (Age: ${e.age}).`;
   }
@@ -417,11 +417,11 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
     case 'id-reused':
       switch (e.seenIn) {
         case 'earlier-answer':
-          return `A new pet got id ${e.id}, which an earlier answer already showed for another pet.`;
+          return `A new item got id ${e.id}, which an earlier answer already showed for another item.`;
         case 'earlier-list':
-          return `A new pet got id ${e.id}, which a pet listed before it already had.`;
+          return `A new item got id ${e.id}, which an item listed before it already had.`;
         case 'same-run':
-          return `Two created pets got the same id ${e.id}.`;
+          return `Two created items got the same id ${e.id}.`;
       }
       return unreachable(e.seenIn);
     case 'id-concurrent':
@@ -431,15 +431,15 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
     case 'identity':
       return e.inference
         ? `${operationId} for ${e.parameter}=${e.requested} answered the item with id ${e.received}. (${e.inference})`
-        : `GET for id ${e.requested} answered the pet with id ${e.received}.`;
+        : `GET for id ${e.requested} answered the item with id ${e.received}.`;
     case 'read-status':
-      return `Pet ${e.id}, ${e.origin}, got ${e.status} from getPet.`;
+      return `Item ${e.id}, ${e.origin}, got ${e.status} from ${operationId}.`;
     case 'read-differs':
-      return `getPet ${e.id} answered ${e.difference}.`;
+      return `${operationId} ${e.id} answered ${e.difference}.`;
     case 'list-differs':
-      return `The list shows pet ${e.id} with ${e.difference}.`;
+      return `The list shows item ${e.id} with ${e.difference}.`;
     case 'list-missing':
-      return `Pet ${e.id}, created earlier, is missing from a list of ${e.items} items${e.status ? ` filtered on status=${e.status}` : ''}.`;
+      return `Item ${e.id}, created earlier, is missing from a list of ${e.items} items${e.status ? ` filtered on status=${e.status}` : ''}.`;
     case 'not-found':
       return `getPet for an id nobody created (${e.id}) got ${e.status}; the contract says 404.`;
     case 'concurrent-name':

@@ -80,6 +80,7 @@ export async function calibrateCategories(context: SequenceContext): Promise<Ada
       gap: 'category-values',
       evidence: {
         scenario: 'category-values',
+        member: 'categoryId',
         refused: String(UNLIKELY_CATEGORY),
         accepted: known[0]!,
         knownCategories: known.length,

@@ -22,7 +22,7 @@ describe('noteDefaultStatus', () => {
       '{"id":7,"name":"Rex","categoryId":1,"status":"available"}',
     );
     expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'default-status' }]);
-    expect(findings[0]!.evidence).toEqual({ scenario: 'default-status', defaultStatus: 'available' });
+    expect(findings[0]!.evidence).toEqual({ scenario: 'default-status', member: 'status', defaultStatus: 'available' });
   });
 
   it('asks nothing when no status comes back, when one was sent, or of answers other than 201', () => {

@@ -22,7 +22,7 @@ export const noteDefaultStatus: Check = ({ exchange }) => {
       severity: 'warning',
       check: 'semantics.echo',
       gap: 'default-status',
-      evidence: { scenario: 'default-status', defaultStatus: got.status },
+      evidence: { scenario: 'default-status', member: 'status', defaultStatus: got.status },
     }),
   ];
 };

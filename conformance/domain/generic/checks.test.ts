@@ -181,6 +181,7 @@ describe('createEchoCheck', () => {
     expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'integer-precision' }]);
     expect(findings[0]!.evidence).toEqual({
       scenario: 'double-rounded',
+      member: 'categoryId',
       sent: '9007199254740993',
       received: '9007199254740992',
     });

@@ -86,7 +86,7 @@ export function createEchoCheck(
                 severity: 'warning',
                 check: 'semantics.echo',
                 gap: 'integer-precision',
-                evidence: { scenario: 'double-rounded', sent: String(value), received: String(got[member]) },
+                evidence: { scenario: 'double-rounded', member, sent: String(value), received: String(got[member]) },
               }),
             );
           continue;
@@ -102,7 +102,7 @@ export function createEchoCheck(
               severity: 'warning',
               check: 'semantics.echo',
               gap: 'field-size-limits',
-              evidence: { scenario: 'surrogate-replaced', sent: value, received: got[member] },
+              evidence: { scenario: 'surrogate-replaced', member, sent: value, received: got[member] },
             }),
           );
           continue;

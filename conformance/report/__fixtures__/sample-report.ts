@@ -143,7 +143,7 @@ export const gapFinding: Finding = {
   operationId: 'createPet',
   check: 'schema',
   gap: 'NewPet.status default',
-  evidence: { scenario: 'default-status', defaultStatus: 'available' },
+  evidence: { scenario: 'default-status', member: 'status', defaultStatus: 'available' },
 };
 
 /** Where the contract is silent: unknown query parameters. */
@@ -259,7 +259,7 @@ export const hostileReport: RunReport = {
     {
       ...gapFinding,
       gap: '<b>gap</b>',
-      evidence: { scenario: 'default-status', defaultStatus: `gap with key ${SAMPLE_KEY}` },
+      evidence: { scenario: 'default-status', member: 'status', defaultStatus: `gap with key ${SAMPLE_KEY}` },
     },
     {
       ...deprecationFinding,
