@@ -461,6 +461,24 @@ describe('403 to a bad credential', () => {
     ]);
   });
 
+  it('judges a body written out byte by byte as the JSON value it spells', () => {
+    // notes-app (held-out set 43): `{"title":"\uD83D\uDC22 ..."}` sent as escaped text, without
+    // `content`, was judged as no object at all and failed, where the same body built as JSON was a gap.
+    const escaped = validCase('createBook', {
+      body: { kind: 'raw', text: '{"t\\u0069tle":"\\uD83D\\uDC22"}', contentType: 'application/json' },
+    });
+    const findings = run(checkStatus, op('createBook'), escaped, refused(400));
+    expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
+    expect(describeFinding(findings[0]!)).toContain('"author"');
+    // Bytes that spell no JSON object are no body the rule can read: a refusal still fails.
+    const form = validCase('createBook', {
+      body: { kind: 'raw', text: 'title=Dune', contentType: 'application/x-www-form-urlencoded' },
+    });
+    expect(verdicts(run(checkStatus, op('createBook'), form, refused(400)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+  });
+
   it('a 401 to a request carrying a token the kit made up in its path is a gap; with a known one it fails', () => {
     // feathers (held-out set 40): "Invalid access token" for the path's made-up token, bearer key valid.
     const madeUp = validCase('logout', { pathParams: { accessToken: 'kit-unused-0' } });

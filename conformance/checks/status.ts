@@ -3,7 +3,7 @@ import { isKnownFormat, type JsonSchema, type OperationModel } from '../../spec/
 import { handlerFor } from '../../spec/security/index.js';
 import { isObject, resolve } from '../../spec/json/index.js';
 import { anotherCredentialBasis, credentialRefusalNamed, credentialVariantOf } from './credential-variant.js';
-import { authExpectation, bodyNamesAnother, type Case, keyMembers } from '../cases/index.js';
+import { authExpectation, bodyNamesAnother, type Case, keyMembers, sentJson } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 import { SECRET_MEMBER, declaresSecret } from './secret-member.js';
@@ -530,7 +530,7 @@ const ID_NAME = /^(id|Id|ID)$|[a-z0-9](Id|ID)$|[_-](id|Id|ID)$/;
 function generatedIdSent(c: Case, operation: OperationModel): boolean {
   if (c.query.some(([name]) => ID_NAME.test(name))) return true;
   if ((c.method ?? operation.method).toLowerCase() === 'post') return false;
-  const value = c.body?.kind === 'json' ? c.body.value : undefined;
+  const value = sentJson(c);
   return (
     value !== null &&
     typeof value === 'object' &&
@@ -572,7 +572,7 @@ function judgedMembers(c: Case, operation: OperationModel, status: number): stri
     ((status === 401 || status === 403) && operation.security.access === 'public') ||
     ((status === 400 || status === 401) && operation.tokenEndpointOf !== undefined);
   if (!stateful) return undefined;
-  const value = c.body?.kind === 'json' ? c.body.value : undefined;
+  const value = sentJson(c);
   const body =
     value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value)
       ? Object.keys(value).map((m) => `/body/${m}`)
@@ -621,7 +621,7 @@ function unjudgedRefusal(
     return Object.keys(body.schema.schema).length === 0
       ? 'the body, which the spec gives no schema'
       : 'the body, whose schema names no member: the spec does not say what it holds';
-  const value = c.body?.kind === 'json' ? c.body.value : undefined;
+  const value = sentJson(c);
   const object = value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
   const members = object ? Object.keys(value) : [];
   // A sign-in with made-up credentials: refused as unknown (401, 403) or as no such account (404).

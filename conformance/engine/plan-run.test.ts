@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec, type SpecModel } from '../../spec/index.js';
+import { loadSpec, specFromDocument, type SpecModel } from '../../spec/index.js';
 import { NO_DOMAIN_RULES } from '../domain/select-rules.js';
 import type { PropertyContext } from './kit-property.js';
 import { keeps, planRun, type RunSelection } from './plan-run.js';
@@ -26,7 +26,15 @@ beforeAll(async () => {
 
 const selection = (fields: Partial<RunSelection> = {}): RunSelection => ({ only: [], skip: [], ...fields });
 const ids = (plan: ReturnType<typeof planRun>) =>
-  [...plan.properties, ...plan.quickSweeps, ...plan.sequences, ...plan.bodies, ...plan.methods].map((p) => p.id);
+  [
+    ...plan.properties,
+    ...plan.quickSweeps,
+    ...plan.sequences,
+    ...plan.bodies,
+    ...plan.methods,
+    ...plan.closing.properties,
+    ...plan.closing.sweeps,
+  ].map((p) => p.id);
 
 describe('planRun', () => {
   it('plans every operation, with sweeps that write or try methods kept apart to run last', () => {
@@ -65,5 +73,27 @@ describe('planRun', () => {
       /--skip names nothing in this run: "shcema"/,
     );
     expect(() => planRun(spec, NO_DOMAIN_RULES, context, selection({ only: ['schema', 'semantics'] }))).not.toThrow();
+  });
+
+  it('plans the work on operations that may end the session apart, to run after everything else', () => {
+    // keep-api (held-out set 43): the kit's `DELETE /sessions` with its only token revoked it, and
+    // every operation run after got 401.
+    const ok = { '200': { description: 'ok' } };
+    const sessions = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'notes', version: '1' },
+      paths: {
+        '/notes': { get: { operationId: 'listNotes', responses: ok } },
+        '/sessions': { delete: { operationId: 'endSession', responses: ok } },
+        '/auth/logout': { post: { operationId: 'postLogout', responses: ok } },
+        '/users/{id}': { delete: { operationId: 'deleteUser', responses: ok } },
+      },
+    });
+    const plan = planRun(sessions, NO_DOMAIN_RULES, { ...context, spec: sessions }, selection());
+    const closingOps = new Set([...plan.closing.properties, ...plan.closing.sweeps].map((p) => p.operationId));
+    expect(closingOps).toEqual(new Set(['endSession', 'postLogout']));
+    const early = [...plan.properties, ...plan.quickSweeps, ...plan.bodies, ...plan.methods];
+    expect(early.some((p) => closingOps.has(p.operationId))).toBe(false);
+    expect(early.some((p) => p.operationId === 'deleteUser')).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import type { Case } from '../cases/index.js';
 import { isCheckName } from '../checks/registry.js';
 import type { DomainRules } from '../domain/rules.js';
 import type { SpecModel } from '../../spec/index.js';
+import { mayEndSession } from '../../spec/resources/index.js';
 import { authSweeps, caseProperties, probeSweeps, sequenceProperties, streams } from './build-properties.js';
 import { clientHeaderSweeps } from './client-header-sweeps.js';
 import { httpSweeps } from './http-sweeps.js';
@@ -30,8 +31,14 @@ export interface RunPlan {
   readonly sequences: readonly KitProperty<unknown>[];
   /** Sweeps that write and then judge what the store shows (large bodies, ETags across a change). */
   readonly bodies: readonly KitSweep[];
-  /** Undocumented methods may do something on the target (a DELETE that exists): they go last. */
+  /** Undocumented methods may do something on the target (a DELETE that exists): they go late. */
   readonly methods: readonly KitSweep[];
+  /**
+   * The work on operations that may end the run's own session (a logout, `DELETE /sessions`, the
+   * caller's account deleted), last of all: once one succeeds the credential may be gone, and every
+   * other operation would only be refused from then on (held-out set 43).
+   */
+  readonly closing: { readonly properties: readonly KitProperty<unknown>[]; readonly sweeps: readonly KitSweep[] };
 }
 
 /** Whether the selection keeps something named by any of `names` (an id, a family, an operationId). */
@@ -130,15 +137,22 @@ export function planRun(
   }
   const kept = <T extends { id: string; family: string; operationId: string }>(p: T) =>
     keeps(selection, spec, [p.id, p.family, p.operationId], p.operationId);
+  const closes = (p: { operationId: string }) => {
+    const operation = spec.operation(p.operationId);
+    return operation !== undefined && mayEndSession(operation.method, operation.path, operation.operationId);
+  };
   const sweeps = allSweeps.filter(kept);
-  const bodies = sweeps.filter((s) => /\/(large-bodies|body-sizes|conditional)$/.test(s.id));
-  const methods = sweeps.filter((s) => /\/(methods(-without-auth)?|allow-methods)$/.test(s.id));
+  const opening = sweeps.filter((s) => !closes(s));
+  const bodies = opening.filter((s) => /\/(large-bodies|body-sizes|conditional)$/.test(s.id));
+  const methods = opening.filter((s) => /\/(methods(-without-auth)?|allow-methods)$/.test(s.id));
+  const properties = allProperties.filter(kept);
   return {
-    properties: allProperties.filter(kept),
-    quickSweeps: sweeps.filter((s) => !bodies.includes(s) && !methods.includes(s)),
+    properties: properties.filter((p) => !closes(p)),
+    quickSweeps: opening.filter((s) => !bodies.includes(s) && !methods.includes(s)),
     sequences: allSequences.filter(kept),
     bodies,
     methods,
+    closing: { properties: properties.filter(closes), sweeps: sweeps.filter(closes) },
   };
 }
 

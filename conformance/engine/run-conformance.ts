@@ -256,7 +256,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     // the target holds (the plan is built again after preparation, from what it learnt).
     if (options.only.length > 0 || options.skip.length > 0) {
       const planned = planRun(spec, rules, { ...context, target }, options);
-      const declared = [...planned.properties, ...planned.sequences].flatMap((p) =>
+      const declared = [...planned.properties, ...planned.closing.properties, ...planned.sequences].flatMap((p) =>
         p.operations ? [[p.id, p.operations] as const] : [],
       );
       gate.declare(new Map(declared));
@@ -301,7 +301,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       for (const failure of adaptation?.failures ?? []) if (!gate.unsent(failure)) collector.addFailure(failure);
 
     memory.freeze();
-    const { properties, quickSweeps, sequences, bodies, methods } = planRun(
+    const { properties, quickSweeps, sequences, bodies, methods, closing } = planRun(
       spec,
       rules,
       { ...context, target },
@@ -309,7 +309,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     );
 
     if (replay) {
-      const property = [...properties, ...sequences].find((p) => p.id === replay.id);
+      const property = [...properties, ...closing.properties, ...sequences].find((p) => p.id === replay.id);
       if (!property) throw new RunError(`--replay names no property of this run: ${replay.id}`);
       propertiesTotal = 1;
       const outcome = await runProperty(property, replay);
@@ -329,6 +329,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         sequences.length +
         bodies.length +
         methods.length +
+        closing.properties.length +
+        closing.sweeps.length +
         (lookedFirst ? 1 : 0);
       // Locations first, while what preparation created still exists (the properties delete items
       // by the ids they learn): a sweep whose own creation is refused follows one of those.
@@ -349,6 +351,12 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         })(s);
       for (const s of bodies) await guarded<typeof s>(s.id, (q) => runSweep(q))(s);
       for (const s of methods) await guarded<typeof s>(s.id, (q) => runSweep(q))(s);
+      // Last, one at a time, what may end the run's own session.
+      for (const p of closing.properties)
+        await guarded<typeof p>(p.id, async (q) => {
+          await runProperty(q);
+        })(p);
+      for (const s of closing.sweeps) await guarded<typeof s>(s.id, (q) => runSweep(q))(s);
     }
     if (checkSelected('protocol')) for (const finding of dates.findings()) collector.addFailure(finding);
     const { backoff } = client;

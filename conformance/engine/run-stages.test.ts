@@ -2,8 +2,8 @@
 // selection as a gate (SelectionGate), and the judge of one exchange (ExchangeJudge).
 import { describe, expect, it } from 'vitest';
 import { exchange, jsonResponse, validCase } from '../checks/_test-support.js';
-import type { Exchange } from '../cases/index.js';
-import { loadSpec } from '../../spec/index.js';
+import type { Case, Exchange } from '../cases/index.js';
+import { loadSpec, specFromDocument } from '../../spec/index.js';
 import { resourceModelFor } from '../../spec/resources/index.js';
 import { genericRules } from '../domain/generic/index.js';
 import { thingsSpec } from '../domain/generic/__fixtures__/things-spec.js';
@@ -110,5 +110,65 @@ describe('ExchangeJudge', () => {
     expect(judge.judge(read).some((f) => f.severity === 'failure')).toBe(true);
     memory.sending(validCase('deleteThing', { pathParams: { thingId: '5' } }), remove);
     expect(judge.judge(read).filter((f) => f.severity === 'failure')).toEqual([]);
+  });
+
+  it('settles 401s to the valid key after a granted write that ended it as advisories, and only those', () => {
+    // keep-api (held-out set 43): after the kit's documented `DELETE /sessions` with its only
+    // token, every secured operation answered 401 "valid key refused".
+    const secured = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'notes', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+      paths: {
+        '/notes': {
+          get: { operationId: 'listNotes', responses: { '200': { description: 'ok' }, '401': { description: 'no' } } },
+          post: {
+            operationId: 'createNote',
+            responses: { '201': { description: 'ok' }, '401': { description: 'no' } },
+          },
+        },
+        '/sessions': {
+          delete: { operationId: 'logout', responses: { '204': { description: 'ok' }, '401': { description: 'no' } } },
+        },
+      },
+    });
+    const judgeOf = () => {
+      const collector = new Collector((f) => f);
+      const memory = new RunMemory(secured, { checks: {} } as never);
+      return new ExchangeJudge({
+        spec: secured,
+        rules: { checks: {} },
+        memory,
+        collector,
+        selected: () => true,
+        unjudged: () => false,
+      });
+    };
+    let clock = 0;
+    const sent = (c: Case, method: string, path: string, status: number): Exchange => ({
+      case: c,
+      request: { method, path, headers: { authorization: 'Bearer $API_KEY' } },
+      response: { ...jsonResponse(status, status === 401 ? { error: 'Invalid token' } : {}), sentAt: ++clock },
+    });
+    const refusals = (judge: ExchangeJudge, exchanges: Exchange[]) =>
+      exchanges
+        .flatMap((e) => judge.judge(e))
+        .filter((f) => f.code === 'auth_rejected_valid')
+        .map((f) => judge.settle(f).severity);
+    const list = (status: number) => sent(validCase('listNotes'), 'GET', '/notes', status);
+    const create = (status: number) => sent(validCase('createNote'), 'POST', '/notes', status);
+    const logout = sent(validCase('logout'), 'DELETE', '/sessions', 204);
+    // Granted, then the run's logout, then nothing granted: the 401s are advisories.
+    expect(refusals(judgeOf(), [list(200), create(201), logout, list(401), create(401)])).toEqual([
+      'advisory',
+      'advisory',
+    ]);
+    // A grant after the 401 shows the key still works: the 401 refused this request, a failure.
+    expect(refusals(judgeOf(), [list(200), logout, create(401), list(200)])).toEqual(['failure']);
+    // No write before the 401s (only reads were granted): failures.
+    expect(refusals(judgeOf(), [list(200), create(401), create(401)])).toEqual(['failure', 'failure']);
+    // Never granted at all: failures.
+    expect(refusals(judgeOf(), [create(401), list(401)])).toEqual(['failure', 'failure']);
   });
 });

@@ -135,3 +135,23 @@ export function idMemberCandidates(parameter: string, collectionName: string): {
   out.push({ member: 'id', why: `no member is named \`${parameter}\`; \`id\` is the conventional id member` });
   return out;
 }
+
+/** Path segments that end a session whatever the method: `POST /logout`, `GET /auth/sign-out`. */
+const LOGOUT_SEGMENT = /^(?:log[-_]?(?:out|off)|sign[-_]?(?:out|off)|revoke)$/i;
+/** Path segments whose DELETE ends a session or removes the principal: `DELETE /sessions`, `DELETE /users/me`. */
+const SESSION_SEGMENT = /^(?:sessions?|(?:access[-_]?|refresh[-_]?)?tokens?|auth|login|me|self|account)$/i;
+/** OperationIds that name a logout: `logout`, `signOut`, `users/log-out`. */
+const LOGOUT_ID = /(?:^|[^a-z])(?:log|sign)[-_ ]?(?:out|off)(?![a-z])|^(?:log|sign)(?:Out|Off)/i;
+
+/**
+ * Whether an operation may end the session or the principal its credential stands for: a logout
+ * (`POST /logout`, `DELETE /sessions`, an operationId `signOut`) or the deletion of the caller's own
+ * account (`DELETE /users/me`). Read from its method, path and operationId; a guess a run uses to
+ * order its work, never to judge an answer.
+ */
+export function mayEndSession(method: string, path: string, operationId = ''): boolean {
+  const literal = path.split('/').filter((s) => s !== '' && !s.includes('{'));
+  const last = literal.at(-1) ?? '';
+  if (LOGOUT_SEGMENT.test(last) || LOGOUT_ID.test(operationId)) return true;
+  return method.toLowerCase() === 'delete' && SESSION_SEGMENT.test(last);
+}
