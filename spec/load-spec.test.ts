@@ -188,6 +188,24 @@ describe('faults whose meaning is plain are repaired, and said', () => {
   });
 });
 
+describe('OpenAPI 3.0 documents with 3.1 members in info (held-out set 43)', () => {
+  it('drops info.summary and license.identifier, says so, and still refuses a 3.1 member elsewhere', async () => {
+    const document = (extra: object) => ({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1', summary: 'Users', license: { name: 'MIT', identifier: 'MIT' } },
+      paths: { '/users': { get: { responses: { '200': { description: 'ok' } } } } },
+      ...extra,
+    });
+    const spec = await loadSpec(await specFile('info31.json', JSON.stringify(document({}))));
+    expect(spec.warnings.join('\n')).toContain('#/info/summary (and 1 more like it)');
+    expect(spec.repairs).toHaveLength(1);
+    // Outside `info` a member 3.0 does not define still makes the document invalid.
+    const webhooks = document({ webhooks: {} });
+    const error = await loadError(await specFile('webhooks30.json', JSON.stringify(webhooks)));
+    expect(error.code).toBe('spec_invalid');
+  });
+});
+
 describe('OpenAPI 3.0 documents written with draft 6 habits (held-out set 36)', () => {
   it('a numeric exclusiveMinimum is the bound made exclusive; a $schema inside a schema is dropped', async () => {
     const document = {

