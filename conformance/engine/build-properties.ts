@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { stringify as stringifyLossless } from 'lossless-json';
-import type { Case } from '../cases/index.js';
+import { authExpectation, type Case } from '../cases/index.js';
 import type { DomainRules, Execution } from '../domain/rules.js';
 import {
   ASSUMED_CREDENTIALS,
@@ -102,21 +102,24 @@ export function caseProperties(spec: SpecModel, outer: PropertyContext, readOnly
 }
 
 /**
- * A credential variant's case; where it was refused with a 4xx other than 401 or 403, the same
- * request with the valid credential (kept, not judged) first, so that the check can tell whether the
- * credential was what the server refused (`validKeyStatus`).
+ * A credential variant's case; where it was refused with a 4xx other than 401 or 403 (or a spelling
+ * of the valid credential with 403), the same request with the valid credential (kept, not judged)
+ * first, so that the check can tell whether the credential was what the server refused (`validKeyStatus`).
  */
 async function withKeyControl(context: PropertyContext, testCase: Case): Promise<Execution> {
   const log = new ExchangeLog(context);
   const exchange = await log.send(testCase, false);
   const status = exchange.response?.status;
+  // A 403 to a spelling of the valid credential (`bearer` for `Bearer`) gets the control too: the
+  // check tells a refused spelling from a refused resource by it.
+  const spelling = status === 403 && authExpectation(testCase) === 'accept';
   if (
     testCase.kind !== 'auth' ||
     status === undefined ||
     status < 400 ||
     status >= 500 ||
     status === 401 ||
-    status === 403
+    (status === 403 && !spelling)
   ) {
     log.judge(exchange);
     return log.execution();
@@ -185,11 +188,15 @@ export function authSweeps(spec: SpecModel, context: PropertyContext, readOnly: 
           // The valid credentials' requests first: the default one's status tells the check whether a
           // variant of the same request refused with a 4xx other than 401 or 403 was refused for its
           // credential (the landmark queries are other requests).
-          const sentValid = await log.sendAll(cases.filter((c) => c.kind === 'valid'));
-          const validKeyStatus = sentValid.find((e) => e.case.authScheme === undefined)?.response?.status;
+          // The default spelling goes first: its status also tells whether another valid spelling (the
+          // scheme in lower case) refused with 403 was refused for its spelling, not its resource.
+          const isDefault = (c: Case) => c.auth === 'valid' && c.authScheme === undefined;
+          const sentDefault = await log.sendAll(cases.filter(isDefault));
+          const validKeyStatus = sentDefault[0]?.response?.status;
           await log.sendAll(
             cases
-              .filter((c) => c.kind !== 'valid')
+              .filter((c) => !isDefault(c))
+              .sort((a, b) => Number(b.kind === 'valid') - Number(a.kind === 'valid'))
               .map((c) => (validKeyStatus !== undefined && c.query === base.query ? { ...c, validKeyStatus } : c)),
           );
           return log.execution();

@@ -1320,3 +1320,68 @@ describe('a credential variant refused with the status the valid key gets too', 
     expect(report.findings.some((f) => f.code === 'auth_wrong_status' && f.severity === 'failure')).toBe(true);
   });
 });
+
+describe('a logout that revokes the run’s only token', () => {
+  // keep-api (held-out set 43): the kit called the documented `DELETE /sessions` with its token, which
+  // revoked it; every secured operation after answered 401 and each was failed as "valid key refused".
+  const secured = (operationId: string, success: string) => ({
+    operationId,
+    responses: {
+      [success]: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } },
+      '401': { description: 'no token' },
+    },
+  });
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'notes', version: '1' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
+    paths: {
+      '/sessions': { delete: secured('logout', '200') },
+      '/notes': { get: secured('listNotes', '200') },
+      '/tags': { get: secured('listTags', '200') },
+    },
+  };
+  const server = (spelling: (scheme: string) => boolean, refusal = 401) => {
+    const tokens = new Set(['t1']);
+    return (req: IncomingMessage, res: ServerResponse) => {
+      const [scheme = '', token = ''] = (req.headers.authorization ?? '').split(' ');
+      if (/^bearer$/i.test(scheme) && !spelling(scheme)) return json(res, refusal, { message: 'Forbidden' });
+      if (!/^bearer$/i.test(scheme) || !tokens.has(token)) {
+        res.writeHead(401, { 'www-authenticate': 'Bearer', 'content-type': 'application/json' });
+        return res.end('{"message":"Invalid token"}');
+      }
+      if (req.method === 'DELETE' && req.url === '/sessions') {
+        tokens.delete(token);
+        return json(res, 200, { loggedOut: true });
+      }
+      return json(res, 200, {});
+    };
+  };
+
+  it('runs the logout after every other operation, and fails nothing for the 401s it causes', async () => {
+    const { url, spec, seen } = await serve(
+      'logout',
+      document,
+      server(() => true),
+    );
+    const report = await runConformance({ target: url, spec, apiKey: 't1', seed: 1, runs: 5 });
+    expect(failures(report)).toEqual([]);
+    const firstLogout = seen.findIndex((line) => line.startsWith('DELETE /sessions'));
+    expect(firstLogout).toBeGreaterThan(0);
+    expect(seen.slice(firstLogout).some((line) => /^GET \/(notes|tags)/.test(line))).toBe(false);
+  });
+
+  it('still fails the scheme in another case refused with 403 where the same request was granted', async () => {
+    // fastify-zod (held-out set 43): `bearer <token>` got 403 "Forbidden", `Bearer <token>` 200.
+    const { url, spec } = await serve(
+      'scheme-case',
+      document,
+      server((s) => s === 'Bearer', 403),
+    );
+    const report = await runConformance({ target: url, spec, apiKey: 't1', seed: 1, runs: 5 });
+    const refused = failures(report).filter((f) => f.code === 'auth_rejected_valid');
+    expect(refused.map((f) => f.operationId)).toEqual(expect.arrayContaining(['listNotes', 'listTags']));
+    expect(refused.every((f) => f.evidence.scenario === 'valid-request' && f.evidence.status === 403)).toBe(true);
+  });
+});

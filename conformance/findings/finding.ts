@@ -170,6 +170,8 @@ export interface AuthEvidence {
   readonly scheme?: string;
   /** What the request carried, as the scheme's handler describes the variant ("an unknown key"). */
   readonly credential: string;
+  /** The status the same request got with the valid credential as the scheme spells it, where the kit sent that too. */
+  readonly validKeyStatus?: Integer;
 }
 
 /** Why a generated case is invalid (the case's {@link InvalidReason}, without its firmness). */
