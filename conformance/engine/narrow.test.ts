@@ -60,6 +60,22 @@ describe('narrowRefusal', () => {
     });
   });
 
+  it('concludes nothing from a step answered 409, a conflict with state, not the values refused', async () => {
+    // keep-api (held-out set 43): the first narrowing request registered the ordinary username, the
+    // next got 409 "User already exists", and the refusal was blamed on the password.
+    let created = 0;
+    const send = async (c: Case): Promise<Exchange> => {
+      const body = (c.body as { value: Obj }).value;
+      const status = body.name === '' ? 400 : created++ > 0 ? 409 : 201;
+      return {
+        case: c,
+        request: { method: 'POST', path: '/pets', headers: {} },
+        response: { status, headers: {}, bodyText: '', json: undefined, exactJson: undefined, durationMs: 1 },
+      } as unknown as Exchange;
+    };
+    expect(await narrowRefusal(send, caseOf({ name: '', categoryId: 5, nickname: 'x' }), ordinary)).toBeUndefined();
+  });
+
   it('leaves out members the ordinary body does not have', async () => {
     const t = target((b) => 'nickname' in b);
     expect(await narrowRefusal(t.send, caseOf({ name: 'Rex', categoryId: 1, nickname: 'x' }), ordinary)).toEqual({
@@ -147,6 +163,24 @@ describe('executeNarrowed', async () => {
     expect(describeFinding(result.findings[0]!)).toMatch(
       /could not attribute: the same request with ordinary values in "name" was refused too \(400\)/,
     );
+  });
+
+  it('says a 409 to a case with an edge is a conflict with state, not the edge', async () => {
+    const context = contextFor(() => true);
+    const conflicting = {
+      ...context,
+      send: async (c: Case) => ({
+        ...(await context.send(c)),
+        response: { ...(await context.send(c)).response!, status: 409 },
+      }),
+    };
+    const result = await executeNarrowed(conflicting as never, operation, {
+      ...caseOf({ name: 'Rex', categoryId: 1 }),
+      edge: { gap: 'field-size-limits', description: '/body/id is 2^53 + 1' },
+    });
+    expect(result.findings.map((f) => [f.severity, f.gap])).toEqual([['warning', 'unjudged-input']]);
+    expect(describeFinding(result.findings[0]!)).toContain("a conflict with the target's state (409");
+    expect(result.exchanges).toHaveLength(1);
   });
 
   it('fails a refusal whose cause is a value the schema allows, naming it', async () => {

