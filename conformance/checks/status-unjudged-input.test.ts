@@ -558,3 +558,40 @@ describe('403 to a bad credential', () => {
     ]);
   });
 });
+
+describe('a 401 on an operation that requires no credentials', () => {
+  // simple-api-server (held-out set 45): Basic declared but required by no operation, every request
+  // answered 401, and each 401 was blamed on an edge or on free text in the path.
+  const publicSpec = specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'collections', version: '1' },
+    components: { securitySchemes: { basicAuth: { type: 'http', scheme: 'basic' } } },
+    paths: {
+      '/collections/{collectionName}': {
+        get: {
+          operationId: 'getCollection',
+          parameters: [{ name: 'collectionName', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  });
+  const get = publicSpec.operation('getCollection')!;
+  const named = validCase('getCollection', { pathParams: { collectionName: 'books' } });
+
+  it('fails, whatever edge or free text the request carried; the same edge refused with 400 is a gap', () => {
+    expect(verdicts(run(checkStatus, get, named, refused(401)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+    const long = { ...named, edge: { gap: 'field-size-limits', description: '/path/collectionName is long' } };
+    expect(verdicts(run(checkStatus, get, long, refused(401)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+    expect(verdicts(run(checkStatus, get, long, refused(400)))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'field-size-limits' },
+    ]);
+    expect(verdicts(run(checkStatus, get, named, refused(400)))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
+    ]);
+  });
+});

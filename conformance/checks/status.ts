@@ -394,7 +394,14 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     let unjudged: string | undefined;
     // A blank string refused with a status the operation does not document (held-out set 40: `"title":
     // ""` answered 422 "can't be blank", only 200 documented) is a valid request refused, as any other.
-    if (c.edge && !(c.edge.blank && operation.responseFor(status) === undefined && !LIMIT_STATUSES.has(status))) {
+    // A 401 asks for credentials (RFC 9110 §15.5.2): no edge of the input explains it on an operation
+    // that needs none (held-out set 45: every operation answered 401, the document declares Basic
+    // but requires it nowhere, and each 401 was blamed on the edge its case carried).
+    if (
+      c.edge &&
+      status !== 401 &&
+      !(c.edge.blank && operation.responseFor(status) === undefined && !LIMIT_STATUSES.has(status))
+    ) {
       add({
         code: 'contract_gap',
         severity: 'warning',
@@ -615,7 +622,8 @@ function unjudgedRefusal(
   const unacceptable = acceptNamesNone(exchange.request.headers, operation);
   if (unacceptable && status >= 400 && status < 500) return unacceptable;
   const opaque = opaqueParameterSent(c, operation);
-  if (opaque && status >= 400 && status < 500) {
+  // A 401 judges credentials, not a value of the request: free text does not explain it.
+  if (opaque && status >= 400 && status < 500 && status !== 401) {
     const format = mergeAllOf(opaque.schema.schema).format;
     return typeof format === 'string'
       ? `the ${opaque.in} parameter ${opaque.name}, of format "${format}", which the spec's validators do not check: the kit cannot make a valid one`
