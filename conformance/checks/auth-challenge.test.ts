@@ -106,4 +106,22 @@ describe('checkAuthChallenge', () => {
     const open = { ...ops.listPets, security: { access: 'public', alternatives: [], source: 'operation' } as const };
     expect(run(checkAuthChallenge, open, authCase('listPets', 'none'), unauthorized())).toEqual([]);
   });
+
+  it('asks a challenge of a 401 where the document declares only Basic or bearer and requires none', () => {
+    // simple-api-server (held-out set 45): `basicAuth` declared, `security` nowhere, every request
+    // answered 401 with no WWW-Authenticate.
+    const basic = { kind: 'basic', name: 'basicAuth', type: 'http', scheme: 'basic' } as const;
+    const apiKey = { kind: 'apiKey', name: 'key', in: 'header', parameter: 'X-API-Key' } as const;
+    const declaring = (declaredOnly: readonly object[]) =>
+      ({ ...ops.listPets, security: { access: 'public', alternatives: [], source: 'none', declaredOnly } }) as never;
+    const none = authCase('listPets', 'none');
+    expect(verdicts(run(checkAuthChallenge, declaring([basic]), none, unauthorized()))).toEqual([
+      { code: 'auth_challenge_missing', severity: 'failure' },
+    ]);
+    // Any challenge at all passes there, and an API key among the declared schemes says nothing.
+    expect(run(checkAuthChallenge, declaring([basic]), none, unauthorized({ 'www-authenticate': 'Cookie' }))).toEqual(
+      [],
+    );
+    expect(run(checkAuthChallenge, declaring([basic, apiKey]), none, unauthorized())).toEqual([]);
+  });
 });

