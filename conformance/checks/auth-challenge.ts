@@ -1,7 +1,7 @@
 import type { Exchange } from '../cases/index.js';
 import type { Finding } from '../findings/index.js';
 import type { OperationModel } from '../../spec/index.js';
-import { handlerFor, schemesIn } from '../../spec/security/index.js';
+import { handlerFor, schemesIn, type SecurityScheme } from '../../spec/security/index.js';
 import { findingOf, type Check } from './make-finding.js';
 
 /**
@@ -11,11 +11,15 @@ import { findingOf, type Check } from './make-finding.js';
  * answered 401 without a challenge); with an API key among them it says nothing.
  */
 function challengesOf(operation: OperationModel): { names: string[]; schemes: string[] } {
+  const registered = (s: SecurityScheme) => handlerFor(s).supported && s.kind !== 'apiKey';
   const declared = operation.security.declaredOnly ?? [];
-  const onlyRegistered = declared.length > 0 && declared.every((s) => handlerFor(s).supported && s.kind !== 'apiKey');
   const used =
-    operation.security.access === 'public' ? (onlyRegistered ? declared : []) : schemesIn(operation.security);
-  const schemes = used.filter((s) => handlerFor(s).supported && s.kind !== 'apiKey');
+    operation.security.access !== 'public'
+      ? schemesIn(operation.security)
+      : declared.length > 0 && declared.every(registered)
+        ? declared
+        : [];
+  const schemes = used.filter(registered);
   const names = [...new Set(schemes.map((s) => handlerFor(s).challenge()!.split(' ')[0]!))];
   return { names, schemes: [...new Set(schemes.map((s) => s.name))] };
 }

@@ -185,11 +185,10 @@ export function authSweeps(spec: SpecModel, context: PropertyContext, readOnly: 
               });
           }
           const log = new ExchangeLog(context);
-          // The valid credentials' requests first: the default one's status tells the check whether a
-          // variant of the same request refused with a 4xx other than 401 or 403 was refused for its
-          // credential (the landmark queries are other requests).
-          // The default spelling goes first: its status also tells whether another valid spelling (the
-          // scheme in lower case) refused with 403 was refused for its spelling, not its resource.
+          // The default valid credential first: its status goes with every other case of the same
+          // request (the landmark queries are other requests), so the check can tell a refused
+          // credential or spelling (a 4xx other than 401, or `bearer` refused with 403) from a refused
+          // request or resource. The other valid spellings next, then the credentials to refuse.
           const isDefault = (c: Case) => c.auth === 'valid' && c.authScheme === undefined;
           const sentDefault = await log.sendAll(cases.filter(isDefault));
           const validKeyStatus = sentDefault[0]?.response?.status;

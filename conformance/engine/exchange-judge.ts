@@ -157,10 +157,7 @@ export class ExchangeJudge {
     if (!this.lastGrant || r.sentAt >= this.lastGrant.at)
       this.lastGrant = { at: r.sentAt, words, write: !['GET', 'HEAD', 'OPTIONS'].includes(method) };
     if (this.granted.has(operation.operationId)) return;
-    this.granted.set(
-      operation.operationId,
-      `${exchange.request.method} ${exchange.request.path.split('?')[0]} answered ${r.status}`,
-    );
+    this.granted.set(operation.operationId, words);
   }
 }
 

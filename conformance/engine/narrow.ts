@@ -52,20 +52,23 @@ export async function narrowRefusal(
     const { edge: _, ...rest } = testCase;
     return { ...rest, family: 'narrowing', body: { kind: 'json', value } };
   };
-  let lastStatus = 0;
-  const accepted = async (replaced: ReadonlySet<string>) => {
-    const status = (await send(build(replaced))).response?.status;
-    if (status === undefined) return undefined;
-    lastStatus = status;
-    return status >= 200 && status < 300 ? true : isContentRefusal(status) ? false : undefined;
-  };
+  const statusOf = async (replaced: ReadonlySet<string>) => (await send(build(replaced))).response?.status;
+  const accepted = (status: number | undefined) =>
+    status === undefined
+      ? undefined
+      : status >= 200 && status < 300
+        ? true
+        : isContentRefusal(status)
+          ? false
+          : undefined;
   const replaced = new Set(members);
-  const whole = await accepted(replaced);
+  const wholeStatus = await statusOf(replaced);
+  const whole = accepted(wholeStatus);
   if (whole === undefined) return undefined;
-  if (!whole) return { kind: 'not-body', status: lastStatus, members };
+  if (!whole) return { kind: 'not-body', status: wholeStatus!, members };
   for (const k of members) {
     replaced.delete(k);
-    const still = await accepted(replaced);
+    const still = accepted(await statusOf(replaced));
     if (still === undefined) return undefined;
     if (!still) replaced.add(k);
   }
@@ -98,14 +101,10 @@ export async function executeNarrowed(
     excused.evidence.scenario === 'edge-refused' &&
     exchange.response?.status === 409
   ) {
-    const conflict: Finding = {
-      ...excused,
-      gap: 'unjudged-input',
-      evidence: {
-        ...excused.evidence,
-        edge: `a conflict with the target's state (409, RFC 9110 §15.5.10), such as a value an earlier request registered, not the edge the kit varied (${excused.evidence.edge})`,
-      },
-    };
+    const conflict = unattributed(
+      excused,
+      `a conflict with the target's state (409, RFC 9110 §15.5.10), such as a value an earlier request registered, not the edge the kit varied (${excused.evidence.edge})`,
+    );
     return { findings: findings.map((f) => (f === excused ? conflict : f)), exchanges: [exchange] };
   }
   if (!excused || !isContentRefusal(exchange.response?.status) || !operation.requestBody)
@@ -132,19 +131,15 @@ export async function executeNarrowed(
     // The same request with ordinary values in place of the edge's was refused too: the edge is not
     // what the server refused, and the gap must not say it is (held-out set 44: a 409 for an id the
     // run had used, reported as "the limit it hit: an id beyond 2^53").
-    const unattributed: Finding =
+    const reworded =
       excused.code === 'contract_gap' && excused.evidence.scenario === 'edge-refused'
-        ? {
-            ...excused,
-            gap: 'unjudged-input',
-            evidence: {
-              ...excused.evidence,
-              edge: `a refusal the kit could not attribute: the same request with ordinary values in ${narrowed.members.map((m) => `"${m}"`).join(', ')} was refused too (${narrowed.status}), so the refusal is not the edge the kit varied (${excused.evidence.edge})`,
-            },
-          }
+        ? unattributed(
+            excused,
+            `a refusal the kit could not attribute: the same request with ordinary values in ${narrowed.members.map((m) => `"${m}"`).join(', ')} was refused too (${narrowed.status}), so the refusal is not the edge the kit varied (${excused.evidence.edge})`,
+          )
         : excused;
     return {
-      findings: [...findings.filter((f) => f !== excused), unattributed, ...seen],
+      findings: [...findings.filter((f) => f !== excused), reworded, ...seen],
       exchanges: [exchange, ...narrowing],
     };
   }
@@ -297,4 +292,10 @@ function answerFindings(context: PropertyContext, operation: OperationModel, exc
   const schema = operation.requestBody?.schema;
   if (body?.kind !== 'json' || !schema || !schema.validate(toPlainJson(body.value)).ok) return [];
   return context.judge(exchange).filter((f) => f.check !== 'positive' && f.check !== 'negative');
+}
+
+/** An edge-refused gap whose refusal is not the edge's: the `unjudged-input` gap, in the words given. */
+function unattributed(excused: Finding, words: string): Finding {
+  if (excused.code !== 'contract_gap' || excused.evidence.scenario !== 'edge-refused') return excused;
+  return { ...excused, gap: 'unjudged-input', evidence: { ...excused.evidence, edge: words } };
 }
