@@ -92,7 +92,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
         })
       : undefined;
 
+  // When the last request came: Prism loads in a quiet moment (see warm()).
+  let lastRequestAt = 0;
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    lastRequestAt = performance.now();
     const fields = headerFieldsWithin(req.rawHeaders) ? 0 : headerFieldBytes(req.rawHeaders);
     if (fields > HEADER_FIELDS_LIMIT) {
       if (!opts.quiet)
@@ -248,9 +251,16 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
         }
       };
       // Every mode needs Prism only for Prefer code= and example= (dynamic answers come from the spec
-      // module's generator): load it once start-up is over, so the first forced answer is quick
-      // without slowing the first ordinary one.
-      warmTimer = setTimeout(() => void load(), 1_500);
+      // module's generator): load it once start-up is over and the server is quiet, so the first
+      // forced answer is quick without slowing ordinary ones. Loading takes the CPU for a second or
+      // more; under steady traffic it waits, and a request that needs Prism loads it itself.
+      const loadWhenQuiet = () => {
+        const quietFor = performance.now() - lastRequestAt;
+        if (quietFor >= QUIET_BEFORE_PRISM_MS) return void load();
+        warmTimer = setTimeout(loadWhenQuiet, QUIET_BEFORE_PRISM_MS - quietFor);
+        warmTimer.unref();
+      };
+      warmTimer = setTimeout(loadWhenQuiet, 1_500);
       warmTimer.unref();
     },
     reload,
@@ -328,6 +338,9 @@ function headerFieldBytes(raw: readonly string[]): number {
   for (let i = 0; i + 1 < raw.length; i += 2) bytes += Buffer.byteLength(raw[i]!) + Buffer.byteLength(raw[i + 1]!) + 4;
   return bytes;
 }
+
+/** How long the server must have had no request before Prism's modules load in the background. */
+const QUIET_BEFORE_PRISM_MS = 300;
 
 /** Answers on a raw socket (requests node does not hand to the request handler), in the spec's error shape, and closes it. */
 function endWithError(core: MockCore, socket: Socket, reason: string, error: MockError): void {
