@@ -69,6 +69,8 @@ export function respond(
   }
   if (fault?.kind === 'drip')
     return { status: answer.status, headers, body, delivery: { kind: 'drip', intervalMs: fault.intervalMs } };
+  // HEAD: GET's status and headers, its Content-Length included, and no content (RFC 9110 §9.3.2, §8.6).
+  if (req.method === 'HEAD') return { status: answer.status, headers, body: NO_BYTES };
   return { status: answer.status, headers, body };
 }
 

@@ -56,7 +56,11 @@ export function routeRequest(
     };
   }
   const delay = requestDelay(req.headers[DELAY_HEADER], parts.options.delayMs);
-  const route = current.router.route(method, path);
+  let route = current.router.route(method, path);
+  // HEAD is GET without content (RFC 9110 §9.3.2), and general-purpose servers support both (§9.1):
+  // a path with a GET but no HEAD of its own answers HEAD as GET would, headers and length included
+  // (respond drops the content).
+  if (!route.ok && method === 'HEAD' && route.allow?.includes('GET')) route = current.router.route('GET', path);
   if (!route.ok) {
     // A route error still takes the error body the spec documents (the path's own operation's, or the nearest one's).
     const nearest = nearestOperation(current.spec, current.router, method, path, route.error.status);
