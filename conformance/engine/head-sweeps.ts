@@ -19,8 +19,9 @@ import { ExchangeLog } from '../sweep/index.js';
  * between is never blamed on HEAD:
  * - a success to HEAD where GET is 404 is a failure (`head-status`): HEAD claims what GET denies;
  * - a HEAD Content-Length other than the one the GET declares is a failure (`head-length`).
- * A HEAD answered 405 or 501 (or 404 where GET succeeds) is not judged here: that HEAD is missing
- * is not the same defect, and real frameworks do it (FastAPI: 405; Gin: 404).
+ * A HEAD answered 405 or 501 (or 404 where GET succeeds) is the `head-unsupported` gap, never a
+ * failure: that HEAD is missing is not the same defect, and real frameworks do it (FastAPI: 405;
+ * Gin: 404).
  */
 export function headSweeps(spec: SpecModel, context: PropertyContext): KitSweep[] {
   const sweeps: KitSweep[] = [];
@@ -67,8 +68,22 @@ function contentLength(e: Exchange): number | undefined {
 /** The findings of one GET, HEAD, GET of the same URI (see {@link headSweeps}). */
 export function judgeHead(before: Exchange, head: Exchange, after: Exchange): Finding[] {
   const [g, h, a] = [before.response, head.response, after.response];
-  if (!g || !h || !a || g.status !== a.status || h.status === 405 || h.status === 501) return [];
+  if (!g || !h || !a || g.status !== a.status) return [];
   const success = (s: number) => s >= 200 && s < 300;
+  // A resource GET serves that refuses HEAD: RFC 9110 §9.1 asks every general-purpose server to
+  // support both, but API frameworks refuse it as any unrouted method (FastAPI 405, Gin and LoopBack
+  // 404). Whether an API server is general-purpose the RFC does not settle: a gap, shown.
+  if (success(g.status) && (h.status === 404 || h.status === 405 || h.status === 501))
+    return [
+      findingOf(head, {
+        code: 'contract_gap',
+        severity: 'warning',
+        check: 'protocol',
+        gap: 'head-unsupported',
+        evidence: { scenario: 'head-unsupported', status: h.status, getStatus: g.status },
+      }),
+    ];
+  if (h.status === 405 || h.status === 501) return [];
   // Only a success where GET finds nothing: a 404 to HEAD where GET succeeds is how routers without
   // HEAD answer an unrouted method (Gin, by default), the HEAD that is missing, not a wrong one.
   if (g.status === 404 && success(h.status))

@@ -67,10 +67,19 @@ describe('judgeHead', () => {
     expect(judgeHead(got(404), got(200), got(404)).map((f) => f.evidence)).toEqual([
       { rule: 'head-status', headStatus: 200, getStatus: 404 },
     ]);
-    expect(judgeHead(got(200, {}, list), got(404), got(200, {}, list))).toEqual([]);
-    // A HEAD the target does not implement is not this defect.
-    expect(judgeHead(got(200, {}, list), got(405), got(200, {}, list))).toEqual([]);
     expect(judgeHead(got(404), got(404), got(404))).toEqual([]);
+  });
+
+  it('shows a HEAD a router lacks as the head-unsupported gap, never a failure (RFC 9110 §9.1)', () => {
+    for (const status of [404, 405, 501]) {
+      const findings = judgeHead(got(200, {}, list), got(status), got(200, {}, list));
+      expect(findings.map((f) => [f.code, f.severity, 'gap' in f ? f.gap : undefined, f.evidence])).toEqual([
+        ['contract_gap', 'warning', 'head-unsupported', { scenario: 'head-unsupported', status, getStatus: 200 }],
+      ]);
+    }
+    // Only where GET served the resource both times: a write between them judges nothing.
+    expect(judgeHead(got(200, {}, list), got(405), got(404))).toEqual([]);
+    expect(judgeHead(got(401), got(405), got(401))).toEqual([]);
   });
 
   it('names a large id for an integer path parameter', () => {

@@ -468,6 +468,8 @@ export type GapEvidence =
       readonly documents400: boolean;
     })
   | { readonly scenario: 'not-found-undocumented'; readonly status: 404 }
+  /** HEAD of a resource GET serves refused (404, 405, 501): RFC 9110 §9.1, left open for API servers. */
+  | { readonly scenario: 'head-unsupported'; readonly status: Integer; readonly getStatus: Integer }
   /** A success to an operation that documents none (errors only). */
   | { readonly scenario: 'success-undocumented'; readonly status: Integer }
   | { readonly scenario: 'edge-refused'; readonly status: Integer; readonly edge: string }

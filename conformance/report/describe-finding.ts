@@ -340,6 +340,8 @@ function describeGap(e: GapEvidence, operationId: string): string {
   switch (e.scenario) {
     case 'chunked-refused':
       return 'A chunked request body was refused with 411 Length Required.';
+    case 'head-unsupported':
+      return `HEAD of a URI that GET answered ${e.getStatus} got ${e.status}: RFC 9110 §9.1 asks general-purpose servers to support HEAD; the contract does not say whether this API is one.`;
     case 'auth-rate-limited':
       return `A request with ${credential(e)} got 429 before its key was judged.`;
     case 'auth-precedence':

@@ -253,6 +253,7 @@ export const EVERY_FINDING: readonly Finding[] = [
   finding('contract_gap', { scenario: 'malformed-forbidden', status: 403, ...invalid }),
   finding('contract_gap', { scenario: 'invalid-status-undocumented', status: 413, documents400: true, ...invalid }),
   finding('contract_gap', { scenario: 'not-found-undocumented', status: 404 }),
+  finding('contract_gap', { scenario: 'head-unsupported', status: 405, getStatus: 200 }),
   finding('contract_gap', { scenario: 'edge-refused', status: 400, edge: '/body/name is 5000 characters' }),
   finding('contract_gap', { scenario: 'limit-status', status: 413 }),
   finding('contract_gap', {
