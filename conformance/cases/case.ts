@@ -58,10 +58,11 @@ export interface EdgeReason {
   /** For `auth-precedence`: whether the input was malformed (`syntax`) or broke the schema. */
   readonly layer?: 'syntax' | 'schema';
   /**
-   * A string that is empty or only white space: no size limit, only a value a server may refuse
-   * as blank, with a status it documents (an undocumented one still fails).
+   * Input that hits no limit, only a reading the contract leaves open (a string that is empty or
+   * only white space, no body where the spec leaves it optional): a server may refuse it with a
+   * status it documents; an undocumented one still fails, as for any valid request.
    */
-  readonly blank?: true;
+  readonly documentedRefusalOnly?: true;
 }
 
 /** One generated request of an operation, before it is sent. Plain data: it can be printed and replayed. */

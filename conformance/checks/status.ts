@@ -392,15 +392,16 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     return out;
   if (status >= 400) {
     let unjudged: string | undefined;
-    // A blank string refused with a status the operation does not document (held-out set 40: `"title":
-    // ""` answered 422 "can't be blank", only 200 documented) is a valid request refused, as any other.
+    // A blank string, or no body where the spec leaves it optional, refused with a status the
+    // operation does not document (held-out set 40: `"title": ""` answered 422 "can't be blank", only
+    // 200 documented; set 48: no body answered 400) is a valid request refused, as any other.
     // A 401 asks for credentials (RFC 9110 §15.5.2): no edge of the input explains it on an operation
     // that needs none (held-out set 45: every operation answered 401, the document declares Basic
     // but requires it nowhere, and each 401 was blamed on the edge its case carried).
     if (
       c.edge &&
       status !== 401 &&
-      !(c.edge.blank && operation.responseFor(status) === undefined && !LIMIT_STATUSES.has(status))
+      !(c.edge.documentedRefusalOnly && operation.responseFor(status) === undefined && !LIMIT_STATUSES.has(status))
     ) {
       add({
         code: 'contract_gap',

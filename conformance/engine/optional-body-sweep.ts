@@ -9,8 +9,9 @@ const WRITES = new Set(['post', 'put', 'patch']);
  * default), sent once each without a body, otherwise valid. What the target answers is judged by
  * every check like any valid request: a 2xx whose body breaks the documented schema (a 201 missing
  * required members), or an item stored without its id that a list then shows, fails as usual. A
- * refusal is the `unjudged-input` gap, never a failure: many specs leave out a `required: true` their
- * server needs, and the spec's words do not say what an absent body means.
+ * refusal with a status the operation documents is the `unjudged-input` gap: many specs leave out a
+ * `required: true` their server needs, and the spec's words do not say what an absent body means.
+ * A refusal with a status it does not document fails, as for any valid request (held-out set 48).
  */
 export function optionalBodySweeps(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitSweep[] {
   if (readOnly) return [];
@@ -26,6 +27,7 @@ export function optionalBodySweeps(spec: SpecModel, context: PropertyContext, re
           gap: 'unjudged-input',
           description:
             'no body, which the spec leaves optional (the requestBody is not required): what an absent body means, it does not say',
+          documentedRefusalOnly: true as const,
         },
       };
       const exchange = await context.send(c);

@@ -42,9 +42,10 @@ const document = {
 /** Serves `answer(body)` for POST /users on a free port; records what it receives. */
 async function serve(
   answer: (body: string) => [number, unknown],
+  served: object = document,
 ): Promise<{ url: string; spec: string; bodies: string[] }> {
   const spec = join(dir, 'users.json');
-  writeFileSync(spec, JSON.stringify(document));
+  writeFileSync(spec, JSON.stringify(served));
   const bodies: string[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let body = '';
@@ -90,11 +91,31 @@ describe('a body the spec leaves optional, left out', () => {
     expect(judged(report)).toEqual(['failure schema schema_mismatch']);
   });
 
-  it('a refusal is the unjudged-input gap (hapi: 400 without a body), not a failure', async () => {
-    const { url, spec } = await serve((body) => (body === '' ? [400, { message: 'payload required' }] : stored(body)));
+  const refuseEmpty = (body: string): [number, unknown] =>
+    body === '' ? [400, { message: 'payload required' }] : stored(body);
+
+  it('a refusal with a documented status is the unjudged-input gap (hapi: 400 without a body)', async () => {
+    const post = document.paths['/users'].post;
+    const documents400 = {
+      ...document,
+      paths: {
+        '/users': {
+          post: { ...post, responses: { ...post.responses, '400': { description: 'bad input' } } },
+        },
+      },
+    };
+    const { url, spec } = await serve(refuseEmpty, documents400);
     const report = await run(url, spec);
     expect(report.verdict).toBe('certified');
     expect(judged(report)).toEqual(['warning positive unjudged-input']);
+  });
+
+  it('a refusal with a status the operation does not document fails, as for any valid request', async () => {
+    // koa-swagger-decorator's example (held-out set 48): POST without a body answered 400, only 200 documented.
+    const { url, spec } = await serve(refuseEmpty);
+    const report = await run(url, spec);
+    expect(report.verdict).not.toBe('certified');
+    expect(judged(report)).toEqual(['failure positive positive_rejected']);
   });
 
   it('a server that serves it as the spec says passes', async () => {

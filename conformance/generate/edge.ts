@@ -28,9 +28,17 @@ export function edgeOf(
   const shape = isObject(schema) ? mergeAllOf(schema) : undefined;
   if (typeof value === 'string') {
     if (value.length === 0)
-      return { gap: 'field-size-limits', description: `${pointer || 'value'} is an empty string`, blank: true };
+      return {
+        gap: 'field-size-limits',
+        description: `${pointer || 'value'} is an empty string`,
+        documentedRefusalOnly: true,
+      };
     if (value.trim() === '')
-      return { gap: 'field-size-limits', description: `${pointer || 'value'} is only white space`, blank: true };
+      return {
+        gap: 'field-size-limits',
+        description: `${pointer || 'value'} is only white space`,
+        documentedRefusalOnly: true,
+      };
     const bytes = Buffer.byteLength(value, 'utf8');
     const shown = typeof shape?.maxLength === 'number' && [...value].length <= shape.maxLength;
     if (bytes > ORDINARY_STRING_LIMIT && !shown) {
