@@ -389,7 +389,7 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
   for (const creator of spec.operations.filter(
     (o) => o.method === 'post' && o.requestBody && sendsJson(o) && !readOnly,
   )) {
-    sweeps.push(bodySizeSweep(spec, creator, context));
+    sweeps.push(bodySizeSweep(spec, creator, context), storedTextSweep(spec, creator, context));
   }
   sweeps.push(...headSweeps(spec, context), ...connectionCloseSweep(spec, context));
   if (!readOnly) sweeps.push(...allowSweeps(spec, context));
@@ -453,6 +453,92 @@ function withPatch(c: Case, patch: Record<string, WireJson>): Case {
   )
     return c;
   return { ...c, body: { kind: 'json', value: { ...(c.body.value as Record<string, WireJson>), ...patch } } };
+}
+
+/** The item read below a collection's POST (`GET /pets/{petId}` for `POST /pets`), if the spec has one. */
+function itemReaderOf(spec: SpecModel, creator: OperationModel): OperationModel | undefined {
+  return spec.operations.find(
+    (o) =>
+      o.method === 'get' &&
+      o.path.startsWith(`${creator.path}/{`) &&
+      o.path.split('/').length === creator.path.split('/').length + 1,
+  );
+}
+
+/**
+ * Reads back, with the same credential, the item a successful `created` made, and judges the `sent`
+ * string members stored whole (see judgeStoredWhole). Nothing is read where the spec has no item
+ * read, the answer names no id, or the client picks the id: another creation of the run may have
+ * named the same one (or one equal once read as a double), and the spec does not say which wins.
+ */
+async function readBackWhole(
+  log: ExchangeLog,
+  spec: SpecModel,
+  creator: OperationModel,
+  context: PropertyContext,
+  created: Exchange,
+  sent: Readonly<Record<string, string>>,
+): Promise<void> {
+  const item = itemReaderOf(spec, creator);
+  if (!isSuccess(created) || !item) return;
+  const param = item.parameters.filter((p) => p.in === 'path').at(-1)?.name;
+  if (param && (clientChoosesId(creator, param) || clientChoosesId(creator, 'id'))) return;
+  const id = param ? idOf(created, param) : undefined;
+  if (id === undefined) return;
+  // The item lives where it was created: the creator's path parameters (a parent's id) name its scope.
+  const read = await log.send({
+    ...sampleValid(item, context),
+    family: 'robustness',
+    pathParams: { ...created.case.pathParams, [param!]: id },
+    existing: [param!],
+  });
+  const readSchema = read.response ? item.responseFor(read.response.status)?.schema?.schema : undefined;
+  log.add(...judgeStoredWhole(created, read, sent, readSchema));
+}
+
+/**
+ * Control characters are text: JSON writes U+0000 as `\u0000` (RFC 8259 §7), and a string schema
+ * with no pattern or format takes it. Per POST whose item the spec lets the kit read: one valid body
+ * whose first string member that still validates holds a NUL in place of a middle character. A 2xx
+ * must have stored it whole (a store that keeps C strings cuts it at the NUL: held-out set 48); a
+ * refusal is the `field-size-limits` gap, as for other control characters; a 5xx fails as anywhere.
+ */
+function storedTextSweep(spec: SpecModel, creator: OperationModel, context: PropertyContext): KitSweep {
+  return {
+    id: `${creator.operationId}/stored-text`,
+    family: 'robustness',
+    operationId: creator.operationId,
+    async execute() {
+      const log = new ExchangeLog(context);
+      const sample = sampleValid(creator, context);
+      const value = sample.body?.kind === 'json' ? sample.body.value : undefined;
+      if (value === null || typeof value !== 'object' || Array.isArray(value) || !itemReaderOf(spec, creator))
+        return log.execution();
+      const withNul = (text: string) => {
+        const at = Math.floor(text.length / 2);
+        return `${text.slice(0, at)}\u0000${text.slice(at + 1)}`;
+      };
+      const fields = value as Record<string, WireJson>;
+      const member = Object.keys(fields).find((k) => {
+        const text = fields[k];
+        return (
+          typeof text === 'string' &&
+          text.length >= 3 &&
+          creator.requestBody!.schema.validate({ ...fields, [k]: withNul(text) }).ok
+        );
+      });
+      if (member === undefined) return log.execution();
+      const stored = withNul(fields[member] as string);
+      const created = await log.send({
+        ...sample,
+        family: 'robustness',
+        edge: { gap: 'field-size-limits', description: `"${member}" holds a NUL character (U+0000)` },
+        body: { kind: 'json', value: { ...fields, [member]: stored } },
+      });
+      await readBackWhole(log, spec, creator, context, created, { [member]: stored });
+      return log.execution();
+    },
+  };
 }
 
 /**
@@ -537,12 +623,6 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
       // 2. Valid bodies below the limit.
       const sizes = BAND_BYTES.filter((s) => limit === undefined || s < limit);
       if (largestRead > BAND_BYTES.at(-1)! && largestRead <= LARGEST_VALID_BYTES) sizes.push(largestRead);
-      const item = spec.operations.find(
-        (o) =>
-          o.method === 'get' &&
-          o.path.startsWith(`${creator.path}/{`) &&
-          o.path.split('/').length === creator.path.split('/').length + 1,
-      );
       for (const size of sizes) {
         const body = grownFirst(size, freeText, value);
         const edge = {
@@ -563,23 +643,7 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
           log.add(...judgeMemberOrder(created, reordered));
           if (!isSuccess(reordered)) continue;
         }
-        if (!isSuccess(created) || !item) continue;
-        const param = item.parameters.filter((p) => p.in === 'path').at(-1)?.name;
-        // Where the client picks the id (the create body carries it), another creation of the run may
-        // have named the same one (or one equal once read as a double): what is read back is not
-        // necessarily this body, and the spec does not say which creation wins.
-        if (param && (clientChoosesId(creator, param) || clientChoosesId(creator, 'id'))) continue;
-        const id = param ? idOf(created, param) : undefined;
-        if (id === undefined) continue;
-        // The item lives where it was created: the creator's path parameters (a parent's id) name its scope.
-        const read = await send({
-          ...sampleValid(item, context),
-          family: 'robustness',
-          pathParams: { ...sample.pathParams, [param!]: id },
-          existing: [param!],
-        });
-        const readSchema = read.response ? item.responseFor(read.response.status)?.schema?.schema : undefined;
-        log.add(...judgeStoredWhole(created, read, { [freeText]: body[freeText] as string }, readSchema));
+        await readBackWhole(log, spec, creator, context, created, { [freeText]: body[freeText] as string });
       }
 
       // 3. The collection, where what was stored shows.

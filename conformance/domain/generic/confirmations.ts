@@ -80,6 +80,10 @@ export function ruleKey(
     case 'list-differs':
     case 'concurrent-name':
       return { inference: 'stored', value: text(e.id) };
+    // A body read back with less than was accepted (a long string cut, text cut at a NUL): the
+    // target must have read other items back as written.
+    case 'stored-whole':
+      return { inference: 'stored', value: text(e.member) };
     case 'list-scope':
       return { inference: `scope:${text(e.scope)}`, value: text(e.asked) };
     case 'total':
