@@ -74,6 +74,16 @@ describe('gateValid: every request the kit calls valid passes the spec’s own v
     expect(gateValid(ordinary, closed)).toEqual({ send: ordinary });
   });
 
+  it('holds back every request but invalid ones where the template cannot carry a required path parameter', () => {
+    // terry-api (held-out set 49): `/v1/todos/:id` declares the path parameter id, which no request can send.
+    const express = { ...ops.getPet, path: '/pets/:petId' };
+    const fault = { member: 'path petId', why: expect.stringContaining('has no {petId}') };
+    expect(gateValid(validCase('getPet', { pathParams: { petId: '1' } }), express)).toMatchObject({ fault });
+    expect(gateValid({ ...validCase('getPet'), kind: 'auth' }, express)).toMatchObject({ fault });
+    const invalid = invalidCase('getPet', { location: 'path.petId' }, { pathParams: { petId: 'x' } });
+    expect(gateValid(invalid, express)).toEqual({ send: invalid });
+  });
+
   it('leaves invalid cases alone: they are meant to break the schema', () => {
     const c = invalidCase('createPet', {}, { body: { kind: 'json', value: { title: 7 } } });
     expect(gateValid(c, closed)).toEqual({ send: c });

@@ -10,9 +10,16 @@ export type Gated = { readonly send: Case } | { readonly fault: ValidityFault };
  * own request validators (body, parameters), or it is not sent at all (the generator could not make
  * a valid value: the caller notes a gap). An integer beyond ±(2^53−1) is no ordinary valid value: a
  * case carrying one, not already marked as an edge, goes as the `integer-precision` landmark (a
- * refusal of it is a gap). Other kinds of cases (invalid, auth, probes) pass unchanged.
+ * refusal of it is a gap). Other kinds of cases (invalid, auth, probes) pass unchanged, unless the
+ * operation's own path cannot carry its required parameters.
  */
 export function gateValid(c: Case, operation: OperationModel): Gated {
+  // A required path parameter its template does not name (`/todos/:id` declaring `id`, an Express
+  // path written into the document) has nowhere to go: no request of the operation is the one the
+  // spec describes, so none is sent as valid, nor as a request the target should accept (held-out
+  // set 49). Invalid cases still go: a refusal is their expected answer.
+  const unplaced = c.kind === 'invalid' ? undefined : unplacedPathParameter(operation);
+  if (unplaced) return { fault: unplaced };
   if (c.kind !== 'valid') return { send: c };
   const [fault] = validityFaults(c, operation);
   if (fault) return { fault };
@@ -27,4 +34,17 @@ export function gateValid(c: Case, operation: OperationModel): Gated {
       },
     },
   };
+}
+
+/** The first required path parameter the operation's template has no `{name}` for, as a fault. */
+function unplacedPathParameter(operation: OperationModel): ValidityFault | undefined {
+  const missing = operation.parameters.find(
+    (p) => p.in === 'path' && p.required && !operation.path.includes(`{${p.name}}`),
+  );
+  return missing
+    ? {
+        member: `path ${missing.name}`,
+        why: `the path ${operation.path} has no {${missing.name}}: a required path parameter has nowhere to go`,
+      }
+    : undefined;
 }
