@@ -238,6 +238,46 @@ describe('OpenAPI 3.0 documents written with draft 6 habits (held-out set 36)', 
   });
 });
 
+describe('JSON Schema habits in OpenAPI 3.0, and schema: null (held-out set 49)', () => {
+  it('reads type "null" and type lists as 3.0 writes them, and a null schema as any value', async () => {
+    const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'habits', version: '1' },
+      paths: {
+        '/links/{id}': {
+          get: {
+            operationId: 'follow',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              '200': { description: 'found', ...json({ type: ['string', 'null'] }) },
+              '202': { description: 'either', ...json({ type: ['string', 'integer'] }) },
+              '204': { description: 'nothing', ...json({ type: 'null' }) },
+              '404': { description: 'any', ...json(null) },
+              '410': {
+                description: 'a reference beside a null schema',
+                content: { 'application/json': { schema: null, $ref: '#/components/schemas/Gone' } },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { Gone: { type: 'object', required: ['reason'] } } },
+    };
+    const spec = await loadSpec(await specFile('habits.json', JSON.stringify(document)));
+    const { responses } = spec.operations[0]!;
+    const ok = (status: string, value: unknown) => responses[status]!.schema!.validate(value).ok;
+    expect([ok('200', 'a'), ok('200', null), ok('200', 1)]).toEqual([true, true, false]);
+    expect([ok('202', 'a'), ok('202', 1), ok('202', null)]).toEqual([true, true, false]);
+    expect([ok('204', null), ok('204', 'a')]).toEqual([true, false]);
+    expect(responses['404']!.schema).toBeUndefined();
+    // The document says nothing of the value there (a media type has no `$ref`): no guess of a schema.
+    expect(responses['410']!.schema).toBeUndefined();
+    expect(spec.repairs!.join('\n')).toContain('(and 2 more like it): a JSON Schema `type`');
+    expect(spec.repairs!.join('\n')).toContain('`schema: null` read as no schema (any value)');
+  });
+});
+
 describe('OpenAPI 3.0 documents with a misspelt keyword or a parameter without a schema (held-out set 39)', () => {
   it('a key that is no schema keyword is dropped; a parameter with no schema is free text', async () => {
     const document = {

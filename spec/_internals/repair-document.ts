@@ -54,7 +54,10 @@ const CONTACT_MEMBERS = new Set(['name', 'url', 'email']);
  * - in an OpenAPI 3.0 document, draft 6 habits: a numeric `exclusiveMinimum` (the bound, made
  *   exclusive) and a `$schema` inside a schema (set 36's notes API);
  * - in an OpenAPI 3.0 schema, a key that is no schema keyword of any version (`itens`): dropped, as
- *   JSON Schema ignores it; a parameter with neither `schema` nor `content`: free text (set 39).
+ *   JSON Schema ignores it; a parameter with neither `schema` nor `content`: free text (set 39);
+ * - in an OpenAPI 3.0 schema, JSON Schema's `type: "null"` or a type list: `nullable`, `enum: [null]`
+ *   or `anyOf`, as 3.0 writes the same values; `schema: null` anywhere, and a `$ref` a media type
+ *   holds itself: nothing said of the value (set 49).
  * Returns one line per kind of repair (the first JSON pointer, and how many more), for the model's warnings.
  */
 export function repairDocument(document: Obj): string[] {
@@ -88,6 +91,20 @@ export function repairDocument(document: Obj): string[] {
   const walkSchema = (node: unknown, pointer: string): void => {
     if (!isObject(node)) return;
     const o = node as Obj;
+    // 3.1's `type: "null"` and type lists (JSON Schema's way) in a 3.0 schema, whose `type` is one
+    // name: the same values written as 3.0 writes them (held-out set 49's URL shortener).
+    if (o.type === 'null' || Array.isArray(o.type)) {
+      const names = (Array.isArray(o.type) ? o.type : [o.type]).filter((t): t is string => typeof t === 'string');
+      const others = [...new Set(names.filter((t) => t !== 'null'))];
+      const nullable = names.includes('null');
+      delete o.type;
+      if (others.length === 1) o.type = others[0];
+      else if (others.length > 1)
+        o.anyOf = [...others.map((t) => ({ type: t })), ...(nullable ? [{ enum: [null] }] : [])];
+      if (nullable && others.length === 1) o.nullable = true;
+      if (nullable && others.length === 0 && o.enum === undefined) o.enum = [null];
+      note(`${pointer}/type`, 'a JSON Schema `type` (`"null"`, a list) read as OpenAPI 3.0 writes it');
+    }
     for (const key of Object.keys(o)) {
       if (SCHEMA_WORDS.has(key) || key.startsWith('x-')) continue;
       delete o[key];
@@ -149,6 +166,18 @@ export function repairDocument(document: Obj): string[] {
       if (Array.isArray(value))
         value.forEach((_, i) => undefineDangling(value, i, `${pointer}/${encodeSegment(key)}/${i}`));
       else undefineDangling(o, key, `${pointer}/${encodeSegment(key)}`);
+    }
+    // A `$ref` a media type holds itself (YAML indented one level short in a JSDoc comment, beside
+    // `schema: null`): a media type has no such member, and the document says nothing more of the
+    // value, so it is read as nothing rather than guessed to be the schema (held-out set 49).
+    if (/\/content\/[^/]+$/.test(pointer) && typeof o.$ref === 'string' && !isObject(o.schema)) {
+      delete o.$ref;
+      note(`${pointer}/$ref`, 'a `$ref` a media type holds itself (no member of a media type) read as nothing');
+    }
+    // `schema: null` (a generator's "no schema"): nothing is said of the value, so any value.
+    if (o.schema === null) {
+      delete o.schema;
+      note(`${pointer}/schema`, '`schema: null` read as no schema (any value)');
     }
     if (v30 && isObject(o.schema)) walkSchema(o.schema, `${pointer}/schema`);
     // A parameter with neither `schema` nor `content` says nothing of its value: free text.
