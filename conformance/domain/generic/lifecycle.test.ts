@@ -237,7 +237,7 @@ describe('lifecycle: what lies below a deleted item', () => {
       },
     });
     const boards = resourceModelFor(spec).model.collections.find((c) => c.path === '/boards')!;
-    const run = async (tasksAfterDelete: unknown[]) => {
+    const run = async (tasksAfterDelete: unknown[], boardAfterDelete?: unknown) => {
       let alive = false;
       const context: SequenceContext = {
         spec,
@@ -253,7 +253,10 @@ describe('lifecycle: what lies below a deleted item', () => {
             return jsonExchange(c, 204, undefined);
           }
           if (c.operationId === 'listTasks') return jsonExchange(c, 200, alive ? [{ id: 1 }] : tasksAfterDelete);
-          return alive ? jsonExchange(c, 200, { title: 'Plan', id: 3 }) : jsonExchange(c, 404, { message: 'gone' });
+          if (alive) return jsonExchange(c, 200, { title: 'Plan', id: 3 });
+          return boardAfterDelete === undefined
+            ? jsonExchange(c, 404, { message: 'gone' })
+            : jsonExchange(c, 200, boardAfterDelete);
         },
       };
       const step = { create: { pathParams: {}, query: [], body: { title: 'Plan' } } };
@@ -261,6 +264,10 @@ describe('lifecycle: what lies below a deleted item', () => {
     };
     expect(await run([])).not.toContain('semantics.delete');
     expect(await run([{ id: 1 }])).toContain('semantics.delete');
+    // A 200 that shows no board (gvan-users, held-out set 53: `200 {"error":"User not found"}`) does
+    // not serve the deleted one; a 200 that shows it does.
+    expect(await run([], { error: 'Board not found' })).not.toContain('semantics.delete');
+    expect(await run([], { title: 'Plan', id: 3 })).toContain('semantics.delete');
   });
 });
 
