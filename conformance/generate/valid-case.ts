@@ -1,3 +1,4 @@
+import { wellFormedText } from './lone-surrogates.js';
 import { withKnownReferences } from './known-references.js';
 import { isObject } from '../../spec/json/index.js';
 import fc from 'fast-check';
@@ -216,10 +217,6 @@ export function parameterArbitrary(parameter: ParameterModel): fc.Arbitrary<Wire
         (parameter.in !== 'path' || parameterText(value) !== ''),
     );
 }
-
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-/** The text with every lone surrogate replaced by U+FFFD, as a UTF-8 encoder (and `String.prototype.toWellFormed`) writes it. */
-export const wellFormedText = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
 
 /** The value with every lone surrogate replaced by U+FFFD, as a UTF-8 encoder would write it. */
 function wellFormed(value: WireJson): WireJson {

@@ -1,3 +1,4 @@
+import { wellFormedText } from '../generate/lone-surrogates.js';
 import { stringify as stringifyLossless } from 'lossless-json';
 import { type AuthVariant, type Case, keyMembers, type WireJson } from '../cases/index.js';
 import type { RequestRecord } from '../findings/index.js';
@@ -270,8 +271,6 @@ function encodePathSegment(value: string): string {
   return /^\.{1,2}$/.test(value) ? value.replaceAll('.', '%2E') : encodeText(value);
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
 /**
  * Percent-encodes text as UTF-8. A lone surrogate has no UTF-8 form (encodeURIComponent throws
  * URIError on it): it is written as U+FFFD, the character a UTF-8 encoder substitutes. The
@@ -280,7 +279,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * refuse them raw.
  */
 function encodeText(text: string): string {
-  return encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd')).replace(
+  return encodeURIComponent(wellFormedText(text)).replace(
     /[!'()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );

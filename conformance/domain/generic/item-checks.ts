@@ -4,7 +4,7 @@ import type { CollectionModel } from '../../../spec/resources/index.js';
 import type { Exchange } from '../../cases/index.js';
 import { findingOf, type RegisteredCheck } from '../../checks/index.js';
 import type { Finding } from '../../findings/index.js';
-import { mergeAllOf, wellFormedText } from '../../generate/index.js';
+import { mergeAllOf, sameBesideLoneSurrogates } from '../../generate/index.js';
 import { canonicalInteger, idOfItem } from './items.js';
 import { holdsSent, isEmptyValue } from './same-value.js';
 import { Confirmations } from './confirmations.js';
@@ -94,7 +94,11 @@ export function createEchoCheck(
         // A member the server filled from the path (`author` set to the `{username}` the todo was
         // created under) says where the item lives, not what the body sent.
         if (Object.values(exchange.case.pathParams).some((p) => String(p) === String(got[member]))) continue;
-        if (typeof value === 'string' && typeof got[member] === 'string' && got[member] === wellFormedText(value)) {
+        if (
+          typeof value === 'string' &&
+          typeof got[member] === 'string' &&
+          sameBesideLoneSurrogates(value, got[member])
+        ) {
           // Some JSON decoders (Go's encoding/json) read an unpaired surrogate escape as U+FFFD.
           out.push(
             findingOf(exchange, {

@@ -13,6 +13,13 @@ describe('holdsSent', () => {
     expect(holdsSent({ title: 'ab\ud809' }, { title: 'ab\ufffd' }, undefined)).toBe(true);
     expect(holdsSent({ title: 'a\udc00b' }, { title: 'ab' }, undefined)).toBe(true);
     expect(holdsSent({ title: 'ab\ud809' }, { title: 'ax\ufffd' }, undefined)).toBe(false);
+    // Or as three, one per byte of its generalized UTF-8 form (sql.js, held-out set 52).
+    expect(holdsSent({ title: 'Rex\ud83d' }, { title: 'Rex\ufffd\ufffd\ufffd' }, undefined)).toBe(true);
+    expect(holdsSent({ title: 'a\ud83db\udc00c' }, { title: 'a\ufffd\ufffd\ufffdbc' }, undefined)).toBe(true);
+    // The well-formed text around it must still come back whole, and no more than three replace one.
+    expect(holdsSent({ title: 'Rex\ud83d' }, { title: 'Re\ufffd\ufffd\ufffd' }, undefined)).toBe(false);
+    expect(holdsSent({ title: 'Rex\ud83d' }, { title: 'Rex\ufffd\ufffd\ufffd\ufffd' }, undefined)).toBe(false);
+    expect(holdsSent({ title: 'a.b\ud83d' }, { title: 'axb' }, undefined)).toBe(false);
   });
 
   it('members are held by value', () => {

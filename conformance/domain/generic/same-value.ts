@@ -1,3 +1,4 @@
+import { sameBesideLoneSurrogates } from '../../generate/index.js';
 import { isLosslessNumber } from 'lossless-json';
 import type { JsonSchema, OperationModel } from '../../../spec/index.js';
 import { decodeBody } from '../../../spec/media/index.js';
@@ -87,18 +88,11 @@ export function sameNumber(a: string, b: string): boolean {
   return a === b || (Number.isFinite(Number(a)) && Number(a) === Number(b));
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const LONE_SURROGATE_ALL = new RegExp(LONE_SURROGATE.source, 'g');
-
 function sameString(a: string, b: string, format: unknown): boolean {
   if (a === b) return true;
   // A lone surrogate has no Unicode scalar value: what a receiver makes of it is "unpredictable"
-  // (RFC 8259 §8.2), so it may come back as U+FFFD or not at all.
-  if (
-    LONE_SURROGATE.test(a) &&
-    (a.replace(LONE_SURROGATE_ALL, '\uFFFD') === b || a.replace(LONE_SURROGATE_ALL, '') === b)
-  )
-    return true;
+  // (RFC 8259 §8.2), so it may come back as U+FFFD (one, or three) or not at all.
+  if (sameBesideLoneSurrogates(a, b)) return true;
   if (format === 'date-time' || format === 'date')
     return !Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b);
   if (format === 'email' || format === 'hostname' || format === 'uuid' || format === 'idn-email')
