@@ -58,9 +58,17 @@ describe('confirmed inferences', () => {
     expect(confirmed.map((f) => f.basis)).toEqual([
       expect.objectContaining({
         kind: 'confirmed',
-        confirmedBy: 'listPets with limit=3 answered a full page of 3 items',
+        confirmedBy: 'listPets with limit=3 answered a full page of 3 items, and another answer of the list held more',
       }),
     ]);
+  });
+
+  it('takes no full page as confirmation while no answer of the list held more items than it', () => {
+    // rc-users (held-out set 54): the same two users for every request, limit=2 and limit=1 alike.
+    const { answer } = setup();
+    expect(answer(list([['limit', '2']]), pets(2))).toEqual([]);
+    const over = answer(list([['limit', '1']]), pets(2));
+    expect(over.map((f) => [f.severity, f.basis?.kind])).toEqual([['advisory', 'unconfirmed']]);
   });
 
   it('judges a filter only once the target answered another value of it with matching items only', () => {

