@@ -497,6 +497,17 @@ async function readBackWhole(
 }
 
 /**
+ * The text with its middle character replaced by a NUL. Characters, not UTF-16 units: cutting an
+ * astral character in half would leave a lone surrogate, which a store may rightly read back as
+ * U+FFFD, and the read-back would blame the NUL for it.
+ */
+export function withNulInside(text: string): string {
+  const characters = [...text];
+  characters[Math.floor(characters.length / 2)] = '\u0000';
+  return characters.join('');
+}
+
+/**
  * Control characters are text: JSON writes U+0000 as `\u0000` (RFC 8259 §7), and a string schema
  * with no pattern or format takes it. Per POST whose item the spec lets the kit read: one valid body
  * whose first string member that still validates holds a NUL in place of a middle character. A 2xx
@@ -514,21 +525,17 @@ function storedTextSweep(spec: SpecModel, creator: OperationModel, context: Prop
       const value = sample.body?.kind === 'json' ? sample.body.value : undefined;
       if (value === null || typeof value !== 'object' || Array.isArray(value) || !itemReaderOf(spec, creator))
         return log.execution();
-      const withNul = (text: string) => {
-        const at = Math.floor(text.length / 2);
-        return `${text.slice(0, at)}\u0000${text.slice(at + 1)}`;
-      };
       const fields = value as Record<string, WireJson>;
       const member = Object.keys(fields).find((k) => {
         const text = fields[k];
         return (
           typeof text === 'string' &&
-          text.length >= 3 &&
-          creator.requestBody!.schema.validate({ ...fields, [k]: withNul(text) }).ok
+          [...text].length >= 3 &&
+          creator.requestBody!.schema.validate({ ...fields, [k]: withNulInside(text) }).ok
         );
       });
       if (member === undefined) return log.execution();
-      const stored = withNul(fields[member] as string);
+      const stored = withNulInside(fields[member] as string);
       const created = await log.send({
         ...sample,
         family: 'robustness',

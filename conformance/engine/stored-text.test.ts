@@ -4,6 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../findings/index.js';
 import { answerJson, servingDocument } from './_test-support.js';
+import { hasLoneSurrogate } from '../generate/index.js';
+import { withNulInside } from './http-sweeps.js';
 import { runConformance } from './run-conformance.js';
 
 let open: { close(): Promise<void> } | undefined;
@@ -94,6 +96,13 @@ const judged = (report: RunReport) =>
     .map((f) => `${f.severity} ${f.check} ${f.gap ?? f.code}${'rule' in f.evidence ? ` ${f.evidence.rule}` : ''}`);
 
 describe('a NUL inside a valid string', () => {
+  it('replaces a whole character, never half of an astral one', () => {
+    expect(withNulInside('abcde')).toBe('ab\u0000de');
+    // '🐢🐢🐢' is six UTF-16 units: the middle unit is the second half of the second turtle.
+    expect(withNulInside('🐢🐢🐢')).toBe('🐢\u0000🐢');
+    expect(hasLoneSurrogate(withNulInside('🐢🐢🐢🐢'))).toBe(false);
+  });
+
   it('is sent, and a server that stores it whole passes', async () => {
     const { url, spec, sent } = await serve((text) => text);
     const report = await run(url, spec);
