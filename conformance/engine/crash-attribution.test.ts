@@ -50,6 +50,8 @@ describe('a target that dies on one request', () => {
       apiKey: DEFAULT_API_KEY,
       seed: 7,
       runs: 20,
+      // One request at a time: the request that got no answer is the one that took it down.
+      concurrency: 1,
     });
     const failures = report.findings.filter((f) => f.severity === 'failure');
     const stopped = failures.find((f) => f.code === 'transport_error' && f.evidence.scenario === 'run-stopped');
@@ -67,6 +69,30 @@ describe('a target that dies on one request', () => {
       expect(describeFinding(f)).not.toMatch(/ECONNREFUSED|not sent/);
       expect(f.request?.path).not.toBe('');
     }
+    expect(report.verdict).toBe('failed');
+  });
+
+  it('names every request in flight when it died, and blames none of them alone', async () => {
+    const report = await runConformance({
+      target: await dyingOnTilde(false),
+      apiKey: DEFAULT_API_KEY,
+      seed: 7,
+      runs: 20,
+      concurrency: 2,
+    });
+    const failures = report.findings.filter((f) => f.severity === 'failure');
+    const stopped = failures.find((f) => f.code === 'transport_error' && f.evidence.scenario === 'run-stopped');
+    const sent = [...(stopped?.reproducer?.setup ?? []), stopped?.reproducer?.request];
+    expect(describeFinding(stopped!)).toMatch(/were in flight together.*one of these took it down/);
+    // The fatal request is among those the reproducer sends.
+    expect(sent.some((r) => /"name":"[^"]*~/.test(r?.body ?? ''))).toBe(true);
+    // No request fails alone for a missing answer another request's crash may have cost it.
+    const alone = failures.filter((f) => f.code === 'transport_error' && f.evidence.scenario === 'exchange');
+    expect(alone).toEqual([]);
+    const settled = report.findings.filter(
+      (f) => f.code === 'transport_error' && f.evidence.scenario === 'exchange' && f.severity === 'advisory',
+    );
+    expect(settled.length).toBeGreaterThanOrEqual(1);
     expect(report.verdict).toBe('failed');
   });
 

@@ -462,7 +462,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   /** The findings, judged once more at the end of the run: by what the target confirmed, then by the rules (see DomainRules.settle). */
   function settled(): Finding[] {
     const collected = collector.findings();
-    const findings = collected.map((f) => judgeStage.settle(f));
+    const findings = collected.map((f) => watch.settle(judgeStage.settle(f)));
     if (!rules?.settle) return findings.map((f, i) => (f === collected[i] ? f : withSettledReproducer(f)));
     // A failure settled at the end was an advisory when found, with no reproducer: its request alone
     // reproduces it, and rerunning its operation's work finds it again.

@@ -34,6 +34,20 @@ export interface TargetWatch {
    */
   silentRoutes(): readonly { readonly route: string; readonly exchange: Exchange; readonly requests: number }[];
   /**
+   * Whether a request's missing answer cannot be told apart from the target's death: it was one of
+   * several requests in flight, all unanswered, when the target stopped accepting connections. One
+   * of them took the target down and the others lost their connections with it; from the outside
+   * no one can say which (held-out set 56: a crash on `GET /books/%20` was blamed on the POST sent
+   * beside it). The run-stopped finding names them all; their own transport findings say nothing
+   * of their own request.
+   */
+  diedWith(request: Exchange['request']): boolean;
+  /**
+   * A transport failure of a request that {@link TargetWatch.diedWith} the target: an advisory, since
+   * the run-stopped failure names every suspect and its reproducer sends each. Other findings as they are.
+   */
+  settle(finding: Finding): Finding;
+  /**
    * The one finding saying the run stopped early, naming the requests that may have taken the target
    * down when it died: `suspects`, in the order they were sent (the last one it answered, then the
    * first it did not answer; the finding's request is the last of them).
@@ -56,18 +70,42 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
   // outside the two cannot be told apart, so both are named, in order, and a reproducer sends both).
   // The refused requests after them are consequences, not findings of their own (they would
   // otherwise shrink to whatever value came last).
-  let firstUnanswered: Exchange | undefined;
-  let answeredBefore: Exchange | undefined;
+  //
+  // Requests run concurrently, so "the first unanswered" is every request that was in flight when
+  // the first answer went missing and went unanswered too: the window below. Its members are the
+  // requests in flight when it opened; an answer to one of them does not close it (the target may
+  // have answered it just before dying), an answer to a request sent after it does.
+  const inFlight = new Set<InFlight>();
+  let sentCount = 0;
+  let window: { members: Set<InFlight>; unanswered: Exchange[]; answeredBefore?: Exchange } | undefined;
   let lastAnswered: Exchange | undefined;
-  let killer: { unanswered?: Exchange; answered?: Exchange } | undefined;
+  let killer: { unanswered: readonly Exchange[]; answered?: Exchange } | undefined;
+  const order = new WeakMap<Exchange, number>();
   const consequences = new WeakSet<Exchange>();
   const silent = new Map<string, Exchange>();
+
+  function diedWith(request: Exchange['request']): boolean {
+    return killer !== undefined && killer.unanswered.length > 1 && killer.unanswered.some((e) => e.request === request);
+  }
 
   return {
     get down() {
       return down;
     },
     isConsequence: (exchange) => consequences.has(exchange),
+    diedWith,
+    settle(finding) {
+      if (finding.code !== 'transport_error' || finding.severity !== 'failure') return finding;
+      if (finding.evidence.scenario !== 'exchange' || !finding.request || !diedWith(finding.request)) return finding;
+      return {
+        ...finding,
+        severity: 'advisory',
+        basis: {
+          kind: 'unconfirmed',
+          inference: `this request was one of ${killer!.unanswered.length} in flight, all unanswered, when the target stopped accepting connections: it may have lost its connection to another's crash; the run-stopped failure names them all`,
+        },
+      };
+    },
     silentRoutes: () =>
       [...silent.entries()].map(([route, exchange]) => ({ route, exchange, requests: ROUTE_BREAKER_THRESHOLD })),
     async send(testCase, sendNow) {
@@ -86,18 +124,34 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
         consequences.add(notSent);
         return notSent;
       }
-      const exchange = await sendNow(testCase);
+      const flight: InFlight = { seq: sentCount++ };
+      inFlight.add(flight);
+      let exchange: Exchange;
+      try {
+        exchange = await sendNow(testCase);
+      } finally {
+        inFlight.delete(flight);
+      }
+      order.set(exchange, flight.seq);
       if (exchange.response) {
-        firstUnanswered = undefined;
+        if (window && !window.members.has(flight)) window = undefined;
         lastAnswered = exchange;
       } else if (exchange.failure?.kind === 'unreachable' && lastAnswered) {
         consequences.add(exchange);
-        killer ??= firstUnanswered
-          ? { unanswered: firstUnanswered, ...(answeredBefore ? { answered: answeredBefore } : {}) }
-          : { answered: lastAnswered };
-      } else if (exchange.failure && !answeredAfterAll(exchange) && !firstUnanswered) {
-        firstUnanswered = exchange;
-        answeredBefore = lastAnswered;
+        killer ??= window
+          ? {
+              unanswered: window.unanswered,
+              ...(window.answeredBefore ? { answered: window.answeredBefore } : {}),
+            }
+          : { unanswered: [], answered: lastAnswered };
+      } else if (exchange.failure && !answeredAfterAll(exchange)) {
+        if (!window)
+          window = {
+            members: new Set([...inFlight, flight]),
+            unanswered: [exchange],
+            ...(lastAnswered ? { answeredBefore: lastAnswered } : {}),
+          };
+        else if (window.members.has(flight)) window.unanswered.push(exchange);
       }
       if (exchange.failure && !answeredAfterAll(exchange)) {
         consecutiveDead += 1;
@@ -115,16 +169,21 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
     },
     stopped(defaultOperationId) {
       if (!down && !killer) return undefined;
-      const suspects = [killer?.answered, killer?.unanswered].filter((e): e is Exchange => e !== undefined);
+      const unanswered = [...(killer?.unanswered ?? [])].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+      const suspects = [killer?.answered, ...unanswered].filter((e): e is Exchange => e !== undefined);
       const last = suspects.at(-1);
       const route = (e: Exchange) => `${e.request.method} ${e.request.path}`;
+      const several = unanswered.length > 1;
+      const routes = unanswered.map(route).join(several && unanswered.length === 2 ? ' and ' : ', ');
       const detail = !killer
         ? down!
-        : killer.unanswered && killer.answered
-          ? `the target stopped accepting connections after answering ${route(killer.answered)} and leaving ${route(killer.unanswered)} unanswered: one of the two took it down (the reproducer sends both, in order); the requests after them were refused`
-          : killer.unanswered
-            ? `the target stopped accepting connections after ${route(killer.unanswered)}, the first request it gave no answer; the requests after it were refused`
-            : `the target stopped accepting connections after answering ${route(killer.answered!)}, the last request it answered; the requests after it were refused`;
+        : several
+          ? `the target stopped accepting connections while ${routes} were in flight together${killer.answered ? `, after answering ${route(killer.answered)}` : ''}, and none of them was answered: one of ${killer.answered ? 'these' : 'them'} took it down, and the others lost their connections with it (the reproducer sends each, in order); the requests after them were refused`
+          : unanswered.length === 1 && killer.answered
+            ? `the target stopped accepting connections after answering ${route(killer.answered)} and leaving ${routes} unanswered: one of the two took it down (the reproducer sends both, in order); the requests after them were refused`
+            : unanswered.length === 1
+              ? `the target stopped accepting connections after ${routes}, the first request it gave no answer; the requests after it were refused`
+              : `the target stopped accepting connections after answering ${route(killer.answered!)}, the last request it answered; the requests after it were refused`;
       const finding: Finding = {
         code: 'transport_error',
         severity: 'failure',
@@ -136,6 +195,11 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
       return { finding, suspects };
     },
   };
+}
+
+/** One request under way; `seq` orders requests by when they were sent. */
+interface InFlight {
+  readonly seq: number;
 }
 
 /**

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { Case, Exchange } from '../cases/index.js';
+import type { Finding } from '../findings/index.js';
+import { describeFinding } from '../report/describe-finding.js';
+import { watchTarget } from './target-watch.js';
+
+/** A case naming only what the watch reads: its operation, method and path. */
+function caseOf(operationId: string, method: string, path: string): Case {
+  return { operationId, method, kind: 'valid', literalPath: { path } } as unknown as Case;
+}
+
+function answered(c: Case): Exchange {
+  const { method, literalPath } = c as unknown as { method: string; literalPath: { path: string } };
+  return {
+    case: c,
+    request: { method, path: literalPath.path, headers: {} },
+    response: { status: 200, headers: {}, bodyText: '', durationMs: 1, sentAt: 0 },
+  };
+}
+
+function failed(c: Case, kind: 'connection_reset' | 'unreachable'): Exchange {
+  const { method, literalPath } = c as unknown as { method: string; literalPath: { path: string } };
+  return {
+    case: c,
+    request: { method, path: literalPath.path, headers: {} },
+    failure: { kind, message: kind === 'unreachable' ? 'ECONNREFUSED' : 'ECONNRESET', durationMs: 1 },
+  };
+}
+
+/** A send the test settles by hand, to choose the order in which concurrent requests come back. */
+function deferred(): { promise: Promise<Exchange>; settle: (e: Exchange) => void } {
+  let settle!: (e: Exchange) => void;
+  const promise = new Promise<Exchange>((resolve) => (settle = resolve));
+  return { promise, settle };
+}
+
+const routeOf = (c: Case) => {
+  const { method, literalPath } = c as unknown as { method: string; literalPath: { path: string } };
+  return { method, route: `${method} ${literalPath.path}` };
+};
+
+function transportFinding(e: Exchange): Finding {
+  return {
+    code: 'transport_error',
+    severity: 'failure',
+    operationId: e.case.operationId,
+    check: 'transport',
+    request: e.request,
+    evidence: { scenario: 'exchange', kind: 'connection_reset', detail: 'ECONNRESET' },
+  } as Finding;
+}
+
+describe('watchTarget', () => {
+  it('names every request in flight when the target died, and settles their own transport failures as advisories', async () => {
+    const watch = watchTarget(routeOf);
+    const before = caseOf('addBook', 'POST', '/books');
+    await watch.send(before, async (c) => answered(c));
+    const post = caseOf('addBook', 'POST', '/books');
+    const fatal = caseOf('getBookById', 'GET', '/books/%20');
+    const postSend = deferred();
+    const fatalSend = deferred();
+    const postDone = watch.send(post, () => postSend.promise);
+    const fatalDone = watch.send(fatal, () => fatalSend.promise);
+    // The crash ends both connections; the innocent POST happens to come back first.
+    postSend.settle(failed(post, 'connection_reset'));
+    const postExchange = await postDone;
+    fatalSend.settle(failed(fatal, 'connection_reset'));
+    const fatalExchange = await fatalDone;
+    const refused = await watch.send(caseOf('listBooks', 'GET', '/books'), async (c) => failed(c, 'unreachable'));
+    expect(watch.isConsequence(refused)).toBe(true);
+
+    const stopped = watch.stopped('addBook');
+    expect(stopped?.suspects.map((e) => e.request.path)).toEqual(['/books', '/books', '/books/%20']);
+    const words = describeFinding(stopped!.finding);
+    expect(words).toMatch(/while POST \/books and GET \/books\/%20 were in flight together/);
+    expect(words).toMatch(/one of these took it down/);
+    // Their own "no answer" findings cannot say whose crash it was.
+    for (const e of [postExchange, fatalExchange]) {
+      expect(watch.diedWith(e.request)).toBe(true);
+      const settled = watch.settle(transportFinding(e));
+      expect(settled.severity).toBe('advisory');
+      expect(settled.basis).toMatchObject({ kind: 'unconfirmed' });
+    }
+  });
+
+  it('keeps a lone unanswered request the failure it is', async () => {
+    const watch = watchTarget(routeOf);
+    await watch.send(caseOf('listBooks', 'GET', '/books'), async (c) => answered(c));
+    const fatal = caseOf('getBookById', 'GET', '/books/%20');
+    const fatalExchange = await watch.send(fatal, async (c) => failed(c, 'connection_reset'));
+    await watch.send(caseOf('listBooks', 'GET', '/books'), async (c) => failed(c, 'unreachable'));
+    expect(watch.diedWith(fatalExchange.request)).toBe(false);
+    expect(watch.settle(transportFinding(fatalExchange)).severity).toBe('failure');
+    expect(describeFinding(watch.stopped('listBooks')!.finding)).toMatch(
+      /after answering GET \/books and leaving GET \/books\/%20 unanswered: one of the two took it down/,
+    );
+  });
+
+  it('closes the window on an answer to a request sent after it: a reset the target survived stays its own', async () => {
+    const watch = watchTarget(routeOf);
+    const a = caseOf('addBook', 'POST', '/books');
+    const b = caseOf('getBookById', 'GET', '/books/1');
+    const aSend = deferred();
+    const bSend = deferred();
+    const aDone = watch.send(a, () => aSend.promise);
+    const bDone = watch.send(b, () => bSend.promise);
+    aSend.settle(failed(a, 'connection_reset'));
+    const aExchange = await aDone;
+    bSend.settle(failed(b, 'connection_reset'));
+    await bDone;
+    // The target is still up: a later request is answered.
+    await watch.send(caseOf('listBooks', 'GET', '/books'), async (c) => answered(c));
+    await watch.send(caseOf('listBooks', 'GET', '/books'), async (c) => failed(c, 'unreachable'));
+    expect(watch.diedWith(aExchange.request)).toBe(false);
+    expect(watch.settle(transportFinding(aExchange)).severity).toBe('failure');
+  });
+});
