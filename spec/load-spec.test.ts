@@ -206,6 +206,55 @@ describe('OpenAPI 3.0 documents with 3.1 members in info (held-out set 43)', () 
   });
 });
 
+describe('members no OpenAPI object defines (held-out set 56)', () => {
+  const document = (post: object, del: object = {}) => ({
+    openapi: '3.0.0',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/users': {
+        post: {
+          requestBody: {
+            content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } },
+            ...post,
+          },
+          responses: { '201': { description: 'created' } },
+        },
+      },
+      '/users/{id}': {
+        delete: {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'gone' } },
+          ...del,
+        },
+      },
+    },
+  });
+
+  it('drops a member no tool reads, and reads a status beside `responses` as one of them', async () => {
+    const spec = await loadSpec(
+      await specFile(
+        'stray.json',
+        JSON.stringify(
+          document({ application: 'json' }, { '400': { description: 'bad id', content: { 'application/json': {} } } }),
+        ),
+      ),
+    );
+    expect(spec.repairs).toEqual([
+      '#/paths/~1users/post/requestBody/application: a member no OpenAPI object defines read as nothing',
+      '#/paths/~1users~1{id}/delete/400: a response written beside `responses` read as one of them',
+    ]);
+    expect(spec.operation(spec.operations[1]!.operationId)!.responseFor(400)).toBeDefined();
+  });
+
+  it('still refuses a field in the wrong place or misspelt: it may be meant to change what is valid', async () => {
+    for (const stray of [{ requried: true }, { Required: true }, { schema: { type: 'string' } }]) {
+      const error = await loadError(await specFile('kept-stray.json', JSON.stringify(document(stray))));
+      expect(error.code).toBe('spec_invalid');
+      expect(error.message).toContain(Object.keys(stray)[0]);
+    }
+  });
+});
+
 describe('OpenAPI 3.0 documents written with draft 6 habits (held-out set 36)', () => {
   it('a numeric exclusiveMinimum is the bound made exclusive; a $schema inside a schema is dropped', async () => {
     const document = {

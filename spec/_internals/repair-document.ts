@@ -42,6 +42,84 @@ const LICENSE_MEMBERS = new Set(['name', 'url']);
 const CONTACT_MEMBERS = new Set(['name', 'url', 'email']);
 
 /**
+ * Every fixed field of every OpenAPI 3.0 and 3.1 object. A member the OpenAPI schema refuses, whose
+ * name is none of these, no schema keyword and no typo of either, is a word no OpenAPI tool reads.
+ */
+const FIELD_WORDS = new Set([
+  ...['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags'],
+  ...['summary', 'termsOfService', 'contact', 'license', 'version', 'name', 'url', 'email', 'identifier'],
+  ...['variables', 'schemas', 'responses', 'parameters', 'requestBodies', 'headers', 'securitySchemes', 'links'],
+  ...['callbacks', 'pathItems', 'get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'],
+  ...['operationId', 'requestBody', 'in', 'allowEmptyValue', 'style', 'explode', 'allowReserved', 'schema'],
+  ...['content', 'encoding', 'contentType', 'value', 'externalValue', 'operationRef', 'server', 'scheme'],
+  ...['bearerFormat', 'flows', 'openIdConnectUrl', 'implicit', 'password', 'clientCredentials'],
+  ...['authorizationCode', 'authorizationUrl', 'tokenUrl', 'refreshUrl', 'scopes', 'propertyName', 'mapping'],
+  ...['namespace', 'prefix', 'attribute', 'wrapped'],
+]);
+
+/** Whether two words are one edit apart or less (an insertion, a deletion, a change, two letters swapped), case aside. */
+function nearlyTheSame(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x === y) return true;
+  if (Math.abs(x.length - y.length) > 1) return false;
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  const rest = (from: string, skip: number) => from.slice(i + skip);
+  if (x.length === y.length)
+    return rest(x, 1) === rest(y, 1) || (x[i] === y[i + 1] && x[i + 1] === y[i] && rest(x, 2) === rest(y, 2));
+  return x.length > y.length ? rest(x, 1) === rest(y, 0) : rest(x, 0) === rest(y, 1);
+}
+
+/** A member the OpenAPI schema refuses as one its object does not define. */
+export interface StrayMember {
+  /** JSON pointer of the object holding it. */
+  readonly at: string;
+  readonly member: string;
+}
+
+/**
+ * Drops, in place, members the OpenAPI schema refuses where they stand, when their names are words
+ * no OpenAPI object and no schema defines, nor a typo of one: no tool gives them a meaning
+ * (`"application": "json"` inside a request body, as @hono/zod-openapi copies it through: held-out
+ * set 56). A field in the wrong place (`required` in a media type) or misspelt (`requried`) may be
+ * meant to change what is valid, so it is not dropped, and the document stays refused.
+ * Returns the notes for the model's warnings; none when a stray member is kept (nothing is dropped then).
+ */
+export function dropStrayMembers(document: Obj, strays: readonly StrayMember[]): string[] {
+  const words = [...FIELD_WORDS, ...SCHEMA_WORDS];
+  const holderOf = (at: string) => resolve(document, at.replace(/^#/, ''));
+  // A status beside an operation's `responses` is one of its responses, misplaced (set 56's DELETE).
+  const misplacedResponse = ({ at, member }: StrayMember) => {
+    const holder = holderOf(at);
+    return (
+      STATUS_KEY.test(member) &&
+      isObject(holder) &&
+      isObject((holder as Obj).responses) &&
+      !(member in ((holder as Obj).responses as Obj))
+    );
+  };
+  const meaningless = ({ member }: StrayMember) =>
+    !member.startsWith('x-') && !STATUS_KEY.test(member) && !words.some((w) => nearlyTheSame(w, member));
+  if (strays.length === 0 || !strays.every((s) => misplacedResponse(s) || meaningless(s))) return [];
+  const notes: string[] = [];
+  for (const stray of strays) {
+    const { at, member } = stray;
+    const holder = holderOf(at);
+    if (!isObject(holder) || !(member in holder)) continue;
+    if (misplacedResponse(stray)) {
+      ((holder as Obj).responses as Obj)[member] = (holder as Obj)[member];
+      notes.push(`${at}/${encodeSegment(member)}: a response written beside \`responses\` read as one of them`);
+    } else notes.push(`${at}/${encodeSegment(member)}: a member no OpenAPI object defines read as nothing`);
+    delete (holder as Obj)[member];
+  }
+  return notes;
+}
+
+/** A response's key: a status, a range of statuses, or `default`. */
+const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
+
+/**
  * Repairs, in place, faults real documents carry that leave no doubt about what their authors
  * meant, so that the kit and the mock can serve and test them instead of refusing the whole file:
  * - `required: true` inside a property's schema (Swagger 2.0 and JSON Schema draft 3 habit): the
