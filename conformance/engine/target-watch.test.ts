@@ -70,7 +70,9 @@ describe('watchTarget', () => {
     expect(watch.isConsequence(refused)).toBe(true);
 
     const stopped = watch.stopped('addBook');
-    expect(stopped?.suspects.map((e) => e.request.path)).toEqual(['/books', '/books', '/books/%20']);
+    // The last answered, then the unanswered, the first sent last: it is the finding's request.
+    expect(stopped?.suspects.map((e) => e.request.path)).toEqual(['/books', '/books/%20', '/books']);
+    expect(stopped?.finding.request?.path).toBe('/books');
     const words = describeFinding(stopped!.finding);
     expect(words).toMatch(/while POST \/books and GET \/books\/%20 were in flight together/);
     expect(words).toMatch(/one of these took it down/);

