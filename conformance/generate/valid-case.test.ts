@@ -112,9 +112,13 @@ describe('toValidCase: what a form cannot write is an edge, not an ordinary vali
     expect(toValidCase(form, parts({ file: [] })).edge).toMatchObject({ gap: 'form-encoding' });
   });
 
-  it('leaves a body with its parts, or JSON (which writes [] as it is), unlabelled', async () => {
+  it('leaves a body with its parts unlabelled; in JSON (which writes [] as it is) an empty list is only refusable as documented', async () => {
     expect(toValidCase(await upload('multipart/form-data'), parts({ file: ['a'], title: 'x' })).edge).toBeUndefined();
-    expect(toValidCase(await upload('application/json'), parts({ file: [] })).edge).toBeUndefined();
+    expect(toValidCase(await upload('application/json'), parts({ file: [] })).edge).toEqual({
+      gap: 'field-size-limits',
+      description: '/body/file is an empty list',
+      documentedRefusalOnly: true,
+    });
   });
 });
 

@@ -317,7 +317,9 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
   const declared = operation.requestBody ? declaredProperties(operation) : undefined;
   const parameterSchema = (where: string, name: string) =>
     operation.parameters.find((p) => p.in === where && p.name === name)?.schema.schema;
+  // A form's own edge first: an empty array it cannot write at all says more than an empty list.
   const edge =
+    (parts.body !== undefined ? formEncodingEdge(operation, parts.body) : undefined) ??
     (parts.body !== undefined
       ? edgeOf(parts.body, declared, '/body', operation.requestBody?.schema.schema)
       : undefined) ??
@@ -326,8 +328,7 @@ export function toValidCase(operation: OperationModel, parts: RequestParts, fami
         v instanceof ExistingValue ? undefined : edgeOf(v, undefined, `path.${k}`, parameterSchema('path', k)),
       )
       .find(Boolean) ??
-    parts.query.map(([k, v]) => edgeOf(v, undefined, `query.${k}`, parameterSchema('query', k))).find(Boolean) ??
-    (parts.body !== undefined ? formEncodingEdge(operation, parts.body) : undefined);
+    parts.query.map(([k, v]) => edgeOf(v, undefined, `query.${k}`, parameterSchema('query', k))).find(Boolean);
   // A value the target listed names an existing resource only on its own: two harvested values
   // (a parent's and a child's) need not belong together, so a path with several claims none.
   const existing =
