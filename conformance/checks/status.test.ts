@@ -219,6 +219,22 @@ describe('checkStatus: invalid input', () => {
     ]);
   });
 
+  it('fails another refusal status only where the documented 400 says it answers invalid input (held-out set 57)', () => {
+    const withWords = (description: string) => ({
+      ...ops.createPet,
+      responses: { ...ops.createPet.responses, '400': { ...ops.createPet.responses['400']!, description } },
+    });
+    // The flagship's words tie its 400 to invalid values: a 422 breaks them, and the basis quotes them.
+    const [stated] = run(checkStatus, withWords('The body contains invalid values.'), must(), err(422));
+    expect(stated).toMatchObject({ code: 'negative_wrong_status', severity: 'failure' });
+    // tsoa's `description: ""`, or the reason phrase alone: the spec lists a 400 without saying when.
+    for (const silent of ['', 'Bad Request']) {
+      const found = run(checkStatus, withWords(silent), must(), err(422));
+      expect(verdicts(found)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'invalid-body-format' }]);
+      expect(found[0]!.evidence).toMatchObject({ scenario: 'invalid-status-undocumented', documents400: true });
+    }
+  });
+
   it.each([422, 409])('passes a must-refuse fault refused with %i where the operation documents it too', (status) => {
     // A spec that documents 400 and another refusal leaves to the server which one invalid input gets.
     const both = {

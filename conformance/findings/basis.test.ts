@@ -35,6 +35,23 @@ describe('settleFinding: a basis for every failure', () => {
     }
   });
 
+  it("rests a wrong refusal status on the documented 400's own words", () => {
+    const settled = settle(
+      failure('negative_wrong_status', {
+        location: 'body',
+        pointer: '/name',
+        keyword: 'required',
+        why: "must have required property 'name'",
+        status: 422,
+      }),
+    );
+    expect(settled.basis).toEqual({
+      kind: 'spec',
+      pointer: '/paths/~1pets/post/responses/400/description',
+      says: `invalid input gets 400: "${ops.createPet.responses['400']!.description}" (the request: must have required property 'name')`,
+    });
+  });
+
   it('points into the document where the spec says it', () => {
     const settled = settle(
       failure('schema_mismatch', { scenario: 'empty-body', status: 201, schema: { source: 'status' } }),

@@ -1,5 +1,5 @@
 import { encodeSegment } from '../../spec/json/index.js';
-import type { OperationModel, SpecWords } from '../../spec/index.js';
+import { type OperationModel, type SpecWords, invalidInputRefusal } from '../../spec/index.js';
 import { findMediaType } from '../../spec/media/index.js';
 import type { Basis, Finding, GapEvidence, ProtocolEvidence } from './finding.js';
 
@@ -158,6 +158,13 @@ export function basisOf(finding: Finding, operation: OperationModel | undefined)
           `the operation documents no refusal (responses: ${Object.keys(op.responses).join(', ') || 'none'}); invalid input was taken to be refused`,
         );
       const where = e.location === 'body' ? '/requestBody' : '/parameters';
+      // The status invalid input gets rests on the documented refusal's own words.
+      const refusal = finding.code === 'negative_wrong_status' ? invalidInputRefusal(op) : undefined;
+      if (refusal)
+        return spec(
+          `${op.pointer}/responses/${refusal.key}/description`,
+          `invalid input gets ${refusal.key}: "${refusal.words}" (the request: ${e.why})`,
+        );
       return spec(`${op.pointer}${where}`, e.why);
     }
     case 'positive_rejected':
