@@ -246,6 +246,35 @@ describe('members no OpenAPI object defines (held-out set 56)', () => {
     expect(spec.operation(spec.operations[1]!.operationId)!.responseFor(400)).toBeDefined();
   });
 
+  it('reads a key of `content` that names no media type as nothing (held-out set 57)', async () => {
+    const spec = await loadSpec(
+      await specFile(
+        'content-example.json',
+        JSON.stringify(
+          document({ content: { 'application/json': { schema: { type: 'object' } }, example: { email: 'a' } } }),
+        ),
+      ),
+    );
+    expect(spec.repairs).toEqual([
+      '#/paths/~1users/post/requestBody/content/example: a key of `content` that names no media type read as nothing',
+    ]);
+    expect(spec.operations[0]!.requestBody!.mediaTypes).toEqual(['application/json']);
+    // A schema property called `content` is a schema, not a map of media types: left alone.
+    const property = await loadSpec(
+      await specFile(
+        'content-property.json',
+        JSON.stringify(
+          document({
+            content: {
+              'application/json': { schema: { type: 'object', properties: { content: { type: 'string' } } } },
+            },
+          }),
+        ),
+      ),
+    );
+    expect(property.repairs).toBeUndefined();
+  });
+
   it('still refuses a field in the wrong place or misspelt: it may be meant to change what is valid', async () => {
     for (const stray of [{ requried: true }, { Required: true }, { schema: { type: 'string' } }]) {
       const error = await loadError(await specFile('kept-stray.json', JSON.stringify(document(stray))));

