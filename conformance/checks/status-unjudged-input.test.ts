@@ -454,6 +454,17 @@ describe('403 to a bad credential', () => {
     const findings = run(checkStatus, op('createBook'), empty, refused(400));
     expect(verdicts(findings)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
     expect(describeFinding(findings[0]!)).toContain('"author"');
+    // With a status the operation does not document, it is a valid request refused (held-out set 58:
+    // `{}` answered 400 where only 200 is documented).
+    const { '400': _documented, ...others } = op('createBook').responses;
+    const undocumented = {
+      ...op('createBook'),
+      responses: others,
+      responseFor: (status: number) => (status === 400 ? undefined : op('createBook').responseFor(status)),
+    } as ReturnType<typeof op>;
+    expect(verdicts(run(checkStatus, undocumented, empty, refused(400)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
     // The catalogue's rejects-omitted-status: the schema lists what is required, the rest is optional.
     const named = validCase('createPet', { body: { kind: 'json', value: { name: 'Rex' } } });
     expect(verdicts(run(checkStatus, op('createPet'), named, refused(400)))).toEqual([
