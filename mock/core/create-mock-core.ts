@@ -13,6 +13,7 @@ import { createResourceMock } from '../resources/create-resource-mock.js';
 import { decideAnswer } from './decide-answer.js';
 import { finishAnswer } from './finish-answer.js';
 import { errorResponse, respond } from './respond.js';
+import { createReadCache } from './read-cache.js';
 import { routeRequest } from './route-request.js';
 import { serveSpec } from './serve-spec.js';
 import {
@@ -74,13 +75,14 @@ export function createMockCore(config: MockCoreConfig): MockCore {
   };
   const shutdown = new AbortController();
   let faults = createFaults(config.faults, served.spec, options.seed);
+  const reads = createReadCache();
 
   async function decide(req: CoreRequest, current: Served): Promise<Decided> {
     const [path, search] = splitTarget(req.url);
     const routing = routeRequest(req, path, current, faults, parts);
     if ('decided' in routing) return routing.decided;
     const routed = routing.routed;
-    const { answer, bodyText } = await decideAnswer(req, routed, path, search, current, parts);
+    const { answer, bodyText, fromStore } = await decideAnswer(req, routed, path, search, current, parts);
     const finished = await finishAnswer(req, routed.operation, answer, path, search, current, parts);
     return {
       answer: finished,
@@ -88,12 +90,23 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       operationId: routed.operation.operationId,
       ...(routed.fault ? { fault: routed.fault } : {}),
       ...(bodyText === undefined ? {} : { bodyText }),
+      ...(fromStore ? { fromStore } : {}),
     };
   }
 
   async function handle(req: CoreRequest): Promise<CoreResponse> {
     const started = performance.now();
     const target = req.url;
+    // A read the store answered, asked again with nothing written since: the same answer.
+    const key = options.mode === 'stateful' && !faults.configured ? reads.keyOf(req) : undefined;
+    const kept = key === undefined ? undefined : reads.get(key);
+    if (kept) {
+      account(req, target, performance.now() - started, kept.status, kept.reason, undefined, kept.operationId);
+      return kept.response;
+    }
+    const writes = !READS.has(req.method);
+    if (writes) reads.invalidate();
+    const version = reads.version;
     const current = served;
     let result: Decided;
     try {
@@ -107,14 +120,56 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     if (result.delayMs > 0) await wait(result.delayMs, shutdown.signal);
     const action = result.fault?.action;
     const response = respond(req, result.answer, action?.kind === 'status' ? undefined : action, parts);
-    const ms = performance.now() - started;
+    const status = result.answer.status;
+    // A non-2xx answer names the rule that produced it (the parameter, JSON pointer or security scheme).
+    const reason = status >= 300 ? result.answer.reason : undefined;
+    if (writes) reads.invalidate();
+    else if (
+      key !== undefined &&
+      result.fromStore &&
+      result.fault === undefined &&
+      result.delayMs === 0 &&
+      result.bodyText === undefined &&
+      response.delivery === undefined &&
+      current === served
+    )
+      reads.keep(key, version, {
+        response,
+        status,
+        ...(reason === undefined ? {} : { reason }),
+        ...(result.operationId === undefined ? {} : { operationId: result.operationId }),
+      });
+    account(
+      req,
+      target,
+      performance.now() - started,
+      action?.kind === 'reset' || action?.kind === 'empty' ? undefined : status,
+      reason,
+      result.fault,
+      result.operationId,
+      result.bodyText,
+      status,
+    );
+    return response;
+  }
+
+  /** The log line and the request list's entry for one request. */
+  function account(
+    req: CoreRequest,
+    target: string,
+    ms: number,
+    recorded: number | undefined,
+    reason: string | undefined,
+    fault: Fault | undefined,
+    operationId: string | undefined,
+    body?: string,
+    status = recorded ?? 0,
+  ): void {
     if (!options.quiet) {
       const secretsHere = secretsOf(req.headers, target);
-      const line = requestLine(req.method, redactTarget(target, secretsHere), result.answer.status, ms);
-      // A non-2xx answer names the rule that produced it (the parameter, JSON pointer or security
-      // scheme); a fault names itself.
-      const reason = result.answer.status >= 300 ? result.answer.reason : undefined;
-      if (result.fault) log(`${line} fault=${faultName(result.fault)}`);
+      const line = requestLine(req.method, redactTarget(target, secretsHere), status, ms);
+      // A fault names itself.
+      if (fault) log(`${line} fault=${faultName(fault)}`);
       else log(reason === undefined ? line : `${line} — ${redactTarget(reason, secretsHere)}`);
     }
     if (parts.requests && !target.startsWith(ADMIN_PREFIX)) {
@@ -124,14 +179,13 @@ export function createMockCore(config: MockCoreConfig): MockCore {
         method: req.method,
         target,
         headers: req.headers,
-        operationId: result.operationId,
-        status: action?.kind === 'reset' || action?.kind === 'empty' ? undefined : result.answer.status,
+        operationId,
+        status: recorded,
         ms,
-        fault: result.fault ? faultName(result.fault) : undefined,
-        body: result.bodyText,
+        fault: fault ? faultName(fault) : undefined,
+        body,
       });
     }
-    return response;
   }
 
   return {
@@ -139,14 +193,19 @@ export function createMockCore(config: MockCoreConfig): MockCore {
       return served.spec;
     },
     handle,
-    reset: () => resources.reset(),
+    reset: () => {
+      resources.reset();
+      reads.invalidate();
+    },
     update: (spec) => {
       const next = serveSpec(spec, options, config.engine, plugins);
       resources.update(next.spec);
       served = next;
+      reads.invalidate();
     },
     setFaults: (faultConfig) => {
       faults = createFaults(faultConfig, served.spec, options.seed);
+      reads.invalidate();
     },
     errorResponse: (error) => errorResponse(served.spec, error),
     secretsOf,
@@ -154,6 +213,9 @@ export function createMockCore(config: MockCoreConfig): MockCore {
     close: () => shutdown.abort(),
   };
 }
+
+/** Methods that read: they leave what reads answer as it was. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A fault as the log and the request list name it: `reset`, `status=503`, `delay`. */
 function faultName(fault: Fault): string {

@@ -16,6 +16,8 @@ import { joined, preferError } from './wire.js';
 export interface DecidedAnswer {
   readonly answer: Answer;
   readonly bodyText?: string;
+  /** Set when the stateful store gave the answer: the same read gets it again until a write. */
+  readonly fromStore?: true;
 }
 
 /**
@@ -52,8 +54,12 @@ export async function decideAnswer(
   if (!input.ok) return { answer: errorAnswer(asDocumented(operation, input.error)) };
   const read = input.value;
   const preferences = prefer.preferences;
-  const answer = await answerOf(req, operation, path, read, preferences, current, parts);
-  return read.bodyText === undefined ? { answer } : { answer, bodyText: read.bodyText };
+  const { answer, fromStore } = await answerOf(req, operation, path, read, preferences, current, parts);
+  return {
+    answer,
+    ...(read.bodyText === undefined ? {} : { bodyText: read.bodyText }),
+    ...(fromStore ? { fromStore } : {}),
+  };
 }
 
 /** The answer to a request that passed every check: from the store, the spec's examples, or the engine. */
@@ -65,22 +71,24 @@ async function answerOf(
   preferences: MockPreferences | undefined,
   current: Served,
   parts: CoreParts,
-): Promise<Answer> {
+): Promise<{ readonly answer: Answer; readonly fromStore?: true }> {
   const mode = parts.options.mode;
   if (mode === 'stateful' && preferences === undefined) {
     const stored = parts.resources.answer(operation, read, joined(req.headers['content-type']));
     const hook = current.plugin?.storeAnswer;
-    if (stored) return hook ? hook(operation, read, stored) : stored;
+    if (stored) return { answer: hook ? hook(operation, read, stored) : stored, fromStore: true };
   }
   if (mode === 'static' && preferences === undefined) {
     const example = staticExample(operation);
     if (example)
-      return jsonAnswer(
-        example.status,
-        current.plugin?.engineBody?.(operation, read, example.body) ?? JSON.stringify(example.body),
-      );
+      return {
+        answer: jsonAnswer(
+          example.status,
+          current.plugin?.engineBody?.(operation, read, example.body) ?? JSON.stringify(example.body),
+        ),
+      };
   }
-  return answerFromSpec(req, operation, path, read, preferences, current, parts);
+  return { answer: await answerFromSpec(req, operation, path, read, preferences, current, parts) };
 }
 
 /** A reader for a request's body: the bytes given, or none. */

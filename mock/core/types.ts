@@ -127,6 +127,8 @@ export interface Decided {
   readonly fault?: Fault;
   /** The request's body as text, when it was read (the request list shows it). */
   readonly bodyText?: string;
+  /** Set when the stateful store gave the answer (see {@link DecidedAnswer}). */
+  readonly fromStore?: true;
 }
 
 export const ADMIN_PREFIX = '/__mock/';
