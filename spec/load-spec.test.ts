@@ -112,7 +112,9 @@ describe('bad spec files get a clear SpecLoadError', () => {
     expect(error.message).toContain('"4.0.0"');
   });
   it('a document that breaks the OpenAPI schema', async () => {
-    const error = await loadError(await specFile('invalid.yaml', 'openapi: 3.1.0\ninfo: {title: t}\npaths: {}\n'));
+    const error = await loadError(
+      await specFile('invalid.yaml', 'openapi: 3.1.0\ninfo: {title: t, version: "1"}\npaths: []\n'),
+    );
     expect(error.code).toBe('spec_invalid');
   });
   it('a 3.1 license with a name alone loads; one with both an identifier and a url does not', async () => {
@@ -203,6 +205,29 @@ describe('OpenAPI 3.0 documents with 3.1 members in info (held-out set 43)', () 
     const webhooks = document({ webhooks: {} });
     const error = await loadError(await specFile('webhooks30.json', JSON.stringify(webhooks)));
     expect(error.code).toBe('spec_invalid');
+  });
+});
+
+describe('an info without its title or version (held-out set 60)', () => {
+  it('is filled in and said; the rest of the document still has to be valid', async () => {
+    const paths = { '/users': { get: { responses: { '200': { description: 'ok' } } } } };
+    const spec = await loadSpec(
+      await specFile('no-version.json', JSON.stringify({ openapi: '3.0.3', info: { title: 'Users' }, paths })),
+    );
+    expect(spec.repairs).toEqual(['#/info/version: a missing or non-text version read as text']);
+    const numeric = await loadSpec(
+      await specFile(
+        'numeric-version.json',
+        JSON.stringify({ openapi: '3.0.3', info: { title: 'U', version: 1 }, paths }),
+      ),
+    );
+    expect(numeric.repairs).toEqual(['#/info/version: a missing or non-text version read as text']);
+    const bare = await loadSpec(await specFile('no-info.json', JSON.stringify({ openapi: '3.1.0', paths })));
+    expect(bare.title).toBe('API');
+    const broken = await loadError(
+      await specFile('no-version-bad.json', JSON.stringify({ openapi: '3.0.3', info: { title: 'U' }, paths: [] })),
+    );
+    expect(broken.code).toBe('spec_invalid');
   });
 });
 

