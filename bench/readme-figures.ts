@@ -102,6 +102,8 @@ export function figureBlocks(bench: LatestBench): Record<string, string> {
     '|---|---:|---:|---|---:|---:|',
     ...rows,
     '',
+    `Stateful mode serves ${times(load('mock-stateful')!.rps / load('bare')!.rps)} the requests/s of the bare \`node:http\` server beside it (the goal: 0.6×).`,
+    '',
     `Kit: a default run against the local reference implementation takes ${seconds(defaultRun.wallMs)} (${thousands(defaultRun.requests)} requests;`,
     `${seconds(cliRun.wallMs)} through the CLI, start-up included). The planted 500 on names over 30 UTF-16 units is found`,
     `with ${planted.found} of ${planted.of} seeds (median ${(planted.medianMs / 1000).toFixed(2)} s)` +
