@@ -126,5 +126,10 @@ describe('createReadCache', () => {
     expect(cache.get(key)).toBeUndefined();
     cache.keep(key, cache.version, answer);
     expect(cache.get(key)).toBe(answer);
+    // A large page is decided again each time: bodies over 256 KiB are not kept.
+    const large = { ...answer, response: { ...answer.response, body: new Uint8Array(256 * 1024 + 1) } };
+    const other = cache.keyOf({ ...read, url: '/b' })!;
+    cache.keep(other, cache.version, large);
+    expect(cache.get(other)).toBeUndefined();
   });
 });

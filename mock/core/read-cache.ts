@@ -30,12 +30,16 @@ export interface ReadCache {
 
 /** Most answers kept at once; past it the cache starts again (clients repeat a few reads). */
 const CAPACITY = 512;
+/** Most body bytes kept at once, and the largest body kept: a large page is cheap to decide again. */
+const BYTE_BUDGET = 16 * 1024 * 1024;
+const LARGEST_BODY = 256 * 1024;
 /** Longest key kept (a long URL or a large cookie is rare enough to decide each time). */
 const LONGEST_KEY = 8 * 1024;
 
 /** Starts an empty cache. */
 export function createReadCache(): ReadCache {
   let kept = new Map<string, CachedRead>();
+  let keptBytes = 0;
   let version = 0;
   return {
     keyOf(request) {
@@ -53,13 +57,21 @@ export function createReadCache(): ReadCache {
       return version;
     },
     keep(key, at, read) {
-      if (at !== version) return;
-      if (kept.size >= CAPACITY) kept = new Map();
+      const bytes = read.response.body.byteLength;
+      if (at !== version || bytes > LARGEST_BODY || kept.has(key)) return;
+      if (kept.size >= CAPACITY || keptBytes + bytes > BYTE_BUDGET) {
+        kept = new Map();
+        keptBytes = 0;
+      }
       kept.set(key, read);
+      keptBytes += bytes;
     },
     invalidate() {
       version++;
-      if (kept.size > 0) kept = new Map();
+      if (kept.size > 0) {
+        kept = new Map();
+        keptBytes = 0;
+      }
     },
   };
 }
