@@ -231,6 +231,76 @@ describe('an info without its title or version (held-out set 60)', () => {
   });
 });
 
+describe('Swagger 2.0 habits in an OpenAPI 3 document (held-out set 64)', () => {
+  const responses = { '200': { description: 'ok' } };
+  it('a parameter’s own schema words are its schema; collectionFormat is style and explode', async () => {
+    const spec = await loadSpec(
+      await specFile(
+        'swagger2-parameters.json',
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 'Films', version: '1', servers: ['http://localhost:4000/api'] },
+          paths: {
+            '/films/{id}': {
+              get: {
+                parameters: [
+                  { name: 'id', in: 'path', required: true, type: 'integer', format: 'int32', minimum: 1 },
+                  { name: 'tags', in: 'query', type: 'array', items: { type: 'string' }, collectionFormat: 'csv' },
+                  { name: 'q', in: 'query', description: 'words' },
+                ],
+                responses,
+              },
+            },
+          },
+        }),
+      ),
+    );
+    const op = spec.operations[0]!;
+    const id = op.parameters.find((p) => p.name === 'id')!;
+    expect(id.schema.schema).toMatchObject({ type: 'integer', format: 'int32', minimum: 1 });
+    expect(id.required).toBe(true);
+    const tags = op.parameters.find((p) => p.name === 'tags')!;
+    expect(tags.schema.schema).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(tags.explode).toBe(false);
+    expect(op.parameters.find((p) => p.name === 'q')!.schema.schema).toEqual({ type: 'string' });
+    // The server written as its URL alone gives the base path.
+    expect(spec.basePath).toBe('/api');
+    const repairs = spec.repairs!.join('\n');
+    expect(repairs).toContain('schema words written on a parameter itself (Swagger 2.0) read as its `schema`');
+    expect(repairs).toContain('#/servers/0: a server written as a URL alone read as `{ url }`');
+    expect(repairs).toContain('collectionFormat');
+  });
+
+  it('a section of components written at the root is read as part of components', async () => {
+    const spec = await loadSpec(
+      await specFile(
+        'root-security-schemes.json',
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 'Orgs', version: '1' },
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+          security: [{ bearerAuth: [] }],
+          components: { schemas: { Org: { type: 'object' } } },
+          paths: { '/orgs': { get: { responses } } },
+        }),
+      ),
+    );
+    expect([...spec.securitySchemes.keys()]).toEqual(['bearerAuth']);
+    expect(spec.operations[0]!.security.access).toBe('required');
+    expect(spec.repairs).toContain(
+      '#/securitySchemes: a section of `components` written at the root read as part of `components`',
+    );
+    // A root member that is no section of components is still refused.
+    const refused = await loadError(
+      await specFile(
+        'root-stray.json',
+        JSON.stringify({ openapi: '3.0.3', info: { title: 'O', version: '1' }, securitySchemas: {}, paths: {} }),
+      ),
+    );
+    expect(refused.code).toBe('spec_invalid');
+  });
+});
+
 describe('members no OpenAPI object defines (held-out set 56)', () => {
   const document = (post: object, del: object = {}) => ({
     openapi: '3.0.0',

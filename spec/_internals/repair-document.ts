@@ -122,6 +122,37 @@ const CONTENT_HOLDER =
 /** A media type or range: `type/subtype`, parameters allowed (RFC 9110 §8.3.1, §12.5.1). */
 const MEDIA_RANGE = /^[^\s/;]+\/[^\s/;]+(?:\s*;.*)?$/;
 
+/** The sections of `components` (OpenAPI 3.0 and 3.1). */
+const COMPONENT_SECTIONS = [
+  'schemas',
+  'responses',
+  'parameters',
+  'examples',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'pathItems',
+] as const;
+
+/**
+ * The schema words a Swagger 2.0 parameter carries itself: those of its value, not the parameter's own
+ * fields (`description`, `required`, `deprecated`, `example` stay where they are).
+ */
+const SWAGGER2_PARAMETER_SCHEMA_WORDS = new Set([
+  ...['type', 'format', 'items', 'enum', 'default', 'maximum', 'exclusiveMaximum', 'minimum'],
+  ...['exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'multipleOf'],
+]);
+
+/** Swagger 2.0's `collectionFormat` as OpenAPI 3's `style` and `explode`. */
+const COLLECTION_FORMATS: Readonly<Record<string, Obj>> = {
+  csv: { style: 'form', explode: false },
+  multi: { style: 'form', explode: true },
+  ssv: { style: 'spaceDelimited', explode: false },
+  pipes: { style: 'pipeDelimited', explode: false },
+};
+
 /** A response's key: a status, a range of statuses, or `default`. */
 const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
 
@@ -132,14 +163,17 @@ const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
  *   property is added to its parent's `required` list (held-out set 35's to-do API);
  * - a `required` list holding objects (`[{"title": null}]`): each object's keys are the names meant
  *   (held-out set 33's tasks API);
- * - `servers` written inside `info`: moved to the document's root when it has none (set 31);
+ * - `servers` written inside `info`: moved to the document's root when it has none (set 31); a
+ *   server written as its URL alone: `{ url }` (set 64);
+ * - a section of `components` (`securitySchemes`) written at the root: moved into `components` (set 64);
  * - an `info` without `title` or `version`, or a version that is a number: filled in as text (set 60);
  * - in an OpenAPI 3.0 document, a member of `info`, its `license` or its `contact` that 3.0 does not
  *   define (3.1's `summary` and `identifier`, set 43): dropped, as words that never change behaviour;
  * - in an OpenAPI 3.0 document, draft 6 habits: a numeric `exclusiveMinimum` (the bound, made
  *   exclusive) and a `$schema` inside a schema (set 36's notes API);
  * - in an OpenAPI 3.0 schema, a key that is no schema keyword of any version (`itens`): dropped, as
- *   JSON Schema ignores it; a parameter with neither `schema` nor `content`: free text (set 39);
+ *   JSON Schema ignores it; a parameter with neither `schema` nor `content`: its own schema words
+ *   (Swagger 2.0's `type` beside `in`, set 64) as its schema, else free text (set 39);
  * - in an OpenAPI 3.0 schema, JSON Schema's `type: "null"` or a type list: `nullable`, `enum: [null]`
  *   or `anyOf`, as 3.0 writes the same values; `schema: null` anywhere, and a `$ref` a media type
  *   holds itself: nothing said of the value (set 49).
@@ -163,12 +197,33 @@ export function repairDocument(document: Obj): string[] {
       note('#/info/version', 'a missing or non-text version read as text');
     }
   }
+  // A section of `components` written at the document's root (`securitySchemes` beside `paths`:
+  // held-out set 64): the root has no such field, and the section has no other meaning.
+  for (const section of COMPONENT_SECTIONS) {
+    const misplaced = document[section];
+    if (!isObject(misplaced)) continue;
+    if (document.components === undefined) document.components = {};
+    if (!isObject(document.components)) break;
+    const components = document.components as Obj;
+    const existing = isObject(components[section]) ? (components[section] as Obj) : {};
+    // What `components` already names wins: the misplaced copy only adds names it lacks.
+    components[section] = { ...(misplaced as Obj), ...existing };
+    delete document[section];
+    note(`#/${section}`, 'a section of `components` written at the root read as part of `components`');
+  }
   const info = document.info;
   if (isObject(info) && Array.isArray(info.servers) && document.servers === undefined) {
     document.servers = info.servers;
     delete info.servers;
     note('#/info/servers', '`servers` inside `info` read as the document’s own `servers`');
   }
+  // A server written as its URL alone (`["http://localhost:4000"]`: held-out set 64) is that server.
+  if (Array.isArray(document.servers))
+    document.servers = (document.servers as unknown[]).map((server, i) => {
+      if (typeof server !== 'string') return server;
+      note(`#/servers/${i}`, 'a server written as a URL alone read as `{ url }`');
+      return { url: server };
+    });
   // A 3.0 document's `info` with a member OpenAPI 3.0 does not have (3.1's `summary`, a license's
   // `identifier`): words about the API, never its behaviour, so dropped (held-out set 43's Fastify
   // document).
@@ -291,7 +346,9 @@ export function repairDocument(document: Obj): string[] {
       note(`${pointer}/schema`, '`schema: null` read as no schema (any value)');
     }
     if (v30 && isObject(o.schema)) walkSchema(o.schema, `${pointer}/schema`);
-    // A parameter with neither `schema` nor `content` says nothing of its value: free text.
+    // A parameter with neither `schema` nor `content`: its schema words written on the parameter
+    // itself (Swagger 2.0's way, `type: string` beside `in: path`: held-out set 64) are its schema;
+    // with none, nothing is said of its value: free text.
     if (
       /\/parameters\/[^/]+$/.test(pointer) &&
       typeof o.name === 'string' &&
@@ -300,8 +357,26 @@ export function repairDocument(document: Obj): string[] {
       o.schema === undefined &&
       o.content === undefined
     ) {
-      o.schema = { type: 'string' };
-      note(pointer, 'a parameter with neither `schema` nor `content` read as free text (`type: string`)');
+      const inline = Object.keys(o).filter((key) => SWAGGER2_PARAMETER_SCHEMA_WORDS.has(key));
+      if (inline.length > 0) {
+        const schema: Obj = {};
+        for (const key of inline) {
+          schema[key] = o[key];
+          delete o[key];
+        }
+        o.schema = schema;
+        note(pointer, 'schema words written on a parameter itself (Swagger 2.0) read as its `schema`');
+      } else {
+        o.schema = { type: 'string' };
+        note(pointer, 'a parameter with neither `schema` nor `content` read as free text (`type: string`)');
+      }
+      const style = COLLECTION_FORMATS[String(o.collectionFormat)];
+      if (o.collectionFormat !== undefined) {
+        // Path and header values keep `simple` (comma-separated, as `csv`); only a query has the others.
+        if (style && o.in === 'query' && o.style === undefined && o.explode === undefined) Object.assign(o, style);
+        delete o.collectionFormat;
+        note(`${pointer}/collectionFormat`, 'Swagger 2.0’s `collectionFormat` read as `style` and `explode`');
+      }
     }
     if (Array.isArray(o.required) && o.required.some((r) => isObject(r))) {
       o.required = [...new Set(o.required.flatMap((r) => (isObject(r) ? Object.keys(r) : [r])))];
