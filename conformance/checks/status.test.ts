@@ -362,6 +362,44 @@ describe('checkStatus: bad credentials', () => {
     ).toEqual([{ code: 'auth_wrong_status', severity: 'failure' }]);
   });
 
+  it('passes a 4xx the operation documents for a refused credential (held-out set 64), still fails a 2xx', () => {
+    const spec = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      paths: {
+        '/artists': {
+          post: {
+            operationId: 'createArtist',
+            security: [{ bearerAuth: [] }],
+            responses: {
+              '201': { description: 'Artist created' },
+              '400': { description: 'User access token missing' },
+              '401': { description: 'User access token expired' },
+              '404': { description: 'One or more movies not found' },
+            },
+          },
+        },
+      },
+    });
+    const create = spec.operation('createArtist')!;
+    const edge = { gap: 'auth-precedence' as const, description: 'also invalid: sent in chunks' };
+    for (const [auth, fields] of [
+      ['none', {}],
+      ['unknown-key', {}],
+      ['percent-encoded-key', { edge }],
+    ] as const) {
+      expect(run(checkStatus, create, authCase('createArtist', auth, fields), response(400))).toEqual([]);
+      expect(verdicts(run(checkStatus, create, authCase('createArtist', auth, fields), response(201)))).toEqual([
+        { code: 'auth_ignored', severity: 'failure' },
+      ]);
+    }
+    // A status whose description names no credential is still not the refusal.
+    expect(verdicts(run(checkStatus, create, authCase('createArtist', 'none'), response(404)))).toEqual([
+      { code: 'auth_wrong_status', severity: 'failure' },
+    ]);
+  });
+
   it('fails 400 for a bad key on invalid input: the key is judged first', () => {
     const c = authCase('createPet', 'none', {
       edge: { gap: 'auth-precedence', description: "also invalid: required property 'name' is missing" },

