@@ -343,9 +343,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         status: sentStatus,
         ms: took,
         fault: undefined,
-        body: body.length > 0 ? new TextDecoder().decode(body) : undefined,
+        body: body.length > 0 ? LENIENT_UTF8.decode(body) : undefined,
         ...(lines.length > 0 ? { violations: lines } : {}),
       });
+      // Built only for someone who reads it: the proxy's hot path allocates per exchange otherwise.
+      if (!recorder && !options.onExchange) return;
       const passed: PassedExchange = {
         startedAt,
         method,
@@ -462,6 +464,10 @@ function requestFinding(
   };
 }
 
+// One-shot decodes (no `stream`) keep no state between calls, so one decoder of each serves every exchange.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+const LENIENT_UTF8 = new TextDecoder();
+
 /** The upstream's answer as the kit's checks read it: headers flat, the body decoded and parsed. */
 function receivedResponse(
   status: number,
@@ -476,10 +482,10 @@ function receivedResponse(
   let notUtf8 = false;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = STRICT_UTF8.decode(bytes);
   } catch {
     notUtf8 = true;
-    text = new TextDecoder().decode(bytes);
+    text = LENIENT_UTF8.decode(bytes);
   }
   // As the kit's client reads answers: JSON whatever the label says (the label is the content-type check's).
   let json: unknown;
@@ -531,7 +537,8 @@ function liveObservation(
 ): CoverageObservation {
   const parameters = new Set<string>();
   for (const name of Object.keys(pathParams)) parameters.add(`path:${name}`);
-  for (const name of new URLSearchParams(search).keys()) parameters.add(`query:${name.replace(/\[.*$/, '')}`);
+  const query = new URLSearchParams(search);
+  for (const name of query.keys()) parameters.add(`query:${name.replace(/\[.*$/, '')}`);
   const cookies = typeof headers.cookie === 'string' ? headers.cookie : '';
   for (const p of operation.parameters) {
     if (p.in === 'header' && headers[p.name.toLowerCase()] !== undefined)
@@ -541,13 +548,13 @@ function liveObservation(
     // An exploded form object sends its members as their own names.
     if (p.in === 'query' && p.explode && p.schema.schema.type === 'object') {
       const props = Object.keys((p.schema.schema.properties as Record<string, unknown> | undefined) ?? {});
-      if (props.some((m) => new URLSearchParams(search).has(m))) parameters.add(`query:${p.name}`);
+      if (props.some((m) => query.has(m))) parameters.add(`query:${p.name}`);
     }
   }
   let parsed: unknown;
   if (body.length > 0) {
     try {
-      parsed = JSON.parse(new TextDecoder().decode(body));
+      parsed = JSON.parse(LENIENT_UTF8.decode(body));
     } catch {
       parsed = undefined;
     }

@@ -52,10 +52,16 @@ export function createSession(spec: SpecModel, upstream: string, now: () => numb
   // A session is one run: its reports share an id of their own.
   const runId = `proxy-${randomUUID()}`;
   const byKey = new Map<string, Finding>();
-  const tallies = new Map<
-    string,
-    { operationId: string; check: CheckName; passed: number; failed: number; warnings: number; durationMs: number }
-  >();
+  type Tally = {
+    operationId: string;
+    check: CheckName;
+    passed: number;
+    failed: number;
+    warnings: number;
+    durationMs: number;
+  };
+  // By operation, then in LIVE_CHECKS order: an exchange updates its operation's row without building keys.
+  const tallies = new Map<string, Tally[]>();
   const coverage = createCoverageTracker(spec);
   let requests = 0;
   let unknownCount = 0;
@@ -67,22 +73,20 @@ export function createSession(spec: SpecModel, upstream: string, now: () => numb
     else byKey.set(key, finding);
   }
 
-  function tally(operationId: string, check: CheckName): NonNullable<ReturnType<typeof tallies.get>> {
-    const key = `${operationId}\u0000${check}`;
-    let t = tallies.get(key);
-    if (!t) {
-      t = { operationId, check, passed: 0, failed: 0, warnings: 0, durationMs: 0 };
-      tallies.set(key, t);
+  function talliesOf(operationId: string): Tally[] {
+    let row = tallies.get(operationId);
+    if (!row) {
+      row = LIVE_CHECKS.map((check) => ({ operationId, check, passed: 0, failed: 0, warnings: 0, durationMs: 0 }));
+      tallies.set(operationId, row);
     }
-    return t;
+    return row;
   }
 
   const list = () => [...byKey.values()];
   return {
     judged(operationId, findings, durationMs) {
-      for (const check of LIVE_CHECKS) {
-        const t = tally(operationId, check);
-        const mine = findings.filter((f) => f.check === check);
+      for (const t of talliesOf(operationId)) {
+        const mine = findings.length === 0 ? findings : findings.filter((f) => f.check === t.check);
         if (mine.some((f) => f.severity === 'failure')) t.failed++;
         else if (mine.some((f) => f.severity === 'warning')) t.warnings++;
         else t.passed++;
@@ -106,7 +110,7 @@ export function createSession(spec: SpecModel, upstream: string, now: () => numb
       const findings = list();
       // Failures and warnings are counted from the findings, as every kit report counts them.
       const tallyList: CheckTally[] = settleTallies(
-        [...tallies.values()].map((t) => ({ ...t, durationMs: Math.round(t.durationMs) })),
+        [...tallies.values()].flat().map((t) => ({ ...t, durationMs: Math.round(t.durationMs) })),
         findings,
       );
       return {

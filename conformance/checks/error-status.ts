@@ -4,10 +4,22 @@ import type { Basis } from '../findings/index.js';
 import { uniformErrorSchema } from './error-schema.js';
 import { findingOf, outsideOperation, type Check } from './make-finding.js';
 
+type DeclaredStatus = { readonly key: string; readonly description?: unknown; readonly mediaTypes: readonly string[] };
+
+/** Per operation: the schemas do not change during a run, and a proxy asks on every exchange. */
+const DECLARED = new WeakMap<OperationModel, DeclaredStatus | null>();
+
 /** The first documented error whose body declares an integer `status` member (the Animal Store's Error, problem+json). */
-function declaredStatus(
-  operation: OperationModel,
-): { readonly key: string; readonly description?: unknown; readonly mediaTypes: readonly string[] } | undefined {
+function declaredStatus(operation: OperationModel): DeclaredStatus | undefined {
+  let declared = DECLARED.get(operation);
+  if (declared === undefined) {
+    declared = findDeclaredStatus(operation) ?? null;
+    DECLARED.set(operation, declared);
+  }
+  return declared ?? undefined;
+}
+
+function findDeclaredStatus(operation: OperationModel): DeclaredStatus | undefined {
   for (const [code, response] of Object.entries(operation.responses)) {
     if (!/^4/.test(code) && code !== 'default') continue;
     const schema = response.schema?.schema;
@@ -24,11 +36,7 @@ function declaredStatus(
  * What a mismatch rests on: RFC 9457 where the answer is problem+json; the spec where the member's
  * own description says it is the HTTP status; otherwise only the name `status`, an inference.
  */
-function statusBasis(
-  operation: OperationModel,
-  declared: NonNullable<ReturnType<typeof declaredStatus>>,
-  contentType: string,
-): Basis {
+function statusBasis(operation: OperationModel, declared: DeclaredStatus, contentType: string): Basis {
   if (/^application\/problem\+json\b/i.test(contentType))
     return {
       kind: 'rfc',
@@ -51,8 +59,9 @@ function statusBasis(
  */
 export const checkErrorStatus: Check = ({ exchange, operation }) => {
   const r = exchange.response;
+  if (!r || r.status < 400 || r.status >= 500) return [];
   const declared = declaredStatus(operation);
-  if (!r || r.status < 400 || r.status >= 500 || !declared || outsideOperation(exchange.case, operation)) return [];
+  if (!declared || outsideOperation(exchange.case, operation)) return [];
   const body = r.json as { status?: unknown } | undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body) || typeof body.status !== 'number') return [];
   if (body.status === r.status) return [];

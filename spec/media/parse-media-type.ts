@@ -12,6 +12,20 @@ const EMPTY_PARAM = /;\s*/y;
  * @returns the parsed media type, or undefined when the text is not one
  */
 export function parseMediaType(text: string): MediaType | undefined {
+  // Servers and specs repeat a handful of values; a proxy or mock parses them on every exchange.
+  const cached = PARSED.get(text);
+  if (cached !== undefined || PARSED.has(text)) return cached;
+  const parsed = parse(text);
+  if (PARSED.size >= PARSED_CAPACITY) PARSED.clear();
+  PARSED.set(text, parsed);
+  return parsed;
+}
+
+/** Parsed values, frozen since every caller shares them; cleared whole when full (bounded memory). */
+const PARSED = new Map<string, MediaType | undefined>();
+const PARSED_CAPACITY = 512;
+
+function parse(text: string): MediaType | undefined {
   const source = text.trim() === '*' ? '*/*' : text;
   HEAD.lastIndex = 0;
   const head = HEAD.exec(source);
@@ -39,6 +53,6 @@ export function parseMediaType(text: string): MediaType | undefined {
     return undefined;
   }
   const plus = subtype.lastIndexOf('+');
-  const base = { type, subtype, essence: `${type}/${subtype}`, parameters };
-  return plus > 0 ? { ...base, suffix: subtype.slice(plus + 1) } : base;
+  const base = { type, subtype, essence: `${type}/${subtype}`, parameters: Object.freeze(parameters) };
+  return Object.freeze(plus > 0 ? { ...base, suffix: subtype.slice(plus + 1) } : base);
 }
