@@ -1,7 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent } from 'undici';
 import type { ReceivedResponse } from '../conformance/cases/index.js';
 import type { Finding, RequestRecord } from '../conformance/findings/index.js';
 import { redact, redactText } from '../conformance/report/redact.js';
@@ -19,6 +19,7 @@ import { isLoopback } from '../mock/options.js';
 import { type MockServer, createMockServer } from '../mock/server.js';
 import { type CoverageObservation, membersOf } from '../conformance/contract-coverage/index.js';
 import { decodeContent } from './content-coding.js';
+import { forwardWhole } from './forward.js';
 import { type HarRecorder, type SeenExchange, createHarRecorder } from './har.js';
 import { judgeResponse, liveExchange } from './judge-response.js';
 import { capPayload } from './payload.js';
@@ -256,13 +257,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     let headers: Record<string, string | string[]>;
     let answer: Uint8Array;
     try {
-      const upstreamAnswer = await undiciRequest(url, {
-        method: method as 'GET',
-        headers: forward,
-        ...(body.length > 0 ? { body } : {}),
-        dispatcher,
-      });
-      status = upstreamAnswer.statusCode;
+      const upstreamAnswer = await forwardWhole(dispatcher, { url: new URL(url), method, headers: forward, body });
+      status = upstreamAnswer.status;
       headers = {};
       for (const [name, value] of Object.entries(upstreamAnswer.headers))
         if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
@@ -271,7 +267,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         const value = headers[name];
         if (typeof value === 'string') headers[name] = throughProxy(value, upstream, spec.basePath, req.headers.host);
       }
-      answer = new Uint8Array(await upstreamAnswer.body.arrayBuffer());
+      answer = upstreamAnswer.body;
       if (upstreamAnswer.headers['content-length'] !== undefined) headers['content-length'] = String(answer.length);
     } catch (error) {
       const message = `upstream ${upstream.origin} did not answer: ${(error as Error).message}`;
