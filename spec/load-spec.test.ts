@@ -411,6 +411,33 @@ describe('OpenAPI 3.0 documents written with draft 6 habits (held-out set 36)', 
   });
 });
 
+describe('OpenAPI 3.1 documents written with 3.0 habits (held-out set 65)', () => {
+  it('a boolean exclusiveMinimum makes the minimum beside it exclusive; false says nothing', async () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/events': {
+          get: {
+            parameters: [
+              { name: 'page', in: 'query', schema: { type: 'integer', minimum: 0, exclusiveMinimum: true } },
+              { name: 'size', in: 'query', schema: { type: 'integer', maximum: 50, exclusiveMaximum: false } },
+            ],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    };
+    const spec = await loadSpec(await specFile('31-booleans.json', JSON.stringify(document)));
+    const [page, size] = spec.operations[0]!.parameters;
+    expect(page!.schema.schema).toEqual({ type: 'integer', exclusiveMinimum: 0 });
+    expect([0, 1].map((value) => page!.schema.validate(value).ok)).toEqual([false, true]);
+    expect(size!.schema.schema).toEqual({ type: 'integer', maximum: 50 });
+    expect(size!.schema.validate(50).ok).toBe(true);
+    expect(spec.repairs!.join('\n')).toContain('exclusiveMinimum: a boolean read as OpenAPI 3.0 meant it');
+  });
+});
+
 describe('JSON Schema habits in OpenAPI 3.0, and schema: null (held-out set 49)', () => {
   it('reads type "null" and type lists as 3.0 writes them, and a null schema as any value', async () => {
     const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });

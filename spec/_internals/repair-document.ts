@@ -170,7 +170,8 @@ const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
  * - in an OpenAPI 3.0 document, a member of `info`, its `license` or its `contact` that 3.0 does not
  *   define (3.1's `summary` and `identifier`, set 43): dropped, as words that never change behaviour;
  * - in an OpenAPI 3.0 document, draft 6 habits: a numeric `exclusiveMinimum` (the bound, made
- *   exclusive) and a `$schema` inside a schema (set 36's notes API);
+ *   exclusive) and a `$schema` inside a schema (set 36's notes API); in a 3.1 document, 3.0's
+ *   boolean `exclusiveMinimum` beside `minimum` (that bound, made exclusive: set 65);
  * - in an OpenAPI 3.0 schema, a key that is no schema keyword of any version (`itens`): dropped, as
  *   JSON Schema ignores it; a parameter with neither `schema` nor `content`: its own schema words
  *   (Swagger 2.0's `type` beside `in`, set 64) as its schema, else free text (set 39);
@@ -323,6 +324,22 @@ export function repairDocument(document: Obj): string[] {
       if (typeof o.$schema === 'string') {
         delete o.$schema;
         note(`${pointer}/$schema`, 'a JSON Schema dialect inside an OpenAPI 3.0 schema read as nothing');
+      }
+    } else {
+      // OpenAPI 3.1 schemas are JSON Schema 2020-12's, whose exclusive bounds are numbers: a boolean
+      // beside `minimum` is OpenAPI 3.0's way of making that bound exclusive (held-out set 65: zod's
+      // `.positive()` written as `minimum: 0, exclusiveMinimum: true` in a 3.1 document).
+      for (const [bound, limit] of [
+        ['exclusiveMinimum', 'minimum'],
+        ['exclusiveMaximum', 'maximum'],
+      ] as const) {
+        const value = o[bound];
+        if (typeof value !== 'boolean') continue;
+        if (value && typeof o[limit] === 'number') {
+          o[bound] = o[limit];
+          delete o[limit];
+        } else delete o[bound];
+        note(`${pointer}/${bound}`, `a boolean read as OpenAPI 3.0 meant it (\`${limit}\` made exclusive, or nothing)`);
       }
     }
     // A reference to a schema the document does not define (`#/components/schemas/:provider`, a
