@@ -486,3 +486,68 @@ describe('filterChecks on integers beyond 2^53', () => {
     expect(run(byUser, spec.operation('listTodos')!, asked('8'), other).map((f) => f.severity)).toEqual(['failure']);
   });
 });
+
+describe('filterChecks on free text (held-out set 65)', () => {
+  // A Hono events API filters `?name=` by a case-insensitive substring (`name.includes(q)`); the
+  // document says neither search nor match, and its example (`Gala`) is part of a name.
+  const event = {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      status: { type: 'string', enum: ['draft', 'live'] },
+    },
+  };
+  const spec = specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'events', version: '1' },
+    paths: {
+      '/events': {
+        get: {
+          operationId: 'listEvents',
+          parameters: [
+            { name: 'name', in: 'query', schema: { type: 'string', example: 'Gala' } },
+            { name: 'status', in: 'query', schema: { type: 'string', enum: ['draft', 'live'] } },
+          ],
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: event } } } },
+          },
+        },
+        post: {
+          operationId: 'createEvent',
+          requestBody: { content: { 'application/json': { schema: event } } },
+          responses: { '201': { description: 'made', content: { 'application/json': { schema: event } } } },
+        },
+      },
+    },
+  } as never);
+  const events = resourceModelFor(spec).model.collections.find((c) => c.path === '/events')!;
+  const checks = filterChecks(events);
+  const judge = (parameter: string, value: string, body: unknown[]) =>
+    checks.flatMap((c) =>
+      c.run({
+        exchange: {
+          case: validCase('listEvents', { query: [[parameter, value]] }),
+          request: { method: 'GET', path: '/events', headers: {} },
+          response: jsonResponse(200, body),
+        },
+        operation: spec.operation('listEvents')!,
+      } as never),
+    );
+  const gala = [
+    { id: 'a', name: 'Summer Gala 2026', status: 'live' },
+    { id: 'b', name: 'gala night', status: 'draft' },
+  ];
+
+  it('keeps items whose free-text member holds the text, in any case; fails one that does not', () => {
+    expect(judge('name', 'Gala', gala)).toEqual([]);
+    expect(
+      judge('name', 'Gala', [...gala, { id: 'c', name: 'Picnic', status: 'live' }]).map((f) => f.severity),
+    ).toEqual(['failure']);
+  });
+
+  it('asks nothing of a blank value; an enum member still has to match exactly', () => {
+    expect(judge('name', ' ', [{ id: 'c', name: 'Picnic', status: 'live' }])).toEqual([]);
+    expect(judge('status', 'live', gala).map((f) => f.severity)).toEqual(['failure']);
+  });
+});
