@@ -266,7 +266,9 @@ describe('Swagger 2.0 habits in an OpenAPI 3 document (held-out set 64)', () => 
     // The server written as its URL alone gives the base path.
     expect(spec.basePath).toBe('/api');
     const repairs = spec.repairs!.join('\n');
-    expect(repairs).toContain('schema words written on a parameter itself (Swagger 2.0) read as its `schema`');
+    expect(repairs).toContain(
+      'schema words written on a parameter or header itself (Swagger 2.0) read as its `schema`',
+    );
     expect(repairs).toContain('#/servers/0: a server written as a URL alone read as `{ url }`');
     expect(repairs).toContain('collectionFormat');
   });
@@ -298,6 +300,84 @@ describe('Swagger 2.0 habits in an OpenAPI 3 document (held-out set 64)', () => 
       ),
     );
     expect(refused.code).toBe('spec_invalid');
+  });
+});
+
+describe('Swagger 2.0 ways of writing, and text for objects, in an OpenAPI 3 document', () => {
+  it('reads each as the OpenAPI 3 it means, and says so', async () => {
+    const pet = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Pets', version: '1', license: 'MIT', contact: 'pets@example.com' },
+      host: 'localhost:3000',
+      basePath: '/api/',
+      produces: ['application/json'],
+      tags: ['pets'],
+      definitions: { Pet: pet },
+      securityDefinitions: { basicAuth: { type: 'basic' }, token: { type: 'bearer' } },
+      security: [{ basicAuth: [] }],
+      paths: {
+        pets: {
+          post: {
+            operationId: 'addPet',
+            parameters: [{ name: 'pet', in: 'body', required: true, schema: { $ref: '#/definitions/Pet' } }],
+            responses: { '201': { description: 'made', schema: { $ref: '#/definitions/Pet' } } },
+          },
+        },
+        '/pets/{id}/photo': {
+          put: {
+            operationId: 'putPhoto',
+            security: [{ token: [] }],
+            parameters: [
+              { name: 'id', in: 'path', type: 'integer' },
+              { name: 'photo', in: 'formData', type: 'file', required: true },
+              { name: 'caption', in: 'formData', type: 'string' },
+            ],
+            responses: { '204': {} },
+          },
+          get: { operationId: 'getPhoto', parameters: [{ name: 'id', in: 'path', type: 'integer' }] },
+        },
+      },
+    };
+    const spec = await loadSpec(await specFile('swagger2-habits.json', JSON.stringify(document)));
+    expect(spec.basePath).toBe('/api');
+    const add = spec.operation('addPet')!;
+    expect(add.path).toBe('/pets');
+    expect(add.requestBody!.required).toBe(true);
+    expect(add.requestBody!.mediaTypes).toEqual(['application/json']);
+    expect(add.requestBody!.schema.validate({ name: 'Rex' }).ok).toBe(true);
+    expect(add.requestBody!.schema.validate({}).ok).toBe(false);
+    expect(add.parameters).toEqual([]);
+    expect(add.responses['201']!.mediaTypes).toEqual(['application/json']);
+    expect(add.responses['201']!.schema!.validate({}).ok).toBe(false);
+    expect(add.security.alternatives[0]![0]!.scheme.kind).toBe('basic');
+    const photo = spec.operation('putPhoto')!;
+    expect(photo.security.alternatives[0]![0]!.scheme.kind).toBe('bearer');
+    expect(photo.parameters.map((p) => [p.name, p.required, p.schema.schema.type])).toEqual([['id', true, 'integer']]);
+    expect(photo.requestBody!.mediaTypes).toEqual(['multipart/form-data']);
+    expect(photo.requestBody!.schema.schema).toMatchObject({
+      required: ['photo'],
+      properties: { photo: { type: 'string', format: 'binary' }, caption: { type: 'string' } },
+    });
+    expect(Object.keys(spec.operation('getPhoto')!.responses)).toEqual(['default']);
+    const repairs = spec.repairs!.join('\n');
+    for (const said of [
+      "Swagger 2.0's `host` and `basePath` read as `servers`",
+      "Swagger 2.0's `definitions` read as `components/schemas`",
+      "Swagger 2.0's `securityDefinitions` read as `components/securitySchemes`",
+      '`type: basic` read as `type: http, scheme: basic`',
+      '`type: bearer` read as `type: http, scheme: bearer`',
+      'a path written without its leading `/` read with it',
+      'a parameter `in: body` (Swagger 2.0) read as the request body',
+      'parameters `in: formData` (Swagger 2.0) read as a form request body',
+      "a response's `schema` or `examples` beside its description (Swagger 2.0) read as its content",
+      'a path parameter not marked `required` read as required',
+      'a response without its description read as one with an empty description',
+      'an operation documenting no response read as documenting any (`default`)',
+      'a tag written as its name alone read as `{ name }`',
+      'a license written as text read as `{ name }`',
+    ])
+      expect(repairs).toContain(said);
   });
 });
 

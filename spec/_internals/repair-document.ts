@@ -1,4 +1,5 @@
 import { encodeSegment, isObject, resolve } from '../json/index.js';
+import { repairSwagger2Habits } from './repair-swagger2-habits.js';
 
 type Obj = Record<string, unknown>;
 
@@ -122,36 +123,10 @@ const CONTENT_HOLDER =
 /** A media type or range: `type/subtype`, parameters allowed (RFC 9110 §8.3.1, §12.5.1). */
 const MEDIA_RANGE = /^[^\s/;]+\/[^\s/;]+(?:\s*;.*)?$/;
 
-/** The sections of `components` (OpenAPI 3.0 and 3.1). */
-const COMPONENT_SECTIONS = [
-  'schemas',
-  'responses',
-  'parameters',
-  'examples',
-  'requestBodies',
-  'headers',
-  'securitySchemes',
-  'links',
-  'callbacks',
-  'pathItems',
-] as const;
-
-/**
- * The schema words a Swagger 2.0 parameter carries itself: those of its value, not the parameter's own
- * fields (`description`, `required`, `deprecated`, `example` stay where they are).
- */
-const SWAGGER2_PARAMETER_SCHEMA_WORDS = new Set([
-  ...['type', 'format', 'items', 'enum', 'default', 'maximum', 'exclusiveMaximum', 'minimum'],
-  ...['exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'multipleOf'],
-]);
-
-/** Swagger 2.0's `collectionFormat` as OpenAPI 3's `style` and `explode`. */
-const COLLECTION_FORMATS: Readonly<Record<string, Obj>> = {
-  csv: { style: 'form', explode: false },
-  multi: { style: 'form', explode: true },
-  ssv: { style: 'spaceDelimited', explode: false },
-  pipes: { style: 'pipeDelimited', explode: false },
-};
+/** The methods of a path item. */
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+/** Where a response object stands: in an operation's `responses`, or in `components`. */
+const RESPONSE_AT = /(?:^#\/paths\/[^/]+\/[a-z]+\/responses\/[^/]+|^#\/components\/responses\/[^/]+)$/;
 
 /** A response's key: a status, a range of statuses, or `default`. */
 const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
@@ -163,9 +138,9 @@ const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
  *   property is added to its parent's `required` list (held-out set 35's to-do API);
  * - a `required` list holding objects (`[{"title": null}]`): each object's keys are the names meant
  *   (held-out set 33's tasks API);
+ * - Swagger 2.0 habits in an OpenAPI 3 document (see repairSwagger2Habits, set 64);
  * - `servers` written inside `info`: moved to the document's root when it has none (set 31); a
  *   server written as its URL alone: `{ url }` (set 64);
- * - a section of `components` (`securitySchemes`) written at the root: moved into `components` (set 64);
  * - an `info` without `title` or `version`, or a version that is a number: filled in as text (set 60);
  * - in an OpenAPI 3.0 document, a member of `info`, its `license` or its `contact` that 3.0 does not
  *   define (3.1's `summary` and `identifier`, set 43): dropped, as words that never change behaviour;
@@ -173,8 +148,7 @@ const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
  *   exclusive) and a `$schema` inside a schema (set 36's notes API); in a 3.1 document, 3.0's
  *   boolean `exclusiveMinimum` beside `minimum` (that bound, made exclusive: set 65);
  * - in an OpenAPI 3.0 schema, a key that is no schema keyword of any version (`itens`): dropped, as
- *   JSON Schema ignores it; a parameter with neither `schema` nor `content`: its own schema words
- *   (Swagger 2.0's `type` beside `in`, set 64) as its schema, else free text (set 39);
+ *   JSON Schema ignores it; a parameter with neither `schema` nor `content`: free text (set 39);
  * - in an OpenAPI 3.0 schema, JSON Schema's `type: "null"` or a type list: `nullable`, `enum: [null]`
  *   or `anyOf`, as 3.0 writes the same values; `schema: null` anywhere, and a `$ref` a media type
  *   holds itself: nothing said of the value (set 49).
@@ -184,6 +158,7 @@ export function repairDocument(document: Obj): string[] {
   const found: { readonly at: string; readonly what: string }[] = [];
   const note = (at: string, what: string) => found.push({ at, what });
   const v30 = typeof document.openapi === 'string' && document.openapi.startsWith('3.0');
+  repairSwagger2Habits(document, note);
   // An `info` without its `title` or `version` (held-out set 60: @fastify/swagger left out the
   // version): words about the API, never its behaviour; filled in, and said.
   if (document.info === undefined) document.info = {};
@@ -198,19 +173,34 @@ export function repairDocument(document: Obj): string[] {
       note('#/info/version', 'a missing or non-text version read as text');
     }
   }
-  // A section of `components` written at the document's root (`securitySchemes` beside `paths`:
-  // held-out set 64): the root has no such field, and the section has no other meaning.
-  for (const section of COMPONENT_SECTIONS) {
-    const misplaced = document[section];
-    if (!isObject(misplaced)) continue;
-    if (document.components === undefined) document.components = {};
-    if (!isObject(document.components)) break;
-    const components = document.components as Obj;
-    const existing = isObject(components[section]) ? (components[section] as Obj) : {};
-    // What `components` already names wins: the misplaced copy only adds names it lacks.
-    components[section] = { ...(misplaced as Obj), ...existing };
-    delete document[section];
-    note(`#/${section}`, 'a section of `components` written at the root read as part of `components`');
+  // Words written as text where OpenAPI wants an object (`tags: [users]`, `license: MIT`): words
+  // about the API, never its behaviour, read as the object's name.
+  if (Array.isArray(document.tags) && document.tags.some((t) => typeof t === 'string')) {
+    document.tags = (document.tags as unknown[]).map((t) => (typeof t === 'string' ? { name: t } : t));
+    note('#/tags', 'a tag written as its name alone read as `{ name }`');
+  }
+  if (isObject(document.info))
+    for (const key of ['license', 'contact']) {
+      const value = (document.info as Obj)[key];
+      if (typeof value !== 'string') continue;
+      (document.info as Obj)[key] = { name: value };
+      note(`#/info/${key}`, `a ${key} written as text read as \`{ name }\``);
+    }
+  // An operation that documents no response at all says nothing of its answers: any status, as
+  // `default` says; a response without its (required) description is the same response.
+  for (const item of Object.values(isObject(document.paths) ? (document.paths as Obj) : {})) {
+    if (!isObject(item)) continue;
+    for (const [method, operation] of Object.entries(item as Obj)) {
+      if (!HTTP_METHODS.has(method) || !isObject(operation)) continue;
+      const o = operation as Obj;
+      if (o.responses === undefined || (isObject(o.responses) && Object.keys(o.responses as Obj).length === 0)) {
+        o.responses = { default: { description: '' } };
+        note(
+          `#/paths/${encodeSegment(Object.keys(document.paths as Obj).find((k) => (document.paths as Obj)[k] === item)!)}/${method}/responses`,
+          'an operation documenting no response read as documenting any (`default`)',
+        );
+      }
+    }
   }
   const info = document.info;
   if (isObject(info) && Array.isArray(info.servers) && document.servers === undefined) {
@@ -363,9 +353,13 @@ export function repairDocument(document: Obj): string[] {
       note(`${pointer}/schema`, '`schema: null` read as no schema (any value)');
     }
     if (v30 && isObject(o.schema)) walkSchema(o.schema, `${pointer}/schema`);
-    // A parameter with neither `schema` nor `content`: its schema words written on the parameter
-    // itself (Swagger 2.0's way, `type: string` beside `in: path`: held-out set 64) are its schema;
-    // with none, nothing is said of its value: free text.
+    // A response without its description: the description is words, the response is the same.
+    if (RESPONSE_AT.test(pointer) && typeof o.$ref !== 'string' && typeof o.description !== 'string') {
+      o.description = '';
+      note(pointer, 'a response without its description read as one with an empty description');
+    }
+    // A parameter with neither `schema` nor `content` (nor Swagger 2.0's schema words on itself,
+    // moved before) says nothing of its value: free text.
     if (
       /\/parameters\/[^/]+$/.test(pointer) &&
       typeof o.name === 'string' &&
@@ -374,26 +368,14 @@ export function repairDocument(document: Obj): string[] {
       o.schema === undefined &&
       o.content === undefined
     ) {
-      const inline = Object.keys(o).filter((key) => SWAGGER2_PARAMETER_SCHEMA_WORDS.has(key));
-      if (inline.length > 0) {
-        const schema: Obj = {};
-        for (const key of inline) {
-          schema[key] = o[key];
-          delete o[key];
-        }
-        o.schema = schema;
-        note(pointer, 'schema words written on a parameter itself (Swagger 2.0) read as its `schema`');
-      } else {
-        o.schema = { type: 'string' };
-        note(pointer, 'a parameter with neither `schema` nor `content` read as free text (`type: string`)');
-      }
-      const style = COLLECTION_FORMATS[String(o.collectionFormat)];
-      if (o.collectionFormat !== undefined) {
-        // Path and header values keep `simple` (comma-separated, as `csv`); only a query has the others.
-        if (style && o.in === 'query' && o.style === undefined && o.explode === undefined) Object.assign(o, style);
-        delete o.collectionFormat;
-        note(`${pointer}/collectionFormat`, 'Swagger 2.0’s `collectionFormat` read as `style` and `explode`');
-      }
+      o.schema = { type: 'string' };
+      note(pointer, 'a parameter with neither `schema` nor `content` read as free text (`type: string`)');
+    }
+    // Swagger 2.0's `type: file` is what OpenAPI 3 writes as binary text.
+    if (o.type === 'file') {
+      o.type = 'string';
+      o.format = 'binary';
+      note(`${pointer}/type`, "Swagger 2.0's `type: file` read as `type: string, format: binary`");
     }
     if (Array.isArray(o.required) && o.required.some((r) => isObject(r))) {
       o.required = [...new Set(o.required.flatMap((r) => (isObject(r) ? Object.keys(r) : [r])))];
