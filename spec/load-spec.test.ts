@@ -381,6 +381,82 @@ describe('Swagger 2.0 ways of writing, and text for objects, in an OpenAPI 3 doc
   });
 });
 
+describe('faults of earlier held-out documents (sets 2, 3, 14, 19, 21, 22)', () => {
+  it('reads each as meant, and says so', async () => {
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 'Todos', version: '1' },
+      tags: { name: 'todos' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', name: 'JWT', in: 'header' } },
+        schemas: {
+          username: { type: 'string', required: true },
+          Todo: { type: 'object', required: [], properties: { username: { $ref: '#/components/schemas/username' } } },
+          Health: { type: 'object', properties: { status: { type: 'string', const: 'ok' } } },
+        },
+      },
+      security: [{ bearer: [] }],
+      paths: {
+        '/todos': {
+          get: {
+            operationId: 'listTodos',
+            parameters: [
+              {
+                name: 'version',
+                in: 'header',
+                default: '1.0.0',
+                schema: { type: 'string' },
+                examples: { v1: { type: 'string', value: '1.0.0' } },
+              },
+            ],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': { schema: { type: 'array', items: { $ref: '#/components/todos/Todo' } } },
+                },
+              },
+            },
+          },
+        },
+        '/health': {
+          get: {
+            operationId: 'health',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } },
+              },
+            },
+          },
+        },
+      },
+    };
+    const spec = await loadSpec(await specFile('held-out-faults.json', JSON.stringify(document)));
+    const list = spec.operation('listTodos')!;
+    expect(list.security.alternatives[0]![0]!.scheme.kind).toBe('bearer');
+    expect(list.parameters[0]!.schema.schema).toEqual({ type: 'string', default: '1.0.0' });
+    const todos = list.responses['200']!.schema!;
+    // The item reference is the Todo schema, whose username the component marks required.
+    expect(todos.validate([{ username: 'ann' }]).ok).toBe(true);
+    expect(todos.validate([{}]).ok).toBe(false);
+    const health = spec.operation('health')!.responses['200']!.schema!;
+    expect([{ status: 'ok' }, { status: 'down' }].map((b) => health.validate(b).ok)).toEqual([true, false]);
+    const repairs = spec.repairs!.join('\n');
+    for (const said of [
+      'a tag written alone read as a list of one',
+      'a member a `http` scheme does not have read as nothing',
+      'schema words written beside a parameter’s or header’s `schema` read as part of it',
+      'a member no Example Object has read as nothing',
+      'a reference into no section of `components` read as the schema of that name',
+      '`required: true` inside a property read as the parent’s `required` list',
+      'an empty `required` list read as nothing',
+      'a `const` read as an `enum` of its one value',
+    ])
+      expect(repairs).toContain(said);
+  });
+});
+
 describe('members no OpenAPI object defines (held-out set 56)', () => {
   const document = (post: object, del: object = {}) => ({
     openapi: '3.0.0',

