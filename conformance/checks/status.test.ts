@@ -362,6 +362,30 @@ describe('checkStatus: bad credentials', () => {
     ).toEqual([{ code: 'auth_wrong_status', severity: 'failure' }]);
   });
 
+  it('reads a documented 400 naming a state (held-out set 66) as a gap for valid input; others fail', () => {
+    const unlike = (description: string) =>
+      specFromDocument({
+        openapi: '3.0.3',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/songs/latest/like': {
+            delete: {
+              operationId: 'unlike',
+              responses: { '200': { description: 'Unliked' }, '400': { description } },
+            },
+          },
+        },
+      }).operation('unlike')!;
+    const valid = validCase('unlike');
+    expect(
+      run(checkStatus, unlike('Song is not liked'), valid, response(400)).map((f) => [f.code, f.severity, f.gap]),
+    ).toEqual([['contract_gap', 'warning', 'unjudged-input']]);
+    for (const generic of ['Bad Request', '', 'Invalid song id'])
+      expect(verdicts(run(checkStatus, unlike(generic), valid, response(400)))).toEqual([
+        { code: 'positive_rejected', severity: 'failure' },
+      ]);
+  });
+
   it('passes a 4xx the operation documents for a refused credential (held-out set 64), still fails a 2xx', () => {
     const spec = specFromDocument({
       openapi: '3.0.3',
