@@ -362,6 +362,38 @@ describe('checkStatus: bad credentials', () => {
     ).toEqual([{ code: 'auth_wrong_status', severity: 'failure' }]);
   });
 
+  it('reads a refusal of a range sent inverted (from past to) as a gap; one in order still fails', () => {
+    const list = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/appointments': {
+          get: {
+            operationId: 'listAppointments',
+            parameters: [
+              { name: 'startsAtFrom', in: 'query', schema: { type: 'string', format: 'date-time' } },
+              { name: 'startsAtTo', in: 'query', schema: { type: 'string', format: 'date-time' } },
+            ],
+            responses: { '200': { description: 'ok' }, '400': { description: 'Invalid query' } },
+          },
+        },
+      },
+    }).operation('listAppointments')!;
+    const asked = (from: string, to: string) =>
+      validCase('listAppointments', {
+        query: [
+          ['startsAtFrom', from],
+          ['startsAtTo', to],
+        ],
+      });
+    const inverted = run(checkStatus, list, asked('2026-05-01T00:00:00Z', '2026-04-01T00:00:00Z'), response(400));
+    expect(inverted.map((f) => [f.code, f.gap])).toEqual([['contract_gap', 'unjudged-input']]);
+    expect(describeFinding(inverted[0]!)).toContain('startsAtFrom (2026-05-01T00:00:00Z), past its startsAtTo');
+    expect(
+      verdicts(run(checkStatus, list, asked('2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z'), response(400))),
+    ).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
+  });
+
   it('reads a documented 400 naming a state (held-out set 66) as a gap for valid input; others fail', () => {
     const unlike = (description: string) =>
       specFromDocument({

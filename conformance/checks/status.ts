@@ -14,6 +14,7 @@ import {
   credentialRefusalNamed,
   credentialVariantOf,
 } from './credential-variant.js';
+import { invertedRange } from './inverted-range.js';
 import { authExpectation, bodyNamesAnother, type Case, keyMembers, sentJson } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
@@ -646,6 +647,10 @@ function unjudgedRefusal(
   // request (406, or any 4xx) rather than answer a type the client did not ask for (RFC 9110 §12.5.1).
   const unacceptable = acceptNamesNone(exchange.request.headers, operation);
   if (unacceptable && status >= 400 && status < 500) return unacceptable;
+  // Two ends of a range sent inverted (`from` past `to`): OpenAPI cannot forbid it, the server may.
+  const inverted =
+    status >= 400 && status < 500 && status !== 401 && status !== 403 ? invertedRange(c.query) : undefined;
+  if (inverted) return inverted;
   const opaque = opaqueParameterSent(c, operation);
   // A 401 judges credentials, not a value of the request: free text does not explain it.
   if (opaque && status >= 400 && status < 500 && status !== 401) {
