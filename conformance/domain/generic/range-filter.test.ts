@@ -66,6 +66,39 @@ const listed = (q: [string, string][], items: unknown[]) => {
     .map((f) => settleFinding(f, operation));
 };
 
+describe('range filters read from the operation words (the clinic zoo)', () => {
+  it('take the clause whose first quoted word is the parameter, and its inclusive or exclusive bound', () => {
+    const clinic = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'clinic', version: '1' },
+      paths: {
+        '/appointments': {
+          get: {
+            operationId: 'listAppointments',
+            description:
+              'Ordered by `startsAt`. `from` keeps appointments with `startsAt` at or after it (inclusive); `to` keeps those with `startsAt` strictly before it (exclusive). `from` later than `to` is answered 400.',
+            parameters: [
+              { name: 'from', in: 'query', schema: { type: 'string', format: 'date-time' } },
+              { name: 'to', in: 'query', schema: { type: 'string', format: 'date-time' } },
+            ],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'array', items: event } } },
+              },
+            },
+          },
+        },
+      },
+    });
+    const appointments = resourceModelFor(clinic).model.collections.find((c) => c.path === '/appointments')!;
+    expect(appointments.ranges?.map((r) => [r.parameter, r.member, r.bound, r.inclusive, r.pointer])).toEqual([
+      ['from', 'startsAt', 'lower', true, '/paths/~1appointments/get/description'],
+      ['to', 'startsAt', 'upper', false, '/paths/~1appointments/get/description'],
+    ]);
+  });
+});
+
 describe('range filters read from the parameters words', () => {
   it('bound a member the words name, quoted or held in the parameter name, when the types compare', () => {
     expect(events.ranges?.map((r) => [r.parameter, r.member, r.bound, r.inclusive])).toEqual([

@@ -30,16 +30,41 @@ const NEGATED = /\b(?:not|never|no)\s+(?:only|filter)/i;
  */
 export function inferRangeFilters(list: OperationModel, members: ReadonlyMap<string, Member>): RangeFilterModel[] {
   const out: RangeFilterModel[] = [];
+  // The operation's own words may state each parameter's range, one clause each ("`from` keeps
+  // appointments with `startsAt` at or after it (inclusive); `to` keeps those with `startsAt`
+  // strictly before it": the clinic zoo): a clause whose first quoted word is the parameter's name.
+  const clauses =
+    typeof list.description === 'string'
+      ? sentencesOf(list.description).flatMap((sentence) => sentence.split(/;\s*/))
+      : [];
   for (const parameter of list.parameters) {
-    if (parameter.in !== 'query' || typeof parameter.description !== 'string') continue;
-    const range = rangeOf(parameter, members);
+    if (parameter.in !== 'query') continue;
+    const own = typeof parameter.description === 'string' ? sentencesOf(parameter.description) : [];
+    const range =
+      rangeOf(parameter, own, `${parameter.pointer}/description`, members) ??
+      rangeOf(
+        parameter,
+        clauses.filter((clause) => firstQuoted(clause) === parameter.name),
+        `${list.pointer}/description`,
+        members,
+      );
     if (range) out.push(range);
   }
   return out;
 }
 
-function rangeOf(parameter: ParameterModel, members: ReadonlyMap<string, Member>): RangeFilterModel | undefined {
-  for (const sentence of sentencesOf(parameter.description!)) {
+/** The first word of a text quoted as code or in quotes (`` `from` ``, `"from"`). */
+function firstQuoted(text: string): string | undefined {
+  return /([`'"])([^`'"\s]+)\1/.exec(text)?.[2];
+}
+
+function rangeOf(
+  parameter: ParameterModel,
+  sentences: readonly string[],
+  pointer: string,
+  members: ReadonlyMap<string, Member>,
+): RangeFilterModel | undefined {
+  for (const sentence of sentences) {
     if (NEGATED.test(sentence)) continue;
     for (const [phrase, bound, phraseInclusive] of PHRASES) {
       const at = phrase.exec(sentence);
@@ -56,7 +81,7 @@ function rangeOf(parameter: ParameterModel, members: ReadonlyMap<string, Member>
         bound,
         ...(inclusive !== undefined ? { inclusive } : {}),
         compare,
-        ...specWords(`${parameter.pointer}/description`, sentence),
+        ...specWords(pointer, sentence),
       };
     }
   }
