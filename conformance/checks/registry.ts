@@ -35,6 +35,8 @@ export const CHECKS = {
   'semantics.list_shows_created': 'a created item appears in the list',
   'semantics.persistence': 'what was created stays: reads and lists agree with the writes before them',
   'semantics.replace': 'a replacement (PUT) is what reads show afterwards',
+  'semantics.conditional':
+    'a write whose If-Match the current entity tag fails is not performed; one it satisfies is not refused (RFC 9110 §13.1.1)',
   'semantics.merge_patch': 'a merge patch changes what it names, removes what it sets to null, and nothing else',
   'semantics.scope': 'a nested item is not found under another parent',
   'semantics.delete': 'a deleted item reads as not found afterwards',

@@ -183,7 +183,16 @@ export function basisOf(finding: Finding, operation: OperationModel | undefined)
         );
       }
     case 'semantic_violation': {
-      const e = finding.evidence as { readonly rule: string; readonly inference?: string };
+      const e = finding.evidence as { readonly rule: string; readonly kind?: string; readonly inference?: string };
+      // Conditional requests rest on the RFC, not on an inference about the resource.
+      if (e.rule === 'precondition')
+        return e.kind === 'stale-performed'
+          ? rfc(
+              'RFC 9110',
+              '§13.1.1',
+              'an origin server MUST NOT perform the requested method if a received If-Match condition evaluates to false',
+            )
+          : rfc('RFC 9110', '§13.1.1', 'an origin server that receives an If-Match header field MUST evaluate the condition');
       return unconfirmed(e.inference ?? `the ${e.rule} rule inferred from the spec's shape`);
     }
     case 'contract_gap':

@@ -662,6 +662,24 @@ export type SemanticEvidence =
       readonly item: ItemRef;
     }
   | {
+      /**
+       * A write sent with an If-Match the item's current entity tag does not satisfy was performed
+       * (`stale-performed`), or one it does satisfy (a list holding the current tag) was refused with
+       * 412 (`current-refused`): RFC 9110 §13.1.1.
+       */
+      readonly rule: 'precondition';
+      readonly kind: 'stale-performed' | 'current-refused';
+      readonly header: string;
+      /** The If-Match value sent. */
+      readonly sent: string;
+      /** The item's entity tag when it was sent. */
+      readonly current: string;
+      readonly writer: string;
+      readonly status: number;
+      readonly read?: string;
+      readonly item: ItemRef;
+    }
+  | {
       readonly rule: 'scope';
       readonly read: string;
       readonly scope: string;

@@ -486,6 +486,10 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
       return `${e.writer} sent ${e.member}: null in a merge patch, which removes the member (RFC 7396); ${e.read} still shows it. (Item ${because(e.item)}.)`;
     case 'replace':
       return `${e.writer} replaced ${item(e.item)} without ${e.kept.join(', ')}, yet ${e.read} still shows the earlier value: the representation was merged, not replaced (RFC 9110 §9.3.4). (Item ${because(e.item)}.)`;
+    case 'precondition':
+      return e.kind === 'stale-performed'
+        ? `${e.writer} was sent ${e.header}: ${e.sent}, an entity tag ${item(e.item)} no longer had (now ${e.current}), answered ${e.status} and performed the write${e.read ? `: ${e.read} shows it` : ''} (RFC 9110 §13.1.1: a server MUST NOT perform the method when If-Match is false). (Item ${because(e.item)}.)`
+        : `${e.writer} was sent ${e.header}: ${e.sent}, which holds ${item(e.item)}'s current entity tag ${e.current}, and refused it with 412: the condition is true (RFC 9110 §13.1.1). (Item ${because(e.item)}.)`;
     case 'scope':
       return `${e.read} answers ${item(e.item)}, created under ${e.scope}=${e.created}, under ${e.scope}=${e.other} too. (Item ${because(e.item)}.)`;
     case 'list-scope':

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { specFromDocument } from '../../../spec/index.js';
 import { resourceModelFor } from '../../../spec/resources/index.js';
-import type { Case } from '../../cases/index.js';
+import type { Case, Exchange } from '../../cases/index.js';
 import type { SequenceContext } from '../rules.js';
 import { jsonExchange } from './__fixtures__/memory-store.js';
 import { thingsSpec } from './__fixtures__/things-spec.js';
@@ -380,5 +380,116 @@ describe('lifecycle: a creation refused as conflicting with what the target hold
     const [step] = fc.sample(property.arbitrary(spec), { seed: 1, numRuns: 1 });
     await property.execute(step!, context);
     expect(sent.slice(0, 4)).toEqual(['createLoan 1', 'createBook', 'createLoan 2', 'getLoan']);
+  });
+});
+
+describe('lifecycle: If-Match (RFC 9110 §13.1.1)', () => {
+  const thing = {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } },
+  };
+  const spec = specFromDocument({
+    openapi: '3.1.0',
+    info: { title: 'Things', version: '1' },
+    paths: {
+      '/things': {
+        post: {
+          operationId: 'createThing',
+          requestBody: { content: { 'application/json': { schema: thing } } },
+          responses: { '201': { description: 'made', content: { 'application/json': { schema: thing } } } },
+        },
+      },
+      '/things/{thingId}': {
+        parameters: [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }],
+        get: {
+          operationId: 'getThing',
+          responses: { '200': { description: 'it', content: { 'application/json': { schema: thing } } } },
+        },
+        put: {
+          operationId: 'replaceThing',
+          summary: 'Replace a thing',
+          parameters: [
+            {
+              name: 'If-Match',
+              in: 'header',
+              description: 'One entity tag, a comma-separated list of them, or `*`.',
+              schema: { type: 'string' },
+            },
+          ],
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+              },
+            },
+          },
+          responses: {
+            '200': { description: 'it', content: { 'application/json': { schema: thing } } },
+            '412': { description: 'stale' },
+          },
+        },
+      },
+    },
+  });
+  const things = resourceModelFor(spec).model.collections.find((c) => c.path === '/things')!;
+  /** A server with strong tags (a version), evaluating If-Match as `mode` says. */
+  const run = async (mode: 'honours' | 'ignores' | 'whole-header' | 'weak') => {
+    let item: Record<string, unknown> = {};
+    let version = 1;
+    const tag = () => (mode === 'weak' ? `W/"v${version}"` : `"v${version}"`);
+    const answer = (c: Case, status: number, body: unknown) => {
+      const exchange = jsonExchange(c, status, body);
+      return {
+        ...exchange,
+        response: { ...exchange.response!, headers: { ...exchange.response!.headers, etag: tag() } },
+      } as Exchange;
+    };
+    const context: SequenceContext = {
+      spec,
+      readOnly: false,
+      judge: () => [],
+      send: async (c: Case) => {
+        const body = c.body?.kind === 'json' ? (c.body.value as Record<string, unknown>) : {};
+        if (c.operationId === 'createThing') {
+          item = { ...body, id: 7 };
+          return answer(c, 201, item);
+        }
+        if (c.operationId === 'replaceThing') {
+          const sent = c.headers?.['If-Match'];
+          const listed = sent?.split(',').map((t) => t.trim()) ?? [];
+          const holds =
+            sent === undefined ||
+            mode === 'ignores' ||
+            (mode === 'whole-header' ? sent === tag() : listed.includes(tag()) || sent === '*');
+          if (!holds) return jsonExchange(c, 412, { message: 'stale' });
+          item = { ...body, id: 7 };
+          version++;
+          return answer(c, 200, item);
+        }
+        return answer(c, 200, item);
+      },
+    };
+    const step = {
+      create: { pathParams: {}, query: [], body: { name: 'Rex' } },
+      replace: { pathParams: {}, query: [], body: { name: 'Tom' } },
+    };
+    const findings = (await lifecycle(spec, things)!.execute(step as never, context)).findings;
+    return findings
+      .filter((f) => f.check === 'semantics.conditional')
+      .map((f) => (f.evidence as { kind: string }).kind);
+  };
+
+  it('passes a server that evaluates the condition, with a list of tags too', async () => {
+    expect(await run('honours')).toEqual([]);
+  });
+
+  it('fails a write performed with a stale tag, and a list holding the current tag refused', async () => {
+    expect(await run('ignores')).toEqual(['stale-performed']);
+    expect(await run('whole-header')).toEqual(['current-refused']);
+  });
+
+  it('asks nothing of weak tags, which If-Match never matches', async () => {
+    expect(await run('weak')).toEqual([]);
   });
 });

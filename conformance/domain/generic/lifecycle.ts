@@ -171,7 +171,7 @@ export function lifecycle(
       const at = (o: OperationModel, itemId: string, parts?: RequestParts, existing = true): Case => {
         // Members naming other resources (a warehouse) name ones the target handed out.
         const base = toValidCase(o, withKnownReferences(o, parts ?? ordinaryParts(o, {}, 0), knownOf(o)));
-        const ifMatch = o.parameters.find((p) => p.in === 'header' && p.name.toLowerCase() === 'if-match');
+        const ifMatch = ifMatchOf(o);
         const headers =
           ifMatch && etag !== undefined
             ? {
@@ -272,10 +272,76 @@ export function lifecycle(
         }
         return got;
       };
+      // If-Match (RFC 9110 §13.1.1), where a write takes it and one changed the item's tag: the
+      // earlier tag with a body the item does not hold must not be written; a list holding the
+      // current tag must not be refused with 412. Not for weak tags: If-Match compares strongly.
+      const conditionalWrites = async (
+        written: { readonly writer: OperationModel; readonly parts: RequestParts; readonly tag: string },
+        current: string,
+      ): Promise<void> => {
+        const { writer, parts, tag } = written;
+        const header = ifMatchOf(writer)!.name;
+        if (current.startsWith('W/') || tag.startsWith('W/')) return;
+        const withTag = (c: Case, value: string): Case => ({
+          ...c,
+          headers: {
+            ...Object.fromEntries(Object.entries(c.headers ?? {}).filter(([k]) => k.toLowerCase() !== 'if-match')),
+            [header]: value,
+          },
+        });
+        const other = sentBody;
+        const schema = writer.requestBody?.schema;
+        if (
+          other !== undefined &&
+          schema?.validate(toPlainJson(other as WireJson)).ok &&
+          !holdsSent(withoutEmptyMembers(other), state, itemSchema)
+        ) {
+          const attempt = await send(withTag(at(writer, itemId, { ...parts, body: other as WireJson }), tag));
+          if (is2xx(attempt)) {
+            const got = await send(at(read, itemId));
+            const shown = got.response?.exactJson ?? got.response?.json;
+            if (is2xx(got) && holdsSent(withoutEmptyMembers(other), shown, itemSchema)) {
+              violation(attempt, 'semantics.conditional', {
+                rule: 'precondition',
+                kind: 'stale-performed',
+                header,
+                sent: tag,
+                current,
+                writer: writer.operationId,
+                status: attempt.response!.status,
+                read: read.operationId,
+                item,
+              });
+              return;
+            }
+          }
+        }
+        // The current tag in a list beside the stale one satisfies If-Match (§13.1.1: any listed tag
+        // that matches); the write is the one already made, so the item is left as it is.
+        const now = etag ?? current;
+        // Only a replacement is sent again: the same PUT twice leaves the item as it is. Only where
+        // the spec's words speak of a list of tags or `*`: many servers compare the header whole.
+        if (now.startsWith('W/') || writer.method !== 'put' || !takesTagList(writer)) return;
+        const list = `${tag}, ${now}`;
+        const again = await send(withTag(at(writer, itemId, parts), list));
+        if (again.response?.status === 412)
+          violation(again, 'semantics.conditional', {
+            rule: 'precondition',
+            kind: 'current-refused',
+            header,
+            sent: list,
+            current: now,
+            writer: writer.operationId,
+            status: 412,
+            item,
+          });
+      };
       await readBack(create.operationId);
       // What the client has set so far: the members it sent, as each change leaves them.
       let state = isObject(sentBody) ? (sentBody as Record<string, unknown>) : undefined;
       let moved = false;
+      // A write that took If-Match and changed the item's entity tag: the tag it sent is stale now.
+      let stale: { readonly writer: OperationModel; readonly parts: RequestParts; readonly tag: string } | undefined;
       for (const [o, parts] of [
         [replaceOp, step.replace],
         [updateOp, step.update],
@@ -299,6 +365,7 @@ export function lifecycle(
         const patchParts = removable
           ? { ...parts, body: { ...(parts.body as Record<string, never>), [removable]: null } }
           : parts;
+        const sentTag = ifMatchOf(o) ? etag : undefined;
         const changed = await send(at(o, itemId, patchParts));
         if (!is2xx(changed)) continue;
         const body = bodyValue(changed.case, o);
@@ -327,6 +394,8 @@ export function lifecycle(
         }
         expected = state;
         const got = await readBack(o.operationId);
+        if (sentTag !== undefined && etag !== undefined && etag !== sentTag && !stale)
+          stale = { writer: o, parts: patchParts, tag: sentTag };
         const answer = is2xx(got) ? (got.response!.exactJson ?? got.response!.json) : undefined;
         if (!isObject(answer)) continue;
         if (
@@ -437,6 +506,7 @@ export function lifecycle(
           o.parameters.filter((p) => p.in === 'path').length === collection.scope.length + 1,
       );
       for (const reader of below) await send(at(reader, itemId, undefined, false));
+      if (stale && etag !== undefined && !moved) await conditionalWrites(stale, etag);
       if (remove) {
         const gone = await send(at(remove, itemId));
         if (is2xx(gone)) {
@@ -467,6 +537,17 @@ export function lifecycle(
       return log.execution();
     },
   };
+}
+
+/** Whether a write's words (its own, or its If-Match parameter's) say If-Match may list several tags or `*`. */
+function takesTagList(operation: OperationModel): boolean {
+  const words = `${operation.summary ?? ''} ${operation.description ?? ''} ${ifMatchOf(operation)?.description ?? ''}`;
+  return /\b(?:list of (?:entity )?tags|comma[- ]separated)\b|[`'"]\*[`'"]/i.test(words);
+}
+
+/** The If-Match header parameter a write declares, if any. */
+function ifMatchOf(operation: OperationModel) {
+  return operation.parameters.find((p) => p.in === 'header' && p.name.toLowerCase() === 'if-match');
 }
 
 /** Whether an operation's own words (summary, description) say it replaces what it writes. */
