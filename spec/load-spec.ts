@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { buildSpecModel, hasExternalRef } from './build-spec-model.js';
 import { checkDocument } from './_internals/check-document.js';
+import { encodeSegment } from './json/index.js';
 import { repairDocument } from './_internals/repair-document.js';
 import { readDocument } from './_internals/read-document.js';
 import type { SpecModel } from './model.js';
@@ -21,6 +22,12 @@ export interface LoadSpecOptions {
   readonly schemaCheck?: boolean;
   /** Base path to serve and test under instead of the one `servers[0]` gives (e.g. `/v1`, or `''`). */
   readonly basePath?: string;
+  /**
+   * Security schemes the document's requirements name but `components.securitySchemes` does not
+   * define, as the caller knows them (the kit, from the credential header a run is given): each is
+   * added and said among the repairs. A scheme the document defines is never replaced.
+   */
+  readonly defineSchemes?: Readonly<Record<string, { readonly scheme: Record<string, unknown>; readonly why: string }>>;
 }
 
 /**
@@ -51,6 +58,13 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH, options: LoadSp
   }
   // Faults whose meaning is plain are repaired first, and said in the model's warnings.
   const repairs = repairDocument(bundled);
+  for (const [name, { scheme, why }] of Object.entries(options.defineSchemes ?? {})) {
+    const components = (bundled.components ??= {}) as Record<string, unknown>;
+    const schemes = (components.securitySchemes ??= {}) as Record<string, unknown>;
+    if (name in schemes) continue;
+    schemes[name] = scheme;
+    repairs.push(`#/components/securitySchemes/${encodeSegment(name)}: ${why}`);
+  }
   if (options.schemaCheck ?? true) repairs.push(...checkDocument(path, bundled));
   return buildSpecModel(bundled, {
     file: path,

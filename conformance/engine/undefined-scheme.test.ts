@@ -1,0 +1,59 @@
+// A document whose requirements name a scheme it never defines (held-out set 67: the RealWorld API
+// requires `Token`, an `Authorization: Token <jwt>` header, and defines no scheme at all). With the
+// credential given as `-H`, the run reads the scheme as an API key in that header, and judges it.
+import { describe, expect, it } from 'vitest';
+import { createKitCredentials } from '../send/index.js';
+import { runConformance } from './run-conformance.js';
+import { answerJson, servingDocument } from './_test-support.js';
+
+const article = { type: 'object', required: ['slug'], properties: { slug: { type: 'string' } } };
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'conduit', version: '1' },
+  paths: {
+    '/articles/feed': {
+      get: {
+        operationId: 'feed',
+        security: [{ Token: [] }],
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: article } } } },
+          '401': { description: 'unauthorized' },
+        },
+      },
+    },
+  },
+};
+const TOKEN = 'Token jwt-of-ann';
+
+/** A feed that checks the token (`enforced`), or serves anyone. */
+async function run(enforced: boolean, headers: string[]) {
+  const served = await servingDocument('conduit', document, (req, res) => {
+    if (enforced && req.headers.authorization !== TOKEN) return answerJson(res, 401, { message: 'no' });
+    answerJson(res, 200, [{ slug: 'a' }]);
+  });
+  try {
+    return await runConformance({
+      target: served.url,
+      spec: served.spec,
+      seed: 1,
+      runs: 5,
+      concurrency: 1,
+      credentials: createKitCredentials({ headers }),
+    });
+  } finally {
+    await served.close();
+  }
+}
+
+describe('a scheme the requirements name but the document does not define', () => {
+  it('is read as an API key in the -H header given: a server that checks it certifies', async () => {
+    const report = await run(true, [`Authorization: ${TOKEN}`]);
+    expect(report.findings.filter((f) => f.severity === 'failure')).toEqual([]);
+    expect(report.verdict).toBe('certified');
+  });
+
+  it('fails a server that serves the operation without the credential', async () => {
+    const report = await run(false, [`Authorization: ${TOKEN}`]);
+    expect(report.findings.filter((f) => f.severity === 'failure').map((f) => f.code)).toContain('auth_ignored');
+  });
+});
