@@ -1,7 +1,7 @@
 // The stages runConformance composes, each on its own: what the run learnt (RunMemory), the
 // selection as a gate (SelectionGate), and the judge of one exchange (ExchangeJudge).
 import { describe, expect, it } from 'vitest';
-import { exchange, jsonResponse, validCase } from '../checks/_test-support.js';
+import { authCase, exchange, jsonResponse, validCase } from '../checks/_test-support.js';
 import type { Case, Exchange } from '../cases/index.js';
 import { loadSpec, specFromDocument } from '../../spec/index.js';
 import { resourceModelFor } from '../../spec/resources/index.js';
@@ -170,5 +170,9 @@ describe('ExchangeJudge', () => {
     expect(refusals(judgeOf(), [list(200), create(401), create(401)])).toEqual(['failure', 'failure']);
     // Never granted at all: failures.
     expect(refusals(judgeOf(), [create(401), list(401)])).toEqual(['failure', 'failure']);
+    // A grant of an operation seen serving a request with no credential at all tells nothing: it
+    // serves anyone (held-out set 67: reads that check nothing answered 200 after the 401s began).
+    const anonymousList = sent(authCase('listNotes', 'none'), 'GET', '/notes', 200);
+    expect(refusals(judgeOf(), [anonymousList, create(201), logout, create(401), list(200)])).toEqual(['advisory']);
   });
 });
