@@ -105,6 +105,19 @@ describe('settleFinding: a basis for every failure', () => {
     ).toBe('failure');
   });
 
+  it('makes a reset of a request with an oversize head a transport note (held-out set 68: an 84 KB target)', () => {
+    const reset = (path: string) =>
+      settle({
+        ...failure('transport_error', { scenario: 'exchange', kind: 'connection_reset', detail: 'ECONNRESET' }),
+        request: { method: 'PUT', path, headers: { 'transfer-encoding': 'chunked' } },
+      });
+    const oversize = reset(`/quotes/?where=${'x'.repeat(84_000)}`);
+    expect(oversize.severity).toBe('advisory');
+    expect(oversize.basis).toMatchObject({ kind: 'kit' });
+    expect(describeFinding(oversize)).toContain('over the 8 KiB servers commonly take');
+    expect(reset('/quotes/?where=x').severity).toBe('failure');
+  });
+
   it('keeps a semantic failure only with a basis, and names what confirmed it', () => {
     const echo = failure('semantic_violation', { rule: 'echo', member: 'password', sent: 'x', received: 'y' });
     expect(settle(echo).severity).toBe('advisory');
