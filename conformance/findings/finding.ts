@@ -722,7 +722,14 @@ export type SemanticEvidence =
       readonly items: Integer;
       readonly query: string;
     }
-  | { readonly rule: 'list-shows-created'; readonly list: string; readonly items: Integer; readonly item: ItemRef }
+  | {
+      readonly rule: 'list-shows-created';
+      readonly list: string;
+      readonly items: Integer;
+      /** How many pages were walked to the list's end, where it pages. */
+      readonly pages?: Integer;
+      readonly item: ItemRef;
+    }
   /** A read answered "not found" for an id before it was handed out, and still after its item was created. */
   | {
       readonly rule: 'not-found-kept';
@@ -741,6 +748,36 @@ export type SemanticEvidence =
       /** The value it was created with; absent when created without the member. */
       readonly value?: string;
       readonly item: ItemRef;
+      readonly inference: string;
+    }
+  /**
+   * An action on an item (`POST …/{id}/cancel`) answered the item with a member changed, and a read
+   * right after shows the member as it was before: the change was answered, not kept.
+   */
+  | {
+      readonly rule: 'action-kept';
+      readonly action: string;
+      readonly read: string;
+      readonly member: string;
+      /** The member before the action, and as the action's answer showed it (JSON text). */
+      readonly before: string;
+      readonly answered: string;
+      readonly item: ItemRef;
+    }
+  /**
+   * The page after a page of one item does not hold the item that follows it (the second of a page of
+   * two): a page boundary skips an item.
+   */
+  | {
+      readonly rule: 'page-skips';
+      readonly list: string;
+      readonly parameter: string;
+      /** The value sent for the second page (an offset, a page number, a cursor). */
+      readonly second: string;
+      /** The item that follows the first page's. */
+      readonly expected: string;
+      /** What the second page started with instead; absent when it was empty. */
+      readonly found?: string;
       readonly inference: string;
     }
   /** The second page (one item each) starts with the same item as the first: the page parameter is ignored. */

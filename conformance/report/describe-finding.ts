@@ -499,13 +499,19 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
     case 'list-order':
       return `The list${e.query ? ` (${e.query})` : ''} is not in ${e.member} ${e.direction} order: item ${e.position} of ${e.items} has ${e.member} ${e.value}, after ${e.previous}.`;
     case 'list-shows-created':
-      return `${e.list} returned ${e.items} items, a complete list, without ${item(e.item)}. (Item ${because(e.item)}.)`;
+      return e.pages === undefined
+        ? `${e.list} returned ${e.items} items, a complete list, without ${item(e.item)}. (Item ${because(e.item)}.)`
+        : `${e.list} returned ${e.items} items over ${e.pages} pages, walked to the list's end (an empty page or no next page named), without ${item(e.item)}. (Item ${because(e.item)}.)`;
     case 'not-found-kept':
       return `${e.read} answered ${e.before} for ${item(e.item)} before the id was handed out, and still answers ${e.status} after ${e.item.createdBy} created it: a "not found" outlived the creation (read after write; RFC 9110 §9.3.1: GET transfers the current representation). (Item ${because(e.item)}.)`;
     case 'unfiltered-hides':
       return `${e.list} without ${e.parameter} returned ${e.items} items, a complete list, without ${item(e.item)}, created ${e.value === undefined ? `without ${e.member}` : `with ${e.member}=${e.value}`}: a list left unfiltered holds items of every ${e.member}, and those without one (filter inferred: ${e.inference}). (Item ${because(e.item)}.)`;
     case 'page-repeats':
       return `${e.list} answered the same item (id ${e.id}) at ${e.parameter}=${e.first} and at ${e.parameter}=${e.second}, pages of one item while more are stored: ${e.parameter} is ignored (inferred: ${e.inference}).`;
+    case 'action-kept':
+      return `${e.action} answered ${item(e.item)} with ${e.member} ${e.answered} (it was ${e.before}), but ${e.read} right after still shows ${e.member} ${e.before}: the action's change was answered, not kept. (Item ${because(e.item)}.)`;
+    case 'page-skips':
+      return `${e.list} at ${e.parameter}=${e.second}, the page after a page of one item, ${e.found === undefined ? 'was empty' : `started with item ${e.found}`}, not with item ${e.expected}, which follows the first item in a page of two: a page boundary skips an item (inferred: ${e.inference}).`;
     case 'delete':
       return `${e.read} still answers ${e.status} for ${item(e.item)} after ${e.remove} answered ${e.removeStatus}.`;
   }

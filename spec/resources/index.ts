@@ -19,6 +19,7 @@ export { firstOutOfOrder, inListOrder, orderKey, outsideRange, rangeBound } from
 export type {
   CollectionModel,
   CrudRole,
+  CursorModel,
   EnvelopeModel,
   FilterModel,
   IdKind,

@@ -4,6 +4,7 @@ import { specWords } from '../spec-words.js';
 import type {
   CollectionModel,
   CrudRole,
+  CursorModel,
   EnvelopeModel,
   FilterModel,
   IdKind,
@@ -20,8 +21,10 @@ import type {
 import {
   filterTargetOf,
   idMemberCandidates,
+  isForwardCursorName,
   isPageSizeName,
   isShapingName,
+  nextCursorRank,
   normalised,
   pageKindOf,
 } from './_internals/naming.js';
@@ -217,6 +220,7 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       ? inferPageSize(list, corrections?.pageSize, file, (k, m) => issue(`${configKey}.pageSize${k}`, m))
       : undefined;
     const page = list ? inferPage(list) : undefined;
+    const cursor = list ? inferCursor(list, listSchema) : undefined;
     const filters = list
       ? inferFilters(list, members, pageSize?.parameter, page?.parameter, corrections?.filters, file, (k, m) =>
           issue(`${configKey}.filters.${k}`, m),
@@ -247,6 +251,7 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       others,
       ...(pageSize ? { pageSize } : {}),
       ...(page ? { page } : {}),
+      ...(cursor ? { cursor } : {}),
       filters: filters.filter((f) => !ranges.some((r) => r.parameter === f.parameter)),
       ...(order ? { order } : {}),
       ...(ranges.length > 0 ? { ranges } : {}),
@@ -609,6 +614,36 @@ function inferPage(list: OperationModel): PageModel | undefined {
     };
   }
   return undefined;
+}
+
+/**
+ * The list's cursor: a string query parameter named like a forward cursor (`cursor`, `page_token`),
+ * and a string member of the list answer named like the next one (`nextCursor`, `next_page_token`,
+ * `meta.next`), at its root or one object below it. Both must be there: a cursor parameter alone
+ * says nothing of where the next value comes from.
+ */
+function inferCursor(list: OperationModel, listSchema: JsonSchema | undefined): CursorModel | undefined {
+  const parameter = list.parameters.find(
+    (p) => p.in === 'query' && isForwardCursorName(p.name) && [undefined, 'string'].includes(typeOf(p.schema.schema)),
+  );
+  if (!parameter || !listSchema) return undefined;
+  let best: { readonly next: string[]; readonly rank: number } | undefined;
+  const consider = (schema: JsonSchema | undefined, path: readonly string[]) => {
+    for (const member of membersOf(schema).values()) {
+      const rank = nextCursorRank(member.name);
+      const type = typeOf(member.schema);
+      if (rank !== undefined && (type === 'string' || type === undefined) && (!best || rank + path.length < best.rank))
+        best = { next: [...path, member.name], rank: rank + path.length };
+      if (path.length === 0 && type === 'object') consider(member.schema, [member.name]);
+    }
+  };
+  consider(listSchema, []);
+  if (!best) return undefined;
+  return {
+    parameter: parameter.name,
+    next: best.next,
+    reason: `${code(parameter.name)} is a query parameter named like a cursor, and the answer's ${code(best.next.join('.'))} is named like the next one`,
+  };
 }
 
 function inferFilters(

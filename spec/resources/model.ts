@@ -71,6 +71,18 @@ export interface PageModel {
   readonly reason: string;
 }
 
+/**
+ * How a list hands out its next page by cursor: a member of its answer holds the next page's cursor
+ * (or a link to the next page), and a query parameter takes it back.
+ */
+export interface CursorModel {
+  /** The query parameter that takes the cursor (`cursor`, `page_token`, `after`). */
+  readonly parameter: string;
+  /** Members from the answer's root to the next cursor, e.g. `['meta', 'nextCursor']`. */
+  readonly next: readonly string[];
+  readonly reason: string;
+}
+
 /** A query parameter of the list that keeps only items whose member equals its value. */
 export interface FilterModel {
   readonly parameter: string;
@@ -119,6 +131,7 @@ export interface CollectionModel {
   readonly others: readonly OperationAssignment[];
   readonly pageSize?: PageSizeModel;
   readonly page?: PageModel;
+  readonly cursor?: CursorModel;
   readonly filters: readonly FilterModel[];
   /** Query parameters the spec's words say bound a member from below or above (`from`, `minPrice`). */
   readonly ranges?: readonly RangeFilterModel[];

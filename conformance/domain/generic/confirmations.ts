@@ -93,6 +93,7 @@ export function ruleKey(
     case 'list-shows-created':
       return { inference: 'ids', value: text(item?.id) };
     case 'read-back':
+    case 'action-kept':
     case 'merge-patch':
     case 'replace':
       return { inference: 'stored', value: text(item?.id) };

@@ -4,7 +4,8 @@ import { specFromDocument } from '../../../spec/index.js';
 import { resourceModelFor } from '../../../spec/resources/index.js';
 import type { Case, Exchange } from '../../cases/index.js';
 import type { SequenceContext } from '../rules.js';
-import { jsonExchange } from './__fixtures__/memory-store.js';
+import { jsonExchange, memoryStore, type MemoryStoreOptions } from './__fixtures__/memory-store.js';
+import { describeFinding } from '../../report/describe-finding.js';
 import { thingsSpec } from './__fixtures__/things-spec.js';
 import { lifecycle } from './lifecycle.js';
 import { ordinaryParts } from '../../generate/index.js';
@@ -491,5 +492,65 @@ describe('lifecycle: If-Match (RFC 9110 §13.1.1)', () => {
 
   it('asks nothing of weak tags, which If-Match never matches', async () => {
     expect(await run('weak')).toEqual([]);
+  });
+});
+
+describe('lifecycle: a list that pages', () => {
+  const run = async (page: 'offset' | 'page' | 'cursor', options: MemoryStoreOptions) => {
+    const spec = thingsSpec({ page });
+    const things = resourceModelFor(spec).model.collections[0]!;
+    const store = memoryStore(spec, things, { initial: 60, ...options });
+    const property = lifecycle(spec, things)!;
+    const [step] = fc.sample(property.arbitrary(spec), { seed: 1, numRuns: 1 });
+    const findings = (await property.execute(step!, store.context)).findings;
+    return { findings, store };
+  };
+
+  it.each(['offset', 'page', 'cursor'] as const)(
+    'walks a %s list to its end to find the item created',
+    async (page) => {
+      const fresh = await run(page, {});
+      expect(fresh.findings).toEqual([]);
+      // Past the first page: 60 stored, pages of at most 50.
+      expect(fresh.store.sent.filter((c) => c.operationId === 'listThings').length).toBeGreaterThan(1);
+      const stale = await run(page, { frozenList: true });
+      expect(stale.findings.map((f) => (f.evidence as { rule: string }).rule)).toEqual(['list-shows-created']);
+      expect(describeFinding(stale.findings[0]!)).toMatch(
+        /returned 60 items over [23] pages, walked to the list's end/,
+      );
+    },
+  );
+
+  it('gives no verdict on a list that ignores its page parameter', async () => {
+    expect((await run('offset', { frozenList: true, ignorePage: true })).findings).toEqual([]);
+  });
+});
+
+describe('lifecycle: actions on the item', () => {
+  const run = async (options: MemoryStoreOptions) => {
+    const spec = thingsSpec({ action: true });
+    const things = resourceModelFor(spec).model.collections[0]!;
+    const store = memoryStore(spec, things, { initial: 2, ...options });
+    const property = lifecycle(spec, things)!;
+    expect(property.operations).toContain('retireThing');
+    const [step] = fc.sample(property.arbitrary(spec), { seed: 1, numRuns: 1 });
+    return { findings: (await property.execute(step!, store.context)).findings, store };
+  };
+
+  it('sends each action once on the item the life made, and passes one that keeps its change', async () => {
+    const { findings, store } = await run({});
+    expect(findings).toEqual([]);
+    const created = store.items.at(-1)!;
+    expect(store.sent.filter((c) => c.operationId === 'retireThing').map((c) => c.pathParams.thingId)).toEqual([
+      String(created.id),
+    ]);
+  });
+
+  it('fails an action whose answered change a read right after does not show', async () => {
+    const { findings } = await run({ retireNotKept: true });
+    expect(findings.map((f) => (f.evidence as { rule: string }).rule)).toEqual(['action-kept']);
+    expect(describeFinding(findings[0]!)).toMatch(
+      /retireThing answered .* with state "retired" \(it was .*\), but getThing right after still shows state/,
+    );
   });
 });

@@ -26,6 +26,7 @@ import { Confirmations, noteStoredMembers } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
 import { referenceMembers, withKnownReferences } from '../../generate/known-references.js';
 import { ExchangeLog } from '../../sweep/index.js';
+import { walkPages } from './page-walk.js';
 
 interface Step {
   readonly create: RequestParts;
@@ -70,6 +71,17 @@ export function lifecycle(
   const replaceOp = jsonBody(replace);
   const updateOp = jsonBody(update);
   const itemSchema = collection.itemSchema;
+  // Actions: writes to a literal path below the item (`/orders/{id}/cancel`), not CRUD of any collection.
+  const actions = collection.others
+    .filter(
+      (a) =>
+        ['post', 'put', 'patch'].includes(a.method) &&
+        collection.itemPath !== undefined &&
+        a.path.startsWith(`${collection.itemPath}/`) &&
+        !a.path.slice(collection.itemPath.length).includes('{'),
+    )
+    .map((a) => spec.operation(a.operationId))
+    .filter((o): o is OperationModel => o !== undefined);
   // The resources the creation's body names (a loan's `bookId`) that the spec lets the kit create.
   const referenced = referenceMembers(create, spec.operations).flatMap(({ member, parameter }) => {
     const owner = others.find((c) => c.id?.parameter === parameter && c.scope.length === 0);
@@ -117,7 +129,7 @@ export function lifecycle(
   return {
     id: `${create.operationId}/lifecycle`,
     operationId: create.operationId,
-    operations: [create, read, replace, update, list, remove, ...referenced.map((r) => r.maker)]
+    operations: [create, read, replace, update, list, remove, ...actions, ...referenced.map((r) => r.maker)]
       .filter((o): o is OperationModel => o !== undefined)
       .map((o) => o.operationId),
     writes: true,
@@ -467,7 +479,8 @@ export function lifecycle(
           cap !== undefined && size
             ? [...ordinary.query.filter(([k]) => k !== size.parameter), [size.parameter, String(cap)] as const]
             : ordinary.query;
-        const listed = await send({ ...ordinary, query, pathParams: { ...ordinary.pathParams, ...scope } });
+        const first: Case = { ...ordinary, query, pathParams: { ...ordinary.pathParams, ...scope } };
+        const listed = await send(first);
         const items = is2xx(listed)
           ? itemsOf(collection, listed.response!.exactJson ?? listed.response!.json)
           : undefined;
@@ -485,13 +498,32 @@ export function lifecycle(
           listed.response?.headers.age === undefined &&
           !paged &&
           (cap === undefined ? collection.pageSize === undefined : items.length < cap);
-        if (items && complete && !items.some((item) => idOfItem(collection, item) === itemId)) {
+        const holds = (all: readonly unknown[]) => all.some((i) => idOfItem(collection, i) === itemId);
+        if (items && complete && !holds(items)) {
           violation(listed, 'semantics.list_shows_created', {
             rule: 'list-shows-created',
             list: list.operationId,
             items: items.length,
             item,
           });
+        } else if (
+          items &&
+          !complete &&
+          !holds(items) &&
+          !narrowed &&
+          listed.response?.headers.age === undefined &&
+          (collection.page !== undefined || collection.cursor !== undefined || announcesNextPage(listed))
+        ) {
+          // A list that pages is whole only once walked to its end, as a client pages through it.
+          const walk = await walkPages(send, collection, first);
+          if (walk.complete && walk.last && !holds(walk.items))
+            violation(walk.last, 'semantics.list_shows_created', {
+              rule: 'list-shows-created',
+              list: list.operationId,
+              items: walk.items.length,
+              pages: walk.pages,
+              item,
+            });
         }
       }
       // Reads below the item path that name nothing but the item (`/entries/{id}/text`): while the item
@@ -507,6 +539,26 @@ export function lifecycle(
       );
       for (const reader of below) await send(at(reader, itemId, undefined, false));
       if (stale && etag !== undefined && !moved) await conditionalWrites(stale, etag);
+      // Actions on the item (`POST …/appointments/{id}/cancel`), once each on the item the life made,
+      // so that every check judges them on an item that exists; last before the deletion, since an
+      // action may change what the item allows. Where the action answers the item, a read after it
+      // must not show a member the answer changed back as it was: the change was answered, not kept.
+      for (const action of moved ? [] : actions) {
+        const before = await send(at(read, itemId));
+        const acted = await send(at(action, itemId));
+        const after = await send(at(read, itemId));
+        const kept = actionKept(collection, itemId, before, acted, after);
+        if (kept && !PREVIEW_WORDS.test(action.path.split('/').at(-1) ?? ''))
+          violation(after, 'semantics.read_back', {
+            rule: 'action-kept',
+            action: action.operationId,
+            read: read.operationId,
+            member: kept.member,
+            before: kept.before,
+            answered: kept.answered,
+            item,
+          });
+      }
       if (remove) {
         const gone = await send(at(remove, itemId));
         if (is2xx(gone)) {
@@ -626,4 +678,44 @@ export function clientChoosesId(create: OperationModel, member: string | undefin
 export function idLeftToServer(create: OperationModel, member: string | undefined): boolean {
   if (!clientChoosesId(create, member)) return true;
   return !requiredMembers(create).has(member!);
+}
+
+/** Action names that compute rather than change (`/orders/{id}/preview`): their answer is not the item's new state. */
+const PREVIEW_WORDS =
+  /preview|dry|validat|check|verify|simulat|quote|estimat|calculat|render|export|download|copy|clone|duplicate/i;
+
+/**
+ * The first member an action's answer showed changed (from the read before it) that the read after
+ * it shows as it was before: only where all three answers are 2xx JSON of the item, the action's a
+ * 200 or 201 (a 202 may still be at work), and the member a scalar in all three.
+ */
+function actionKept(
+  collection: CollectionModel,
+  itemId: string,
+  before: Exchange,
+  acted: Exchange,
+  after: Exchange,
+): { readonly member: string; readonly before: string; readonly answered: string } | undefined {
+  const bodyOf = (e: Exchange) => (is2xx(e) ? (e.response!.exactJson ?? e.response!.json) : undefined);
+  const [b, a, r] = [bodyOf(before), bodyOf(acted), bodyOf(after)];
+  const status = acted.response?.status;
+  if ((status !== 200 && status !== 201) || !isObject(b) || !isObject(a) || !isObject(r)) return undefined;
+  if (![b, a, r].every((body) => idOfItem(collection, body) === itemId)) return undefined;
+  const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+  // Absent before and after counts as a value only for a member the item's schema declares (an
+  // optional `cancelledAt` a cancellation fills in), not one only the action's answer carries.
+  const declared = new Set(Object.keys((collection.itemSchema?.properties as object | undefined) ?? {}));
+  for (const [member, answered] of Object.entries(a as Record<string, unknown>)) {
+    const was = (b as Record<string, unknown>)[member];
+    const now = (r as Record<string, unknown>)[member];
+    const value = (v: unknown) => scalar(v) || (v === undefined && declared.has(member));
+    if (member === collection.id?.member || !scalar(answered) || !value(was) || !value(now)) continue;
+    if (answered !== was && now === was)
+      return {
+        member,
+        before: was === undefined ? '(absent)' : JSON.stringify(was),
+        answered: JSON.stringify(answered),
+      };
+  }
+  return undefined;
 }

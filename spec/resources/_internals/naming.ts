@@ -54,6 +54,42 @@ const CURSOR_NAMES = new Set([
   'pagecursor',
 ]);
 
+/** Cursor parameters that move forward through a list (normalised): not `before`, `ending_before`. */
+const FORWARD_CURSOR_NAMES = new Set([
+  'cursor',
+  'after',
+  'pagetoken',
+  'nextpagetoken',
+  'nexttoken',
+  'continuation',
+  'continuationtoken',
+  'pagecursor',
+]);
+
+/** Whether a query parameter takes the cursor of the next page. */
+export function isForwardCursorName(name: string): boolean {
+  return FORWARD_CURSOR_NAMES.has(normalised(name));
+}
+
+/** Members of a list answer that hold the next page's cursor or link (normalised). */
+const NEXT_CURSOR_MEMBERS = [
+  'nextcursor',
+  'nextpagetoken',
+  'nextpagecursor',
+  'nexttoken',
+  'continuationtoken',
+  'continuation',
+  'endcursor',
+  'cursor',
+  'next',
+];
+
+/** How well a member's name says it holds the next page's cursor: lower is better, undefined is not at all. */
+export function nextCursorRank(name: string): number | undefined {
+  const rank = NEXT_CURSOR_MEMBERS.indexOf(normalised(name));
+  return rank < 0 ? undefined : rank;
+}
+
 /**
  * Whether a query parameter moves through a list (an offset, a page number or a cursor): a list
  * that takes one may hold less than every item, whatever its length.

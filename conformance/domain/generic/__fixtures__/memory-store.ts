@@ -21,6 +21,12 @@ export interface MemoryStoreOptions {
   readonly pagesFromOne?: boolean;
   /** Every list answer orders the items anew (newest first on every other read). */
   readonly unstableOrder?: boolean;
+  /** Every page after the first starts one item late: a page boundary skips an item. */
+  readonly pageSkips?: boolean;
+  /** The list answers the items stored at the start, whatever was created since (a stale cache). */
+  readonly frozenList?: boolean;
+  /** `retireThing` answers the thing retired but does not store it. */
+  readonly retireNotKept?: boolean;
   /** A form body's `+` is kept as a plus, not read as a space. */
   readonly formPlusKept?: boolean;
 }
@@ -38,6 +44,7 @@ export function memoryStore(spec: SpecModel, collection: CollectionModel, option
     return item;
   };
   for (let i = 0; i < (options.initial ?? 0); i++) add({ name: `Item ${i}` });
+  const frozen = options.frozenList ? [...items] : undefined;
   const missing = new Set<string>();
   const sent: Case[] = [];
   let reads = 0;
@@ -52,6 +59,13 @@ export function memoryStore(spec: SpecModel, collection: CollectionModel, option
           : (c.body as { value: Record<string, unknown> }).value;
       return { status: 201, json: add(body) };
     }
+    if (c.operationId === 'retireThing') {
+      const found = items.find((item) => String(item[idMember]) === c.pathParams[collection.id!.parameter]);
+      if (!found) return { status: 404, json: { message: 'no such item' } };
+      const retired = { ...found, state: 'retired' };
+      if (!options.retireNotKept) Object.assign(found, retired);
+      return { status: 200, json: retired };
+    }
     if (role === 'read') {
       const id = c.pathParams[collection.id!.parameter]!;
       const found = items.find((item) => String(item[idMember]) === id);
@@ -62,7 +76,7 @@ export function memoryStore(spec: SpecModel, collection: CollectionModel, option
       return { status: 200, json: found };
     }
     const q = new Map(c.query);
-    let shown = items.filter((item) =>
+    let shown = (frozen ?? items).filter((item) =>
       collection.filters.every((f) => !q.has(f.parameter) || String(item[f.member]) === q.get(f.parameter)),
     );
     if (collection.filters.every((f) => !q.has(f.parameter)) && options.hideUnfiltered)
@@ -71,11 +85,24 @@ export function memoryStore(spec: SpecModel, collection: CollectionModel, option
     const size = collection.pageSize
       ? Number(q.get(collection.pageSize.parameter) ?? collection.pageSize.default ?? 20)
       : 20;
+    const late = options.pageSkips ? 1 : 0;
+    const cursor = collection.cursor;
+    if (cursor) {
+      const token = options.ignorePage ? undefined : q.get(cursor.parameter);
+      const start = token === undefined ? 0 : Number(token.slice(1));
+      const slice = shown.slice(start, start + size);
+      const after = start + size;
+      return {
+        status: 200,
+        json: { items: slice, nextCursor: after < shown.length ? `c${after + late}` : null },
+      };
+    }
     const page = collection.page;
     const at = page && q.has(page.parameter) && !options.ignorePage ? Number(q.get(page.parameter)) : undefined;
     const first = options.pagesFromOne ? 1 : page?.first;
     const start = at === undefined ? 0 : page!.kind === 'offset' ? at : (Math.max(at, first!) - first!) * size;
-    const slice = shown.slice(start, start + size);
+    const from = start > 0 ? start + late : start;
+    const slice = shown.slice(from, from + size);
     return { status: 200, json: collection.envelope ? { [collection.envelope.member]: slice } : slice };
   };
   const send = async (c: Case): Promise<Exchange> => {

@@ -20,19 +20,22 @@ const newThing = {
 const error = { description: 'error', content: { 'application/json': { schema: { type: 'object' } } } };
 
 /**
- * The things API, with `page` ('offset' or a page number, from `pageMinimum`, 1 by default) and the state
+ * The things API, with `page` ('offset', a page number from `pageMinimum` (1 by default), or a `cursor`
+ * taken from the answer's `nextCursor`, its items then under `items`) and the state
  * filter's default as given; `below` adds `DELETE /things/{thingId}` and `GET /things/{thingId}/summary`;
  * `form` makes the creation an HTML form body (`application/x-www-form-urlencoded`, example name `Rex the dog`);
- * `idInBody` has the creation's body declare an optional integer `id` (one schema for POST and GET).
+ * `idInBody` has the creation's body declare an optional integer `id` (one schema for POST and GET);
+ * `action` adds `POST /things/{thingId}/retire`, answering the thing retired.
  */
 export function thingsSpec(
   options: {
-    page?: 'offset' | 'page';
+    page?: 'offset' | 'page' | 'cursor';
     pageMinimum?: number;
     stateDefault?: string;
     below?: boolean;
     form?: boolean;
     idInBody?: boolean;
+    action?: boolean;
   } = {},
 ): SpecModel {
   const idParameter = [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }];
@@ -46,11 +49,13 @@ export function thingsSpec(
           operationId: 'listThings',
           parameters: [
             { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
-            {
-              name: page,
-              in: 'query',
-              schema: { type: 'integer', minimum: options.pageMinimum ?? (page === 'offset' ? 0 : 1) },
-            },
+            page === 'cursor'
+              ? { name: 'cursor', in: 'query', schema: { type: 'string' } }
+              : {
+                  name: page,
+                  in: 'query',
+                  schema: { type: 'integer', minimum: options.pageMinimum ?? (page === 'offset' ? 0 : 1) },
+                },
             {
               name: 'state',
               in: 'query',
@@ -64,7 +69,21 @@ export function thingsSpec(
           responses: {
             '200': {
               description: 'things',
-              content: { 'application/json': { schema: { type: 'array', items: thing } } },
+              content: {
+                'application/json': {
+                  schema:
+                    page === 'cursor'
+                      ? {
+                          type: 'object',
+                          required: ['items'],
+                          properties: {
+                            items: { type: 'array', items: thing },
+                            nextCursor: { type: 'string', nullable: true },
+                          },
+                        }
+                      : { type: 'array', items: thing },
+                },
+              },
             },
           },
         },
@@ -107,6 +126,20 @@ export function thingsSpec(
             }
           : {}),
       },
+      ...(options.action
+        ? {
+            '/things/{thingId}/retire': {
+              post: {
+                operationId: 'retireThing',
+                parameters: idParameter,
+                responses: {
+                  '200': { description: 'retired', content: { 'application/json': { schema: thing } } },
+                  '404': error,
+                },
+              },
+            },
+          }
+        : {}),
       // With `below`: a deletion, and a rendering of one thing below its item path.
       ...(options.below
         ? {
