@@ -629,9 +629,10 @@ async function runCredentials(options: ResolvedOptions): Promise<KitCredentials>
 }
 
 /**
- * The schemes a spec's requirements name but never define, each read as an API key in the one `-H`
- * header no defined scheme claims (`Authorization` first, when several are given): the run's
- * credential for them, whatever its form (`Authorization: Token …`). Undefined when every named
+ * The schemes a spec's requirements name but never define, each read as the one `-H` header no
+ * defined scheme claims (`Authorization` first, when several are given): HTTP bearer or basic where
+ * that header names the scheme (`Authorization: Bearer …`), else an API key in it, whatever its
+ * form (`Authorization: Token …`). Undefined when every named
  * scheme is defined, or no such header was given.
  */
 function schemesFromHeaders(
@@ -648,17 +649,26 @@ function schemesFromHeaders(
     ),
   ];
   if (undefinedNames.length === 0) return undefined;
-  const unclaimed = credentials.extraHeaders(spec.securitySchemes.values()).map(([name]) => name);
-  const header =
-    unclaimed.find((n) => n.toLowerCase() === 'authorization') ?? (unclaimed.length === 1 ? unclaimed[0] : undefined);
-  if (header === undefined) return undefined;
+  const unclaimed = credentials.extraHeaders(spec.securitySchemes.values());
+  const given =
+    unclaimed.find(([n]) => n.toLowerCase() === 'authorization') ?? (unclaimed.length === 1 ? unclaimed[0] : undefined);
+  if (given === undefined) return undefined;
+  const [header, value] = given;
+  // `Authorization: Bearer …` or `Basic …` names its HTTP scheme itself (RFC 9110 §11.4): the
+  // scheme's rules (its challenge, a case-insensitive scheme name) then hold for it.
+  const http = header.toLowerCase() === 'authorization' ? /^(bearer|basic)\s+\S/i.exec(value)?.[1] : undefined;
   return Object.fromEntries(
     undefinedNames.map((name) => [
       name,
-      {
-        scheme: { type: 'apiKey', in: 'header', name: header },
-        why: `a scheme the requirements name but the document does not define read as the ${header} header the run was given (-H)`,
-      },
+      http
+        ? {
+            scheme: { type: 'http', scheme: http.toLowerCase() },
+            why: `a scheme the requirements name but the document does not define read as HTTP ${http.toLowerCase()}, as the Authorization header the run was given (-H) names it`,
+          }
+        : {
+            scheme: { type: 'apiKey', in: 'header', name: header },
+            why: `a scheme the requirements name but the document does not define read as the ${header} header the run was given (-H)`,
+          },
     ]),
   );
 }

@@ -25,10 +25,14 @@ const document = {
 };
 const TOKEN = 'Token jwt-of-ann';
 
-/** A feed that checks the token (`enforced`), or serves anyone. */
-async function run(enforced: boolean, headers: string[]) {
+/** A feed that checks the token (`enforced`), or serves anyone; its 401 challenges when `challenge` is given. */
+async function run(enforced: boolean, headers: string[], token = TOKEN, challenge?: string, caseBlind = true) {
   const served = await servingDocument('conduit', document, (req, res) => {
-    if (enforced && req.headers.authorization !== TOKEN) return answerJson(res, 401, { message: 'no' });
+    const sent = caseBlind ? req.headers.authorization?.replace(/^bearer /i, 'Bearer ') : req.headers.authorization;
+    if (enforced && sent !== token) {
+      if (challenge) res.setHeader('www-authenticate', challenge);
+      return answerJson(res, 401, { message: 'no' });
+    }
     answerJson(res, 200, [{ slug: 'a' }]);
   });
   try {
@@ -55,5 +59,23 @@ describe('a scheme the requirements name but the document does not define', () =
   it('fails a server that serves the operation without the credential', async () => {
     const report = await run(false, [`Authorization: ${TOKEN}`]);
     expect(report.findings.filter((f) => f.severity === 'failure').map((f) => f.code)).toContain('auth_ignored');
+  });
+});
+
+describe('an undefined scheme whose -H credential names HTTP bearer', () => {
+  const BEARER = 'Bearer jwt-of-ann';
+  it('is read as HTTP bearer: a 401 must challenge (RFC 9110 §11.6.1), and one that does certifies', async () => {
+    const silent = await run(true, [`Authorization: ${BEARER}`], BEARER);
+    expect(silent.findings.filter((f) => f.severity === 'failure').map((f) => f.code)).toContain(
+      'auth_challenge_missing',
+    );
+    const challenging = await run(true, [`Authorization: ${BEARER}`], BEARER, 'Bearer realm="conduit"');
+    expect(challenging.findings.filter((f) => f.severity === 'failure')).toEqual([]);
+  });
+
+  it('fails a server that refuses the token under a lower-case scheme name (RFC 9110 §11.1)', async () => {
+    const strict = await run(true, ['Authorization: Bearer jwt-of-ann'], 'Bearer jwt-of-ann', 'Bearer', false);
+    const failures = strict.findings.filter((f) => f.severity === 'failure');
+    expect(failures.map((f) => f.code)).toContain('auth_rejected_valid');
   });
 });
