@@ -125,7 +125,13 @@ async function withKeyControl(context: PropertyContext, testCase: Case): Promise
     return log.execution();
   }
   const { authScheme: _scheme, ...rest } = testCase;
-  const control = await log.send({ ...rest, kind: 'valid', auth: 'valid' }, false);
+  // The control keeps the case's input: where that input is invalid too (auth-precedence), the
+  // control is an invalid request with the valid credential, not a valid one (the gate would hold a
+  // "valid" one back, and note a value it could not make).
+  const control = await log.send(
+    { ...rest, kind: testCase.edge?.gap === 'auth-precedence' ? 'invalid' : 'valid', auth: 'valid' },
+    false,
+  );
   const validKeyStatus = control.response?.status;
   log.judge(validKeyStatus === undefined ? exchange : { ...exchange, case: { ...testCase, validKeyStatus } });
   return log.execution();
