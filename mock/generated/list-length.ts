@@ -1,5 +1,6 @@
 import type { OperationModel } from '../../spec/index.js';
 import type { ResourceModel } from '../../spec/resources/index.js';
+import { envelopeItems, withEnvelopeItems } from '../../spec/resources/envelope.js';
 import type { RequestInput } from '../request-input.js';
 import { collectionOf } from './collection-of.js';
 
@@ -24,7 +25,8 @@ export function generatedListLength(
   input: RequestInput,
 ): ListLength | undefined {
   const found = collectionOf(model, operation);
-  if (found?.role !== 'list') return undefined;
+  // A list whose envelope sits inside a wrapper (`data.items`) is drawn from its whole schema.
+  if (found?.role !== 'list' || found.collection.envelope?.within) return undefined;
   const page = found.collection.pageSize;
   const asked = page ? input.query[page.parameter] : undefined;
   const size =
@@ -53,9 +55,7 @@ export function cutToPage(
   const asked = input.query[page.parameter];
   const cap = typeof asked === 'number' && Number.isFinite(asked) ? Math.max(0, Math.floor(asked)) : page.default;
   if (cap === undefined) return body;
-  const member = found.collection.envelope?.member;
-  if (member === undefined) return Array.isArray(body) && body.length > cap ? body.slice(0, cap) : body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const items = (body as Record<string, unknown>)[member];
-  return Array.isArray(items) && items.length > cap ? { ...body, [member]: items.slice(0, cap) } : body;
+  const envelope = found.collection.envelope;
+  const items = envelopeItems(envelope, body);
+  return items && items.length > cap ? withEnvelopeItems(envelope, body, items.slice(0, cap)) : body;
 }

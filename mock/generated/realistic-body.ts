@@ -1,3 +1,4 @@
+import { envelopeHolder, envelopeItems, withEnvelopeItems } from '../../spec/resources/envelope.js';
 import type { CompiledSchema, OperationModel, SpecModel } from '../../spec/index.js';
 import type { CollectionModel, ResourceModel } from '../../spec/resources/index.js';
 import type { RequestInput } from '../request-input.js';
@@ -28,9 +29,9 @@ export function realisticBody(
   const item = collection?.itemSchema ? spec.compile(collection.itemSchema) : undefined;
   let out: unknown = body;
   if (found?.role === 'list' && collection) {
-    const member = collection.envelope?.member;
-    const items = member === undefined ? body : isObject(body) ? body[member] : undefined;
-    if (!Array.isArray(items)) return undefined;
+    const envelope = collection.envelope;
+    const items = envelopeItems(envelope, body);
+    if (!items) return undefined;
     const start = firstIndex(collection, input);
     // A loop, not closures: this runs on every generated answer.
     const page: unknown[] = [];
@@ -39,12 +40,14 @@ export function realisticBody(
       const pinned = pin(collection, generated, input, start + i);
       page.push(pinned === generated || fits(item, pinned) ? pinned : generated);
     }
-    if (member === undefined) out = page;
+    if (envelope === undefined) out = page;
     else {
-      const envelope: Obj = { ...(body as Obj), [member]: page };
+      const wrapped = withEnvelopeItems(envelope, body, page) as Obj;
+      // Totals beside the items: at the root, or in the wrapper that holds them (`data.total`).
+      const holder = envelopeHolder(envelope, wrapped) ?? wrapped;
       for (const name of TOTAL_MEMBERS)
-        if (typeof envelope[name] === 'number') envelope[name] = totalOf(start, page.length);
-      out = envelope;
+        if (typeof holder[name] === 'number') holder[name] = totalOf(start, page.length);
+      out = wrapped;
     }
   } else if (
     collection &&
@@ -87,9 +90,8 @@ export function generatedTotal(
 ): number | undefined {
   const found = collectionOf(model, operation);
   if (found?.role !== 'list') return undefined;
-  const member = found.collection.envelope?.member;
-  const items = member === undefined ? body : isObject(body) ? body[member] : undefined;
-  return Array.isArray(items) ? totalOf(firstIndex(found.collection, input), items.length) : undefined;
+  const items = envelopeItems(found.collection.envelope, body);
+  return items ? totalOf(firstIndex(found.collection, input), items.length) : undefined;
 }
 
 /** The 1-based position of the page's first item: `offset=40` → 41, page 3 of 20 → 41. */

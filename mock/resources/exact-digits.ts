@@ -1,3 +1,5 @@
+import { envelopeItems, withEnvelopeItems } from '../../spec/resources/envelope.js';
+import type { EnvelopeModel } from '../../spec/resources/index.js';
 import {
   LosslessNumber,
   isLosslessNumber,
@@ -40,13 +42,13 @@ function losslessMembers(value: Obj, exact: ExactDigits): Obj | undefined {
   return out;
 }
 
-/** JSON text of a list (a plain array, or an envelope's `member`) with each item's exact integers as sent. */
+/** JSON text of a list (a plain array, or the array its envelope names) with each item's exact integers as sent. */
 export function withExactItems(
   value: unknown,
-  member: string | undefined,
+  envelope: EnvelopeModel | undefined,
   exactOfItem: (item: object) => ExactDigits | undefined,
 ): string {
-  const items = member === undefined ? value : isObject(value) ? value[member] : undefined;
+  const items = envelopeItems(envelope, value);
   if (!Array.isArray(items)) return JSON.stringify(value);
   let changed = false;
   const written = items.map((item) => {
@@ -56,7 +58,7 @@ export function withExactItems(
     return lossless ?? item;
   });
   if (!changed) return JSON.stringify(value);
-  const out = member === undefined ? written : { ...(value as Obj), [member]: written };
+  const out = withEnvelopeItems(envelope, value, written);
   return stringifyLossless(out) ?? JSON.stringify(value);
 }
 

@@ -9,6 +9,7 @@ import { keyOf } from './collection-store.js';
 import { withExactItems } from './exact-digits.js';
 import { type Collection, type Obj, type ResourceState, visible } from './resource-state.js';
 import { sampleValue } from '../../spec/generate/index.js';
+import { envelopeHolder, withEnvelopeItems } from '../../spec/resources/envelope.js';
 
 /** Distinct list answers remembered per collection between changes. */
 const LISTS_REMEMBERED = 64;
@@ -89,18 +90,21 @@ function listAnswer(
   });
   // Integers beyond 2^53 items were created with are listed as sent, digit for digit.
   const write = exact
-    ? (value: unknown) => withExactItems(value, m.envelope?.member, (item) => state.exactOf.get(item))
+    ? (value: unknown) => withExactItems(value, m.envelope, (item) => state.exactOf.get(item))
     : undefined;
   const status = successStatus(operation, '200');
   if (!m.envelope) return withTotalHeader(operation, status, respond(operation, status, page, write), total);
   const schema = operation.responses[status]?.schema?.schema;
   const example = Object.values(operation.responses[status]?.examples ?? {}).find(isObject);
-  const body: Obj = {
-    ...(isObject(example) ? example : isObject(sampleValue(schema)) ? (sampleValue(schema) as Obj) : {}),
-    [m.envelope.member]: page,
-  };
+  const body = withEnvelopeItems(
+    m.envelope,
+    isObject(example) ? example : isObject(sampleValue(schema)) ? (sampleValue(schema) as Obj) : {},
+    page,
+  ) as Obj;
+  // Totals sit beside the items: at the root, or in the wrapper that holds them (`data.total`).
+  const holder = envelopeHolder(m.envelope, body) ?? body;
   for (const name of TOTAL_MEMBERS) {
-    if (name in body && typeof body[name] === 'number') body[name] = total;
+    if (name in holder && typeof holder[name] === 'number') holder[name] = total;
   }
   return withTotalHeader(operation, status, respond(operation, status, body, write), total);
 }

@@ -302,3 +302,15 @@ describe('stateful mock: bounds, data errors, modes', () => {
     expect((await request(mock.server).get('/v2/books/8').expect(200)).body).toMatchObject({ title: 'Dune' });
   });
 });
+
+describe('stateful mock, a list one wrapper down (wrapped.yaml: `data.todos`)', () => {
+  it('lists what was created inside the wrapper, with the total beside it', async () => {
+    const mock = await mockOf('wrapped.yaml');
+    const created = await request(mock.server).post('/todos').send({ title: 'Buy milk' }).expect(201);
+    const list = await request(mock.server).get('/todos').expect(200);
+    expect(list.body.success).toEqual(expect.any(Boolean));
+    expect(list.body.data.todos).toContainEqual(created.body);
+    expect(list.body.data.total).toBe(list.body.data.todos.length);
+    expect((await request(mock.server).get('/todos?limit=1').expect(200)).body.data.todos).toHaveLength(1);
+  });
+});

@@ -1,3 +1,4 @@
+import { envelopeItems } from '../../spec/resources/envelope.js';
 import type { CompiledSchema, SpecModel } from '../../spec/index.js';
 import type { CollectionModel, ResourceModel } from '../../spec/resources/index.js';
 import { type SeedItem, keyOf } from './collection-store.js';
@@ -134,8 +135,8 @@ function fromExamples(spec: SpecModel, collection: CollectionModel): SeedItem[] 
   for (const [status, response] of Object.entries(list?.responses ?? {})) {
     if (!/^2/.test(status)) continue;
     for (const example of Object.values(response.examples)) {
-      const items = collection.envelope && isObject(example) ? example[collection.envelope.member] : example;
-      if (Array.isArray(items)) candidates.push(...items);
+      const items = envelopeItems(collection.envelope, example);
+      if (items) candidates.push(...items);
     }
   }
   for (const [status, response] of Object.entries(read?.responses ?? {}))

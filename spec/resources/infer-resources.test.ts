@@ -1,7 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec, type SpecModel } from '../index.js';
-import { type CollectionModel, type ResourceModel, inferResources, loadResourceConfig } from './index.js';
+import { loadSpec, specFromDocument, type SpecModel } from '../index.js';
+import {
+  type CollectionModel,
+  type ResourceModel,
+  envelopeItems,
+  inferResources,
+  loadResourceConfig,
+} from './index.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url));
 const specs: Record<string, SpecModel> = {};
@@ -94,6 +100,46 @@ describe('inferResources: nested collections', () => {
     expect(issues.parent).toMatchObject({ collection: '/users/{userId}/repos', parameter: 'repoId' });
     expect(issues.scope).toEqual(['userId', 'repoId']);
     expect(collection(model, '/users').parent).toBeUndefined();
+  });
+
+  it('reads an envelope one wrapper down (`{success, data: {todos: [...]}}`), not an item with an array', () => {
+    const list = (properties: object) => ({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/todos': {
+          get: {
+            operationId: 'listTodos',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'object', properties } } },
+              },
+            },
+          },
+        },
+        '/todos/{id}': { get: { operationId: 'getTodo', responses: { '200': { description: 'ok' } } } },
+      },
+    });
+    const todo = { type: 'object', properties: { id: { type: 'string' }, title: { type: 'string' } } };
+    const wrapped = inferResources(
+      specFromDocument(
+        list({
+          success: { type: 'boolean' },
+          data: { type: 'object', properties: { todos: { type: 'array', items: todo }, total: { type: 'integer' } } },
+        }),
+      ),
+    ).collections[0]!;
+    expect(wrapped.envelope).toMatchObject({ member: 'todos', within: ['data'] });
+    expect(wrapped.operations.list?.operationId).toBe('listTodos');
+    expect(envelopeItems(wrapped.envelope, { success: true, data: { todos: [{ id: 'a' }], total: 1 } })).toEqual([
+      { id: 'a' },
+    ]);
+    // A wrapper not named like one, or an array named like nothing of a list, is no envelope.
+    const other = inferResources(
+      specFromDocument(list({ owner: { type: 'object', properties: { tags: { type: 'array', items: todo } } } })),
+    ).collections[0]!;
+    expect(other.envelope).toBeUndefined();
   });
 
   it('reads uuid ids, envelopes, and ids named like their parameter', () => {

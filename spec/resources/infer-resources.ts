@@ -31,7 +31,7 @@ import {
 import { isLiteral, parameterOf, parametersOf, parentPathOf, segmentsOf, shapeOf } from './_internals/paths.js';
 import { inferListOrder } from './_internals/list-order.js';
 import { inferRangeFilters } from './_internals/range-filters.js';
-import { type Member, envelopeMemberOf, itemsOf, keywordOf, membersOf, typeOf } from './_internals/schema-members.js';
+import { type Member, envelopePathOf, itemsOf, keywordOf, membersOf, typeOf } from './_internals/schema-members.js';
 import { decodeSegment, isObject } from '../json/index.js';
 import { integerFormatRange } from '../integer-formats.js';
 
@@ -187,17 +187,22 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
 
     const list = op('list');
     const listSchema = list ? listSchemaOf(list) : undefined;
-    const envelopeMember = envelopeMemberOf(listSchema, name);
+    const envelopePath = envelopePathOf(listSchema, name);
     const envelope: EnvelopeModel | undefined =
-      envelopeMember === undefined
+      envelopePath === undefined
         ? undefined
         : {
-            member: envelopeMember,
-            reason: `${code(label(list!))} wraps its items in the array member ${code(envelopeMember)}`,
+            member: envelopePath.at(-1)!,
+            ...(envelopePath.length > 1 ? { within: envelopePath.slice(0, -1) } : {}),
+            reason: `${code(label(list!))} wraps its items in the array member ${code(envelopePath.join('.'))}`,
           };
     const itemSchema =
       successSchemaOf(op('read')) ??
-      (envelope ? itemsOf(membersOf(listSchema).get(envelope.member)?.schema) : itemsOf(listSchema)) ??
+      (envelopePath
+        ? itemsOf(
+            envelopePath.reduce<JsonSchema | undefined>((at, member) => membersOf(at).get(member)?.schema, listSchema),
+          )
+        : itemsOf(listSchema)) ??
       successSchemaOf(op('create')) ??
       successSchemaOf(op('replace')) ??
       op('create')?.requestBody?.schema.schema;
@@ -305,7 +310,7 @@ function listSchemaOf(op: OperationModel): JsonSchema | undefined {
   const schema = successSchemaOf(op);
   if (typeOf(schema) === 'array') return schema;
   const name = segmentsOf(op.path).at(-1) ?? '';
-  return envelopeMemberOf(schema, name) !== undefined ? schema : undefined;
+  return envelopePathOf(schema, name) !== undefined ? schema : undefined;
 }
 
 /** The collection whose path or item path is the longest prefix of a path. */

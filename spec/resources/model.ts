@@ -103,7 +103,10 @@ export interface ParentModel {
 
 /** A list answer that wraps the items in an object (`{"data": [...], "total": 3}`). */
 export interface EnvelopeModel {
+  /** The array member that holds the items (`todos` of `{data: {todos: [...]}}`). */
   readonly member: string;
+  /** The object members, from the answer's root, that lead to the one holding `member` (`['data']`); absent at the root. */
+  readonly within?: readonly string[];
   readonly reason: string;
 }
 

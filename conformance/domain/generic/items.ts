@@ -1,6 +1,6 @@
 import { isLosslessNumber } from 'lossless-json';
 import type { OperationModel } from '../../../spec/index.js';
-import type { CollectionModel } from '../../../spec/resources/index.js';
+import { type CollectionModel, envelopeItems } from '../../../spec/resources/index.js';
 import type { ReceivedResponse } from '../../cases/index.js';
 
 /**
@@ -33,11 +33,7 @@ export function canonicalInteger(text: string): string | undefined {
 /** The items of a list answer: the body itself, or the envelope member the resource model names. */
 export function itemsOf(collection: CollectionModel, json: unknown): unknown[] | undefined {
   if (Array.isArray(json)) return json;
-  if (collection.envelope && json !== null && typeof json === 'object') {
-    const items = (json as Record<string, unknown>)[collection.envelope.member];
-    return Array.isArray(items) ? items : undefined;
-  }
-  return undefined;
+  return collection.envelope ? envelopeItems(collection.envelope, json) : undefined;
 }
 
 /**

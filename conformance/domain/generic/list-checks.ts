@@ -1,5 +1,6 @@
 import {
   type CollectionModel,
+  envelopeHolder,
   firstOutOfOrder,
   isPagingName,
   outsideRange,
@@ -218,8 +219,10 @@ export function totalOf(
   collection: CollectionModel,
   body: unknown,
 ): { readonly member: string; readonly value: number } | undefined {
-  if (!collection.envelope || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  for (const [member, value] of Object.entries(body as Record<string, unknown>))
+  // Beside the list: at the root, or in the wrapper that holds it (`data.total`).
+  const holder = envelopeHolder(collection.envelope, body);
+  if (!holder) return undefined;
+  for (const [member, value] of Object.entries(holder))
     if (
       TOTAL_NAMES.has(member.toLowerCase().replace(/[_-]/g, '')) &&
       Number.isSafeInteger(value) &&

@@ -130,3 +130,29 @@ export function envelopeMemberOf(schema: JsonSchema | undefined, collectionName:
     arrays.find((m) => ENVELOPE_NAMES.includes(m.name.toLowerCase()))?.name
   );
 }
+
+/** Names of an object member that wraps a list answer's envelope (`{success, data: {items, total}}`). */
+const WRAPPER_NAMES = ['data', 'result', 'response', 'payload', 'body'];
+
+/**
+ * The members from a list answer's root to the array that holds its items: `['items']` for
+ * `{items: [...]}` (see {@link envelopeMemberOf}), or, where the root has no array member, one
+ * wrapper below it named like one (`data`, `result`) whose array is named like the collection or an
+ * envelope (`{success, data: {todos: [...], total}}` → `['data', 'todos']`).
+ */
+export function envelopePathOf(schema: JsonSchema | undefined, collectionName: string): string[] | undefined {
+  const member = envelopeMemberOf(schema, collectionName);
+  if (member !== undefined) return [member];
+  if (typeOf(schema) !== 'object') return undefined;
+  const members = [...membersOf(schema).values()];
+  if (members.some((m) => typeOf(m.schema) === 'array')) return undefined;
+  for (const wrapper of members) {
+    if (!WRAPPER_NAMES.includes(wrapper.name.toLowerCase()) || typeOf(wrapper.schema) !== 'object') continue;
+    const arrays = [...membersOf(wrapper.schema).values()].filter((m) => typeOf(m.schema) === 'array');
+    const inner =
+      arrays.find((m) => m.name === collectionName) ??
+      arrays.find((m) => ENVELOPE_NAMES.includes(m.name.toLowerCase()));
+    if (inner) return [wrapper.name, inner.name];
+  }
+  return undefined;
+}

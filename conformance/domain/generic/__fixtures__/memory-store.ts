@@ -1,7 +1,7 @@
 // An in-memory collection for the generic probes' tests: it answers list, create and read cases
 // the way the resource model says they work, with switches for the defects the probes look for.
 import type { SpecModel } from '../../../../spec/index.js';
-import type { CollectionModel } from '../../../../spec/resources/index.js';
+import { type CollectionModel, withEnvelopeItems } from '../../../../spec/resources/index.js';
 import type { Case, Exchange } from '../../../cases/index.js';
 import type { SequenceContext } from '../../rules.js';
 
@@ -103,7 +103,7 @@ export function memoryStore(spec: SpecModel, collection: CollectionModel, option
     const start = at === undefined ? 0 : page!.kind === 'offset' ? at : (Math.max(at, first!) - first!) * size;
     const from = start > 0 ? start + late : start;
     const slice = shown.slice(from, from + size);
-    return { status: 200, json: collection.envelope ? { [collection.envelope.member]: slice } : slice };
+    return { status: 200, json: withEnvelopeItems(collection.envelope, {}, slice) };
   };
   const send = async (c: Case): Promise<Exchange> => {
     sent.push(c);
