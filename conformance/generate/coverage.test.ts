@@ -238,3 +238,34 @@ describe('ordinaryParts: text servers parse', () => {
     expect(signUp.requestBody!.schema.validate(drawn).ok).toBe(true);
   });
 });
+
+describe('raw JSON spellings of a body with integers beyond 2^53', () => {
+  it('write the integer digit for digit, never the LosslessNumber object (held-out set 75)', () => {
+    const user = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        height: { type: 'integer' },
+      },
+    };
+    const operation = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'users', version: '1' },
+      paths: {
+        '/users': {
+          post: {
+            operationId: 'createUser',
+            requestBody: { required: true, content: { 'application/json': { schema: user } } },
+            responses: { '201': { description: 'created' } },
+          },
+        },
+      },
+    }).operation('createUser')!;
+    // The first seeds whose ordinary body draws an integer beyond 2^53 (a LosslessNumber) for height.
+    const raw = Array.from({ length: 40 }, (_, seed) => coverageValidCases(operation, {}, seed))
+      .flat()
+      .flatMap((c) => (c.body?.kind === 'raw' ? [c.body.text] : []));
+    expect(raw.some((text) => /"height":-?\d{16,}/.test(text))).toBe(true);
+    expect(raw.filter((text) => text.includes('isLosslessNumber'))).toEqual([]);
+  });
+});

@@ -16,7 +16,7 @@ import {
   schemaArbitrary,
   seededRandom,
 } from '../../spec/index.js';
-import { toPlainJson } from './wire.js';
+import { toPlainJson, wireJsonText } from './wire.js';
 import { integerFaults } from './exact-integers.js';
 import { isFreeText } from './free-text.js';
 import { applyMutation, isStillInvalid } from './invalid-case.js';
@@ -330,12 +330,10 @@ function stringSpellings(operation: OperationModel, base: RequestParts): Case[] 
     return fits || typeof v !== 'string' ? SAMPLE : v;
   };
   const escaped = `{${Object.entries(body)
-    .map(
-      ([k, v]) => `${JSON.stringify(k)}:${freeText.includes(k) ? `"${surrogate(spelled(k, v))}"` : JSON.stringify(v)}`,
-    )
+    .map(([k, v]) => `${JSON.stringify(k)}:${freeText.includes(k) ? `"${surrogate(spelled(k, v))}"` : wireJsonText(v)}`)
     .join(',')}}`;
   const first = freeText[0]!;
-  const duplicated = `${JSON.stringify(body).slice(0, -1)},${JSON.stringify(first)}:7}`;
+  const duplicated = `${wireJsonText(body).slice(0, -1)},${JSON.stringify(first)}:7}`;
   return [
     { ...valid, body: { kind: 'raw', text: escaped, contentType: 'application/json' } },
     {
@@ -368,7 +366,7 @@ function integerSpellings(operation: OperationModel, base: RequestParts): Case[]
     const body = Object.fromEntries(
       Object.entries(base.body as Obj).map(([k, v]) => [k, integers.includes(k) ? '\u0000INTEGER\u0000' : v]),
     );
-    const text = JSON.stringify(body).replaceAll('"\\u0000INTEGER\\u0000"', spelling!);
+    const text = wireJsonText(body).replaceAll('"\\u0000INTEGER\\u0000"', spelling!);
     return {
       ...valid,
       body: { kind: 'raw', text, contentType: 'application/json' },

@@ -1,4 +1,4 @@
-import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
+import { isLosslessNumber, type LosslessNumber, stringify } from 'lossless-json';
 import type { WireJson } from '../cases/index.js';
 
 /** The value as JSON.parse would see it on the other side (LosslessNumbers become doubles), for ajv. */
@@ -18,4 +18,12 @@ export function toPlainJson(value: WireJson): unknown {
 export function parameterText(value: WireJson): string {
   if (isLosslessNumber(value)) return (value as LosslessNumber).toString();
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * JSON text of a generated value, its lossless numbers written digit for digit (JSON.stringify
+ * would write a LosslessNumber as the object `{"value": …, "isLosslessNumber": true}`).
+ */
+export function wireJsonText(value: WireJson): string {
+  return stringify(value) ?? 'null';
 }
