@@ -672,6 +672,36 @@ describe('JSON Schema habits in OpenAPI 3.0, and schema: null (held-out set 49)'
   });
 });
 
+describe('a JSON null written as a schema type (held-out set 75)', () => {
+  it.each(['3.0.3', '3.1.0'])('reads `type: null` as the null type in %s', async (openapi) => {
+    const title = { oneOf: [{ type: 'string' }, { type: null }] };
+    const document = {
+      openapi,
+      info: { title: 'todos', version: '1' },
+      paths: {
+        '/todos/{id}': {
+          put: {
+            operationId: 'updateTodo',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            requestBody: {
+              content: { 'application/json': { schema: { type: 'object', properties: { title } } } },
+            },
+            responses: { '200': { description: 'updated' } },
+          },
+        },
+      },
+    };
+    const spec = await loadSpec(await specFile(`todo-${openapi}.json`, JSON.stringify(document)));
+    const body = spec.operations[0]!.requestBody!.schema;
+    expect([
+      body.validate({ title: 'a' }).ok,
+      body.validate({ title: null }).ok,
+      body.validate({ title: 1 }).ok,
+    ]).toEqual([true, true, false]);
+    expect(spec.repairs!.join('\n')).toMatch(/oneOf\/1\/type: a (JSON Schema `type`|JSON null `type`)/);
+  });
+});
+
 describe('OpenAPI 3.0 documents with a misspelt keyword or a parameter without a schema (held-out set 39)', () => {
   it('a key that is no schema keyword is dropped; a parameter with no schema is free text', async () => {
     const document = {

