@@ -24,7 +24,7 @@ export function bodyNamesAnother(c: Case, operation: OperationModel): RenamedRes
   for (const [member, value] of Object.entries(body as Record<string, unknown>)) {
     const named = pathNames.includes(member) ? member : member === 'id' && last !== undefined ? last : undefined;
     const pathValue = named === undefined ? undefined : c.pathParams[named];
-    if (pathValue === undefined || value === null || typeof value === 'object') continue;
+    if (pathValue === undefined || value === null || (typeof value === 'object' && !isLosslessNumber(value))) continue;
     const text = isLosslessNumber(value) ? String(value) : String(value as string | number | boolean);
     if (text !== String(pathValue)) return { member, parameter: named!, sent: text, pathValue: String(pathValue) };
   }

@@ -1,4 +1,5 @@
 import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
+import { isLosslessNumber } from 'lossless-json';
 import { isObject } from '../../../spec/json/index.js';
 import type { CollectionModel, ResourceModel } from '../../../spec/resources/index.js';
 import type { Case, Exchange } from '../../cases/index.js';
@@ -91,7 +92,8 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     const body = exchange.case.body?.kind === 'json' ? exchange.case.body.value : undefined;
     if ((role !== 'replace' && role !== 'update') || !id?.member || !isObject(body)) return;
     const written = (body as Record<string, unknown>)[id.member];
-    if (typeof written !== 'string' && typeof written !== 'number') return;
+    // An id beyond 2^53 travels as a LosslessNumber: its digits are the id written.
+    if (typeof written !== 'string' && typeof written !== 'number' && !isLosslessNumber(written)) return;
     const from = exchange.case.pathParams[id.parameter];
     if (from === undefined || String(written) === from) return;
     movedFrom.add(`${collection.path} ${from}`);
