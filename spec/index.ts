@@ -68,6 +68,7 @@ export {
   mergeAllOf,
   patternArbitrary,
   patternValue,
+  fitsParsedSyntax,
   parsedTextFor,
   plausibleFor,
   sampleValue,

@@ -403,6 +403,9 @@ describe('checkStatus: bad credentials', () => {
           '/songs/latest/like': {
             delete: {
               operationId: 'unlike',
+              // An input the request may carry: a generic 400 is then a refusal of it (set 76's
+              // operations with no input at all are another rule).
+              parameters: [{ name: 'reason', in: 'query', schema: { type: 'string', enum: ['dislike'] } }],
               responses: { '200': { description: 'Unliked' }, '400': { description } },
             },
           },
@@ -428,6 +431,8 @@ describe('checkStatus: bad credentials', () => {
           '/auth/token': {
             get: {
               operationId: 'refresh',
+              // A declared input: without one, any documented refusal is a gap (another rule).
+              parameters: [{ name: 'scope', in: 'query', schema: { type: 'string', enum: ['read'] } }],
               ...(security ? { security } : {}),
               responses: {
                 '200': { description: 'Success' },
@@ -460,6 +465,70 @@ describe('checkStatus: bad credentials', () => {
     expect(
       verdicts(run(checkStatus, refresh('token expired', [{ bearer: [] }]), valid, response(400))).map((v) => v.code),
     ).toContain('positive_rejected');
+  });
+
+  it('reads documented refusals of what the document cannot state as gaps (held-out set 76)', () => {
+    const bad = { description: 'Invalid parameters' };
+    const doc = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/oauth/authorize': {
+          get: { operationId: 'authorize', responses: { '200': { description: 'ok' }, '400': bad } },
+        },
+        '/upload/image': {
+          post: {
+            operationId: 'upload',
+            requestBody: {
+              content: {
+                'multipart/form-data': {
+                  schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+                },
+              },
+            },
+            responses: { '201': { description: 'stored' }, '400': bad },
+          },
+        },
+        '/users': {
+          post: {
+            operationId: 'createUser',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { email: { type: 'string' }, role: { type: 'string', enum: ['admin', 'user'] } },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'created' }, '400': bad },
+          },
+          put: {
+            operationId: 'replaceUsers',
+            requestBody: {
+              content: {
+                'application/json': { schema: { type: 'object', properties: { email: { type: 'string' } } } },
+              },
+            },
+            responses: { '200': { description: 'replaced' } },
+          },
+        },
+      },
+    });
+    const gap = (operationId: string, c = validCase(operationId)) =>
+      run(checkStatus, doc.operation(operationId)!, c, response(400)).map((f) => [f.code, f.gap]);
+    expect(gap('authorize')).toEqual([['contract_gap', 'unjudged-input']]);
+    expect(gap('upload', validCase('upload', { body: { kind: 'json', value: { file: 'x' } } }))).toEqual([
+      ['contract_gap', 'unjudged-input'],
+    ]);
+    const user = (email: string) => validCase('createUser', { body: { kind: 'json', value: { email, role: 'user' } } });
+    expect(gap('createUser', user('a'))).toEqual([['contract_gap', 'unjudged-input']]);
+    // An address the syntax fits, refused, still fails; so does a status the operation does not document.
+    expect(gap('createUser', user('ann@example.com'))).toEqual([['positive_rejected', undefined]]);
+    expect(gap('replaceUsers', validCase('replaceUsers', { body: { kind: 'json', value: { email: 'a' } } }))).toEqual([
+      ['positive_rejected', undefined],
+    ]);
   });
 
   it('passes a 4xx the operation documents for a refused credential (held-out set 64), still fails a 2xx', () => {

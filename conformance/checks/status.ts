@@ -4,6 +4,7 @@ import {
   isKnownFormat,
   type JsonSchema,
   type OperationModel,
+  fitsParsedSyntax,
   stateRefusal,
   undeclaredCredentialRefusal,
 } from '../../spec/index.js';
@@ -451,7 +452,8 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       (unjudged =
         unjudgedRefusal(c, operation, status, exchange) ??
         documentedStateRefusal(operation, status) ??
-        documentedCredentialRefusal(operation, status)) !== undefined
+        documentedCredentialRefusal(operation, status) ??
+        inputlessRefusal(operation, status)) !== undefined
     ) {
       add({
         code: 'contract_gap',
@@ -743,7 +745,59 @@ function unjudgedRefusal(
   const sent = status === 400 && documented(operation, 400) ? typedValues(c, operation) : undefined;
   if (sent && sent.bare.length > 0 && sent.constrained.length === 0 && !omitsOptional(c, operation))
     return typedOnlyWords(sent.bare.map((v) => v.name));
+  // The refusals below are the spec's own answer only with a status it documents: an undocumented
+  // one still answers a valid request with a status the operation never gives.
+  if (status < 400 || status >= 500 || status === 401 || status === 403) return undefined;
+  if (operation.responseFor(status) === undefined) return undefined;
+  // A member named for a syntax servers parse (`email`, `phone`, `url`) holding made-up text not of
+  // it, under a schema that says only "string" (held-out set 76: `email: "a"` refused with the
+  // operation's 400): the name says what the schema does not.
+  const properties = body ? mergeAllOf(body.schema.schema).properties : undefined;
+  const misfit = members.find((m) => {
+    const v = (value as Record<string, unknown>)[m];
+    const schema = isObject(properties) ? (properties as Record<string, JsonSchema>)[m] : undefined;
+    return typeof v === 'string' && schema !== undefined && isFreeText(schema) && fitsParsedSyntax(m, v) === false;
+  });
+  if (misfit)
+    return `the body's ${misfit} (${JSON.stringify((value as Record<string, unknown>)[misfit])}), text a server parses by its name, where the schema says only that it is a string`;
+  // A file whose bytes the kit made up (held-out set 76: an upload refused as "not an image"): a
+  // schema's `format: binary` cannot say which files the server takes.
+  if (c.body !== undefined && carriesFile(operation))
+    return 'a file whose content the kit made up: `format: binary` does not say which files the server takes';
   return undefined;
+}
+
+/**
+ * A refusal, with a status it documents, of an operation that declares no input at all (held-out
+ * set 76: `GET /oauth/authorize`, "400: Invalid parameters", reads query parameters it never
+ * declares): what it judged is nothing the document declares. Asked last: a state or credential the
+ * refusal's words name says more.
+ */
+function inputlessRefusal(operation: OperationModel, status: number): string | undefined {
+  if (status < 400 || status >= 500 || status === 401 || status === 403) return undefined;
+  return operation.responseFor(status) !== undefined && declaresNoInput(operation)
+    ? 'a request to an operation that declares no input: what its documented refusal judged is nothing the document declares'
+    : undefined;
+}
+
+/** Whether the request body is a file, or holds one: a binary schema (`format: binary`, a `contentMediaType`). */
+function carriesFile(operation: OperationModel): boolean {
+  const schema = operation.requestBody?.schema.schema;
+  if (!schema) return false;
+  const isFile = (s: unknown) =>
+    isObject(s) &&
+    (mergeAllOf(s as JsonSchema).format === 'binary' || typeof (s as JsonSchema).contentMediaType === 'string');
+  if (isFile(schema)) return true;
+  const properties = mergeAllOf(schema).properties;
+  return (
+    isObject(properties) &&
+    Object.values(properties).some((p) => isFile(p) || (isObject(p) && isFile((p as JsonSchema).items)))
+  );
+}
+
+/** Whether an operation declares no input: no parameter but its credentials, and no request body. */
+function declaresNoInput(operation: OperationModel): boolean {
+  return operation.requestBody === undefined && operation.parameters.every((p) => isCredential(operation, p));
 }
 
 /**

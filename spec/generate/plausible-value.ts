@@ -32,6 +32,19 @@ export function parsedTextFor(member: string): ((random: () => number) => string
   return PARSED.has(keyOf(member)) ? plausibleFor(member) : undefined;
 }
 
+/**
+ * Whether text fits the syntax a member's name says servers parse it by (an e-mail address for
+ * `email`, a phone number, an absolute URL): undefined for a name that says no syntax. Loose on
+ * purpose: it tells `"a"` from an address, not one RFC's address from another's.
+ */
+export function fitsParsedSyntax(member: string, text: string): boolean | undefined {
+  const key = keyOf(member);
+  if (!PARSED.has(key)) return undefined;
+  if (key.startsWith('email')) return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(text);
+  if (['url', 'website', 'homepage'].includes(key)) return /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(text);
+  return /^\+?[\d\s().-]{7,}$/.test(text) && /\d{3}/.test(text.replace(/\D/g, ''));
+}
+
 function keyOf(member: string): string {
   return member.toLowerCase().replace(/[_-]/g, '');
 }
