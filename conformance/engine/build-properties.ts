@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { stringify as stringifyLossless } from 'lossless-json';
-import { authExpectation, type Case } from '../cases/index.js';
+import { authExpectation, type Case, type WireJson } from '../cases/index.js';
+import { isObject } from '../../spec/json/index.js';
 import type { DomainRules, Execution } from '../domain/rules.js';
 import {
   ASSUMED_CREDENTIALS,
@@ -29,6 +30,7 @@ import type { KitProperty, KitSweep, PropertyContext } from './kit-property.js';
 import { explainBoundary } from './boundary.js';
 import { executeNarrowed } from './narrow.js';
 import { ExchangeLog } from '../sweep/index.js';
+import { withKnownReferences } from '../generate/known-references.js';
 
 function writes(operation: OperationModel): boolean {
   return !['get', 'head', 'options'].includes(operation.method);
@@ -37,6 +39,50 @@ function writes(operation: OperationModel): boolean {
 async function single(context: PropertyContext, testCase: Case): Promise<Execution> {
   const exchange = await context.send(testCase);
   return { findings: context.judge(exchange), exchanges: [exchange] };
+}
+
+/** Fresh bases an invalid body refused with 409 is tried on, at most. */
+const FRESH_BASES = 3;
+
+/**
+ * An invalid body refused with 409 says nothing of its fault: the conflict is with what the store
+ * holds (the ordinary body's unique values, a slot already booked by an earlier create). The case
+ * goes again on up to {@link FRESH_BASES} fresh bases while it keeps getting 409: the faulty member
+ * kept as sent, the others drawn anew (late draws of the valid arbitrary, with a seed of the fault's
+ * own; members naming other resources name known ones), each base valid by the spec's validators
+ * (clinic zoo: an undeclared member dropped in silence, unseen behind 409s).
+ */
+async function withFreshBase(context: PropertyContext, operation: OperationModel, testCase: Case): Promise<Execution> {
+  const first = await single(context, testCase);
+  const reason = testCase.invalid;
+  const sent = testCase.body?.kind === 'json' ? testCase.body.value : undefined;
+  if (first.exchanges[0]?.response?.status !== 409 || reason?.location !== 'body' || !isObject(sent)) return first;
+  const member = reason.pointer.split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (!member) return first;
+  const known = context.known(operation.operationId);
+  const seed = [...reason.description].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) | 0, context.seed);
+  const bases = fc
+    .sample(validCaseArbitrary(operation, known), { seed, numRuns: 10 * FRESH_BASES })
+    .slice(-FRESH_BASES)
+    .map((c) => (c.body?.kind === 'json' ? c.body.value : undefined));
+  const out = { findings: [...first.findings], exchanges: [...first.exchanges] };
+  for (const drawn of bases) {
+    // References first, while the base is still valid: the faulty member would fail the validator.
+    const base =
+      drawn === undefined
+        ? undefined
+        : withKnownReferences(operation, { pathParams: {}, query: [], body: drawn }, known).body;
+    if (!isObject(base)) continue;
+    const { [member]: _, ...others } = base;
+    const value = (member in sent ? { ...others, [member]: sent[member] } : others) as WireJson;
+    const again: Case = { ...testCase, body: { kind: 'json', value } };
+    if (!isStillInvalid(again, operation)) continue;
+    const next = await single(context, again);
+    out.findings.push(...next.findings);
+    out.exchanges.push(...next.exchanges);
+    if (next.exchanges[0]?.response?.status !== 409) break;
+  }
+  return out;
 }
 
 /** The case properties of every operation: valid input, invalid input, and auth. */
@@ -83,7 +129,7 @@ export function caseProperties(spec: SpecModel, outer: PropertyContext, readOnly
         operationId: id,
         arbitrary: () => invalidCaseArbitrary(operation, context.known(id))!,
         examples: () => coverageInvalidCases(operation, context.known(id), context.seed),
-        execute: (c) => single(context, c),
+        execute: (c) => withFreshBase(context, operation, c),
         // Shrinking must not turn an invalid request into a valid one and still call it a rejection failure.
         stillQualifies: (c) => isStillInvalid(c, operation),
       });
