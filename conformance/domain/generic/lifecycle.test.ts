@@ -554,3 +554,35 @@ describe('lifecycle: actions on the item', () => {
     );
   });
 });
+
+describe('lifecycle: a deletion that needs a credential', () => {
+  it('is first sent without one on the item the life made; served, the life ends there', async () => {
+    const spec = thingsSpec({ below: true, securedDelete: true });
+    const things = resourceModelFor(spec).model.collections.find((c) => c.path === '/things')!;
+    const property = lifecycle(spec, things)!;
+    const deletes: string[] = [];
+    let deleted = false;
+    const context: SequenceContext = {
+      spec,
+      readOnly: false,
+      judge: () => [],
+      send: async (c: Case) => {
+        if (c.operationId === 'createThing')
+          return jsonExchange(c, 201, { ...(c.body as { value: object }).value, id: 7 });
+        if (c.operationId === 'deleteThing') {
+          deletes.push(String(c.auth));
+          // The defect: the deletion works for anyone.
+          deleted = true;
+          return jsonExchange(c, 204, undefined);
+        }
+        if (c.operationId === 'listThings') return jsonExchange(c, 200, deleted ? [] : [{ id: 7, name: 'x' }]);
+        return deleted ? jsonExchange(c, 404, { message: 'gone' }) : jsonExchange(c, 200, { id: 7, name: 'x' });
+      },
+    };
+    const [step] = fc.sample(property.arbitrary(spec), { seed: 1, numRuns: 1 });
+    const execution = await property.execute(step!, context);
+    expect(deletes).toEqual(['none']);
+    const bare = execution.exchanges.find((e) => e.case.operationId === 'deleteThing')!;
+    expect([bare.case.kind, bare.case.auth]).toEqual(['auth', 'none']);
+  });
+});

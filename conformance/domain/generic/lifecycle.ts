@@ -8,6 +8,7 @@ import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { ItemRef, SemanticEvidence } from '../../findings/index.js';
 import {
+  authEntries,
   bodyExtremes,
   mergeAllOf,
   ordinaryParts,
@@ -26,6 +27,7 @@ import { Confirmations, noteStoredMembers } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
 import { referenceMembers, withKnownReferences } from '../../generate/known-references.js';
 import { ExchangeLog } from '../../sweep/index.js';
+import { requiresAuth } from '../../../spec/security/index.js';
 import { walkPages } from './page-walk.js';
 
 interface Step {
@@ -558,6 +560,18 @@ export function lifecycle(
             answered: kept.answered,
             item,
           });
+      }
+      // The deletion without a credential first, where it needs one: the auth sweeps delete only ids
+      // no answer showed (an item the run still reads is not theirs to remove), so only a life's own
+      // item shows a DELETE that works for anyone (the nested zoo's auth-delete-unprotected). Served,
+      // the item is gone and the auth check fails it; the life ends there.
+      const bare =
+        remove && requiresAuth(remove.security)
+          ? authEntries(remove).refused.find((a) => a.auth === 'none')
+          : undefined;
+      if (remove && bare) {
+        const anyone = await send({ ...at(remove, itemId), ...bare, kind: 'auth' });
+        if (is2xx(anyone)) return log.execution();
       }
       if (remove) {
         const gone = await send(at(remove, itemId));

@@ -25,7 +25,8 @@ const error = { description: 'error', content: { 'application/json': { schema: {
  * filter's default as given; `below` adds `DELETE /things/{thingId}` and `GET /things/{thingId}/summary`;
  * `form` makes the creation an HTML form body (`application/x-www-form-urlencoded`, example name `Rex the dog`);
  * `idInBody` has the creation's body declare an optional integer `id` (one schema for POST and GET);
- * `action` adds `POST /things/{thingId}/retire`, answering the thing retired.
+ * `action` adds `POST /things/{thingId}/retire`, answering the thing retired; `securedDelete` makes
+ * the deletion (with `below`) need a bearer token.
  */
 export function thingsSpec(
   options: {
@@ -36,6 +37,7 @@ export function thingsSpec(
     form?: boolean;
     idInBody?: boolean;
     action?: boolean;
+    securedDelete?: boolean;
   } = {},
 ): SpecModel {
   const idParameter = [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }];
@@ -43,6 +45,9 @@ export function thingsSpec(
   return specFromDocument({
     openapi: '3.0.3',
     info: { title: 'Things', version: '1.0.0' },
+    ...(options.securedDelete
+      ? { components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } }
+      : {}),
     paths: {
       '/things': {
         get: {
@@ -120,6 +125,7 @@ export function thingsSpec(
           ? {
               delete: {
                 operationId: 'deleteThing',
+                ...(options.securedDelete ? { security: [{ bearer: [] }] } : {}),
                 parameters: idParameter,
                 responses: { '204': { description: 'deleted' }, '404': error },
               },
