@@ -59,7 +59,12 @@ describe('basic handler', () => {
     ]);
     // The right credentials with a stray character decode to themselves in lenient decoders: a
     // lenient form of the valid credential (an advisory unless the spec says such are refused).
-    expect(handler.wrongVariants().filter((v) => v.lenientForm).map((v) => v.id)).toEqual(['malformed-base64']);
+    expect(
+      handler
+        .wrongVariants()
+        .filter((v) => v.lenientForm)
+        .map((v) => v.id),
+    ).toEqual(['malformed-base64']);
   });
 
   it('every variant gets the verdict it expects, and shows as shell that rebuilds it from $BASIC_AUTH', () => {
