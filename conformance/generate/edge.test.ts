@@ -52,6 +52,7 @@ describe('edgeOf', () => {
     expect(edgeOf({ name: 'Rex', categoryId: 1, nickname: 'R' }, DECLARED, '/body')).toEqual({
       gap: 'unknown-fields',
       description: '/body/nickname is not a documented property',
+      documentedRefusalOnly: true,
     });
     expect(edgeOf({ name: 'Rex', categoryId: 1 }, DECLARED, '/body')).toBeUndefined();
     expect(edgeOf({ name: 'Rex', nested: { anything: 1 } }, undefined)).toBeUndefined();
