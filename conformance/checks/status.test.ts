@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthVariant } from '../cases/index.js';
 import { BAD_AUTH, GOOD_AUTH } from '../generate/index.js';
+import { edgeOf } from '../generate/edge.js';
 import { checkStatus, describeAuth } from './status.js';
 import { operationSecurity } from '../../spec/security/index.js';
 import {
@@ -110,6 +111,20 @@ describe('checkStatus: valid input', () => {
     ]);
     expect(verdicts(run(checkStatus, ops.createPet, blank, err(400)))).toEqual([
       { code: 'contract_gap', severity: 'warning', gap: 'field-size-limits' },
+    ]);
+  });
+
+  it('fails an undeclared member refused with a status the operation does not document (held-out sets 74, 76)', () => {
+    const extra = validCase('createPet', {
+      body: { kind: 'json', value: { name: 'Rex', nickname: 'R' } },
+      edge: edgeOf({ name: 'Rex', nickname: 'R' }, new Set(['name']), '/body')!,
+    });
+    expect(verdicts(run(checkStatus, ops.createPet, extra, err(422)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+    // Refusing it with a documented status is a choice the contract leaves open.
+    expect(verdicts(run(checkStatus, ops.createPet, extra, err(400)))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'unknown-fields' },
     ]);
   });
 
@@ -528,6 +543,47 @@ describe('checkStatus: bad credentials', () => {
     expect(gap('createUser', user('ann@example.com'))).toEqual([['positive_rejected', undefined]]);
     expect(gap('replaceUsers', validCase('replaceUsers', { body: { kind: 'json', value: { email: 'a' } } }))).toEqual([
       ['positive_rejected', undefined],
+    ]);
+  });
+
+  it('reads a documented 400 of a time before now as a gap where the words say times lie ahead (set 77)', () => {
+    const book = (description: string) =>
+      specFromDocument({
+        openapi: '3.0.3',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/appointments': {
+            post: {
+              operationId: 'book',
+              requestBody: {
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        start: { type: 'string', format: 'date-time' },
+                        note: { type: 'string', maxLength: 9 },
+                      },
+                    },
+                  },
+                },
+              },
+              responses: { '201': { description: 'booked' }, '400': { description } },
+            },
+          },
+        },
+      }).operation('book')!;
+    const at = (start: string) => validCase('book', { body: { kind: 'json', value: { start, note: 'x' } } });
+    const words = 'Invalid input (invalid ISO, or appointment in the past)';
+    expect(run(checkStatus, book(words), at('2025-10-21T09:00:00Z'), response(400)).map((f) => f.gap)).toEqual([
+      'unjudged-input',
+    ]);
+    // A time ahead refused, or words that say nothing of time, still fail.
+    expect(verdicts(run(checkStatus, book(words), at('2999-01-01T09:00:00Z'), response(400)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+    expect(verdicts(run(checkStatus, book('Invalid input'), at('2025-10-21T09:00:00Z'), response(400)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
     ]);
   });
 

@@ -760,6 +760,11 @@ function unjudgedRefusal(
   });
   if (misfit)
     return `the body's ${misfit} (${JSON.stringify((value as Record<string, unknown>)[misfit])}), text a server parses by its name, where the schema says only that it is a string`;
+  // A time before now where the operation's words say times must lie ahead (held-out set 77: the
+  // document's own example, dated 2025, refused as "an appointment in the past"): the server judges
+  // it against its clock, which no schema can state.
+  const past = pastTimeSent(c, operation, status);
+  if (past) return past;
   // A file whose bytes the kit made up (held-out set 76: an upload refused as "not an image"): a
   // schema's `format: binary` cannot say which files the server takes.
   if (c.body !== undefined && carriesFile(operation))
@@ -777,6 +782,34 @@ function inputlessRefusal(operation: OperationModel, status: number): string | u
   if (status < 400 || status >= 500 || status === 401 || status === 403) return undefined;
   return operation.responseFor(status) !== undefined && declaresNoInput(operation)
     ? 'a request to an operation that declares no input: what its documented refusal judged is nothing the document declares'
+    : undefined;
+}
+
+/** Words saying a time must lie ahead: "in the future", "in the past", "past appointments". */
+const AHEAD_WORDS =
+  /\b(?:in the past|past (?:dates?|times?|appointments?|bookings?|events?|reservations?)|in the future|future (?:dates?|times?))\b/i;
+
+/**
+ * A date or date-time the request carries (a body member, one level down too, or a query value)
+ * that lies before now, where the operation's words (its summary, description, or the refusal's)
+ * say times must lie ahead; the words of the refusal otherwise.
+ */
+function pastTimeSent(c: Case, operation: OperationModel, status: number): string | undefined {
+  const words = [operation.summary, operation.description, operation.responseFor(status)?.description]
+    .filter((w): w is string => typeof w === 'string')
+    .join(' ');
+  if (!AHEAD_WORDS.test(words)) return undefined;
+  const sent: (readonly [string, unknown])[] = [...c.query];
+  const body = sentJson(c);
+  if (isObject(body))
+    for (const [k, v] of Object.entries(body)) {
+      sent.push([`/body/${k}`, v]);
+      if (isObject(v)) for (const [k2, v2] of Object.entries(v)) sent.push([`/body/${k}/${k2}`, v2]);
+    }
+  const now = Date.now();
+  const before = sent.find(([, v]) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) && Date.parse(v) < now);
+  return before
+    ? `${before[0]} (${String(before[1])}), a time before now, where the operation's words say times must lie ahead`
     : undefined;
 }
 
