@@ -41,31 +41,32 @@ export async function walkPages(
   const page = collection.page;
   const cursor = collection.cursor;
   // The page size stays as the first case set it: the same on every page, as page numbers need.
-  const start: Case = first;
-  let at: Case = start;
+  let at: Case = first;
   let last: Exchange | undefined;
   let number: number | undefined;
   let offset = 0;
+  // The first page's exchange when it was already read (the page-number check below).
+  let read: Exchange | undefined;
   if (page && !cursor && page.kind === 'page') {
     number = Math.max(page.first, 0);
+    at = setQuery(first, page.parameter, String(number));
     // The first page as the server numbers it must be the page it serves by default.
-    const plain = await send(without(start, page.parameter));
-    const numbered = await send(setQuery(start, page.parameter, String(number)));
-    const a = idsOf(plain, collection);
-    const b = idsOf(numbered, collection);
-    if (a === undefined || b === undefined || a !== b) return { items, complete: false, pages: 0, last: numbered };
-    at = setQuery(start, page.parameter, String(number));
+    const plain = idsOf(await send(without(first, page.parameter)), collection);
+    read = await send(at);
+    const numbered = idsOf(read, collection);
+    if (plain === undefined || numbered === undefined || plain !== numbered)
+      return { items, complete: false, pages: 0, last: read };
   }
   for (let pages = 1; pages <= MOST_PAGES; pages++) {
-    const exchange = await send(at);
+    const exchange = read ?? (await send(at));
+    read = undefined;
     last = exchange;
     const r = exchange.response;
     if (!r || !is2xx(exchange) || r.headers.age !== undefined) return { items, complete: false, pages, last };
-    const body = r.exactJson ?? r.json;
-    const shown = itemsOf(collection, body);
+    const shown = itemsOf(collection, r.exactJson ?? r.json);
     if (!shown) return { items, complete: false, pages, last };
     if (shown.length === 0) return { items, complete: true, pages, last };
-    const key = shown.map((item) => idOfItem(collection, item) ?? JSON.stringify(item)).join('\u0000');
+    const key = idsOf(exchange, collection)!;
     if (served.has(key)) return { items, complete: false, pages, last };
     served.add(key);
     items.push(...shown);
