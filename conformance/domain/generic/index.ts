@@ -8,6 +8,7 @@ import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { Finding } from '../../findings/index.js';
 import { ordinaryParts, toValidCase } from '../../generate/index.js';
+import { referenceMembers, withKnownReferences } from '../../generate/known-references.js';
 import type { DomainRules } from '../rules.js';
 import { createdId, idOfItem, itemsOf } from './items.js';
 import { clientChoosesId, lifecycle } from './lifecycle.js';
@@ -278,7 +279,13 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     async prepare(context) {
       // Items to read: one list of each collection, outermost first, and one creation where a
       // collection's list is empty, so that nested collections have a parent.
-      const ordered = [...resources.collections].sort((a, b) => a.scope.length - b.scope.length);
+      // A collection whose creations name items of others in their body (`bikeId` in a work order,
+      // the workshop zoo) comes after them: its first creation then names items that exist.
+      const depth = (c: CollectionModel) => {
+        const create = c.operations.create ? spec.operation(c.operations.create.operationId) : undefined;
+        return c.scope.length + (create ? referenceMembers(create, spec.operations).length : 0);
+      };
+      const ordered = [...resources.collections].sort((a, b) => depth(a) - depth(b));
       const known = (context as typeof context & { known?: (id: string) => Record<string, readonly string[]> }).known;
       for (const collection of ordered) {
         const list = collection.operations.list ? spec.operation(collection.operations.list.operationId) : undefined;
@@ -304,7 +311,10 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         // A parent of nested collections needs two items: a nested item is then read under the other one too.
         const want = resources.collections.some((c) => c.parent?.collection === collection.path) ? 2 : 1;
         for (; create && have < want && !context.readOnly; have++) {
-          const c = toValidCase(create, ordinaryParts(create, {}, have));
+          const c = toValidCase(
+            create,
+            withKnownReferences(create, ordinaryParts(create, {}, have), known?.(create.operationId) ?? {}),
+          );
           await context.send({ ...c, family: 'first-look', pathParams: { ...c.pathParams, ...scope(create) } });
         }
       }

@@ -112,6 +112,51 @@ describe('range filters read from the parameters words', () => {
   });
 });
 
+describe('range filters written as a comparison (the workshop zoo)', () => {
+  it('read `member >= parameter` and `parameter < member`, the operator saying whether the bound is kept', () => {
+    const workshop = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'workshop', version: '1' },
+      paths: {
+        '/orders': {
+          get: {
+            operationId: 'listOrders',
+            parameters: [
+              query('createdFrom', 'Only orders created at or after this instant (`createdAt >= createdFrom`).', {
+                type: 'string',
+                format: 'date-time',
+              }),
+              query('createdBefore', 'Orders with createdBefore > createdAt.', { type: 'string', format: 'date-time' }),
+              query('tag', 'A generic Array<string> filter.', { type: 'string' }),
+            ],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: { id: { type: 'integer' }, createdAt: { type: 'string', format: 'date-time' } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    const orders = resourceModelFor(workshop).model.collections.find((c) => c.path === '/orders')!;
+    expect(orders.ranges?.map((r) => [r.parameter, r.member, r.bound, r.inclusive])).toEqual([
+      ['createdFrom', 'createdAt', 'lower', true],
+      ['createdBefore', 'createdAt', 'upper', false],
+    ]);
+  });
+});
+
 describe('a list filtered by a range', () => {
   it('fails an item beyond the bound, compared as instants, resting on the parameter words', () => {
     const found = listed(

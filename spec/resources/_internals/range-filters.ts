@@ -58,6 +58,44 @@ function firstQuoted(text: string): string | undefined {
   return /([`'"])([^`'"\s]+)\1/.exec(text)?.[2];
 }
 
+/** `createdAt >= createdFrom`, `from <= startsAt`: two names and a comparison between them. */
+const COMPARISON =
+  /([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(>=|<=|≥|≤|>|<)\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)/g;
+/** The bound an operator draws on the left-hand side, and whether it holds at equality. */
+const OPERATORS: Readonly<Record<string, readonly [RangeFilterModel['bound'], boolean]>> = {
+  '>=': ['lower', true],
+  '≥': ['lower', true],
+  '>': ['lower', false],
+  '<=': ['upper', true],
+  '≤': ['upper', true],
+  '<': ['upper', false],
+};
+const FLIPPED: Readonly<Record<RangeFilterModel['bound'], RangeFilterModel['bound']>> = {
+  lower: 'upper',
+  upper: 'lower',
+};
+
+/**
+ * A comparison the words write between a member and the parameter (`createdAt >= createdFrom`, the
+ * workshop zoo): the most exact statement words can make of a range, read before the phrases; the
+ * operator says whether an item at the bound is kept.
+ */
+function comparisonIn(
+  sentence: string,
+  parameter: string,
+  members: ReadonlyMap<string, Member>,
+): { member: Member; bound: RangeFilterModel['bound']; inclusive: boolean } | undefined {
+  for (const [, left, operator, right] of sentence.matchAll(COMPARISON)) {
+    const [bound, inclusive] = OPERATORS[operator!]!;
+    const lastOf = (name: string) => name.split('.').at(-1)!;
+    if (lastOf(right!) === parameter && members.has(lastOf(left!)))
+      return { member: members.get(lastOf(left!))!, bound, inclusive };
+    if (lastOf(left!) === parameter && members.has(lastOf(right!)))
+      return { member: members.get(lastOf(right!))!, bound: FLIPPED[bound], inclusive };
+  }
+  return undefined;
+}
+
 function rangeOf(
   parameter: ParameterModel,
   sentences: readonly string[],
@@ -66,6 +104,19 @@ function rangeOf(
 ): RangeFilterModel | undefined {
   for (const sentence of sentences) {
     if (NEGATED.test(sentence)) continue;
+    const written = comparisonIn(sentence, parameter.name, members);
+    if (written) {
+      const compare = comparisonOf(written.member);
+      if (compare && compare === parameterComparison(parameter, written.member))
+        return {
+          parameter: parameter.name,
+          member: written.member.name,
+          bound: written.bound,
+          inclusive: written.inclusive,
+          compare,
+          ...specWords(pointer, sentence),
+        };
+    }
     for (const [phrase, bound, phraseInclusive] of PHRASES) {
       const at = phrase.exec(sentence);
       if (!at) continue;
