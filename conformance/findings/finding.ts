@@ -467,7 +467,11 @@ export type GapEvidence =
       readonly status: Integer;
       readonly documents400: boolean;
     })
-  | { readonly scenario: 'not-found-undocumented'; readonly status: 404 }
+  /**
+   * A path naming no resource answered 404, or another 4xx whose body says the resource does not
+   * exist (`says`: the words, as the target wrote them).
+   */
+  | { readonly scenario: 'not-found-undocumented'; readonly status: Integer; readonly says?: string }
   /** HEAD of a resource GET serves refused (404, 405, 501): RFC 9110 §9.1, left open for API servers. */
   | { readonly scenario: 'head-unsupported'; readonly status: Integer; readonly getStatus: Integer }
   /** A success to an operation that documents none (errors only). */

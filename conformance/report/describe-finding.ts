@@ -361,7 +361,9 @@ function describeGap(e: GapEvidence, operationId: string): string {
         ? `Invalid input got ${e.status}, which the contract does not document for ${operationId}: ${e.why}.`
         : `Invalid input got ${e.status}, which ${operationId} does not document: ${e.why}.`;
     case 'not-found-undocumented':
-      return `A path naming no resource got 404, which ${operationId} does not document.`;
+      return e.says === undefined
+        ? `A path naming no resource got ${e.status}, which ${operationId} does not document.`
+        : `A path naming no resource got ${e.status}, which ${operationId} does not document, saying ${JSON.stringify(e.says)}: the target's answer to an id that names nothing.`;
     case 'success-undocumented':
       return `Got ${e.status}; ${operationId} documents no success status at all, so the contract does not say which one.`;
     case 'edge-refused':
