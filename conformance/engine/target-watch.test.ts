@@ -85,6 +85,32 @@ describe('watchTarget', () => {
     }
   });
 
+  it('names the requests in flight when a target that hung stopped answering, before any connection was refused', async () => {
+    // Held-out set 81: a password with a lone surrogate made bcryptjs grow an array until V8 killed
+    // the server; the POST sent beside it lost its connection, and was blamed on its own.
+    const watch = watchTarget(routeOf);
+    await watch.send(caseOf('listProducts', 'GET', '/produtos'), async (c) => answered(c));
+    const login = caseOf('login', 'POST', '/login');
+    const post = caseOf('addProduct', 'POST', '/produtos');
+    const loginSend = deferred();
+    const postSend = deferred();
+    const loginDone = watch.send(login, () => loginSend.promise);
+    const postDone = watch.send(post, () => postSend.promise);
+    postSend.settle(failed(post, 'connection_reset'));
+    const postExchange = await postDone;
+    loginSend.settle(failed(login, 'connection_reset'));
+    await loginDone;
+    // Then timeouts, never a refused connection, until the breaker stops the run.
+    for (let i = 0; i < 4; i++)
+      await watch.send(caseOf('listProducts', 'GET', `/produtos/${i}`), async (c) => failed(c, 'connection_reset'));
+    expect(watch.down).toMatch(/stopped answering/);
+    expect(watch.diedWith(postExchange.request)).toBe(true);
+    expect(watch.settle(transportFinding(postExchange)).severity).toBe('advisory');
+    const stopped = watch.stopped('listProducts')!;
+    expect(stopped.suspects.map((e) => e.request.path)).toEqual(['/produtos', '/produtos', '/login']);
+    expect(describeFinding(stopped.finding)).toMatch(/POST \/login and POST \/produtos were in flight together/);
+  });
+
   it('keeps a lone unanswered request the failure it is', async () => {
     const watch = watchTarget(routeOf);
     await watch.send(caseOf('listBooks', 'GET', '/books'), async (c) => answered(c));

@@ -163,8 +163,17 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
         deadRoutes.clear();
         deadPerRoute.delete(route);
       }
-      if (consecutiveDead >= BREAKER_THRESHOLD && deadRoutes.size >= 2)
+      if (consecutiveDead >= BREAKER_THRESHOLD && deadRoutes.size >= 2 && !down) {
         down = `the target stopped answering (${BREAKER_THRESHOLD} requests in a row without a response)`;
+        // A target that hung, then dropped its connections, before any connection was refused (held-out
+        // set 81: bcryptjs grew an array until V8 killed the process): the requests in flight when the
+        // answers stopped are the suspects, as when it refuses connections, and none alone is the cause.
+        if (!killer && window)
+          killer = {
+            unanswered: window.unanswered,
+            ...(window.answeredBefore ? { answered: window.answeredBefore } : {}),
+          };
+      }
       return exchange;
     },
     stopped(defaultOperationId) {
