@@ -37,6 +37,7 @@ export const CHECKS = {
   'semantics.replace': 'a replacement (PUT) is what reads show afterwards',
   'semantics.conditional':
     'a write whose If-Match the current entity tag fails is not performed; one it satisfies is not refused (RFC 9110 §13.1.1)',
+  'semantics.state': 'an action is refused (409) in the states its words say it is refused in',
   'semantics.merge_patch': 'a merge patch changes what it names, removes what it sets to null, and nothing else',
   'semantics.scope': 'a nested item is not found under another parent',
   'semantics.delete': 'a deleted item reads as not found afterwards',

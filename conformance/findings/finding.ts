@@ -769,6 +769,20 @@ export type SemanticEvidence =
       readonly item: ItemRef;
     }
   /**
+   * An action answered 2xx for an item in a state its words say it is answered 409 in ("A `cancelled`
+   * work order is answered 409"): the item was made new and led there by `path`, its state read back.
+   */
+  | {
+      readonly rule: 'state-refused';
+      readonly action: string;
+      readonly member: string;
+      readonly state: string;
+      /** The actions that led a new item into the state, in order (none: the state of a new item). */
+      readonly path: readonly string[];
+      readonly status: Integer;
+      readonly item: ItemRef;
+    }
+  /**
    * The page after a page of one item does not hold the item that follows it (the second of a page of
    * two): a page boundary skips an item.
    */

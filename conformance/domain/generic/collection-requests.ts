@@ -32,9 +32,7 @@ export function scopeOf(
   collection: CollectionModel,
   operation: OperationModel,
 ): Record<string, string> | undefined {
-  const known =
-    (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(operation.operationId) ??
-    {};
+  const known = knownValues(context, operation.operationId);
   const scope: Record<string, string> = {};
   for (const name of collection.scope) {
     const value = known[name]?.[0];
@@ -156,4 +154,30 @@ export function withoutMember(c: Case, member: string | undefined): Case {
 export function requiredMembers(write: OperationModel): Set<string> {
   const schema = write.requestBody ? mergeAllOf(write.requestBody.schema.schema) : {};
   return new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+}
+
+/**
+ * A collection's actions: writes (POST, PUT, PATCH) to a literal path below its item
+ * (`/orders/{id}/cancel`), not the CRUD of any collection.
+ */
+export function itemActions(spec: SpecModel, collection: CollectionModel): OperationModel[] {
+  const itemPath = collection.itemPath;
+  if (itemPath === undefined) return [];
+  return collection.others
+    .filter(
+      (a) =>
+        ['post', 'put', 'patch'].includes(a.method) &&
+        a.path.startsWith(`${itemPath}/`) &&
+        !a.path.slice(itemPath.length).includes('{'),
+    )
+    .map((a) => spec.operation(a.operationId))
+    .filter((o): o is OperationModel => o !== undefined);
+}
+
+/**
+ * The values the run has seen for an operation's parameters and reference members (ids the target
+ * handed out, by parameter name), where the engine's context offers them; none otherwise.
+ */
+export function knownValues(context: SequenceContext, operationId: string): KnownValues {
+  return (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(operationId) ?? {};
 }

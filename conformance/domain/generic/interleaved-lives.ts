@@ -18,7 +18,7 @@ import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { Confirmations, noteStoredMembers } from './confirmations.js';
 import { createdId, idOfItem } from './items.js';
 import { clientChoosesId, idLeftToServer } from './lifecycle.js';
-import { withoutMember } from './collection-requests.js';
+import { knownValues, withoutMember } from './collection-requests.js';
 import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
 import { ExchangeLog } from '../../sweep/index.js';
 
@@ -233,16 +233,13 @@ export function interleavedLives(
         )
         .map((commands) => [...commands]),
     async execute(commands, context) {
-      const known =
-        (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(create.operationId) ??
-        {};
+      const known = knownValues(context, create.operationId);
       const scope = Object.fromEntries(
         collection.scope.map((name) => [name, known[name]?.[0]]).filter(([, v]) => v !== undefined),
       ) as Record<string, string>;
       if (Object.keys(scope).length < collection.scope.length) return { findings: [], exchanges: [] };
       const log = new ExchangeLog(context);
-      const knownOf = (o: OperationModel): KnownValues =>
-        (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(o.operationId) ?? {};
+      const knownOf = (o: OperationModel): KnownValues => knownValues(context, o.operationId);
       const real: LivesReal = {
         log,
         send: (c) => log.send({ ...c, family: FAMILY }),

@@ -20,7 +20,7 @@ import {
   type RequestParts,
 } from '../../generate/index.js';
 import type { SequenceContext, SequenceProperty } from '../rules.js';
-import { announcesNextPage, requiredMembers } from './collection-requests.js';
+import { announcesNextPage, itemActions, knownValues, requiredMembers } from './collection-requests.js';
 import { canonicalInteger, createdId, idOfItem, itemsOf, listedArray } from './items.js';
 import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
 import { Confirmations, noteStoredMembers } from './confirmations.js';
@@ -74,16 +74,7 @@ export function lifecycle(
   const updateOp = jsonBody(update);
   const itemSchema = collection.itemSchema;
   // Actions: writes to a literal path below the item (`/orders/{id}/cancel`), not CRUD of any collection.
-  const actions = collection.others
-    .filter(
-      (a) =>
-        ['post', 'put', 'patch'].includes(a.method) &&
-        collection.itemPath !== undefined &&
-        a.path.startsWith(`${collection.itemPath}/`) &&
-        !a.path.slice(collection.itemPath.length).includes('{'),
-    )
-    .map((a) => spec.operation(a.operationId))
-    .filter((o): o is OperationModel => o !== undefined);
+  const actions = itemActions(spec, collection);
   // The resources the creation's body names (a loan's `bookId`) that the spec lets the kit create.
   const referenced = referenceMembers(create, spec.operations).flatMap(({ member, parameter }) => {
     const owner = others.find((c) => c.id?.parameter === parameter && c.scope.length === 0);
@@ -161,9 +152,7 @@ export function lifecycle(
         ...(updateOp ? { update: requestPartsArbitrary(updateOp) } : {}),
       }) as fc.Arbitrary<Step>,
     async execute(step, context) {
-      const known =
-        (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(create.operationId) ??
-        {};
+      const known = knownValues(context, create.operationId);
       const scope = Object.fromEntries(
         collection.scope.map((name) => [name, known[name]?.[0]]).filter(([, v]) => v !== undefined),
       ) as Record<string, string>;
@@ -180,8 +169,7 @@ export function lifecycle(
       };
       const violation = (exchange: Exchange, check: CheckName, evidence: SemanticEvidence) =>
         log.add(findingOf(exchange, { code: 'semantic_violation', severity: 'failure', check, evidence }));
-      const knownOf = (o: OperationModel): KnownValues =>
-        (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(o.operationId) ?? {};
+      const knownOf = (o: OperationModel): KnownValues => knownValues(context, o.operationId);
       const at = (o: OperationModel, itemId: string, parts?: RequestParts, existing = true): Case => {
         // Members naming other resources (a warehouse) name ones the target handed out.
         const base = toValidCase(o, withKnownReferences(o, parts ?? ordinaryParts(o, {}, 0), knownOf(o)));

@@ -4,7 +4,7 @@ import type { CollectionModel, OperationAssignment } from '../../../spec/resourc
 import type { KnownValues } from '../../generate/index.js';
 import { ExchangeLog } from '../../sweep/index.js';
 import type { SequenceContext, SequenceProperty } from '../rules.js';
-import { itemCase, scopeOf } from './collection-requests.js';
+import { itemCase, knownValues, scopeOf } from './collection-requests.js';
 
 const FAMILY = 'semantics.unknown_id';
 
@@ -82,8 +82,7 @@ export function unknownShaped(spec: SpecModel, collection: CollectionModel): Seq
     arbitrary: () => fc.constant(0),
     async execute(_, context) {
       const log = new ExchangeLog(context);
-      const known =
-        (context as SequenceContext & { known?: (operationId: string) => KnownValues }).known?.(read.operationId) ?? {};
+      const known = knownValues(context, read.operationId);
       const scope = scopeOf(context, collection, read);
       const itemId = lookAlikeId(known[id.parameter] ?? []);
       // The look-alike must be valid by the spec's own validators, or it is no valid request.

@@ -247,6 +247,15 @@ export const EVERY_FINDING: readonly Finding[] = [
     item,
   }),
   finding('semantic_violation', {
+    rule: 'state-refused',
+    action: 'completeThing',
+    member: 'status',
+    state: 'cancelled',
+    path: ['cancelThing'],
+    status: 200,
+    item,
+  }),
+  finding('semantic_violation', {
     rule: 'page-skips',
     list: 'listThings',
     parameter: 'cursor',

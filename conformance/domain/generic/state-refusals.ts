@@ -1,0 +1,213 @@
+import fc from 'fast-check';
+import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
+import { isObject } from '../../../spec/json/index.js';
+import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
+import { type SpecWords, sentencesOf, specWords } from '../../../spec/spec-words.js';
+import type { Case, Exchange } from '../../cases/index.js';
+import { findingOf } from '../../checks/index.js';
+import { specBasis } from '../../findings/index.js';
+import type { ItemRef } from '../../findings/index.js';
+import { type KnownValues, mergeAllOf, ordinaryParts, toValidCase } from '../../generate/index.js';
+import { withKnownReferences } from '../../generate/known-references.js';
+import { ExchangeLog } from '../../sweep/index.js';
+import type { SequenceContext, SequenceProperty } from '../rules.js';
+import { is2xx, itemActions, knownValues, scopeOf, withoutMember } from './collection-requests.js';
+import { createdId } from './items.js';
+import { clientChoosesId, idLeftToServer } from './lifecycle.js';
+
+const FAMILY = 'state-refusals';
+/** Names of the member that holds an item's state in its lifecycle. */
+const STATE_NAME = /^(?:status|state|phase|stage)$/i;
+/** Words that turn a sentence around ("409 unless it is `open`"): such a sentence is not read. */
+const TURNED = /\b(?:not|unless|only|except|other than|otherwise|no longer|never)\b/i;
+/** Actions a new item is led through, at most, to reach a state. */
+const LONGEST_PATH = 2;
+/** New items made, at most, in one execution. */
+const MOST_ITEMS = 24;
+
+/** An action and the states of the item in which its words say it is answered 409. */
+interface StateRule {
+  readonly action: OperationModel;
+  readonly states: ReadonlySet<string>;
+  readonly words: SpecWords;
+}
+
+/**
+ * Actions on an item (`POST /work-orders/{id}/complete`) whose words name states of the item in
+ * which they are answered 409 ("An `open`, `done` or `cancelled` work order is answered 409 and left
+ * unchanged", the workshop zoo). New items are led by the collection's other actions into each
+ * state a rule names, their state read back, and the action sent there: a 2xx breaks the words it
+ * rests on (semantics.state, `state-refused`). Only states the item's state member (`status`,
+ * `state`) lists in its enum, only actions that document a 409, and only sentences that say 409
+ * plainly (not "409 unless …"). Needs a create and a read, and ids the server hands out.
+ */
+export function stateRefusals(spec: SpecModel, collection: CollectionModel): SequenceProperty<number> | undefined {
+  const op = (a: OperationAssignment | undefined): OperationModel | undefined =>
+    a ? spec.operation(a.operationId) : undefined;
+  const create = op(collection.operations.create);
+  const read = op(collection.operations.read);
+  const id = collection.id;
+  if (!create || !read || !id || collection.itemPath === undefined) return undefined;
+  if (!idLeftToServer(create, id.member)) return undefined;
+  const chosen = clientChoosesId(create, id.member) ? id.member : undefined;
+  const state = stateMember(collection.itemSchema);
+  if (!state) return undefined;
+  const actions = itemActions(spec, collection);
+  const rules = actions.map((action) => stateRule(action, state.values)).filter((r): r is StateRule => r !== undefined);
+  if (rules.length === 0) return undefined;
+  const remove = op(collection.operations.delete);
+  return {
+    id: `${create.operationId}/state-refusals`,
+    operationId: create.operationId,
+    operations: [
+      ...new Set([create.operationId, read.operationId, ...actions.map((a) => a.operationId)]),
+      ...(remove ? [remove.operationId] : []),
+    ],
+    writes: true,
+    // One walk over the states the actions reach: nothing to search or shrink.
+    runs: 1,
+    arbitrary: () => fc.constant(0),
+    async execute(_, context) {
+      const log = new ExchangeLog(context);
+      const scope = scopeOf(context, collection, create);
+      if (!scope) return log.execution();
+      const knownOf = (o: OperationModel): KnownValues => knownValues(context, o.operationId);
+      const on = (o: OperationModel, itemId: string): Case => {
+        const base = toValidCase(o, withKnownReferences(o, ordinaryParts(o, {}, 0), knownOf(o)));
+        return {
+          ...base,
+          family: FAMILY,
+          pathParams: { ...base.pathParams, ...scope, [id.parameter]: itemId },
+          existing: [id.parameter],
+        };
+      };
+      const stateOf = (e: Exchange): string | undefined => {
+        const body = is2xx(e) ? (e.response!.exactJson ?? e.response!.json) : undefined;
+        const value = isObject(body) ? (body as Record<string, unknown>)[state.name] : undefined;
+        return typeof value === 'string' && state.values.includes(value) ? value : undefined;
+      };
+      const made: string[] = [];
+      /** A new item led through `path`; its state as a read then shows it, or undefined if a step failed. */
+      const itemAt = async (path: readonly OperationModel[]) => {
+        if (made.length >= MOST_ITEMS) return undefined;
+        const base = toValidCase(
+          create,
+          withKnownReferences(create, ordinaryParts(create, {}, made.length), knownOf(create)),
+        );
+        const creation = await log.send({
+          ...withoutMember(base, chosen),
+          family: FAMILY,
+          pathParams: { ...base.pathParams, ...scope },
+        });
+        const itemId =
+          is2xx(creation) && creation.response ? createdId(collection, creation.response, create) : undefined;
+        if (itemId === undefined) return undefined;
+        made.push(itemId);
+        for (const step of path) if (!is2xx(await log.send(on(step, itemId)))) return undefined;
+        const now = stateOf(await log.send(on(read, itemId)));
+        return now === undefined ? undefined : { itemId, now };
+      };
+      // Breadth first from a new item: each state reached, by the shortest path of actions found.
+      const first = await itemAt([]);
+      if (!first) return log.execution();
+      const reached = new Map<string, readonly OperationModel[]>([[first.now, []]]);
+      let frontier: (readonly OperationModel[])[] = [[]];
+      for (let depth = 0; depth <= LONGEST_PATH && frontier.length > 0; depth++) {
+        const next: (readonly OperationModel[])[] = [];
+        for (const path of frontier) {
+          const at = path.length === 0 ? first.now : [...reached.entries()].find(([, p]) => p === path)?.[0];
+          if (at === undefined) continue;
+          for (const action of actions) {
+            const rule = rules.find((r) => r.action === action);
+            if (rule?.states.has(at)) {
+              await judgeRefusal(rule, at, path);
+              continue;
+            }
+            if (depth === LONGEST_PATH) continue;
+            const led = await itemAt([...path, action]);
+            if (led && !reached.has(led.now)) {
+              const longer = [...path, action];
+              reached.set(led.now, longer);
+              next.push(longer);
+            }
+          }
+        }
+        frontier = next;
+      }
+      async function judgeRefusal(rule: StateRule, at: string, path: readonly OperationModel[]) {
+        const item = await itemAt(path);
+        if (!item || item.now !== at) return;
+        const sent = await log.send(on(rule.action, item.itemId));
+        if (!is2xx(sent)) return;
+        const ref: ItemRef = {
+          parameter: id!.parameter,
+          id: item.itemId,
+          createdBy: create!.operationId,
+          ...(id!.member ? { idMember: id!.member } : {}),
+          inference: id!.reason,
+        };
+        log.add(
+          findingOf(sent, {
+            code: 'semantic_violation',
+            severity: 'failure',
+            check: 'semantics.state',
+            basis: specBasis(rule.words),
+            evidence: {
+              rule: 'state-refused',
+              action: rule.action.operationId,
+              member: state!.name,
+              state: at,
+              path: path.map((p) => p.operationId),
+              status: sent.response!.status,
+              item: ref,
+            },
+          }),
+        );
+      }
+      if (remove) for (const itemId of made) await log.send(on(remove, itemId));
+      return log.execution();
+    },
+  };
+}
+
+/** The item's state member: a string enum named as a state (`status`), with its values. */
+function stateMember(schema: JsonSchema | undefined): { name: string; values: string[] } | undefined {
+  const properties = schema ? (mergeAllOf(schema).properties as Record<string, JsonSchema> | undefined) : undefined;
+  for (const [name, member] of Object.entries(properties ?? {})) {
+    if (!STATE_NAME.test(name) || !isObject(member)) continue;
+    const values = mergeAllOf(member).enum;
+    if (Array.isArray(values) && values.length >= 2 && values.every((v) => typeof v === 'string'))
+      return { name, values: values as string[] };
+  }
+  return undefined;
+}
+
+/**
+ * The states an action's words answer 409: the state values quoted in a sentence of its description
+ * or summary that says 409, or in its 409 response's description. Sentences that turn the rule
+ * around ("409 unless it is `open`") are not read.
+ */
+export function stateRule(action: OperationModel, values: readonly string[]): StateRule | undefined {
+  const conflict = action.responses['409'];
+  if (!conflict) return undefined;
+  const sources: [string | undefined, string, boolean][] = [
+    [action.description, `${action.pointer}/description`, false],
+    [action.summary, `${action.pointer}/summary`, false],
+    [conflict.description, `${action.pointer}/responses/409/description`, true],
+  ];
+  const states = new Set<string>();
+  let words: SpecWords | undefined;
+  for (const [text, pointer, saysConflict] of sources) {
+    if (typeof text !== 'string') continue;
+    for (const sentence of sentencesOf(text)) {
+      if ((!saysConflict && !/\b409\b/.test(sentence)) || TURNED.test(sentence)) continue;
+      const named = [...sentence.matchAll(/[`'"]([^`'"\s]+)[`'"]/g)]
+        .map((m) => m[1]!)
+        .filter((v) => values.includes(v));
+      if (named.length === 0) continue;
+      for (const v of named) states.add(v);
+      words ??= specWords(pointer, sentence);
+    }
+  }
+  return words && states.size > 0 ? { action, states, words } : undefined;
+}
