@@ -104,6 +104,35 @@ describe('stateRefusals', () => {
     expect(states('startOrder')).toEqual([]);
   });
 
+  it('reads unquoted states only in a phrase about the item, and the deletion too (the podcasts zoo)', () => {
+    const values = ['draft', 'published'];
+    const op = (description: string, method = 'post') =>
+      specFromDocument({
+        openapi: '3.0.3',
+        info: { title: 'x', version: '1' },
+        paths: {
+          '/episodes/{id}/x': {
+            [method]: {
+              operationId: 'x',
+              description,
+              parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+              responses: { '204': { description: 'ok' }, '409': { description: 'Conflict' } },
+            },
+          },
+        },
+      } as never).operation('x')!;
+    const states = (description: string, method?: string) => [
+      ...(stateRule(op(description, method), values)?.states ?? []),
+    ];
+    expect(states('Publishing an episode that is already published is answered 409 and leaves it unchanged.')).toEqual([
+      'published',
+    ]);
+    expect(states('A published episode cannot be deleted (409, kept).', 'delete')).toEqual(['published']);
+    // A bare word outside such a phrase names no state of the item.
+    expect(states('Publishing a draft whose show has no title is answered 409.')).toEqual([]);
+    expect(states('Publishing is answered 409 when the show is published elsewhere.')).toEqual([]);
+  });
+
   it('fails an action that succeeds in a state its words refuse, reached by another action on a new item', async () => {
     const property = stateRefusals(spec, orders)!;
     const { findings } = await property.execute(0, target(true));

@@ -18,8 +18,12 @@ import { clientChoosesId, idLeftToServer } from './lifecycle.js';
 const FAMILY = 'state-refusals';
 /** Names of the member that holds an item's state in its lifecycle. */
 const STATE_NAME = /^(?:status|state|phase|stage)$/i;
-/** Words that turn a sentence around ("409 unless it is `open`"): such a sentence is not read. */
-const TURNED = /\b(?:not|unless|only|except|other than|otherwise|no longer|never)\b/i;
+/**
+ * Words that turn a sentence around ("409 unless it is `open`") or make its refusal hang on more
+ * than the state ("a draft whose show has no title"): such a sentence is not read.
+ */
+const TURNED =
+  /\b(?:not|unless|only|except|other than|otherwise|no longer|never|whose|with|without|if|when|where|while|because|until)\b/i;
 /** Actions a new item is led through, at most, to reach a state. */
 const LONGEST_PATH = 2;
 /** New items made, at most, in one execution. */
@@ -53,9 +57,13 @@ export function stateRefusals(spec: SpecModel, collection: CollectionModel): Seq
   const state = stateMember(collection.itemSchema);
   if (!state) return undefined;
   const actions = itemActions(spec, collection);
-  const rules = actions.map((action) => stateRule(action, state.values)).filter((r): r is StateRule => r !== undefined);
-  if (rules.length === 0) return undefined;
   const remove = op(collection.operations.delete);
+  // The deletion too may be refused in states ("A published episode cannot be deleted (409)"); it
+  // is judged there, never taken as a way into a state.
+  const rules = [...actions, ...(remove ? [remove] : [])]
+    .map((action) => stateRule(action, state.values))
+    .filter((r): r is StateRule => r !== undefined);
+  if (rules.length === 0) return undefined;
   return {
     id: `${create.operationId}/state-refusals`,
     operationId: create.operationId,
@@ -117,6 +125,8 @@ export function stateRefusals(spec: SpecModel, collection: CollectionModel): Seq
         for (const path of frontier) {
           const at = path.length === 0 ? first.now : [...reached.entries()].find(([, p]) => p === path)?.[0];
           if (at === undefined) continue;
+          for (const rule of rules)
+            if (!actions.includes(rule.action) && rule.states.has(at)) await judgeRefusal(rule, at, path);
           for (const action of actions) {
             const rule = rules.find((r) => r.action === action);
             if (rule?.states.has(at)) {
@@ -201,13 +211,36 @@ export function stateRule(action: OperationModel, values: readonly string[]): St
     if (typeof text !== 'string') continue;
     for (const sentence of sentencesOf(text)) {
       if ((!saysConflict && !/\b409\b/.test(sentence)) || TURNED.test(sentence)) continue;
-      const named = [...sentence.matchAll(/[`'"]([^`'"\s]+)[`'"]/g)]
-        .map((m) => m[1]!)
-        .filter((v) => values.includes(v));
+      const named = statesNamedIn(sentence, values);
       if (named.length === 0) continue;
       for (const v of named) states.add(v);
       words ??= specWords(pointer, sentence);
     }
   }
   return words && states.size > 0 ? { action, states, words } : undefined;
+}
+
+const escaped = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The states a sentence names as the item's: in a noun phrase (`An \`open\`, \`done\` or
+ * \`cancelled\` work order`, "A published episode"), after "that is" ("an episode that is already
+ * published"), or quoted after "is" ("the order is \`done\`"). A bare word elsewhere ("publishing
+ * a draft whose show…") is not read as a state.
+ */
+function statesNamedIn(sentence: string, values: readonly string[]): string[] {
+  const one = (quoted: boolean) =>
+    `${quoted ? '[`\'"]' : '[`\'"]?'}(?:${values.map(escaped).join('|')})${quoted ? '[`\'"]' : '[`\'"]?'}`;
+  const list = (quoted: boolean) =>
+    `${one(quoted)}(?:\\s*,\\s*(?:already\\s+)?${one(quoted)})*(?:\\s*,?\\s+(?:or|and)\\s+(?:already\\s+)?${one(quoted)})?`;
+  const phrases = [
+    new RegExp(`\\b(?:an?|the|any)\\s+(?:already\\s+)?(${list(false)})\\s+[A-Za-z]`, 'gi'),
+    new RegExp(`\\b(?:that|which|who)\\s+(?:is|are)\\s+(?:already\\s+)?(${list(false)})(?![\\w-])`, 'gi'),
+    new RegExp(`\\b(?:is|are)\\s+(?:already\\s+)?(${list(true)})`, 'gi'),
+  ];
+  const found = new Set<string>();
+  for (const phrase of phrases)
+    for (const match of sentence.matchAll(phrase))
+      for (const v of values) if (new RegExp(`(?<![\\w-])${escaped(v)}(?![\\w-])`).test(match[1]!)) found.add(v);
+  return values.filter((v) => found.has(v));
 }
