@@ -192,7 +192,7 @@ describe('probeRangeFilters', () => {
     { id: 3, startsAt: '2027-03-15T09:00:00+09:00' },
   ];
   /** A server whose `from` and `to` compare as the server chooses: as text, as instants, or `to` exclusively. */
-  const server = (how: 'text' | 'instant' | 'exclusive-from') => {
+  const server = (how: 'text' | 'instant' | 'exclusive-from' | 'inclusive-to') => {
     const sent: Case[] = [];
     const context: SequenceContext = {
       spec,
@@ -207,7 +207,7 @@ describe('probeRangeFilters', () => {
           (e) =>
             (from === undefined ||
               (how === 'exclusive-from' ? key(e.startsAt) > key(from) : key(e.startsAt) >= key(from))) &&
-            (to === undefined || key(e.startsAt) < key(to)),
+            (to === undefined || (how === 'inclusive-to' ? key(e.startsAt) <= key(to) : key(e.startsAt) < key(to))),
         );
         return jsonExchange(c, 200, kept);
       },
@@ -231,6 +231,13 @@ describe('probeRangeFilters', () => {
       expect.stringMatching(
         /^listEvents filtered by from = "2027-03-14T22:00:00Z", the startsAt of the item eventId=2, returned 1 items, a complete list, without it: an inclusive least bound keeps an item exactly at it/,
       ),
+    ]);
+  });
+
+  it('fails a server that keeps an item exactly at an exclusive bound (the podcasts zoo)', async () => {
+    const findings = await probeRangeFilters(server('inclusive-to').context, spec, events);
+    expect(findings.map((f) => describeFinding(f))).toEqual([
+      expect.stringMatching(/^to=2027-03-14T22:00:00Z listed 1 of \d+ items with startsAt/),
     ]);
   });
 

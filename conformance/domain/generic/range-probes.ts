@@ -19,7 +19,8 @@ const DAY_MS = 24 * HOUR_MS;
  *   compares the text instead of the instant still lists X: X must not be listed (semantics.filter,
  *   range-filter);
  * - where the words call the bound inclusive, the bound at X's own value: X must be in a complete
- *   answer (filter-misses), which catches a bound read as exclusive.
+ *   answer (filter-misses), which catches a bound read as exclusive; where they call it exclusive,
+ *   X must not be listed there (range-filter).
  * Both rest on the parameter's words.
  */
 export async function probeRangeFilters(
@@ -56,10 +57,17 @@ export async function probeRangeFilters(
         continue;
       }
     }
-    if (range.inclusive !== true) continue;
+    if (range.inclusive === undefined) continue;
     const at = String(value);
     if (!parameter.schema.validate(range.compare === 'number' ? value : at).ok) continue;
     const filtered = await ask(at);
+    if (range.inclusive === false) {
+      // The bound at X's own value, where the words call it exclusive: X must not be listed
+      // (the podcasts zoo: `publishedAfter`, "strictly after", kept the episode published at it).
+      const at = rangeFindingOf(filtered, collection, range);
+      if (at) findings.push(at);
+      continue;
+    }
     const reason = `${range.parameter} bounds ${range.member} inclusively`;
     const basis = specBasis(range);
     const miss = missingFrom(
