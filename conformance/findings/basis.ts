@@ -69,6 +69,12 @@ function protocolBasis(e: ProtocolEvidence): Basis {
       return rfc('RFC 9110', '§9.3.2', 'HEAD is identical to GET except that the server MUST NOT send content');
     case 'allow-method-refused':
       return rfc('RFC 9110', '§10.2.1', 'Allow lists the methods the target resource supports');
+    case 'etag-unchanged':
+      return rfc(
+        'RFC 9110',
+        '§8.8.1',
+        'a strong validator changes value whenever a change occurs to the representation data that would be observable in the content of a 200 (OK) response to GET',
+      );
   }
 }
 

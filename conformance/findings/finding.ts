@@ -439,6 +439,11 @@ export type ProtocolEvidence =
   | { readonly rule: 'head-length'; readonly status: Integer; readonly headLength: string; readonly getLength: Integer }
   /** HEAD of a URI succeeded where GET of it, just before and after, got 404 (RFC 9110 §9.3.2). */
   | { readonly rule: 'head-status'; readonly headStatus: Integer; readonly getStatus: Integer }
+  /**
+   * Two reads of one item, a write between them, answered different content under the same strong
+   * entity tag (RFC 9110 §8.8.1, §8.8.3): a client that revalidates keeps the stale copy.
+   */
+  | { readonly rule: 'etag-unchanged'; readonly etag: string; readonly writer: string; readonly read: string }
   /** A method a 405's Allow lists answered 405 itself (RFC 9110 §10.2.1). */
   | {
       readonly rule: 'allow-method-refused';
@@ -630,6 +635,8 @@ export type SemanticEvidence =
       readonly inference: string;
       /** Set when the filter is an inclusive range bound (the item's own value), not a set of values. */
       readonly inclusiveBound?: 'lower' | 'upper';
+      /** Set when the filter matches text whatever its case, and the value asked is the item's in other letter case. */
+      readonly anyCase?: true;
     }
   | {
       readonly rule: 'id-twice';

@@ -61,6 +61,8 @@ function describeProtocol(e: ProtocolEvidence): string {
       return `The ${e.status} to HEAD says Content-Length: ${e.headLength}, but the same GET, just before and just after, declared Content-Length: ${e.getLength}; RFC 9110 §8.6: a HEAD answer MUST NOT send a Content-Length other than the one GET would send.`;
     case 'head-status':
       return `HEAD answered ${e.headStatus} where GET of the same URI, just before and just after, answered ${e.getStatus}; RFC 9110 §9.3.2: HEAD is GET without content, so it finds what GET finds.`;
+    case 'etag-unchanged':
+      return `${e.read} answered other content after ${e.writer} than before it, under the same strong ETag ${e.etag}; RFC 9110 §8.8.1: a strong validator changes whenever the representation data changes, so a client that revalidates with it keeps its stale copy.`;
     case 'allow-method-refused':
       return `The 405 to ${e.listedBy} says Allow: ${e.allow}, but ${e.method}, one of the methods it lists, then answered 405 itself; RFC 9110 §10.2.1: Allow lists the methods the resource supports.`;
   }
@@ -475,6 +477,8 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
     case 'read-other-item':
       return `${e.read} of ${e.parameter}=${e.asked}, an id the target itself handed out, answered the item whose ${e.member} is ${e.answered}: a read by id answers the item it names (id inferred: ${e.inference}).`;
     case 'filter-misses':
+      if (e.anyCase)
+        return `${e.list} filtered by ${e.parameter} = ${e.wanted}, the ${e.member} of the item ${e.idParameter}=${e.id} in other letter case, returned ${e.items} items, a complete list, without it: the words say the comparison ignores case.`;
       if (e.inclusiveBound)
         return `${e.list} filtered by ${e.parameter} = ${e.wanted}, the ${e.member} of the item ${e.idParameter}=${e.id}, returned ${e.items} items, a complete list, without it: an inclusive ${e.inclusiveBound === 'lower' ? 'least' : 'greatest'} bound keeps an item exactly at it.`;
       return `${e.list} filtered by ${e.parameter} = ${e.wanted}, exactly the values the item ${e.idParameter}=${e.id} carries in ${e.member}, returned ${e.items} items, a complete list, without it; listed unfiltered just before, it matches whether the filter keeps items with any, every or exactly these values (inferred: ${e.inference}).`;

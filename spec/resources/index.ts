@@ -27,6 +27,7 @@ export type {
   IdModel,
   ListOrderModel,
   RangeFilterModel,
+  TextFilterModel,
   InferenceSource,
   OperationAssignment,
   OperationRole,

@@ -31,6 +31,7 @@ import {
 import { isLiteral, parameterOf, parametersOf, parentPathOf, segmentsOf, shapeOf } from './_internals/paths.js';
 import { inferListOrder } from './_internals/list-order.js';
 import { inferRangeFilters } from './_internals/range-filters.js';
+import { inferTextFilters } from './_internals/text-filters.js';
 import { type Member, envelopePathOf, itemsOf, keywordOf, membersOf, typeOf } from './_internals/schema-members.js';
 import { decodeSegment, isObject } from '../json/index.js';
 import { integerFormatRange } from '../integer-formats.js';
@@ -233,6 +234,9 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       : [];
     if (!list && corrections?.filters) issue(`${configKey}.filters`, 'the collection has no list operation');
     const order = list && corrections?.order !== false ? inferListOrder(list, members) : undefined;
+    const texts = list
+      ? inferTextFilters(list, members).filter((t) => corrections?.filters?.[t.parameter] !== false)
+      : [];
     const ranges = list
       ? inferRangeFilters(list, members).filter(
           (r) =>
@@ -257,9 +261,12 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       ...(pageSize ? { pageSize } : {}),
       ...(page ? { page } : {}),
       ...(cursor ? { cursor } : {}),
-      filters: filters.filter((f) => !ranges.some((r) => r.parameter === f.parameter)),
+      filters: filters.filter(
+        (f) => !ranges.some((r) => r.parameter === f.parameter) && !texts.some((t) => t.parameter === f.parameter),
+      ),
       ...(order ? { order } : {}),
       ...(ranges.length > 0 ? { ranges } : {}),
+      ...(texts.length > 0 ? { texts } : {}),
       source: candidate.source,
       reason: `${code(candidate.path)} is a collection: ${candidate.reason}`,
     });

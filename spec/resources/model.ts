@@ -138,6 +138,8 @@ export interface CollectionModel {
   readonly filters: readonly FilterModel[];
   /** Query parameters the spec's words say bound a member from below or above (`from`, `minPrice`). */
   readonly ranges?: readonly RangeFilterModel[];
+  /** Query parameters the spec's words say match text in a member regardless of case (`q`). */
+  readonly texts?: readonly TextFilterModel[];
   /** The order the spec's words give the list (`sorted by \`startsAt\` ascending`), when they give one. */
   readonly order?: ListOrderModel;
   readonly source: InferenceSource;
@@ -167,6 +169,19 @@ export interface RangeFilterModel extends SpecWords {
   /** Whether an item exactly at the bound is listed, where the words say (`inclusive`, `at or after`). */
   readonly inclusive?: boolean;
   readonly compare: 'number' | 'instant';
+}
+
+/**
+ * A query parameter the spec's words say keeps items whose text member contains (or equals) its
+ * value, compared without regard to case ("Only items whose `title` contains this text, compared
+ * case-insensitively"): an item is listed whatever the case the value is written in.
+ */
+export interface TextFilterModel extends SpecWords {
+  readonly parameter: string;
+  /** The members the words name; an item matches when any of them does (`givenName` or `familyName`). */
+  readonly members: readonly string[];
+  /** `contains`: a substring of the member matches; `equals`: the whole member. */
+  readonly match: 'contains' | 'equals';
 }
 
 /** A resource that exists once, without an id (`/me`, `/users/{userId}/settings`). */

@@ -96,8 +96,9 @@ export function createCase(
   scope: Record<string, string>,
   family: string,
   members: Readonly<Record<string, WireJson>> = {},
+  seed = 0,
 ): Case {
-  const ordinary = toValidCase(create, ordinaryParts(create, {}, 0));
+  const ordinary = toValidCase(create, ordinaryParts(create, {}, seed));
   const body =
     ordinary.body?.kind === 'json' &&
     ordinary.body.value !== null &&

@@ -32,6 +32,7 @@ import { pageMoves } from './page-moves.js';
 import { readIdentityCheck } from './read-checks.js';
 import { probeArrayFilterFinds, probeObjectFilters, structuredFilterChecks } from './structured-filters.js';
 import { probeRangeFilters } from './range-probes.js';
+import { probeTextFilters } from './text-probes.js';
 import { confirmLookAhead, lookAhead } from './read-ahead.js';
 import { probeUnfilteredHoldsAll } from './unfiltered-holds-all.js';
 import { Confirmations, inferenceWords, observeConfirmations, ruleKey, storedBasis } from './confirmations.js';
@@ -341,6 +342,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         failures.push(...(await probeArrayFilterFinds(context, spec, collection)));
         failures.push(...(await probeObjectFilters(context, spec, collection)));
         failures.push(...(await probeRangeFilters(context, spec, collection)));
+        failures.push(...(await probeTextFilters(context, spec, collection)));
       }
       return failures.length > 0 ? { failures: failures.map(attest) } : undefined;
     },

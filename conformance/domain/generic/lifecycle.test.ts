@@ -435,7 +435,10 @@ describe('lifecycle: If-Match (RFC 9110 §13.1.1)', () => {
   });
   const things = resourceModelFor(spec).model.collections.find((c) => c.path === '/things')!;
   /** A server with strong tags (a version), evaluating If-Match as `mode` says. */
-  const run = async (mode: 'honours' | 'ignores' | 'whole-header' | 'weak') => {
+  const run = async (
+    mode: 'honours' | 'ignores' | 'whole-header' | 'weak' | 'kept-tag',
+    check = 'semantics.conditional',
+  ) => {
     let item: Record<string, unknown> = {};
     let version = 1;
     const tag = () => (mode === 'weak' ? `W/"v${version}"` : `"v${version}"`);
@@ -465,7 +468,7 @@ describe('lifecycle: If-Match (RFC 9110 §13.1.1)', () => {
             (mode === 'whole-header' ? sent === tag() : listed.includes(tag()) || sent === '*');
           if (!holds) return jsonExchange(c, 412, { message: 'stale' });
           item = { ...body, id: 7 };
-          version++;
+          if (mode !== 'kept-tag') version++;
           return answer(c, 200, item);
         }
         return answer(c, 200, item);
@@ -477,8 +480,8 @@ describe('lifecycle: If-Match (RFC 9110 §13.1.1)', () => {
     };
     const findings = (await lifecycle(spec, things)!.execute(step as never, context)).findings;
     return findings
-      .filter((f) => f.check === 'semantics.conditional')
-      .map((f) => (f.evidence as { kind: string }).kind);
+      .filter((f) => f.check === check)
+      .map((f) => (f.evidence as { kind?: string; rule?: string }).kind ?? (f.evidence as { rule: string }).rule);
   };
 
   it('passes a server that evaluates the condition, with a list of tags too', async () => {
@@ -492,6 +495,13 @@ describe('lifecycle: If-Match (RFC 9110 §13.1.1)', () => {
 
   it('asks nothing of weak tags, which If-Match never matches', async () => {
     expect(await run('weak')).toEqual([]);
+  });
+
+  it('fails a strong tag a write left unchanged while the content changed (RFC 9110 §8.8.1, the podcasts zoo)', async () => {
+    expect(await run('kept-tag', 'protocol')).toEqual(['etag-unchanged']);
+    expect(await run('honours', 'protocol')).toEqual([]);
+    // A weak tag may stay across changes the server calls insignificant.
+    expect(await run('weak', 'protocol')).toEqual([]);
   });
 });
 

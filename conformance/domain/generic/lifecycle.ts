@@ -6,6 +6,7 @@ import type { CollectionModel, OperationAssignment } from '../../../spec/resourc
 import { isPagingName } from '../../../spec/resources/index.js';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
+import { canonical } from '../../checks/conditional.js';
 import type { ItemRef, SemanticEvidence } from '../../findings/index.js';
 import {
   authEntries,
@@ -234,6 +235,27 @@ export function lifecycle(
       let setBy: Record<string, string> = isObject(sentBody)
         ? Object.fromEntries(Object.keys(sentBody as object).map((k) => [k, create.operationId]))
         : {};
+      // The last read that carried a strong entity tag. A later read, after a write, that shows other
+      // content under the same strong tag breaks what a strong validator is (RFC 9110 §8.8.1): a
+      // client revalidating with it keeps its stale copy (the podcasts zoo: a PATCH kept the ETag).
+      let tagged: Exchange | undefined;
+      const compareTags = (now: Exchange, writer: string) => {
+        if (!is2xx(now)) return;
+        const before = tagged;
+        const tag = now.response!.headers.etag;
+        tagged = tag !== undefined && !tag.startsWith('W/') ? now : undefined;
+        if (!before || tag === undefined || before.response!.headers.etag !== tag || tag.startsWith('W/')) return;
+        const content = (e: Exchange) => canonical(e.response!.exactJson ?? e.response!.json ?? e.response!.bodyText);
+        if (content(before) === content(now)) return;
+        log.add(
+          findingOf(now, {
+            code: 'protocol_violation',
+            severity: 'failure',
+            check: 'protocol',
+            evidence: { rule: 'etag-unchanged', etag: tag, writer, read: read.operationId },
+          }),
+        );
+      };
       const readBack = async (what: string) => {
         // The item's id is its path's: an id member in a body does not move the item.
         if (id.member && isObject(expected)) {
@@ -241,6 +263,7 @@ export function lifecycle(
           expected = rest;
         }
         const got = await send(at(read, itemId));
+        compareTags(got, what);
         if (is2xx(got))
           noteStoredMembers(
             ledger,

@@ -346,7 +346,7 @@ export function missingFrom(
   filter: { readonly parameter: string; readonly member: string; readonly reason: string },
   wanted: unknown,
   id: string,
-  range?: { readonly basis: Basis; readonly inclusiveBound: 'lower' | 'upper' },
+  range?: { readonly basis: Basis; readonly inclusiveBound?: 'lower' | 'upper'; readonly anyCase?: true },
 ): Finding | undefined {
   const r = filtered.response;
   const items = r && is2xx(filtered) ? itemsOf(collection, r.exactJson ?? r.json) : undefined;
@@ -369,7 +369,8 @@ export function missingFrom(
       id,
       idParameter: collection.id!.parameter,
       inference: filter.reason,
-      ...(range ? { inclusiveBound: range.inclusiveBound } : {}),
+      ...(range?.inclusiveBound ? { inclusiveBound: range.inclusiveBound } : {}),
+      ...(range?.anyCase ? { anyCase: true as const } : {}),
     },
   });
 }
