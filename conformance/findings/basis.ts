@@ -200,6 +200,12 @@ export function basisOf(finding: Finding, operation: OperationModel | undefined)
     case 'semantic_violation': {
       const e = finding.evidence as { readonly rule: string; readonly kind?: string; readonly inference?: string };
       // Conditional requests rest on the RFC, not on an inference about the resource.
+      if (e.rule === 'precondition' && e.kind === 'stale-status')
+        return rfc(
+          'RFC 9110',
+          '§13.1.1',
+          'an origin server MUST NOT perform the requested method if the condition evaluates to false; instead it MUST respond with 412 (Precondition Failed) or, where the change is already made, a 2xx',
+        );
       if (e.rule === 'precondition')
         return e.kind === 'stale-performed'
           ? rfc(

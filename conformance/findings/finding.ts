@@ -679,7 +679,12 @@ export type SemanticEvidence =
        * 412 (`current-refused`): RFC 9110 §13.1.1.
        */
       readonly rule: 'precondition';
-      readonly kind: 'stale-performed' | 'current-refused';
+      /**
+       * `stale-status`: the stale write was refused with another 4xx than 412 while the same write
+       * with the current tag was performed: the refusal answered the condition, which RFC 9110
+       * §13.1.1 answers 412 (the podcasts zoo: 400 for a stale ETag).
+       */
+      readonly kind: 'stale-performed' | 'current-refused' | 'stale-status';
       readonly header: string;
       /** The If-Match value sent. */
       readonly sent: string;

@@ -493,6 +493,8 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
     case 'replace':
       return `${e.writer} replaced ${item(e.item)} without ${e.kept.join(', ')}, yet ${e.read} still shows the earlier value: the representation was merged, not replaced (RFC 9110 §9.3.4). (Item ${because(e.item)}.)`;
     case 'precondition':
+      if (e.kind === 'stale-status')
+        return `${e.writer} was sent ${e.header}: ${e.sent}, an entity tag ${item(e.item)} no longer had (now ${e.current}), and answered ${e.status}, while the same write with ${e.header}: ${e.current} was performed: only the condition differed, and RFC 9110 §13.1.1 answers a false If-Match with 412 (Precondition Failed). (Item ${because(e.item)}.)`;
       return e.kind === 'stale-performed'
         ? `${e.writer} was sent ${e.header}: ${e.sent}, an entity tag ${item(e.item)} no longer had (now ${e.current}), answered ${e.status} and performed the write${e.read ? `: ${e.read} shows it` : ''} (RFC 9110 §13.1.1: a server MUST NOT perform the method when If-Match is false). (Item ${because(e.item)}.)`
         : `${e.writer} was sent ${e.header}: ${e.sent}, which holds ${item(e.item)}'s current entity tag ${e.current}, and refused it with 412: the condition is true (RFC 9110 §13.1.1). (Item ${because(e.item)}.)`;

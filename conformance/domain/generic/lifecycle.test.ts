@@ -436,7 +436,7 @@ describe('lifecycle: If-Match (RFC 9110 §13.1.1)', () => {
   const things = resourceModelFor(spec).model.collections.find((c) => c.path === '/things')!;
   /** A server with strong tags (a version), evaluating If-Match as `mode` says. */
   const run = async (
-    mode: 'honours' | 'ignores' | 'whole-header' | 'weak' | 'kept-tag',
+    mode: 'honours' | 'ignores' | 'whole-header' | 'weak' | 'kept-tag' | 'stale-400',
     check = 'semantics.conditional',
   ) => {
     let item: Record<string, unknown> = {};
@@ -466,7 +466,7 @@ describe('lifecycle: If-Match (RFC 9110 §13.1.1)', () => {
             sent === undefined ||
             mode === 'ignores' ||
             (mode === 'whole-header' ? sent === tag() : listed.includes(tag()) || sent === '*');
-          if (!holds) return jsonExchange(c, 412, { message: 'stale' });
+          if (!holds) return jsonExchange(c, mode === 'stale-400' ? 400 : 412, { message: 'stale' });
           item = { ...body, id: 7 };
           if (mode !== 'kept-tag') version++;
           return answer(c, 200, item);
@@ -491,6 +491,10 @@ describe('lifecycle: If-Match (RFC 9110 §13.1.1)', () => {
   it('fails a write performed with a stale tag, and a list holding the current tag refused', async () => {
     expect(await run('ignores')).toEqual(['stale-performed']);
     expect(await run('whole-header')).toEqual(['current-refused']);
+  });
+
+  it('fails a stale tag refused with another status than 412, where the current tag is taken (the podcasts zoo)', async () => {
+    expect(await run('stale-400')).toEqual(['stale-status']);
   });
 
   it('asks nothing of weak tags, which If-Match never matches', async () => {

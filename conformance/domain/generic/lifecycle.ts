@@ -321,7 +321,31 @@ export function lifecycle(
           schema?.validate(toPlainJson(other as WireJson)).ok &&
           !holdsSent(withoutEmptyMembers(other), state, itemSchema)
         ) {
-          const attempt = await send(withTag(at(writer, itemId, { ...parts, body: other as WireJson }), tag));
+          const stale = withTag(at(writer, itemId, { ...parts, body: other as WireJson }), tag);
+          const attempt = await send(stale);
+          const refused = attempt.response?.status;
+          if (
+            refused !== undefined &&
+            refused >= 400 &&
+            refused < 500 &&
+            ![401, 403, 412, 428, 429].includes(refused)
+          ) {
+            // Refused, but not with 412: the same write with the current tag tells whether the tag was
+            // what it refused (performed then) or the body (refused too: no verdict).
+            const control = await send(withTag(stale, current));
+            if (is2xx(control))
+              violation(attempt, 'semantics.conditional', {
+                rule: 'precondition',
+                kind: 'stale-status',
+                header,
+                sent: tag,
+                current,
+                writer: writer.operationId,
+                status: refused,
+                item,
+              });
+            return;
+          }
           if (is2xx(attempt)) {
             const got = await send(at(read, itemId));
             const shown = got.response?.exactJson ?? got.response?.json;
