@@ -551,6 +551,35 @@ describe('checkStatus: bad credentials', () => {
     ]);
   });
 
+  it('reads a documented 401 of a public operation that declares no input as a gap (held-out set 87)', () => {
+    // NestJS: `POST /auth/login` declares no body and no security, and documents 401: what it judged
+    // (credentials in a body the document does not describe) is nothing the kit can send right.
+    const doc = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      paths: {
+        '/auth/login': {
+          post: { operationId: 'login', responses: { '200': { description: '' }, '401': { description: '' } } },
+        },
+        '/me': {
+          get: {
+            operationId: 'me',
+            security: [{ bearer: [] }],
+            responses: { '200': { description: '' }, '401': { description: '' } },
+          },
+        },
+      },
+    });
+    expect(
+      run(checkStatus, doc.operation('login')!, validCase('login'), response(401)).map((f) => [f.code, f.gap]),
+    ).toEqual([['contract_gap', 'unjudged-input']]);
+    // A secured operation's 401 judged its key: the valid one refused still fails.
+    expect(
+      verdicts(run(checkStatus, doc.operation('me')!, validCase('me'), response(401))).map((v) => v.severity),
+    ).toContain('failure');
+  });
+
   it('reads a documented 400 of a time before now as a gap where the words say times lie ahead (set 77)', () => {
     const book = (description: string) =>
       specFromDocument({

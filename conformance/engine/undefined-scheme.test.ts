@@ -79,3 +79,36 @@ describe('an undefined scheme whose -H credential names HTTP bearer', () => {
     expect(failures.map((f) => f.code)).toContain('auth_rejected_valid');
   });
 });
+
+describe('an undefined scheme named as the kind of a scheme the document defines (held-out set 87)', () => {
+  // NestJS: the operations require `bearer`; the document defines `access-token`, HTTP bearer. The
+  // run was refused ("no credential for this spec's schemes (unknown)") whatever credential it got.
+  const nest = {
+    ...document,
+    components: { securitySchemes: { 'access-token': { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths: { '/articles/feed': { get: { ...document.paths['/articles/feed'].get, security: [{ bearer: [] }] } } },
+  };
+  it('is read as that HTTP scheme, and the run judges it', async () => {
+    const served = await servingDocument('nest', nest, (req, res) =>
+      req.headers.authorization === 'Bearer jwt-of-ann'
+        ? answerJson(res, 200, [{ slug: 'a' }])
+        : answerJson(res, 401, { message: 'no' }),
+    );
+    try {
+      const report = await runConformance({
+        target: served.url,
+        spec: served.spec,
+        seed: 1,
+        runs: 5,
+        concurrency: 1,
+        credentials: createKitCredentials({ apiKey: 'jwt-of-ann' }),
+      });
+      // Run, not refused; its 401 carries no challenge, which HTTP bearer requires.
+      expect(report.findings.filter((f) => f.severity === 'failure').map((f) => f.code)).toContain(
+        'auth_challenge_missing',
+      );
+    } finally {
+      await served.close();
+    }
+  });
+});
