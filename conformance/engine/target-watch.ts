@@ -79,7 +79,7 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
   let sentCount = 0;
   let window: { members: Set<InFlight>; unanswered: Exchange[]; answeredBefore?: Exchange } | undefined;
   let lastAnswered: Exchange | undefined;
-  let killer: { unanswered: readonly Exchange[]; answered?: Exchange } | undefined;
+  let killer: { unanswered: readonly Exchange[]; answered?: Exchange; hung?: true } | undefined;
   const order = new WeakMap<Exchange, number>();
   const consequences = new WeakSet<Exchange>();
   const silent = new Map<string, Exchange>();
@@ -168,10 +168,12 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
         // A target that hung, then dropped its connections, before any connection was refused (held-out
         // set 81: bcryptjs grew an array until V8 killed the process): the requests in flight when the
         // answers stopped are the suspects, as when it refuses connections, and none alone is the cause.
-        if (!killer && window)
+        // Only a target that answered before: one that never answered was never up to be taken down.
+        if (!killer && window && lastAnswered)
           killer = {
             unanswered: window.unanswered,
             ...(window.answeredBefore ? { answered: window.answeredBefore } : {}),
+            hung: true,
           };
       }
       return exchange;
@@ -190,13 +192,15 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
       const routes = unanswered.map(route).join(several && unanswered.length === 2 ? ' and ' : ', ');
       const detail = !killer
         ? down!
-        : several
-          ? `the target stopped accepting connections while ${routes} were in flight together${killer.answered ? `, after answering ${route(killer.answered)}` : ''}, and none of them was answered: one of ${killer.answered ? 'these' : 'them'} took it down, and the others lost their connections with it (the reproducer sends each of them, the first sent last); the requests after them were refused`
-          : unanswered.length === 1 && killer.answered
-            ? `the target stopped accepting connections after answering ${route(killer.answered)} and leaving ${routes} unanswered: one of the two took it down (the reproducer sends both, in order); the requests after them were refused`
-            : unanswered.length === 1
-              ? `the target stopped accepting connections after ${routes}, the first request it gave no answer; the requests after it were refused`
-              : `the target stopped accepting connections after answering ${route(killer.answered!)}, the last request it answered; the requests after it were refused`;
+        : killer.hung
+          ? `${down}: ${routes} ${several ? 'were' : 'was'} in flight${several ? ' together' : ''}${killer.answered ? `, after it answered ${route(killer.answered)}` : ''}, when the answers stopped, and none of them was answered: one of them hung the target or took it down (the reproducer sends each of them, the first sent last)`
+          : several
+            ? `the target stopped accepting connections while ${routes} were in flight together${killer.answered ? `, after answering ${route(killer.answered)}` : ''}, and none of them was answered: one of ${killer.answered ? 'these' : 'them'} took it down, and the others lost their connections with it (the reproducer sends each of them, the first sent last); the requests after them were refused`
+            : unanswered.length === 1 && killer.answered
+              ? `the target stopped accepting connections after answering ${route(killer.answered)} and leaving ${routes} unanswered: one of the two took it down (the reproducer sends both, in order); the requests after them were refused`
+              : unanswered.length === 1
+                ? `the target stopped accepting connections after ${routes}, the first request it gave no answer; the requests after it were refused`
+                : `the target stopped accepting connections after answering ${route(killer.answered!)}, the last request it answered; the requests after it were refused`;
       const finding: Finding = {
         code: 'transport_error',
         severity: 'failure',
