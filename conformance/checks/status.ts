@@ -815,10 +815,15 @@ function unjudgedRefusal(
  */
 function inputlessRefusal(operation: OperationModel, status: number): string | undefined {
   if (status < 400 || status >= 500) return undefined;
-  // A 401 or 403 of a secured operation judged its key; one of an operation that declares no
-  // security judged credentials the document does not describe (held-out set 87: a login that
-  // declares no body and documents 401).
-  if ((status === 401 || status === 403) && operation.security.access !== 'public') return undefined;
+  // A 401 or 403 of a secured operation judged its key. One of a write that declares no security
+  // and no body may judge credentials in a body the document does not describe (held-out set 87: a
+  // login that declares no body and documents 401); a read that carries nothing refuses access the
+  // document says is open, and stays a failure.
+  if (
+    (status === 401 || status === 403) &&
+    (operation.security.access !== 'public' || !['post', 'put', 'patch'].includes(operation.method))
+  )
+    return undefined;
   return operation.responseFor(status) !== undefined && declaresNoInput(operation)
     ? 'a request to an operation that declares no input: what its documented refusal judged is nothing the document declares'
     : undefined;
