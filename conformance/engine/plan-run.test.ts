@@ -97,3 +97,22 @@ describe('planRun', () => {
     expect(early.some((p) => p.operationId === 'deleteUser')).toBe(true);
   });
 });
+
+describe('planFirstLook', () => {
+  it('leaves out a read that may end the session: the run sends those last', async () => {
+    const { planFirstLook } = await import('./plan-run.js');
+    const { genericRules } = await import('../domain/generic/index.js');
+    const { resourceModelFor } = await import('../../spec/resources/index.js');
+    const ok = { '200': { description: 'ok' } };
+    const doc = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'x', version: '1' },
+      paths: {
+        '/stats': { get: { operationId: 'stats', responses: ok } },
+        '/auth/logout': { get: { operationId: 'logout', responses: ok } },
+      },
+    } as never);
+    const rules = genericRules(doc, resourceModelFor(doc).model);
+    expect(planFirstLook(doc, rules, selection()).map((c) => c.operationId)).toEqual(['stats']);
+  });
+});

@@ -83,10 +83,19 @@ export function operationSelected(
   return (operationId) => (named.size === 0 || named.has(operationId)) && !skipped.has(operationId);
 }
 
-/** The first-look cases the domain asks for, as the selection keeps them. */
+/**
+ * The first-look cases the domain asks for, as the selection keeps them. Not a request that may end
+ * the session (`GET /logout`): the run sends those last, once nothing needs the credential.
+ */
 export function planFirstLook(spec: SpecModel, rules: DomainRules, selection: RunSelection): Case[] {
+  const closes = (c: Case) => {
+    const operation = spec.operation(c.operationId);
+    return operation !== undefined && mayEndSession(operation.method, operation.path, operation.operationId);
+  };
   return (
-    rules.firstLook?.(spec).filter((c) => keeps(selection, spec, [c.operationId, 'first-look'], c.operationId)) ?? []
+    rules
+      .firstLook?.(spec)
+      .filter((c) => !closes(c) && keeps(selection, spec, [c.operationId, 'first-look'], c.operationId)) ?? []
   );
 }
 
