@@ -244,7 +244,8 @@ export function lifecycle(
         const before = tagged;
         const tag = now.response!.headers.etag;
         tagged = tag !== undefined && !tag.startsWith('W/') ? now : undefined;
-        if (!before || tag === undefined || before.response!.headers.etag !== tag || tag.startsWith('W/')) return;
+        // `before` holds a strong tag, so an equal one is strong too.
+        if (!before || tag === undefined || before.response!.headers.etag !== tag) return;
         const content = (e: Exchange) => canonical(e.response!.exactJson ?? e.response!.json ?? e.response!.bodyText);
         if (content(before) === content(now)) return;
         log.add(
