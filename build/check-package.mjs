@@ -2,8 +2,9 @@
  * What a user gets from npm, checked end to end (`npm run check:package`, run by .ci/run):
  *
  *   1. `npm pack` (prepack builds dist/), and the tarball holds only the allow-listed files;
- *   2. the tarball installs into an empty project, from the local npm cache where it can
- *      (`--prefer-offline`), with no EBADENGINE warning; vitest, msw, jsdom and @types/node come
+ *   2. the tarball installs into an empty project, revalidating cached packuments
+ *      (`--prefer-online`: a stale packument made npm skip rolldown's native binding silently,
+ *      npm/cli#4828), with no EBADENGINE warning; vitest, msw, jsdom and @types/node come
  *      along, as a user's project would have them;
  *   3. `contract-kit --help`; on a spec written here, not in the repository: `contract-kit init spec.yaml`
  *      writes its three files, `contract-kit mock spec.yaml` serves it (the banner names the key's
@@ -168,7 +169,7 @@ writeFileSync(
 );
 const { output: log } = step('npm install <tarball> into an empty project', 'npm', [
   'install',
-  '--prefer-offline',
+  '--prefer-online',
   '--no-audit',
   '--no-fund',
   join(work, packed.filename),
