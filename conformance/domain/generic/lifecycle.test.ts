@@ -600,3 +600,107 @@ describe('lifecycle: a deletion that needs a credential', () => {
     expect([bare.case.kind, bare.case.auth]).toEqual(['auth', 'none']);
   });
 });
+
+describe('lifecycle: deleting an item that holds nested items', () => {
+  // mecanojob (held-out set 88): deleting a user who owns appointments answered 500.
+  const board = {
+    type: 'object',
+    required: ['id', 'title'],
+    properties: { id: { type: 'integer', readOnly: true }, title: { type: 'string' } },
+  };
+  const task = {
+    type: 'object',
+    required: ['id', 'text'],
+    properties: { id: { type: 'integer', readOnly: true }, text: { type: 'string' } },
+  };
+  const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+  const boardId = { name: 'boardId', in: 'path', required: true, schema: { type: 'integer' } };
+  const spec = specFromDocument({
+    openapi: '3.1.0',
+    info: { title: 'Boards', version: '1' },
+    paths: {
+      '/boards': {
+        post: {
+          operationId: 'createBoard',
+          requestBody: json(board),
+          responses: { '201': { description: 'made', ...json(board) } },
+        },
+      },
+      '/boards/{boardId}': {
+        parameters: [boardId],
+        get: {
+          operationId: 'getBoard',
+          responses: { '200': { description: 'ok', ...json(board) }, '404': { description: 'no' } },
+        },
+        delete: { operationId: 'deleteBoard', responses: { '204': { description: 'gone' } } },
+      },
+      '/boards/{boardId}/tasks': {
+        parameters: [boardId],
+        get: {
+          operationId: 'listTasks',
+          responses: { '200': { description: 'ok', ...json({ type: 'array', items: task }) } },
+        },
+        post: {
+          operationId: 'createTask',
+          requestBody: json(task),
+          responses: { '201': { description: 'made', ...json(task) } },
+        },
+      },
+      '/boards/{boardId}/tasks/{taskId}': {
+        parameters: [boardId, { name: 'taskId', in: 'path', required: true, schema: { type: 'integer' } }],
+        get: {
+          operationId: 'getTask',
+          responses: { '200': { description: 'ok', ...json(task) }, '404': { description: 'no' } },
+        },
+      },
+    },
+  });
+  const collections = resourceModelFor(spec).model.collections;
+  const boards = collections.find((c) => c.path === '/boards')!;
+
+  it('every second life makes a nested item before the deletion, and reads it after; orphans listed are not judged', async () => {
+    const property = lifecycle(spec, boards, undefined, collections)!;
+    const lives: string[][] = [];
+    for (let life = 0; life < 2; life++) {
+      const sent: string[] = [];
+      let alive = false;
+      const tasks: unknown[] = [];
+      const context: SequenceContext = {
+        spec,
+        readOnly: false,
+        judge: () => [],
+        send: async (c: Case) => {
+          sent.push(`${c.operationId} ${JSON.stringify(c.pathParams)}`);
+          if (c.operationId === 'createBoard') {
+            alive = true;
+            return jsonExchange(c, 201, { title: 'Plan', id: 3 });
+          }
+          if (c.operationId === 'createTask') {
+            tasks.push({ id: 9, text: 'x' });
+            return jsonExchange(c, 201, { id: 9, text: 'x' });
+          }
+          if (c.operationId === 'deleteBoard') {
+            alive = false;
+            return jsonExchange(c, 204, undefined);
+          }
+          // The tasks outlive their board: the spec says nothing of them, so nothing is judged.
+          if (c.operationId === 'listTasks') return jsonExchange(c, 200, tasks);
+          if (c.operationId === 'getTask') return jsonExchange(c, 200, { id: 9, text: 'x' });
+          return alive ? jsonExchange(c, 200, { title: 'Plan', id: 3 }) : jsonExchange(c, 404, { message: 'gone' });
+        },
+      };
+      const step = { create: { pathParams: {}, query: [], body: { title: 'Plan' } } };
+      expect((await property.execute(step as never, context)).findings.map((f) => f.check)).toEqual([]);
+      lives.push(sent);
+    }
+    expect(lives[0]!.filter((s) => /createTask|getTask/.test(s))).toEqual([]);
+    const second = lives[1]!;
+    const made = second.findIndex((s) => s === 'createTask {"boardId":"3"}');
+    const deleted = second.findIndex((s) => s.startsWith('deleteBoard'));
+    const readAfter = second.findIndex((s) => s === 'getTask {"boardId":"3","taskId":"9"}');
+    expect(made).toBeGreaterThan(-1);
+    expect(deleted).toBeGreaterThan(made);
+    expect(readAfter).toBeGreaterThan(deleted);
+    expect(property.operations).toEqual(expect.arrayContaining(['createTask', 'getTask']));
+  });
+});
