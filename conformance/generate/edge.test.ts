@@ -121,6 +121,15 @@ describe('edgeOf', () => {
   });
 });
 
+describe('counts written as text', () => {
+  it('digits past 2^53−1 are the integer-precision edge, as the JSON number is', () => {
+    expect(edgeOf('9007199254740993', undefined, 'query.page')).toMatchObject({ gap: 'integer-precision' });
+    expect(edgeOf('-9007199254740993', undefined, 'query.page')).toMatchObject({ gap: 'integer-precision' });
+    expect(edgeOf('9007199254740991', undefined, 'query.page')).toBeUndefined();
+    expect(edgeOf('12', undefined, 'query.page')).toBeUndefined();
+  });
+});
+
 describe('e-mail addresses many validators refuse (held-out set 36)', () => {
   const email = { type: 'string', format: 'email' };
   it('are edges: characters beyond letters, digits and . _ % + - before the @', () => {

@@ -57,6 +57,13 @@ export function edgeOf(
         description: `${pointer || 'value'} is ${value.length} UTF-16 units (${bytes} UTF-8 bytes) long`,
       };
     }
+    // A count written as text is still a number to the server that parses it: past 2^53−1 it is the
+    // same edge as the JSON number (RFC 8259 §6), whatever the schema's type.
+    if (/^-?\d{16,}$/.test(value) && Math.abs(Number(value)) > Number.MAX_SAFE_INTEGER)
+      return {
+        gap: 'integer-precision',
+        description: `${pointer || 'value'} "${value}" is digits beyond 2^53−1 (RFC 8259 §6 interoperability)`,
+      };
     if (CONTROL.test(value))
       return { gap: 'field-size-limits', description: `${pointer || 'value'} contains control characters` };
     if (hasLoneSurrogate(value))

