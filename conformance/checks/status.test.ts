@@ -743,3 +743,18 @@ describe('status: auth expectations from the scheme handlers', () => {
     expect(findings[0]!.evidence).toMatchObject({ auth: 'name-case', scheme: 'k' });
   });
 });
+
+describe('checkStatus: another valid spelling of the key', () => {
+  it('refused as the default spelling was on the same request, is not the spelling (held-out set 91)', () => {
+    const spelled = (validKeyStatus: number) =>
+      authCase('listPets', 'valid-lowercase-scheme' as AuthVariant, { authExpect: 'accept', validKeyStatus });
+    expect(run(checkStatus, ops.listPets, spelled(401), err(401))).toEqual([]);
+    expect(run(checkStatus, ops.listPets, spelled(403), err(403))).toEqual([]);
+    // The default spelling was served: the refusal is the spelling's.
+    expect(run(checkStatus, ops.listPets, spelled(200), err(401)).map((f) => f.code)).toEqual(['auth_rejected_valid']);
+    // The default spelling itself refused carries the verdict.
+    expect(run(checkStatus, ops.listPets, validCase('listPets'), err(401)).map((f) => f.code)).toEqual([
+      'auth_rejected_valid',
+    ]);
+  });
+});
