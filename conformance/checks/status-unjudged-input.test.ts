@@ -359,6 +359,23 @@ describe('refusals the spec cannot judge', () => {
     ).toContain('failure');
   });
 
+  it('the words may be in the language the server writes its messages in (set 91)', () => {
+    const made = validCase('getCourse', { pathParams: { id: '0' } });
+    for (const says of [
+      'Pedido não encontrado',
+      'Pedido n\u00e3o encontrado',
+      'Recurso no encontrado',
+      'Cours introuvable',
+      'Kurs nicht gefunden',
+    ]) {
+      const findings = run(checkStatus, op('getCourse'), made, jsonResponse(400, { detail: says }));
+      expect(findings.map((f) => f.gap)).toEqual(['undocumented-not-found']);
+    }
+    // A refusal in other words is still a refused valid request.
+    const other = jsonResponse(400, { detail: 'Usuário já existe com este email' });
+    expect(verdicts(run(checkStatus, op('getCourse'), made, other)).map((v) => v.severity)).toContain('failure');
+  });
+
   it('an undocumented 4xx to an id the kit made up, whose body says it does not exist, is the not-found gap (set 82)', () => {
     // NestJS (held-out set 82): `GET /courses/0` answered 400 "Course with id 0 does not exist";
     // only 200 is documented. The target's words say the id names nothing, as a 404 would.
