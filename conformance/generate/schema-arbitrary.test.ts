@@ -157,6 +157,15 @@ describe('landmarksOf', () => {
     expect(values).toEqual(expect.arrayContaining([0, 1, -1, 2 ** 31 - 1, 2 ** 31, 2 ** 53 - 1]));
   });
 
+  it('gives one past each end of int64 only where no format and no bound stops there (held-out sets 91, 92)', () => {
+    const past = ['9223372036854775808', '-9223372036854775809'];
+    expect(texts(landmarksOf({ type: 'integer' }))).toEqual(expect.arrayContaining(past));
+    expect(texts(landmarksOf({ type: 'integer', minimum: 0 }))).toContain(past[0]);
+    expect(texts(landmarksOf({ type: 'integer', minimum: 0 }))).not.toContain(past[1]);
+    expect(texts(landmarksOf({ type: 'integer', format: 'int64' }))).not.toEqual(expect.arrayContaining([past[0]]));
+    expect(texts(landmarksOf({ type: 'integer', maximum: 10 }))).not.toContain(past[0]);
+  });
+
   it('gives empty, blank, astral and over-long strings for a free string', () => {
     const values = landmarksOf(property(ops.spec.schemas.NewPet!.schema, 'name')) as string[];
     expect(values).toContain('');
