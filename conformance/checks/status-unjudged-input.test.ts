@@ -17,6 +17,39 @@ const spec = specFromDocument({
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
   },
   paths: {
+    '/reservations': {
+      post: {
+        operationId: 'createReservation',
+        description:
+          'The window is half-open. `endsAt` must be after `startsAt` and at most 24 hours later (otherwise 400 or 422).',
+        requestBody: body({
+          type: 'object',
+          required: ['plate', 'startsAt', 'endsAt'],
+          properties: {
+            plate: { type: 'string', minLength: 1, maxLength: 12 },
+            startsAt: { type: 'string', format: 'date-time' },
+            endsAt: { type: 'string', format: 'date-time' },
+          },
+        }),
+        responses: { '201': ok['200'], '400': { description: 'Invalid request' } },
+      },
+    },
+    '/shifts': {
+      post: {
+        operationId: 'createShift',
+        description: 'Creates a shift. The `plate` must be unique.',
+        requestBody: body({
+          type: 'object',
+          required: ['plate', 'startsAt', 'endsAt'],
+          properties: {
+            plate: { type: 'string', minLength: 1, maxLength: 12 },
+            startsAt: { type: 'string', format: 'date-time' },
+            endsAt: { type: 'string', format: 'date-time' },
+          },
+        }),
+        responses: { '201': ok['200'], '400': { description: 'Invalid request' } },
+      },
+    },
     '/books': {
       post: {
         operationId: 'createBook',
@@ -645,5 +678,27 @@ describe('a 401 on an operation that requires no credentials', () => {
     expect(verdicts(run(checkStatus, get, named, refused(400)))).toEqual([
       { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
     ]);
+  });
+});
+
+describe('a rule the operation states in words across members (the parking zoo)', () => {
+  const window = { plate: 'AB-1', startsAt: '2099-12-31T23:59:59.000Z', endsAt: '2023-12-31T23:59:59.999Z' };
+  it('a documented 400 of a body holding the members the rule names is unjudged input, quoting the rule', () => {
+    const c = validCase('createReservation', { body: { kind: 'json', value: window } });
+    const findings = run(
+      checkStatus,
+      op('createReservation'),
+      c,
+      jsonResponse(400, { detail: 'endsAt must be after startsAt' }),
+    );
+    expect(findings.map((f) => [f.code, f.gap])).toEqual([['contract_gap', 'unjudged-input']]);
+    expect(describeFinding(findings[0]!)).toContain('`endsAt` must be after `startsAt`');
+  });
+
+  it('a rule naming one member only, or no rule, leaves the 400 a refused valid request', () => {
+    const c = validCase('createShift', { body: { kind: 'json', value: window } });
+    expect(
+      verdicts(run(checkStatus, op('createShift'), c, jsonResponse(400, { detail: 'no' }))).map((v) => v.severity),
+    ).toContain('failure');
   });
 });

@@ -17,6 +17,7 @@ import {
   credentialVariantOf,
 } from './credential-variant.js';
 import { invertedRange } from './inverted-range.js';
+import { statedRuleAcross } from './stated-rule.js';
 import { authExpectation, bodyNamesAnother, type Case, keyMembers, sentJson } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
@@ -811,6 +812,10 @@ function unjudgedRefusal(
   // it against its clock, which no schema can state.
   const past = pastTimeSent(c, operation, status);
   if (past) return past;
+  // A rule the operation's words state across members the body sent ("`endsAt` must be after
+  // `startsAt`"), which no schema can: its documented refusal may be that rule's (the parking zoo).
+  const stated = statedRuleAcross(operation, members);
+  if (stated) return `a body holding members a rule in the operation's words relates: "${stated}"`;
   // A file whose bytes the kit made up, refused in words that name the file's kind (held-out set
   // 76: "Invalid image type. Allowed: jpg, png, gif, webp"): `format: binary` cannot say which
   // files the server takes. A refusal in other words ("uploads are closed") still fails.
