@@ -1,36 +1,4 @@
-/**
- * The words that open and close a range, as query parameters name them alone (`from`, `to`) or as a
- * part of a name (`startsAtFrom`, `minPrice`, `created_after`).
- */
-const RANGE_WORDS: readonly (readonly [string, string])[] = [
-  ['from', 'to'],
-  ['start', 'end'],
-  ['begin', 'end'],
-  ['since', 'until'],
-  ['after', 'before'],
-  ['min', 'max'],
-  ['low', 'high'],
-  ['lower', 'upper'],
-  ['gte', 'lte'],
-  ['gt', 'lt'],
-];
-
-/** The parts of a parameter name, lower-cased: split at `_`, `-`, `.`, brackets and camelCase humps. */
-function partsOf(name: string): string[] {
-  return name
-    .split(/[_\-.[\]]+|(?<=[a-z0-9])(?=[A-Z])/)
-    .filter((part) => part !== '')
-    .map((part) => part.toLowerCase());
-}
-
-/** The name's parts with the part `word` replaced by a placeholder, or undefined when no part is `word`. */
-function withoutWord(name: string, word: string): string | undefined {
-  const parts = partsOf(name);
-  const at = parts.indexOf(word);
-  if (at === -1) return undefined;
-  parts[at] = '\u0000';
-  return parts.join(' ');
-}
+import { rangePairs } from '../generate/range-pairs.js';
 
 /** A number, or an instant written as a date or date-time, for comparing the two ends. */
 function comparable(value: string): number | undefined {
@@ -49,16 +17,13 @@ function comparable(value: string): number | undefined {
  * "`from` later than `to` is answered 400"). Undefined when no such pair was sent.
  */
 export function invertedRange(query: readonly (readonly [string, string])[]): string | undefined {
-  for (const [opening, closing] of RANGE_WORDS)
-    for (const [low, lowValue] of query) {
-      const shape = withoutWord(low, opening);
-      if (shape === undefined) continue;
-      const high = query.find(([name]) => name !== low && withoutWord(name, closing) === shape);
-      if (!high) continue;
-      const a = comparable(lowValue);
-      const b = comparable(high[1]);
-      if (a !== undefined && b !== undefined && a > b)
-        return `the query's ${low} (${lowValue}), past its ${high[0]} (${high[1]}): a range OpenAPI cannot say must not be inverted`;
-    }
+  for (const [low, high] of rangePairs(query.map(([name]) => name))) {
+    const lowValue = query.find(([name]) => name === low)![1];
+    const highValue = query.find(([name]) => name === high)![1];
+    const a = comparable(lowValue);
+    const b = comparable(highValue);
+    if (a !== undefined && b !== undefined && a > b)
+      return `the query's ${low} (${lowValue}), past its ${high} (${highValue}): a range OpenAPI cannot say must not be inverted`;
+  }
   return undefined;
 }

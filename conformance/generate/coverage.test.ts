@@ -239,6 +239,62 @@ describe('ordinaryParts: text servers parse', () => {
   });
 });
 
+describe('ordinaryParts: members that open and close one range', () => {
+  const operationOf = (properties: object, required: string[]) =>
+    specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'parking', version: '1' },
+      paths: {
+        '/reservations': {
+          post: {
+            operationId: 'reserve',
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { type: 'object', required, properties } } },
+            },
+            responses: { '201': { description: 'made' } },
+          },
+        },
+      },
+    } as never).operation('reserve')!;
+
+  it('hold a window of two hours ahead, or two days for dates, and numbers in order (the parking zoo)', async () => {
+    const { ordinaryParts, bodyExtremes } = await import('./coverage.js');
+    const times = operationOf(
+      {
+        startsAt: { type: 'string', format: 'date-time' },
+        endsAt: { type: 'string', format: 'date-time' },
+        checkIn: { type: 'string', format: 'date' },
+        checkOut: { type: 'string', format: 'date' },
+        minPrice: { type: 'integer' },
+        maxPrice: { type: 'integer' },
+      },
+      ['startsAt', 'endsAt', 'checkIn', 'checkOut', 'minPrice', 'maxPrice'],
+    );
+    for (const seed of [0, 1, 7, -3, 123456789]) {
+      const body = ordinaryParts(times, {}, seed).body as unknown as Record<string, string>;
+      expect(Date.parse(body.endsAt!) - Date.parse(body.startsAt!)).toBe(2 * 3_600_000);
+      expect(Date.parse(body.startsAt!)).toBeGreaterThan(Date.UTC(2030, 0, 1));
+      expect(Date.parse(body.checkOut!) - Date.parse(body.checkIn!)).toBe(2 * 86_400_000);
+      expect(Number(String(body.minPrice))).toBeLessThanOrEqual(Number(String(body.maxPrice)));
+      const full = bodyExtremes(times, seed).fullest!.body as unknown as Record<string, string>;
+      expect(Date.parse(full.endsAt!) - Date.parse(full.startsAt!)).toBe(2 * 3_600_000);
+    }
+  });
+
+  it('keep what the schema says where an ordered pair would break it', async () => {
+    const { ordinaryParts } = await import('./coverage.js');
+    const fixed = operationOf(
+      {
+        startsAt: { type: 'string', format: 'date-time', enum: ['2020-01-01T00:00:00Z'] },
+        endsAt: { type: 'string', format: 'date-time' },
+      },
+      ['startsAt', 'endsAt'],
+    );
+    expect((ordinaryParts(fixed, {}, 0).body as Record<string, string>).startsAt).toBe('2020-01-01T00:00:00Z');
+  });
+});
+
 describe('raw JSON spellings of a body with integers beyond 2^53', () => {
   it('write the integer digit for digit, never the LosslessNumber object (held-out set 75)', () => {
     const user = {
