@@ -44,6 +44,31 @@ export function judgeConditional({ first, conditional, fresh }: ConditionalRound
   ];
 }
 
+/**
+ * RFC 9110 §13.1.2: an origin server MUST evaluate `If-None-Match`; when the tag it names is the
+ * current one, the GET is not performed and 304 answers it. Judged only where the operation
+ * documents 304 (a server may serve tags it never compares, and a spec without 304 never promised
+ * it), on a repeat of a GET that answered 2xx with that tag, nothing written between, whose answer
+ * shows the same content again (a representation that changed meanwhile owes no 304).
+ */
+export function judgeNotModified(first: Exchange, repeated: Exchange, documents304: boolean): Finding[] {
+  const tag = first.response?.headers.etag;
+  const r = repeated.response;
+  if (!documents304 || !tag || !first.response || !r) return [];
+  if (first.response.status < 200 || first.response.status >= 300 || r.status < 200 || r.status >= 300) return [];
+  const before = canonical(first.response.json ?? first.response.bodyText);
+  const now = canonical(r.json ?? r.bodyText);
+  if (before !== now) return [];
+  return [
+    findingOf(repeated, {
+      code: 'protocol_violation',
+      severity: 'failure',
+      check: 'protocol',
+      evidence: { rule: 'not-modified-ignored', etag: tag, status: r.status },
+    }),
+  ];
+}
+
 /** A JSON value as text with object members sorted and arrays sorted by their elements' text. */
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).sort().join(',')}]`;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Case, Exchange, ReceivedResponse } from '../cases/index.js';
 import { checkAllowHeader } from './allow-header.js';
-import { canonical, judgeConditional } from './conditional.js';
+import { canonical, judgeConditional, judgeNotModified } from './conditional.js';
 import { uniformErrorSchema } from './error-schema.js';
 import { checkHead } from './head.js';
 import { judgeLocation } from './location.js';
@@ -206,6 +206,31 @@ describe('uniformErrorSchema', () => {
     expect(
       uniformErrorSchema({ ...ops.getPet, responses: { ...ops.getPet.responses, '404': bodiless } }),
     ).toBeUndefined();
+  });
+});
+
+describe('judgeNotModified', () => {
+  const first = () => sent(validCase('listPets'), jsonResponse(200, [pet(1)], { etag: 'W/"a"' }));
+  const repeated = (status: number, pets: unknown[] = [pet(1)]) =>
+    sent(
+      validCase('listPets'),
+      response(status, status === 304 ? '' : JSON.stringify(pets), { etag: 'W/"a"' }),
+      'GET',
+      { 'if-none-match': 'W/"a"' },
+    );
+
+  it('fails the whole representation served again to the tag it was just served with, where 304 is documented (the parking zoo)', () => {
+    const findings = judgeNotModified(first(), repeated(200), true);
+    expect(findings.map((f) => [f.code, f.severity, (f.evidence as { rule: string }).rule])).toEqual([
+      ['protocol_violation', 'failure', 'not-modified-ignored'],
+    ]);
+    expect(describeFinding(findings[0]!)).toContain('RFC 9110 §13.1.2');
+  });
+
+  it('passes a 304, content that changed meanwhile, and any answer where the operation documents no 304', () => {
+    expect(judgeNotModified(first(), repeated(304), true)).toEqual([]);
+    expect(judgeNotModified(first(), repeated(200, [pet(1), pet(2)]), true)).toEqual([]);
+    expect(judgeNotModified(first(), repeated(200), false)).toEqual([]);
   });
 });
 

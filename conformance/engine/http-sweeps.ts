@@ -1,6 +1,6 @@
 import type { Case, Exchange, WireJson } from '../cases/index.js';
 import { judgeChallengeConsistency } from '../checks/auth-challenge.js';
-import { judgeConditional } from '../checks/conditional.js';
+import { judgeConditional, judgeNotModified } from '../checks/conditional.js';
 import { uniformErrorSchema } from '../checks/error-schema.js';
 import { judgeLocation } from '../checks/location.js';
 import { judgeMemberOrder, judgeStoredWhole } from '../checks/stored-whole.js';
@@ -316,6 +316,9 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
         if (guarded) await send({ ...base, kind: 'probe', auth: 'none', headers: { 'if-none-match': '*' } });
         if (!tag) return log.execution();
         if (guarded) await send({ ...base, kind: 'probe', auth: 'none', headers: { 'if-none-match': tag } });
+        // The same GET naming the tag it just got: nothing changed, so the condition is false.
+        const repeated = await send({ ...base, headers: { 'if-none-match': tag } });
+        log.add(...judgeNotModified(first, repeated, reader.responses['304'] !== undefined));
         if (!creator) return log.execution();
         const made = sampleValid(creator, context);
         await send(withPatch(made, view.patch));

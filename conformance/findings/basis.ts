@@ -69,6 +69,12 @@ function protocolBasis(e: ProtocolEvidence): Basis {
       return rfc('RFC 9110', '§9.3.2', 'HEAD is identical to GET except that the server MUST NOT send content');
     case 'allow-method-refused':
       return rfc('RFC 9110', '§10.2.1', 'Allow lists the methods the target resource supports');
+    case 'not-modified-ignored':
+      return rfc(
+        'RFC 9110',
+        '§13.1.2',
+        'an origin server that receives If-None-Match MUST evaluate the condition; when it is false, it MUST NOT perform the method and, for GET, answers 304',
+      );
     case 'etag-unchanged':
       return rfc(
         'RFC 9110',

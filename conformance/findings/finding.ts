@@ -444,6 +444,12 @@ export type ProtocolEvidence =
    * entity tag (RFC 9110 §8.8.1, §8.8.3): a client that revalidates keeps the stale copy.
    */
   | { readonly rule: 'etag-unchanged'; readonly etag: string; readonly writer: string; readonly read: string }
+  /**
+   * A GET with `If-None-Match` naming the entity tag the same GET had just answered, nothing written
+   * between, served the whole representation again, where the operation documents 304 (RFC 9110
+   * §13.1.2: the condition is false, so the method is not performed).
+   */
+  | { readonly rule: 'not-modified-ignored'; readonly etag: string; readonly status: Integer }
   /** A method a 405's Allow lists answered 405 itself (RFC 9110 §10.2.1). */
   | {
       readonly rule: 'allow-method-refused';

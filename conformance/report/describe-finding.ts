@@ -63,6 +63,8 @@ function describeProtocol(e: ProtocolEvidence): string {
       return `HEAD answered ${e.headStatus} where GET of the same URI, just before and just after, answered ${e.getStatus}; RFC 9110 §9.3.2: HEAD is GET without content, so it finds what GET finds.`;
     case 'etag-unchanged':
       return `${e.read} answered other content after ${e.writer} than before it, under the same strong ETag ${e.etag}; RFC 9110 §8.8.1: a strong validator changes whenever the representation data changes, so a client that revalidates with it keeps its stale copy.`;
+    case 'not-modified-ignored':
+      return `If-None-Match: ${e.etag}, the entity tag this GET had just answered with nothing changed since, got ${e.status} with the whole representation again, where the operation documents 304; RFC 9110 §13.1.2: an origin server MUST evaluate If-None-Match, and when no tag is current it does not perform the GET but answers 304 Not Modified.`;
     case 'allow-method-refused':
       return `The 405 to ${e.listedBy} says Allow: ${e.allow}, but ${e.method}, one of the methods it lists, then answered 405 itself; RFC 9110 §10.2.1: Allow lists the methods the resource supports.`;
   }
