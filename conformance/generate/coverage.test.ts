@@ -295,6 +295,43 @@ describe('ordinaryParts: members that open and close one range', () => {
   });
 });
 
+describe('coverageValidCases: a bare integer body member past int64', () => {
+  it('is sent once each side (held-out set 94: price beyond 64 bits answered 500)', () => {
+    const create = specFromDocument({
+      openapi: '3.0.2',
+      info: { title: 'products', version: '1' },
+      paths: {
+        '/product': {
+          post: {
+            operationId: 'createProduct',
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['title', 'price'],
+                    properties: {
+                      title: { type: 'string' },
+                      price: { type: 'integer' },
+                      stock: { type: 'integer', format: 'int64' },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'made' } },
+          },
+        },
+      },
+    } as never).operation('createProduct')!;
+    const texts = coverageValidCases(create).map((c) => String(wire(c, create).body ?? ''));
+    expect(texts.some((t) => t.includes('"price":9223372036854775808'))).toBe(true);
+    expect(texts.some((t) => t.includes('"price":-9223372036854775809'))).toBe(true);
+    expect(texts.some((t) => t.includes('"stock":9223372036854775808'))).toBe(false);
+  });
+});
+
 describe('raw JSON spellings of a body with integers beyond 2^53', () => {
   it('write the integer digit for digit, never the LosslessNumber object (held-out set 75)', () => {
     const user = {

@@ -18,7 +18,12 @@ export function integerFaults(value: WireJson, input: JsonSchema, pointer = ''):
     if (!/^-?\d+$/.test(text)) return [];
     const n = BigInt(text);
     const { lo, hi } = integerBounds(schema);
-    return n < lo || n > hi ? [pointer] : [];
+    // Without a format, int64's ends are only where the kit's drawn values stop: the schema itself
+    // bounds nothing there, and a value past them (a landmark) is as valid as any other.
+    const open = schema.format === undefined;
+    const below = n < lo && !(open && schema.minimum === undefined && schema.exclusiveMinimum === undefined);
+    const above = n > hi && !(open && schema.maximum === undefined && schema.exclusiveMaximum === undefined);
+    return below || above ? [pointer] : [];
   }
   if (Array.isArray(value)) {
     const items = schema.items;
