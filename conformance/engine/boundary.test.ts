@@ -99,3 +99,22 @@ describe('explainBoundary', () => {
     expect(message).toBe('The server answered 500.');
   });
 });
+
+describe('dimensionsOf', () => {
+  it('gives no length to text holding a lone surrogate or a control character (held-out set 93)', async () => {
+    const { dimensionsOf } = await import('./boundary.js');
+    const c = (value: Record<string, WireJson>): Case =>
+      ({
+        operationId: 'x',
+        kind: 'valid',
+        auth: 'valid',
+        pathParams: {},
+        query: [],
+        body: { kind: 'json', value },
+      }) as unknown as Case;
+    const labels = (value: Record<string, WireJson>) => dimensionsOf(c(value)).map((d) => d.label);
+    expect(labels({ email: `${'a'.repeat(1999)}\ud83d` })).toEqual([]);
+    expect(labels({ password: 'pass\u0000word' })).toEqual([]);
+    expect(labels({ email: 'a'.repeat(2000), name: 'Rex\ud83d\udc36' })).toEqual(['/body/email', '/body/name']);
+  });
+});
