@@ -9,6 +9,7 @@ import { describeFinding } from '../../report/describe-finding.js';
 import { jsonExchange } from './__fixtures__/memory-store.js';
 import type { SequenceContext } from '../rules.js';
 import { stateRefusals, stateRule } from './state-refusals.js';
+import { ordinaryParts } from '../../generate/index.js';
 
 const order = {
   type: 'object',
@@ -34,7 +35,17 @@ const spec = specFromDocument({
     '/orders': {
       post: {
         operationId: 'createOrder',
-        requestBody: { required: true, ...json({ type: 'object', properties: { note: { type: 'string' } } }) },
+        requestBody: {
+          required: true,
+          ...json({
+            type: 'object',
+            properties: {
+              note: { type: 'string' },
+              startsAt: { type: 'string', format: 'date-time' },
+              endsAt: { type: 'string', format: 'date-time' },
+            },
+          }),
+        },
         responses: { '201': { description: 'made', ...json(order) } },
       },
     },
@@ -62,8 +73,11 @@ const spec = specFromDocument({
 } as never);
 const orders = resourceModelFor(spec).model.collections.find((c) => c.path === '/orders')!;
 
-/** An order store with the lifecycle above; `completesCancelled` is the planted defect. */
-function target(completesCancelled: boolean): SequenceContext & { sent: Case[] } {
+/**
+ * An order store with the lifecycle above; `completesCancelled` is the planted defect. `taken`: the
+ * start of a window already booked, whose creation is refused with 409.
+ */
+function target(completesCancelled: boolean, taken?: unknown): SequenceContext & { sent: Case[] } {
   const items = new Map<number, { id: number; status: string }>();
   const sent: Case[] = [];
   const allowed: Record<string, [string[], string]> = {
@@ -79,6 +93,8 @@ function target(completesCancelled: boolean): SequenceContext & { sent: Case[] }
     async send(c: Case) {
       sent.push(c);
       if (c.operationId === 'createOrder') {
+        const start = (c.body as { value?: { startsAt?: unknown } } | undefined)?.value?.startsAt;
+        if (taken !== undefined && start === taken) return jsonExchange(c, 409, { message: 'already booked' });
         const item = { id: items.size + 1, status: 'open' };
         items.set(item.id, item);
         return jsonExchange(c, 201, item);
@@ -160,3 +176,17 @@ describe('stateRefusals', () => {
 });
 
 const property = () => stateRefusals(spec, orders)!;
+
+describe('stateRefusals: items with values of their own', () => {
+  it('still walks the states where the values of the ordinary body are already held (the parking zoo)', async () => {
+    // Other properties create with the ordinary body (seed 0) first: the target now holds its window.
+    const held = (ordinaryParts(spec.operation('createOrder')!, {}, 0).body as { startsAt?: unknown }).startsAt;
+    expect(held).toEqual(expect.any(String));
+    const { findings } = await stateRefusals(spec, orders)!.execute(0, target(true, held));
+    expect(findings.map((f) => [f.severity, f.check, f.operationId])).toContainEqual([
+      'failure',
+      'semantics.state',
+      'completeOrder',
+    ]);
+  });
+});

@@ -26,6 +26,12 @@ const TURNED =
   /\b(?:not|unless|only|except|other than|otherwise|no longer|never|whose|with|without|if|when|where|while|because|until)\b/i;
 /** Actions a new item is led through, at most, to reach a state. */
 const LONGEST_PATH = 2;
+/**
+ * The seed of the first new item's values. Values of their own, not those of the ordinary bodies
+ * other properties send (seed 0 and up): a creation repeating a value the target keeps unique, or a
+ * window it already booked, is refused with 409 and no state is reached (the parking zoo).
+ */
+const ITEM_SEED = 0x57a7e;
 /** New items made, at most, in one execution. */
 const MOST_ITEMS = 24;
 
@@ -100,7 +106,7 @@ export function stateRefusals(spec: SpecModel, collection: CollectionModel): Seq
         if (made.length >= MOST_ITEMS) return undefined;
         const base = toValidCase(
           create,
-          withKnownReferences(create, ordinaryParts(create, {}, made.length), knownOf(create)),
+          withKnownReferences(create, ordinaryParts(create, {}, ITEM_SEED + made.length), knownOf(create)),
         );
         const creation = await log.send({
           ...withoutMember(base, chosen),
