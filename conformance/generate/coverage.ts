@@ -154,8 +154,9 @@ function withParsedText(body: WireJson, schema: CompiledSchema, seed: number): W
 
 /**
  * An ordinary body whose members that open and close one range (`startsAt` and `endsAt`, `checkIn`
- * and `checkOut`, `minPrice` and `maxPrice`) hold an ordinary range: a window of two hours (or two
- * days, for dates) some years ahead, and numbers in order. Two instants drawn apart are almost
+ * and `checkOut`, `minPrice` and `maxPrice`) hold an ordinary range: a window of an hour and a half
+ * (not a whole number of hours, where rounding and pro-rating look alike; two days for dates) some
+ * years ahead, and numbers in order. Two instants drawn apart are almost
  * never in order and close, and the server's rule that a window ends after it starts (which no
  * schema can state) refused nearly every creation (the parking zoo: 2 of 433 reservations made), so
  * nothing built on the item ran. Each pair is kept only where the body still validates; the
@@ -174,7 +175,7 @@ function withOrderedRanges(body: WireJson, schema: CompiledSchema, seed: number)
     const n = Math.abs(seed);
     const start = Date.UTC(2031, n % 12, 1 + (n % 28), 8 + (n % 8));
     if (format(low) === 'date-time' && format(high) === 'date-time')
-      ordered = [new Date(start).toISOString(), new Date(start + 2 * 3_600_000).toISOString()];
+      ordered = [new Date(start).toISOString(), new Date(start + 90 * 60_000).toISOString()];
     else if (format(low) === 'date' && format(high) === 'date')
       ordered = [
         new Date(start).toISOString().slice(0, 10),
