@@ -278,6 +278,20 @@ describe('judgeLocation', () => {
     expect(describeFinding(findings[0]!)).toContain('id 6 instead of 7');
   });
 
+  it('passes a member the server keeps up that moved between the 201 and the GET (the fleet zoo)', () => {
+    const made = sent(
+      validCase('createPet', { body: { kind: 'json', value: { name: 'Rex' } } }),
+      jsonResponse(201, { id: 7, name: 'Rex', openOrders: 0, updatedAt: 'a' }, { location: '/v1/pets/7' }),
+      'POST',
+    );
+    const moved = { id: 7, name: 'Rex', openOrders: 6, updatedAt: 'b' };
+    expect(judgeLocation(made, followed(jsonResponse(200, moved)))).toEqual([]);
+    // What the creation sent still identifies it: another name is another resource.
+    expect(verdicts(judgeLocation(made, followed(jsonResponse(200, { ...moved, name: 'Max' }))))).toEqual([
+      { code: 'location_mismatch', severity: 'failure' },
+    ]);
+  });
+
   it('fails a Location that answers no resource, or a list', () => {
     expect(verdicts(judgeLocation(created, followed(response(404, errorBody(404)))))).toEqual([
       { code: 'location_mismatch', severity: 'failure' },
