@@ -49,12 +49,24 @@ export function judgeConditional({ first, conditional, fresh }: ConditionalRound
  * current one, the GET is not performed and 304 answers it. Judged only where the operation
  * documents 304 (a server may serve tags it never compares, and a spec without 304 never promised
  * it), on a repeat of a GET that answered 2xx with that tag, nothing written between, whose answer
- * shows the same content again (a representation that changed meanwhile owes no 304).
+ * shows the same content again (a representation that changed meanwhile owes no 304). A 304 that
+ * answers it without the 200's `ETag` breaks §15.4.5, documented or not.
  */
 export function judgeNotModified(first: Exchange, repeated: Exchange, documents304: boolean): Finding[] {
   const tag = first.response?.headers.etag;
   const r = repeated.response;
-  if (!documents304 || !tag || !first.response || !r) return [];
+  if (!tag || !first.response || !r) return [];
+  // A 304 that answers it MUST carry the ETag a 200 would (RFC 9110 §15.4.5), documented or not.
+  if (r.status === 304 && first.response.status === 200 && r.headers.etag === undefined)
+    return [
+      findingOf(repeated, {
+        code: 'protocol_violation',
+        severity: 'failure',
+        check: 'protocol',
+        evidence: { rule: 'not-modified-without-etag', etag: tag },
+      }),
+    ];
+  if (!documents304) return [];
   if (first.response.status < 200 || first.response.status >= 300 || r.status < 200 || r.status >= 300) return [];
   const before = canonical(first.response.json ?? first.response.bodyText);
   const now = canonical(r.json ?? r.bodyText);

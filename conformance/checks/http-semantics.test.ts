@@ -227,6 +227,15 @@ describe('judgeNotModified', () => {
     expect(describeFinding(findings[0]!)).toContain('RFC 9110 §13.1.2');
   });
 
+  it('fails a 304 without the ETag the 200 carried (RFC 9110 §15.4.5, the fleet zoo)', () => {
+    const bare = sent(validCase('listPets'), response(304, ''), 'GET', { 'if-none-match': 'W/"a"' });
+    for (const documented of [true, false]) {
+      const findings = judgeNotModified(first(), bare, documented);
+      expect(findings.map((f) => (f.evidence as { rule: string }).rule)).toEqual(['not-modified-without-etag']);
+      expect(describeFinding(findings[0]!)).toContain('§15.4.5');
+    }
+  });
+
   it('passes a 304, content that changed meanwhile, and any answer where the operation documents no 304', () => {
     expect(judgeNotModified(first(), repeated(304), true)).toEqual([]);
     expect(judgeNotModified(first(), repeated(200, [pet(1), pet(2)]), true)).toEqual([]);

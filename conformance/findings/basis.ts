@@ -69,6 +69,12 @@ function protocolBasis(e: ProtocolEvidence): Basis {
       return rfc('RFC 9110', '§9.3.2', 'HEAD is identical to GET except that the server MUST NOT send content');
     case 'allow-method-refused':
       return rfc('RFC 9110', '§10.2.1', 'Allow lists the methods the target resource supports');
+    case 'not-modified-without-etag':
+      return rfc(
+        'RFC 9110',
+        '§15.4.5',
+        'the server generating a 304 response MUST generate any of the following header fields that would have been sent in a 200 (OK) response to the same request: Content-Location, Date, ETag, and Vary',
+      );
     case 'not-modified-ignored':
       return rfc(
         'RFC 9110',

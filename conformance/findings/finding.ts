@@ -450,6 +450,11 @@ export type ProtocolEvidence =
    * §13.1.2: the condition is false, so the method is not performed).
    */
   | { readonly rule: 'not-modified-ignored'; readonly etag: string; readonly status: Integer }
+  /**
+   * A 304 to `If-None-Match` without the `ETag` the same GET's 200 carried (RFC 9110 §15.4.5: a
+   * 304 MUST carry the fields a 200 would have: Content-Location, Date, ETag, Vary).
+   */
+  | { readonly rule: 'not-modified-without-etag'; readonly etag: string }
   /** A method a 405's Allow lists answered 405 itself (RFC 9110 §10.2.1). */
   | {
       readonly rule: 'allow-method-refused';
