@@ -42,3 +42,36 @@ describe('a 400 that refuses a parameter alone (held-out set 24, fastify-users-5
     expect(firmness('Invalid user ID or request body', 'body')).toContain('must');
   });
 });
+
+describe('a nullable scalar (OpenAPI 3.1 type list)', () => {
+  it('is broken by its scalar keywords, a bad date for a nullable date among them (the fleet zoo)', () => {
+    const operation = specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'fleet', version: '1' },
+      paths: {
+        '/work-orders': {
+          post: {
+            operationId: 'createWorkOrder',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      dueDate: { type: ['string', 'null'], format: 'date' },
+                      title: { type: ['string', 'null'], maxLength: 5 },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'made' }, '400': { description: 'invalid' } },
+          },
+        },
+      },
+    } as never).operation('createWorkOrder')!;
+    const broken = mutationsOf(operation).map((m) => `${m.reason.location} ${m.reason.pointer} ${m.reason.keyword}`);
+    expect(broken).toContain('body /dueDate format');
+    expect(broken).toContain('body /title maxLength');
+  });
+});

@@ -369,7 +369,11 @@ const LONGEST_BREAKER = 10_000;
  * `pattern`, `format`, non-integer bounds, item counts and `uniqueItems`. Each is checked against
  * the spec's own validator before it is sent (isStillInvalid), so a breaker that misses is dropped.
  */
-function keywordBreakers(s: JsonSchema): KeywordBreaker[] {
+function keywordBreakers(input: JsonSchema): KeywordBreaker[] {
+  // A nullable scalar (3.1's `type: [string, 'null']`) has its scalar's breakers: null is the one
+  // value the list adds (the fleet zoo's nullable `format: date` got no bad date).
+  const scalar = Array.isArray(input.type) ? (input.type as unknown[]).filter((t) => t !== 'null') : undefined;
+  const s: JsonSchema = scalar?.length === 1 ? { ...input, type: scalar[0] as string } : input;
   const out: KeywordBreaker[] = [];
   const constant = (keyword: string, description: string, value: WireJson, firm = true): KeywordBreaker => ({
     keyword,
