@@ -1,5 +1,6 @@
 import { type JsonSchema, mergeAllOf, type OperationModel } from '../../spec/index.js';
 import { isObject } from '../../spec/json/index.js';
+import { sentencesOf } from '../../spec/spec-words.js';
 
 /** Words that make a sentence a rule: "must", "cannot", "at most", "otherwise"... */
 const RULE_WORDS =
@@ -25,7 +26,7 @@ export function statedRuleAcross(operation: OperationModel, members: readonly st
     schema?.description,
     ...Object.values(properties).map((p) => (isObject(p) ? p.description : undefined)),
   ].filter((t): t is string => typeof t === 'string' && t !== '');
-  for (const sentence of texts.flatMap((t) => t.split(/(?<=[.!?;])\s+|\n\s*\n/))) {
+  for (const sentence of texts.flatMap(sentencesOf)) {
     if (!RULE_WORDS.test(sentence)) continue;
     const mentioned = named.filter((m) => mentions(sentence, m));
     if (mentioned.length >= 2) return sentence.replace(/\s+/g, ' ').trim();

@@ -703,6 +703,42 @@ describe('lifecycle: deleting an item that holds nested items', () => {
     expect(readAfter).toBeGreaterThan(deleted);
     expect(property.operations).toEqual(expect.arrayContaining(['createTask', 'getTask']));
   });
+
+  it('fails a child still served after the deletion, where the words of the deletion say it goes too (the fleet zoo)', async () => {
+    const cascading = JSON.parse(JSON.stringify(spec.document)) as Record<string, any>;
+    cascading.paths['/boards/{boardId}'].delete.description = 'Deletes the board and all its tasks.';
+    const stated = specFromDocument(cascading as never);
+    const models = resourceModelFor(stated).model.collections;
+    const property = lifecycle(stated, models.find((c) => c.path === '/boards')!, undefined, models)!;
+    const findings: string[] = [];
+    for (let life = 0; life < 2; life++) {
+      let alive = false;
+      const context: SequenceContext = {
+        spec: stated,
+        readOnly: false,
+        judge: () => [],
+        send: async (c: Case) => {
+          if (c.operationId === 'createBoard') {
+            alive = true;
+            return jsonExchange(c, 201, { title: 'Plan', id: 3 });
+          }
+          if (c.operationId === 'createTask') return jsonExchange(c, 201, { id: 9, text: 'x' });
+          if (c.operationId === 'deleteBoard') {
+            alive = false;
+            return jsonExchange(c, 204, undefined);
+          }
+          if (c.operationId === 'listTasks') return jsonExchange(c, 200, []);
+          // The task outlives its board.
+          if (c.operationId === 'getTask') return jsonExchange(c, 200, { id: 9, text: 'x' });
+          return alive ? jsonExchange(c, 200, { title: 'Plan', id: 3 }) : jsonExchange(c, 404, { message: 'gone' });
+        },
+      };
+      const step = { create: { pathParams: {}, query: [], body: { title: 'Plan' } } };
+      const result = await property.execute(step as never, context);
+      findings.push(...result.findings.map((f) => `${f.check} ${f.operationId} ${f.basis?.kind}`));
+    }
+    expect(findings).toEqual(['semantics.delete getTask spec']);
+  });
 });
 
 describe('lifecycle: a creation that answers the new id as its whole body', () => {

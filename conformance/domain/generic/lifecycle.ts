@@ -9,6 +9,7 @@ import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import { canonical } from '../../checks/conditional.js';
 import type { ItemRef, SemanticEvidence } from '../../findings/index.js';
+import { specBasis } from '../../findings/index.js';
 import {
   authEntries,
   bodyExtremes,
@@ -31,6 +32,7 @@ import { referenceMembers, withKnownReferences } from '../../generate/known-refe
 import { ExchangeLog } from '../../sweep/index.js';
 import { requiresAuth } from '../../../spec/security/index.js';
 import { walkPages } from './page-walk.js';
+import { statedCascade } from './stated-cascade.js';
 
 interface Step {
   readonly create: RequestParts;
@@ -637,9 +639,10 @@ export function lifecycle(
       }
       // Every second life deletes an item that holds a nested item: deleting a parent with children
       // is where servers break (a foreign key refuses, a cascade throws: held-out set 88's 500).
-      // Nothing is claimed of what becomes of the children, which specs rarely say: every check
-      // judges the deletion and a read of each child after it, and the rule below judges the item.
-      const childReads: Case[] = [];
+      // What becomes of the children is claimed only where the deletion's own words say they go with
+      // it ("Deletes the garage and its spots": the fleet zoo's cascade left undone); otherwise every
+      // check judges the deletion and a read of each child after it, and the rule below the item.
+      const childReads: { readonly read: Case; readonly child: CollectionModel; readonly childId: string }[] = [];
       const heldChildren = remove !== undefined && !moved && children.length > 0 && deletions++ % 2 === 1;
       if (heldChildren) {
         const tag = etag;
@@ -654,9 +657,13 @@ export function lifecycle(
           if (!reader || !child.id || childId === undefined) continue;
           const readCase = toValidCase(reader, ordinaryParts(reader, knownOf(reader), 0));
           childReads.push({
-            ...readCase,
-            pathParams: { ...readCase.pathParams, ...pathParams, [child.id.parameter]: childId },
-            existing: [],
+            read: {
+              ...readCase,
+              pathParams: { ...readCase.pathParams, ...pathParams, [child.id.parameter]: childId },
+              existing: [],
+            },
+            child,
+            childId,
           });
         }
         // The item's own tag, not a child's, goes with a conditional deletion.
@@ -664,7 +671,34 @@ export function lifecycle(
       }
       if (remove) {
         const gone = await send(at(remove, itemId));
-        for (const childRead of is2xx(gone) ? childReads : []) await send(childRead);
+        for (const { read: childRead, child, childId } of is2xx(gone) ? childReads : []) {
+          const after = await send(childRead);
+          const words = statedCascade(remove, child);
+          const body = after.response?.exactJson ?? after.response?.json;
+          if (words && is2xx(after) && child.id && showsId(child, body, childId))
+            log.add(
+              findingOf(after, {
+                code: 'semantic_violation',
+                severity: 'failure',
+                check: 'semantics.delete',
+                basis: specBasis(words),
+                evidence: {
+                  rule: 'delete',
+                  read: childRead.operationId,
+                  status: after.response!.status,
+                  remove: remove.operationId,
+                  removeStatus: gone.response!.status,
+                  item: {
+                    parameter: child.id.parameter,
+                    id: childId,
+                    createdBy: children.find((c) => c.child === child)!.maker.operationId,
+                    ...(child.id.member ? { idMember: child.id.member } : {}),
+                    inference: child.id.reason,
+                  },
+                },
+              }),
+            );
+        }
         if (is2xx(gone)) {
           // The item and what hangs below it are gone: every read under its path now finds nothing.
           // Where the life made children, lists below it may still show them: what a deletion does
