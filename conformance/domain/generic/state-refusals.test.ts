@@ -144,6 +144,10 @@ describe('stateRefusals', () => {
       'published',
     ]);
     expect(states('A published episode cannot be deleted (409, kept).', 'delete')).toEqual(['published']);
+    // The states a sentence excepts are the ones it does not refuse (the fleet zoo).
+    expect(states('A work order that is not `draft` is answered `409` and stays as it was.')).toEqual(['published']);
+    expect(states('Any status other than draft is answered 409.')).toEqual(['published']);
+    expect(states('Answered 409 unless it is `draft`, when the show is locked.')).toEqual([]);
     // A bare word outside such a phrase names no state of the item.
     expect(states('Publishing a draft whose show has no title is answered 409.')).toEqual([]);
     expect(states('Publishing is answered 409 when the show is published elsewhere.')).toEqual([]);

@@ -216,8 +216,12 @@ export function stateRule(action: OperationModel, values: readonly string[]): St
   for (const [text, pointer, saysConflict] of sources) {
     if (typeof text !== 'string') continue;
     for (const sentence of sentencesOf(text)) {
-      if ((!saysConflict && !/\b409\b/.test(sentence)) || TURNED.test(sentence)) continue;
-      const named = statesNamedIn(sentence, values);
+      if (!saysConflict && !/\b409\b/.test(sentence)) continue;
+      // "A work order that is not `open` is answered 409" names the states it refuses by the one it
+      // takes (the fleet zoo); any other turn of the sentence is not read.
+      const excepted = TURNED.test(sentence) ? exceptedStates(sentence, values) : undefined;
+      if (TURNED.test(sentence) && excepted === undefined) continue;
+      const named = excepted ? values.filter((v) => !excepted.includes(v)) : statesNamedIn(sentence, values);
       if (named.length === 0) continue;
       for (const v of named) states.add(v);
       words ??= specWords(pointer, sentence);
@@ -227,6 +231,24 @@ export function stateRule(action: OperationModel, values: readonly string[]): St
 }
 
 const escaped = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The states a sentence excepts from its refusal, where that is its only turn: "that is not
+ * `open`", "other than `open`", "unless it is `open`" (the rest of the sentence turns nothing).
+ * Undefined for any other sentence.
+ */
+function exceptedStates(sentence: string, values: readonly string[]): string[] | undefined {
+  const one = `[\`'"]?(?:${values.map(escaped).join('|')})[\`'"]?`;
+  const list = `${one}(?:\\s*,\\s*${one})*(?:\\s*,?\\s+(?:or|and)\\s+${one})?`;
+  const except = new RegExp(
+    `\\b(?:(?:that|which)\\s+(?:is|are)\\s+not(?:\\s+yet)?|other than|unless (?:it|they) (?:is|are))\\s+(${list})(?![\\w-])`,
+    'i',
+  );
+  const match = except.exec(sentence);
+  if (!match || TURNED.test(sentence.replace(match[0], ' '))) return undefined;
+  const named = values.filter((v) => new RegExp(`(?<![\\w-])${escaped(v)}(?![\\w-])`).test(match[1]!));
+  return named.length > 0 && named.length < values.length ? named : undefined;
+}
 
 /**
  * The states a sentence names as the item's: in a noun phrase (`An \`open\`, \`done\` or
