@@ -96,6 +96,27 @@ describe('a route that never answers', () => {
     expect(seen.filter((s) => s.startsWith('HEAD /events')).length).toBeLessThanOrEqual(4);
     expect(seen.some((s) => s.startsWith('GET /items'))).toBe(true);
   });
+
+  it('answered when sent again alone after the run, it was slow under load: an advisory (held-out set 97)', async () => {
+    // A route that queues behind the run's concurrent requests (a SQLite lock, a password hash) and
+    // answers at once when the run is over.
+    let held = 0;
+    const { url, spec } = await serve('slow-under-load', document, (req, res) => {
+      if (req.method === 'HEAD' && req.url?.startsWith('/events')) {
+        if (held++ < 3) return; // no response while the run is busy
+        res.writeHead(200).end();
+        return;
+      }
+      if (req.method === 'GET' && req.url?.split('?')[0] === '/items') return json(res, 200, ['a']);
+      json(res, 404, { message: 'not found' });
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1, timeoutMs: 200 });
+    expect(failures(report).filter((f) => f.operationId === 'headEvents' && f.code === 'transport_error')).toEqual([]);
+    const notes = report.findings.filter((f) => f.operationId === 'headEvents' && f.code === 'transport_error');
+    const note = notes.find((f) => /sent again alone/.test(describeFinding(f)));
+    expect(note?.severity).toBe('advisory');
+    expect(describeFinding(note!)).toMatch(/sent again alone after the run, it answered 200/);
+  });
 });
 
 describe('large bodies read back where the client picks the id', () => {
