@@ -119,6 +119,76 @@ describe('lifecycle: merge patch', () => {
     // `name` may not be null in the patch: `note` is the member removed.
     expect(patches).toEqual([{ note: null }]);
   });
+
+  it('takes each removable member in turn, life after life (the fleet zoo: null ignored for one member)', async () => {
+    const thing = {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        name: { type: 'string' },
+        note: { type: 'string' },
+        tag: { type: 'string' },
+      },
+    };
+    const patchSchema = {
+      type: 'object',
+      properties: { name: { type: 'string' }, note: { type: ['string', 'null'] }, tag: { type: ['string', 'null'] } },
+    };
+    const spec = specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'Things', version: '1' },
+      paths: {
+        '/things': {
+          post: {
+            operationId: 'createThing',
+            requestBody: { content: { 'application/json': { schema: thing } } },
+            responses: { '201': { description: 'made', content: { 'application/json': { schema: thing } } } },
+          },
+        },
+        '/things/{thingId}': {
+          parameters: [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }],
+          get: {
+            operationId: 'getThing',
+            responses: { '200': { description: 'it', content: { 'application/json': { schema: thing } } } },
+          },
+          patch: {
+            operationId: 'patchThing',
+            requestBody: { content: { 'application/merge-patch+json': { schema: patchSchema } } },
+            responses: { '200': { description: 'it', content: { 'application/json': { schema: thing } } } },
+          },
+        },
+      },
+    });
+    const property = lifecycle(spec, resourceModelFor(spec).model.collections.find((c) => c.path === '/things')!)!;
+    const checks: string[] = [];
+    for (let life = 0; life < 2; life++) {
+      let item: Record<string, unknown> = {};
+      const context: SequenceContext = {
+        spec,
+        readOnly: false,
+        judge: () => [],
+        send: async (c: Case) => {
+          const body = c.body?.kind === 'json' ? (c.body.value as Record<string, unknown>) : {};
+          if (c.operationId === 'createThing') item = { ...body, id: 7 };
+          // The planted defect: a null for `tag` is ignored; `note` is removed as RFC 7396 says.
+          if (c.operationId === 'patchThing')
+            item = Object.fromEntries(
+              Object.entries({ ...item, ...body, ...(body.tag === null ? { tag: item.tag } : {}) }).filter(
+                ([, v]) => v !== null,
+              ),
+            );
+          return jsonExchange(c, c.operationId === 'createThing' ? 201 : 200, item);
+        },
+      };
+      const step = {
+        create: { pathParams: {}, query: [], body: { name: 'Rex', note: 'good dog', tag: 'blue' } },
+        update: { pathParams: {}, query: [], body: {} },
+      };
+      checks.push(...(await property.execute(step, context)).findings.map((f) => f.check));
+    }
+    expect(checks).toEqual(['semantics.merge_patch']);
+  });
 });
 
 describe('lifecycle: replace', () => {

@@ -99,6 +99,8 @@ export function lifecycle(
   });
   // How many lives reached their deletion: every second one deletes an item that holds children.
   let deletions = 0;
+  // How many merge patches removed a member with null: each takes the next removable member.
+  let nullings = 0;
   const used = new Set<string>();
   // How many resources the lives made for their creations to name: each one gets values of its own.
   let referencesMade = 0;
@@ -428,9 +430,11 @@ export function lifecycle(
         const mergePatch = o === updateOp && /merge-patch/i.test(o.requestBody?.preferredMediaType ?? '');
         // A merge patch may remove a member with null (RFC 7396): one optional member set so far goes.
         // Only a member the patch's own schema lets be null: a null it refuses makes the request invalid.
-        const removable =
+        // One per patch, in turn: each life tries the next member (a server that ignores null for one
+        // member only, the fleet zoo's `notes`, shows on that member alone).
+        const removables =
           mergePatch && state && isObject(parts.body)
-            ? Object.keys(state).find(
+            ? Object.keys(state).filter(
                 (k) =>
                   !(k in (parts.body as object)) &&
                   !requiredMembers(o).has(k) &&
@@ -439,7 +443,8 @@ export function lifecycle(
                     toPlainJson({ ...(parts.body as Record<string, WireJson>), [k]: null }),
                   ).ok,
               )
-            : undefined;
+            : [];
+        const removable = removables.length > 0 ? removables[nullings++ % removables.length] : undefined;
         const patchParts = removable
           ? { ...parts, body: { ...(parts.body as Record<string, never>), [removable]: null } }
           : parts;
