@@ -71,12 +71,47 @@ describe('confirmed inferences', () => {
     expect(over.map((f) => [f.severity, f.basis?.kind])).toEqual([['advisory', 'unconfirmed']]);
   });
 
-  it('judges a filter only once the target answered another value of it with matching items only', () => {
+  it('judges a filter the spec states at once: "Keep only animals with this availability"', () => {
     const { answer } = setup();
+    const wrong = answer(list([['status', 'sold']]), [pet(1, { status: 'sold' }), pet(2, { status: 'available' })]);
+    expect(wrong.map((f) => [f.severity, f.basis?.kind])).toEqual([['failure', 'spec']]);
+  });
+
+  it('judges a filter only its name infers once the target answered another value of it with matching items only', () => {
+    const item = { type: 'object', properties: { id: { type: 'integer' }, colour: { type: 'string' } } };
+    const spec = specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'things', version: '1' },
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'listThings',
+            parameters: [{ name: 'colour', in: 'query', schema: { type: 'string' } }],
+            responses: {
+              '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: item } } } },
+            },
+          },
+        },
+      },
+    } as never);
+    const rules = genericRules(spec, resourceModelFor(spec).model);
+    const operation = spec.operation('listThings')!;
+    const answer = (colour: string, body: unknown) => {
+      const e: Exchange = {
+        case: validCase('listThings', { query: [['colour', colour]] }),
+        request: REQUEST,
+        response: jsonResponse(200, body),
+      };
+      rules.harvest(e, operation);
+      return (rules.checks.listThings ?? []).flatMap((check) => check.run({ exchange: e, operation }));
+    };
     const wrong = () =>
-      answer(list([['status', 'sold']]), [pet(1, { status: 'sold' }), pet(2, { status: 'available' })]);
+      answer('red', [
+        { id: 1, colour: 'red' },
+        { id: 2, colour: 'blue' },
+      ]);
     expect(wrong().map((f) => f.basis?.kind)).toEqual(['unconfirmed']);
-    answer(list([['status', 'available']]), [pet(3, { status: 'available' })]);
+    answer('blue', [{ id: 3, colour: 'blue' }]);
     expect(wrong().map((f) => f.basis?.kind)).toEqual(['confirmed']);
   });
 

@@ -141,7 +141,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     add(
       list?.operationId,
       pageSizeCheck(collection),
-      ...filterChecks(collection),
+      ...filterChecks(collection, listOperation),
       ...(listOperation ? structuredFilterChecks(listOperation, collection, ledger) : []),
       uniqueIdsCheck(collection),
       totalCheck(collection),

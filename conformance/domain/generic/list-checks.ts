@@ -9,7 +9,9 @@ import {
   segmentsOf,
   singular,
 } from '../../../spec/resources/index.js';
-import type { JsonSchema } from '../../../spec/index.js';
+import type { JsonSchema, OperationModel } from '../../../spec/index.js';
+import type { SpecWords } from '../../../spec/spec-words.js';
+import { statedFilter } from './stated-filter.js';
 import { isFreeText, mergeAllOf } from '../../generate/index.js';
 import type { Exchange } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
@@ -72,13 +74,15 @@ export function pageSizeCheck(collection: CollectionModel): RegisteredCheck | un
  * searched rather than matched (`?name=Gala` keeps "Summer Gala 2026", held-out set 65): the
  * document says neither, so an item whose value holds the text, in any case, is kept rightly.
  */
-export function filterChecks(collection: CollectionModel): RegisteredCheck[] {
+export function filterChecks(collection: CollectionModel, list?: OperationModel): RegisteredCheck[] {
   const properties = (collection.itemSchema ? (mergeAllOf(collection.itemSchema).properties ?? {}) : {}) as Record<
     string,
     JsonSchema
   >;
   return collection.filters.map((filter) => {
     const searchable = isFreeText(properties[filter.member]);
+    // Where the spec states the filter (its words, or the member's own enum), it is no inference.
+    const stated = list ? statedFilter(list, collection, filter) : undefined;
     return {
       name: () => 'semantics.filter',
       run: ({ exchange }) => {
@@ -95,7 +99,7 @@ export function filterChecks(collection: CollectionModel): RegisteredCheck[] {
           return !isValueSent(value, wanted);
         });
         if (off.length === 0) return [];
-        return [filterFinding(exchange, filter, String(wanted), items, off)];
+        return [filterFinding(exchange, filter, String(wanted), items, off, stated)];
       },
     };
   });
@@ -157,11 +161,13 @@ export function filterFinding(
   wanted: string,
   items: readonly unknown[],
   off: readonly unknown[],
+  stated?: SpecWords,
 ): Finding {
   return findingOf(exchange, {
     code: 'semantic_violation',
     severity: 'failure',
     check: 'semantics.filter',
+    ...(stated ? { basis: specBasis(stated) } : {}),
     evidence: {
       rule: 'inferred-filter',
       parameter: filter.parameter,
