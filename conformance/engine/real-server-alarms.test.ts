@@ -97,6 +97,34 @@ describe('a route that never answers', () => {
     expect(seen.some((s) => s.startsWith('GET /items'))).toBe(true);
   });
 
+  it('is judged by the request that opened the silence: one that hangs the route for the rest fails (rt-name-redos-hang)', async () => {
+    // The first request's value hangs it, and it holds a lock every later request on the route waits
+    // for: those answer alone, the first never does.
+    let poison: string | undefined;
+    let held = false;
+    const { url, spec } = await serve('poisoned', document, (req, res) => {
+      if (req.method === 'HEAD' && req.url?.startsWith('/events')) {
+        const trigger = new URL(req.url, 'http://x').searchParams.get('trigger') ?? '';
+        poison ??= trigger;
+        if (trigger === poison) {
+          held = true;
+          return; // never answered
+        }
+        if (held) {
+          held = false; // the lock is released once the run's requests are over (the test cannot wait)
+          return;
+        }
+        res.writeHead(200).end();
+        return;
+      }
+      if (req.method === 'GET' && req.url?.split('?')[0] === '/items') return json(res, 200, ['a']);
+      json(res, 404, { message: 'not found' });
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1, timeoutMs: 200 });
+    const failed = failures(report).filter((f) => f.operationId === 'headEvents' && f.code === 'transport_error');
+    expect(failed.map((f) => describeFinding(f))).toEqual([expect.stringMatching(/never answered/)]);
+  });
+
   it('answered when sent again alone after the run, it was slow under load: an advisory (held-out set 97)', async () => {
     // A route that queues behind the run's concurrent requests (a SQLite lock, a password hash) and
     // answers at once when the run is over.

@@ -32,7 +32,13 @@ export interface TargetWatch {
    * Routes that never answered: each gave no response to the requests in a row that stopped the
    * kit sending there, with the last of them. Not a deadline the kit sets: no answer at all.
    */
-  silentRoutes(): readonly { readonly route: string; readonly exchange: Exchange; readonly requests: number }[];
+  silentRoutes(): readonly {
+    readonly route: string;
+    readonly exchange: Exchange;
+    /** The first request of the silence: the one that may have hung the route for the others. */
+    readonly first: Exchange;
+    readonly requests: number;
+  }[];
   /**
    * Whether a request's missing answer cannot be told apart from the target's death: it was one of
    * several requests in flight, all unanswered, when the target stopped accepting connections. One
@@ -63,6 +69,8 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
   // The routes of the current run of requests without an answer, and each route's own run.
   const deadRoutes = new Set<string>();
   const deadPerRoute = new Map<string, number>();
+  // Per route, the first unanswered request of its current run of them.
+  const streakStart = new Map<string, Exchange>();
   let down: string | undefined;
   // A target that answered and then refuses connections has died. What killed it is the first request
   // of the current run without an answer, or the last one answered before it (a process that dies
@@ -82,7 +90,7 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
   let killer: { unanswered: readonly Exchange[]; answered?: Exchange; hung?: true } | undefined;
   const order = new WeakMap<Exchange, number>();
   const consequences = new WeakSet<Exchange>();
-  const silent = new Map<string, Exchange>();
+  const silent = new Map<string, { readonly exchange: Exchange; readonly first: Exchange }>();
 
   function diedWith(request: Exchange['request']): boolean {
     return killer !== undefined && killer.unanswered.length > 1 && killer.unanswered.some((e) => e.request === request);
@@ -107,7 +115,12 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
       };
     },
     silentRoutes: () =>
-      [...silent.entries()].map(([route, exchange]) => ({ route, exchange, requests: ROUTE_BREAKER_THRESHOLD })),
+      [...silent.entries()].map(([route, { exchange, first }]) => ({
+        route,
+        exchange,
+        first,
+        requests: ROUTE_BREAKER_THRESHOLD,
+      })),
     async send(testCase, sendNow) {
       const { method, route } = routeOf(testCase);
       const routeDown =
@@ -156,12 +169,15 @@ export function watchTarget(routeOf: RouteOf): TargetWatch {
       if (exchange.failure && !answeredAfterAll(exchange)) {
         consecutiveDead += 1;
         deadRoutes.add(route);
+        if (!deadPerRoute.get(route)) streakStart.set(route, exchange);
         deadPerRoute.set(route, (deadPerRoute.get(route) ?? 0) + 1);
-        if (deadPerRoute.get(route) === ROUTE_BREAKER_THRESHOLD && !silent.has(route)) silent.set(route, exchange);
+        if (deadPerRoute.get(route) === ROUTE_BREAKER_THRESHOLD && !silent.has(route))
+          silent.set(route, { exchange, first: streakStart.get(route) ?? exchange });
       } else {
         consecutiveDead = 0;
         deadRoutes.clear();
         deadPerRoute.delete(route);
+        streakStart.delete(route);
       }
       if (consecutiveDead >= BREAKER_THRESHOLD && deadRoutes.size >= 2 && !down) {
         down = `the target stopped answering (${BREAKER_THRESHOLD} requests in a row without a response)`;

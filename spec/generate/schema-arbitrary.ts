@@ -107,6 +107,10 @@ const STRING_LANDMARKS = [
   // sources and in line-based readers (loggers, templating): a store that chokes on them answers 5xx.
   'Line\u2028Break',
   'Para\u2029Break',
+  // A run of letters, then one character outside them: a validator with nested quantifiers
+  // (`^([A-Za-z]+ ?)*$`) backtracks catastrophically on it (ReDoS) and never answers. Met once each,
+  // not left to random draws (the red team's rt-name-redos-hang was caught only by some seeds).
+  'Abcdefghijklmnopqrstuvwxyzabcd!',
   'a'.repeat(33),
   'a'.repeat(65),
   '𝔘'.repeat(16),
