@@ -26,7 +26,7 @@ export type JsonFinding = { [C in FindingCode]: JsonFindingOf<C> }[FindingCode];
 
 /**
  * What `--json FILE` writes: one conformance run, its counts and findings. Schema version 1; a breaking change bumps `schemaVersion`, new optional fields do not. Credentials never appear: the API key is written `$API_KEY`, other credentials `REDACTED`.
- * @title Animal Store contract kit: run report
+ * @title OpenAPI contract kit: run report
  */
 export interface JsonReport extends Omit<RunReport, 'findings'> {
   /** Failures, contract gaps (warnings) and advisories, deduplicated: one per code × operation × check × distinct cause. */
