@@ -69,6 +69,7 @@ export {
   patternArbitrary,
   patternValue,
   fitsParsedSyntax,
+  nameWords,
   parsedTextFor,
   plausibleFor,
   sampleValue,

@@ -1,3 +1,5 @@
+import { nameWords } from '../../spec/index.js';
+
 /**
  * The words that open and close a range, as names use them alone (`from`, `to`) or as a part of a
  * name (`startsAtFrom`, `minPrice`, `created_after`, `startsAt`/`endsAt`, `checkIn`/`checkOut`).
@@ -20,17 +22,9 @@ const RANGE_WORDS: readonly (readonly [string, string])[] = [
   ['arrival', 'departure'],
 ];
 
-/** The parts of a name, lower-cased: split at `_`, `-`, `.`, brackets and camelCase humps. */
-function partsOf(name: string): string[] {
-  return name
-    .split(/[_\-.[\]]+|(?<=[a-z0-9])(?=[A-Z])/)
-    .filter((part) => part !== '')
-    .map((part) => part.toLowerCase());
-}
-
 /** The name's parts with the part `word` replaced by a placeholder, or undefined when no part is `word`. */
 function withoutWord(name: string, word: string): string | undefined {
-  const parts = partsOf(name);
+  const parts = nameWords(name);
   const at = parts.indexOf(word);
   if (at === -1) return undefined;
   parts[at] = '\u0000';

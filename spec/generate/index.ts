@@ -19,7 +19,7 @@ export { GRID_POINTS, integerBounds, integerSpread, lengthLadder, magnitudeArbit
 export { wireInteger } from './wire-json.js';
 export { seededGenerator, seededRandom, seededRandomSource } from './seeded-generator.js';
 export type { SeededGenerator } from './seeded-generator.js';
-export { fitsParsedSyntax, parsedTextFor, plausibleFor } from './plausible-value.js';
+export { fitsParsedSyntax, nameWords, parsedTextFor, plausibleFor } from './plausible-value.js';
 export type { WireJson } from './wire-json.js';
 export { sampleValue, schemaSample } from './sample-value.js';
 export { patternValue } from './pattern-value.js';

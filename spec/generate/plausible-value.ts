@@ -45,6 +45,17 @@ export function fitsParsedSyntax(member: string, text: string): boolean | undefi
   return /^\+?[\d\s().-]{7,}$/.test(text) && /\d{3}/.test(text.replace(/\D/g, ''));
 }
 
+/**
+ * A name's words, lower-cased: split at `_`, `-`, `.`, brackets, white space and camelCase humps
+ * (`inviteeEmail` → invitee, email; `work-orders` → work, orders; `startsAtFrom` → starts, at, from).
+ */
+export function nameWords(name: string): string[] {
+  return name
+    .split(/[\s_.\-[\]]+|(?<=[a-z0-9])(?=[A-Z])/)
+    .filter((w) => w !== '')
+    .map((w) => w.toLowerCase());
+}
+
 function keyOf(member: string): string {
   return member.toLowerCase().replace(/[_-]/g, '');
 }
@@ -58,11 +69,7 @@ function keyOf(member: string): string {
 function parsedKeyOf(member: string): string | undefined {
   const whole = keyOf(member);
   if (PARSED.has(whole)) return whole;
-  const words = member
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[\s_.-]+/)
-    .filter((w) => w !== '')
-    .map((w) => w.toLowerCase());
+  const words = nameWords(member);
   if (words.length < 2) return undefined;
   const lastTwo = words.slice(-2).join('');
   if (PARSED.has(lastTwo)) return lastTwo;

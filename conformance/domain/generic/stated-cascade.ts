@@ -1,4 +1,4 @@
-import type { OperationModel } from '../../../spec/index.js';
+import { nameWords, type OperationModel } from '../../../spec/index.js';
 import type { CollectionModel } from '../../../spec/resources/index.js';
 import { type SpecWords, sentencesOf, specWords } from '../../../spec/spec-words.js';
 
@@ -21,10 +21,7 @@ export function statedCascade(remove: OperationModel, child: CollectionModel): S
     .filter((s) => s !== '' && !s.startsWith('{'))
     .at(-1);
   if (!segment) return undefined;
-  const noun = segment
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]+/g, ' ')
-    .toLowerCase();
+  const noun = nameWords(segment).join(' ');
   const singular = noun.replace(/(?:ies)$/, 'y').replace(/(?<!s)s$/, '');
   const names = new RegExp(
     `\\b(?:${[noun, singular].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s_-]+')).join('|')})s?\\b`,
