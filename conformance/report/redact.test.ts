@@ -28,6 +28,25 @@ describe('redactText', () => {
     expect(redactText('Bearer averyveryverylongsecret')).toBe(`Bearer ${REDACTED}`);
   });
 
+  it('replaces a credential the target issued: a JSON Web Token, a member or field named for a token (held-out set 101)', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJlLXBhcnQ';
+    expect(redactText(`{"access_token":"${jwt}","token_type":"bearer"}`)).toBe(
+      `{"access_token":"${REDACTED}","token_type":"bearer"}`,
+    );
+    // A body kept as JSON text inside the JSON report: its quotes are escaped.
+    expect(redactText(String.raw`"body": "{\"refreshToken\": \"r-8f7e6d5c4b3a\", \"expires_in\": 3600}"`)).toBe(
+      String.raw`"body": "{\"refreshToken\": \"${REDACTED}\", \"expires_in\": 3600}"`,
+    );
+    expect(redactText('GET /cb?access_token=abcdef123456&state=x')).toBe(`GET /cb?access_token=${REDACTED}&state=x`);
+    expect(redactText(`seen ${jwt} in a message`)).toBe(`seen ${REDACTED} in a message`);
+  });
+
+  it('keeps token members that hold no credential: prose, short values, placeholders, a token type', () => {
+    const text =
+      '{"token":"Rex the dog","session_token":"short","api_token":"$API_KEY","token_type":"bearer0123456789"}';
+    expect(redactText(text)).toBe(text);
+  });
+
   it('ignores empty secrets instead of mangling the text', () => {
     expect(redactText('hello', [''])).toBe('hello');
   });

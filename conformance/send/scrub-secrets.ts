@@ -8,8 +8,9 @@
  *   ordinary words.
  * - `report`: the final text of a report, reproducer or recording. Secrets (as is, URL-encoded,
  *   base64-encoded) become `$API_KEY`, so reproducers still run; short ones only as whole values.
- *   Every credential after `Bearer` or `Basic` becomes `REDACTED`. Case and cuts are kept: the
- *   kit's own wrong-key variants must read as sent.
+ *   Every credential after `Bearer` or `Basic` becomes `REDACTED`, as does every credential the
+ *   target issued (a JSON Web Token, a member or field named for a token). Case and cuts are kept:
+ *   the kit's own wrong-key variants must read as sent.
  */
 
 /** What a known secret is replaced with: the name it has in every reproducer. */
@@ -25,6 +26,17 @@ export type ScrubbedText = 'received' | 'report';
 const CREDENTIAL = /\b(bearer|basic)([ \t]+)(?!\$\{?API_KEY\b|REDACTED\b)([A-Za-z0-9\-._~+/]+=*)/gi;
 // Plain words after a scheme ("Bearer token", "Basic scheme") are prose, not credentials.
 const PROSE_WORD = /^[A-Za-z]?[a-z]{0,15}$/;
+// A credential the target issued, in a JSON member named for one (`"access_token": "…"`, also inside
+// a body kept as JSON text, its quotes escaped) or a query or form field (`access_token=…`): a
+// sign-in or sign-up of the kit's own made-up account answers a live token for that account
+// (held-out set 101: a report held three bearer tokens a FastAPI login had issued).
+const ISSUED_MEMBER =
+  /((\\?)"(?:(?:access|refresh|id|session|auth|bearer|api)[_-]?)?(?:token|jwt)\2"\s*:\s*\2")((?:(?!\2")[^"\\\s]){8,})(?=\2")/gi;
+const ISSUED_FIELD =
+  /([?&](?:(?:access|refresh|id|session|auth)[_-]?)?token=)(?!\$\{?API_KEY\b|REDACTED\b)([^&\s"'#\\]{8,})/gi;
+// A JSON Web Token anywhere (RFC 7519 §3: three base64url parts, the first a JSON header `{"…`): the
+// kit makes none, so any it meets is one a target issued.
+const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+/g;
 
 /**
  * Secrets shorter than this are masked only as whole values in reports (not next to a letter or
@@ -76,8 +88,14 @@ export function secretScrubber(secrets: readonly string[], kind: ScrubbedText): 
           API_KEY_PLACEHOLDER,
         );
     }
-    return out.replace(CREDENTIAL, (match, scheme: string, space: string, token: string) =>
-      PROSE_WORD.test(token) ? match : `${scheme}${space}${REDACTED}`,
-    );
+    return out
+      .replace(CREDENTIAL, (match, scheme: string, space: string, token: string) =>
+        PROSE_WORD.test(token) ? match : `${scheme}${space}${REDACTED}`,
+      )
+      .replace(JWT, REDACTED)
+      .replace(ISSUED_MEMBER, (match, name: string, _quote: string, value: string) =>
+        value === REDACTED || value.startsWith(API_KEY_PLACEHOLDER) ? match : `${name}${REDACTED}`,
+      )
+      .replace(ISSUED_FIELD, `$1${REDACTED}`);
   };
 }
