@@ -14,6 +14,7 @@ import {
   formatValue,
   groupBy,
   plural,
+  severityPhrase,
   summarize,
   truncate,
   type Summary,
@@ -102,13 +103,13 @@ function verdict({ report, summary }: Context): SafeHtml {
       ? // "All passed" only when every cell is green: contract gaps and advisories are named beside it.
         summary.warnings.length === 0
         ? `Conforms to ${contract}: all ${scope} passed${report.options.strict ? ', strict' : ''}.`
-        : `Conforms to ${contract}: no failure in ${scope}, and ${plural(summary.warnings.length, 'contract gap')} to read (amber cells): behaviours the contract leaves open.`
+        : `Conforms to ${contract}: no failure in ${scope}, and ${severityPhrase(summary, 'warnings')} to read (amber cells): behaviours the contract leaves open.`
       : report.verdict === 'failed'
-        ? `Does not conform to ${contract}: ${plural(summary.failures.length, 'failure')}${report.options.strict && summary.warnings.length > 0 ? ` and ${plural(summary.warnings.length, 'contract gap')} under --strict` : ''} in ${scope}.`
+        ? `Does not conform to ${contract}: ${severityPhrase(summary, 'failures')}${report.options.strict && summary.warnings.length > 0 ? ` and ${severityPhrase(summary, 'warnings')} under --strict` : ''} in ${scope}.`
         : report.verdict === 'not-reproduced'
           ? `The replayed counterexample did not fail this time: ${report.error ?? 'not reproduced'}`
           : report.verdict === 'incomplete'
-            ? `The run was interrupted: ${plural(summary.failures.length, 'failure')} in what was gathered so far; ${report.error ?? ''}`
+            ? `The run was interrupted: ${severityPhrase(summary, 'failures')} in what was gathered so far; ${report.error ?? ''}`
             : `The run could not be carried out: ${report.error ?? 'unknown error'}`;
   const facts: Array<[string, string]> = [
     ['Date', formatDate(report.startedAt)],
@@ -128,9 +129,9 @@ function verdict({ report, summary }: Context): SafeHtml {
       <p class="verdict-label">${VERDICT_LABEL[report.verdict]}</p>
       <p class="verdict-text">${sentence}</p>
       <p class="counts">
-        ${count('fail', summary.failures.length, 'failure')}
-        ${count('warn', summary.warnings.length, 'contract gap')}
-        ${count('info', summary.advisories.length, 'advisory', 'advisories')}
+        ${count('fail', summary, 'failures')}
+        ${count('warn', summary, 'warnings')}
+        ${count('info', summary, 'advisories')}
       </p>
     </div>
   </div>
@@ -138,8 +139,8 @@ function verdict({ report, summary }: Context): SafeHtml {
 </section>`;
 }
 
-function count(kind: string, n: number, one: string, many?: string): SafeHtml {
-  return html`<span class="count count-${n === 0 ? 'zero' : kind}">${plural(n, one, many)}</span>`;
+function count(kind: string, summary: Summary, severity: 'failures' | 'warnings' | 'advisories'): SafeHtml {
+  return html`<span class="count count-${summary[severity].length === 0 ? 'zero' : kind}">${severityPhrase(summary, severity)}</span>`;
 }
 
 function matrix(ctx: Context): SafeHtml {

@@ -37,7 +37,7 @@ const CASES: readonly { readonly fault: Fault; readonly expected: readonly strin
 /** `op check` → number of failures, as each format shows it. */
 type Books = Record<string, number>;
 
-function fromJson(report: RunReport): { findings: Books; tallies: Books; roots: number } {
+function fromJson(report: RunReport): { findings: Books; tallies: Books; roots: number; all: number } {
   const json = JSON.parse(renderJson(report)) as {
     findings: { operationId: string; check: string; severity: string; rootCause?: number }[];
     tallies: { operationId: string; check: string; failed: number }[];
@@ -49,10 +49,16 @@ function fromJson(report: RunReport): { findings: Books; tallies: Books; roots: 
       json.tallies.filter((t) => t.failed > 0).map((t) => [`${t.operationId} ${t.check}`, t.failed]),
     ),
     roots: failures.filter((f) => f.rootCause === undefined).length,
+    all: failures.length,
   };
 }
 
-function fromConsole(report: RunReport): { table: Books; failures: number; verdictCount: number } {
+function fromConsole(report: RunReport): {
+  table: Books;
+  failures: number;
+  verdictCount: number;
+  verdictCauses: number;
+} {
   const text = renderConsoleReport(report);
   const table: Books = {};
   let operation = '';
@@ -65,7 +71,11 @@ function fromConsole(report: RunReport): { table: Books; failures: number; verdi
   return {
     table,
     failures: Number(/^Failures \((\d+)\)$/m.exec(text)?.[1] ?? 0),
-    verdictCount: Number(/(?:CERTIFIED|FAILED)\s+(\d+) failures?/.exec(text)?.[1]),
+    // `18 failures (12 causes)`, or `3 failures` where each is its own cause.
+    ...(() => {
+      const m = /(?:CERTIFIED|FAILED)\s+(\d+) failures?(?: \((\d+) causes?\))?/.exec(text);
+      return { verdictCount: Number(m?.[1]), verdictCauses: Number(m?.[2] ?? m?.[1]) };
+    })(),
   };
 }
 
@@ -128,11 +138,12 @@ describe('one set of books', () => {
       const shown = fromConsole(report);
       expect(shown.table, 'console table').toEqual(books);
       const roots = groupFindings(report.findings).filter((g) => g.root.severity === 'failure').length;
-      expect([shown.failures, shown.verdictCount, json.roots], 'failure counts (one per root cause)').toEqual([
+      expect([shown.failures, shown.verdictCauses, json.roots], 'failure counts (one per root cause)').toEqual([
         roots,
         roots,
         roots,
       ]);
+      expect(shown.verdictCount, 'the verdict line counts every failure, as the JSON does').toBe(json.all);
       expect(fromHtml(report), 'HTML grid').toEqual(books);
       expect(fromJUnit(report), 'JUnit').toEqual(books);
       expect(fromVitest(report), 'vitest helper').toEqual(books);

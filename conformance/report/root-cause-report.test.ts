@@ -28,13 +28,13 @@ const report: RunReport = {
 };
 
 describe('one cause, one finding', () => {
-  it('shows one root in the console, says where else it was seen, and counts causes in the verdict line', () => {
+  it('shows one root in the console, says where else it was seen, and counts findings and causes in the verdict line', () => {
     const text = renderConsoleReport(report);
     expect(text).toContain('Failures (1)');
     expect(text).toContain('✘ schema (1)');
     expect(text).toContain('also seen in 2 places: listPets (schema), updatePet (schema)');
     expect(text.match(/does not match the 200 schema/g)).toHaveLength(1);
-    expect(text.trim().split('\n').at(-1)).toMatch(/FAILED {2}1 failure · 0 contract gaps/);
+    expect(text.trim().split('\n').at(-1)).toMatch(/FAILED {2}3 failures \(1 cause\) · 0 contract gaps/);
   });
 
   it('keeps one JUnit test case per cell, each failing', () => {
