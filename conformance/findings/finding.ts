@@ -612,9 +612,10 @@ export type SemanticEvidence =
       readonly parameter: string;
       /**
        * How the item member had to agree, when not by equality: `contains-any` (an array member holds
-       * one of the values asked), `at-least` / `at-most` (a numeric member within the bound).
+       * one of the values asked), `one-of` (a scalar member is one of the values asked), `at-least` /
+       * `at-most` (a numeric member within the bound).
        */
-      readonly match?: 'contains-any' | 'at-least' | 'at-most';
+      readonly match?: 'contains-any' | 'one-of' | 'at-least' | 'at-most';
       readonly member: string;
       readonly wanted: string;
       readonly offending: Integer;

@@ -471,11 +471,13 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
       const other =
         e.match === 'contains-any'
           ? `whose ${e.member} holds none of these values`
-          : e.match === 'at-least'
-            ? `whose ${e.member} is below it`
-            : e.match === 'at-most'
-              ? `whose ${e.member} is above it`
-              : `whose ${e.member} is another value`;
+          : e.match === 'one-of'
+            ? `whose ${e.member} is none of these values`
+            : e.match === 'at-least'
+              ? `whose ${e.member} is below it`
+              : e.match === 'at-most'
+                ? `whose ${e.member} is above it`
+                : `whose ${e.member} is another value`;
       return `${e.parameter}=${e.wanted} returned ${e.offending} of ${e.items} items ${other} (e.g. ${JSON.stringify(e.example ?? null)}). (Inferred: ${e.inference})`;
     }
     case 'read-other-item':

@@ -156,7 +156,7 @@ export function filterFinding(
     readonly parameter: string;
     readonly member: string;
     readonly reason: string;
-    readonly match?: 'contains-any' | 'at-least' | 'at-most';
+    readonly match?: 'contains-any' | 'one-of' | 'at-least' | 'at-most';
   },
   wanted: string,
   items: readonly unknown[],

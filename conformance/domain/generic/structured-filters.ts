@@ -2,17 +2,25 @@ import fc from 'fast-check';
 import { isLosslessNumber } from 'lossless-json';
 import type { JsonSchema, OperationModel, ParameterModel, SpecModel } from '../../../spec/index.js';
 import { parseParameter, serializeParameter } from '../../../spec/parameters/index.js';
-import type { CollectionModel } from '../../../spec/resources/index.js';
+import { type CollectionModel, type FilterModel, singular } from '../../../spec/resources/index.js';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
 import type { Basis, Finding, ItemRef } from '../../findings/index.js';
-import { mergeAllOf, ordinaryParts, schemaArbitrary, toPlainJson, toValidCase } from '../../generate/index.js';
+import {
+  mergeAllOf,
+  ordinaryParts,
+  schemaArbitrary,
+  toPlainJson,
+  toValidCase,
+  wellFormedText,
+} from '../../generate/index.js';
 import type { SequenceContext } from '../rules.js';
 import { createdItem, holdsEverything, is2xx, largestPage, operationsOf, scopeOf } from './collection-requests.js';
 import { idOfItem, itemsOf } from './items.js';
 import { Confirmations } from './confirmations.js';
 import { filterFinding, memberOf } from './list-checks.js';
+import { statedFilter } from './stated-filter.js';
 
 const FAMILY = 'semantics.filter';
 
@@ -22,12 +30,15 @@ const FAMILY = 'semantics.filter';
  * - `contains-any`: an array parameter named like an array member (`tags=a,b`, items with `tags`):
  *   whether the server keeps items carrying any, every or exactly these values, each item it keeps
  *   carries at least one of them;
+ * - `one-of`: an array parameter named as the plural of a scalar member (`tags=dog` for items with
+ *   one `tag`, `ids=1,2` for `id`, OpenAPI's own petstore-expanded): each item kept holds one of the
+ *   values, in any letter case or as part of one (a search by tag may match loosely);
  * - `equality`: a member of a deepObject parameter named like a scalar item member (`filter[author]=Ana`);
  * - `at-least` / `at-most`: a deepObject member named `min`/`max` + a numeric item member
  *   (`filter[minRating]=4`): a kept item that has the member has it at least (at most) that value,
  *   whether the bound is inclusive or not.
  */
-export type StructuredFilterKind = 'contains-any' | 'equality' | 'at-least' | 'at-most';
+export type StructuredFilterKind = 'contains-any' | 'one-of' | 'equality' | 'at-least' | 'at-most';
 
 /** One structured filter of a list operation: the query parameter, the deepObject member if any, and the item member. */
 export interface StructuredFilter {
@@ -47,6 +58,8 @@ const typeOf = (schema: JsonSchema | undefined): string | undefined => {
 const itemsSchema = (schema: JsonSchema): JsonSchema | undefined =>
   (mergeAllOf(schema).items as JsonSchema | undefined) ?? undefined;
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+// Parameters that shape the answer rather than narrow it (`fields=name,tag`, `include=owner`).
+const SHAPING = /^(?:fields|expand|includes?|embed|sort|sorts|order|select|exclude|omit)$/i;
 
 /** The member a bound's name names (`minRating`, `min_rating`, `ratingMin` → `rating`), and which bound. */
 function boundOf(name: string): { member: string; kind: 'at-least' | 'at-most' } | undefined {
@@ -72,7 +85,20 @@ export function inferStructuredFilters(list: OperationModel, collection: Collect
     if (typeOf(schema) === 'array' && p.style !== 'deepObject') {
       const member = members[p.name];
       const valueType = typeOf(itemsSchema(schema));
-      if (!member || typeOf(member) !== 'array' || !SCALARS.has(valueType ?? '')) continue;
+      if (!SCALARS.has(valueType ?? '')) continue;
+      // The plural of a scalar member (`tags` for `tag`): one of the values asked.
+      const one = singular(p.name);
+      const scalar = !member && one !== p.name && !SHAPING.test(p.name) ? members[one] : undefined;
+      if (scalar && typeOf(scalar) === valueType) {
+        out.push({
+          parameter: p,
+          member: one,
+          kind: 'one-of',
+          reason: `${code(p.name)}: an array query parameter named as the plural of the item member ${code(one)}`,
+        });
+        continue;
+      }
+      if (!member || typeOf(member) !== 'array') continue;
       if (typeOf(itemsSchema(member)) !== valueType) continue;
       out.push({
         parameter: p,
@@ -116,9 +142,9 @@ export function inferStructuredFilters(list: OperationModel, collection: Collect
 /** The query a case sent, as text after `?` (its pairs encoded, then its pre-encoded fragments). */
 export function queryTextOf(c: Case): string {
   if (c.queryText !== undefined) return c.queryText;
-  return [...c.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`), ...(c.rawQuery ?? [])].join(
-    '&',
-  );
+  // A lone surrogate goes on the wire as U+FFFD (encodeURIComponent would throw on it).
+  const encode = (text: string) => encodeURIComponent(wellFormedText(text));
+  return [...c.query.map(([k, v]) => `${encode(k)}=${encode(v)}`), ...(c.rawQuery ?? [])].join('&');
 }
 
 /** The value a case sent for a structured filter, read back by the parameter's own style; undefined when absent or unreadable. */
@@ -136,12 +162,22 @@ const same = (a: unknown, b: unknown) =>
     ? Number(a) === Number(b)
     : a === b;
 
+/** Two texts one holds the other of, in any letter case: a loose match a server may make. */
+const looselySame = (a: unknown, b: unknown) =>
+  typeof a === 'string' &&
+  typeof b === 'string' &&
+  b.trim() !== '' &&
+  (a.toLowerCase().includes(b.toLowerCase()) || b.toLowerCase().includes(a.toLowerCase()));
+
 /** Whether an item's member agrees with the value sent; undefined where the filter leaves it unjudged. */
 export function matches(filter: StructuredFilter, wanted: unknown, value: unknown): boolean | undefined {
   switch (filter.kind) {
     case 'contains-any':
       if (!Array.isArray(wanted) || wanted.length === 0) return undefined;
       return Array.isArray(value) && value.some((v) => wanted.some((w) => same(v, w)));
+    case 'one-of':
+      if (!Array.isArray(wanted) || wanted.length === 0) return undefined;
+      return value !== undefined && value !== null && wanted.some((w) => same(value, w) || looselySame(value, w));
     case 'equality':
       return value !== undefined && value !== null && same(value, wanted);
     case 'at-least':
@@ -159,38 +195,46 @@ export function structuredFilterChecks(
   collection: CollectionModel,
   ledger: Confirmations = new Confirmations(),
 ): RegisteredCheck[] {
-  return inferStructuredFilters(list, collection).map((filter) => ({
-    name: () => 'semantics.filter',
-    run: ({ exchange }) => {
-      const r = exchange.response;
-      if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind !== 'valid') return [];
-      const items = itemsOf(collection, r.exactJson ?? r.json);
-      const wanted = items ? sentValue(exchange.case, filter) : undefined;
-      if (wanted === undefined || !items) return [];
-      const off = items.filter((item) => matches(filter, wanted, memberOf(item, filter.member)) === false);
-      const parameter =
-        filter.property === undefined ? filter.parameter.name : `${filter.parameter.name}[${filter.property}]`;
-      const text = typeof wanted === 'string' ? wanted : JSON.stringify(wanted);
-      // A filtered answer whose every item matches shows the target applies this filter.
-      if (off.length === 0 && items.length > 0)
-        ledger.held(
-          `${collection.path} filter:${parameter}`,
-          text,
-          `${list.operationId} with ${parameter}=${text} answered ${items.length} items, each matching on ${filter.member}`,
-        );
-      if (off.length === 0) return [];
-      const { member, reason, kind } = filter;
-      return [
-        filterFinding(
-          exchange,
-          { parameter, member, reason, ...(kind === 'equality' ? {} : { match: kind }) },
-          text,
-          items,
-          off,
-        ),
-      ];
-    },
-  }));
+  return inferStructuredFilters(list, collection).map((filter) => {
+    // Where the spec's words say the whole parameter narrows the list ("tags to filter by"), no inference.
+    const stated =
+      filter.property === undefined
+        ? statedFilter(list, collection, { parameter: filter.parameter.name, member: filter.member } as FilterModel)
+        : undefined;
+    return {
+      name: () => 'semantics.filter',
+      run: ({ exchange }) => {
+        const r = exchange.response;
+        if (!r || r.status < 200 || r.status >= 300 || exchange.case.kind !== 'valid') return [];
+        const items = itemsOf(collection, r.exactJson ?? r.json);
+        const wanted = items ? sentValue(exchange.case, filter) : undefined;
+        if (wanted === undefined || !items) return [];
+        const off = items.filter((item) => matches(filter, wanted, memberOf(item, filter.member)) === false);
+        const parameter =
+          filter.property === undefined ? filter.parameter.name : `${filter.parameter.name}[${filter.property}]`;
+        const text = typeof wanted === 'string' ? wanted : JSON.stringify(wanted);
+        // A filtered answer whose every item matches shows the target applies this filter.
+        if (off.length === 0 && items.length > 0)
+          ledger.held(
+            `${collection.path} filter:${parameter}`,
+            text,
+            `${list.operationId} with ${parameter}=${text} answered ${items.length} items, each matching on ${filter.member}`,
+          );
+        if (off.length === 0) return [];
+        const { member, reason, kind } = filter;
+        return [
+          filterFinding(
+            exchange,
+            { parameter, member, reason, ...(kind === 'equality' ? {} : { match: kind }) },
+            text,
+            items,
+            off,
+            stated,
+          ),
+        ];
+      },
+    };
+  });
 }
 
 /**
