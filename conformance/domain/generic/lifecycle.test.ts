@@ -883,3 +883,83 @@ describe('lifecycle: a creation that answers the new id as its whole body', () =
     expect(other.sent).toEqual(['createOrder ', `getOrder ${uuid}`]);
   });
 });
+
+describe('lifecycle: the list view of an item written', () => {
+  const thing = {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, note: { type: 'string' } },
+  };
+  const body = {
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string' }, note: { type: 'string' } },
+  };
+  const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+  const spec = specFromDocument({
+    openapi: '3.1.0',
+    info: { title: 'Things', version: '1' },
+    paths: {
+      '/things': {
+        get: {
+          operationId: 'listThings',
+          responses: { '200': { description: 'all', ...json({ type: 'array', items: thing }) } },
+        },
+        post: {
+          operationId: 'createThing',
+          requestBody: json(body),
+          responses: { '201': { description: 'made', ...json(thing) } },
+        },
+      },
+      '/things/{thingId}': {
+        parameters: [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }],
+        get: { operationId: 'getThing', responses: { '200': { description: 'it', ...json(thing) } } },
+        put: {
+          operationId: 'replaceThing',
+          summary: 'Replace a thing',
+          requestBody: json(body),
+          responses: { '200': { description: 'it', ...json(thing) } },
+        },
+      },
+    },
+  });
+  const things = resourceModelFor(spec).model.collections.find((c) => c.path === '/things')!;
+  /** A server whose list shows `view(item as created, item now)`. */
+  const run = async (view: (created: Record<string, unknown>, now: Record<string, unknown>) => unknown) => {
+    let created: Record<string, unknown> = {};
+    let item: Record<string, unknown> = {};
+    const context: SequenceContext = {
+      spec,
+      readOnly: false,
+      judge: () => [],
+      send: async (c: Case) => {
+        const sent = c.body?.kind === 'json' ? (c.body.value as Record<string, unknown>) : {};
+        if (c.operationId === 'createThing') created = item = { ...sent, id: 7 };
+        if (c.operationId === 'replaceThing') item = { ...sent, id: 7 };
+        if (c.operationId === 'listThings') return jsonExchange(c, 200, [view(created, item)]);
+        return jsonExchange(c, c.operationId === 'createThing' ? 201 : 200, item);
+      },
+    };
+    const step = {
+      create: { pathParams: {}, query: [], body: { name: 'Ada Lovelace notebook', note: 'first' } },
+      replace: { pathParams: {}, query: [], body: { name: 'Grace Hopper notebook', note: 'second' } },
+    };
+    return (await lifecycle(spec, things)!.execute(step as never, context)).findings;
+  };
+
+  it('fails a list that shows what the item was before the write (a cache a write did not refresh)', async () => {
+    const found = (await run((created) => created)).filter(
+      (f) => (f.evidence as { rule: string }).rule === 'list-differs',
+    );
+    expect(found).toHaveLength(1);
+    expect((found[0]!.evidence as { difference: string }).difference).toMatch(
+      /^name "Ada Lovelace notebook" where "Grace Hopper notebook"/,
+    );
+  });
+
+  it('takes a list that shows the item as written, a summary of it, or its long text cut short', async () => {
+    expect(await run((_, now) => now)).toEqual([]);
+    expect(await run((_, now) => ({ id: now.id, name: now.name }))).toEqual([]);
+    expect(await run((_, now) => ({ ...now, name: `${String(now.name).slice(0, 8)}…` }))).toEqual([]);
+  });
+});

@@ -25,7 +25,7 @@ import {
 import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { announcesNextPage, itemActions, knownValues, requiredMembers } from './collection-requests.js';
 import { bareIdToken, canonicalInteger, createdId, idOfItem, itemsOf, listedArray } from './items.js';
-import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
+import { bodyValue, holdsSent, serverStamped, withoutEmptyMembers } from './same-value.js';
 import { Confirmations, noteStoredMembers } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
 import { referenceMembers, withKnownReferences } from '../../generate/known-references.js';
@@ -287,6 +287,8 @@ export function lifecycle(
           }),
         );
       };
+      // The last read that answered the item as written (undefined after one that did not).
+      let lastRead: unknown;
       const readBack = async (what: string) => {
         // The item's id is its path's: an id member in a body does not move the item.
         if (id.member && isObject(expected)) {
@@ -307,6 +309,7 @@ export function lifecycle(
         const held =
           expected !== undefined &&
           holdsSent(withoutEmptyMembers(expected), got.response?.exactJson ?? got.response?.json, itemSchema);
+        lastRead = is2xx(got) && held ? (got.response?.exactJson ?? got.response?.json) : undefined;
         if (is2xx(got) && held)
           ledger.held(
             `${collection.path} stored`,
@@ -570,6 +573,12 @@ export function lifecycle(
           !paged &&
           (cap === undefined ? collection.pageSize === undefined : items.length < cap);
         const holds = (all: readonly unknown[]) => all.some((i) => idOfItem(collection, i) === itemId);
+        // The list's view of the item agrees with the read's, on what the run wrote (held-out set 100,
+        // and a list served from a cache a write did not refresh).
+        const shown = items?.find((i) => idOfItem(collection, i) === itemId);
+        const difference = shown === undefined ? undefined : viewDifference(expected, lastRead, shown, itemSchema);
+        if (difference !== undefined)
+          violation(listed, 'semantics.read_back', { rule: 'list-differs', id: itemId, difference });
         if (items && complete && !holds(items)) {
           violation(listed, 'semantics.list_shows_created', {
             rule: 'list-shows-created',
@@ -874,4 +883,36 @@ function actionKept(
       };
   }
   return undefined;
+}
+
+/**
+ * How a list's view of an item differs from what the run wrote to it, where the read showed it as
+ * written: a member the run wrote, present in both views, that the list shows otherwise. Only the
+ * run's own values count (what the server owns, its stamps and counters, may move between two
+ * reads); a list may show less (a summary leaves members out) or a long text cut short (`…`).
+ */
+export function viewDifference(
+  written: unknown,
+  read: unknown,
+  listed: unknown,
+  itemSchema: JsonSchema | undefined,
+): string | undefined {
+  if (!isObject(written) || !isObject(read) || !isObject(listed)) return undefined;
+  for (const [k, value] of Object.entries(written as Record<string, unknown>)) {
+    const inList = (listed as Record<string, unknown>)[k];
+    const inRead = (read as Record<string, unknown>)[k];
+    if (inList === undefined || inRead === undefined || isServerOwned(itemSchema, k) || serverStamped(k, undefined))
+      continue;
+    const schema = memberSchema(itemSchema, k);
+    if (!holdsSent(value, inRead, schema) || holdsSent(value, inList, schema)) continue;
+    if (typeof value === 'string' && typeof inList === 'string' && isCut(value, inList)) continue;
+    return `${k} ${JSON.stringify(inList)} where ${JSON.stringify(inRead)} was written and read back`;
+  }
+  return undefined;
+}
+
+/** Whether `shown` is `full` cut short, with or without an ellipsis. */
+function isCut(full: string, shown: string): boolean {
+  const stem = shown.replace(/(?:…|\.\.\.)$/, '');
+  return stem.length < full.length && full.startsWith(stem);
 }
