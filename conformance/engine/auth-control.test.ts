@@ -51,7 +51,8 @@ describe('the valid-credential control of a refused credential variant', () => {
       const report = await runConformance({
         target: served.url,
         spec: served.spec,
-        seed: 1,
+        // A seed whose 30 cases pair a refused key with a body that parses but breaks the schema.
+        seed: 3,
         runs: 30,
         concurrency: 1,
         credentials: createKitCredentials({ apiKey: 'k-1' }),
