@@ -9,7 +9,15 @@ export function specWords(pointer: string, text: string): SpecWords {
   return { pointer, says: text.replace(/\s+/g, ' ').trim() };
 }
 
-/** The sentences of a description: split after `.`, `;`, `!` or `?`, and at blank lines. */
+/**
+ * The sentences of a description: split after `.`, `;`, `!` or `?`, and at blank lines, each on one
+ * line (white space made single spaces), so that a phrase wrapped across lines reads as written
+ * (the courses zoo: "on\nor after" went unread, and the "on or before" later in the sentence was
+ * taken for it).
+ */
 export function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.;!?])\s+|\n\s*\n/);
+  return text
+    .split(/(?<=[.;!?])\s+|\n\s*\n/)
+    .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
+    .filter((sentence) => sentence !== '');
 }

@@ -99,6 +99,39 @@ describe('range filters read from the operation words (the clinic zoo)', () => {
   });
 });
 
+describe('range filters read from the operation words, wrapped across lines (the courses zoo)', () => {
+  it('read a phrase broken by a line end, and a clause that starts after a comma', () => {
+    const courses = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'courses', version: '1' },
+      paths: {
+        '/courses': {
+          get: {
+            operationId: 'listCourses',
+            description:
+              'Lists the courses matching all given filters. `startsAfter` keeps courses whose `startsAt` is on\nor after the given date, `startsBefore` those whose `startsAt` is on or before it (both\ninclusive).',
+            parameters: [
+              { name: 'startsAfter', in: 'query', schema: { type: 'string', format: 'date-time' } },
+              { name: 'startsBefore', in: 'query', schema: { type: 'string', format: 'date-time' } },
+            ],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'array', items: event } } },
+              },
+            },
+          },
+        },
+      },
+    });
+    const list = resourceModelFor(courses).model.collections.find((c) => c.path === '/courses')!;
+    expect(list.ranges?.map((r) => [r.parameter, r.member, r.bound, r.inclusive])).toEqual([
+      ['startsAfter', 'startsAt', 'lower', true],
+      ['startsBefore', 'startsAt', 'upper', true],
+    ]);
+  });
+});
+
 describe('range filters read from the parameters words', () => {
   it('bound a member the words name, quoted or held in the parameter name, when the types compare', () => {
     expect(events.ranges?.map((r) => [r.parameter, r.member, r.bound, r.inclusive])).toEqual([

@@ -33,9 +33,12 @@ export function inferRangeFilters(list: OperationModel, members: ReadonlyMap<str
   // The operation's own words may state each parameter's range, one clause each ("`from` keeps
   // appointments with `startsAt` at or after it (inclusive); `to` keeps those with `startsAt`
   // strictly before it": the clinic zoo): a clause whose first quoted word is the parameter's name.
+  // A comma before a quoted name starts a clause too ("`startsAfter` keeps courses whose
+  // `startDate` is on or after the given date, `startsBefore` those whose `startDate` is on or
+  // before it": the courses zoo).
   const clauses =
     typeof list.description === 'string'
-      ? sentencesOf(list.description).flatMap((sentence) => sentence.split(/;\s*/))
+      ? sentencesOf(list.description).flatMap((sentence) => sentence.split(/;\s*|,\s*(?=[`'"][^`'"\s]+[`'"]\s)/))
       : [];
   for (const parameter of list.parameters) {
     if (parameter.in !== 'query') continue;
