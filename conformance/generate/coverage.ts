@@ -19,7 +19,7 @@ import {
   schemaArbitrary,
   seededRandom,
 } from '../../spec/index.js';
-import { toPlainJson, wireJsonText } from './wire.js';
+import { parameterText, toPlainJson, wireJsonText } from './wire.js';
 import { integerFaults } from './exact-integers.js';
 import { isFreeText } from './free-text.js';
 import { applyMutation, isStillInvalid } from './invalid-case.js';
@@ -29,6 +29,7 @@ import {
   ExistingValue,
   isCredential,
   parameterArbitrary,
+  unsendableSegment,
   satisfiable,
   sendsJson,
   toValidCase,
@@ -98,7 +99,11 @@ export function ordinaryParts(operation: OperationModel, known: KnownValues, see
       | undefined;
     if (p.in === 'path') {
       const pool = known[p.name] ?? [];
-      const fallback = valid(p.schema, 1) ? 1 : draw(p.schema);
+      const drawn = valid(p.schema, 1) ? 1 : draw(p.schema);
+      const fallback =
+        unsendableSegment(parameterText(drawn)) && satisfiable(p.schema)
+          ? fc.sample(parameterArbitrary(p), { seed, numRuns: 1 })[0]!
+          : drawn;
       pathParams[p.name] = pool.length > 0 ? new ExistingValue(pool[0]!) : (example ?? fallback);
     } else if (p.required) {
       const value =

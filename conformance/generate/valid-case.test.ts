@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOperations, type Operations } from '../checks/_test-support.js';
 import { specFromDocument } from '../../spec/index.js';
 import { decodeBody } from '../../spec/media/index.js';
-import { ExistingValue, parameterArbitrary, requestPartsArbitrary, toValidCase } from './valid-case.js';
+import {
+  ExistingValue,
+  parameterArbitrary,
+  requestPartsArbitrary,
+  toValidCase,
+  unsendableSegment,
+} from './valid-case.js';
+import { ordinaryParts } from './coverage.js';
 
 let ops: Operations;
 beforeAll(async () => {
@@ -183,5 +190,30 @@ describe('a +json request body', () => {
       fc.sample(requestPartsArbitrary(operation), { seed: 3, numRuns: 60 }).map((p) => p.contentType ?? 'declared'),
     );
     expect([...spellings].sort()).toEqual(['Application/Vnd.Api+JSON', 'declared']);
+  });
+});
+
+describe('a path parameter value no request can carry as itself', () => {
+  it('is never a dot segment, which URL normalisation removes (the courses zoo: /courses/./lessons)', () => {
+    const spec = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'x', version: '1' },
+      paths: {
+        '/courses/{courseId}/lessons': {
+          get: {
+            operationId: 'listLessons',
+            parameters: [
+              { name: 'courseId', in: 'path', required: true, schema: { type: 'string', enum: ['.', '..', 'c1'] } },
+            ],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    } as never);
+    const parameter = spec.operation('listLessons')!.parameters[0]!;
+    expect(new Set(fc.sample(parameterArbitrary(parameter), { seed: 1, numRuns: 30 }))).toEqual(new Set(['c1']));
+    expect(ordinaryParts(spec.operation('listLessons')!, {}, 0).pathParams.courseId).toBe('c1');
+    expect(['', '.', '..'].map(unsendableSegment)).toEqual([true, true, true]);
+    expect(['...', '.a', 'a.'].map(unsendableSegment)).toEqual([false, false, false]);
   });
 });

@@ -218,8 +218,18 @@ export function parameterArbitrary(parameter: ParameterModel): fc.Arbitrary<Wire
         (value !== null || onlyNull) &&
         parameter.schema.validate(toPlainJson(value)).ok &&
         integerFaults(value, parameter.schema.schema).length === 0 &&
-        (parameter.in !== 'path' || parameterText(value) !== ''),
+        (parameter.in !== 'path' || !unsendableSegment(parameterText(value))),
     );
+}
+
+/**
+ * A path parameter value no request can carry as itself: empty, or a dot segment, which URL
+ * normalisation removes (RFC 3986 §5.2.4; the WHATWG URL parser reads `%2E` as `.` too), so that
+ * the request reaches another path (the courses zoo: `/courses/./lessons` became `/courses/lessons`
+ * and answered 405).
+ */
+export function unsendableSegment(text: string): boolean {
+  return text === '' || text === '.' || text === '..';
 }
 
 /**
