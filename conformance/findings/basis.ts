@@ -69,6 +69,12 @@ function protocolBasis(e: ProtocolEvidence): Basis {
       return rfc('RFC 9110', '§9.3.2', 'HEAD is identical to GET except that the server MUST NOT send content');
     case 'allow-method-refused':
       return rfc('RFC 9110', '§10.2.1', 'Allow lists the methods the target resource supports');
+    case 'created-not-201':
+      return rfc(
+        'RFC 9110',
+        '§9.3.4',
+        'if the target resource does not have a current representation and the PUT successfully creates one, then the origin server MUST inform the user agent by sending a 201 (Created) response',
+      );
     case 'not-modified-without-etag':
       return rfc(
         'RFC 9110',

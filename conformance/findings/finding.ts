@@ -455,6 +455,11 @@ export type ProtocolEvidence =
    * 304 MUST carry the fields a 200 would have: Content-Location, Date, ETag, Vary).
    */
   | { readonly rule: 'not-modified-without-etag'; readonly etag: string }
+  /**
+   * A PUT to an id a read had just answered 404 for made the item (a read after it serves it), and
+   * answered another status than 201 (RFC 9110 §9.3.4: a PUT that creates MUST answer 201).
+   */
+  | { readonly rule: 'created-not-201'; readonly status: Integer; readonly id: string; readonly read: string }
   /** A method a 405's Allow lists answered 405 itself (RFC 9110 §10.2.1). */
   | {
       readonly rule: 'allow-method-refused';

@@ -65,6 +65,8 @@ function describeProtocol(e: ProtocolEvidence): string {
       return `${e.read} answered other content after ${e.writer} than before it, under the same strong ETag ${e.etag}; RFC 9110 §8.8.1: a strong validator changes whenever the representation data changes, so a client that revalidates with it keeps its stale copy.`;
     case 'not-modified-ignored':
       return `If-None-Match: ${e.etag}, the entity tag this GET had just answered with nothing changed since, got ${e.status} with the whole representation again, where the operation documents 304; RFC 9110 §13.1.2: an origin server MUST evaluate If-None-Match, and when no tag is current it does not perform the GET but answers 304 Not Modified.`;
+    case 'created-not-201':
+      return `A PUT to id ${e.id}, which ${e.read} had just answered 404 for, answered ${e.status}, and ${e.read} then served the item it made; RFC 9110 §9.3.4: a PUT that creates a resource MUST answer 201 (Created).`;
     case 'not-modified-without-etag':
       return `The 304 to If-None-Match: ${e.etag} carries no ETag, where the same GET's 200 had ETag: ${e.etag}; RFC 9110 §15.4.5: a 304 MUST carry the ETag a 200 to the same request would have, so the client can tell which copy is still current.`;
     case 'allow-method-refused':

@@ -17,6 +17,7 @@ import { namedValueHarvester } from './named-values.js';
 import { concurrentCreates } from './concurrent-creates.js';
 import { storedInvalid } from './stored-invalid.js';
 import { stateRefusals } from './state-refusals.js';
+import { putCreates } from './put-creates.js';
 import { takenValues } from './taken-values.js';
 import { unknownShaped } from './unknown-shaped.js';
 import { createEchoCheck, identityCheck } from './item-checks.js';
@@ -248,6 +249,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       ...resources.collections.map((c) => stateRefusals(spec, c)),
       ...resources.collections.map((c) => unknownShaped(spec, c)),
       ...resources.collections.map((c) => takenValues(spec, c)),
+      ...resources.collections.map((c) => putCreates(spec, c)),
     ]
       .filter((s) => s !== undefined)
       .map((s) => ({

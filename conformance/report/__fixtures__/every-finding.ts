@@ -372,6 +372,7 @@ export const EVERY_FINDING: readonly Finding[] = [
   finding('protocol_violation', { rule: 'etag-unchanged', etag: '"a"', writer: 'patchThing', read: 'getThing' }),
   finding('protocol_violation', { rule: 'not-modified-ignored', etag: '"a"', status: 200 }),
   finding('protocol_violation', { rule: 'not-modified-without-etag', etag: '"a"' }),
+  finding('protocol_violation', { rule: 'created-not-201', status: 200, id: '9000001', read: 'getThing' }),
   finding('protocol_violation', {
     rule: 'allow-method-refused',
     allow: 'GET, HEAD, PUT, DELETE',
