@@ -684,6 +684,19 @@ describe('checkStatus: bad credentials', () => {
   });
 });
 
+describe('checkStatus: a refused credential answered as the valid one was', () => {
+  it('is the auth-precedence gap for a 404, and fails for a 409 or 412, which only a request let in can get (the courses zoo)', () => {
+    const asValid = (status: number) => authCase('getPet', 'none', { validKeyStatus: status });
+    expect(run(checkStatus, ops.getPet, asValid(404), err(404)).map((f) => [f.code, f.gap])).toEqual([
+      ['contract_gap', 'auth-precedence'],
+    ]);
+    for (const status of [409, 412])
+      expect(run(checkStatus, ops.getPet, asValid(status), err(status)).map((f) => [f.code, f.severity])).toEqual([
+        ['auth_wrong_status', 'failure'],
+      ]);
+  });
+});
+
 describe('checkStatus: 411 Length Required', () => {
   it('is a request-framing gap for a chunked body, and wrong for a body with a Content-Length', () => {
     const chunked = validCase('createPet', {

@@ -126,9 +126,15 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     // Not for input that parses but breaks the schema: that is judged after the key (below), and its
     // control, an invalid request too, gets the same refusal whichever check comes first.
     const schemaInvalid = c.edge?.gap === 'auth-precedence' && c.edge.layer === 'schema';
+    // A 409 or 412 reports the state of the resource, which only a request that was let in can learn:
+    // a refused credential answered so was not judged first (RFC 9110 §13.2.1: preconditions are
+    // evaluated only where the request would otherwise succeed; the courses zoo's withdraw without a
+    // token answered 409 on an enrollment already withdrawn).
+    const stateful = status === 409 || status === 412;
     if (
       c.validKeyStatus === status &&
       !schemaInvalid &&
+      !stateful &&
       status >= 400 &&
       status < 500 &&
       status !== 401 &&

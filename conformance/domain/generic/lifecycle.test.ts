@@ -671,6 +671,39 @@ describe('lifecycle: a deletion that needs a credential', () => {
   });
 });
 
+describe('lifecycle: an action that needs a credential', () => {
+  it('is first sent without one on the item the life made; served, it is not sent again (the courses zoo)', async () => {
+    const spec = thingsSpec({ action: true, securedAction: true });
+    const things = resourceModelFor(spec).model.collections.find((c) => c.path === '/things')!;
+    const property = lifecycle(spec, things)!;
+    const run = async (open: boolean) => {
+      const retires: string[] = [];
+      const context: SequenceContext = {
+        spec,
+        readOnly: false,
+        judge: () => [],
+        send: async (c: Case) => {
+          if (c.operationId === 'createThing')
+            return jsonExchange(c, 201, { ...(c.body as { value: object }).value, id: 7 });
+          if (c.operationId === 'retireThing') {
+            retires.push(String(c.auth));
+            if (c.auth === 'none' && !open) return jsonExchange(c, 401, { message: 'who are you' });
+            return jsonExchange(c, 200, { id: 7, name: 'x', state: 'retired' });
+          }
+          if (c.operationId === 'listThings') return jsonExchange(c, 200, [{ id: 7, name: 'x' }]);
+          return jsonExchange(c, 200, { id: 7, name: 'x' });
+        },
+      };
+      const [step] = fc.sample(property.arbitrary(spec), { seed: 1, numRuns: 1 });
+      await property.execute(step!, context);
+      return retires;
+    };
+    // The defect: the action works for anyone; the auth check judges that bare request.
+    expect(await run(true)).toEqual(['none']);
+    expect(await run(false)).toEqual(['none', 'valid']);
+  });
+});
+
 describe('lifecycle: deleting an item that holds nested items', () => {
   // mecanojob (held-out set 88): deleting a user who owns appointments answered 500.
   const board = {

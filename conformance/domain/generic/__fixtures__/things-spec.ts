@@ -26,7 +26,7 @@ const error = { description: 'error', content: { 'application/json': { schema: {
  * `form` makes the creation an HTML form body (`application/x-www-form-urlencoded`, example name `Rex the dog`);
  * `idInBody` has the creation's body declare an optional integer `id` (one schema for POST and GET);
  * `action` adds `POST /things/{thingId}/retire`, answering the thing retired; `securedDelete` makes
- * the deletion (with `below`) need a bearer token.
+ * the deletion (with `below`) need a bearer token, `securedAction` the action.
  */
 export function thingsSpec(
   options: {
@@ -38,6 +38,7 @@ export function thingsSpec(
     idInBody?: boolean;
     action?: boolean;
     securedDelete?: boolean;
+    securedAction?: boolean;
   } = {},
 ): SpecModel {
   const idParameter = [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }];
@@ -45,7 +46,7 @@ export function thingsSpec(
   return specFromDocument({
     openapi: '3.0.3',
     info: { title: 'Things', version: '1.0.0' },
-    ...(options.securedDelete
+    ...(options.securedDelete || options.securedAction
       ? { components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } }
       : {}),
     paths: {
@@ -137,6 +138,7 @@ export function thingsSpec(
             '/things/{thingId}/retire': {
               post: {
                 operationId: 'retireThing',
+                ...(options.securedAction ? { security: [{ bearer: [] }] } : {}),
                 parameters: idParameter,
                 responses: {
                   '200': { description: 'retired', content: { 'application/json': { schema: thing } } },
