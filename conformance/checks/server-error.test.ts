@@ -52,6 +52,18 @@ describe('checkServerError', () => {
     expect(describeFinding(onInvalid!)).toContain('to an invalid request (body: type)');
   });
 
+  it('keeps a crash on the state a sequence built apart from one on a request alone (held-out set 105)', () => {
+    const crash = (family: string) =>
+      checkServerError({
+        exchange: exchange({ ...validCase('createPet'), family }, response(500, errorBody(500))),
+        operation,
+      })[0]!;
+    expect(signatureOf(crash('semantics.taken-values'))).not.toBe(signatureOf(crash('valid')));
+    expect(signatureOf(crash('semantics.taken-values'))).not.toBe(signatureOf(crash('semantics.lifecycle')));
+    // Sweeps of single requests stay one cause with the valid property's.
+    expect(signatureOf(crash('raw-input'))).toBe(signatureOf(crash('valid')));
+  });
+
   it('keeps a crash on one kind of invalid input apart from one on another (held-out set 37)', () => {
     const crash = (c: ReturnType<typeof invalidCase>) =>
       checkServerError({ exchange: exchange(c, response(500, errorBody(500))), operation })[0]!;

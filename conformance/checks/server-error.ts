@@ -41,13 +41,18 @@ export const checkServerError: Check = ({ exchange, operation }) => {
     return found('advisory', { scenario: 'documented', status });
   if (documented) return [];
   const invalid = exchange.case.kind === 'invalid' ? exchange.case.invalid : undefined;
+  const family = exchange.case.family;
   return found('failure', {
     scenario: 'answered',
     status,
     input: exchange.case.kind,
     ...(invalid ? { fault: `${invalid.location.split('.')[0]}: ${invalid.keyword}` } : {}),
+    ...(STATEFUL_FAMILY.test(family) ? { sequence: family } : {}),
   });
 };
+
+/** Families of the stateful sequences, whose requests depend on what the sequence built before them. */
+const STATEFUL_FAMILY = /^(?:semantics\.|stored-invalid$|state-refusals$)/;
 
 /** Whether an answer's body fits a documented schema (any body where none is documented). */
 function bodyFits(exchange: Parameters<Check>[0]['exchange'], schema: CompiledSchema | undefined): boolean {

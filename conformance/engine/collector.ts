@@ -23,7 +23,13 @@ export function signatureOf(finding: Finding): string {
   // a text/plain body's crash, and no report showed it.
   const input =
     finding.code === 'server_error' && typeof e.input === 'string'
-      ? [e.input === 'valid' ? 'valid' : 'other', ...(typeof e.fault === 'string' ? [e.fault] : [])]
+      ? [
+          e.input === 'valid' ? 'valid' : 'other',
+          ...(typeof e.fault === 'string' ? [e.fault] : []),
+          // A crash on the state a sequence built is its own cause (held-out set 105: a PATCH with
+          // another product's SKU was hidden behind a PATCH of an absent id).
+          ...(typeof e.sequence === 'string' ? [e.sequence] : []),
+        ]
       : [];
   // A body that breaks its schema is kept once per first broken keyword and member (array indices
   // left out): a wrong type stored from accepted input and a date-time where a date is documented are

@@ -222,6 +222,12 @@ export interface EvidenceByCode {
          * content-type`): a crash on one kind of bad input is not hidden behind a crash on another.
          */
         readonly fault?: string;
+        /**
+         * The stateful sequence that sent the request (`semantics.taken-values`), when one did: a
+         * crash on the state it built (a value another item holds, a parent deleted) is not hidden
+         * behind a crash on one request alone.
+         */
+        readonly sequence?: string;
       }
     /** 501 to a method the spec does not document on that path (RFC 9110 §15.6.2). */
     | { readonly scenario: 'not-implemented'; readonly status: 501; readonly method: string }
@@ -843,6 +849,17 @@ export type SemanticEvidence =
       readonly status: Integer;
       readonly remove: string;
       readonly removeStatus: Integer;
+      readonly item: ItemRef;
+    }
+  /**
+   * A deletion of an item it had just deleted (a read then answered 404) answered 2xx, where the
+   * deletion documents 404 for an item that is not found.
+   */
+  | {
+      readonly rule: 'deleted-again';
+      readonly remove: string;
+      readonly status: Integer;
+      readonly read: string;
       readonly item: ItemRef;
     };
 

@@ -532,6 +532,8 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
       return `${e.list} at ${e.parameter}=${e.second}, the page after a page of one item, ${e.found === undefined ? 'was empty' : `started with item ${e.found}`}, not with item ${e.expected}, which follows the first item in a page of two: a page boundary skips an item (inferred: ${e.inference}).`;
     case 'delete':
       return `${e.read} still answers ${e.status} for ${item(e.item)} after ${e.remove} answered ${e.removeStatus}.`;
+    case 'deleted-again':
+      return `${e.remove} of ${item(e.item)}, which it had just deleted (${e.read} then answered 404), answered ${e.status}, where the operation documents 404 for an item that is not found.`;
   }
   return unreachable(e);
 }

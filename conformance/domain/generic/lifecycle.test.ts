@@ -704,6 +704,47 @@ describe('lifecycle: an action that needs a credential', () => {
   });
 });
 
+describe('lifecycle: the deletion again, once the item is gone', () => {
+  const run = async (deleteNotFound: boolean, again: number) => {
+    const spec = thingsSpec({ below: true, deleteNotFound });
+    const things = resourceModelFor(spec).model.collections.find((c) => c.path === '/things')!;
+    const property = lifecycle(spec, things)!;
+    let deleted = false;
+    const deletes: number[] = [];
+    const context: SequenceContext = {
+      spec,
+      readOnly: false,
+      judge: () => [],
+      send: async (c: Case) => {
+        if (c.operationId === 'createThing')
+          return jsonExchange(c, 201, { ...(c.body as { value: object }).value, id: 7 });
+        if (c.operationId === 'deleteThing') {
+          const status = deleted ? again : 204;
+          deleted = true;
+          deletes.push(status);
+          return jsonExchange(c, status, status === 404 ? { message: 'not found' } : null);
+        }
+        if (c.operationId === 'listThings') return jsonExchange(c, 200, deleted ? [] : [{ id: 7, name: 'x' }]);
+        return deleted ? jsonExchange(c, 404, { message: 'gone' }) : jsonExchange(c, 200, { id: 7, name: 'x' });
+      },
+    };
+    const [step] = fc.sample(property.arbitrary(spec), { seed: 1, numRuns: 1 });
+    const { findings } = await property.execute(step!, context);
+    // The reads answer a fixed item, not what was written: only this rule's findings count here.
+    const rules = findings.map((f) => (f.evidence as { rule: string }).rule).filter((r) => r === 'deleted-again');
+    return { deletes, rules };
+  };
+
+  it('fails a 2xx where the deletion documents 404 for an item not found (the courses zoo)', async () => {
+    expect(await run(true, 204)).toEqual({ deletes: [204, 204], rules: ['deleted-again'] });
+    expect(await run(true, 404)).toEqual({ deletes: [204, 404], rules: [] });
+  });
+
+  it('is not sent where the spec ties no 404 to an item not found: an idempotent 204 is the server’s choice', async () => {
+    expect(await run(false, 204)).toEqual({ deletes: [204], rules: [] });
+  });
+});
+
 describe('lifecycle: deleting an item that holds nested items', () => {
   // mecanojob (held-out set 88): deleting a user who owns appointments answered 500.
   const board = {

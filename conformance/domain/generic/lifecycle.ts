@@ -33,6 +33,7 @@ import { ExchangeLog } from '../../sweep/index.js';
 import { requiresAuth } from '../../../spec/security/index.js';
 import { walkPages } from './page-walk.js';
 import { statedCascade } from './stated-cascade.js';
+import { sentencesOf, type SpecWords, specWords } from '../../../spec/spec-words.js';
 
 interface Step {
   readonly create: RequestParts;
@@ -729,8 +730,10 @@ export function lifecycle(
             read,
             ...below.filter((b) => !heldChildren || !children.some(({ child }) => child.path === b.path)),
           ];
+          let gone404 = false;
           for (const reader of readers) {
             const after = await send(at(reader, itemId, undefined, false));
+            if (reader === read && after.response?.status === 404) gone404 = true;
             // A list below the item that answers empty finds nothing too (the tasks of a deleted board).
             // A 2xx read of the item that shows no item with its id (`200 {"error":"User not found"}`,
             // held-out set 53) does not serve it: how a server says "none", beyond its documented
@@ -748,6 +751,30 @@ export function lifecycle(
                 item,
               });
             }
+          }
+          // The deletion again, where it documents 404 for an item not found: the item is gone (its
+          // read answered 404), so a 2xx says it deleted what is not there (the courses and fleet
+          // zoos' DELETE of an unknown id answered 204). Where the spec documents no such 404, an
+          // idempotent 204 is the server's choice (RFC 9110 §9.3.5 requires neither).
+          const notFound = notFoundWords(remove);
+          if (gone404 && notFound) {
+            const again = await send(at(remove, itemId, undefined, false));
+            if (is2xx(again))
+              log.add(
+                findingOf(again, {
+                  code: 'semantic_violation',
+                  severity: 'failure',
+                  check: 'semantics.delete',
+                  basis: specBasis(notFound),
+                  evidence: {
+                    rule: 'deleted-again',
+                    remove: remove.operationId,
+                    status: again.response!.status,
+                    read: read.operationId,
+                    item,
+                  },
+                }),
+              );
           }
         }
       }
@@ -923,4 +950,19 @@ export function viewDifference(
 function isCut(full: string, shown: string): boolean {
   const stem = shown.replace(/(?:…|\.\.\.)$/, '');
   return stem.length < full.length && full.startsWith(stem);
+}
+
+/** Words of a 404 that tie it to an item that is not there. */
+const NOT_FOUND_WORDS =
+  /\b(?:not found|no such|unknown|does not exist|doesn't exist|not exist|no (?:\w+ )?(?:with|for) (?:that|this|the given) id)\b/i;
+
+/** The words of a deletion's documented 404 that say it answers an item that is not found, if they do. */
+function notFoundWords(remove: OperationModel): SpecWords | undefined {
+  const response = remove.responses['404'];
+  const description = response?.description;
+  if (typeof description === 'string' && NOT_FOUND_WORDS.test(description))
+    return specWords(`${remove.pointer}/responses/404/description`, description);
+  const own = remove.description ?? '';
+  const sentence = sentencesOf(own).find((s) => /\b404\b/.test(s) && NOT_FOUND_WORDS.test(s));
+  return response && sentence ? specWords(`${remove.pointer}/description`, sentence) : undefined;
 }

@@ -292,6 +292,13 @@ export const EVERY_FINDING: readonly Finding[] = [
     removeStatus: 204,
     item,
   }),
+  finding('semantic_violation', {
+    rule: 'deleted-again',
+    remove: 'deleteThing',
+    status: 204,
+    read: 'getThing',
+    item,
+  }),
   finding('contract_gap', { scenario: 'chunked-refused', status: 411 }),
   finding('contract_gap', { scenario: 'auth-rate-limited', status: 429, ...auth }),
   finding('contract_gap', { scenario: 'auth-precedence', status: 400, input: 'a body that is not JSON', ...auth }),

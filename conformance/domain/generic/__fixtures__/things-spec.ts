@@ -26,7 +26,7 @@ const error = { description: 'error', content: { 'application/json': { schema: {
  * `form` makes the creation an HTML form body (`application/x-www-form-urlencoded`, example name `Rex the dog`);
  * `idInBody` has the creation's body declare an optional integer `id` (one schema for POST and GET);
  * `action` adds `POST /things/{thingId}/retire`, answering the thing retired; `securedDelete` makes
- * the deletion (with `below`) need a bearer token, `securedAction` the action.
+ * the deletion (with `below`) need a bearer token, `securedAction` the action; `deleteNotFound` words the deletion's 404 as "not found".
  */
 export function thingsSpec(
   options: {
@@ -39,6 +39,7 @@ export function thingsSpec(
     action?: boolean;
     securedDelete?: boolean;
     securedAction?: boolean;
+    deleteNotFound?: boolean;
   } = {},
 ): SpecModel {
   const idParameter = [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }];
@@ -128,7 +129,12 @@ export function thingsSpec(
                 operationId: 'deleteThing',
                 ...(options.securedDelete ? { security: [{ bearer: [] }] } : {}),
                 parameters: idParameter,
-                responses: { '204': { description: 'deleted' }, '404': error },
+                responses: {
+                  '204': { description: 'deleted' },
+                  '404': options.deleteNotFound
+                    ? { ...error, description: 'No thing with that id: not found.' }
+                    : error,
+                },
               },
             }
           : {}),
