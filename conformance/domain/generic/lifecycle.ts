@@ -741,15 +741,34 @@ export function lifecycle(
             const body = after.response?.exactJson ?? after.response?.json;
             const notTheItem =
               reader === read && collection.id?.member !== undefined && !showsId(collection, body, itemId);
-            if (after.response && after.response.status < 300 && !answersEmptyList(after) && !notTheItem) {
-              violation(after, 'semantics.delete', {
+            // An empty list below it is a list of nothing, unless the list's own 404 says it answers a
+            // parent that is not found (the courses zoo: lessons of an unknown course answered 200 []).
+            const stated = reader === read ? undefined : notFoundWords(reader);
+            if (
+              after.response &&
+              after.response.status < 300 &&
+              (!answersEmptyList(after) || stated !== undefined) &&
+              !notTheItem
+            ) {
+              const evidence = {
                 rule: 'delete',
                 read: reader.operationId,
                 status: after.response.status,
                 remove: remove.operationId,
                 removeStatus: gone.response!.status,
                 item,
-              });
+              } as const;
+              if (stated)
+                log.add(
+                  findingOf(after, {
+                    code: 'semantic_violation',
+                    severity: 'failure',
+                    check: 'semantics.delete',
+                    basis: specBasis(stated),
+                    evidence,
+                  }),
+                );
+              else violation(after, 'semantics.delete', evidence);
             }
           }
           // The deletion again, where it documents 404 for an item not found: the item is gone (its
@@ -956,13 +975,13 @@ function isCut(full: string, shown: string): boolean {
 const NOT_FOUND_WORDS =
   /\b(?:not found|no such|unknown|does not exist|doesn't exist|not exist|no (?:\w+ )?(?:with|for) (?:that|this|the given) id)\b/i;
 
-/** The words of a deletion's documented 404 that say it answers an item that is not found, if they do. */
-function notFoundWords(remove: OperationModel): SpecWords | undefined {
-  const response = remove.responses['404'];
+/** The words of an operation's documented 404 that say it answers an item that is not found, if they do. */
+function notFoundWords(operation: OperationModel): SpecWords | undefined {
+  const response = operation.responses['404'];
   const description = response?.description;
   if (typeof description === 'string' && NOT_FOUND_WORDS.test(description))
-    return specWords(`${remove.pointer}/responses/404/description`, description);
-  const own = remove.description ?? '';
+    return specWords(`${operation.pointer}/responses/404/description`, description);
+  const own = operation.description ?? '';
   const sentence = sentencesOf(own).find((s) => /\b404\b/.test(s) && NOT_FOUND_WORDS.test(s));
-  return response && sentence ? specWords(`${remove.pointer}/description`, sentence) : undefined;
+  return response && sentence ? specWords(`${operation.pointer}/description`, sentence) : undefined;
 }
