@@ -120,6 +120,75 @@ describe('lifecycle: merge patch', () => {
     expect(patches).toEqual([{ note: null }]);
   });
 
+  it('nulls a member the item always shows as nullable, and takes null read back (the courses zoo)', async () => {
+    const course = {
+      type: 'object',
+      required: ['id', 'title', 'description'],
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        title: { type: 'string' },
+        description: { type: ['string', 'null'] },
+      },
+    };
+    const input = {
+      type: 'object',
+      properties: { title: { type: 'string' }, description: { type: ['string', 'null'] } },
+    };
+    const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+    const spec = specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'Courses', version: '1' },
+      paths: {
+        '/courses': {
+          post: {
+            operationId: 'createCourse',
+            requestBody: json(input),
+            responses: { '201': { description: 'made', ...json(course) } },
+          },
+        },
+        '/courses/{courseId}': {
+          parameters: [{ name: 'courseId', in: 'path', required: true, schema: { type: 'integer' } }],
+          get: { operationId: 'getCourse', responses: { '200': { description: 'it', ...json(course) } } },
+          patch: {
+            operationId: 'updateCourse',
+            requestBody: { content: { 'application/merge-patch+json': { schema: input } } },
+            responses: { '200': { description: 'it', ...json(course) } },
+          },
+        },
+      },
+    });
+    const courses = resourceModelFor(spec).model.collections.find((c) => c.path === '/courses')!;
+    const run = async (keepsOnNull: boolean) => {
+      let item: Record<string, unknown> = {};
+      const patches: unknown[] = [];
+      const context: SequenceContext = {
+        spec,
+        readOnly: false,
+        judge: () => [],
+        send: async (c: Case) => {
+          const body = c.body?.kind === 'json' ? (c.body.value as Record<string, unknown>) : {};
+          if (c.operationId === 'createCourse') item = { description: null, ...body, id: 7 };
+          if (c.operationId === 'updateCourse') {
+            patches.push(body);
+            const kept = keepsOnNull ? Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)) : body;
+            item = { ...item, ...kept };
+          }
+          return jsonExchange(c, c.operationId === 'createCourse' ? 201 : 200, item);
+        },
+      };
+      const step = {
+        create: { pathParams: {}, query: [], body: { title: 'Maths', description: 'Numbers' } },
+        update: { pathParams: {}, query: [], body: {} },
+      };
+      const rules = (await lifecycle(spec, courses)!.execute(step, context)).findings.map(
+        (f) => (f.evidence as { rule: string }).rule,
+      );
+      return { patches, rules };
+    };
+    expect(await run(false)).toEqual({ patches: [{ description: null }], rules: [] });
+    expect((await run(true)).rules).toEqual(['merge-patch']);
+  });
+
   it('takes each removable member in turn, life after life (the fleet zoo: null ignored for one member)', async () => {
     const thing = {
       type: 'object',

@@ -25,7 +25,7 @@ import {
 import type { SequenceContext, SequenceProperty } from '../rules.js';
 import { announcesNextPage, itemActions, knownValues, requiredMembers } from './collection-requests.js';
 import { bareIdToken, canonicalInteger, createdId, idOfItem, itemsOf, listedArray } from './items.js';
-import { bodyValue, holdsSent, serverStamped, withoutEmptyMembers } from './same-value.js';
+import { bodyValue, holdsSent, serverStamped, typeAllows, withoutEmptyMembers } from './same-value.js';
 import { Confirmations, noteStoredMembers } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
 import { referenceMembers, withKnownReferences } from '../../generate/known-references.js';
@@ -442,7 +442,10 @@ export function lifecycle(
                 (k) =>
                   !(k in (parts.body as object)) &&
                   !requiredMembers(o).has(k) &&
-                  !(filledByServer(itemSchema, k) && shownDefault(k) === undefined) &&
+                  // A member the item always shows is filled in by the server, unless the item shows
+                  // it as null: then null is what a merge patch's null leaves (the courses zoo's
+                  // required, nullable `description`).
+                  !(filledByServer(itemSchema, k) && shownDefault(k) === undefined && !showsNull(itemSchema, k)) &&
                   o.requestBody!.schema.validate(
                     toPlainJson({ ...(parts.body as Record<string, WireJson>), [k]: null }),
                   ).ok,
@@ -488,6 +491,7 @@ export function lifecycle(
         if (
           removable &&
           (answer as Record<string, unknown>)[removable] !== undefined &&
+          (answer as Record<string, unknown>)[removable] !== null &&
           !isDefaultValue(removable, (answer as Record<string, unknown>)[removable])
         ) {
           violation(got, 'semantics.merge_patch', {
@@ -862,6 +866,12 @@ function filledByServer(itemSchema: JsonSchema | undefined, name: string): boole
   return (
     Array.isArray(required) && required.includes(name) && (schema === undefined || !('default' in mergeAllOf(schema)))
   );
+}
+
+/** Whether the item's schema lets a member be null (`nullable: true`, or `null` in a 3.1 type list). */
+function showsNull(itemSchema: JsonSchema | undefined, name: string): boolean {
+  const schema = memberSchema(itemSchema, name);
+  return schema !== undefined && typeAllows(mergeAllOf(schema), null);
 }
 
 /** Whether a value is the member's documented default (a server may fill it in when the member is absent). */
