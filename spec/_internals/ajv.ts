@@ -4,6 +4,7 @@ import type { CompiledSchema, JsonSchema, SchemaDirection, SchemaIssue, Validati
 import { decodeSegment, encodeSegment, isObject } from '../json/index.js';
 import { walkSchemas } from './walk-schemas.js';
 import { INTEGER_FORMATS } from '../integer-formats.js';
+import { isDecimalMultiple } from './decimal-multiple.js';
 
 // ajv and ajv-formats ship CommonJS whose module object also carries itself as `default`.
 const Ajv2020 = Ajv2020Module.default;
@@ -16,6 +17,23 @@ export function createAjv(): Ajv {
   // strict: false because OpenAPI schemas carry annotation keywords (example, xml, discriminator, ...) ajv does not know.
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, logger: false });
   addFormats(ajv);
+  // multipleOf by the decimal value of the JSON number (JSON Schema 2020-12 §6.2.1), not by a
+  // floating-point division: 40.59 is a multiple of 0.01, though 40.59 / 0.01 is 4059.0000000000005
+  // (the expenses zoo's report total, failed by plain ajv).
+  ajv.removeKeyword('multipleOf');
+  ajv.addKeyword({
+    keyword: 'multipleOf',
+    type: 'number',
+    schemaType: 'number',
+    errors: true,
+    validate: function decimalMultipleOf(schema: number, data: number): boolean {
+      if (isDecimalMultiple(data, schema)) return true;
+      (decimalMultipleOf as { errors?: unknown[] }).errors = [
+        { keyword: 'multipleOf', message: `must be multiple of ${schema}`, params: { multipleOf: schema } },
+      ];
+      return false;
+    },
+  });
   // ajv-formats only checks Number.isInteger for int64/int32, and knows no int8 … uint64: every
   // integer format of the registry is checked for its range. A double cannot hold 2^63 - 1 or
   // 2^64 - 1 exactly; they round up to 2^63 and 2^64, which are therefore the inclusive bounds.
