@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Case } from '../cases/index.js';
 import { loadOperations, OPERATION_IDS, type Operations } from '../checks/_test-support.js';
 import { specFromDocument } from '../../spec/index.js';
-import { coverageInvalidCases, coverageValidCases, UNICODE_FILE_NAME } from './coverage.js';
+import { coverageInvalidCases, coverageValidCases, ordinaryParts, UNICODE_FILE_NAME } from './coverage.js';
 import { ORDINARY_STRING_LIMIT } from './edge.js';
 import { mutationsOf } from './mutations.js';
 import { labelProblems, wire, wireProblems } from './_test-support.js';
@@ -360,5 +360,50 @@ describe('raw JSON spellings of a body with integers beyond 2^53', () => {
       .flatMap((c) => (c.body?.kind === 'raw' ? [c.body.text] : []));
     expect(raw.some((text) => /"height":-?\d{16,}/.test(text))).toBe(true);
     expect(raw.filter((text) => text.includes('isLosslessNumber'))).toEqual([]);
+  });
+});
+
+describe('dates the words put in the past or the future (the expenses zoo)', () => {
+  const itemSpec = (description: string, format = 'date') =>
+    specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: {
+        '/items': {
+          post: {
+            operationId: 'addItem',
+            description,
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['incurredOn', 'merchant'],
+                    properties: { incurredOn: { type: 'string', format }, merchant: { type: 'string' } },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'made' } },
+          },
+        },
+      },
+    } as never).operation('addItem')!;
+  const incurred = (description: string, format?: string) =>
+    [1, 2, 3, 4, 5].map(
+      (seed) => (ordinaryParts(itemSpec(description, format), {}, seed).body as { incurredOn: string }).incurredOn,
+    );
+  const today = new Date().toISOString().slice(0, 10);
+
+  it('holds a past date where the words say it must not be later than the current date', () => {
+    for (const value of incurred('`incurredOn` must not be later than the current date (UTC); else 422.'))
+      expect(value < today).toBe(true);
+    for (const value of incurred('The `incurredOn` is not in the future.', 'date-time'))
+      expect(value < new Date().toISOString()).toBe(true);
+  });
+
+  it('holds a future date where they say it lies in the future; words about another member change nothing', () => {
+    for (const value of incurred('`incurredOn` must be in the future.')) expect(value > today).toBe(true);
+    expect(incurred('`merchant` is not in the future. Adds an item.')).toEqual(incurred('Adds an item.'));
   });
 });

@@ -18,6 +18,7 @@ import {
   parsedTextFor,
   schemaArbitrary,
   seededRandom,
+  sentencesOf,
 } from '../../spec/index.js';
 import { parameterText, toPlainJson, wireJsonText } from './wire.js';
 import { integerFaults } from './exact-integers.js';
@@ -119,7 +120,13 @@ export function ordinaryParts(operation: OperationModel, known: KnownValues, see
     | WireJson
     | undefined;
   const body = schema
-    ? (example ?? withOrderedRanges(withParsedText(draw(schema), schema, seed), schema, seed))
+    ? (example ??
+      withStatedTimes(
+        withOrderedRanges(withParsedText(draw(schema), schema, seed), schema, seed),
+        schema,
+        operation,
+        seed,
+      ))
     : undefined;
   // A member naming another resource names one the target handed out, where the run knows one.
   return withKnownReferences(
@@ -195,6 +202,46 @@ function withOrderedRanges(body: WireJson, schema: CompiledSchema, seed: number)
   return out;
 }
 
+// Words that put a date in the past, or in the future, relative to the day a request is made.
+const PAST_WORDS =
+  /\b(?:not (?:be )?(?:later than|after) (?:the current date|today|now|the current time)|not (?:be )?in the future|(?:lies|be|is) in the past|no later than (?:today|now|the current date)|on or before (?:today|the current date))\b/i;
+const FUTURE_WORDS =
+  /\b(?:(?:lies|be|is) in the future|later than (?:the current date|today|now)|after (?:today|now|the current date))\b/i;
+
+/**
+ * An ordinary body whose date and date-time members the spec's words put in the past or the
+ * future ("`incurredOn` must not be later than the current date", in the member's or the
+ * operation's description, the sentence naming the member) hold such a value: a date drawn at
+ * random lies ahead about half the time, and the server refuses it (the expenses zoo's line items,
+ * answered 422 so that nothing built on them ran). Kept only where the body still validates.
+ */
+function withStatedTimes(body: WireJson, schema: CompiledSchema, operation: OperationModel, seed: number): WireJson {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const members = (mergeAllOf(schema.schema).properties ?? {}) as Record<string, JsonSchema>;
+  const opWords = sentencesOf(`${operation.summary ?? ''}. ${operation.description ?? ''}`);
+  let out = body as Record<string, WireJson>;
+  const n = Math.abs(seed);
+  for (const name of Object.keys(out)) {
+    const member = isObject(members[name]) ? mergeAllOf(members[name]!) : undefined;
+    const format = member?.format;
+    if (format !== 'date' && format !== 'date-time') continue;
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const named = new RegExp(`[\`'"]${escaped}[\`'"]|\\b${escaped}\\b`);
+    const words = [
+      ...sentencesOf(typeof member?.description === 'string' ? member.description : ''),
+      ...opWords.filter((sentence) => named.test(sentence)),
+    ];
+    const past = words.some((w) => PAST_WORDS.test(w));
+    const future = !past && words.some((w) => FUTURE_WORDS.test(w));
+    if (!past && !future) continue;
+    const at = past ? Date.UTC(2021, n % 12, 1 + (n % 28), 8 + (n % 8)) : Date.UTC(2031, n % 12, 1 + (n % 28), 8);
+    const value = format === 'date' ? new Date(at).toISOString().slice(0, 10) : new Date(at).toISOString();
+    const tried = { ...out, [name]: value };
+    if (schema.validate(toPlainJson(tried)).ok) out = tried;
+  }
+  return out;
+}
+
 /** A JSON number's value for ordering (lossless ones too, their precision aside). */
 function magnitude(value: WireJson | undefined): number | undefined {
   if (typeof value === 'number') return value;
@@ -236,7 +283,7 @@ export function bodyExtremes(
     if (name in full) continue;
     full[name] = fc.sample(schemaArbitrary(properties[name]!, { nameOf: schemaNameOf }), { seed, numRuns: 1 })[0]!;
   }
-  Object.assign(full, withOrderedRanges(full, compiled, seed) as Obj);
+  Object.assign(full, withStatedTimes(withOrderedRanges(full, compiled, seed), compiled, operation, seed) as Obj);
   const keep = required.size > 0 ? [...required] : writable.filter((name) => name in full).slice(0, 1);
   const lean = Object.fromEntries(Object.entries(full).filter(([name]) => keep.includes(name))) as Obj;
   const valid = (body: Obj) =>
