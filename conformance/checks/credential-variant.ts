@@ -72,6 +72,32 @@ const REFUSAL = /\b(401|unauthori[sz]ed|refused|rejected|denied)\b/i;
 /** Words that name a credential, for a sentence of the API's description. */
 const CREDENTIAL = /\b(keys?|tokens?|credentials?|passwords?|api[ _-]?keys?)\b/i;
 
+/** Variants that spell the valid token another way a decoding server reads as the same token. */
+const SAME_TOKEN_SPELLINGS = new Set(['key-padded', 'percent-encoded-key']);
+
+/** Words that state the form a credential goes in: `Authorization: Bearer <API_KEY>`, "a scheme other than Bearer is 401". */
+const FORM_STATED =
+  /Authorization:\s*Bearer\s*<|\bBearer\s+<[^>\s]+>|\bscheme other than\b|\bwithout (?:the |its )?`?Bearer`? (?:prefix|scheme)\b|\bin the form\b[^.]*\bBearer\b/i;
+
+/**
+ * Whether the spec states the form the operation's credential is sent in: in the description of a
+ * security scheme it uses, of the API, of the operation or of its 401.
+ */
+function formStated(operation: OperationModel, document: Readonly<Record<string, unknown>>): boolean {
+  const components = isObject(document.components) ? document.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  const texts = [
+    ...schemesIn(operation.security).map((s) => {
+      const defined = schemes[s.name];
+      return isObject(defined) ? defined.description : undefined;
+    }),
+    isObject(document.info) ? document.info.description : undefined,
+    operation.description,
+    operation.responses['401']?.description,
+  ];
+  return texts.some((t) => typeof t === 'string' && FORM_STATED.test(t));
+}
+
 /**
  * Where the spec says that credentials which are not valid are refused, if it does: the operation's
  * 401 ("The API key is missing or invalid"), else, with the whole `document`, the description of a
@@ -113,8 +139,8 @@ export function invalidCredentialsRefused(
  */
 export function anotherCredentialBasis(operation: OperationModel, variant: string, scheme?: string): Basis | undefined {
   const found = credentialVariantOf(variant, operation, scheme);
-  if (found?.lenientForm)
-    return invalidCredentialsRefused(operation) ?? { kind: 'unconfirmed', inference: LENIENT_FORM_INFERENCE };
+  // Settled at the end of the run, where the whole document is read for the form it states.
+  if (found?.lenientForm) return { kind: 'unconfirmed', inference: LENIENT_FORM_INFERENCE };
   if (!found?.anotherCredential) return undefined;
   return invalidCredentialsRefused(operation) ?? { kind: 'unconfirmed', inference: ANOTHER_CREDENTIAL_INFERENCE };
 }
@@ -140,9 +166,16 @@ export function settleAnotherCredential(
     !operation
   )
     return finding;
-  // The valid credential in a lenient form: only the spec's words make accepting it a failure.
+  // The valid credential in a lenient form: only the spec's words make accepting it a failure, and
+  // only where they state the form the credential is sent in (`Authorization: Bearer <API_KEY>`)
+  // besides refusing invalid ones: "no or wrong API key" says nothing of a token sent without its
+  // scheme (held-out set 104: etherpad took its token bare, and was failed for it). Padding and
+  // percent-encoding are other spellings of the same token, which a server that decodes it reads
+  // as such (a JSON Web Token's base64url segments): never a failure.
   if (finding.basis.inference === LENIENT_FORM_INFERENCE) {
-    const said = invalidCredentialsRefused(operation, document);
+    const variant = (finding.evidence as { readonly auth?: string }).auth;
+    if (variant !== undefined && SAME_TOKEN_SPELLINGS.has(variant)) return finding;
+    const said = formStated(operation, document) ? invalidCredentialsRefused(operation, document) : undefined;
     return said === undefined ? finding : { ...finding, severity: 'failure', basis: said };
   }
   const scheme = variantSchemeOf(operation, finding.evidence.scheme);
