@@ -75,3 +75,47 @@ describe('unclosedMultipart', () => {
     expect(findings.map((f) => `${f.code} ${f.severity}`)).toEqual(['server_error failure']);
   });
 });
+
+describe('a body sent to a write that declares none (held-out set 104: etherpad)', () => {
+  const noBody = specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'Pads', version: '1' },
+    paths: {
+      '/pads/{padId}/save': {
+        post: {
+          operationId: 'savePad',
+          parameters: [{ name: 'padId', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'saved' } },
+        },
+      },
+    },
+  } as never);
+  const save = noBody.operation('savePad')!;
+
+  it('is sent once as a probe, and a 5xx to it fails', async () => {
+    const sent: Case[] = [];
+    const context: PropertyContext = {
+      spec: noBody,
+      readOnly: false,
+      seed: 1,
+      known: () => ({}),
+      send: async (c) => {
+        sent.push(c);
+        const status = c.body !== undefined ? 500 : 404;
+        return {
+          case: c,
+          request: { method: 'POST', path: '/pads/x/save', headers: {} },
+          response: { status, headers: {}, bodyText: '', durationMs: 1, sentAt: 0 },
+        } as unknown as Exchange;
+      },
+      judge: (exchange) => checkServerError({ exchange, operation: save }),
+    };
+    const findings = [];
+    for (const sweep of rawInputSweeps(noBody, context, false)) findings.push(...(await sweep.execute()).findings);
+    const bodies = sent.filter((c) => c.body !== undefined);
+    expect(bodies.map((c) => [c.kind, c.body?.kind === 'raw' ? c.body.contentType : undefined])).toEqual([
+      ['probe', 'application/json'],
+    ]);
+    expect(findings.map((f) => `${f.code} ${f.severity}`)).toEqual(['server_error failure']);
+  });
+});

@@ -29,7 +29,11 @@ const writes = (operation: OperationModel) => !['get', 'head', 'options'].includ
  *   is UTF-8, so the body may be refused with a 4xx, or read with replacement characters);
  * - a multipart body cut short before its close delimiter (RFC 2046 §5.1.1: the last part is
  *   followed by `--boundary--`): a parser that waits for it or throws (held-out set 100: an upload
- *   answered 500).
+ *   answered 500);
+ * - a small JSON object sent to a write that declares no body (RFC 9110 §9.3.3: a POST carries
+ *   content; the server may ignore or refuse what it does not expect), where a handler that reads
+ *   parameters only from the query chokes on a parsed body (held-out set 104: etherpad's API
+ *   answered 500, or never answered, to a POST with a body).
  */
 export function rawInputSweeps(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitSweep[] {
   const sweeps: KitSweep[] = [];
@@ -55,6 +59,8 @@ export function rawInputSweeps(spec: SpecModel, context: PropertyContext, readOn
         out.push(probe({ body: { kind: 'raw', text: bytes, contentType: 'application/json', bytes: true } }));
       const cut = unclosedMultipart(base.body);
       if (cut !== undefined) out.push(probe({ body: cut }));
+      if (writes(operation) && operation.requestBody === undefined && operation.method !== 'delete')
+        out.push(probe({ body: { kind: 'raw', text: '{"kit":1}', contentType: 'application/json' } }));
       return out;
     };
     sweeps.push({
