@@ -12,15 +12,25 @@ export interface CollectionOperations {
   readonly list: OperationModel | undefined;
   readonly create: OperationModel | undefined;
   readonly read: OperationModel | undefined;
+  readonly replace: OperationModel | undefined;
+  readonly update: OperationModel | undefined;
+  readonly delete: OperationModel | undefined;
 }
 
-/** The list, create and read operations the resource model assigned to a collection. */
+/** The operations the resource model assigned to a collection, by role, resolved in the spec. */
 export function operationsOf(spec: SpecModel, collection: CollectionModel): CollectionOperations {
-  const op = (role: 'list' | 'create' | 'read') => {
+  const op = (role: keyof CollectionOperations) => {
     const id = collection.operations[role]?.operationId;
     return id ? spec.operation(id) : undefined;
   };
-  return { list: op('list'), create: op('create'), read: op('read') };
+  return {
+    list: op('list'),
+    create: op('create'),
+    read: op('read'),
+    replace: op('replace'),
+    update: op('update'),
+    delete: op('delete'),
+  };
 }
 
 /**

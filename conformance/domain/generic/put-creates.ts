@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import type { JsonSchema, OperationModel, ParameterModel, SpecModel } from '../../../spec/index.js';
-import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
+import type { CollectionModel } from '../../../spec/resources/index.js';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import { mergeAllOf, parameterArbitrary, parameterText, toPlainJson } from '../../generate/index.js';
 import { isObject } from '../../../spec/json/index.js';
 import { ExchangeLog } from '../../sweep/index.js';
 import type { SequenceProperty } from '../rules.js';
-import { is2xx, itemCase, knownValues, scopeOf } from './collection-requests.js';
+import { is2xx, itemCase, knownValues, operationsOf, scopeOf } from './collection-requests.js';
 import { idOfItem } from './items.js';
 
 const FAMILY = 'semantics.put-creates';
@@ -24,16 +24,12 @@ const SEED = 0x9e7c;
  * created users by PUT and answered 200).
  */
 export function putCreates(spec: SpecModel, collection: CollectionModel): SequenceProperty<null> | undefined {
-  const op = (a: OperationAssignment | undefined): OperationModel | undefined =>
-    a ? spec.operation(a.operationId) : undefined;
-  const replace = op(collection.operations.replace);
-  const read = op(collection.operations.read);
+  const { replace, read, delete: remove } = operationsOf(spec, collection);
   const id = collection.id;
   if (!replace || !read || !id || replace.method !== 'put') return undefined;
   if (!/json/i.test(replace.requestBody?.preferredMediaType ?? '')) return undefined;
   const parameter = replace.parameters.find((p) => p.in === 'path' && p.name === id.parameter);
   if (!parameter) return undefined;
-  const remove = op(collection.operations.delete);
   const reading: OperationModel = read;
   return {
     id: `${replace.operationId}/put-creates`,

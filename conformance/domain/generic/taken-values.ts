@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import type { JsonSchema, OperationModel, SpecModel } from '../../../spec/index.js';
-import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
+import type { CollectionModel } from '../../../spec/resources/index.js';
 import type { Case, Exchange, WireJson } from '../../cases/index.js';
 import { mergeAllOf, ordinaryParts, requestPartsArbitrary, toPlainJson, toValidCase } from '../../generate/index.js';
 import { withKnownReferences } from '../../generate/known-references.js';
 import { isObject } from '../../../spec/json/index.js';
 import { ExchangeLog } from '../../sweep/index.js';
 import type { SequenceProperty } from '../rules.js';
-import { is2xx, itemCase, knownValues, scopeOf, withoutMember } from './collection-requests.js';
+import { is2xx, itemCase, knownValues, operationsOf, scopeOf, withoutMember } from './collection-requests.js';
 import { createdId } from './items.js';
 import { clientChoosesId, idLeftToServer } from './lifecycle.js';
 import { bodyValue } from './same-value.js';
@@ -29,17 +29,12 @@ const SEED = 0x7a4e;
  * never reach.
  */
 export function takenValues(spec: SpecModel, collection: CollectionModel): SequenceProperty<null> | undefined {
-  const op = (a: OperationAssignment | undefined): OperationModel | undefined =>
-    a ? spec.operation(a.operationId) : undefined;
-  const create = op(collection.operations.create);
+  const { create, replace, update, delete: remove } = operationsOf(spec, collection);
   const id = collection.id;
   if (!create || !id || !takesJsonObject(create) || !idLeftToServer(create, id.member)) return undefined;
-  const writers = [op(collection.operations.replace), op(collection.operations.update)].filter(
-    (o): o is OperationModel => o !== undefined && takesJsonObject(o),
-  );
+  const writers = [replace, update].filter((o): o is OperationModel => o !== undefined && takesJsonObject(o));
   if (writers.length === 0) return undefined;
   const chosen = clientChoosesId(create, id.member) ? id.member : undefined;
-  const remove = op(collection.operations.delete);
   const creating: OperationModel = create;
   return {
     id: `${create.operationId}/taken-values`,
