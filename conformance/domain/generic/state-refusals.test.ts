@@ -153,6 +153,33 @@ describe('stateRefusals', () => {
     expect(states('Publishing is answered 409 when the show is published elsewhere.')).toEqual([]);
   });
 
+  it('reads "any other state" as the states the words did not name (the expenses zoo)', () => {
+    const values = ['draft', 'submitted', 'approved', 'rejected'];
+    const op = (description: string) =>
+      specFromDocument({
+        openapi: '3.1.0',
+        info: { title: 'x', version: '1' },
+        paths: {
+          '/reports/{id}/submit': {
+            post: {
+              operationId: 'submitReport',
+              description,
+              parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+              responses: { '200': { description: 'ok' }, '409': { description: 'Conflict' } },
+            },
+          },
+        },
+      } as never).operation('submitReport')!;
+    const states = (description: string) => [...(stateRule(op(description), values)?.states ?? [])];
+    expect(
+      states(
+        'Moves a `draft` that has at least one line item to `submitted`. A draft without line items, or a report in any other state, is 409.',
+      ),
+    ).toEqual(['approved', 'rejected']);
+    // Every state named, or none left: nothing is claimed.
+    expect(states('Any other state is 409.')).toEqual([]);
+  });
+
   it('fails an action that succeeds in a state its words refuse, reached by another action on a new item', async () => {
     const property = stateRefusals(spec, orders)!;
     const { findings } = await property.execute(0, target(true));

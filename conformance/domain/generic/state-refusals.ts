@@ -215,8 +215,23 @@ export function stateRule(action: OperationModel, values: readonly string[]): St
   let words: SpecWords | undefined;
   for (const [text, pointer, saysConflict] of sources) {
     if (typeof text !== 'string') continue;
+    // States the words have named so far: "any other state" is any state but these (the expenses
+    // zoo: "Moves a `draft` … to `submitted` … A draft without line items, or a report in any other
+    // state, is 409" refuses `approved` and `rejected` at least; the states it names are left out,
+    // so that no state the action may take is claimed).
+    const namedSoFar = new Set<string>();
     for (const sentence of sentencesOf(text)) {
+      for (const v of values)
+        if (new RegExp(`(?<![\\w-])${escaped(v)}(?![\\w-])`, 'i').test(sentence)) namedSoFar.add(v);
       if (!saysConflict && !/\b409\b/.test(sentence)) continue;
+      if (ANY_OTHER_STATE.test(sentence)) {
+        const others = values.filter((v) => !namedSoFar.has(v));
+        if (others.length > 0 && others.length < values.length) {
+          for (const v of others) states.add(v);
+          words ??= specWords(pointer, sentence);
+        }
+        continue;
+      }
       // "A work order that is not `open` is answered 409" names the states it refuses by the one it
       // takes (the fleet zoo); any other turn of the sentence is not read.
       const excepted = TURNED.test(sentence) ? exceptedStates(sentence, values) : undefined;
@@ -231,6 +246,9 @@ export function stateRule(action: OperationModel, values: readonly string[]): St
 }
 
 const escaped = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** "in any other state", "any other status": the states the words did not name. */
+const ANY_OTHER_STATE = /\bany other (?:state|status)\b/i;
 
 /**
  * The states a sentence excepts from its refusal, where that is its only turn: "that is not
