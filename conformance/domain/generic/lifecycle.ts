@@ -33,7 +33,7 @@ import { ExchangeLog } from '../../sweep/index.js';
 import { requiresAuth } from '../../../spec/security/index.js';
 import { walkPages } from './page-walk.js';
 import { statedCascade } from './stated-cascade.js';
-import { sentencesOf, type SpecWords, specWords } from '../../../spec/spec-words.js';
+import { NOT_FOUND_WORDS, sentencesOf, type SpecWords, specWords } from '../../../spec/index.js';
 
 interface Step {
   readonly create: RequestParts;
@@ -981,17 +981,16 @@ function isCut(full: string, shown: string): boolean {
   return stem.length < full.length && full.startsWith(stem);
 }
 
-/** Words of a 404 that tie it to an item that is not there. */
-const NOT_FOUND_WORDS =
-  /\b(?:not found|no such|unknown|does not exist|doesn't exist|not exist|no (?:\w+ )?(?:with|for) (?:that|this|the given) id)\b/i;
+/** Words of a 404 that tie it to an item that is not there: "not found" and its kin, or "unknown course". */
+const notFound = (text: string) => NOT_FOUND_WORDS.test(text) || /\bunknown\b/i.test(text);
 
 /** The words of an operation's documented 404 that say it answers an item that is not found, if they do. */
 function notFoundWords(operation: OperationModel): SpecWords | undefined {
   const response = operation.responses['404'];
   const description = response?.description;
-  if (typeof description === 'string' && NOT_FOUND_WORDS.test(description))
+  if (typeof description === 'string' && notFound(description))
     return specWords(`${operation.pointer}/responses/404/description`, description);
   const own = operation.description ?? '';
-  const sentence = sentencesOf(own).find((s) => /\b404\b/.test(s) && NOT_FOUND_WORDS.test(s));
+  const sentence = sentencesOf(own).find((s) => /\b404\b/.test(s) && notFound(s));
   return response && sentence ? specWords(`${operation.pointer}/description`, sentence) : undefined;
 }
