@@ -611,6 +611,26 @@ describe('403 to a bad credential', () => {
     expect(verdicts(other)).toEqual([]);
   });
 
+  it('a 415 of a body in the declared media type fails whatever edge the case carries (the greenhouse zoo)', () => {
+    const edged = validCase('patchMember', {
+      body: { kind: 'json', value: { name: 'Ann' } },
+      edge: { gap: 'field-size-limits', description: 'path.memberId is only white space' },
+    });
+    const exchange = {
+      case: edged,
+      request: {
+        method: 'PATCH',
+        path: '/members/%20',
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: '{"name":"Ann"}',
+      },
+      response: refused(415),
+    };
+    expect(verdicts(checkStatus({ exchange, operation: op('patchMember') }))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+  });
+
   it('none of several optional query parameters, refused with the documented 400, is a gap', () => {
     // users-sqlite (held-out set 37): `GET /api/users/search` with neither `email` nor `name` → its
     // documented 400 "Missing query parameters". OpenAPI cannot say "at least one of these".

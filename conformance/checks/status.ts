@@ -476,9 +476,14 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     // A 401 asks for credentials (RFC 9110 §15.5.2): no edge of the input explains it on an operation
     // that needs none (held-out set 45: every operation answered 401, the document declares Basic
     // but requires it nowhere, and each 401 was blamed on the edge its case carried).
+    // A 415 refuses the media type (RFC 9110 §15.5.16): where the body went in one the operation
+    // declares, no edge of its values or parameters explains it (the greenhouse zoo: every merge
+    // patch refused with 415, blamed on a path value of white space).
+    const mediaRefused = status === 415 && sentInDeclaredType(exchange, operation);
     if (
       c.edge &&
       status !== 401 &&
+      !mediaRefused &&
       !(c.edge.documentedRefusalOnly && operation.responseFor(status) === undefined && !LIMIT_STATUSES.has(status))
     ) {
       add({
@@ -503,6 +508,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       // still a list: an empty one, not a 404.
       notFoundGap();
     } else if (
+      !mediaRefused &&
       (unjudged =
         unjudgedRefusal(c, operation, status, exchange) ??
         documentedStateRefusal(operation, status) ??
