@@ -12,7 +12,12 @@ import {
 import { settleGrantedElsewhere } from './granted-elsewhere.js';
 
 /** A one-operation document secured by a bearer scheme, with the descriptions given. */
-async function secured(descriptions: { info?: string; scheme?: string; unauthorized?: string }): Promise<{
+async function secured(descriptions: {
+  info?: string;
+  scheme?: string;
+  unauthorized?: string;
+  bearerFormat?: string;
+}): Promise<{
   spec: SpecModel;
   op: OperationModel;
 }> {
@@ -26,6 +31,7 @@ async function secured(descriptions: { info?: string; scheme?: string; unauthori
         token: {
           type: 'http',
           scheme: 'bearer',
+          ...(descriptions.bearerFormat ? { bearerFormat: descriptions.bearerFormat } : {}),
           ...(descriptions.scheme ? { description: descriptions.scheme } : {}),
         },
       },
@@ -152,13 +158,16 @@ describe('the valid credential in a lenient form accepted', () => {
     expect(settleAnotherCredential(lenient('raw-key'), worded.op, new Map(), worded.spec.document).severity).toBe(
       'advisory',
     );
-    const formed = await secured({
-      scheme: 'Send `Authorization: Bearer <token>`. Invalid tokens are refused with 401.',
-    });
+    // A token the server decodes (a JWT) padded or percent-encoded is the same token; an opaque key
+    // padded is another string (the red team's r3-auth-token-padding-stripped).
+    const words = 'Send `Authorization: Bearer <token>`. Invalid tokens are refused with 401.';
+    const jwt = await secured({ scheme: words, bearerFormat: 'JWT' });
     for (const auth of ['key-padded', 'percent-encoded-key'])
-      expect(settleAnotherCredential(lenient(auth), formed.op, new Map(), formed.spec.document).severity).toBe(
-        'advisory',
-      );
+      expect(settleAnotherCredential(lenient(auth), jwt.op, new Map(), jwt.spec.document).severity).toBe('advisory');
+    const opaque = await secured({ scheme: words });
+    expect(settleAnotherCredential(lenient('key-padded'), opaque.op, new Map(), opaque.spec.document).severity).toBe(
+      'failure',
+    );
   });
 });
 

@@ -80,6 +80,24 @@ const FORM_STATED =
   /Authorization:\s*Bearer\s*<|\bBearer\s+<[^>\s]+>|\bscheme other than\b|\bwithout (?:the |its )?`?Bearer`? (?:prefix|scheme)\b|\bin the form\b[^.]*\bBearer\b/i;
 
 /**
+ * Whether the operation's credential is a token a server decodes rather than compares as text: one
+ * an OAuth 2.0 or OpenID Connect scheme issues, or a bearer token whose `bearerFormat` says JWT.
+ */
+function decodedToken(operation: OperationModel, document: Readonly<Record<string, unknown>>): boolean {
+  const components = isObject(document.components) ? document.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  return schemesIn(operation.security).some((s) => {
+    const defined = schemes[s.name];
+    if (!isObject(defined)) return false;
+    return (
+      defined.type === 'oauth2' ||
+      defined.type === 'openIdConnect' ||
+      (typeof defined.bearerFormat === 'string' && /\bjwt\b/i.test(defined.bearerFormat))
+    );
+  });
+}
+
+/**
  * Whether the spec states the form the operation's credential is sent in: in the description of a
  * security scheme it uses, of the API, of the operation or of its 401.
  */
@@ -170,11 +188,13 @@ export function settleAnotherCredential(
   // only where they state the form the credential is sent in (`Authorization: Bearer <API_KEY>`)
   // besides refusing invalid ones: "no or wrong API key" says nothing of a token sent without its
   // scheme (held-out set 104: etherpad took its token bare, and was failed for it). Padding and
-  // percent-encoding are other spellings of the same token, which a server that decodes it reads
-  // as such (a JSON Web Token's base64url segments): never a failure.
+  // percent-encoding are other spellings of the same token where the token is one a server decodes
+  // (a JSON Web Token's base64url segments: an OAuth 2.0 or OpenID Connect token, `bearerFormat:
+  // JWT`): never a failure there. An opaque key padded is another string (the red team's
+  // r3-auth-token-padding-stripped).
   if (finding.basis.inference === LENIENT_FORM_INFERENCE) {
     const variant = (finding.evidence as { readonly auth?: string }).auth;
-    if (variant !== undefined && SAME_TOKEN_SPELLINGS.has(variant)) return finding;
+    if (variant !== undefined && SAME_TOKEN_SPELLINGS.has(variant) && decodedToken(operation, document)) return finding;
     const said = formStated(operation, document) ? invalidCredentialsRefused(operation, document) : undefined;
     return said === undefined ? finding : { ...finding, severity: 'failure', basis: said };
   }
