@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { JsonSchema, OperationModel, ParameterModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel } from '../../../spec/resources/index.js';
-import type { Case, Exchange, WireJson } from '../../cases/index.js';
+import type { Case, WireJson } from '../../cases/index.js';
 import { findingOf } from '../../checks/index.js';
 import { mergeAllOf, parameterArbitrary, parameterText, toPlainJson } from '../../generate/index.js';
 import { isObject } from '../../../spec/json/index.js';
