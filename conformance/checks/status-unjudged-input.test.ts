@@ -717,6 +717,14 @@ describe('a 401 on an operation that requires no credentials', () => {
       { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
     ]);
   });
+
+  it('a path value the target handed out is no free text: an undocumented refusal of it fails', () => {
+    // The greenhouse zoo: deleting a site the run made got a 422 the operation does not document.
+    const handedOut = { ...named, existing: ['collectionName'] };
+    expect(verdicts(run(checkStatus, get, handedOut, refused(422)))).toEqual([
+      { code: 'positive_rejected', severity: 'failure' },
+    ]);
+  });
 });
 
 describe('a rule the operation states in words across members (the parking zoo)', () => {

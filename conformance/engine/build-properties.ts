@@ -108,12 +108,15 @@ export function caseProperties(spec: SpecModel, outer: PropertyContext, readOnly
     // Nor do its landmarks and drawn values (`1`, `2`, small integers) name what the run has listed:
     // valid cases whose item is a value the run learned for any operation are left out.
     const unlisted = operation.method === 'delete' ? notListed(spec, operation, outer) : () => true;
+    // The unused value handed to a DELETE's properties (above) names nothing the target made: its
+    // case claims no existing resource, so a 404 to it is the answer to an unknown id.
+    const unclaimed = (c: Case): Case => (operation.method === 'delete' ? { ...c, existing: [] } : c);
     properties.push({
       id: `${id}/valid`,
       family: 'valid',
       operationId: id,
-      arbitrary: () => validCaseArbitrary(operation, context.known(id)).filter(unlisted),
-      examples: () => coverageValidCases(operation, context.known(id), context.seed).filter(unlisted),
+      arbitrary: () => validCaseArbitrary(operation, context.known(id)).filter(unlisted).map(unclaimed),
+      examples: () => coverageValidCases(operation, context.known(id), context.seed).filter(unlisted).map(unclaimed),
       // A refusal the contract might excuse is narrowed to its cause first (engine/narrow.ts).
       execute: (c) => executeNarrowed(context, operation, c),
       // A shrunk failure that depends on one length or value says where it starts and ends.

@@ -54,7 +54,7 @@ export class ExchangeJudge {
     const { spec, memory, collector, selected } = this.input;
     if (this.input.unjudged(sent)) return [];
     // What a DELETE of the run may have removed is no longer claimed to exist.
-    const gone = sent.case.existing?.filter((p) => memory.isRemoved(sent.case.pathParams[p] ?? '')) ?? [];
+    const gone = sent.case.existing?.filter((p) => memory.isRemoved(sent.case.pathParams[p] ?? '', sent.case)) ?? [];
     const exchange: Exchange =
       gone.length > 0
         ? { ...sent, case: { ...sent.case, existing: sent.case.existing!.filter((p) => !gone.includes(p)) } }

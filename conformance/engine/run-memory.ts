@@ -18,7 +18,11 @@ const MOST_PER_PARAMETER = 200;
 export class RunMemory {
   private readonly known = new Map<string, Map<string, Set<string>>>();
   private readonly createdWithLocation = new Map<string, Exchange>();
-  private readonly removed = new Set<string>();
+  /**
+   * Each value a DELETE (or a move) may have removed: the requests that may have removed it, by
+   * {@link removalKey}, in the order they left.
+   */
+  private readonly removed = new Map<string, string[]>();
   private frozen: Map<string, Record<string, string[]>> | undefined;
 
   constructor(
@@ -34,16 +38,24 @@ export class RunMemory {
   sending(c: Case, operation: OperationModel): void {
     const method = (c.method ?? operation.method).toLowerCase();
     const renamed = method === 'put' || method === 'patch' ? bodyNamesAnother(c, operation) : undefined;
-    if (renamed) this.removed.add(renamed.pathValue);
+    const remove = (value: string) => {
+      const by = this.removed.get(value) ?? [];
+      by.push(removalKey(c));
+      this.removed.set(value, by);
+    };
+    if (renamed) remove(renamed.pathValue);
     if (method !== 'delete') return;
-    for (const value of Object.values(c.pathParams)) for (const read of leniently(value)) this.removed.add(read);
-    for (const value of this.knownBelow(operation.path)) this.removed.add(value);
+    for (const value of Object.values(c.pathParams)) for (const read of leniently(value)) remove(read);
+    for (const value of this.knownBelow(operation.path)) remove(value);
   }
 
   /** Learns from an answer: the values the domain rules harvest, and the first Location of a valid create. */
   learn(exchange: Exchange, operation: OperationModel): void {
     const r = exchange.response;
     if (!r) return;
+    // A request refused for its credentials removed nothing (the lifecycle's DELETE sent bare first,
+    // greenhouse zoo): it no longer stands between the item and the next request's claim that it exists.
+    if (r.status === 401 || r.status === 403) this.refusedRemoval(exchange.case);
     if (r.status === 201 && r.headers.location !== undefined && exchange.case.kind === 'valid')
       if (!this.createdWithLocation.has(exchange.case.operationId))
         this.createdWithLocation.set(exchange.case.operationId, exchange);
@@ -62,9 +74,26 @@ export class RunMemory {
     }
   }
 
-  /** Whether a DELETE (or a move) of the run may have removed the item this value names. */
-  isRemoved(value: string): boolean {
-    return this.removed.has(value);
+  /**
+   * Whether a DELETE (or a move) of the run may have removed the item this value names before
+   * `request` left: the request that removed it first still addressed an item that existed (the
+   * greenhouse zoo: a site the run made, refused on deletion with a status deleteSite does not document).
+   */
+  isRemoved(value: string, request?: Case): boolean {
+    const by = this.removed.get(value);
+    // Only a lone remover is known to be this request: two alike are not told apart.
+    return by !== undefined && !(request !== undefined && by.length === 1 && by[0] === removalKey(request));
+  }
+
+  /** Forgets one removal by this request, wherever it was recorded. */
+  private refusedRemoval(c: Case): void {
+    const key = removalKey(c);
+    for (const [value, by] of this.removed) {
+      const at = by.indexOf(key);
+      if (at < 0) continue;
+      by.splice(at, 1);
+      if (by.length === 0) this.removed.delete(value);
+    }
   }
 
   /** Freezes what properties generate from: later answers still teach {@link live}, not {@link values}. */
@@ -144,4 +173,9 @@ function leniently(value: string): string[] {
   const number = Number(value);
   if (value.trim() !== '' && Number.isSafeInteger(number)) out.add(String(number));
   return [...out];
+}
+
+/** What tells one removing request from another: its operation, path values and body. */
+function removalKey(c: Case): string {
+  return JSON.stringify([c.operationId, c.method ?? '', c.pathParams, c.body ?? null]);
 }

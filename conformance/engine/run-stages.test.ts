@@ -32,7 +32,17 @@ describe('RunMemory', () => {
     expect(memory.values('getThing').thingId).not.toContain('8');
     expect(memory.statePrint()).toBe(print);
     expect(memory.isRemoved('7')).toBe(false);
-    memory.sending(validCase('deleteThing', { pathParams: { thingId: '7' } }), remove);
+    const deleting = validCase('deleteThing', { pathParams: { thingId: '7' } });
+    memory.sending(deleting, remove);
+    expect(memory.isRemoved('7')).toBe(true);
+    // The deletion itself addressed an item that existed; once a second left, neither is told apart.
+    expect(memory.isRemoved('7', deleting)).toBe(false);
+    expect(memory.isRemoved('7', { ...deleting })).toBe(false);
+    memory.sending(deleting, remove);
+    expect(memory.isRemoved('7', deleting)).toBe(true);
+    // One of the two refused for its credentials removed nothing: the other is the lone remover.
+    memory.learn(exchange({ ...deleting, auth: 'none' }, jsonResponse(401, {})), remove);
+    expect(memory.isRemoved('7', deleting)).toBe(false);
     expect(memory.isRemoved('7')).toBe(true);
     // An invalid id a lenient server reads as its integer prefix (held-out set 27: /books/1.5 deleted book 1).
     expect(memory.isRemoved('3')).toBe(false);
