@@ -571,6 +571,28 @@ describe('members no OpenAPI object defines (held-out set 56)', () => {
       expect(error.message).toContain(Object.keys(stray)[0]);
     }
   });
+
+  it('reads a misspelt member of a response as nothing: it only describes the answer (held-out set 108)', async () => {
+    const misspelt = (version: string) => {
+      const d = document({}) as { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>> };
+      d.openapi = version;
+      d.paths['/users']!.post!.responses = {
+        '201': {
+          description: 'created',
+          contens: { 'application/json': { schema: { type: 'object', required: ['id'] } } },
+        },
+      };
+      return d;
+    };
+    for (const version of ['3.0.3', '3.1.0']) {
+      const spec = await loadSpec(await specFile(`contens-${version}.json`, JSON.stringify(misspelt(version))));
+      expect(spec.repairs).toEqual([
+        '#/paths/~1users/post/responses/201/contens: a misspelt member of a response (`content`?) read as nothing, so what it describes is not checked',
+      ]);
+      // Nothing it described is claimed: the answer's body is not judged.
+      expect(spec.operation(spec.operations[0]!.operationId)!.responses['201']!.schema).toBeUndefined();
+    }
+  });
 });
 
 describe('OpenAPI 3.0 documents written with draft 6 habits (held-out set 36)', () => {

