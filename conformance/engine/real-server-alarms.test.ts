@@ -145,6 +145,37 @@ describe('a route that never answers', () => {
     expect(note?.severity).toBe('advisory');
     expect(describeFinding(note!)).toMatch(/sent again alone after the run, it answered 200/);
   });
+
+  it('a whole target that turns slower than the deadline is slow, not down: no failure, the early stop is an error (held-out set 110)', async () => {
+    // Every answer fast at first, then every one later than the deadline (a list that grows with
+    // every creation until its answer takes seconds): each still comes.
+    const list = (operationId: string) => ({
+      get: {
+        operationId,
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } },
+          },
+        },
+      },
+    });
+    const lists = {
+      openapi: '3.1.0',
+      info: { title: 'lists', version: '1' },
+      paths: Object.fromEntries(['a', 'b', 'c', 'd'].map((name) => [`/${name}`, list(`list_${name}`)])),
+    };
+    let answered = 0;
+    const { url, spec } = await serve('slow-everywhere', lists, (req, res) => {
+      const answer = () => json(res, 200, ['a']);
+      if (answered++ < 8) return answer();
+      setTimeout(answer, 250);
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1, timeoutMs: 150 });
+    expect(failures(report).filter((f) => f.code === 'transport_error')).toEqual([]);
+    expect(report.verdict).toBe('error');
+    expect(report.error).toMatch(/still answered alone .* slow, which the contract does not judge/);
+  });
 });
 
 describe('large bodies read back where the client picks the id', () => {

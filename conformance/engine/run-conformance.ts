@@ -104,10 +104,26 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const dates = new DateWatch();
 
   const operationOf = (c: Case): OperationModel => spec.operation(c.operationId)!;
+  // A target that stops answering within the deadline is asked alone, with a long deadline (six
+  // times the run's, at least 30 s), whether it still answers: slow is no contract failure.
+  const stillAnswers = async (answered: Exchange) => {
+    const alone = createHttpClient({
+      baseUrl: target,
+      credentials,
+      extraHeaders,
+      timeoutMs: Math.max(30_000, options.timeoutMs * 6),
+    });
+    try {
+      const again = await alone.send(answered.case, operationOf(answered.case));
+      return again.response ? { status: again.response.status, ms: again.response.durationMs } : undefined;
+    } finally {
+      await alone.close();
+    }
+  };
   const watch = watchTarget((c) => {
     const method = (c.method ?? operationOf(c).method).toUpperCase();
     return { method, route: `${method} ${c.literalPath?.path ?? operationOf(c).path}` };
-  });
+  }, stillAnswers);
   const checkSelected = (name: CheckName) => checkKept(name, options.only, options.skip);
   // The selection bounds every request, setup writes included (see SelectionGate); it learns each
   // property's operations once the plan names them, before any request.
@@ -429,6 +445,21 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
             )
           : stopped.finding,
       );
+    if (watch.slow) {
+      collector.note({
+        code: 'transport_error',
+        severity: 'advisory',
+        operationId: spec.operations[0]!.operationId,
+        check: 'transport',
+        evidence: { scenario: 'run-stopped', detail: watch.slow },
+        basis: {
+          kind: 'kit',
+          limit: `the kit's per-request deadline (${options.timeoutMs} ms); the contract sets no latency`,
+        },
+      });
+      if (internalErrors.length === 0 && verdictOf(settled(), options.strict) === 'certified')
+        return report('error', `${watch.slow}; pass a longer --timeout to test the rest`);
+    }
     if (internalErrors.length > 0)
       return report(
         'error',

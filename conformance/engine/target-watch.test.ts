@@ -144,4 +144,35 @@ describe('watchTarget', () => {
     expect(watch.diedWith(aExchange.request)).toBe(false);
     expect(watch.settle(transportFinding(aExchange)).severity).toBe('failure');
   });
+
+  it('asks a target that stopped answering in time whether it still answers alone: slow is not down', async () => {
+    // Held-out set 110: a list of 244 MB took 5 to 8 s; six requests in a row missed the 5 s deadline.
+    const timedOut = (c: Case): Exchange => ({
+      case: c,
+      request: failed(c, 'connection_reset').request,
+      failure: { kind: 'timeout', message: 'no complete response within 5000 ms', durationMs: 5000 },
+    });
+    const probed: string[] = [];
+    const watch = watchTarget(routeOf, async (e) => {
+      probed.push(e.request.path);
+      return { status: 200, ms: 7000 };
+    });
+    await watch.send(caseOf('listBlogs', 'GET', '/blog/'), async (c) => answered(c));
+    for (let i = 0; i < 6; i++) await watch.send(caseOf('getBlog', 'GET', `/blog/${i}`), async (c) => timedOut(c));
+    expect(watch.down).toBeUndefined();
+    expect(probed).toEqual(['/blog/']);
+    // Slow again and again: after the third answer alone, the run stops as the kit's limit, no failure.
+    for (let i = 0; i < 18; i++) await watch.send(caseOf('getBlog', 'GET', `/blog/${i}`), async (c) => timedOut(c));
+    expect(probed).toHaveLength(3);
+    expect(watch.down).toMatch(/stopped answering/);
+    expect(watch.slow).toMatch(/still answered alone \(GET \/blog\/ answered 200 in 7000 ms/);
+    expect(watch.stopped('listBlogs')).toBeUndefined();
+    // No answer alone: the target is down, and the requests in flight are named as before.
+    const dead = watchTarget(routeOf, async () => undefined);
+    await dead.send(caseOf('listBlogs', 'GET', '/blog/'), async (c) => answered(c));
+    for (let i = 0; i < 6; i++) await dead.send(caseOf('getBlog', 'GET', `/blog/${i}`), async (c) => timedOut(c));
+    expect(dead.down).toMatch(/stopped answering/);
+    expect(dead.slow).toBeUndefined();
+    expect(dead.stopped('listBlogs')?.finding.severity).toBe('failure');
+  });
 });
