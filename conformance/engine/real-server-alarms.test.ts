@@ -176,6 +176,47 @@ describe('a route that never answers', () => {
     expect(report.verdict).toBe('error');
     expect(report.error).toMatch(/still answered alone .* slow, which the contract does not judge/);
   });
+
+  it('a connection reset under load that the request alone does not repeat is an advisory (held-out set 109)', async () => {
+    // Two connections of GET /a are dropped (the client sends a reset request once more at
+    // once); every later one is answered. A route that resets every time still fails.
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'resets', version: '1' },
+      paths: Object.fromEntries(
+        ['a', 'b'].map((name) => [
+          `/${name}`,
+          {
+            get: {
+              operationId: `list_${name}`,
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } },
+                },
+              },
+            },
+          },
+        ]),
+      ),
+    };
+    const run = async (resetsOfA: number) => {
+      let seen = 0;
+      const { url, spec } = await serve(`resets-${resetsOfA}`, document, (req, res) => {
+        // The first few are answered (the kit's first look), then connections are dropped.
+        if (req.url?.split('?')[0] === '/a' && ++seen > 3 && seen <= 3 + resetsOfA) return void req.socket.destroy();
+        json(res, 200, ['x']);
+      });
+      return runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1 });
+    };
+    const once = await run(2);
+    expect(failures(once)).toEqual([]);
+    const note = once.findings.find((f) => f.code === 'transport_error' && f.operationId === 'list_a');
+    expect(note?.severity).toBe('advisory');
+    expect(describeFinding(note!)).toMatch(/sent again alone after the run, the request answered 200/);
+    const always = await run(Number.POSITIVE_INFINITY);
+    expect(failures(always).some((f) => f.code === 'transport_error' && f.operationId === 'list_a')).toBe(true);
+  });
 });
 
 describe('large bodies read back where the client picks the id', () => {
