@@ -64,6 +64,19 @@ describe('checkServerError', () => {
     expect(signatureOf(crash('raw-input'))).toBe(signatureOf(crash('valid')));
   });
 
+  it('keeps a crash at an edge of valid input apart from one on ordinary input (held-out set 109)', () => {
+    const crash = (c: ReturnType<typeof validCase>) =>
+      checkServerError({ exchange: exchange(c, response(500, errorBody(500))), operation })[0]!;
+    const ordinary = crash(validCase('createPet'));
+    const pastInt64 = crash({
+      ...validCase('createPet'),
+      edge: { gap: 'integer-precision', description: 'path.id 9223372036854775808 is beyond 2^53−1' },
+    });
+    expect(pastInt64.evidence).toMatchObject({ input: 'valid', edge: 'integer-precision' });
+    expect(signatureOf(pastInt64)).not.toBe(signatureOf(ordinary));
+    expect(describeFinding(pastInt64)).toContain('to a valid request at an edge of valid input (integer-precision)');
+  });
+
   it('keeps a crash on one kind of invalid input apart from one on another (held-out set 37)', () => {
     const crash = (c: ReturnType<typeof invalidCase>) =>
       checkServerError({ exchange: exchange(c, response(500, errorBody(500))), operation })[0]!;

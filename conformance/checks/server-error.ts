@@ -47,6 +47,7 @@ export const checkServerError: Check = ({ exchange, operation }) => {
     status,
     input: exchange.case.kind,
     ...(invalid ? { fault: `${invalid.location.split('.')[0]}: ${invalid.keyword}` } : {}),
+    ...(exchange.case.kind === 'valid' && exchange.case.edge ? { edge: exchange.case.edge.gap } : {}),
     ...(STATEFUL_FAMILY.test(family) ? { sequence: family } : {}),
   });
 };

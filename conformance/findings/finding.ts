@@ -228,6 +228,12 @@ export interface EvidenceByCode {
          * behind a crash on one request alone.
          */
         readonly sequence?: string;
+        /**
+         * For a valid request at an edge a server may refuse (`integer-precision`: a number past
+         * 2^53−1; `field-size-limits`: a long text, a lone surrogate), which kind: a crash on an
+         * integer past int64 is not hidden behind a crash on ordinary input (held-out set 109).
+         */
+        readonly edge?: string;
       }
     /** 501 to a method the spec does not document on that path (RFC 9110 §15.6.2). */
     | { readonly scenario: 'not-implemented'; readonly status: 501; readonly method: string }

@@ -91,7 +91,11 @@ function describeCode(f: Finding): string {
             auth: ' to a request whose credentials the kit varied',
             probe: ' to a protocol probe',
           };
-          const fault = f.evidence.fault ? ` (${f.evidence.fault})` : '';
+          const fault = f.evidence.fault
+            ? ` (${f.evidence.fault})`
+            : f.evidence.edge
+              ? ` at an edge of valid input (${f.evidence.edge})`
+              : '';
           return `The server answered ${f.evidence.status}${f.evidence.input ? to[f.evidence.input] : ''}${fault}.`;
         }
       }
