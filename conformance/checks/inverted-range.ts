@@ -12,7 +12,7 @@ function comparable(value: string): number | undefined {
 
 /**
  * Two query parameters sent that open and close one range (`from` and `to`, `minPrice` and
- * `maxPrice`) with the opening value past the closing one. OpenAPI cannot say that one must not
+ * `maxPrice`) with the opening value past the closing one, or equal to it. OpenAPI cannot say that one must not
  * pass the other, so refusing such a request is the server's to do (the clinic zoo documents
  * "`from` later than `to` is answered 400"). Undefined when no such pair was sent.
  */
@@ -24,6 +24,11 @@ export function invertedRange(query: readonly (readonly [string, string])[]): st
     const b = comparable(highValue);
     if (a !== undefined && b !== undefined && a > b)
       return `the query's ${low} (${lowValue}), past its ${high} (${highValue}): a range OpenAPI cannot say must not be inverted`;
+    // Equal ends make an empty range where one end is exclusive (a stay from a day to the same day):
+    // whether they must differ is as far beyond OpenAPI as the order (the rentals zoo: "`from` must
+    // be earlier than `to`, otherwise 400").
+    if (a !== undefined && b !== undefined && a === b)
+      return `the query's ${low} and ${high}, both ${lowValue}: a range OpenAPI cannot say must not be empty`;
   }
   return undefined;
 }

@@ -404,6 +404,10 @@ describe('checkStatus: bad credentials', () => {
     const inverted = run(checkStatus, list, asked('2026-05-01T00:00:00Z', '2026-04-01T00:00:00Z'), response(400));
     expect(inverted.map((f) => [f.code, f.gap])).toEqual([['contract_gap', 'unjudged-input']]);
     expect(describeFinding(inverted[0]!)).toContain('startsAtFrom (2026-05-01T00:00:00Z), past its startsAtTo');
+    // Equal ends, an empty range where one end is exclusive (the rentals zoo): refusing it is a gap too.
+    const empty = run(checkStatus, list, asked('1970-01-01', '1970-01-01'), response(400));
+    expect(empty.map((f) => [f.code, f.gap])).toEqual([['contract_gap', 'unjudged-input']]);
+    expect(describeFinding(empty[0]!)).toContain('startsAtFrom and startsAtTo, both 1970-01-01');
     expect(
       verdicts(run(checkStatus, list, asked('2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z'), response(400))),
     ).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
