@@ -616,6 +616,19 @@ export type SemanticEvidence =
       readonly complete: boolean;
       readonly inference: string;
     }
+  /** An answer that skipped past every match by its own total (an offset beyond it), yet showed items. */
+  | {
+      readonly rule: 'offset-past-total';
+      /** The envelope member that counts (`total`). */
+      readonly member: string;
+      readonly total: number;
+      readonly items: Integer;
+      /** The offset parameter and the value sent. */
+      readonly parameter: string;
+      readonly offset: number;
+      readonly query: string;
+      readonly inference: string;
+    }
   | {
       readonly rule: 'page-size';
       readonly items: Integer;

@@ -471,6 +471,8 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
       return e.complete
         ? `The list${e.query ? ` asked with ${e.query}` : ''} answered all ${e.items} matching items on one page, yet its ${e.member} says ${e.total}. (Inferred: ${e.inference})`
         : `The list${e.query ? ` asked with ${e.query}` : ''} answered ${e.items} items, yet its ${e.member} says only ${e.total} match. (Inferred: ${e.inference})`;
+    case 'offset-past-total':
+      return `The list asked with ${e.query} skips ${e.offset} items (${e.parameter}), past all ${e.total} that match by its ${e.member}, yet it answered ${e.items} item${e.items === 1 ? '' : 's'}: an offset beyond the matches leaves none. (Inferred: ${e.inference})`;
     case 'page-size':
       return `The list has ${e.items} items; ${e.asked ? `${e.parameter}=${e.cap} was asked` : `the default ${e.parameter} is ${e.cap}`}. (Inferred: ${e.inference})`;
     case 'inferred-filter': {

@@ -108,6 +108,7 @@ export function ruleKey(
     case 'list-scope':
       return { inference: `scope:${text(e.scope)}`, value: text(e.asked) };
     case 'total':
+    case 'offset-past-total':
       return { inference: 'total', value: text(e.query) };
     case 'page-size':
       return { inference: 'page', value: text(e.cap) };

@@ -283,7 +283,8 @@ export function totalCheck(collection: CollectionModel): RegisteredCheck | undef
       const total = totalOf(collection, r.json);
       if (!items || !total) return [];
       const complete = completePage(collection, exchange.case.query, items.length);
-      if (total.value >= items.length && (!complete || total.value === items.length)) return [];
+      if (total.value >= items.length && (!complete || total.value === items.length))
+        return offsetPastTotal(collection, exchange, items.length, total);
       return [
         findingOf(exchange, {
           code: 'semantic_violation',
@@ -302,6 +303,42 @@ export function totalCheck(collection: CollectionModel): RegisteredCheck | undef
       ];
     },
   };
+}
+
+/**
+ * An offset past every match the answer's own total counts (past it even read as 1-based) leaves
+ * no item to show: an answer that shows items ignored the offset (the greenhouse and rentals zoos:
+ * `?offset=2147483647` answered the first page beside `total: 3`). Rests on the total inference,
+ * confirmed as {@link totalCheck}'s is, and on the offset inference, which it names.
+ */
+function offsetPastTotal(
+  collection: CollectionModel,
+  exchange: Parameters<RegisteredCheck['run']>[0]['exchange'],
+  items: number,
+  total: { readonly member: string; readonly value: number },
+): ReturnType<RegisteredCheck['run']> {
+  const page = collection.page;
+  if (page?.kind !== 'offset' || items === 0) return [];
+  const text = sent(exchange.case.query, page.parameter);
+  const offset = text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
+  if (offset === undefined || !Number.isSafeInteger(offset) || offset <= total.value) return [];
+  return [
+    findingOf(exchange, {
+      code: 'semantic_violation',
+      severity: 'failure',
+      check: 'semantics.total',
+      evidence: {
+        rule: 'offset-past-total',
+        member: total.member,
+        total: total.value,
+        items,
+        parameter: page.parameter,
+        offset,
+        query: queryText(exchange.case.query),
+        inference: `\`${total.member}\` beside the list \`${collection.envelope!.member}\` counts the items the request matches, and ${page.reason}`,
+      },
+    }),
+  ];
 }
 
 /**

@@ -72,4 +72,18 @@ describe('a list envelope total', () => {
     expect(listed([['offset', '20']], 3, 40)).toEqual([]);
     expect(listed([], 7, 7)).toEqual([]);
   });
+
+  it('fails an answer showing items at an offset past its own total (greenhouse and rentals zoos)', () => {
+    const found = listed([['offset', '2147483647']], 3, 3);
+    expect(found.map((f) => describeFinding(f))).toEqual([
+      expect.stringMatching(
+        /^The list asked with offset=2147483647 skips 2147483647 items \(offset\), past all 3 that match by its total, yet it answered 3 items/,
+      ),
+    ]);
+    // An offset at the total, or one past it (a 1-based offset), may still show the last item; an
+    // empty answer there holds; an offset within the matches is a later page.
+    expect(listed([['offset', '3']], 1, 3)).toEqual([]);
+    expect(listed([['offset', '4']], 0, 3)).toEqual([]);
+    expect(listed([['offset', '2']], 1, 3)).toEqual([]);
+  });
 });

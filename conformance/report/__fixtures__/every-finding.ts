@@ -172,6 +172,16 @@ export const EVERY_FINDING: readonly Finding[] = [
     inference: '`total` beside the list `items` counts the items the request matches',
   }),
   finding('semantic_violation', {
+    rule: 'offset-past-total',
+    member: 'total',
+    total: 3,
+    items: 3,
+    parameter: 'offset',
+    offset: 2147483647,
+    query: 'offset=2147483647',
+    inference: '`total` beside the list `items` counts the items the request matches, and `offset` is an item offset',
+  }),
+  finding('semantic_violation', {
     rule: 'page-size',
     items: 30,
     cap: 20,
