@@ -178,6 +178,17 @@ describe('stateRefusals', () => {
     ).toEqual(['approved', 'rejected']);
     // Every state named, or none left: nothing is claimed.
     expect(states('Any other state is 409.')).toEqual([]);
+    // A transition's target is made, not taken (the rentals zoo): a report already submitted is refused.
+    expect(states('draft → submitted. A report in any other state is answered 409.')).toEqual([
+      'submitted',
+      'approved',
+      'rejected',
+    ]);
+    expect(states('Moves a report from `draft` to `submitted`. Any other state is 409.')).toEqual([
+      'submitted',
+      'approved',
+      'rejected',
+    ]);
   });
 
   it('fails an action that succeeds in a state its words refuse, reached by another action on a new item', async () => {

@@ -221,8 +221,11 @@ export function stateRule(action: OperationModel, values: readonly string[]): St
     // so that no state the action may take is claimed).
     const namedSoFar = new Set<string>();
     for (const sentence of sentencesOf(text)) {
-      for (const v of values)
-        if (new RegExp(`(?<![\\w-])${escaped(v)}(?![\\w-])`, 'i').test(sentence)) namedSoFar.add(v);
+      // A transition's target is a state the action makes, not one it takes ("pending → confirmed.
+      // A booking in any other status is answered 409", the rentals zoo: a confirmed booking is
+      // refused): only its source counts as named.
+      const taken = sentence.replace(TRANSITION_TARGET, ' ').replace(FROM_TO_TARGET, '$1');
+      for (const v of values) if (new RegExp(`(?<![\\w-])${escaped(v)}(?![\\w-])`, 'i').test(taken)) namedSoFar.add(v);
       if (!saysConflict && !/\b409\b/.test(sentence)) continue;
       if (ANY_OTHER_STATE.test(sentence)) {
         const others = values.filter((v) => !namedSoFar.has(v));
@@ -246,6 +249,11 @@ export function stateRule(action: OperationModel, values: readonly string[]): St
 }
 
 const escaped = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The state after an arrow (`→`, `->`, `⟶`): what a transition makes. */
+const TRANSITION_TARGET = /(?:→|->|⟶)\s*[`'"]?[\w-]+[`'"]?/g;
+/** "from `a` to `b`": the `to` part, a transition's target. */
+const FROM_TO_TARGET = /(\bfrom\s+[`'"]?[\w-]+[`'"]?\s+)to\s+[`'"]?[\w-]+[`'"]?/gi;
 
 /** "in any other state", "any other status": the states the words did not name. */
 const ANY_OTHER_STATE = /\bany other (?:state|status)\b/i;
