@@ -1,4 +1,5 @@
 import { optionalBodySweeps } from './optional-body-sweep.js';
+import { statedOrderSweeps } from './stated-order-sweep.js';
 import type { Case } from '../cases/index.js';
 import { isCheckName } from '../checks/registry.js';
 import type { DomainRules } from '../domain/rules.js';
@@ -122,6 +123,7 @@ export function planRun(
     ...httpSweeps(spec, context, readOnly),
     ...rawInputSweeps(spec, context, readOnly),
     ...optionalBodySweeps(spec, context, readOnly),
+    ...statedOrderSweeps(spec, context),
   ];
   const allSequences = sequenceProperties(spec, rules, context, readOnly);
   const names = new Set<string>([

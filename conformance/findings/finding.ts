@@ -852,6 +852,15 @@ export type SemanticEvidence =
       readonly found?: string;
       readonly inference: string;
     }
+  /** A range sent in the order the operation's words refuse (`from` past `to`), answered 2xx. */
+  | {
+      readonly rule: 'stated-order';
+      readonly low: string;
+      readonly high: string;
+      readonly lowValue: string;
+      readonly highValue: string;
+      readonly status: Integer;
+    }
   /** The second page (one item each) starts with the same item as the first: the page parameter is ignored. */
   | {
       readonly rule: 'page-repeats';

@@ -534,6 +534,8 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
       return `${e.action} answered ${item(e.item)} with ${e.member} ${e.answered} (it was ${e.before}), but ${e.read} right after still shows ${e.member} ${e.before}: the action's change was answered, not kept. (Item ${because(e.item)}.)`;
     case 'state-refused':
       return `${e.action} answered ${e.status} for ${item(e.item)} in ${e.member} ${JSON.stringify(e.state)}, ${e.path.length === 0 ? 'as a new item has it' : `reached by ${e.path.join(' then ')} on a new item`} and read back so, where the operation's words answer that state 409. (Item ${because(e.item)}.)`;
+    case 'stated-order':
+      return `Sent ${e.low}=${e.lowValue} past ${e.high}=${e.highValue}, an order the operation's words refuse with 400, and got ${e.status}.`;
     case 'page-skips':
       return `${e.list} at ${e.parameter}=${e.second}, the page after a page of one item, ${e.found === undefined ? 'was empty' : `started with item ${e.found}`}, not with item ${e.expected}, which follows the first item in a page of two: a page boundary skips an item (inferred: ${e.inference}).`;
     case 'delete':

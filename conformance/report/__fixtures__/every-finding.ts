@@ -172,6 +172,14 @@ export const EVERY_FINDING: readonly Finding[] = [
     inference: '`total` beside the list `items` counts the items the request matches',
   }),
   finding('semantic_violation', {
+    rule: 'stated-order',
+    low: 'from',
+    high: 'to',
+    lowValue: '2026-03-05',
+    highValue: '2026-03-01',
+    status: 200,
+  }),
+  finding('semantic_violation', {
     rule: 'offset-past-total',
     member: 'total',
     total: 3,
