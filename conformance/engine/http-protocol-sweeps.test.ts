@@ -132,6 +132,24 @@ describe('allowSweeps', () => {
     );
     expect(await run(allowSweeps(ops.spec, context))).toEqual([]);
   });
+
+  it('fails an Allow that leaves out a documented method the resource then serves (RFC 9110 §15.5.6)', async () => {
+    // Held-out set 111: FastAPI's 405 listed the methods of one route only.
+    const answering = (getStatus: number) =>
+      scripted((_, method) => {
+        if (method === 'POST') return { status: 201, body: '{"id":77}' };
+        if (method === 'GET') return { status: getStatus, body: '{"id":77,"name":"Rex","categoryId":1}' };
+        return { status: 405, headers: { allow: 'HEAD' } };
+      });
+    const served = answering(200);
+    const findings = await run(allowSweeps(ops.spec, served.context));
+    expect(findings.map((f) => f.evidence)).toEqual([
+      { rule: 'allow-incomplete', allow: 'HEAD', listedBy: 'PATCH', method: 'GET', status: 200 },
+    ]);
+    expect(served.sent.at(-1)).toMatchObject({ operationId: 'getPet', pathParams: { petId: '77' } });
+    // The item not found by GET either: nothing shows the resource serves it.
+    expect(await run(allowSweeps(ops.spec, answering(404).context))).toEqual([]);
+  });
 });
 
 describe('connectionCloseSweep', () => {

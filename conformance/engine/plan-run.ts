@@ -1,5 +1,6 @@
 import { optionalBodySweeps } from './optional-body-sweep.js';
 import { statedOrderSweeps } from './stated-order-sweep.js';
+import { tokenResponseSweeps } from './token-response-sweep.js';
 import type { Case } from '../cases/index.js';
 import { isCheckName } from '../checks/registry.js';
 import type { DomainRules } from '../domain/rules.js';
@@ -124,6 +125,7 @@ export function planRun(
     ...rawInputSweeps(spec, context, readOnly),
     ...optionalBodySweeps(spec, context, readOnly),
     ...statedOrderSweeps(spec, context),
+    ...tokenResponseSweeps(spec, context, readOnly),
   ];
   const allSequences = sequenceProperties(spec, rules, context, readOnly);
   const names = new Set<string>([

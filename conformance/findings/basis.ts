@@ -67,6 +67,18 @@ function protocolBasis(e: ProtocolEvidence): Basis {
       return rfc('RFC 9110', '§8.6', 'a server MUST NOT send in a HEAD answer a Content-Length other than GET would');
     case 'head-status':
       return rfc('RFC 9110', '§9.3.2', 'HEAD is identical to GET except that the server MUST NOT send content');
+    case 'token-cacheable':
+      return rfc(
+        'RFC 6749',
+        '§5.1',
+        'the authorization server MUST include the HTTP Cache-Control response header field with a value of no-store in any response containing tokens',
+      );
+    case 'allow-incomplete':
+      return rfc(
+        'RFC 9110',
+        '§15.5.6',
+        "the origin server MUST generate an Allow header field in a 405 response containing a list of the target resource's currently supported methods",
+      );
     case 'allow-method-refused':
       return rfc('RFC 9110', '§10.2.1', 'Allow lists the methods the target resource supports');
     case 'created-not-201':

@@ -472,6 +472,23 @@ export type ProtocolEvidence =
    * answered another status than 201 (RFC 9110 §9.3.4: a PUT that creates MUST answer 201).
    */
   | { readonly rule: 'created-not-201'; readonly status: Integer; readonly id: string; readonly read: string }
+  /** A token endpoint handed out an access token that a cache may keep (RFC 6749 §5.1). */
+  | {
+      readonly rule: 'token-cacheable';
+      /** The answer's Cache-Control, or null when it had none. */
+      readonly cacheControl: string | null;
+      readonly pragma: string | null;
+      /** The sign-up that made the account the token was asked for. */
+      readonly signUp: string;
+    }
+  /** A 405's Allow leaves out a method the spec documents there, which the target then handled (RFC 9110 §15.5.6). */
+  | {
+      readonly rule: 'allow-incomplete';
+      readonly allow: string;
+      readonly listedBy: string;
+      readonly method: string;
+      readonly status: Integer;
+    }
   /** A method a 405's Allow lists answered 405 itself (RFC 9110 §10.2.1). */
   | {
       readonly rule: 'allow-method-refused';

@@ -69,6 +69,10 @@ function describeProtocol(e: ProtocolEvidence): string {
       return `A PUT to id ${e.id}, which ${e.read} had just answered 404 for, answered ${e.status}, and ${e.read} then served the item it made; RFC 9110 §9.3.4: a PUT that creates a resource MUST answer 201 (Created).`;
     case 'not-modified-without-etag':
       return `The 304 to If-None-Match: ${e.etag} carries no ETag, where the same GET's 200 had ETag: ${e.etag}; RFC 9110 §15.4.5: a 304 MUST carry the ETag a 200 to the same request would have, so the client can tell which copy is still current.`;
+    case 'token-cacheable':
+      return `The token endpoint handed out an access token (for an account made by ${e.signUp}) ${e.cacheControl === null ? 'with no Cache-Control' : `with Cache-Control: ${e.cacheControl}`}; RFC 6749 §5.1: a response containing tokens MUST carry Cache-Control: no-store${e.pragma === null ? ' (and Pragma: no-cache, also missing)' : ''}.`;
+    case 'allow-incomplete':
+      return `The 405 to ${e.listedBy} says Allow: ${e.allow}, but ${e.method}, which the spec documents on this path, then answered ${e.status} on the same resource; RFC 9110 §15.5.6: a 405's Allow MUST list the resource's currently supported methods.`;
     case 'allow-method-refused':
       return `The 405 to ${e.listedBy} says Allow: ${e.allow}, but ${e.method}, one of the methods it lists, then answered 405 itself; RFC 9110 §10.2.1: Allow lists the methods the resource supports.`;
   }

@@ -398,6 +398,14 @@ export const EVERY_FINDING: readonly Finding[] = [
   finding('protocol_violation', { rule: 'not-modified-ignored', etag: '"a"', status: 200 }),
   finding('protocol_violation', { rule: 'not-modified-without-etag', etag: '"a"' }),
   finding('protocol_violation', { rule: 'created-not-201', status: 200, id: '9000001', read: 'getThing' }),
+  finding('protocol_violation', { rule: 'token-cacheable', cacheControl: null, pragma: null, signUp: 'createUser' }),
+  finding('protocol_violation', {
+    rule: 'allow-incomplete',
+    allow: 'GET',
+    listedBy: 'PATCH',
+    method: 'DELETE',
+    status: 204,
+  }),
   finding('protocol_violation', {
     rule: 'allow-method-refused',
     allow: 'GET, HEAD, PUT, DELETE',
