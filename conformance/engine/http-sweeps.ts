@@ -565,21 +565,28 @@ async function overSizeLadder(
   for (const size of LADDER_BYTES) {
     const { [member]: _, ...others } = value;
     const overhead = Buffer.byteLength(JSON.stringify({ [member]: '', ...others }));
-    const e = await log.send({
-      ...sample,
-      family: 'robustness',
-      kind: 'invalid',
-      invalid: {
-        layer: 'schema',
-        location: 'body',
-        pointer: `/${member}`,
-        keyword: 'maxLength',
-        description: `a body of ${size} bytes, "${member}" past its maxLength`,
-        firmness: 'must',
+    // Sent unjudged first: a target may close the connection on an over-size body before reading it
+    // (or answer 413 and close while the body is still going out), and that is its limit too.
+    const e = await log.send(
+      {
+        ...sample,
+        family: 'robustness',
+        kind: 'invalid',
+        invalid: {
+          layer: 'schema',
+          location: 'body',
+          pointer: `/${member}`,
+          keyword: 'maxLength',
+          description: `a body of ${size} bytes, "${member}" past its maxLength`,
+          firmness: 'must',
+        },
+        body: { kind: 'json', value: { [member]: 'k'.repeat(Math.max(1, size - overhead)), ...others } },
       },
-      body: { kind: 'json', value: { [member]: 'k'.repeat(Math.max(1, size - overhead)), ...others } },
-    });
-    if (e.response?.status === 413 || (e.failure && e.failure.kind !== 'timeout')) return;
+      false,
+    );
+    if (e.failure && e.failure.kind !== 'timeout') return;
+    log.judge(e);
+    if (e.response?.status === 413) return;
   }
 }
 
