@@ -83,7 +83,7 @@ export function allowSweeps(spec: SpecModel, context: PropertyContext): KitSweep
           if (allow === undefined) continue;
           const listed = [...new Set(allow.split(',').map((m) => m.trim().toUpperCase()))];
           // A method the spec documents here and the Allow leaves out, which the target then handles on
-          // the same item (any answer but 404, 405, 501 or a 5xx): the list is not the resource's
+          // the same item (any answer but 401, 403, 404, 405, 501 or a 5xx): the list is not the resource's
           // supported methods (RFC 9110 §15.5.6; held-out set 111: FastAPI's 405 to HEAD said Allow:
           // GET where PUT and DELETE are served). GET first, a DELETE last; one such method is enough.
           for (const other of SUPPORT_ORDER.filter((m) => documented.has(m) && !listed.includes(m))) {
@@ -94,7 +94,8 @@ export function allowSweeps(spec: SpecModel, context: PropertyContext): KitSweep
               family: 'allow-methods',
             });
             const answered = handled.response?.status;
-            if (answered === undefined || [404, 405, 501].includes(answered) || answered >= 500) continue;
+            // A refused credential (401, 403) shows nothing of what the resource supports.
+            if (answered === undefined || [401, 403, 404, 405, 501].includes(answered) || answered >= 500) continue;
             log.add(
               findingOf(handled, {
                 code: 'protocol_violation',
