@@ -226,10 +226,12 @@ export function parameterArbitrary(parameter: ParameterModel): fc.Arbitrary<Wire
  * A path parameter value no request can carry as itself: empty, or a dot segment, which URL
  * normalisation removes (RFC 3986 §5.2.4; the WHATWG URL parser reads `%2E` as `.` too), so that
  * the request reaches another path (the courses zoo: `/courses/./lessons` became `/courses/lessons`
- * and answered 405).
+ * and answered 405); or one holding a slash: sent as `%2F` it is data by RFC 3986, but many routers
+ * decode it before they route (Starlette, proxies), so the request reaches no operation (held-out
+ * set 114: a DELETE without a credential answered 404, not 401, and was judged as the operation's).
  */
 export function unsendableSegment(text: string): boolean {
-  return text === '' || text === '.' || text === '..';
+  return text === '' || text === '.' || text === '..' || text.includes('/');
 }
 
 /**
