@@ -1,6 +1,7 @@
 // The HEAD, Allow, Connection: close and raw-input sweeps against a scripted target: what each sends
 // and what it fails.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { specFromDocument } from '../../spec/index.js';
 import type { Case, Exchange } from '../cases/index.js';
 import { loadOperations, REQUEST, response, type Operations } from '../checks/_test-support.js';
 import { allowSweeps } from './allow-sweep.js';
@@ -205,5 +206,52 @@ describe('rawInputSweeps', () => {
     const readOnly = scripted(() => ({ status: 400 }));
     await run(rawInputSweeps(ops.spec, readOnly.context, true));
     expect(readOnly.sent.some((c) => c.body !== undefined)).toBe(false);
+  });
+});
+
+describe('rawInputSweeps: a number past double precision', () => {
+  it('writes the first unbounded number member of a JSON body as 1e400 (held-out sets 114 and 116)', async () => {
+    const spec = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'books', version: '1' },
+      paths: {
+        '/books': {
+          post: {
+            operationId: 'createBook',
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['title', 'price'],
+                    properties: { title: { type: 'string' }, pages: { type: 'integer' }, price: { type: 'number' } },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'made' } },
+          },
+        },
+      },
+    } as never);
+    const sent: Case[] = [];
+    const context = {
+      spec,
+      readOnly: false,
+      seed: 1,
+      known: () => ({}),
+      judge: () => [],
+      send: async (c: Case): Promise<Exchange> => {
+        sent.push(c);
+        return { case: c, request: REQUEST, response: response(400, '') };
+      },
+    } as PropertyContext;
+    await run(rawInputSweeps(spec, context, false));
+    const texts = sent.flatMap((c) => (c.body?.kind === 'raw' ? [c.body.text] : []));
+    const past = texts.find((t) => t.includes('1e400'))!;
+    expect(past).toMatch(/"price":1e400[,}]/);
+    expect(JSON.parse(past).price).toBe(Number.POSITIVE_INFINITY);
+    expect(sent.find((c) => c.body?.kind === 'raw' && c.body.text === past)?.kind).toBe('probe');
   });
 });

@@ -1,7 +1,7 @@
 import { stringify as stringifyLossless } from 'lossless-json';
 import type { Case, WireJson } from '../cases/index.js';
 import { isFreeText, mergeAllOf, ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
-import type { OperationModel, SpecModel } from '../../spec/index.js';
+import type { JsonSchema, OperationModel, SpecModel } from '../../spec/index.js';
 import type { PropertyContext } from './kit-property.js';
 import type { KitSweep } from './kit-property.js';
 import { ExchangeLog } from '../sweep/index.js';
@@ -30,6 +30,9 @@ const writes = (operation: OperationModel) => !['get', 'head', 'options'].includ
  * - a multipart body cut short before its close delimiter (RFC 2046 §5.1.1: the last part is
  *   followed by `--boundary--`): a parser that waits for it or throws (held-out set 100: an upload
  *   answered 500);
+ * - a JSON body whose first number member (no format, no maximum) is `1e400`: JSON's grammar and the
+ *   schema take it, and a server that parses numbers as doubles reads infinity (held-out sets 114 and
+ *   116: FastAPI stored it and answered 500, then every later list of the store answered 500 too);
  * - a small JSON object sent to a write that declares no body (RFC 9110 §9.3.3: a POST carries
  *   content; the server may ignore or refuse what it does not expect), where a handler that reads
  *   parameters only from the query chokes on a parsed body (held-out set 104: etherpad's API
@@ -57,6 +60,8 @@ export function rawInputSweeps(spec: SpecModel, context: PropertyContext, readOn
       const bytes = invalidUtf8Body(operation, base);
       if (bytes !== undefined)
         out.push(probe({ body: { kind: 'raw', text: bytes, contentType: 'application/json', bytes: true } }));
+      const huge = pastDoubleBody(operation, base);
+      if (huge !== undefined) out.push(probe({ body: { kind: 'raw', text: huge, contentType: 'application/json' } }));
       const cut = unclosedMultipart(base.body);
       if (cut !== undefined) out.push(probe({ body: cut }));
       if (writes(operation) && operation.requestBody === undefined && operation.method !== 'delete')
@@ -116,6 +121,24 @@ function invalidUtf8Body(operation: OperationModel, base: Case): string | undefi
     .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
     .replace(PLACEHOLDER, INVALID_UTF8);
 }
+
+/** The ordinary JSON body with its first unbounded number member written as `1e400`, if it has one. */
+function pastDoubleBody(operation: OperationModel, base: Case): string | undefined {
+  if (!operation.requestBody || !sendsJson(operation) || base.body?.kind !== 'json') return undefined;
+  const value = base.body.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const properties = (mergeAllOf(operation.requestBody.schema.schema).properties ?? {}) as Record<string, JsonSchema>;
+  const member = Object.keys(properties).find((k) => {
+    const p = mergeAllOf(properties[k]!);
+    return p.type === 'number' && p.format === undefined && p.maximum === undefined && p.exclusiveMaximum === undefined;
+  });
+  if (member === undefined) return undefined;
+  const text = stringifyLossless({ ...(value as Record<string, WireJson>), [member]: PAST_DOUBLE });
+  return text?.replace(`"${PAST_DOUBLE}"`, '1e400');
+}
+
+/** Stands for `1e400` while the body is written (no double holds it), then replaced by the bare number. */
+const PAST_DOUBLE = 'KIT-PAST-DOUBLE-7d41';
 
 /**
  * The multipart body without its close delimiter (`CRLF--boundary--` and what follows), or
