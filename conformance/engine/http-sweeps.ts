@@ -1,4 +1,4 @@
-import type { Case, Exchange, WireJson } from '../cases/index.js';
+import type { Case, Exchange, InvalidReason, WireJson } from '../cases/index.js';
 import { judgeChallengeConsistency } from '../checks/auth-challenge.js';
 import { judgeConditional, judgeNotModified } from '../checks/conditional.js';
 import { uniformErrorSchema } from '../checks/error-schema.js';
@@ -551,43 +551,38 @@ function storedTextSweep(spec: SpecModel, creator: OperationModel, context: Prop
   };
 }
 
+/** The body with `member` grown first to make the whole `size` bytes of JSON. */
+function grownFirst(size: number, member: string, rest: Record<string, WireJson>): Record<string, WireJson> {
+  const { [member]: _, ...others } = rest;
+  const overhead = Buffer.byteLength(JSON.stringify({ [member]: '', ...others }));
+  return { [member]: 'k'.repeat(Math.max(1, size - overhead)), ...others };
+}
+
 /**
- * Bodies over common parser limits (96 KiB, 384 KiB, 1.5 MiB), their text member `member` grown past
- * its maxLength: invalid, so any refusal holds and every check judges the answer (a 5xx fails). Stops
- * at the first 413 or dropped connection: that is the target's limit.
+ * Bodies over common parser limits (96 KiB, 384 KiB, 1.5 MiB), each invalid as `at` makes it (so that
+ * any refusal holds and every check judges the answer: a 5xx fails). Each is sent unjudged first: a
+ * target may close the connection on an over-size body before reading it (or answer 413 and close
+ * while the body is still going out), and that is its limit too. Stops at the first 413 or dropped
+ * connection: `limit`; `largestRead` is the largest size answered below 500.
  */
 async function overSizeLadder(
   log: ExchangeLog,
   sample: Case,
-  member: string,
-  value: Record<string, WireJson>,
-): Promise<void> {
+  at: (size: number) => { readonly body: Record<string, WireJson>; readonly invalid: InvalidReason },
+): Promise<{ limit?: number; largestRead: number }> {
+  let largestRead = 0;
   for (const size of LADDER_BYTES) {
-    const { [member]: _, ...others } = value;
-    const overhead = Buffer.byteLength(JSON.stringify({ [member]: '', ...others }));
-    // Sent unjudged first: a target may close the connection on an over-size body before reading it
-    // (or answer 413 and close while the body is still going out), and that is its limit too.
+    const { body, invalid } = at(size);
     const e = await log.send(
-      {
-        ...sample,
-        family: 'robustness',
-        kind: 'invalid',
-        invalid: {
-          layer: 'schema',
-          location: 'body',
-          pointer: `/${member}`,
-          keyword: 'maxLength',
-          description: `a body of ${size} bytes, "${member}" past its maxLength`,
-          firmness: 'must',
-        },
-        body: { kind: 'json', value: { [member]: 'k'.repeat(Math.max(1, size - overhead)), ...others } },
-      },
+      { ...sample, family: 'robustness', kind: 'invalid', invalid, body: { kind: 'json', value: body } },
       false,
     );
-    if (e.failure && e.failure.kind !== 'timeout') return;
+    if (e.failure && e.failure.kind !== 'timeout') return { limit: size, largestRead };
     log.judge(e);
-    if (e.response?.status === 413) return;
+    if (e.response?.status === 413) return { limit: size, largestRead };
+    if (e.response && e.response.status < 500) largestRead = size;
   }
+  return { largestRead };
 }
 
 /**
@@ -629,54 +624,41 @@ function bodySizeSweep(spec: SpecModel, creator: OperationModel, context: Proper
         const bounded = Object.keys(properties).find(
           (k) => isFreeText(properties[k]) && mergeAllOf(properties[k]!).readOnly !== true,
         );
-        if (bounded) await overSizeLadder(log, sample, bounded, sample.body.value as Record<string, WireJson>);
+        const value = sample.body.value as Record<string, WireJson>;
+        if (bounded)
+          await overSizeLadder(log, sample, (size) => ({
+            body: grownFirst(size, bounded, value),
+            invalid: {
+              layer: 'schema',
+              location: 'body',
+              pointer: `/${bounded}`,
+              keyword: 'maxLength',
+              description: `a body of ${size} bytes, "${bounded}" past its maxLength`,
+              firmness: 'must',
+            },
+          }));
         return log.execution();
       }
       const reader = spec.operations.find((o) => o.method === 'get' && o.path === creator.path);
       const view = reader ? await visibleView(reader, creator, context) : undefined;
       const value = { ...(sample.body.value as Record<string, WireJson>), ...(view?.patch ?? {}) };
-      const grownFirst = (size: number, member: string, rest: Record<string, WireJson>) => {
-        const { [member]: _, ...others } = rest;
-        const overhead = Buffer.byteLength(JSON.stringify({ [member]: '', ...others }));
-        return { [member]: 'k'.repeat(Math.max(1, size - overhead)), ...others };
-      };
-
       // 1. The limit: bodies that cannot be stored (a required member missing), growing until a 413.
       const dropped = required.find((k) => k !== freeText);
       let limit: number | undefined;
       let largestRead = 0;
       if (dropped) {
         const { [dropped]: _, ...without } = value;
-        for (const size of LADDER_BYTES) {
-          const e = await send(
-            {
-              ...sample,
-              family: 'robustness',
-              kind: 'invalid',
-              invalid: {
-                layer: 'schema',
-                location: 'body',
-                pointer: '',
-                keyword: 'required',
-                description: `a body of ${size} bytes without the required member "${dropped}"`,
-                firmness: 'must',
-              },
-              body: { kind: 'json', value: grownFirst(size, freeText, without) },
-            },
-            false,
-          );
-          // A target may close the connection on an over-size body before reading it: that is its limit too.
-          if (e.failure && e.failure.kind !== 'timeout') {
-            limit = size;
-            break;
-          }
-          log.judge(e);
-          if (e.response?.status === 413) {
-            limit = size;
-            break;
-          }
-          if (e.response && e.response.status < 500) largestRead = size;
-        }
+        ({ limit, largestRead } = await overSizeLadder(log, sample, (size) => ({
+          body: grownFirst(size, freeText, without),
+          invalid: {
+            layer: 'schema',
+            location: 'body',
+            pointer: '',
+            keyword: 'required',
+            description: `a body of ${size} bytes without the required member "${dropped}"`,
+            firmness: 'must',
+          },
+        })));
       }
 
       // 2. Valid bodies below the limit.
