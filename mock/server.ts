@@ -3,7 +3,6 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { Socket } from 'node:net';
 import { DEFAULT_SPEC_PATH, type SpecModel, loadSpec } from '../spec/index.js';
 import { resourceModelFor } from '../spec/resources/index.js';
-import { JSON_CONTENT_TYPE } from './answer.js';
 import { type CoreRequest, type CoreResponse, type MockCore, createMockCore } from './core/index.js';
 import { type MockError, internalFailure, mockError, notFound } from './errors.js';
 import { deliverFault, loadFaultConfig } from './faults/index.js';

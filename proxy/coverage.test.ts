@@ -1,17 +1,9 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uncovered } from '../conformance/contract-coverage/index.js';
-import { replayHar } from '../conformance/har/index.js';
 import { renderConsoleReport, renderHtml, renderJUnit, renderJson } from '../conformance/report/index.js';
-import { createHttpClient, createKitCredentials } from '../conformance/send/index.js';
 import { api as todos } from '../fixtures/apis/todos/index.js';
 import { startTodos } from '../fixtures/apis/todos/server.js';
-import { loadSpec } from '../spec/index.js';
 import { runProxyCli } from './cli.js';
-import { readHar } from './har.js';
-import { startProxy } from './server.js';
 import { recordAppSession, replayTodosHar, todoAppTraffic } from './_test-support.js';
 
 const open: { close(): Promise<void> }[] = [];

@@ -2,7 +2,6 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api as todos } from '../fixtures/apis/todos/index.js';
 import { startTodos } from '../fixtures/apis/todos/server.js';
 import { startMock } from '../mock/start.js';
 import { type Har, harEntry, readHar } from './har.js';

@@ -13,9 +13,6 @@ import { checkResponseHeaders } from '../conformance/checks/response-headers.js'
 import type { Check } from '../conformance/checks/index.js';
 import { type Finding, type RequestRecord, settleFinding } from '../conformance/findings/index.js';
 import type { OperationModel } from '../spec/index.js';
-import { findMediaType } from '../spec/media/index.js';
-import { encodeSegment } from '../spec/json/index.js';
-import { responsePointer } from './spec-pointer.js';
 
 /**
  * The kit's response checks that hold for any answer, whatever the request meant: the media type and

@@ -1,21 +1,5 @@
-/**
- * The issue's end-to-end check, driven with fetch (the browser version is examples/frontend's): an
- * app's traffic through the proxy to a server with a planted defect is reported, the same traffic
- * recorded as HAR and replayed by the kit certifies the fixed server and fails the defective one on
- * the same defect.
- */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { replayHar } from '../conformance/har/index.js';
-import { createHttpClient, createKitCredentials } from '../conformance/send/index.js';
-import { api as todos } from '../fixtures/apis/todos/index.js';
 import { startTodos, type TodoDefect } from '../fixtures/apis/todos/server.js';
-import type { RunningServer } from '../fixtures/apis/types.js';
-import { loadSpec } from '../spec/index.js';
-import { readHar } from './har.js';
-import { startProxy } from './server.js';
 import { failureKeys, recordAppSession, replayTodosHar } from './_test-support.js';
 
 const open: { close(): Promise<void> }[] = [];

@@ -3,8 +3,6 @@ import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { decodeBody, encodeBody } from './index.js';
 
-const text = (body: string | Uint8Array): string =>
-  typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
 const anyString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 12 }),
   fc.string({

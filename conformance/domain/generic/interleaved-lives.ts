@@ -14,7 +14,7 @@ import {
 import type { RequestParts } from '../../generate/index.js';
 import { withKnownReferences } from '../../generate/known-references.js';
 import { isObject } from '../../../spec/json/index.js';
-import type { SequenceContext, SequenceProperty } from '../rules.js';
+import type { SequenceProperty } from '../rules.js';
 import { Confirmations, noteStoredMembers } from './confirmations.js';
 import { createdId, idOfItem } from './items.js';
 import { clientChoosesId, idLeftToServer } from './lifecycle.js';

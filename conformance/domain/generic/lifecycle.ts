@@ -22,7 +22,7 @@ import {
   type KnownValues,
   type RequestParts,
 } from '../../generate/index.js';
-import type { SequenceContext, SequenceProperty } from '../rules.js';
+import type { SequenceProperty } from '../rules.js';
 import { announcesNextPage, itemActions, knownValues, requiredMembers } from './collection-requests.js';
 import { bareIdToken, canonicalInteger, createdId, idOfItem, itemsOf, listedArray } from './items.js';
 import { bodyValue, holdsSent, serverStamped, typeAllows, withoutEmptyMembers } from './same-value.js';

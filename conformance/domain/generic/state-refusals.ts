@@ -10,7 +10,7 @@ import type { ItemRef } from '../../findings/index.js';
 import { type KnownValues, mergeAllOf, ordinaryParts, toValidCase } from '../../generate/index.js';
 import { withKnownReferences } from '../../generate/known-references.js';
 import { ExchangeLog } from '../../sweep/index.js';
-import type { SequenceContext, SequenceProperty } from '../rules.js';
+import type { SequenceProperty } from '../rules.js';
 import { is2xx, itemActions, knownValues, scopeOf, withoutMember } from './collection-requests.js';
 import { createdId } from './items.js';
 import { clientChoosesId, idLeftToServer } from './lifecycle.js';

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import type { OperationModel, SpecModel } from '../../../spec/index.js';
 import type { CollectionModel, OperationAssignment } from '../../../spec/resources/index.js';
-import type { KnownValues } from '../../generate/index.js';
 import { ExchangeLog } from '../../sweep/index.js';
-import type { SequenceContext, SequenceProperty } from '../rules.js';
+import type { SequenceProperty } from '../rules.js';
 import { itemCase, knownValues, scopeOf } from './collection-requests.js';
 
 const FAMILY = 'semantics.unknown_id';
