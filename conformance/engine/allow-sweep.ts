@@ -42,12 +42,15 @@ export function allowSweeps(spec: SpecModel, context: PropertyContext): KitSweep
     const anchor = operations.find((o) => o.method === 'get') ?? operations[0]!;
     const pathParameters = anchor.parameters.filter((p) => p.in === 'path');
     const parent = path.replace(/\/\{[^}]+\}$/, '');
+    // The collection's creation, with or without a trailing slash (FastAPI's `POST /notes/` beside
+    // `/notes/{id}`, held-out set 117).
+    const isParent = (p: string) => p === parent || p === `${parent}/`;
     const creator = spec.operations.find(
-      (o) => o.method === 'post' && (o.path === path || o.path === parent) && o.requestBody && sendsJson(o),
+      (o) => o.method === 'post' && (o.path === path || isParent(o.path)) && o.requestBody && sendsJson(o),
     );
     // Only an item made for the sweep takes writes with the valid credential: on a collection a PUT
     // or PATCH the target supports could replace what the whole run reads.
-    if (pathParameters.length === 0 || creator?.path !== parent) continue;
+    if (pathParameters.length === 0 || !creator || !isParent(creator.path)) continue;
     sweeps.push({
       id: `${anchor.operationId}/allow-methods`,
       family: 'allow-methods',

@@ -153,6 +153,52 @@ describe('allowSweeps', () => {
   });
 });
 
+describe('allowSweeps: a creation written with a trailing slash', () => {
+  it('makes its item through `POST /notes/` for `/notes/{id}` (held-out set 117)', async () => {
+    const note = { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' } } };
+    const json = { 'application/json': { schema: note } };
+    const spec = specFromDocument({
+      openapi: '3.0.2',
+      info: { title: 'notes', version: '1' },
+      paths: {
+        '/notes/': {
+          post: {
+            operationId: 'createNote',
+            requestBody: { required: true, content: json },
+            responses: { '200': { description: 'made', content: json } },
+          },
+        },
+        '/notes/{note_id}': {
+          parameters: [{ name: 'note_id', in: 'path', required: true, schema: { type: 'integer' } }],
+          get: { operationId: 'readNote', responses: { '200': { description: 'ok', content: json } } },
+          delete: { operationId: 'deleteNote', responses: { '200': { description: 'gone' } } },
+        },
+      },
+    } as never);
+    const context = {
+      spec,
+      readOnly: false,
+      seed: 1,
+      known: () => ({}),
+      judge: () => [],
+      send: async (c: Case): Promise<Exchange> => {
+        const method = (c.method ?? spec.operation(c.operationId)!.method).toUpperCase();
+        const answer =
+          method === 'POST'
+            ? response(200, '{"id":7,"title":"a"}')
+            : method === 'GET' || method === 'DELETE'
+              ? response(200, '{"id":7,"title":"a"}')
+              : response(405, '', { allow: 'GET' });
+        return { case: c, request: { ...REQUEST, method }, response: answer };
+      },
+    } as PropertyContext;
+    const findings = await run(allowSweeps(spec, context));
+    expect(findings.map((f) => f.evidence)).toEqual([
+      { rule: 'allow-incomplete', allow: 'GET', listedBy: 'PATCH', method: 'DELETE', status: 200 },
+    ]);
+  });
+});
+
 describe('connectionCloseSweep', () => {
   it('sends one ordinary list with Connection: close', async () => {
     const { context, sent } = scripted(() => ({ status: 200, body: '[]' }));
