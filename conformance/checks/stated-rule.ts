@@ -35,7 +35,7 @@ export function statedRuleAcross(operation: OperationModel, members: readonly st
 }
 
 /** Whether a sentence names a member as a word of its own (`startsAt`, `starts_at`), case aside. */
-function mentions(sentence: string, member: string): boolean {
+export function mentions(sentence: string, member: string): boolean {
   const escaped = member.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`, 'i').test(sentence);
 }

@@ -90,10 +90,10 @@ export function allowSweeps(spec: SpecModel, context: PropertyContext): KitSweep
           // supported methods (RFC 9110 §15.5.6; held-out set 111: FastAPI's 405 to HEAD said Allow:
           // GET where PUT and DELETE are served). GET first, a DELETE last; one such method is enough.
           for (const other of SUPPORT_ORDER.filter((m) => documented.has(m) && !listed.includes(m))) {
-            const operation = operations.find((o) => o.method.toUpperCase() === other)!;
+            const ordinary = sample(operations.find((o) => o.method.toUpperCase() === other)!, context);
             const handled = await log.send({
-              ...sample(operation, context),
-              pathParams: { ...sample(operation, context).pathParams, ...pathParams },
+              ...ordinary,
+              pathParams: { ...ordinary.pathParams, ...pathParams },
               family: 'allow-methods',
             });
             const answered = handled.response?.status;

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Case, Exchange } from '../cases/index.js';
+import type { Case, Exchange, ReceivedResponse } from '../cases/index.js';
 import { findingOf } from '../checks/index.js';
 import { checkKept, type CheckName } from '../checks/registry.js';
 import { DateWatch } from '../checks/date-header.js';
@@ -104,21 +104,35 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const dates = new DateWatch();
 
   const operationOf = (c: Case): OperationModel => spec.operation(c.operationId)!;
-  // A target that stops answering within the deadline is asked alone, with a long deadline (six
-  // times the run's, at least 30 s), whether it still answers: slow is no contract failure.
-  const stillAnswers = async (answered: Exchange) => {
+  /**
+   * Sends requests the run made once more, one after another, on a client of their own with a longer
+   * deadline (the run's load gone): what each answered alone, undefined where nothing came.
+   */
+  const sendAlone = async (
+    exchanges: readonly Exchange[],
+    timeoutMs: number,
+  ): Promise<(ReceivedResponse | undefined)[]> => {
+    if (exchanges.length === 0) return [];
     const alone = createHttpClient({
       baseUrl: target,
       credentials,
       extraHeaders,
-      timeoutMs: Math.max(30_000, options.timeoutMs * 6),
+      timeoutMs,
+      ...(options.rate ? { rate: options.rate } : {}),
     });
     try {
-      const again = await alone.send(answered.case, operationOf(answered.case));
-      return again.response ? { status: again.response.status, ms: again.response.durationMs } : undefined;
+      const answers: (ReceivedResponse | undefined)[] = [];
+      for (const e of exchanges) answers.push((await alone.send(e.case, operationOf(e.case))).response);
+      return answers;
     } finally {
       await alone.close();
     }
+  };
+  // A target that stops answering within the deadline is asked alone, with a long deadline (six
+  // times the run's, at least 30 s), whether it still answers: slow is no contract failure.
+  const stillAnswers = async (answered: Exchange) => {
+    const [again] = await sendAlone([answered], Math.max(30_000, options.timeoutMs * 6));
+    return again ? { status: again.status, ms: again.durationMs } : undefined;
   };
   const watch = watchTarget((c) => {
     const method = (c.method ?? operationOf(c).method).toUpperCase();
@@ -404,58 +418,41 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     // unanswered too, and those answer alone (the red team's rt-name-redos-hang).
     if (!watch.down) {
       const silent = watch.silentRoutes();
-      const alone =
-        silent.length > 0
-          ? createHttpClient({
-              baseUrl: target,
-              credentials,
-              extraHeaders,
-              timeoutMs: options.timeoutMs * 2,
-              ...(options.rate ? { rate: options.rate } : {}),
-            })
-          : undefined;
-      try {
-        for (const [i, { route, first: exchange, requests }] of silent.entries()) {
-          const operation = spec.operation(exchange.case.operationId);
-          // At most three routes are tried again: a target that hangs everywhere is judged by the rest.
-          const again = alone && operation && i < 3 ? await alone.send(exchange.case, operation) : undefined;
-          const answered = again?.response;
-          const finding = findingOf(exchange, {
-            code: 'transport_error',
-            severity: answered ? 'advisory' : 'failure',
-            check: 'transport',
-            evidence: {
-              scenario: 'exchange',
-              kind: 'no-answer',
-              detail: answered
-                ? `${route} gave no response to ${requests} requests in a row under the run's load (${exchange.failure?.message ?? 'none'}); sent again alone after the run, it answered ${answered.status} in ${Math.round(answered.durationMs)} ms: slow under load, which the contract does not judge`
-                : `${route} never answered: ${requests} requests in a row got no response (${exchange.failure?.message ?? 'none'}), and the kit stopped sending there`,
-            },
-          });
-          if (answered) collector.note(finding);
-          else collector.addFailure(finding);
-        }
-      } finally {
-        await alone?.close();
+      // At most three routes are tried again: a target that hangs everywhere is judged by the rest.
+      const answers = await sendAlone(
+        silent.slice(0, 3).map((s) => s.first),
+        options.timeoutMs * 2,
+      );
+      for (const [i, { route, first: exchange, requests }] of silent.entries()) {
+        const answered = answers[i];
+        const finding = findingOf(exchange, {
+          code: 'transport_error',
+          severity: answered ? 'advisory' : 'failure',
+          check: 'transport',
+          evidence: {
+            scenario: 'exchange',
+            kind: 'no-answer',
+            detail: answered
+              ? `${route} gave no response to ${requests} requests in a row under the run's load (${exchange.failure?.message ?? 'none'}); sent again alone after the run, it answered ${answered.status} in ${Math.round(answered.durationMs)} ms: slow under load, which the contract does not judge`
+              : `${route} never answered: ${requests} requests in a row got no response (${exchange.failure?.message ?? 'none'}), and the kit stopped sending there`,
+          },
+        });
+        if (answered) collector.note(finding);
+        else collector.addFailure(finding);
       }
     }
     // A connection reset twice under the run's load is sent once more, alone, after the run: one that
     // answers then says nothing the target confirmed (held-out set 109: one reset of a PUT on a server
     // that failed under concurrency, never seen again alone). Only a target still up is asked.
-    if (!watch.down && resets.length > 0) {
-      const alone = createHttpClient({ baseUrl: target, credentials, extraHeaders, timeoutMs: options.timeoutMs * 2 });
-      try {
-        const distinct = [...new Map(resets.map((e) => [resetKey(e.request), e])).values()];
-        for (const exchange of distinct.slice(0, MOST_RESETS_SENT_ALONE)) {
-          const again = await alone.send(exchange.case, operationOf(exchange.case));
-          if (again.response)
-            answeredAlone.set(resetKey(exchange.request), {
-              status: again.response.status,
-              ms: again.response.durationMs,
-            });
-        }
-      } finally {
-        await alone.close();
+    if (!watch.down) {
+      const distinct = [...new Map(resets.map((e) => [resetKey(e.request), e])).values()].slice(
+        0,
+        MOST_RESETS_SENT_ALONE,
+      );
+      const answers = await sendAlone(distinct, options.timeoutMs * 2);
+      for (const [i, exchange] of distinct.entries()) {
+        const again = answers[i];
+        if (again) answeredAlone.set(resetKey(exchange.request), { status: again.status, ms: again.durationMs });
       }
     }
     const stopped = watch.stopped(spec.operations[0]!.operationId);

@@ -1,6 +1,7 @@
 import type { JsonSchema, OperationModel, ParameterModel, SpecModel } from '../../spec/index.js';
 import { sentencesOf, specWords, type SpecWords } from '../../spec/spec-words.js';
 import { findingOf } from '../checks/index.js';
+import { mentions } from '../checks/stated-rule.js';
 import { specBasis } from '../findings/index.js';
 import { mergeAllOf, ordinaryParts, toValidCase } from '../generate/index.js';
 import { rangePairs } from '../generate/range-pairs.js';
@@ -90,8 +91,8 @@ function statedOrder(
     );
     for (const sentence of rules)
       if (
-        names(sentence, opening.name) &&
-        names(sentence, closing.name) &&
+        mentions(sentence, opening.name) &&
+        mentions(sentence, closing.name) &&
         ORDER_WORDS.test(sentence) &&
         /\b400\b/.test(sentence) &&
         !SERVED_WORDS.test(sentence)
@@ -99,12 +100,6 @@ function statedOrder(
         return specWords(pointer, sentence);
   }
   return undefined;
-}
-
-/** Whether a sentence names a parameter as a word of its own. */
-function names(sentence: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`).test(sentence);
 }
 
 /** Values for the two ends, the opening one past the closing one, each valid by its own schema. */

@@ -49,9 +49,8 @@ export function tokenResponseSweeps(spec: SpecModel, context: PropertyContext, r
         if (typeof account !== 'string' || typeof password !== 'string') return log.execution();
         const parts = ordinaryParts(token, {}, context.seed);
         const base = isObject(parts.body) ? (parts.body as Record<string, WireJson>) : {};
-        const grant = token.requestBody!.schema.schema;
-        const namesGrant =
-          isObject(mergeAllOf(grant).properties) && 'grant_type' in (mergeAllOf(grant).properties as object);
+        const grantMembers = mergeAllOf(token.requestBody!.schema.schema).properties;
+        const namesGrant = isObject(grantMembers) && 'grant_type' in grantMembers;
         const body = { ...base, username: account, password, ...(namesGrant ? { grant_type: 'password' } : {}) };
         const asked = await log.send({ ...toValidCase(token, { ...parts, body }), family: 'token-response' });
         const r = asked.response;
