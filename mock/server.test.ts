@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH, KEY, OTHER_KEY, type TestMock, isErrorBody, startTestMock } from './_test-support.js';
@@ -161,6 +162,44 @@ describe('invalid requests', () => {
       .set('Content-Type', 'application/json; charset=latin1')
       .send('{"name":"a","categoryId":1}');
     expectError(latin, 415, 'unsupported_media_type');
+  });
+
+  it('undoes gzip, deflate and br on a body, and answers 415 with Accept-Encoding to other codings', async () => {
+    const pet = Buffer.from('{"name":"Zipped","categoryId":1}');
+    // Through fetch: supertest writes a Buffer sent as application/json as JSON text.
+    const post = async (coding: string, bytes: Buffer) => {
+      const res = await fetch(`${t.base}/v1/pets`, {
+        method: 'POST',
+        headers: { Authorization: AUTH, 'Content-Type': 'application/json', 'Content-Encoding': coding },
+        body: new Uint8Array(bytes),
+      });
+      const text = await res.text();
+      return {
+        status: res.status,
+        text,
+        body: JSON.parse(text),
+        headers: Object.fromEntries(res.headers),
+      } as unknown as request.Response;
+    };
+    for (const [coding, bytes] of [
+      ['gzip', gzipSync(pet)],
+      ['deflate', deflateSync(pet)],
+      ['br', brotliCompressSync(pet)],
+      ['gzip, br', brotliCompressSync(gzipSync(pet))],
+      ['identity', pet],
+    ] as const) {
+      const res = await post(coding, bytes);
+      expect(res.status, `${coding} ${res.text}`).toBe(201);
+      expect(res.body.name).toBe('Zipped');
+    }
+    const unknown = await post('zstd', pet);
+    expectError(unknown, 415, 'unsupported_media_type');
+    expect(unknown.headers['accept-encoding']).toBe('gzip, deflate, br');
+    expectError(await post('gzip', pet), 400, 'invalid_body');
+    // A small body that inflates past the body limit is refused like a large one.
+    const bomb = gzipSync(Buffer.from(JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), categoryId: 1 })));
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    expectError(await post('gzip', bomb), 413, 'payload_too_large');
   });
 
   it('answers 413 for a body over the limit', async () => {

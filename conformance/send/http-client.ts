@@ -1,11 +1,11 @@
 import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { parse as parseLossless } from 'lossless-json';
 import { Agent } from 'undici';
 import type { Case, Exchange, ReceivedResponse, TransportFailure } from '../cases/index.js';
 import type { OperationModel } from '../../spec/index.js';
+import { decodeContentCoding } from '../../spec/media/index.js';
 import { authExpectation } from '../cases/index.js';
 import { codingAcceptable } from './accept-encoding.js';
 import { buildRequest } from './build-request.js';
@@ -362,39 +362,21 @@ function decodeContent(
   accepted: string | undefined,
   maxBody: number,
 ): { readonly bytes: Buffer; readonly notAsked?: { coding: string; acceptEncoding: string } } | string {
-  const codings = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity');
-  if (codings.length === 0) return { bytes: body };
+  const decoded = decodeContentCoding(body, header, maxBody);
+  const codings = decoded.ok ? decoded.codings : [decoded.coding];
   // A coding listed with q=0 is "not acceptable" (RFC 9110 §12.5.3), as is one neither listed nor covered by "*".
   const refused = accepted === undefined ? undefined : codings.find((c) => !codingAcceptable(accepted, c));
-  const notAsked = refused === undefined ? {} : { notAsked: { coding: refused, acceptEncoding: accepted! } };
-  let out = body;
-  // Codings apply in the order listed; decoding undoes them from the last.
-  for (const coding of [...codings].reverse()) {
-    try {
-      const limit = { maxOutputLength: maxBody };
-      if (coding === 'gzip' || coding === 'x-gzip') out = gunzipSync(out, limit);
-      else if (coding === 'br') out = brotliDecompressSync(out, limit);
-      else if (coding === 'deflate') {
-        // "deflate" is zlib-wrapped (RFC 9110 §8.4.1.2); some servers send it raw.
-        try {
-          out = inflateSync(out, limit);
-        } catch {
-          out = inflateRawSync(out, limit);
-        }
-      } else
-        return refused === undefined
-          ? `the body is coded ${coding}, which the kit cannot decode`
-          : `the body is coded ${coding}, which the request's Accept-Encoding: ${accepted} did not allow and the kit cannot decode`;
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-        return `over response body exceeded ${maxBody} bytes once decoded`;
-      return `the body is labelled Content-Encoding: ${coding} but does not decode as ${coding} (${(error as Error).message})`;
-    }
-  }
-  return { bytes: out, ...notAsked };
+  if (decoded.ok)
+    return {
+      bytes: decoded.bytes,
+      ...(refused === undefined ? {} : { notAsked: { coding: refused, acceptEncoding: accepted! } }),
+    };
+  if (decoded.problem === 'too-large') return `over response body exceeded ${maxBody} bytes once decoded`;
+  if (decoded.problem === 'malformed')
+    return `the body is labelled Content-Encoding: ${decoded.coding} but ${decoded.message.replace(/^the body /, '')}`;
+  return refused === undefined
+    ? `the body is coded ${decoded.coding}, which the kit cannot decode`
+    : `the body is coded ${decoded.coding}, which the request's Accept-Encoding: ${accepted} did not allow and the kit cannot decode`;
 }
 
 class DeadlineError extends Error {
