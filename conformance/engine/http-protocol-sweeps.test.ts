@@ -1,5 +1,6 @@
 // The HEAD, Allow, Connection: close and raw-input sweeps against a scripted target: what each sends
 // and what it fails.
+import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { specFromDocument } from '../../spec/index.js';
 import type { Case, Exchange } from '../cases/index.js';
@@ -301,3 +302,51 @@ describe('rawInputSweeps: a number past double precision', () => {
     expect(sent.find((c) => c.body?.kind === 'raw' && c.body.text === past)?.kind).toBe('probe');
   });
 });
+
+describe('rawInputSweeps: a charset label and a content coding', () => {
+  it('sends the ordinary body labelled utf-16 and brotli-coded, and fails only a 5xx (held-out set 118)', async () => {
+    const { context, sent } = scripted((c) => ({
+      status: c.headers?.['Content-Encoding'] === 'br' || /utf-16/.test(bodyType(c)) ? 500 : 415,
+    }));
+    const findings = await run(
+      rawInputSweeps(
+        ops.spec,
+        {
+          ...context,
+          judge: (exchange) =>
+            (exchange.response?.status ?? 0) >= 500
+              ? [
+                  {
+                    severity: 'failure',
+                    operationId: exchange.case.operationId,
+                    check: 'status',
+                    code: 'server_error',
+                    evidence: { scenario: 'answered', status: exchange.response?.status ?? 0 },
+                  },
+                ]
+              : [],
+        },
+        false,
+      ),
+    );
+    const labelled = sent.filter((c) => /utf-16/.test(bodyType(c)));
+    const coded = sent.filter((c) => c.headers?.['Content-Encoding'] === 'br');
+    expect(labelled.map((c) => c.operationId)).toEqual(coded.map((c) => c.operationId));
+    expect(labelled.length).toBeGreaterThan(0);
+    for (const c of labelled) {
+      const text = (c.body as { text: string }).text;
+      expect(/[^\u0000-\u007f]/.test(text)).toBe(false);
+      expect(JSON.parse(text)).toBeTypeOf('object');
+    }
+    for (const c of coded) {
+      const body = c.body as { text: string; bytes?: true };
+      expect(body.bytes).toBe(true);
+      const twin = labelled.find((l) => l.operationId === c.operationId)!.body as { text: string };
+      expect(brotliDecompressSync(Buffer.from(body.text, 'latin1')).toString('utf8')).toBe(twin.text);
+    }
+    expect(findings).toHaveLength(labelled.length + coded.length);
+    expect(findings.every((f) => f.code === 'server_error')).toBe(true);
+  });
+});
+
+const bodyType = (c: Case) => (c.body?.kind === 'raw' ? (c.body.contentType ?? '') : '');

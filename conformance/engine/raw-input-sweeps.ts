@@ -1,3 +1,4 @@
+import { brotliCompressSync } from 'node:zlib';
 import { stringify as stringifyLossless } from 'lossless-json';
 import type { Case, WireJson } from '../cases/index.js';
 import { isFreeText, mergeAllOf, ordinaryParts, sendsJson, toValidCase } from '../generate/index.js';
@@ -33,6 +34,12 @@ const writes = (operation: OperationModel) => !['get', 'head', 'options'].includ
  * - a JSON body whose first number member (no format, no maximum) is `1e400`: JSON's grammar and the
  *   schema take it, and a server that parses numbers as doubles reads infinity (held-out sets 114 and
  *   116: FastAPI stored it and answered 500, then every later list of the store answered 500 too);
+ * - the ordinary JSON body labelled `charset=utf-16`, its bytes still UTF-8 as RFC 8259 §8.1 asks:
+ *   a server may refuse the label (415), read it and refuse what it decodes (400), or ignore it
+ *   (held-out set 118: body-parser's refusal went to a catch-all handler that answered 500);
+ * - the ordinary JSON body compressed with brotli and sent with `Content-Encoding: br` (RFC 9110
+ *   §8.4.1: a server that does not take the coding MAY answer 415; one that does reads the very
+ *   body; held-out set 118 again: its 415 became a 500);
  * - a small JSON object sent to a write that declares no body (RFC 9110 §9.3.3: a POST carries
  *   content; the server may ignore or refuse what it does not expect), where a handler that reads
  *   parameters only from the query chokes on a parsed body (held-out set 104: etherpad's API
@@ -62,6 +69,17 @@ export function rawInputSweeps(spec: SpecModel, context: PropertyContext, readOn
         out.push(probe({ body: { kind: 'raw', text: bytes, contentType: 'application/json', bytes: true } }));
       const huge = pastDoubleBody(operation, base);
       if (huge !== undefined) out.push(probe({ body: { kind: 'raw', text: huge, contentType: 'application/json' } }));
+      const json = ordinaryJsonText(operation, base);
+      if (json !== undefined) {
+        out.push(probe({ body: { kind: 'raw', text: json, contentType: 'application/json; charset=utf-16' } }));
+        const compressed = brotliCompressSync(Buffer.from(json, 'utf8')).toString('latin1');
+        out.push(
+          probe({
+            body: { kind: 'raw', text: compressed, contentType: 'application/json', bytes: true },
+            headers: { ...base.headers, 'Content-Encoding': 'br' },
+          }),
+        );
+      }
       const cut = unclosedMultipart(base.body);
       if (cut !== undefined) out.push(probe({ body: cut }));
       if (writes(operation) && operation.requestBody === undefined && operation.method !== 'delete')
@@ -116,11 +134,19 @@ function invalidUtf8Body(operation: OperationModel, base: Case): string | undefi
   const member = Object.keys(value).find((k) => isFreeText(properties[k]));
   if (member === undefined) return undefined;
   const text = stringifyLossless({ ...(value as Record<string, WireJson>), [member]: `Bad ${PLACEHOLDER}` });
-  if (text === undefined) return undefined;
-  return text
-    .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replace(PLACEHOLDER, INVALID_UTF8);
+  return text === undefined ? undefined : asciiOnly(text).replace(PLACEHOLDER, INVALID_UTF8);
 }
+
+/** The ordinary JSON body of a JSON write as text, every character past ASCII escaped (`\uXXXX`). */
+function ordinaryJsonText(operation: OperationModel, base: Case): string | undefined {
+  if (!operation.requestBody || !sendsJson(operation) || base.body?.kind !== 'json') return undefined;
+  const text = stringifyLossless(base.body.value as WireJson);
+  return text === undefined ? undefined : asciiOnly(text);
+}
+
+/** JSON text with every character past ASCII written as `\uXXXX`, so its bytes read alike in any ASCII-based charset. */
+const asciiOnly = (text: string) =>
+  text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The ordinary JSON body with its first unbounded number member written as `1e400`, if it has one. */
 function pastDoubleBody(operation: OperationModel, base: Case): string | undefined {
