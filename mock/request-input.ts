@@ -2,14 +2,7 @@ import type { MediaTypeModel, OperationModel, ParameterModel, SchemaIssue } from
 import { exactIntegerIssueInJson } from '../spec/exact-integers.js';
 import { encodeSegment, segmentsOf } from '../spec/json/index.js';
 import { type ParsedParameter, checkParameterText, parseParameter } from '../spec/parameters/index.js';
-import {
-  DECODABLE_CODINGS,
-  type EncodingMap,
-  decodeBody,
-  decodeContentCoding,
-  findMediaType,
-  parseMediaType,
-} from '../spec/media/index.js';
+import { type EncodingMap, decodeBody, findMediaType, parseMediaType } from '../spec/media/index.js';
 import type { RequestHeaders } from './cors.js';
 import { type MockError, type RequestIssue, mockError } from './errors.js';
 
@@ -343,24 +336,10 @@ async function readText(req: InputRequest, limit: number): Promise<Checked<strin
   }
 }
 
-async function readBytes(req: InputRequest, limit: number): Promise<Checked<Uint8Array>> {
+function readBytes(req: InputRequest, limit: number): Promise<Checked<Uint8Array>> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return tooLarge(limit);
-  const read = await req.body(limit);
-  if (!read.ok) return read;
-  const decoded = decodeContentCoding(read.value, req.headers['content-encoding'], limit);
-  if (decoded.ok) return { ok: true, value: decoded.bytes };
-  if (decoded.problem === 'too-large') return tooLarge(limit);
-  if (decoded.problem === 'malformed') return invalid('invalid_body', `request body is not valid ${decoded.coding}`);
-  // RFC 9110 §8.4.1: a coding the server does not take MAY get 415, saying which it takes (§12.5.3).
-  return {
-    ok: false,
-    error: {
-      ...mockError(415, 'unsupported_media_type', `Content-Encoding ${decoded.coding} is not supported.`),
-      headers: { 'Accept-Encoding': DECODABLE_CODINGS },
-      rule: `Content-Encoding: ${decoded.coding} (RFC 9110 §8.4.1; accepted: ${DECODABLE_CODINGS})`,
-    },
-  };
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge(limit));
+  return req.body(limit);
 }
 
 /** Bytes as ISO-8859-1 text, one character per byte. */

@@ -12,6 +12,7 @@ import { createPrismEngine, loadPrism } from './prism-engine.js';
 import { type BodyReader, type Checked, tooLarge } from './request-input.js';
 import { watchSpecFiles } from './watch-spec-files.js';
 import { watchFile } from './spec-watcher.js';
+import { decodedBody } from './decoded-body.js';
 import { createHarRecorder } from '../proxy/har.js';
 import { performance } from 'node:perf_hooks';
 
@@ -108,7 +109,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       method: req.method ?? 'GET',
       url: req.url ?? '/',
       headers: req.headers,
-      body: nodeBody(req),
+      body: decodedBody(nodeBody(req), req.headers['content-encoding']),
     };
     if (!recorder) {
       void core.handle(request).then((response) => send(res, response));

@@ -1,5 +1,5 @@
 import { constants } from 'node:buffer';
-import { decodeContentCoding } from '../spec/media/index.js';
+import { decodeContentCoding } from '../spec/content-coding/index.js';
 
 /**
  * A body with its content coding undone (gzip, deflate, br), as a client reads it; a body that does

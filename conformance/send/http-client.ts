@@ -5,7 +5,7 @@ import { parse as parseLossless } from 'lossless-json';
 import { Agent } from 'undici';
 import type { Case, Exchange, ReceivedResponse, TransportFailure } from '../cases/index.js';
 import type { OperationModel } from '../../spec/index.js';
-import { decodeContentCoding } from '../../spec/media/index.js';
+import { decodeContentCoding } from '../../spec/content-coding/index.js';
 import { authExpectation } from '../cases/index.js';
 import { codingAcceptable } from './accept-encoding.js';
 import { buildRequest } from './build-request.js';

@@ -1,6 +1,6 @@
 /**
  * Request and response bodies by media type, both directions (JSON with exact int64, form-urlencoded,
- * multipart/form-data, text, bytes), content codings, and RFC 9110 media-type matching. Pure data-in/data-out.
+ * multipart/form-data, text, bytes), and RFC 9110 media-type matching. Pure data-in/data-out.
  * @packageDocumentation
  */
 export { encodeBody } from './encode-body.js';
@@ -9,7 +9,6 @@ export { mediaTypeMatches } from './media-type-matches.js';
 export { pickMediaType } from './pick-media-type.js';
 export { findMediaType } from './find-media-type.js';
 export { parseMediaType } from './parse-media-type.js';
-export { DECODABLE_CODINGS, decodeContentCoding, type ContentDecoding } from './decode-content-coding.js';
 export type {
   DecodeBodyOptions,
   DecodedBody,
