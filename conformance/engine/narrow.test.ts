@@ -318,3 +318,71 @@ describe('a refusal resting on values whose schemas state only a type (held-out 
     expect(result.findings.map((f) => [f.code, f.severity])).toEqual([['positive_rejected', 'failure']]);
   });
 });
+
+describe('a value the schema allows, refused with a 400 documented for a state (held-out set 119)', async () => {
+  const { specFromDocument } = await import('../../spec/index.js');
+  const { executeNarrowed } = await import('./narrow.js');
+  const quizzes = (words: string) =>
+    specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'quiz', version: '1' },
+      paths: {
+        '/quizzes': {
+          post: {
+            operationId: 'createPet',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { category: { type: 'string', enum: ['general', 'web'] }, name: { type: 'string' } },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'Quiz created' }, '400': { description: words } },
+          },
+        },
+      },
+    } as never).operation('createPet')!;
+  const context = {
+    readOnly: false,
+    seed: 1,
+    known: () => ({}),
+    // A quiz of the category `web`, which has no questions, is refused.
+    send: target((b) => b.category === 'web').send,
+    judge: (e: Exchange) =>
+      e.response!.status >= 400 && e.case.edge
+        ? [
+            {
+              code: 'contract_gap' as const,
+              severity: 'warning' as const,
+              operationId: 'createPet',
+              check: 'positive' as const,
+              gap: e.case.edge.gap,
+              evidence: {
+                scenario: 'edge-refused' as const,
+                status: e.response!.status,
+                edge: e.case.edge.description,
+              },
+              request: e.request,
+            },
+          ]
+        : [],
+  };
+  const quiz = caseOf({ category: 'web', name: 'a', nickname: 'x' });
+
+  it('is a gap when one reason the 400 gives is a state', async () => {
+    const operation = quizzes('Validation error or not enough questions');
+    const result = await executeNarrowed({ ...context, spec: {} } as never, operation, quiz);
+    expect(result.findings.map((f) => [f.code, f.gap])).toEqual([['contract_gap', 'unjudged-input']]);
+    expect(describeFinding(result.findings[0]!)).toContain('category = "web", refused with 400');
+    expect(describeFinding(result.findings[0]!)).toContain('"not enough questions"');
+  });
+
+  it('fails where the 400 gives only input as its reason', async () => {
+    const operation = quizzes('Validation error');
+    const result = await executeNarrowed({ ...context, spec: {} } as never, operation, quiz);
+    expect(result.findings.map((f) => [f.code, f.severity])).toEqual([['positive_rejected', 'failure']]);
+  });
+});
