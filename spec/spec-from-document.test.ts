@@ -89,3 +89,40 @@ describe('a path template variable no parameter declares', () => {
     expect(spec.warnings).toContainEqual(expect.stringContaining('{userId} has no path parameter'));
   });
 });
+
+describe('a path parameter the template names otherwise', () => {
+  // NestJS (held-out set 121): `DELETE /user/{id}` declaring the path parameter `userId`. The kit
+  // sent nothing: `userId` had nowhere to go.
+  const spec = (parameters: object[], path = '/user/{id}') =>
+    specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        [path]: { delete: { operationId: 'deleteUser', parameters, responses: { '200': { description: 'ok' } } } },
+      },
+    });
+  const userId = { name: 'userId', in: 'path', required: true, schema: { type: 'integer' } };
+
+  it('is read under the template’s name with its own schema, with a warning', () => {
+    const s = spec([userId]);
+    const names = s.operation('deleteUser')!.parameters.map((p) => p.name);
+    expect(names).toEqual(['id']);
+    const id = s.operation('deleteUser')!.parameters[0]!;
+    expect(id.schema.validate(3).ok).toBe(true);
+    expect(id.schema.validate('x').ok).toBe(false);
+    expect(s.warnings).toContainEqual(expect.stringContaining('userId is read as {id}'));
+  });
+
+  it('is left alone where the pairing is not one to one', () => {
+    const two = spec([userId, { ...userId, name: 'other' }]);
+    expect(
+      two
+        .operation('deleteUser')!
+        .parameters.map((p) => p.name)
+        .sort(),
+    ).toEqual(['id', 'other', 'userId']);
+    // An Express path written into the document names no variable at all (held-out set 49).
+    const colon = spec([userId], '/user/:userId');
+    expect(colon.operation('deleteUser')!.parameters.map((p) => p.name)).toEqual(['userId']);
+  });
+});

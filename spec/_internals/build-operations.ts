@@ -66,6 +66,18 @@ function buildOperation(
     merged.set(`${String(p.in)}:${String(p.name)}`, [p, `${pathPointer}/parameters/${i}`]);
   for (const [i, p] of own.entries())
     merged.set(`${String(p.in)}:${String(p.name)}`, [p, `${pathPointer}/${method}/parameters/${i}`]);
+  // The one template variable no parameter declares and the one path parameter the template leaves
+  // out are one parameter under two names (`/user/{id}` declaring `userId`, held-out set 121): it
+  // is read under the template's name, with its schema, so the operation can be sent at all.
+  const paired = pairedPathParameter(
+    path,
+    [...merged.values()].filter(([p]) => p.in === 'path').map(([p]) => String(p.name)),
+  );
+  if (paired) {
+    const [p, pointer] = merged.get(`path:${paired.declared}`)!;
+    merged.delete(`path:${paired.declared}`);
+    merged.set(`path:${paired.variable}`, [{ ...p, name: paired.variable }, pointer]);
+  }
   // A template variable no parameter declares (OpenAPI: each "MUST correspond to a path parameter"):
   // taken as a required string, so that no request leaves its segment empty and lands on another
   // route (`/users/{userId}` sent as `/users/`, the collection).
@@ -150,6 +162,21 @@ function templateVariables(path: string): string[] {
   return [...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!);
 }
 
+/**
+ * The template variable and the declared path parameter that are one parameter misnamed: the only
+ * variable no declared path parameter names, and the only declared path parameter the template
+ * does not name. Undefined when either is not alone (or absent).
+ */
+function pairedPathParameter(
+  path: string,
+  declared: readonly string[],
+): { readonly variable: string; readonly declared: string } | undefined {
+  const variables = templateVariables(path);
+  const unnamed = variables.filter((v) => !declared.includes(v));
+  const unplaced = [...new Set(declared)].filter((d) => !variables.includes(d));
+  return unnamed.length === 1 && unplaced.length === 1 ? { variable: unnamed[0]!, declared: unplaced[0]! } : undefined;
+}
+
 /** An implied path parameter: one a template variable needs and no `parameters` entry declares. */
 export function undeclaredPathParameters(document: Obj): string[] {
   const out: string[] = [];
@@ -160,6 +187,13 @@ export function undeclaredPathParameters(document: Obj): string[] {
       const op = item[method] as Obj | undefined;
       if (!op || typeof op !== 'object') continue;
       const own = ((op.parameters ?? []) as Obj[]).filter((p) => p?.in === 'path').map((p) => String(p.name));
+      const paired = pairedPathParameter(path, [...shared, ...own]);
+      if (paired) {
+        out.push(
+          `/paths/${encodeSegment(path)}/${method}: the path template's {${paired.variable}} has no path parameter and the path parameter ${paired.declared} is not in the template; ${paired.declared} is read as {${paired.variable}}`,
+        );
+        continue;
+      }
       for (const name of templateVariables(path))
         if (!shared.includes(name) && !own.includes(name))
           out.push(
