@@ -41,6 +41,13 @@ export function signatureOf(finding: Finding): string {
     ? (e.issues[0] as { keyword?: string; pointer?: string } | undefined)
     : undefined;
   const broken = issue ? [`${issue.keyword ?? ''} ${(issue.pointer ?? '').replace(/\/\d+(?=\/|$)/g, '/*')}`] : [];
+  // A semantic breach is kept once per rule and per write it judges: a create that drops a member
+  // and a replacement that cannot set it back are two defects (held-out set 120), not one shown by
+  // whichever came first.
+  const breach =
+    finding.code === 'semantic_violation'
+      ? [String(e.rule ?? ''), ...(typeof e.writer === 'string' ? [`by ${e.writer}`] : [])]
+      : [];
   return [
     finding.code,
     finding.operationId,
@@ -50,6 +57,7 @@ export function signatureOf(finding: Finding): string {
     ...member,
     ...input,
     ...broken,
+    ...breach,
   ].join('|');
 }
 
@@ -63,6 +71,7 @@ export class Collector {
   private readonly notes = new Map<string, { finding: Finding; count: number }>();
   private readonly failures: Finding[] = [];
   private readonly failureSignatures = new Set<string>();
+  private readonly noted = new WeakSet<Finding>();
 
   /**
    * @param settle gives each finding its basis and makes a failure that rests on no more than an
@@ -79,8 +88,14 @@ export class Collector {
     this.cells.set(key, cell);
   }
 
-  /** Records warnings and advisories (deduplicated). Failures go through `addFailure`. */
+  /**
+   * Records warnings and advisories (deduplicated). Failures go through `addFailure`. One finding
+   * noted twice (by the check that judged an exchange, then with the execution that holds it) counts
+   * once.
+   */
   note(found: Finding): void {
+    if (this.noted.has(found)) return;
+    this.noted.add(found);
     const finding = this.settle(found);
     if (finding.severity === 'failure') return;
     const key = signatureOf(finding);

@@ -94,3 +94,57 @@ describe('executeProperty', () => {
     await expect(executeProperty(broken, run())).rejects.toThrow('a bug in the kit');
   });
 });
+
+describe('executeProperty: nothing an execution showed is lost', () => {
+  const finding = (code: 'server_error' | 'semantic_violation', severity: Finding['severity']): Finding =>
+    (code === 'server_error'
+      ? { code, severity, operationId: 'thing', check: 'server_error', evidence: { scenario: 'answered', status: 500 } }
+      : {
+          code,
+          severity,
+          operationId: 'thing',
+          check: 'semantics.read_back',
+          evidence: { rule: 'read-back', sent: {}, read: 'getThing', writer: 'putThing' },
+        }) as Finding;
+  /** Every value from 1000 fails on a crash; past 1000 a read-back fails too, which shrinking (to 1000) loses. */
+  const twoDefects: KitProperty<number> = {
+    id: 'thing/lifecycle',
+    family: 'semantics',
+    operationId: 'thing',
+    arbitrary: () => fc.integer({ min: 0, max: 1_000_000 }),
+    async execute(value) {
+      const findings = [
+        ...(value >= 1000 ? [finding('server_error', 'failure')] : []),
+        ...(value > 1000 ? [finding('semantic_violation', 'failure')] : []),
+        ...(value % 2 === 0 ? [finding('semantic_violation', 'advisory')] : []),
+      ];
+      return { findings, exchanges: [] };
+    },
+  };
+
+  it('reports a failure only the unshrunk execution showed, replayed by its unshrunk path', async () => {
+    const reported = new Set<string>();
+    const outcome = await executeProperty(
+      twoDefects as KitProperty<unknown>,
+      run({
+        runs: 20,
+        reported: (f) => reported.has(f.code),
+        onCounterexample: (c) => c.findings.forEach((f) => reported.add(f.code)),
+      }),
+    );
+    if (outcome.kind !== 'failed') throw new Error('expected a failure');
+    expect(outcome.counterexamples).toHaveLength(2);
+    const [shrunk, unshrunk] = outcome.counterexamples;
+    expect(shrunk!.findings.map((f) => f.code)).toEqual(['server_error']);
+    expect(unshrunk!.findings.map((f) => f.code)).toEqual(['semantic_violation']);
+    expect(unshrunk!.path).toMatch(/^\d+$/);
+    expect(unshrunk!.replay).toBe(`thing/lifecycle@42#0:${unshrunk!.path}`);
+  });
+
+  it('hands every warning and advisory of the search (not its shrink steps) to note', async () => {
+    const noted: Finding[] = [];
+    await executeProperty(twoDefects as KitProperty<unknown>, run({ runs: 20, note: (f) => noted.push(f) }));
+    expect(noted.length).toBeGreaterThan(0);
+    expect(noted.every((f) => f.severity === 'advisory')).toBe(true);
+  });
+});

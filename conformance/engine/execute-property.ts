@@ -54,6 +54,12 @@ export interface PropertyRun {
   readonly reported: (finding: Finding) => boolean;
   /** Called with each counterexample as soon as it is shrunk, so that other properties look past it too. */
   readonly onCounterexample: (counterexample: Counterexample) => void;
+  /**
+   * Called with each warning and advisory an execution of the search shows (not its shrink steps):
+   * what a sequence concludes itself (a read-back the target has not confirmed yet) reaches the
+   * report only so, and may be settled into a failure once the run confirms it.
+   */
+  readonly note?: (finding: Finding) => void;
 }
 
 const shrinking = new AsyncLocalStorage<boolean>();
@@ -122,6 +128,18 @@ export async function executeProperty(property: KitProperty<unknown>, run: Prope
     };
     counterexamples.push(counterexample);
     run.onCounterexample(counterexample);
+    const { original } = found;
+    const unshown = original?.fresh.filter((f) => !run.reported(f)) ?? [];
+    if (original && unshown.length > 0 && !replay) {
+      const unshrunk: Counterexample = {
+        replay: `${property.id}@${run.seed}#${tag}:${original.path}`,
+        path: original.path,
+        execution: original.execution,
+        findings: unshown,
+      };
+      counterexamples.push(unshrunk);
+      run.onCounterexample(unshrunk);
+    }
   }
   return counterexamples.length > 0
     ? { kind: 'failed', id: property.id, seed: run.seed, counterexamples }
@@ -134,8 +152,18 @@ async function search(
   arbitrary: fc.Arbitrary<unknown>,
   run: PropertyRun,
   search: { seedKey: string; numRuns: number; examples: [unknown][]; path?: string; counts: (f: Finding) => boolean },
-): Promise<{ execution: Execution; fresh: Finding[]; path: string } | undefined> {
+): Promise<
+  | {
+      execution: Execution;
+      fresh: Finding[];
+      path: string;
+      /** Failures only the unshrunk execution showed, with its path. */
+      original?: { execution: Execution; fresh: Finding[]; path: string };
+    }
+  | undefined
+> {
   let lastFailing: { execution: Execution; fresh: Finding[] } | undefined;
+  let firstFailing: { execution: Execution; fresh: Finding[] } | undefined;
   let kitError: unknown;
   let shrinkSteps = 0;
   let shrinkStarted = 0;
@@ -156,9 +184,13 @@ async function search(
       return true;
     }
     if (property.stillQualifies && !property.stillQualifies(value)) return true;
+    if (!lastFailing) for (const f of execution.findings) if (f.severity !== 'failure') run.note?.(f);
     const fresh = execution.findings.filter((f) => f.severity === 'failure' && search.counts(f));
     if (fresh.length === 0) return true;
-    if (!lastFailing) shrinkStarted = performance.now();
+    if (!lastFailing) {
+      shrinkStarted = performance.now();
+      firstFailing = { execution, fresh };
+    }
     lastFailing = { execution, fresh };
     return false;
   });
@@ -172,5 +204,15 @@ async function search(
   if (kitError) throw kitError;
   if (!result.failed || !lastFailing) return undefined;
   const found: { execution: Execution; fresh: Finding[] } = lastFailing;
-  return { ...found, path: result.counterexamplePath ?? '' };
+  const path = result.counterexamplePath ?? '';
+  // Failures of the first failing execution that the shrunk one no longer shows (a read-back of a
+  // value shrinking replaced, behind a schema failure every execution shows): reported from the
+  // execution as it failed, replayed by its unshrunk path, rather than lost.
+  const kept = new Set(found.fresh.map(signatureOf));
+  const lost = (firstFailing?.fresh ?? []).filter((f) => !kept.has(signatureOf(f)));
+  const original =
+    lost.length > 0 && firstFailing && firstFailing !== lastFailing
+      ? { execution: firstFailing.execution, fresh: lost, path: path.split(':')[0]! }
+      : undefined;
+  return { ...found, path, ...(original ? { original } : {}) };
 }

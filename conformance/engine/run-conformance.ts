@@ -524,6 +524,9 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         ...(replay ? { replay } : {}),
         stopped: () => watch.down !== undefined || options.signal?.aborted === true,
         reported: (f) => collector.hasFailure(signatureOf(f)),
+        note: (f) => {
+          if (!gate.unsent(f)) collector.note(f);
+        },
         onCounterexample: ({ replay: token, path, execution, findings }) => {
           // The token names the state the property generated from, so that a replay can tell
           // whether it stands on the same (see parseReplay).
