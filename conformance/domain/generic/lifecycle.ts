@@ -428,6 +428,10 @@ export function lifecycle(
       let stale: { readonly writer: OperationModel; readonly parts: RequestParts; readonly tag: string } | undefined;
       for (const [o, parts] of [
         [replaceOp, step.replace],
+        // The same replacement with every boolean turned over: a replacement must set `false` as
+        // well as `true` (held-out set 120: `req.body.completed || task.completed` kept a task
+        // completed whatever PUT sent, and one PUT per life never sent false over true).
+        [replaceOp, step.replace && replaceOp ? turnedOver(step.replace, replaceOp) : undefined],
         [updateOp, step.update],
       ] as const) {
         if (!o || !parts || parts.body === undefined) continue;
@@ -997,4 +1001,17 @@ function notFoundWords(operation: OperationModel): SpecWords | undefined {
   const own = operation.description ?? '';
   const sentence = sentencesOf(own).find((s) => /\b404\b/.test(s) && notFound(s));
   return response && sentence ? specWords(`${operation.pointer}/description`, sentence) : undefined;
+}
+
+/**
+ * A replacement's parts with every top-level boolean member of its JSON body turned over, when it
+ * has one and the operation's schema takes the result; otherwise undefined.
+ */
+function turnedOver(parts: RequestParts, replace: OperationModel): RequestParts | undefined {
+  const body = parts.body;
+  if (!isObject(body)) return undefined;
+  const flags = Object.entries(body as Record<string, WireJson>).filter(([, v]) => typeof v === 'boolean');
+  if (flags.length === 0) return undefined;
+  const turned = { ...(body as Record<string, WireJson>), ...Object.fromEntries(flags.map(([k, v]) => [k, !v])) };
+  return replace.requestBody?.schema.validate(toPlainJson(turned)).ok ? { ...parts, body: turned } : undefined;
 }
