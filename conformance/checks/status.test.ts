@@ -413,6 +413,45 @@ describe('checkStatus: bad credentials', () => {
     ).toEqual([{ code: 'positive_rejected', severity: 'failure' }]);
   });
 
+  it('reads a refused path value that is none of the kinds its words name as a gap (held-out set 123)', () => {
+    const remove = (description: string, type = 'string') =>
+      specFromDocument({
+        openapi: '3.1.0',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/users/{id}': {
+            delete: {
+              operationId: 'deleteUser',
+              parameters: [
+                {
+                  name: 'id',
+                  in: 'path',
+                  required: true,
+                  description,
+                  schema: type === 'string' ? { type, pattern: '^(\\d+|[0-9a-fA-F-]{36})$' } : { type },
+                },
+              ],
+              responses: { '204': { description: 'Deleted' }, '400': { description: 'Validation error' } },
+            },
+          },
+        },
+      }).operation('deleteUser')!;
+    const at = (id: string) => validCase('deleteUser', { pathParams: { id } });
+    const loose = 'b0-1A-2DeafbbC----c2bF-C7-DFadc1--8f';
+    const gap = run(checkStatus, remove('Numeric id or UUID'), at(loose), response(400));
+    expect(gap.map((f) => [f.code, f.gap])).toEqual([['contract_gap', 'unjudged-input']]);
+    expect(describeFinding(gap[0]!)).toContain('none of what its words name ("Numeric id or UUID")');
+    // A UUID or a number refused still fails; so does a value whose words name no kind.
+    for (const [words, id] of [
+      ['Numeric id or UUID', '0e8f2c1a-6b3d-4c9e-9f1a-2b3c4d5e6f70'],
+      ['Numeric id or UUID', '42'],
+      ['The user', loose],
+    ] as const)
+      expect(verdicts(run(checkStatus, remove(words), at(id), response(400)))).toEqual([
+        { code: 'positive_rejected', severity: 'failure' },
+      ]);
+  });
+
   it('reads a documented 400 naming a state (held-out set 66) as a gap for valid input; others fail', () => {
     const unlike = (description: string) =>
       specFromDocument({

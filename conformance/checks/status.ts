@@ -716,6 +716,8 @@ function unjudgedRefusal(
   const inverted =
     status >= 400 && status < 500 && status !== 401 && status !== 403 ? invertedRange(c.query) : undefined;
   if (inverted) return inverted;
+  const unnamed = status >= 400 && status < 500 && status !== 401 ? kindTheWordsExclude(c, operation) : undefined;
+  if (unnamed) return unnamed;
   const opaque = opaqueParameterSent(c, operation);
   // A 401 judges credentials, not a value of the request: free text does not explain it.
   if (opaque && status >= 400 && status < 500 && status !== 401) {
@@ -1115,6 +1117,34 @@ function opaqueParameterSent(c: Case, operation: OperationModel) {
       !(p.in === 'path' && c.existing?.includes(p.name)) &&
       (isFreeText(p.schema.schema) || uncheckedFormat(p.schema.schema)),
   );
+}
+
+/** Kinds of identifier a parameter's words may name, each with what a value of it looks like. */
+const NAMED_KINDS: readonly { readonly words: RegExp; readonly value: RegExp }[] = [
+  { words: /\b(?:uuid|guid)s?\b/i, value: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i },
+  { words: /\b(?:numeric|number|integer|digits)\b/i, value: /^\d+$/ },
+  { words: /\bobject ?ids?\b/i, value: /^[0-9a-f]{24}$/i },
+];
+
+/**
+ * A path or query value the kit made up that is none of the kinds of identifier the parameter's own
+ * words name ("Numeric id or UUID", held-out set 123: a 36-character value the pattern took, neither
+ * a number nor a UUID, refused with the documented 400): the words narrow what the schema allows, and
+ * a refusal of it is the server's to make. Undefined where the words name no such kind or the value
+ * is one of them.
+ */
+function kindTheWordsExclude(c: Case, operation: OperationModel): string | undefined {
+  for (const p of operation.parameters) {
+    // Only text: an integer's schema already says what it takes.
+    if ((p.in !== 'path' && p.in !== 'query') || !p.description || !parameterSent(c, p)) continue;
+    if (mergeAllOf(p.schema.schema).type !== 'string') continue;
+    const kinds = NAMED_KINDS.filter((k) => k.words.test(p.description!));
+    if (kinds.length === 0) continue;
+    const value = p.in === 'path' ? c.pathParams[p.name] : c.query.find(([name]) => name === p.name)?.[1];
+    if (value === undefined || kinds.some((k) => k.value.test(String(value)))) continue;
+    return `the ${p.in} parameter ${p.name} (${JSON.stringify(String(value))}), which is none of what its words name ("${p.description.trim()}")`;
+  }
+  return undefined;
 }
 
 /** A string of a format the spec's validators do not check (`format: JSON`): any text passes them. */
