@@ -31,4 +31,15 @@ describe('Collector', () => {
     collector.note({ ...advisory });
     expect(collector.findings()[0]!.occurrences).toBe(2);
   });
+
+  it('dresses a finding noted the first time (its reproducer), not one its check already noted', () => {
+    const collector = new Collector();
+    const judged = readBack('createTask', 'advisory');
+    collector.note(judged);
+    collector.note(judged, (f) => ({ ...f, occurrences: 99 }));
+    expect(collector.findings()[0]!.occurrences).toBeUndefined();
+    const concluded = readBack('replaceTask', 'advisory');
+    collector.note(concluded, (f) => ({ ...f, context: { dressed: true } as never }));
+    expect(collector.findings().some((f) => (f.context as { dressed?: boolean } | undefined)?.dressed)).toBe(true);
+  });
 });

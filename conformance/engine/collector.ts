@@ -91,12 +91,12 @@ export class Collector {
   /**
    * Records warnings and advisories (deduplicated). Failures go through `addFailure`. One finding
    * noted twice (by the check that judged an exchange, then with the execution that holds it) counts
-   * once.
+   * once; `dress` (a reproducer from its execution) is applied only to one noted the first time.
    */
-  note(found: Finding): void {
+  note(found: Finding, dress?: (finding: Finding) => Finding): void {
     if (this.noted.has(found)) return;
     this.noted.add(found);
-    const finding = this.settle(found);
+    const finding = this.settle(dress ? dress(found) : found);
     if (finding.severity === 'failure') return;
     const key = signatureOf(finding);
     const existing = this.notes.get(key);

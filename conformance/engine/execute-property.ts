@@ -59,7 +59,7 @@ export interface PropertyRun {
    * what a sequence concludes itself (a read-back the target has not confirmed yet) reaches the
    * report only so, and may be settled into a failure once the run confirms it.
    */
-  readonly note?: (finding: Finding) => void;
+  readonly note?: (finding: Finding, execution: Execution) => void;
 }
 
 const shrinking = new AsyncLocalStorage<boolean>();
@@ -184,7 +184,7 @@ async function search(
       return true;
     }
     if (property.stillQualifies && !property.stillQualifies(value)) return true;
-    if (!lastFailing) for (const f of execution.findings) if (f.severity !== 'failure') run.note?.(f);
+    if (!lastFailing) for (const f of execution.findings) if (f.severity !== 'failure') run.note?.(f, execution);
     const fresh = execution.findings.filter((f) => f.severity === 'failure' && search.counts(f));
     if (fresh.length === 0) return true;
     if (!lastFailing) {

@@ -524,8 +524,11 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         ...(replay ? { replay } : {}),
         stopped: () => watch.down !== undefined || options.signal?.aborted === true,
         reported: (f) => collector.hasFailure(signatureOf(f)),
-        note: (f) => {
-          if (!gate.unsent(f)) collector.note(f);
+        // A sequence's own conclusion carries the requests that led to it, as a failure's does:
+        // settled into a failure at the end, it is reproduced from its setup, not its last request.
+        note: (f, execution) => {
+          if (!gate.unsent(f))
+            collector.note(f, (g) => withReproducer(g, execution, replayCommand, `--only ${property.id}`));
         },
         onCounterexample: ({ replay: token, path, execution, findings }) => {
           // The token names the state the property generated from, so that a replay can tell
