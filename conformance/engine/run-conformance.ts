@@ -13,6 +13,7 @@ import { streams } from './build-properties.js';
 import type { PropertyContext } from './kit-property.js';
 import { Collector, signatureOf } from './collector.js';
 import { resetKey, resetsToSendAlone } from './resets-alone.js';
+import { withPinnedHeaders } from './pinned-headers.js';
 import { settleFinding } from '../findings/basis.js';
 import { watchTarget } from './target-watch.js';
 import { gateValid } from './valid-gate.js';
@@ -156,7 +157,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   // Cases the valid-gate held back: nothing was sent, so no check judges them.
   const heldBack = new WeakSet<Exchange>();
   const send = async (original: Case): Promise<Exchange> => {
-    const adapted = adapt ? adapt(original) : original;
+    const adaptedFirst = adapt ? adapt(original) : original;
+    const adapted = withPinnedHeaders(adaptedFirst, operationOf(adaptedFirst), extraHeaders);
     // Once interrupted, nothing more is sent: what is under way ends on its own.
     if (options.signal?.aborted)
       return {
