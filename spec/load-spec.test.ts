@@ -595,6 +595,56 @@ describe('members no OpenAPI object defines (held-out set 56)', () => {
   });
 });
 
+describe('a schema type that names no JSON Schema type (held-out set 130)', () => {
+  it('reads enum values written as `type` as the enum, a language type as the JSON type, others as none', async () => {
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 'deel', version: '1' },
+      paths: {
+        '/contracts': {
+          get: {
+            operationId: 'listContracts',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        status: { type: ['new', 'in_progress', 'terminated'] },
+                        createdAt: { type: 'Date' },
+                        name: { type: 'String' },
+                        odd: { type: 'Widget' },
+                        price: { type: 'decimal(10, 2)' },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const spec = await loadSpec(await specFile('type-names.json', JSON.stringify(document)));
+    expect(spec.repairs).toEqual([
+      expect.stringContaining(
+        '/status/type: a list of values written as `type` read as the `enum` of strings it names',
+      ),
+      expect.stringContaining('/createdAt/type: the type `Date` read as `string`'),
+      expect.stringContaining('/name/type: the type `String` read as `string`'),
+      expect.stringContaining('/odd/type: a `type` naming no JSON Schema type read as nothing'),
+      expect.stringContaining('/price/type: the type `decimal(10, 2)` read as `number`'),
+    ]);
+    const schema = spec.operation('listContracts')!.responses['200']!.schema!;
+    expect(schema.validate({ status: 'new', createdAt: '2023-01-01', name: 'x', odd: 5 }).ok).toBe(true);
+    expect(schema.validate({ status: 'done' }).ok).toBe(false);
+    expect(schema.validate({ createdAt: 5 }).ok).toBe(false);
+    expect(schema.validate({ price: '9.99' }).ok).toBe(false);
+  });
+});
+
 describe('OpenAPI 3.0 documents written with draft 6 habits (held-out set 36)', () => {
   it('a numeric exclusiveMinimum is the bound made exclusive; a $schema inside a schema is dropped', async () => {
     const document = {

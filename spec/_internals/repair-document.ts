@@ -170,6 +170,65 @@ const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
  *   holds itself: nothing said of the value (set 49).
  * Returns one line per kind of repair (the first JSON pointer, and how many more), for the model's warnings.
  */
+/** The names JSON Schema gives its types. */
+const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
+/** Type names of programming languages, as generators write them (swagger-jsdoc's `type: Date`). */
+const TYPE_ALIASES: Readonly<Record<string, string>> = {
+  date: 'string',
+  datetime: 'string',
+  text: 'string',
+  str: 'string',
+  varchar: 'string',
+  char: 'string',
+  int: 'integer',
+  long: 'integer',
+  float: 'number',
+  double: 'number',
+  decimal: 'number',
+  bool: 'boolean',
+};
+
+/**
+ * A schema's `type` that names no JSON Schema type (held-out set 130's swagger-jsdoc document:
+ * `type: Date`, and `type: [new, in_progress, terminated]`, the values of an enum written where its
+ * type goes). A list of which no item is a type name is read as that `enum` of strings; a name in
+ * another case (`String`) or a language's type (`Date`, `int`) as the JSON Schema type it means; any
+ * other as no type at all. Otherwise the document is refused and nothing is tested.
+ */
+function repairTypeNames(o: Obj, pointer: string, note: (at: string, what: string) => void): void {
+  const named = (t: unknown) => typeof t === 'string' && TYPE_NAMES.has(t);
+  // Swagger 2.0's `file` is read as a binary string by its own repair.
+  if (o.type === undefined || o.type === null || o.type === 'file' || named(o.type)) return;
+  if (Array.isArray(o.type)) {
+    const items = o.type as unknown[];
+    if (items.every((t) => t === null || named(t))) return;
+    if (items.every((t) => typeof t === 'string' && !named(t) && TYPE_ALIASES[t.toLowerCase()] === undefined)) {
+      if (o.enum === undefined) o.enum = [...items];
+      o.type = 'string';
+      note(`${pointer}/type`, 'a list of values written as `type` read as the `enum` of strings it names');
+      return;
+    }
+    o.type = items.map((t) => (typeof t === 'string' ? (TYPE_ALIASES[t.toLowerCase()] ?? t.toLowerCase()) : t));
+    if ((o.type as unknown[]).every((t) => t === null || named(t))) {
+      note(`${pointer}/type`, 'type names written otherwise read as the JSON Schema types they mean');
+      return;
+    }
+    delete o.type;
+    note(`${pointer}/type`, 'a `type` naming no JSON Schema type read as nothing (any value)');
+    return;
+  }
+  // A database column's type with its size (`decimal(10, 2)`, held-out set 128) means the type.
+  const bare = typeof o.type === 'string' ? o.type.replace(/\s*\(.*\)\s*$/, '').toLowerCase() : undefined;
+  const meant = bare === undefined ? undefined : (TYPE_ALIASES[bare] ?? bare);
+  if (meant !== undefined && TYPE_NAMES.has(meant)) {
+    note(`${pointer}/type`, `the type \`${String(o.type)}\` read as \`${meant}\``);
+    o.type = meant;
+    return;
+  }
+  note(`${pointer}/type`, 'a `type` naming no JSON Schema type read as nothing (any value)');
+  delete o.type;
+}
+
 export function repairDocument(document: Obj): string[] {
   const found: { readonly at: string; readonly what: string }[] = [];
   const note = (at: string, what: string) => found.push({ at, what });
@@ -289,6 +348,7 @@ export function repairDocument(document: Obj): string[] {
   const walkSchema = (node: unknown, pointer: string): void => {
     if (!isObject(node)) return;
     const o = node as Obj;
+    repairTypeNames(o, pointer, note);
     // 3.1's `type: "null"` and type lists (JSON Schema's way) in a 3.0 schema, whose `type` is one
     // name: the same values written as 3.0 writes them (held-out set 49's URL shortener).
     // `type: null` (JSON's null, not the name: held-out set 75's `oneOf: [{type: string}, {type: null}]`)
