@@ -142,3 +142,18 @@ describe('e-mail addresses many validators refuse (held-out set 36)', () => {
     expect(edgeOf('!a@a.aa', undefined, '/body/email', { type: 'string' })).toBeUndefined();
   });
 });
+
+describe('edgeOf: a number written with an exponent in a path or query (held-out set 128)', () => {
+  it('is a format edge for a number or integer schema, refused only with a documented status', () => {
+    for (const type of ['number', 'integer'])
+      expect(edgeOf('5e-324', undefined, 'path.id', { type })).toMatchObject({
+        gap: 'format-edges',
+        documentedRefusalOnly: true,
+      });
+    expect(edgeOf('5e-324', undefined, 'path.id', { type: 'string' })).toBeUndefined();
+    expect(edgeOf('42', undefined, 'path.id', { type: 'number' })).toBeUndefined();
+    // As the generator holds it: a number, written out as JavaScript writes it.
+    expect(edgeOf(5e-324, undefined, 'path.id', { type: 'number' })).toMatchObject({ gap: 'format-edges' });
+    expect(edgeOf(5e-324, undefined, '/body/price', { type: 'number' })).toBeUndefined();
+  });
+});
