@@ -98,6 +98,12 @@ export interface Case {
   /** Cookie parameters, as encoded `name=value` pairs, sent in one Cookie header. */
   readonly cookies?: readonly string[];
   readonly body?: CaseBody;
+  /**
+   * With no `body`: send no framing at all (neither Content-Length nor Transfer-Encoding), the absent
+   * body of RFC 9112 §6.3, as curl sends it. Without it a bodyless POST, PUT or PATCH goes with
+   * `Content-Length: 0`, as undici and browsers send it: some servers read that as empty content.
+   */
+  readonly unframedBody?: true;
   /** Extra headers (Content-Type and Accept spellings, probes); an empty value removes a default header. */
   readonly headers?: Readonly<Record<string, string>>;
   readonly auth: AuthVariant;

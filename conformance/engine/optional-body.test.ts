@@ -41,7 +41,7 @@ const document = {
 
 /** Serves `answer(body)` for POST /users on a free port; records what it receives. */
 async function serve(
-  answer: (body: string) => [number, unknown],
+  answer: (body: string, framed: boolean) => [number, unknown],
   served: object = document,
 ): Promise<{ url: string; spec: string; bodies: string[] }> {
   const spec = join(dir, 'users.json');
@@ -56,7 +56,9 @@ async function serve(
         return;
       }
       bodies.push(body);
-      const [status, value] = answer(body);
+      // Framed: the request carried a Content-Length or Transfer-Encoding (RFC 9112 §6: it has content).
+      const framed = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+      const [status, value] = answer(body, framed);
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     });
   });
@@ -116,6 +118,34 @@ describe('a body the spec leaves optional, left out', () => {
     const report = await run(url, spec);
     expect(report.verdict).not.toBe('certified');
     expect(judged(report)).toEqual(['failure positive positive_rejected']);
+  });
+
+  it('a refusal of `Content-Length: 0` is not judged when the same request with no framing is served', async () => {
+    // LoopBack 4 (held-out set 129): a body framed with a length of 0 is empty JSON, 422 "should be
+    // object"; with no framing at all (curl's spelling of "no body") the write succeeds.
+    const spellings: boolean[] = [];
+    const { url, spec } = await serve((body, framed) => {
+      if (body !== '') return stored(body);
+      spellings.push(framed);
+      return framed ? [422, { message: 'should be object' }] : [201, { id: 'x', name: 'unnamed' }];
+    });
+    const report = await run(url, spec);
+    expect(spellings).toEqual([true, false]);
+    expect(judged(report)).toEqual([]);
+  });
+
+  it('a refusal of both spellings of no body still fails, reproduced with the framing the kit sent', async () => {
+    const spellings: boolean[] = [];
+    const { url, spec } = await serve((body, framed) => {
+      if (body !== '') return stored(body);
+      spellings.push(framed);
+      return [422, { message: 'payload required' }];
+    });
+    const report = await run(url, spec);
+    expect(spellings).toEqual([true, false]);
+    expect(judged(report)).toEqual(['failure positive positive_rejected']);
+    const failure = report.findings.find((f) => f.severity === 'failure');
+    expect(failure?.request?.headers).toMatchObject({ 'content-length': '0' });
   });
 
   it('a server that serves it as the spec says passes', async () => {

@@ -82,6 +82,18 @@ describe('buildRequest: bytes on the wire', () => {
     expect(built.headers).toEqual({ accept: 'application/json', authorization: 'Bearer k' });
   });
 
+  it('frames a write without content `Content-Length: 0` in the request and the record, unless asked not to', () => {
+    // undici frames a bodyless POST, PUT or PATCH so; a reproducer must show it (curl would send none).
+    const framed = buildRequest(caseOf('createPet'), ops.createPet, 'k');
+    expect(framed.headers['content-length']).toBe('0');
+    expect(framed.record.headers['content-length']).toBe('0');
+    expect(framed).not.toHaveProperty('unframed');
+    const unframed = buildRequest(caseOf('createPet', { unframedBody: true }), ops.createPet, 'k');
+    expect(unframed.headers).not.toHaveProperty('content-length');
+    expect(unframed.record.headers).not.toHaveProperty('content-length');
+    expect(unframed.unframed).toBe(true);
+  });
+
   it('lets case headers override, lower-cased, in the request and the record alike', () => {
     const built = buildRequest(
       caseOf('createPet', {

@@ -23,6 +23,8 @@ export interface BuiltRequest {
   readonly bodyBytes?: Buffer;
   /** `path` is from the target's origin, not below its base URL (a path variant of the base path itself). */
   readonly fromOrigin?: boolean;
+  /** A POST, PUT or PATCH with no framing at all (the case's `unframedBody`): sent over a plain socket. */
+  readonly unframed?: true;
   /** Safe to print: no secret in it. */
   readonly record: RequestRecord;
 }
@@ -63,6 +65,9 @@ export function authPartsOf(attachment: Attachment): AuthParts {
     ...(Object.keys(elsewhere).length > 0 ? { elsewhere } : {}),
   };
 }
+
+/** Methods whose requests HTTP clients frame even without content (undici's `expectsPayload`). */
+const CONTENT_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 const BEARER: SecurityScheme = { kind: 'bearer', name: 'bearer' };
 
@@ -174,6 +179,14 @@ export function buildRequest(
     } else headers[key] = shownHeaders[key] = value;
   }
   const method = (testCase.method ?? operation.method).toUpperCase();
+  // A write without content goes out framed `Content-Length: 0`, as undici (and browsers' fetch) send
+  // it, and the record says so: a reproducer must send what the kit sent, and curl would frame nothing.
+  const unframed =
+    body === undefined &&
+    CONTENT_METHODS.has(method) &&
+    headers['content-length'] === undefined &&
+    headers['transfer-encoding'] === undefined;
+  if (unframed && !testCase.unframedBody) headers['content-length'] = shownHeaders['content-length'] = '0';
   const record: RequestRecord = {
     method,
     path: shownQuery ? `${path}?${shownQuery}` : path,
@@ -187,6 +200,7 @@ export function buildRequest(
     ...(body !== undefined ? { body } : {}),
     ...(bodyBytes !== undefined ? { bodyBytes } : {}),
     ...(testCase.literalPath?.fromOrigin ? { fromOrigin: true } : {}),
+    ...(unframed && testCase.unframedBody ? { unframed: true as const } : {}),
     record,
   };
 }

@@ -227,8 +227,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // A response to HEAD has no content (RFC 9110 §9.3.2); HTTP clients never read past its header
       // block, so HEAD goes over a plain socket that keeps whatever bytes follow it. So do a body of
       // bytes that are no UTF-8 (clients re-encode text) and `Connection: close` (undici refuses it).
+      // So does a write with no framing at all (`unframed`): undici and node:http frame it Content-Length: 0.
       const raw =
-        built.method === 'HEAD' || built.bodyBytes !== undefined || built.headers.connection?.toLowerCase() === 'close';
+        built.method === 'HEAD' ||
+        built.bodyBytes !== undefined ||
+        built.unframed === true ||
+        built.headers.connection?.toLowerCase() === 'close';
       const res = raw
         ? await requestRaw(
             `${origin}${target}`,

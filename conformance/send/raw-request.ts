@@ -30,7 +30,9 @@ export function requestRaw(
   const lines = [`${method} ${path} HTTP/1.1`, `host: ${u.host}`, 'connection: close'];
   for (const [name, value] of Object.entries(headers))
     if (name !== 'host' && name !== 'connection' && name !== 'content-length') lines.push(`${name}: ${value}`);
+  // Without a body, a Content-Length the caller set (`0`) goes as given; none means no content at all.
   if (body !== undefined) lines.push(`content-length: ${body.length}`);
+  else if (headers['content-length'] !== undefined) lines.push(`content-length: ${headers['content-length']}`);
   const head = Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), body ?? Buffer.alloc(0)]);
   return new Promise((resolve, reject) => {
     const socket: Socket =
