@@ -595,6 +595,28 @@ describe('members no OpenAPI object defines (held-out set 56)', () => {
   });
 });
 
+describe('a misspelt word that only describes (held-out set 131)', () => {
+  it('reads `"summary:"` in an operation as nothing, and still refuses a misspelt word that may change what is valid', async () => {
+    const document = (operation: Record<string, unknown>) => ({
+      openapi: '3.0.3',
+      info: { title: 'products', version: '1' },
+      paths: { '/products': { get: { responses: { '200': { description: 'ok' } }, ...operation } } },
+    });
+    const spec = await loadSpec(
+      await specFile('summary-colon.json', JSON.stringify(document({ 'summary:': 'List products', Tagss: ['x'] }))),
+    );
+    expect(spec.operations).toHaveLength(1);
+    expect(spec.repairs).toEqual([
+      '#/paths/~1products/get/summary:: a misspelt description (`summary`?) read as nothing, as it would describe only',
+      '#/paths/~1products/get/Tagss: a misspelt description (`tags`?) read as nothing, as it would describe only',
+    ]);
+    const error = await loadError(
+      await specFile('security-colon.json', JSON.stringify(document({ 'summary:': 'x', 'security:': [] }))),
+    );
+    expect(error.code).toBe('spec_invalid');
+  });
+});
+
 describe('a schema type that names no JSON Schema type (held-out set 130)', () => {
   it('reads enum values written as `type` as the enum, a language type as the JSON type, others as none', async () => {
     const document = {

