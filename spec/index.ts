@@ -3,7 +3,12 @@
  * @packageDocumentation
  */
 export { NOT_FOUND_WORDS, sentencesOf, specWords, type SpecWords } from './spec-words.js';
-export { invalidInputRefusal, stateRefusal, undeclaredCredentialRefusal } from './invalid-input-refusal.js';
+export {
+  invalidInputRefusal,
+  refusesStateOnly,
+  stateRefusal,
+  undeclaredCredentialRefusal,
+} from './invalid-input-refusal.js';
 export { maskWriteOnly, MASKED } from './mask-write-only.js';
 export { loadSpec, DEFAULT_SPEC_PATH } from './load-spec.js';
 export type { LoadSpecOptions } from './load-spec.js';

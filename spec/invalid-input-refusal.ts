@@ -48,6 +48,24 @@ export function stateRefusal(operation: OperationModel, status: number): string 
 }
 
 /**
+ * Whether the operation's documented 400 (and `4XX`) names only states of the server as its reasons
+ * (`400: User already exists.`, held-out set 131), none about the request's input: then it documents
+ * no refusal of invalid input, and a server that takes such input breaks no stated rule. Generic
+ * words (`Bad Request`) or none are not such a refusal: they cover every reason.
+ */
+export function refusesStateOnly(operation: OperationModel): boolean {
+  const descriptions = ['400', '4XX'].map((key) => operation.responses[key]?.description);
+  if (descriptions.every((d) => d === undefined)) return false;
+  return descriptions.every(
+    (words) =>
+      words === undefined ||
+      reasons(words).every(
+        (w) => w !== '' && !GENERIC_REFUSAL_WORDS.test(w) && !INVALID_INPUT_WORDS.test(w) && !INPUT_WORDS.test(w),
+      ),
+  );
+}
+
+/**
  * The reasons a description lists, split at "or", "and/or", a semicolon or a line break outside
  * parentheses: "Invalid input (invalid ISO, or appointment in the past)" is one reason, about input.
  */

@@ -41,6 +41,13 @@ describe('a 400 that refuses a parameter alone (held-out set 24, fastify-users-5
     expect(firmness('Bad Request', 'body')).toContain('must');
     expect(firmness('Invalid user ID or request body', 'body')).toContain('must');
   });
+
+  it('a 400 documented only for a state of the server is no documented refusal of input (held-out set 131)', () => {
+    for (const location of ['body', 'path.id'])
+      expect(firmness('User already exists.', location)).not.toContain('must');
+    // One reason about input among them keeps the refusal documented.
+    expect(firmness('User already exists or invalid body', 'body')).toContain('must');
+  });
 });
 
 describe('a nullable scalar (OpenAPI 3.1 type list)', () => {

@@ -6,6 +6,7 @@ import {
   type ParameterModel,
   integerFormatRange,
   mergeAllOf,
+  refusesStateOnly,
 } from '../../spec/index.js';
 import { LosslessNumber } from 'lossless-json';
 
@@ -82,7 +83,10 @@ export function isCoercibleSpelling(schema: JsonSchema, wrong: WireJson): boolea
  * where the operation documents a 400 for the location, `should` otherwise.
  */
 export function mutationsOf(operation: OperationModel): Mutation[] {
-  const documents400 = operation.responses['400'] !== undefined || operation.responses['4XX'] !== undefined;
+  // A 400 documented only for states of the server ("User already exists") documents no refusal of input.
+  const documents400 =
+    (operation.responses['400'] !== undefined || operation.responses['4XX'] !== undefined) &&
+    !refusesStateOnly(operation);
   const firmness = documents400 ? 'must' : 'should';
   // A 400 whose own words refuse a parameter alone ("Invalid user ID") documents no refusal of bodies.
   const bodyFirmness = documents400 && !refusesParameterOnly(operation) ? 'must' : 'should';
