@@ -337,6 +337,8 @@ describe('a value the schema allows, refused with a 400 documented for a state (
                     type: 'object',
                     properties: { category: { type: 'string', enum: ['general', 'web'] }, name: { type: 'string' } },
                   },
+                  // The ordinary body narrowing returns to: a quiz of a category that has questions.
+                  example: { category: 'general', name: 'a' },
                 },
               },
             },
