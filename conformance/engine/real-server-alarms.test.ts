@@ -902,6 +902,8 @@ describe('a multipart upload with no part', () => {
                     },
                   ],
                 },
+                // The ordinary request the spec itself shows: no file (a realistic draw would send one).
+                example: {},
               },
             },
           },
