@@ -135,10 +135,16 @@ export class RunMemory {
     const operation = this.spec.operation(operationId);
     const references = operation ? referenceMembers(operation, this.spec.operations) : [];
     // An empty pool still marks the member as a reference: its made-up value may name nothing.
-    for (const { member, parameter } of references) {
+    for (const { member, parameter, itemPath } of references) {
       if (own[member]) continue;
       const values = new Set<string>();
-      for (const perOp of this.known.values()) for (const v of perOp.get(parameter) ?? []) values.add(v);
+      for (const [id, perOp] of this.known) {
+        // A member named for its collection (`categoryId`) takes only ids learnt at that collection's
+        // item path: a bare `{id}` is every collection's parameter.
+        const path = itemPath === undefined ? undefined : this.spec.operation(id)?.path;
+        if (itemPath !== undefined && path !== itemPath && !path?.startsWith(`${itemPath}/`)) continue;
+        for (const v of perOp.get(parameter) ?? []) values.add(v);
+      }
       own[member] = [...values].sort();
     }
     return own;

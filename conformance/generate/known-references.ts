@@ -1,4 +1,5 @@
 import { type JsonSchema, type OperationModel, mergeAllOf } from '../../spec/index.js';
+import { singular } from '../../spec/resources/index.js';
 import { isObject } from '../../spec/json/index.js';
 import type { WireJson } from '../cases/index.js';
 import type { KnownValues, RequestParts } from './request-parts.js';
@@ -7,15 +8,25 @@ import { toPlainJson } from './wire.js';
 /** Lower case without `_`, `-` and `.`: `author_id` and `authorId` name one thing. */
 const normal = (name: string) => name.toLowerCase().replace(/[_\-.]/g, '');
 
+/** A body member naming another resource, with the path parameter that resource's values are learnt under. */
+export interface ReferenceMember {
+  readonly member: string;
+  readonly parameter: string;
+  /**
+   * The item path the member names an item of (`/categories/{id}` for `categoryId`), where the
+   * member is named for the collection, not the parameter: only values learnt there fill it.
+   */
+  readonly itemPath?: string;
+}
+
 /**
  * The top-level body members of an operation that name another resource by its path parameter's name
  * (`warehouseId` in an item's body for `/warehouses/{warehouseId}`, `author_id` for `{authorId}`),
- * each with that parameter: a made-up value names nothing, and the server rightly refuses it.
+ * or by its collection's singular name and `Id` where the parameter is a bare `id` (`categoryId` for
+ * `/categories/{id}`, held-out set 133), each with that parameter: a made-up value names nothing,
+ * and the server rightly refuses it.
  */
-export function referenceMembers(
-  operation: OperationModel,
-  operations: readonly OperationModel[],
-): { readonly member: string; readonly parameter: string }[] {
+export function referenceMembers(operation: OperationModel, operations: readonly OperationModel[]): ReferenceMember[] {
   const schema = operation.requestBody ? mergeAllOf(operation.requestBody.schema.schema) : undefined;
   const properties = isObject(schema?.properties) ? Object.keys(schema.properties) : [];
   // The operation's own resources are not references: `sku` in the body of POST /items names the
@@ -23,15 +34,32 @@ export function referenceMembers(
   const own = `${operation.path.replace(/\/$/, '')}/`;
   const others = new Map<string, string>();
   const mine = new Set<string>();
-  for (const o of operations)
+  // `categoryid` → the item path `/categories/{id}` and its parameter.
+  const byCollection = new Map<string, { parameter: string; itemPath: string }>();
+  for (const o of operations) {
+    const segments = o.path.split('/');
     for (const p of o.parameters)
       if (p.in === 'path') {
         if (o.path === operation.path || o.path.startsWith(own)) mine.add(normal(p.name));
         else if (!others.has(normal(p.name))) others.set(normal(p.name), p.name);
       }
-  return properties
-    .filter((member) => others.has(normal(member)) && !mine.has(normal(member)))
-    .map((member) => ({ member, parameter: others.get(normal(member))! }));
+    // An item path of another collection whose parameter is a bare id: `/categories/{id}`.
+    const last = segments.length - 1;
+    const parameter = /^\{([^}]+)\}$/.exec(segments[last] ?? '')?.[1];
+    const collection = segments[last - 1];
+    if (parameter === undefined || normal(parameter) !== 'id' || !collection || collection.startsWith('{')) continue;
+    const itemPath = segments.join('/');
+    if (operation.path.startsWith(segments.slice(0, last).join('/'))) continue;
+    for (const name of new Set([singular(collection), collection.replace(/s$/, '')]))
+      if (!byCollection.has(normal(`${name}id`))) byCollection.set(normal(`${name}id`), { parameter, itemPath });
+  }
+  return properties.flatMap((member): ReferenceMember[] => {
+    const key = normal(member);
+    if (mine.has(key)) return [];
+    if (others.has(key)) return [{ member, parameter: others.get(key)! }];
+    const named = byCollection.get(key);
+    return named ? [{ member, ...named }] : [];
+  });
 }
 
 /**

@@ -81,8 +81,13 @@ export function lifecycle(
   // Actions: writes to a literal path below the item (`/orders/{id}/cancel`), not CRUD of any collection.
   const actions = itemActions(spec, collection);
   // The resources the creation's body names (a loan's `bookId`) that the spec lets the kit create.
-  const referenced = referenceMembers(create, spec.operations).flatMap(({ member, parameter }) => {
-    const owner = others.find((c) => c.id?.parameter === parameter && c.scope.length === 0);
+  const referenced = referenceMembers(create, spec.operations).flatMap(({ member, parameter, itemPath }) => {
+    const owner = others.find(
+      (c) =>
+        c.id?.parameter === parameter &&
+        c.scope.length === 0 &&
+        (itemPath === undefined || `${c.path.replace(/\/$/, '')}/{${parameter}}` === itemPath),
+    );
     const maker = op(owner?.operations.create);
     return owner && maker && owner !== collection ? [{ member, owner, maker }] : [];
   });

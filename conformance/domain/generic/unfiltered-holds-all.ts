@@ -15,6 +15,7 @@ import {
   requiredMembers,
   scopeOf,
   withoutMember,
+  knownValues,
 } from './collection-requests.js';
 import { idOfItem, itemsOf } from './items.js';
 
@@ -85,6 +86,8 @@ export async function probeUnfilteredHoldsAll(
         scope,
         FAMILY,
         value === undefined ? {} : { [filter.member]: value as WireJson },
+        0,
+        knownValues(context, create.operationId),
       );
       const exchange = await context.send(
         rewrite(value === undefined ? withoutMember(ordinary, filter.member) : ordinary),
