@@ -121,7 +121,10 @@ describe('confirmed inferences', () => {
     expect(read('5', pet(6)).map((f) => f.basis?.kind)).toEqual(['unconfirmed']);
     expect(read('7', pet(7))).toEqual([]);
     expect(read('5', pet(6)).map((f) => f.basis)).toEqual([
-      expect.objectContaining({ kind: 'confirmed', confirmedBy: 'getPet of petId 7 answered the item whose id is 7' }),
+      expect.objectContaining({
+        kind: 'confirmed',
+        confirmedBy: 'getPet of petId "7" answered the item whose id is "7"',
+      }),
     ]);
   });
 });

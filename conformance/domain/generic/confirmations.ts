@@ -163,7 +163,8 @@ export function observeConfirmations(
       ledger.held(
         `${collection.path} ids`,
         asked,
-        `${operationId} of ${id.parameter} ${asked} answered the item whose id is ${answered}`,
+        // Quoted: an id may be blank or hold spaces (held-out set 134: `of id   answered ... is  .`).
+        `${operationId} of ${id.parameter} ${JSON.stringify(asked)} answered the item whose id is ${JSON.stringify(answered)}`,
       );
   }
   if (role !== 'list') return;
