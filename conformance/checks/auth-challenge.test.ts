@@ -102,9 +102,22 @@ describe('checkAuthChallenge', () => {
     }
   });
 
-  it('asks nothing of an operation without security', () => {
+  it('asks nothing of an operation the document makes public with `security: []`', () => {
     const open = { ...ops.listPets, security: { access: 'public', alternatives: [], source: 'operation' } as const };
     expect(run(checkAuthChallenge, open, authCase('listPets', 'none'), unauthorized())).toEqual([]);
+  });
+
+  it('asks some challenge of a 401 where the document declares no security scheme at all (held-out set 136)', () => {
+    const undeclared = {
+      ...ops.listPets,
+      security: { access: 'public', alternatives: [], source: 'none' } as const,
+    };
+    const none = authCase('listPets', 'none');
+    const findings = run(checkAuthChallenge, undeclared, none, unauthorized());
+    expect(verdicts(findings)).toEqual([{ code: 'auth_challenge_missing', severity: 'failure' }]);
+    expect(describeFinding(findings[0]!)).toMatch(/every 401 to carry a challenge .*declares no security scheme/);
+    // Any challenge at all is one.
+    expect(run(checkAuthChallenge, undeclared, none, unauthorized({ 'www-authenticate': 'Bearer' }))).toEqual([]);
   });
 
   it('asks a challenge of a 401 where the document declares only Basic or bearer and requires none', () => {

