@@ -49,6 +49,47 @@ describe('body members that name other resources', () => {
     expect(referenceMembers(create, spec.operations)).toEqual([{ member: 'warehouseId', parameter: 'warehouseId' }]);
   });
 
+  it('are named for an identifier: a value path (`/data/age/{age}`) names no resource (held-out set 139)', () => {
+    const valuePaths = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'games', version: '1' },
+      paths: {
+        '/users': {
+          post: {
+            operationId: 'createUser',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { age: { type: 'integer' }, sex: { type: 'string' }, teamSlug: { type: 'string' } },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'created' } },
+          },
+        },
+        ...Object.fromEntries(
+          ['/data/age/{age}', '/data/sex/{sex}', '/teams/{teamSlug}'].map((path) => [
+            path,
+            {
+              get: {
+                parameters: [
+                  { name: /\{(\w+)\}/.exec(path)![1], in: 'path', required: true, schema: { type: 'string' } },
+                ],
+                responses: { '200': { description: 'ok' } },
+              },
+            },
+          ]),
+        ),
+      },
+    });
+    expect(referenceMembers(valuePaths.operation('createUser')!, valuePaths.operations)).toEqual([
+      { member: 'teamSlug', parameter: 'teamSlug' },
+    ]);
+  });
+
   it('take a value the target handed out, where it fits the schema', () => {
     const parts = { pathParams: {}, query: [], body: { sku: 'A1', warehouseId: 'wh-77', name: 'bolt' } };
     expect(withKnownReferences(create, parts, { warehouseId: ['wh-1', 'wh-2'] }, 1).body).toEqual({

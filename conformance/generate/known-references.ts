@@ -8,6 +8,20 @@ import { toPlainJson } from './wire.js';
 /** Lower case without `_`, `-` and `.`: `author_id` and `authorId` name one thing. */
 const normal = (name: string) => name.toLowerCase().replace(/[_\-.]/g, '');
 
+/**
+ * Names of path parameters that identify an item (`warehouseId`, `author_id`, `uuid`, `slug`, `sku`,
+ * `username`): a value path (`/data/age/{age}`, `/data/sex/{sex}`, held-out set 139) names no
+ * resource, so a body member `age` is no reference to one.
+ */
+const IDENTIFIER_WORDS = new Set(['id', 'uuid', 'guid', 'slug', 'sku', 'key', 'code', 'name', 'username', 'number']);
+const identifies = (name: string) => {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_.-]+/)
+    .filter((w) => w !== '');
+  return IDENTIFIER_WORDS.has(words.at(-1)?.toLowerCase() ?? '');
+};
+
 /** A body member naming another resource, with the path parameter that resource's values are learnt under. */
 export interface ReferenceMember {
   readonly member: string;
@@ -41,7 +55,7 @@ export function referenceMembers(operation: OperationModel, operations: readonly
     for (const p of o.parameters)
       if (p.in === 'path') {
         if (o.path === operation.path || o.path.startsWith(own)) mine.add(normal(p.name));
-        else if (!others.has(normal(p.name))) others.set(normal(p.name), p.name);
+        else if (!others.has(normal(p.name)) && identifies(p.name)) others.set(normal(p.name), p.name);
       }
     // An item path of another collection whose parameter is a bare id: `/categories/{id}`.
     const last = segments.length - 1;
