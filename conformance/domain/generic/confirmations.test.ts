@@ -247,3 +247,59 @@ describe('read-back of a member the last write did not name (ticketing zoo, sem-
     ).toMatchObject({ kind: 'confirmed', confirmedBy: 'read 1' });
   });
 });
+
+describe('an id confirmed by a write to the item path (held-out set 139: games with no read by id)', () => {
+  const game = {
+    type: 'object',
+    required: ['name'],
+    properties: { id: { type: 'integer' }, name: { type: 'string' } },
+  };
+  const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+  const spec = specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'games', version: '1' },
+    paths: {
+      '/games': {
+        get: {
+          operationId: 'listGames',
+          responses: { '200': { description: 'ok', ...json({ type: 'array', items: game }) } },
+        },
+        post: {
+          operationId: 'createGame',
+          requestBody: json(game),
+          responses: { '201': { description: 'made', ...json(game) } },
+        },
+      },
+      '/games/{id}': {
+        put: {
+          operationId: 'replaceGame',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          requestBody: json(game),
+          responses: { '200': { description: 'ok', ...json(game) } },
+        },
+      },
+    },
+  } as never);
+  const rules = genericRules(spec, resourceModelFor(spec).model);
+  const answer = (c: Case, body: unknown): Finding[] => {
+    const e: Exchange = { case: c, request: REQUEST, response: jsonResponse(200, body) };
+    const operation = spec.operation(c.operationId)!;
+    rules.harvest(e, operation);
+    return (rules.checks[c.operationId] ?? []).flatMap((check) => check.run({ exchange: e, operation }));
+  };
+  const replace = (id: string, body: Record<string, unknown>) =>
+    validCase('replaceGame', { pathParams: { id }, body: { kind: 'json', value: body as never } });
+  const listed = () =>
+    answer(validCase('listGames'), [
+      { id: 4, name: 'a' },
+      { id: 4, name: 'b' },
+    ]);
+
+  it('an echo of the id the body sent confirms nothing; an answer naming the path id where the body sent none does', () => {
+    expect(listed().map((f) => f.basis?.kind)).toEqual(['unconfirmed']);
+    answer(replace('7', { id: 7, name: 'x' }), { id: 7, name: 'x' });
+    expect(listed().map((f) => f.basis?.kind)).toEqual(['unconfirmed']);
+    answer(replace('7', { name: 'x' }), { id: 7, name: 'x' });
+    expect(listed().map((f) => [f.severity, f.basis?.kind])).toEqual([['failure', 'confirmed']]);
+  });
+});

