@@ -42,6 +42,13 @@ describe('a 400 that refuses a parameter alone (held-out set 24, fastify-users-5
     expect(firmness('Invalid user ID or request body', 'body')).toContain('must');
   });
 
+  it('an integer path id is also sent as what Number() reads as no finite number (held-out set 141)', () => {
+    const texts = mutationsOf(operationWith('Invalid user ID')).flatMap((m) =>
+      m.target === 'parameter' && m.reason.location === 'path.id' ? [m.text] : [],
+    );
+    expect(texts).toEqual(expect.arrayContaining(['Infinity', '1e400']));
+  });
+
   it('a 400 documented only for a state of the server is no documented refusal of input (held-out set 131)', () => {
     for (const location of ['body', 'path.id'])
       expect(firmness('User already exists.', location)).not.toContain('must');

