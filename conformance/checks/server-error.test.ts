@@ -16,6 +16,7 @@ import {
 } from './_test-support.js';
 import { describeFinding } from '../report/describe-finding.js';
 import { signatureOf } from '../engine/collector.js';
+import { basisOf } from '../findings/basis.js';
 
 // createPet documents no 5xx.
 let operation: OperationModel;
@@ -175,5 +176,51 @@ describe('checkServerError', () => {
     expect(
       verdicts(checkServerError({ exchange: exchange(validCase('getY'), response(500, '{}')), operation: byDefault })),
     ).toEqual([{ code: 'server_error', severity: 'advisory' }]);
+  });
+
+  it('fails bad input answered with a documented 5xx whose words name only a fault (held-out set 142)', () => {
+    const documenting = (description: string) =>
+      specFromDocument({
+        openapi: '3.0.3',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/register': {
+            post: {
+              operationId: 'register',
+              requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['email'] } } } },
+              responses: {
+                '201': { description: 'made' },
+                '400': { description: 'User already exists' },
+                '500': { description },
+              },
+            },
+          },
+        },
+      }).operation('register')!;
+    const crash = response(500, '<h1>Internal Server Error</h1>');
+    const judged = (c: ReturnType<typeof validCase>, description: string) =>
+      checkServerError({ exchange: exchange(c, crash), operation: documenting(description) });
+    for (const words of ['Server error', 'Internal Server Error.', '']) {
+      const findings = judged(invalidCase('register'), words);
+      expect(verdicts(findings)).toEqual([{ code: 'server_error', severity: 'failure' }]);
+      expect(basisOf(findings[0]!, documenting(words))).toMatchObject({
+        kind: 'spec',
+        pointer: '/paths/~1register/post/responses/500',
+      });
+    }
+    expect(describeFinding(judged(invalidCase('register'), 'Server error')[0]!)).toContain(
+      'documents 500 only as "Server error", a fault of the server',
+    );
+    // Malformed raw input too; valid input may meet the documented fault, and words naming a
+    // condition ("the mailer is down") document it as an answer.
+    expect(verdicts(judged(probeCase('register', { family: 'raw-input' }), 'Server error'))).toEqual([
+      { code: 'server_error', severity: 'failure' },
+    ]);
+    expect(verdicts(judged(validCase('register'), 'Server error'))).toEqual([
+      { code: 'server_error', severity: 'advisory' },
+    ]);
+    expect(verdicts(judged(invalidCase('register'), 'the mailer is down'))).toEqual([
+      { code: 'server_error', severity: 'advisory' },
+    ]);
   });
 });

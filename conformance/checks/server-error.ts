@@ -37,20 +37,41 @@ export const checkServerError: Check = ({ exchange, operation }) => {
   // A HEAD answer has no body to show it is the documented one (RFC 9110 §9.3.2); its status is
   // documented all the same, and the GET beside it shows the body (held-out set 51: role menus that
   // document 500 for a refused role answered HEAD with it, and had been failed as crashes).
-  if (documented && (bodyFits(exchange, documented.schema) || headOfGet))
+  // Not for bad input where the documented 5xx only names a fault of the server ("Server error"):
+  // that says the server may fail, not that failing is its answer to the client's error (held-out
+  // set 142: register and login answered 500 to bodies without their required members, where
+  // swagger-jsdoc's `500: Server error` sat beside the 201).
+  const badInput =
+    exchange.case.kind === 'invalid' || (exchange.case.kind === 'probe' && exchange.case.family === 'raw-input');
+  const fault = documented && badInput && namesOnlyAFault(documented.description) ? documented.description : undefined;
+  if (documented && fault === undefined && (bodyFits(exchange, documented.schema) || headOfGet))
     return found('advisory', { scenario: 'documented', status });
-  if (documented) return [];
+  if (documented && fault === undefined) return [];
   const invalid = exchange.case.kind === 'invalid' ? exchange.case.invalid : undefined;
   const family = exchange.case.family;
   return found('failure', {
     scenario: 'answered',
     status,
     input: exchange.case.kind,
+    ...(fault !== undefined ? { documentedAs: fault.trim() } : {}),
     ...(invalid ? { fault: `${invalid.location.split('.')[0]}: ${invalid.keyword}` } : {}),
     ...(exchange.case.kind === 'valid' && exchange.case.edge ? { edge: exchange.case.edge.gap } : {}),
     ...(STATEFUL_FAMILY.test(family) ? { sequence: family } : {}),
   });
 };
+
+/** Words of a documented 5xx that name no condition, only that the server failed. */
+const FAULT_WORDS = new Set(
+  'a an the internal server system database db unexpected unknown generic error errors failure fault problem occurred something went wrong 500 5xx'.split(
+    ' ',
+  ),
+);
+
+/** Whether a documented 5xx's description says only that the server failed (`Server error`, `Internal Server Error`, none). */
+function namesOnlyAFault(description: string | undefined): boolean {
+  const words = (description ?? '').toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  return words.every((w) => FAULT_WORDS.has(w));
+}
 
 /** Families of the stateful sequences, whose requests depend on what the sequence built before them. */
 const STATEFUL_FAMILY = /^(?:semantics\.|stored-invalid$|state-refusals$)/;

@@ -151,12 +151,19 @@ export function basisOf(finding: Finding, operation: OperationModel | undefined)
         };
       return op ? responsesBasis(op, 'every request gets one of the documented responses') : undefined;
     }
-    case 'server_error':
-      return finding.evidence.scenario === 'not-implemented'
-        ? rfc('RFC 9110', '§15.6.2', '501: the server does not support the functionality required')
-        : op
-          ? responsesBasis(op, `documented responses (a ${finding.evidence.status} is a failure of the server)`)
-          : undefined;
+    case 'server_error': {
+      const e = finding.evidence;
+      if (e.scenario === 'not-implemented')
+        return rfc('RFC 9110', '§15.6.2', '501: the server does not support the functionality required');
+      if (!op) return undefined;
+      if (e.scenario === 'answered' && e.documentedAs !== undefined)
+        return statusBasis(
+          op,
+          e.status,
+          `${e.status} is ${JSON.stringify(e.documentedAs)}: a fault of the server, which bad input is not to cause`,
+        );
+      return responsesBasis(op, `documented responses (a ${e.status} is a failure of the server)`);
+    }
     case 'redirect':
     case 'undocumented_status':
       return op ? responsesBasis(op, 'documented statuses') : undefined;

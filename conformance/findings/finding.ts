@@ -218,6 +218,12 @@ export interface EvidenceByCode {
          */
         readonly input?: 'valid' | 'invalid' | 'auth' | 'probe';
         /**
+         * The words of the 5xx the operation documents, where they name only a fault of the server
+         * (`Server error`) and the request was bad input: the spec says the server may fail, not
+         * that failing answers the client's error.
+         */
+        readonly documentedAs?: string;
+        /**
          * For an invalid request, how it was invalid (`body: type`, `query.limit: maximum`, `body:
          * content-type`): a crash on one kind of bad input is not hidden behind a crash on another.
          */

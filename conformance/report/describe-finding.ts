@@ -100,7 +100,11 @@ function describeCode(f: Finding): string {
             : f.evidence.edge
               ? ` at an edge of valid input (${f.evidence.edge})`
               : '';
-          return `The server answered ${f.evidence.status}${f.evidence.input ? to[f.evidence.input] : ''}${fault}.`;
+          const documentedAs =
+            f.evidence.documentedAs !== undefined
+              ? `; the operation documents ${f.evidence.status} only as ${JSON.stringify(f.evidence.documentedAs)}, a fault of the server, not an answer to the client's error`
+              : '';
+          return `The server answered ${f.evidence.status}${f.evidence.input ? to[f.evidence.input] : ''}${fault}${documentedAs}.`;
         }
       }
     case 'transport_error':

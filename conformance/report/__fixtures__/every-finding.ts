@@ -16,6 +16,13 @@ function finding<C extends FindingCode>(code: C, evidence: EvidenceByCode[C]): F
 /** One finding for every code and every scenario (or rule) of its evidence: what the formatter must put in words. */
 export const EVERY_FINDING: readonly Finding[] = [
   finding('server_error', { scenario: 'answered', status: 500 }),
+  finding('server_error', {
+    scenario: 'answered',
+    status: 500,
+    input: 'invalid',
+    fault: 'body: required',
+    documentedAs: 'Server error',
+  }),
   finding('server_error', { scenario: 'not-implemented', status: 501, method: 'PATCH' }),
   finding('server_error', { scenario: 'outside-contract', status: 500, request: 'TRACE /pets' }),
   finding('server_error', { scenario: 'documented', status: 500 }),
