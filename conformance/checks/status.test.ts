@@ -79,6 +79,18 @@ describe('checkStatus: valid input', () => {
     ]);
   });
 
+  it('takes a 401 to a body with a password the kit made up as that password refused (held-out set 144)', () => {
+    // LoopBack's `/login`, under the document's bearer scheme: a wrong password gets 401 with the valid key.
+    const signIn = (body: Record<string, string>) => validCase('createPet', { body: { kind: 'json', value: body } });
+    const refused = run(checkStatus, ops.createPet, signIn({ email: 'a@b.c', password: 'Secret1!' }), err(401));
+    expect(verdicts(refused)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
+    expect(describeFinding(refused[0]!)).toContain("the body's password, a credential the kit made up");
+    // Without such a member the 401 still refuses the key.
+    expect(verdicts(run(checkStatus, ops.createPet, signIn({ name: 'Rex' }), err(401)))).toEqual([
+      { code: 'auth_rejected_valid', severity: 'failure' },
+    ]);
+  });
+
   it.each(GOOD_AUTH)('treats the valid spelling %s like the valid key', (auth) => {
     const c = authCase('listPets', auth);
     expect(run(checkStatus, ops.listPets, c, jsonResponse(200, []))).toEqual([]);

