@@ -89,6 +89,17 @@ describe('checkStatus: valid input', () => {
     expect(verdicts(run(checkStatus, ops.createPet, signIn({ name: 'Rex' }), err(401)))).toEqual([
       { code: 'auth_rejected_valid', severity: 'failure' },
     ]);
+    // A multipart sign-up's password, refused with the documented 400 (held-out set 145).
+    const multipart = validCase('createPet', {
+      body: {
+        kind: 'raw',
+        contentType: 'multipart/form-data; boundary=kit',
+        text: '--kit\r\nContent-Disposition: form-data; name="password"\r\n\r\njuniper silver\r\n--kit--\r\n',
+      },
+    });
+    expect(verdicts(run(checkStatus, ops.createPet, multipart, err(400)))).toEqual([
+      { code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' },
+    ]);
   });
 
   it.each(GOOD_AUTH)('treats the valid spelling %s like the valid key', (auth) => {

@@ -756,7 +756,7 @@ function unjudgedRefusal(
   // A sign-in with made-up credentials: refused as unknown (401, 403) or as no such account (404).
   // A 404 that names the route it was sent to ("Cannot POST /login") says the route is missing.
   // A form body's names count as members (OAuth 2.0's password grant: `username=a&password=b`, held-out set 95).
-  const secret = [...members, ...formNames(c)].find((m) => SECRET_MEMBER.test(m));
+  const secret = secretSent(c);
   const routeMissing =
     status === 404 && (exchange.response?.bodyText ?? '').includes(exchange.request.path.split('?')[0]!);
   // A documented 400 of such an operation is its answer to credentials it does not know ("400:
@@ -869,9 +869,13 @@ function unjudgedRefusal(
 /** The names of a form-urlencoded body the case sent (`username=a&password=b`): none for other bodies. */
 function formNames(c: Case): string[] {
   const body = c.body;
-  if (body?.kind !== 'raw' || body.bytes || !/^application\/x-www-form-urlencoded\b/i.test(body.contentType ?? ''))
-    return [];
-  return [...new URLSearchParams(body.text).keys()];
+  if (body?.kind !== 'raw' || body.bytes) return [];
+  if (/^application\/x-www-form-urlencoded\b/i.test(body.contentType ?? ''))
+    return [...new URLSearchParams(body.text).keys()];
+  // A multipart form names each part in its Content-Disposition (RFC 7578 §4.2).
+  if (/^multipart\/form-data\b/i.test(body.contentType ?? ''))
+    return [...body.text.matchAll(/content-disposition:[^\r\n]*;\s*name="([^"]*)"/gi)].map((m) => m[1]!);
+  return [];
 }
 
 /**
@@ -1196,8 +1200,12 @@ function documentedStateRefusal(operation: OperationModel, status: number): stri
     : `the operation documents ${status} for "${words}", a state of the server the kit cannot see`;
 }
 
-/** The first top-level body member the case sends that holds a credential of its own (`password`). */
+/**
+ * The first body member the case sends that holds a credential of its own (`password`,
+ * `currentPassword`): a top-level JSON member, or a form field (OAuth 2.0's password grant,
+ * `username=a&password=b`, held-out set 95; a multipart sign-up, set 145).
+ */
 function secretSent(c: Case): string | undefined {
-  if (c.body?.kind !== 'json' || !isObject(c.body.value)) return undefined;
-  return Object.keys(c.body.value).find((name) => SECRET_MEMBER.test(name));
+  const json = c.body?.kind === 'json' && isObject(c.body.value) ? Object.keys(c.body.value) : [];
+  return [...json, ...formNames(c)].find((name) => SECRET_MEMBER.test(name));
 }
