@@ -167,7 +167,10 @@ describe('checkServerError', () => {
             operationId: 'getY',
             responses: {
               '200': { description: 'ok' },
-              default: { description: 'error', content: { 'application/json': { schema: { type: 'object' } } } },
+              default: {
+                description: 'internal error, random, ~25% of calls',
+                content: { 'application/json': { schema: { type: 'object' } } },
+              },
             },
           },
         },
@@ -178,7 +181,7 @@ describe('checkServerError', () => {
     ).toEqual([{ code: 'server_error', severity: 'advisory' }]);
   });
 
-  it('fails bad input answered with a documented 5xx whose words name only a fault (held-out set 142)', () => {
+  it('fails a documented 5xx whose words name only a fault (held-out sets 142, 145)', () => {
     const documenting = (description: string) =>
       specFromDocument({
         openapi: '3.0.3',
@@ -211,14 +214,10 @@ describe('checkServerError', () => {
     expect(describeFinding(judged(invalidCase('register'), 'Server error')[0]!)).toContain(
       'documents 500 only as "Server error", a fault of the server',
     );
-    // Malformed raw input too; valid input may meet the documented fault, and words naming a
-    // condition ("the mailer is down") document it as an answer.
-    expect(verdicts(judged(probeCase('register', { family: 'raw-input' }), 'Server error'))).toEqual([
-      { code: 'server_error', severity: 'failure' },
-    ]);
-    expect(verdicts(judged(validCase('register'), 'Server error'))).toEqual([
-      { code: 'server_error', severity: 'advisory' },
-    ]);
+    // Malformed raw input and valid input too (set 145: a task created with the documented body);
+    // words naming a condition ("the mailer is down") document it as an answer.
+    for (const c of [probeCase('register', { family: 'raw-input' }), validCase('register')])
+      expect(verdicts(judged(c, 'Something went wrong.'))).toEqual([{ code: 'server_error', severity: 'failure' }]);
     expect(verdicts(judged(invalidCase('register'), 'the mailer is down'))).toEqual([
       { code: 'server_error', severity: 'advisory' },
     ]);

@@ -160,7 +160,7 @@ export function basisOf(finding: Finding, operation: OperationModel | undefined)
         return statusBasis(
           op,
           e.status,
-          `${e.status} is ${JSON.stringify(e.documentedAs)}: a fault of the server, which bad input is not to cause`,
+          `${e.status} is ${JSON.stringify(e.documentedAs)}: a fault of the server, which no request is to cause`,
         );
       return responsesBasis(op, `documented responses (a ${e.status} is a failure of the server)`);
     }

@@ -219,8 +219,7 @@ export interface EvidenceByCode {
         readonly input?: 'valid' | 'invalid' | 'auth' | 'probe';
         /**
          * The words of the 5xx the operation documents, where they name only a fault of the server
-         * (`Server error`) and the request was bad input: the spec says the server may fail, not
-         * that failing answers the client's error.
+         * (`Server error`): the spec says the server may fail, not that failing answers a request.
          */
         readonly documentedAs?: string;
         /**

@@ -102,7 +102,7 @@ function describeCode(f: Finding): string {
               : '';
           const documentedAs =
             f.evidence.documentedAs !== undefined
-              ? `; the operation documents ${f.evidence.status} only as ${JSON.stringify(f.evidence.documentedAs)}, a fault of the server, not an answer to the client's error`
+              ? `; the operation documents ${f.evidence.status} only as ${JSON.stringify(f.evidence.documentedAs)}, a fault of the server, not an answer to a request`
               : '';
           return `The server answered ${f.evidence.status}${f.evidence.input ? to[f.evidence.input] : ''}${fault}${documentedAs}.`;
         }
