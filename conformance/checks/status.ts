@@ -23,7 +23,14 @@ import { authExpectation, bodyNamesAnother, type Case, keyMembers, sentJson } fr
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
 import { SECRET_MEMBER, declaresSecret } from './secret-member.js';
-import { leftOutMembers, omitsOptional, parameterSent, typedOnlyWords, typedValues } from './typed-values.js';
+import {
+  formNames,
+  leftOutMembers,
+  omitsOptional,
+  parameterSent,
+  typedOnlyWords,
+  typedValues,
+} from './typed-values.js';
 import { mediaTypeMatches } from '../../spec/media/index.js';
 import { isFreeText } from '../generate/free-text.js';
 import { isCredential, mergeAllOf, toPlainJson } from '../generate/index.js';
@@ -864,18 +871,6 @@ function unjudgedRefusal(
   if (c.body !== undefined && carriesFile(operation) && FILE_KIND_WORDS.test(exchange.response?.bodyText ?? ''))
     return 'a file whose content the kit made up: `format: binary` does not say which files the server takes';
   return undefined;
-}
-
-/** The names of a form-urlencoded body the case sent (`username=a&password=b`): none for other bodies. */
-function formNames(c: Case): string[] {
-  const body = c.body;
-  if (body?.kind !== 'raw' || body.bytes) return [];
-  if (/^application\/x-www-form-urlencoded\b/i.test(body.contentType ?? ''))
-    return [...new URLSearchParams(body.text).keys()];
-  // A multipart form names each part in its Content-Disposition (RFC 7578 §4.2).
-  if (/^multipart\/form-data\b/i.test(body.contentType ?? ''))
-    return [...body.text.matchAll(/content-disposition:[^\r\n]*;\s*name="([^"]*)"/gi)].map((m) => m[1]!);
-  return [];
 }
 
 /**
