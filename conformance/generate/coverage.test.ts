@@ -407,3 +407,45 @@ describe('dates the words put in the past or the future (the expenses zoo)', () 
     expect(incurred('`merchant` is not in the future. Adds an item.')).toEqual(incurred('Adds an item.'));
   });
 });
+
+describe('the ordinary body, drawn realistically', () => {
+  const operationWith = (schema: object) =>
+    specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'codes', version: '1' },
+      paths: {
+        '/codes': {
+          post: {
+            operationId: 'createCode',
+            requestBody: { required: true, content: { 'application/json': { schema } } },
+            responses: { '201': { description: 'made' } },
+          },
+        },
+      },
+    } as never).operation('createCode')!;
+
+  it('carries text chosen by member name and no empty string', () => {
+    const body = ordinaryParts(
+      operationWith({
+        type: 'object',
+        required: ['author', 'title'],
+        properties: { author: { type: 'string' }, title: { type: 'string' } },
+      }),
+      {},
+      1,
+    ).body as Record<string, string>;
+    expect(body.author).not.toBe('');
+    expect(body.title).not.toBe('');
+  });
+
+  it('falls back to a constructive value where no realistic one is valid (epa.gov__echo hung on it)', () => {
+    // Realistic text starts with a letter; the schema forbids that, so no realistic draw passes.
+    const operation = operationWith({
+      type: 'object',
+      required: ['code'],
+      properties: { code: { type: 'string', not: { pattern: '^[A-Za-z]' } } },
+    });
+    const body = ordinaryParts(operation, {}, 1).body;
+    expect(operation.requestBody!.schema.validate(body).ok).toBe(true);
+  });
+});

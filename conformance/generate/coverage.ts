@@ -68,6 +68,9 @@ function lengthSteps(input: JsonSchema): string[] {
   return steps;
 }
 
+/** Realistic bodies drawn for an ordinary request before the kit's constructive value is used instead. */
+const REALISTIC_TRIES = 8;
+
 /** A character outside the Basic Multilingual Plane (U+1F422, a turtle). */
 const ASTRAL = '\u{1F422}';
 
@@ -85,13 +88,23 @@ export function ordinaryParts(operation: OperationModel, known: KnownValues, see
     schema.validate(toPlainJson(value as WireJson)).ok &&
     integerFaults(value as WireJson, schema.schema).length === 0;
   // A contradictory schema has no valid value: it gets a generated one instead of an endless filter.
-  const draw = (schema: CompiledSchema, ascii = false, realistic = false): WireJson =>
+  const draw = (schema: CompiledSchema, ascii = false): WireJson =>
     fc.sample(
-      schemaArbitrary(schema.schema, { ascii, nameOf: schemaNameOf, realistic }).filter(
+      schemaArbitrary(schema.schema, { ascii, nameOf: schemaNameOf }).filter(
         (v) => !satisfiable(schema) || valid(schema, v),
       ),
       { seed, numRuns: 1 },
     )[0]!;
+  // Realistic values are not built inside every keyword (a realistic text may miss a pattern): a few
+  // are drawn and the first the spec's validator takes is used, else the kit's constructive value.
+  // Never a filter on them: one that no draw passes would search forever.
+  const drawRealistic = (schema: CompiledSchema): WireJson =>
+    fc
+      .sample(schemaArbitrary(schema.schema, { nameOf: schemaNameOf, realistic: true }), {
+        seed,
+        numRuns: REALISTIC_TRIES,
+      })
+      .find((v) => satisfiable(schema) && valid(schema, v)) ?? draw(schema);
   const pathParams: RequestParts['pathParams'] = {};
   const query: [string, WireJson][] = [];
   const headerParams: [string, WireJson][] = [];
@@ -125,7 +138,7 @@ export function ordinaryParts(operation: OperationModel, known: KnownValues, see
   const body = schema
     ? (example ??
       withStatedTimes(
-        withOrderedRanges(withParsedText(draw(schema, false, true), schema, seed), schema, seed),
+        withOrderedRanges(withParsedText(drawRealistic(schema), schema, seed), schema, seed),
         schema,
         operation,
         seed,
