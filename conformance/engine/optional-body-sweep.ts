@@ -8,12 +8,12 @@ const WRITES = new Set(['post', 'put', 'patch']);
 /**
  * Writes whose body the spec leaves optional (`requestBody.required` absent or false: OpenAPI's
  * default), sent once each without a body (in a second spelling if the first is refused), otherwise
- * valid. What the target answers is judged by
- * every check like any valid request: a 2xx whose body breaks the documented schema (a 201 missing
- * required members), or an item stored without its id that a list then shows, fails as usual. A
- * refusal with a status the operation documents is the `unjudged-input` gap: many specs leave out a
- * `required: true` their server needs, and the spec's words do not say what an absent body means.
- * A refusal with a status it does not document fails, as for any valid request (held-out set 48).
+ * valid. What the target answers is judged by every check like any valid request: a 2xx whose body
+ * breaks the documented schema (a 201 missing required members), or an item stored without its id
+ * that a list then shows, fails as usual. A refusal with a status the operation documents is the
+ * `unjudged-input` gap: many specs leave out a `required: true` their server needs, and the spec's
+ * words do not say what an absent body means. A refusal with a status it does not document fails,
+ * as for any valid request (held-out set 48).
  */
 export function optionalBodySweeps(spec: SpecModel, context: PropertyContext, readOnly: boolean): KitSweep[] {
   if (readOnly) return [];
