@@ -102,16 +102,16 @@ export function holdsEverything(exchange: Exchange, collection: CollectionModel,
 
 /** An ordinary creation in the collection, with some members of its JSON body set. */
 export function createCase(
+  context: SequenceContext,
   create: OperationModel,
   scope: Record<string, string>,
   family: string,
   members: Readonly<Record<string, WireJson>> = {},
   seed = 0,
-  known: KnownValues = {},
 ): Case {
   // With the run's values, a member naming another resource (`categoryId`) names one the target
   // handed out, or says it was made up (held-out set 133: a 409 for a category that did not exist).
-  const ordinary = toValidCase(create, ordinaryParts(create, known, seed));
+  const ordinary = toValidCase(create, ordinaryParts(create, knownValues(context, create.operationId), seed));
   const body =
     ordinary.body?.kind === 'json' &&
     ordinary.body.value !== null &&

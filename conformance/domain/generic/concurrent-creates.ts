@@ -8,7 +8,7 @@ import type { SemanticEvidence } from '../../findings/index.js';
 import { mergeAllOf } from '../../generate/index.js';
 import { isFreeText } from '../../generate/free-text.js';
 import type { SequenceProperty } from '../rules.js';
-import { createCase, is2xx, operationsOf, itemCase, scopeOf, knownValues } from './collection-requests.js';
+import { createCase, is2xx, operationsOf, itemCase, scopeOf } from './collection-requests.js';
 import { createdId } from './items.js';
 import { clientChoosesId } from './lifecycle.js';
 import { ExchangeLog } from '../../sweep/index.js';
@@ -74,9 +74,7 @@ export function concurrentCreates(
       };
       const texts = Array.from({ length: count }, (_, i) => `Concurrent ${tag}-${i + 1}`);
       const created = await Promise.all(
-        texts.map((text) =>
-          send(createCase(create, scope, FAMILY, { [member]: text }, 0, knownValues(context, create.operationId))),
-        ),
+        texts.map((text) => send(createCase(context, create, scope, FAMILY, { [member]: text }))),
       );
       const owners = new Map<string, string>();
       const stored: { id: string; text: string }[] = [];

@@ -13,7 +13,6 @@ import {
   operationsOf,
   itemCase,
   scopeOf,
-  knownValues,
 } from './collection-requests.js';
 import { idOfItem, itemsOf } from './items.js';
 import { clientChoosesId } from './lifecycle.js';
@@ -71,7 +70,7 @@ export async function lookAhead(
   const ids = (itemsOf(collection, r.exactJson ?? r.json) ?? []).map((item) => idOfItem(collection, item));
   if (ids.length === 0 && holdsEverything(listed, collection, page.cap)) {
     // An empty store shows no counter: one creation starts it.
-    const made = await context.send(createCase(create, scope, FAMILY, {}, 0, knownValues(context, create.operationId)));
+    const made = await context.send(createCase(context, create, scope, FAMILY));
     const first = createdItem(collection, create, made);
     if (first) ids.push(first.id);
   }
@@ -105,9 +104,7 @@ export async function confirmLookAhead(
   const last = Math.max(...[...probed.keys()].map(Number));
   const findings: Finding[] = [];
   for (let i = 0; i < AHEAD; i++) {
-    const made = await context.send(
-      rewrite(createCase(create, scope, FAMILY, {}, 0, knownValues(context, create.operationId))),
-    );
+    const made = await context.send(rewrite(createCase(context, create, scope, FAMILY)));
     const item = createdItem(collection, create, made);
     if (!item) break;
     const before = probed.get(item.id);

@@ -6,15 +6,7 @@ import { applyMutation, isStillInvalid, mergeAllOf, mutationsOf } from '../../ge
 import type { Mutation } from '../../generate/index.js';
 import { ExchangeLog } from '../../sweep/index.js';
 import type { SequenceProperty } from '../rules.js';
-import {
-  createCase,
-  is2xx,
-  itemCase,
-  requiredMembers,
-  scopeOf,
-  withoutMember,
-  knownValues,
-} from './collection-requests.js';
+import { createCase, is2xx, itemCase, requiredMembers, scopeOf, withoutMember } from './collection-requests.js';
 import { typeAllows } from './same-value.js';
 import { createdId } from './items.js';
 import { clientChoosesId, idLeftToServer } from './lifecycle.js';
@@ -69,8 +61,7 @@ export function storedInvalid(spec: SpecModel, collection: CollectionModel): Seq
       if (!scope) return log.execution();
       const itemIdOf = (exchange: Exchange) =>
         is2xx(exchange) && exchange.response ? createdId(collection, exchange.response, create) : undefined;
-      const validCreate = () =>
-        withoutMember(createCase(create, scope, FAMILY, {}, 0, knownValues(context, create.operationId)), chosen);
+      const validCreate = () => withoutMember(createCase(context, create, scope, FAMILY), chosen);
       const readBack = async (itemId: string) => {
         await log.send(itemCase(read, collection, scope, itemId, FAMILY));
         if (remove) await log.send(itemCase(remove, collection, scope, itemId, FAMILY));

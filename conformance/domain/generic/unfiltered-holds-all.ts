@@ -15,7 +15,6 @@ import {
   requiredMembers,
   scopeOf,
   withoutMember,
-  knownValues,
 } from './collection-requests.js';
 import { idOfItem, itemsOf } from './items.js';
 
@@ -82,12 +81,11 @@ export async function probeUnfilteredHoldsAll(
     if (!required.has(filter.member)) values.push(undefined);
     for (const value of values) {
       const ordinary = createCase(
+        context,
         create,
         scope,
         FAMILY,
         value === undefined ? {} : { [filter.member]: value as WireJson },
-        0,
-        knownValues(context, create.operationId),
       );
       const exchange = await context.send(
         rewrite(value === undefined ? withoutMember(ordinary, filter.member) : ordinary),
