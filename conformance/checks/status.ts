@@ -22,15 +22,8 @@ import { statedRuleAcross } from './stated-rule.js';
 import { authExpectation, bodyNamesAnother, type Case, keyMembers, sentJson } from '../cases/index.js';
 import type { AuthEvidence, Basis, Finding, FindingCode } from '../findings/index.js';
 import { findingOf, type Check, type FindingFields } from './make-finding.js';
-import { SECRET_MEMBER, declaresSecret } from './secret-member.js';
-import {
-  formNames,
-  leftOutMembers,
-  omitsOptional,
-  parameterSent,
-  typedOnlyWords,
-  typedValues,
-} from './typed-values.js';
+import { declaresSecret, secretSent } from './secret-member.js';
+import { leftOutMembers, omitsOptional, parameterSent, typedOnlyWords, typedValues } from './typed-values.js';
 import { mediaTypeMatches } from '../../spec/media/index.js';
 import { isFreeText } from '../generate/free-text.js';
 import { isCredential, mergeAllOf, toPlainJson } from '../generate/index.js';
@@ -407,9 +400,10 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     return out;
   }
   // A body carrying a credential of its own (a sign-in's password, a password change's current one),
-  // which the kit made up: a 401 or 403 may refuse that credential, not the key in the header
-  // (held-out set 144: LoopBack's `/login`, secured by the document's bearer scheme, answered 401 to
-  // a wrong password with the valid key). A 2xx would still judge the key.
+  // which the kit made up: a 401 or 403 may refuse that credential, not the key in the header, on a
+  // public operation or a secured one (held-out set 144: LoopBack's `/login`, secured by the
+  // document's bearer scheme, answered 401 to a wrong password with the valid key). A 2xx would
+  // still judge the key. Its 400 and 404 are judged with the other refusals (unjudgedRefusal).
   const secret = (status === 401 || status === 403) && authExpectation(c) === 'accept' ? secretSent(c) : undefined;
   if (secret !== undefined) {
     add({
@@ -417,11 +411,7 @@ export const checkStatus: Check = ({ exchange, operation }) => {
       severity: 'warning',
       check: 'positive',
       gap: 'unjudged-input',
-      evidence: {
-        scenario: 'edge-refused',
-        status,
-        edge: `the body's ${secret}, a credential the kit made up: the server may refuse it as one`,
-      },
+      evidence: { scenario: 'edge-refused', status, edge: madeUpCredentials(secret) },
     });
     return out;
   }
@@ -773,10 +763,9 @@ function unjudgedRefusal(
   if (
     secret &&
     ((status === 400 && operation.responses['400'] !== undefined) ||
-      ((status === 401 || status === 403 || (status === 404 && !routeMissing)) &&
-        operation.security.access === 'public'))
+      (status === 404 && !routeMissing && operation.security.access === 'public'))
   )
-    return `made-up credentials in the body ("${secret}")`;
+    return madeUpCredentials(secret);
   // A member that confirms another (`confirmPassword`, "Password confirmation") must repeat it: the
   // schema cannot say so, and a refusal of two values that differ is the server's to make.
   const confirming = object ? confirmationMismatch(value as Record<string, unknown>, body?.schema.schema) : undefined;
@@ -1195,12 +1184,5 @@ function documentedStateRefusal(operation: OperationModel, status: number): stri
     : `the operation documents ${status} for "${words}", a state of the server the kit cannot see`;
 }
 
-/**
- * The first body member the case sends that holds a credential of its own (`password`,
- * `currentPassword`): a top-level JSON member, or a form field (OAuth 2.0's password grant,
- * `username=a&password=b`, held-out set 95; a multipart sign-up, set 145).
- */
-function secretSent(c: Case): string | undefined {
-  const json = c.body?.kind === 'json' && isObject(c.body.value) ? Object.keys(c.body.value) : [];
-  return [...json, ...formNames(c)].find((name) => SECRET_MEMBER.test(name));
-}
+/** The words of a refusal that may judge the credentials the kit made up in the body. */
+const madeUpCredentials = (member: string) => `made-up credentials in the body ("${member}")`;
