@@ -181,12 +181,12 @@ export function buildRequest(
   const method = (testCase.method ?? operation.method).toUpperCase();
   // A write without content goes out framed `Content-Length: 0`, as undici (and browsers' fetch) send
   // it, and the record says so: a reproducer must send what the kit sent, and curl would frame nothing.
-  const unframed =
+  const noContent =
     body === undefined &&
     CONTENT_METHODS.has(method) &&
     headers['content-length'] === undefined &&
     headers['transfer-encoding'] === undefined;
-  if (unframed && !testCase.unframedBody) headers['content-length'] = shownHeaders['content-length'] = '0';
+  if (noContent && !testCase.unframedBody) headers['content-length'] = shownHeaders['content-length'] = '0';
   const record: RequestRecord = {
     method,
     path: shownQuery ? `${path}?${shownQuery}` : path,
@@ -200,7 +200,7 @@ export function buildRequest(
     ...(body !== undefined ? { body } : {}),
     ...(bodyBytes !== undefined ? { bodyBytes } : {}),
     ...(testCase.literalPath?.fromOrigin ? { fromOrigin: true } : {}),
-    ...(unframed && testCase.unframedBody ? { unframed: true as const } : {}),
+    ...(noContent && testCase.unframedBody ? { unframed: true as const } : {}),
     record,
   };
 }
