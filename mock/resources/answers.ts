@@ -20,15 +20,17 @@ export function successStatus(operation: OperationModel, usual: string): string 
 }
 
 /**
- * A 2xx answer checked against the status's schema: as is when it fits, completed with the schema's
- * required members when that makes it fit, else undefined (Prism answers instead). No body when the
- * status documents none.
+ * A 2xx answer checked against the status's schema: as is when it fits, else wrapped in the member
+ * `itemMember` names where the spec wraps its items (`{transaction: {...}}`, the collection's item
+ * envelope), else completed with the schema's required members when that makes it fit, else
+ * undefined (Prism answers instead). No body when the status documents none.
  */
 export function respond(
   operation: OperationModel,
   status: string,
   body: unknown,
   write: (value: unknown) => string = JSON.stringify,
+  itemMember?: string,
 ): Answer | undefined {
   const response = operation.responseFor(Number(status));
   const code = Number(status);
@@ -38,8 +40,9 @@ export function respond(
   if (!check || check.validate(body).ok) return answer(body);
   const sample = sampleValue(check.schema);
   if (isObject(body) && isObject(sample)) {
-    const completed = { ...sample, ...body };
-    if (check.validate(completed).ok) return answer(completed);
+    const wrapped = itemMember === undefined ? undefined : { ...sample, [itemMember]: body };
+    for (const completed of [wrapped, { ...sample, ...body }])
+      if (completed !== undefined && check.validate(completed).ok) return answer(completed);
   }
   // The status documents another body than the item (`{"accepted": true}`): its example, or one built from its schema.
   const replacement = [...Object.values(response.examples), sample].find((candidate) => check.validate(candidate).ok);

@@ -67,7 +67,13 @@ export function changeItem(
   const sent = exactIntegersOf(input.bodyText);
   const kept = state.exactOf.get(found.value);
   const exact = sent || kept ? { ...(role === 'update' ? kept : {}), ...sent } : undefined;
-  const answer = respond(operation, successStatus(operation, '200'), visible(collection, value), exactWriter(exact));
+  const answer = respond(
+    operation,
+    successStatus(operation, '200'),
+    visible(collection, value),
+    exactWriter(exact),
+    collection.model.itemEnvelope?.member,
+  );
   if (answer) {
     collection.store.put(scope, found.id, value, false);
     if (exact) state.exactOf.set(value, exact);

@@ -74,7 +74,13 @@ export function createItem(
   if (!value) return undefined;
   const status = successStatus(operation, '201');
   const exact = exactIntegersOf(input.bodyText);
-  const answer = respond(operation, status, visible(collection, value), exactWriter(exact));
+  const answer = respond(
+    operation,
+    status,
+    visible(collection, value),
+    exactWriter(exact),
+    collection.model.itemEnvelope?.member,
+  );
   if (!answer) return undefined;
   collection.store.put(scope, id, value, true);
   if (exact) state.exactOf.set(value, exact);

@@ -132,6 +132,7 @@ export function createResourceMock(spec: SpecModel, options: ResourceMockOptions
             successStatus(operation, '200'),
             visible(collection, found.value),
             exactWriter(state.exactOf.get(found.value)),
+            collection.model.itemEnvelope?.member,
           );
         if (assignment.role === 'delete') return removeItem(state, collection, operation, scope, found);
         return changeItem(state, collection, operation, input, scope, found, assignment.role, contentType);

@@ -13,7 +13,13 @@ export function removeItem(
   found: StoredItem,
 ): Answer | undefined {
   const status = successStatus(operation, '204');
-  const answer = respond(operation, status, visible(collection, found.value));
+  const answer = respond(
+    operation,
+    status,
+    visible(collection, found.value),
+    undefined,
+    collection.model.itemEnvelope?.member,
+  );
   if (!answer) return undefined;
   collection.store.delete(scope, found.id);
   // Children of a deleted item go with it.

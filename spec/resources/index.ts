@@ -15,6 +15,7 @@ export type { CollectionConfig, OperationConfig, ResourceConfig } from './config
 export { CRUD_ROLES } from './model.js';
 export { envelopeHolder, envelopeItems, withEnvelopeItems } from './envelope.js';
 export { isNarrowingName, isPageSizeName, isPagingName, mayEndSession, pageKindOf } from './_internals/naming.js';
+export { isItemWrapperName } from './_internals/schema-members.js';
 export { parameterOf, segmentsOf, singular } from './names.js';
 export { firstOutOfOrder, inListOrder, orderKey, outsideRange, rangeBound } from './list-rules.js';
 export type {
@@ -22,6 +23,7 @@ export type {
   CrudRole,
   CursorModel,
   EnvelopeModel,
+  ItemEnvelopeModel,
   FilterModel,
   IdKind,
   IdModel,

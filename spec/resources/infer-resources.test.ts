@@ -142,6 +142,49 @@ describe('inferResources: nested collections', () => {
     expect(other.envelope).toBeUndefined();
   });
 
+  it('reads the item inside a wrapped answer about one item (`{transaction: {...}}`), not a wrapper with no id', () => {
+    const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+    const document = (readSchema: object) => ({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/transactions': {
+          post: {
+            operationId: 'createTransaction',
+            requestBody: json({ type: 'object', properties: { title: { type: 'string' } } }),
+            responses: { '201': { description: 'made', ...json(readSchema) } },
+          },
+        },
+        '/transactions/{id}': {
+          get: { operationId: 'getTransaction', responses: { '200': { description: 'ok', ...json(readSchema) } } },
+        },
+      },
+    });
+    const transaction = {
+      type: 'object',
+      properties: { id: { type: 'string', format: 'uuid' }, title: { type: 'string' } },
+    };
+    const wrapped = inferResources(
+      specFromDocument(document({ type: 'object', properties: { transaction, message: { type: 'string' } } })),
+    ).collections[0]!;
+    expect(wrapped.itemEnvelope).toEqual({
+      member: 'transaction',
+      reason: '`GET /transactions/{id}` wraps the item in the object member `transaction`',
+    });
+    expect(wrapped.itemSchema).toEqual(transaction);
+    expect(wrapped.id).toMatchObject({ member: 'id', kind: 'uuid' });
+    // A wrapper word (`data`) wraps as well; a member named like neither (`owner`) does not, nor does
+    // one beside an id of the root's own.
+    const data = inferResources(
+      specFromDocument(document({ type: 'object', properties: { success: { type: 'boolean' }, data: transaction } })),
+    ).collections[0]!;
+    expect(data.itemEnvelope?.member).toBe('data');
+    for (const properties of [{ owner: transaction }, { id: { type: 'string' }, data: transaction }]) {
+      const plain = inferResources(specFromDocument(document({ type: 'object', properties }))).collections[0]!;
+      expect(plain.itemEnvelope).toBeUndefined();
+    }
+  });
+
   it('reads uuid ids, envelopes, and ids named like their parameter', () => {
     const model = inferResources(specs.nested!);
     const repos = collection(model, '/users/{userId}/repos');

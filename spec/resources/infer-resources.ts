@@ -9,6 +9,7 @@ import type {
   FilterModel,
   IdKind,
   IdModel,
+  ItemEnvelopeModel,
   OperationAssignment,
   OperationRole,
   PageModel,
@@ -32,7 +33,15 @@ import { isLiteral, parameterOf, parametersOf, parentPathOf, segmentsOf, shapeOf
 import { inferListOrder } from './_internals/list-order.js';
 import { inferRangeFilters } from './_internals/range-filters.js';
 import { inferTextFilters } from './_internals/text-filters.js';
-import { type Member, envelopePathOf, itemsOf, keywordOf, membersOf, typeOf } from './_internals/schema-members.js';
+import {
+  type Member,
+  envelopePathOf,
+  itemWrapperOf,
+  itemsOf,
+  keywordOf,
+  membersOf,
+  typeOf,
+} from './_internals/schema-members.js';
 import { decodeSegment, isObject } from '../json/index.js';
 import { integerFormatRange } from '../integer-formats.js';
 
@@ -197,15 +206,37 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
             ...(envelopePath.length > 1 ? { within: envelopePath.slice(0, -1) } : {}),
             reason: `${code(label(list!))} wraps its items in the array member ${code(envelopePath.join('.'))}`,
           };
+    // Answers about one item may wrap it (`{transaction: {...}}`): the wrapped schema is the item's.
+    const itemParameter = itemTemplate ? parameterOf(segmentsOf(itemTemplate).at(-1)) : undefined;
+    const idNames = new Set(
+      itemParameter === undefined ? [] : idMemberCandidates(itemParameter, name).map((c) => normalised(c.member)),
+    );
+    const holdsId = (members: ReadonlyMap<string, Member>) =>
+      [...members.keys()].some((m) => idNames.has(normalised(m)));
+    const wrapped = (['read', 'create', 'replace', 'update'] as const)
+      .map((role) => {
+        const schema = successSchemaOf(op(role));
+        const member = itemWrapperOf(schema, name, holdsId);
+        return member === undefined ? undefined : { role, member, schema: membersOf(schema).get(member)!.schema };
+      })
+      .find((w) => w !== undefined);
+    const itemEnvelope: ItemEnvelopeModel | undefined = wrapped && {
+      member: wrapped.member,
+      reason: `${code(label(op(wrapped.role)!))} wraps the item in the object member ${code(wrapped.member)}`,
+    };
+    const unwrapped = (schema: JsonSchema | undefined) =>
+      wrapped && schema !== undefined && itemWrapperOf(schema, name, holdsId) === wrapped.member
+        ? membersOf(schema).get(wrapped.member)!.schema
+        : schema;
     const itemSchema =
-      successSchemaOf(op('read')) ??
+      unwrapped(successSchemaOf(op('read'))) ??
       (envelopePath
         ? itemsOf(
             envelopePath.reduce<JsonSchema | undefined>((at, member) => membersOf(at).get(member)?.schema, listSchema),
           )
         : itemsOf(listSchema)) ??
-      successSchemaOf(op('create')) ??
-      successSchemaOf(op('replace')) ??
+      unwrapped(successSchemaOf(op('create'))) ??
+      unwrapped(successSchemaOf(op('replace'))) ??
       op('create')?.requestBody?.schema.schema;
     const members = membersOf(itemSchema);
 
@@ -254,6 +285,7 @@ export function inferResources(spec: SpecModel, config: ResourceConfig = {}): Re
       ...(id ? { id } : {}),
       ...(itemSchema ? { itemSchema } : {}),
       ...(envelope ? { envelope } : {}),
+      ...(itemEnvelope ? { itemEnvelope } : {}),
       readOnlyMembers: [...members.values()].filter((m) => m.readOnly).map((m) => m.name),
       writeOnlyMembers: [...members.values()].filter((m) => m.writeOnly).map((m) => m.name),
       operations: byRole,

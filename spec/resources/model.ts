@@ -110,6 +110,15 @@ export interface EnvelopeModel {
   readonly reason: string;
 }
 
+/**
+ * The member an answer about one item wraps it in (`transaction` of `{transaction: {id, ...}}`,
+ * `data` of `{success, data: {...}}`), read from the schema of the operation `reason` names.
+ */
+export interface ItemEnvelopeModel {
+  readonly member: string;
+  readonly reason: string;
+}
+
 /** A collection (`/things`) and its items (`/things/{thingId}`), nested or not. */
 export interface CollectionModel {
   /** The last literal segment of the path, e.g. `repos`. */
@@ -125,6 +134,8 @@ export interface CollectionModel {
   /** The schema of one item as the API returns it. */
   readonly itemSchema?: JsonSchema;
   readonly envelope?: EnvelopeModel;
+  /** Where answers about one item wrap it; `itemSchema` is then the wrapped item's schema. */
+  readonly itemEnvelope?: ItemEnvelopeModel;
   /** Members the server owns (`readOnly` in the item schema): a client never sets them. */
   readonly readOnlyMembers: readonly string[];
   /** Members only clients send (`writeOnly`): never in an answer. */

@@ -9,7 +9,7 @@ import { mergeAllOf } from '../../generate/index.js';
 import { isFreeText } from '../../generate/free-text.js';
 import type { SequenceProperty } from '../rules.js';
 import { createCase, is2xx, operationsOf, itemCase, scopeOf } from './collection-requests.js';
-import { createdId } from './items.js';
+import { createdId, itemBody } from './items.js';
 import { clientChoosesId } from './lifecycle.js';
 import { ExchangeLog } from '../../sweep/index.js';
 
@@ -91,7 +91,7 @@ export function concurrentCreates(
       if (log.findings.some((f) => f.severity === 'failure')) return log.execution();
       const reads = await Promise.all(stored.map((s) => send(itemCase(read, collection, scope, s.id, FAMILY))));
       for (const [i, exchange] of reads.entries()) {
-        const body = is2xx(exchange) ? (exchange.response!.exactJson ?? exchange.response!.json) : undefined;
+        const body = is2xx(exchange) ? itemBody(collection, exchange.response) : undefined;
         const got =
           body !== null && typeof body === 'object' && !Array.isArray(body)
             ? (body as Record<string, unknown>)[member]

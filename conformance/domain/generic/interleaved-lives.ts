@@ -16,7 +16,7 @@ import { withKnownReferences } from '../../generate/known-references.js';
 import { isObject } from '../../../spec/json/index.js';
 import type { SequenceProperty } from '../rules.js';
 import { Confirmations, noteStoredMembers } from './confirmations.js';
-import { createdId, idOfItem } from './items.js';
+import { createdId, idOfItem, itemBody } from './items.js';
 import { clientChoosesId, idLeftToServer } from './lifecycle.js';
 import { knownValues, withoutMember } from './collection-requests.js';
 import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
@@ -113,7 +113,7 @@ export function interleavedLives(
       const item = m.alive[this.n % m.alive.length]!;
       const got = await r.send(r.at(reading, item.id, true));
       if (!is2xx(got)) return;
-      const answer = got.response!.exactJson ?? got.response!.json;
+      const answer = itemBody(collection, got.response);
       noteStoredMembers(
         ledger,
         collection,

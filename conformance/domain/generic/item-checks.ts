@@ -5,7 +5,7 @@ import type { Exchange } from '../../cases/index.js';
 import { findingOf, type RegisteredCheck } from '../../checks/index.js';
 import type { Finding } from '../../findings/index.js';
 import { mergeAllOf, sameBesideLoneSurrogates } from '../../generate/index.js';
-import { canonicalInteger, idOfItem } from './items.js';
+import { canonicalInteger, documentsItem, idOfItem, itemBody } from './items.js';
 import { holdsSent, isEmptyValue } from './same-value.js';
 import { Confirmations } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
@@ -59,9 +59,9 @@ export function createEchoCheck(
       // Only an answer documented to be the item: a 202's task, say, is not. Nor a 202 at all: the
       // request is accepted for processing that may not have happened yet, and its answer describes
       // that status (RFC 9110 §15.3.3), not necessarily what was sent (impala's createBooking).
-      if (r.status === 202 || create.responseFor(r.status)?.schema?.schema !== itemSchema) return [];
+      if (r.status === 202 || !documentsItem(collection, create.responseFor(r.status)?.schema?.schema)) return [];
       const sent = sentJson(exchange);
-      const got = r.exactJson ?? r.json;
+      const got = itemBody(collection, r);
       if (!isObject(sent) || !isObject(got)) return [];
       const out: Finding[] = [];
       for (const [member, value] of Object.entries(sent)) {

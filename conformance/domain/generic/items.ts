@@ -1,6 +1,7 @@
 import { isLosslessNumber } from 'lossless-json';
+import { isObject } from '../../../spec/json/index.js';
 import type { OperationModel } from '../../../spec/index.js';
-import { type CollectionModel, envelopeItems } from '../../../spec/resources/index.js';
+import { type CollectionModel, envelopeItems, isItemWrapperName } from '../../../spec/resources/index.js';
 import type { ReceivedResponse } from '../../cases/index.js';
 
 /**
@@ -54,11 +55,47 @@ export function idText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The id of one item representation, by the id member the model inferred. */
+/**
+ * The item an answer about one item carries: the body itself where it names the id member (or no
+ * id member is known), else the object the model's item envelope names (`{transaction: {...}}`),
+ * else the one member named like a wrapper or like the collection that holds the id member. A
+ * server may wrap its answers though its document does not say so; the id inside is what ties the
+ * wrapped object to the item, so nothing is unwrapped without it.
+ */
+export function itemOf(collection: CollectionModel, body: unknown): unknown {
+  const member = collection.id?.member;
+  if (!isObject(body) || member === undefined || member in body) return body;
+  const declared = collection.itemEnvelope?.member;
+  if (declared !== undefined && isObject(body[declared]) && member in body[declared]) return body[declared];
+  const holders = Object.entries(body).filter(
+    ([name, value]) => isObject(value) && member in value && isItemWrapperName(name, collection.name),
+  );
+  return holders.length === 1 ? holders[0]![1] : body;
+}
+
+/** The item an answer about one item carries ({@link itemOf}), from its exact JSON where it has one. */
+export function itemBody(collection: CollectionModel, response: ReceivedResponse | undefined): unknown {
+  return response === undefined ? undefined : itemOf(collection, response.exactJson ?? response.json);
+}
+
+/**
+ * Whether a documented answer schema is the item's: the item schema itself, or a wrapper whose
+ * item envelope member is (`{transaction: Transaction}`).
+ */
+export function documentsItem(collection: CollectionModel, schema: unknown): boolean {
+  if (schema === undefined || collection.itemSchema === undefined) return false;
+  if (schema === collection.itemSchema) return true;
+  const member = collection.itemEnvelope?.member;
+  const properties = isObject(schema) ? schema.properties : undefined;
+  return member !== undefined && isObject(properties) && properties[member] === collection.itemSchema;
+}
+
+/** The id of one item representation (or of an answer wrapping one, {@link itemOf}), by the id member the model inferred. */
 export function idOfItem(collection: CollectionModel, item: unknown): string | undefined {
   const member = collection.id?.member;
-  if (!member || item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
-  return idText((item as Record<string, unknown>)[member]);
+  const unwrapped = itemOf(collection, item);
+  if (!member || !isObject(unwrapped)) return undefined;
+  return idText(unwrapped[member]);
 }
 
 /**
@@ -76,7 +113,7 @@ export function createdId(
     const documented = create.responseFor(response.status)?.schema?.schema;
     if (
       response.status === 202 ||
-      (documented !== undefined && collection.itemSchema !== undefined && documented !== collection.itemSchema)
+      (documented !== undefined && collection.itemSchema !== undefined && !documentsItem(collection, documented))
     )
       return undefined;
   }

@@ -24,7 +24,7 @@ import {
 } from '../../generate/index.js';
 import type { SequenceProperty } from '../rules.js';
 import { announcesNextPage, itemActions, knownValues, requiredMembers } from './collection-requests.js';
-import { bareIdToken, canonicalInteger, createdId, idOfItem, itemsOf, listedArray } from './items.js';
+import { bareIdToken, canonicalInteger, createdId, idOfItem, itemBody, itemsOf, listedArray } from './items.js';
 import { bodyValue, holdsSent, serverStamped, typeAllows, withoutEmptyMembers } from './same-value.js';
 import { Confirmations, noteStoredMembers } from './confirmations.js';
 import { isObject } from '../../../spec/json/index.js';
@@ -257,7 +257,7 @@ export function lifecycle(
       }
       if (itemId === undefined) return log.execution();
       const sentBody = bodyValue(made.case, create);
-      noteDefaults(sentBody, made.response.exactJson ?? made.response.json);
+      noteDefaults(sentBody, itemBody(collection, made.response));
       const item: ItemRef = {
         parameter: id.parameter,
         id: itemId,
@@ -309,13 +309,13 @@ export function lifecycle(
             collection,
             what,
             withoutEmptyMembers(expected),
-            got.response?.exactJson ?? got.response?.json,
+            itemBody(collection, got.response),
             `${read.operationId} answered item ${itemId} as ${what} wrote it`,
           );
         const held =
           expected !== undefined &&
-          holdsSent(withoutEmptyMembers(expected), got.response?.exactJson ?? got.response?.json, itemSchema);
-        lastRead = is2xx(got) && held ? (got.response?.exactJson ?? got.response?.json) : undefined;
+          holdsSent(withoutEmptyMembers(expected), itemBody(collection, got.response), itemSchema);
+        lastRead = is2xx(got) && held ? itemBody(collection, got.response) : undefined;
         if (is2xx(got) && held)
           ledger.held(
             `${collection.path} stored`,
@@ -388,7 +388,7 @@ export function lifecycle(
           }
           if (is2xx(attempt)) {
             const got = await send(at(read, itemId));
-            const shown = got.response?.exactJson ?? got.response?.json;
+            const shown = itemBody(collection, got.response);
             if (is2xx(got) && holdsSent(withoutEmptyMembers(other), shown, itemSchema)) {
               violation(attempt, 'semantics.conditional', {
                 rule: 'precondition',
@@ -495,7 +495,7 @@ export function lifecycle(
         const got = await readBack(o.operationId);
         if (sentTag !== undefined && etag !== undefined && etag !== sentTag && !stale)
           stale = { writer: o, parts: patchParts, tag: sentTag };
-        const answer = is2xx(got) ? (got.response!.exactJson ?? got.response!.json) : undefined;
+        const answer = is2xx(got) ? itemBody(collection, got.response) : undefined;
         if (!isObject(answer)) continue;
         if (
           removable &&
@@ -953,7 +953,7 @@ function actionKept(
   acted: Exchange,
   after: Exchange,
 ): { readonly member: string; readonly before: string; readonly answered: string } | undefined {
-  const bodyOf = (e: Exchange) => (is2xx(e) ? (e.response!.exactJson ?? e.response!.json) : undefined);
+  const bodyOf = (e: Exchange) => (is2xx(e) ? itemBody(collection, e.response) : undefined);
   const [b, a, r] = [bodyOf(before), bodyOf(acted), bodyOf(after)];
   const status = acted.response?.status;
   if ((status !== 200 && status !== 201) || !isObject(b) || !isObject(a) || !isObject(r)) return undefined;

@@ -8,7 +8,7 @@ import { isObject } from '../../../spec/json/index.js';
 import { ExchangeLog } from '../../sweep/index.js';
 import type { SequenceProperty } from '../rules.js';
 import { is2xx, itemCase, knownValues, operationsOf, scopeOf } from './collection-requests.js';
-import { idOfItem } from './items.js';
+import { idOfItem, itemBody } from './items.js';
 
 const FAMILY = 'semantics.put-creates';
 /** Ids tried for one that names nothing yet. */
@@ -56,7 +56,7 @@ export function putCreates(spec: SpecModel, collection: CollectionModel): Sequen
         const written = await send(put);
         if (!is2xx(written)) return log.execution();
         const after = await send(itemCase(reading, collection, scope, itemId, FAMILY));
-        const shown = is2xx(after) ? (after.response!.exactJson ?? after.response!.json) : undefined;
+        const shown = is2xx(after) ? itemBody(collection, after.response) : undefined;
         const made = shown !== undefined && (idOfItem(collection, shown) ?? itemId) === itemId;
         if (made && written.response!.status !== 201)
           log.add(

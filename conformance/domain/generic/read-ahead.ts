@@ -14,7 +14,7 @@ import {
   itemCase,
   scopeOf,
 } from './collection-requests.js';
-import { idOfItem, itemsOf } from './items.js';
+import { idOfItem, itemBody, itemsOf } from './items.js';
 import { clientChoosesId } from './lifecycle.js';
 import { bodyValue, holdsSent, withoutEmptyMembers } from './same-value.js';
 
@@ -124,7 +124,7 @@ export async function confirmLookAhead(
         const sent = sentMembers(made, create, collection.id.member);
         if (
           sent !== undefined &&
-          !holdsSent(withoutEmptyMembers(sent), r.exactJson ?? r.json, collection.itemSchema as JsonSchema)
+          !holdsSent(withoutEmptyMembers(sent), itemBody(collection, r), collection.itemSchema as JsonSchema)
         ) {
           findings.push(
             findingOf(got, {

@@ -12,7 +12,7 @@ import { withKnownReferences } from '../../generate/known-references.js';
 import { ExchangeLog } from '../../sweep/index.js';
 import type { SequenceProperty } from '../rules.js';
 import { is2xx, itemActions, knownValues, scopeOf, withoutMember } from './collection-requests.js';
-import { createdId } from './items.js';
+import { createdId, itemBody } from './items.js';
 import { clientChoosesId, idLeftToServer } from './lifecycle.js';
 
 const FAMILY = 'state-refusals';
@@ -96,7 +96,7 @@ export function stateRefusals(spec: SpecModel, collection: CollectionModel): Seq
         };
       };
       const stateOf = (e: Exchange): string | undefined => {
-        const body = is2xx(e) ? (e.response!.exactJson ?? e.response!.json) : undefined;
+        const body = is2xx(e) ? itemBody(collection, e.response) : undefined;
         const value = isObject(body) ? (body as Record<string, unknown>)[state.name] : undefined;
         return typeof value === 'string' && state.values.includes(value) ? value : undefined;
       };

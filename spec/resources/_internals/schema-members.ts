@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../model.js';
 import { isObject } from '../../json/index.js';
+import { normalised, singular } from './naming.js';
 
 /** A member of an object schema, with the facts inference and the mock need. */
 export interface Member {
@@ -155,4 +156,38 @@ export function envelopePathOf(schema: JsonSchema | undefined, collectionName: s
     if (inner) return [wrapper.name, inner.name];
   }
   return undefined;
+}
+
+/** Names of an object member that wraps one item of an answer (`{success, data: {...}}`, `{item: {...}}`). */
+const ITEM_WRAPPER_NAMES = ['data', 'result', 'response', 'payload', 'body', 'item', 'record', 'entity', 'resource'];
+
+/**
+ * Whether a member name may wrap one item of a collection: a wrapper word (`data`, `item`) or the
+ * collection's own name, singular or plural (`transaction` of `/transactions`), case, `_` and `-` aside.
+ */
+export function isItemWrapperName(name: string, collectionName: string): boolean {
+  const plain = normalised(name);
+  return (
+    ITEM_WRAPPER_NAMES.includes(plain) ||
+    plain === normalised(collectionName) ||
+    plain === normalised(singular(collectionName))
+  );
+}
+
+/**
+ * The member of an answer about one item that wraps the item (`transaction` of `{transaction: {id,
+ * ...}}`): the root names no id member, and exactly one object member named like a wrapper or like the
+ * collection does. `holdsId` says whether a schema's members include the item's id.
+ */
+export function itemWrapperOf(
+  schema: JsonSchema | undefined,
+  collectionName: string,
+  holdsId: (members: ReadonlyMap<string, Member>) => boolean,
+): string | undefined {
+  const members = membersOf(schema);
+  if (holdsId(members)) return undefined;
+  const wrappers = [...members.values()].filter(
+    (m) => isItemWrapperName(m.name, collectionName) && holdsId(membersOf(m.schema)),
+  );
+  return wrappers.length === 1 ? wrappers[0]!.name : undefined;
 }
