@@ -911,6 +911,19 @@ export type SemanticEvidence =
       readonly status: Integer;
       readonly read: string;
       readonly item: ItemRef;
+    }
+  /**
+   * A write (update or replacement) of an item the deletion had removed (a read then answered 404)
+   * answered 2xx, and the read still answered 404 after it, where the write documents 404 for an
+   * item that is not found.
+   */
+  | {
+      readonly rule: 'written-after-delete';
+      readonly write: string;
+      readonly status: Integer;
+      readonly remove: string;
+      readonly read: string;
+      readonly item: ItemRef;
     };
 
 /** An item a lifecycle made: its id parameter and value, and how the item came to be. */

@@ -550,6 +550,8 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
       return `${e.list} at ${e.parameter}=${e.second}, the page after a page of one item, ${e.found === undefined ? 'was empty' : `started with item ${e.found}`}, not with item ${e.expected}, which follows the first item in a page of two: a page boundary skips an item (inferred: ${e.inference}).`;
     case 'delete':
       return `${e.read} still answers ${e.status} for ${item(e.item)} after ${e.remove} answered ${e.removeStatus}.`;
+    case 'written-after-delete':
+      return `${e.write} of ${item(e.item)}, which ${e.remove} had deleted (${e.read} then answered 404), answered ${e.status}, yet ${e.read} still answers 404 after it: it wrote to nothing, where the operation documents 404 for an item that is not found.`;
     case 'deleted-again':
       return `${e.remove} of ${item(e.item)}, which it had just deleted (${e.read} then answered 404), answered ${e.status}, where the operation documents 404 for an item that is not found.`;
   }

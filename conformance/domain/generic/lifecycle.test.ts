@@ -826,6 +826,56 @@ describe('lifecycle: the deletion again, once the item is gone', () => {
   });
 });
 
+describe('lifecycle: a write to the item once it is gone', () => {
+  /** How the server answers an update of the deleted item: refused, accepted and dropped, or made anew. */
+  const run = async (updateNotFound: boolean, afterDelete: 'not-found' | 'dropped' | 'created') => {
+    const spec = thingsSpec({ below: true, updateNotFound });
+    const things = resourceModelFor(spec).model.collections.find((c) => c.path === '/things')!;
+    const property = lifecycle(spec, things)!;
+    let deleted = false;
+    const afterDeletion: string[] = [];
+    const context: SequenceContext = {
+      spec,
+      readOnly: false,
+      judge: () => [],
+      send: async (c: Case) => {
+        if (deleted) afterDeletion.push(c.operationId);
+        if (c.operationId === 'createThing')
+          return jsonExchange(c, 201, { ...(c.body as { value: object }).value, id: 7 });
+        if (c.operationId === 'deleteThing') {
+          const status = deleted ? 404 : 204;
+          deleted = true;
+          return jsonExchange(c, status, status === 404 ? { message: 'not found' } : null);
+        }
+        if (c.operationId === 'updateThing') {
+          if (!deleted) return jsonExchange(c, 200, { id: 7, name: 'x' });
+          if (afterDelete === 'not-found') return jsonExchange(c, 404, { message: 'not found' });
+          if (afterDelete === 'created') deleted = false;
+          return jsonExchange(c, 200, { id: 7, name: 'x' });
+        }
+        if (c.operationId === 'listThings') return jsonExchange(c, 200, deleted ? [] : [{ id: 7, name: 'x' }]);
+        return deleted ? jsonExchange(c, 404, { message: 'gone' }) : jsonExchange(c, 200, { id: 7, name: 'x' });
+      },
+    };
+    const [step] = fc.sample(property.arbitrary(spec), { seed: 1, numRuns: 1 });
+    const { findings } = await property.execute(step!, context);
+    const rules = findings
+      .map((f) => (f.evidence as { rule: string }).rule)
+      .filter((r) => r === 'written-after-delete');
+    return { sent: afterDeletion.includes('updateThing'), rules };
+  };
+
+  it('fails a 2xx that leaves the item unreadable, where the write documents 404 for an item not found', async () => {
+    expect(await run(true, 'dropped')).toEqual({ sent: true, rules: ['written-after-delete'] });
+    expect(await run(true, 'not-found')).toEqual({ sent: true, rules: [] });
+  });
+
+  it('takes a write that brings the item back as a creation (RFC 5789 §2), and sends none where no 404 is worded', async () => {
+    expect(await run(true, 'created')).toEqual({ sent: true, rules: [] });
+    expect((await run(false, 'dropped')).rules).toEqual([]);
+  });
+});
+
 describe('lifecycle: deleting an item that holds nested items', () => {
   // mecanojob (held-out set 88): deleting a user who owns appointments answered 500.
   const board = {

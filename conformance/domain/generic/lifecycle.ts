@@ -827,6 +827,38 @@ export function lifecycle(
                 }),
               );
           }
+          // A write to the item that is gone, where the write documents 404 for an item not found:
+          // a 2xx that leaves the item unreadable wrote to nothing (held-out set 148's PUT of an
+          // unknown rate answered 200). A write that brings the item back created it, which PUT
+          // (RFC 9110 §9.3.4) and PATCH (RFC 5789 §2) may: the read that follows tells them apart.
+          for (const [writer, parts] of [
+            [updateOp, step.update],
+            [replaceOp, step.replace],
+          ] as const) {
+            const stated = writer && parts ? notFoundWords(writer) : undefined;
+            if (!gone404 || !writer || !parts || !stated) continue;
+            const written = await send(at(writer, itemId, parts, false));
+            if (!is2xx(written)) continue;
+            const after = await send(at(read, itemId, undefined, false));
+            if (after.response?.status !== 404) break;
+            log.add(
+              findingOf(written, {
+                code: 'semantic_violation',
+                severity: 'failure',
+                check: 'semantics.delete',
+                basis: specBasis(stated),
+                evidence: {
+                  rule: 'written-after-delete',
+                  write: writer.operationId,
+                  status: written.response!.status,
+                  remove: remove.operationId,
+                  read: read.operationId,
+                  item,
+                },
+              }),
+            );
+            break;
+          }
         }
       }
       return log.execution();

@@ -319,6 +319,14 @@ export const EVERY_FINDING: readonly Finding[] = [
     item,
   }),
   finding('semantic_violation', {
+    rule: 'written-after-delete',
+    write: 'updateThing',
+    status: 200,
+    remove: 'deleteThing',
+    read: 'getThing',
+    item,
+  }),
+  finding('semantic_violation', {
     rule: 'deleted-again',
     remove: 'deleteThing',
     status: 204,

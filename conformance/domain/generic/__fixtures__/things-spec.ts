@@ -26,7 +26,8 @@ const error = { description: 'error', content: { 'application/json': { schema: {
  * `form` makes the creation an HTML form body (`application/x-www-form-urlencoded`, example name `Rex the dog`);
  * `idInBody` has the creation's body declare an optional integer `id` (one schema for POST and GET);
  * `action` adds `POST /things/{thingId}/retire`, answering the thing retired; `securedDelete` makes
- * the deletion (with `below`) need a bearer token, `securedAction` the action; `deleteNotFound` words the deletion's 404 as "not found".
+ * the deletion (with `below`) need a bearer token, `securedAction` the action; `deleteNotFound` words the deletion's 404 as "not found";
+ * `updateNotFound` adds `PATCH /things/{thingId}` whose 404 is worded so.
  */
 export function thingsSpec(
   options: {
@@ -40,6 +41,7 @@ export function thingsSpec(
     securedDelete?: boolean;
     securedAction?: boolean;
     deleteNotFound?: boolean;
+    updateNotFound?: boolean;
   } = {},
 ): SpecModel {
   const idParameter = [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }];
@@ -123,6 +125,19 @@ export function thingsSpec(
             '404': error,
           },
         },
+        ...(options.updateNotFound
+          ? {
+              patch: {
+                operationId: 'updateThing',
+                parameters: idParameter,
+                requestBody: { required: true, content: { 'application/json': { schema: newThing } } },
+                responses: {
+                  '200': { description: 'updated', content: { 'application/json': { schema: thing } } },
+                  '404': { ...error, description: 'No thing with that id: not found.' },
+                },
+              },
+            }
+          : {}),
         ...(options.below
           ? {
               delete: {
