@@ -125,6 +125,43 @@ describe('a route that never answers', () => {
     expect(failed.map((f) => describeFinding(f))).toEqual([expect.stringMatching(/never answered/)]);
   });
 
+  it('one request that never gets an answer, on a route that answers every other, fails (held-out set 146)', async () => {
+    // A page past what the database takes rejects a promise nobody catches: that request stays open
+    // for good, every other page answers at once.
+    const paged = {
+      openapi: '3.1.0',
+      info: { title: 'rides', version: '1' },
+      paths: {
+        '/rides': {
+          get: {
+            operationId: 'listRides',
+            parameters: [{ name: 'page', in: 'query', schema: { type: 'integer' } }],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } },
+              },
+            },
+          },
+        },
+      },
+    };
+    // The first page past the safe integers is the one: sent again, it hangs again.
+    let poison: string | undefined;
+    const { url, spec } = await serve('hangs-on-one-input', paged, (req, res) => {
+      const page = new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '1';
+      if (!Number.isSafeInteger(Number(page))) poison ??= page;
+      if (page === poison) return; // never answered
+      json(res, 200, []);
+    });
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5, concurrency: 1, timeoutMs: 200 });
+    const failed = failures(report).filter((f) => f.code === 'transport_error');
+    expect(failed.map((f) => describeFinding(f))).toEqual([
+      expect.stringMatching(/GET \/rides answered other requests but never this one/),
+    ]);
+    expect(failed[0]!.basis).toMatchObject({ kind: 'spec' });
+  }, 90_000);
+
   it('answered when sent again alone after the run, it was slow under load: an advisory (held-out set 97)', async () => {
     // A route that queues behind the run's concurrent requests (a SQLite lock, a password hash) and
     // answers at once when the run is over.
