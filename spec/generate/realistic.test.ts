@@ -165,6 +165,48 @@ describe('realistic values (the mock dynamic mode draws from these)', () => {
     }
   });
 
+  it('put coordinates where a coordinate lies, inside the schema’s own bounds (held-out set 146)', () => {
+    const rides = specFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'Rides', version: '1' },
+      paths: {},
+      components: {
+        schemas: {
+          Ride: {
+            type: 'object',
+            required: ['start_lat', 'startLong', 'latitude', 'lng', 'northLat', 'flat', 'rating'],
+            properties: {
+              start_lat: { type: 'number' },
+              startLong: { type: 'number' },
+              latitude: { type: 'number', minimum: 10 },
+              lng: { type: 'number', minimum: 500 },
+              northLat: { type: 'number', exclusiveMinimum: 0 },
+              flat: { type: 'number' },
+              rating: { type: 'number' },
+            },
+          },
+        },
+      },
+    }).schemas.Ride!;
+    const values = schemaArbitrary(rides.schema, { realistic: true });
+    const seen = { flat: 0 };
+    for (let seed = 0; seed < 100; seed++) {
+      const ride = values.generate(seededRandomSource(`c${seed}`), undefined).value as Record<string, number>;
+      expect(rides.validate(ride).ok, JSON.stringify(ride)).toBe(true);
+      expect(Math.abs(ride.start_lat!)).toBeLessThanOrEqual(90);
+      expect(Math.abs(ride.startLong!)).toBeLessThanOrEqual(180);
+      expect(ride.latitude).toBeGreaterThanOrEqual(10);
+      expect(ride.latitude).toBeLessThanOrEqual(90);
+      expect(ride.northLat).toBeGreaterThan(0);
+      expect(ride.northLat).toBeLessThanOrEqual(90);
+      // Bounds that leave a coordinate no room win: the schema says what is valid.
+      expect(ride.lng).toBeGreaterThanOrEqual(500);
+      // `flat` is no latitude: it keeps the ordinary range, which goes past 90.
+      if (ride.flat! > 90) seen.flat++;
+    }
+    expect(seen.flat).toBeGreaterThan(0);
+  });
+
   it('keep required members deep down, and integer formats on numbers', () => {
     // Twelve levels of objects, each requiring the next and a count written `type: number, format: int64`.
     let schema: JsonSchema = { type: 'object', required: ['leaf'], properties: { leaf: { type: 'string' } } };

@@ -418,7 +418,7 @@ function realisticArbitrary(
       return realisticInteger(schema, member);
     case 'number':
       // A number written as an integer format (`type: number, format: int64`) takes integers.
-      return integerFormatRange(schema.format) ? realisticInteger(schema, member) : realisticNumber(schema);
+      return integerFormatRange(schema.format) ? realisticInteger(schema, member) : realisticNumber(schema, member);
     case 'string': {
       const pattern = typeof schema.pattern === 'string' ? schema.pattern : undefined;
       const known = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
