@@ -129,3 +129,84 @@ describe('null for a member that does not allow it', () => {
     expect(nulled).not.toContain('note');
   });
 });
+
+describe('faults one level inside a member (held-out set 149: `columns[0].order` as 1.5)', () => {
+  const board = specFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'boards', version: '1' },
+    paths: {
+      '/boards': {
+        post: {
+          operationId: 'createBoard',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['title'],
+                  properties: {
+                    title: { type: 'string' },
+                    columns: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        required: ['title'],
+                        properties: {
+                          id: { type: 'string', readOnly: true },
+                          title: { type: 'string' },
+                          order: { type: 'integer' },
+                        },
+                      },
+                    },
+                    owner: { type: 'object', properties: { name: { type: 'string' } } },
+                  },
+                },
+              },
+            },
+          },
+          responses: { '201': { description: 'made' }, '400': { description: 'Bad Request' } },
+        },
+      },
+    },
+  } as never).operation('createBoard')!;
+  const inner = mutationsOf(board).filter(
+    (m) => m.target === 'body' && /^\/(columns\/0|owner)\//.test(m.reason.pointer),
+  );
+
+  it('breaks each member of the array’s first item and of the object member, read-only ones aside', () => {
+    expect(inner.map((m) => `${m.reason.pointer} ${m.reason.keyword} ${m.reason.firmness}`)).toEqual([
+      '/columns/0/title required must',
+      '/columns/0/title type must',
+      '/columns/0/title type must',
+      '/columns/0/order type must',
+      '/columns/0/order type must',
+      '/owner/name type must',
+      '/owner/name type must',
+    ]);
+    expect(inner.map((m) => m.reason.description)).toContain("'columns[0].order' is 1.5, not of type integer");
+  });
+
+  it('changes the valid body only where it holds the object, so every case made is invalid at that member', () => {
+    const order = inner.find((m) => m.reason.description === "'columns[0].order' is 1.5, not of type integer")!;
+    if (order.target !== 'body') throw new Error('a body mutation');
+    const valid = {
+      title: 'b',
+      columns: [
+        { title: 'todo', order: 1 },
+        { title: 'done', order: 2 },
+      ],
+    };
+    const broken = order.apply(valid);
+    expect(broken).toEqual({
+      title: 'b',
+      columns: [
+        { title: 'todo', order: 1.5 },
+        { title: 'done', order: 2 },
+      ],
+    });
+    const errors = board.requestBody!.schema.validate(broken);
+    expect(errors.ok ? [] : errors.errors.map((e) => e.pointer)).toEqual(['/columns/0/order']);
+    // No item to break: the body stays as it was (valid), and the case is dropped as not invalid.
+    expect(order.apply({ title: 'b', columns: [] })).toEqual({ title: 'b', columns: [] });
+  });
+});

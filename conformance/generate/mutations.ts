@@ -199,6 +199,15 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
           });
         }
       }
+      // One level down: a member of an object member, or of the first item of an array of objects
+      // (`columns[0].order` as 1.5, held-out set 149), where the valid body has one to break.
+      for (const inner of innerMutations(name, s)) {
+        mutations.push({
+          target: 'body',
+          reason: reason(inner.pointer, inner.keyword, inner.description),
+          apply: inner.apply,
+        });
+      }
       if (s.type === 'integer') {
         for (const [text, why] of integerRangeBreakers(s)) {
           mutations.push({
@@ -603,6 +612,69 @@ function integerRangeBreakers(s: JsonSchema): [string, { keyword: string; descri
 
 function isJsonMedia(mediaType: string | undefined): boolean {
   return mediaType !== undefined && /^application\/(?:[\w.+-]+\+)?json\b/i.test(mediaType);
+}
+
+/** At most this many members of one object member are broken one level down: big schemas stay bounded. */
+const MOST_INNER_MEMBERS = 6;
+
+/**
+ * Faults one level inside a top-level member: a required member missing, a member of the wrong type
+ * or null, inside the member's object or the first item of its array of objects. Each applies only
+ * where the valid body holds that object (an empty array leaves the body valid, and the case is
+ * dropped as no longer invalid). Coercible spellings (`"5"` for an integer) are left to the top level.
+ */
+function innerMutations(
+  name: string,
+  schema: JsonSchema,
+): { pointer: string; keyword: string; description: string; apply: (v: WireJson) => WireJson }[] {
+  const inArray = schema.type === 'array' && isObject(schema.items);
+  const holder = inArray ? mergeAllOf(schema.items as JsonSchema) : schema;
+  if (!isObject(holder.properties) || (holder.type !== undefined && holder.type !== 'object')) return [];
+  const at = inArray ? `/${name}/0` : `/${name}`;
+  const label = inArray ? `${name}[0]` : name;
+  // The body with the inner object changed by `change`, where the valid body has it.
+  const within =
+    (change: (inner: Record<string, WireJson>) => WireJson) =>
+    (v: WireJson): WireJson => {
+      const body = asObject(v);
+      const value = body[name];
+      if (inArray) {
+        if (!Array.isArray(value) || value.length === 0 || !isObject(value[0])) return body;
+        return { ...body, [name]: [change(asObject(value[0]!)), ...value.slice(1)] };
+      }
+      return isObject(value) ? { ...body, [name]: change(asObject(value)) } : body;
+    };
+  const out: { pointer: string; keyword: string; description: string; apply: (v: WireJson) => WireJson }[] = [];
+  const required = new Set(Array.isArray(holder.required) ? (holder.required as string[]) : []);
+  const members = Object.entries(holder.properties as Record<string, JsonSchema>)
+    .filter(([, p]) => isObject(p) && mergeAllOf(p).readOnly !== true)
+    .slice(0, MOST_INNER_MEMBERS);
+  for (const [member, propertySchema] of members) {
+    const inner = mergeAllOf(propertySchema);
+    if (required.has(member))
+      out.push({
+        pointer: `${at}/${member}`,
+        keyword: 'required',
+        description: `required property '${label}.${member}' is missing`,
+        apply: within((o) => omit(o, member)),
+      });
+    const wrong = wrongTypeValues(inner).find((w) => !isCoercibleSpelling(inner, w));
+    if (wrong !== undefined)
+      out.push({
+        pointer: `${at}/${member}`,
+        keyword: Array.isArray(inner.enum) && typeof wrong === 'string' ? 'enum' : 'type',
+        description: `'${label}.${member}' is ${JSON.stringify(wrong)}, not ${describe(inner)}`,
+        apply: within((o) => ({ ...o, [member]: wrong })),
+      });
+    if (!allowsNull(inner) && inner.type !== undefined)
+      out.push({
+        pointer: `${at}/${member}`,
+        keyword: 'type',
+        description: `'${label}.${member}' is null`,
+        apply: within((o) => ({ ...o, [member]: null })),
+      });
+  }
+  return out;
 }
 
 function allowsNull(schema: JsonSchema): boolean {
