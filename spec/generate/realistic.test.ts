@@ -174,7 +174,7 @@ describe('realistic values (the mock dynamic mode draws from these)', () => {
         schemas: {
           Ride: {
             type: 'object',
-            required: ['start_lat', 'startLong', 'latitude', 'lng', 'northLat', 'flat', 'rating'],
+            required: ['start_lat', 'startLong', 'latitude', 'lng', 'northLat', 'flat', 'rating', 'end_lat'],
             properties: {
               start_lat: { type: 'number' },
               startLong: { type: 'number' },
@@ -183,6 +183,7 @@ describe('realistic values (the mock dynamic mode draws from these)', () => {
               northLat: { type: 'number', exclusiveMinimum: 0 },
               flat: { type: 'number' },
               rating: { type: 'number' },
+              end_lat: { type: 'integer' },
             },
           },
         },
@@ -194,6 +195,7 @@ describe('realistic values (the mock dynamic mode draws from these)', () => {
       const ride = values.generate(seededRandomSource(`c${seed}`), undefined).value as Record<string, number>;
       expect(rides.validate(ride).ok, JSON.stringify(ride)).toBe(true);
       expect(Math.abs(ride.start_lat!)).toBeLessThanOrEqual(90);
+      expect(Math.abs(ride.end_lat!)).toBeLessThanOrEqual(90);
       expect(Math.abs(ride.startLong!)).toBeLessThanOrEqual(180);
       expect(ride.latitude).toBeGreaterThanOrEqual(10);
       expect(ride.latitude).toBeLessThanOrEqual(90);

