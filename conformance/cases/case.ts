@@ -135,6 +135,12 @@ export interface Case {
    */
   readonly madeUpReferences?: readonly string[];
   /**
+   * A body member naming the operation's own item (`id` of `POST /users`) with a value the target
+   * has already handed out for that item: a creation the run made before, repeated. Set as the
+   * request leaves, from what the run has learnt by then.
+   */
+  readonly repeatsKnownId?: { readonly member: string; readonly value: string };
+  /**
    * For a probe with a method no operation of its path documents (OPTIONS, TRACE): an operation of
    * the same path that needs no credential (`GET /pets`), whose answer a router falling through may
    * serve. Content in the answer is then no evidence that a secured operation's data leaked.

@@ -796,6 +796,13 @@ function unjudgedRefusal(
   const unsent = status === 400 && documented(operation, 400) ? unsentOptionalQuery(c, operation) : [];
   if (unsent.length >= 2)
     return `a request with none of the optional query parameters ${unsent.map((n) => `"${n}"`).join(', ')}: OpenAPI cannot say that one of them is needed`;
+  // A creation repeating an id the target handed out before (`POST /users {"id": 1}` once user 1
+  // exists): the conflict is with what the target holds (RFC 9110 §15.5.10), which the run itself
+  // made, not with the request's validity. A 409 says so whether documented or not; a 400 or 422
+  // only where the operation documents it (a correct server answered 409, unlisted beside its 400).
+  const repeated = c.repeatsKnownId;
+  if (repeated && (status === 409 || ([400, 422].includes(status) && operation.responseFor(status) !== undefined)))
+    return `the body's ${repeated.member} ${repeated.value}, an id the target already handed out: a creation may refuse an id already taken`;
   // A body naming another resource by an id the kit made up (no answer showed one): the resource may
   // not exist, and a refusal of it (400, 404, 409, 422) is the server's to make.
   const madeUp = c.madeUpReferences?.[0];

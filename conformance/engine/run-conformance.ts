@@ -28,6 +28,7 @@ import { TOOL } from './tool.js';
 import { createCoverageTracker, observationOf } from '../contract-coverage/index.js';
 import { executeProperty, type PropertyOutcome, type ReplayPoint } from './execute-property.js';
 import { RunMemory } from './run-memory.js';
+import { ChosenIds } from './repeated-id.js';
 import { SelectionGate } from './selection-gate.js';
 import { ExchangeJudge } from './exchange-judge.js';
 import { ExchangeLog } from '../sweep/index.js';
@@ -102,6 +103,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     ...(options.spec !== undefined && options.spec !== DEFAULT_SPEC_PATH ? { spec: options.spec } : {}),
   };
   const memory = new RunMemory(spec, rules);
+  const chosenIds = new ChosenIds(spec.operations, memory);
   // Every answer's Date, judged once for the whole run (RFC 9110 §6.6.1, §5.6.7).
   const dates = new DateWatch();
 
@@ -197,7 +199,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       heldBack.add(held);
       return held;
     }
-    const c = gated.send;
+    const c = chosenIds.mark(gated.send, operationOf(gated.send));
     const exchange = await watch.send(c, async (sent) => {
       memory.sending(sent, operationOf(sent));
       return client.send(sent, operationOf(sent));
@@ -210,6 +212,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     if (exchange.response) {
       answeredRoutes.add(route);
       memory.learn(exchange, operationOf(exchange.case));
+      chosenIds.learn(exchange, operationOf(exchange.case));
       answers.all++;
       if (exchange.response.status === 404) answers.notFound++;
       if (exchange.response.status === 429) answers.rateLimited++;

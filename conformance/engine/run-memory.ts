@@ -106,6 +106,11 @@ export class RunMemory {
     return this.frozen?.get(operationId) ?? this.live(operationId);
   }
 
+  /** Whether the target has handed out `value` for an operation's parameter so far (live, not frozen). */
+  holds(operationId: string, parameter: string, value: string): boolean {
+    return this.known.get(operationId)?.get(parameter)?.has(value) === true;
+  }
+
   /** The first 201 with a Location of an operation, unless a DELETE of the run may have removed what it names. */
   created(operationId: string): Exchange | undefined {
     const made = this.createdWithLocation.get(operationId);

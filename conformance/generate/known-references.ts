@@ -76,6 +76,33 @@ export function referenceMembers(operation: OperationModel, operations: readonly
   });
 }
 
+/** A body member that names the operation's own item: `id` in `POST /users` beside `GET /users/{id}`. */
+export interface OwnIdMember {
+  readonly member: string;
+  /** An operation on the item path, and its path parameter the member fills. */
+  readonly operationId: string;
+  readonly parameter: string;
+}
+
+/**
+ * The body members that name the operation's own item, as the path parameter of an operation below
+ * its path does (`id` of `POST /users` ↔ `GET /users/{id}`): a client that chooses the id of what it
+ * creates sends it there. The counterpart of {@link referenceMembers}, which names other resources.
+ */
+export function ownIdMembers(operation: OperationModel, operations: readonly OperationModel[]): OwnIdMember[] {
+  const schema = operation.requestBody ? mergeAllOf(operation.requestBody.schema.schema) : undefined;
+  const properties = isObject(schema?.properties) ? Object.keys(schema.properties) : [];
+  const own = `${operation.path.replace(/\/$/, '')}/`;
+  const below = operations.filter((o) => o.path.startsWith(own));
+  return properties.flatMap((member): OwnIdMember[] => {
+    for (const o of below)
+      for (const p of o.parameters)
+        if (p.in === 'path' && normal(p.name) === normal(member) && o.path.endsWith(`{${p.name}}`))
+          return [{ member, operationId: o.operationId, parameter: p.name }];
+    return [];
+  });
+}
+
 /**
  * Request parts with each reference member of the body (a member `known` holds a pool for, possibly
  * empty: see referenceMembers) set to a value the target handed out, the `pick`-th one, where the
