@@ -5,6 +5,7 @@ import type { OperationModel, SpecModel } from '../../spec/index.js';
 import { idOf } from './created-id.js';
 import type { KitSweep, PropertyContext } from './kit-property.js';
 import { ExchangeLog } from '../sweep/index.js';
+import { isCollectionOf } from './parent-path.js';
 
 /** Methods sent to find a 405, in order: the first answered 405 with Allow is the one whose list is tried. */
 const PROBED = ['PATCH', 'PUT', 'DELETE', 'POST'];
@@ -41,10 +42,8 @@ export function allowSweeps(spec: SpecModel, context: PropertyContext): KitSweep
     const documented = new Set(operations.map((o) => o.method.toUpperCase()));
     const anchor = operations.find((o) => o.method === 'get') ?? operations[0]!;
     const pathParameters = anchor.parameters.filter((p) => p.in === 'path');
-    const parent = path.replace(/\/\{[^}]+\}$/, '');
-    // The collection's creation, with or without a trailing slash (FastAPI's `POST /notes/` beside
-    // `/notes/{id}`, held-out set 117).
-    const isParent = (p: string) => p === parent || p === `${parent}/`;
+    // The collection's creation, either slash spelling on either side (see isCollectionOf).
+    const isParent = (p: string) => isCollectionOf(p, path);
     const creator = spec.operations.find(
       (o) => o.method === 'post' && (o.path === path || isParent(o.path)) && o.requestBody && sendsJson(o),
     );

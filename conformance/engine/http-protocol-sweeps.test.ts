@@ -155,7 +155,10 @@ describe('allowSweeps', () => {
 });
 
 describe('allowSweeps: a creation written with a trailing slash', () => {
-  it('makes its item through `POST /notes/` for `/notes/{id}` (held-out set 117)', async () => {
+  it.each([
+    ['`POST /notes/` for `/notes/{id}` (held-out set 117)', '/notes/{note_id}'],
+    ['`POST /notes/` for `/notes/{id}/`, an item path ending in a slash too (held-out set 152)', '/notes/{note_id}/'],
+  ])('makes its item through %s', async (_, itemPath) => {
     const note = { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' } } };
     const json = { 'application/json': { schema: note } };
     const spec = specFromDocument({
@@ -169,7 +172,7 @@ describe('allowSweeps: a creation written with a trailing slash', () => {
             responses: { '200': { description: 'made', content: json } },
           },
         },
-        '/notes/{note_id}': {
+        [itemPath]: {
           parameters: [{ name: 'note_id', in: 'path', required: true, schema: { type: 'integer' } }],
           get: { operationId: 'readNote', responses: { '200': { description: 'ok', content: json } } },
           delete: { operationId: 'deleteNote', responses: { '200': { description: 'gone' } } },

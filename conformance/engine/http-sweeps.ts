@@ -27,6 +27,7 @@ import { headSweeps } from './head-sweeps.js';
 import type { KitSweep } from './kit-property.js';
 import { decodePercent } from '../../spec/parameters/index.js';
 import { boundPairsSweep, takesBoundedBody } from './bound-pairs-sweep.js';
+import { isCollectionOf } from './parent-path.js';
 
 /** What the HTTP-semantics sweeps need besides the property context: the target, to resolve Location and path variants. */
 export interface HttpSweepContext extends PropertyContext {
@@ -165,9 +166,8 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
     const getter = operations.find((o) => o.method === 'get');
     const pathParameters = anchor.parameters.filter((p) => p.in === 'path');
     // A body for PUT, PATCH and POST: what creating at this path or its parent takes.
-    const parent = path.replace(/\/\{[^}]+\}$/, '');
     const creator = spec.operations.find(
-      (o) => o.method === 'post' && (o.path === path || o.path === parent) && o.requestBody && sendsJson(o),
+      (o) => o.method === 'post' && (o.path === path || isCollectionOf(o.path, path)) && o.requestBody && sendsJson(o),
     );
     sweeps.push({
       id: `${anchor.operationId}/methods-without-auth`,
@@ -179,7 +179,7 @@ export function httpSweeps(spec: SpecModel, context: HttpSweepContext, readOnly:
         // On a path with parameters, the writes go to a resource made for them, so that a target
         // that obeys them harms nothing the run relies on. It is set-up, not under test: unjudged.
         let pathParams = base.pathParams;
-        if (pathParameters.length > 0 && creator && creator.path === parent && !readOnly) {
+        if (pathParameters.length > 0 && creator && isCollectionOf(creator.path, path) && !readOnly) {
           const made = await log.send(sampleValid(creator, context), false);
           const last = pathParameters.at(-1)!.name;
           const id = isSuccess(made) ? idOf(made, last) : undefined;
