@@ -128,8 +128,15 @@ export class ExchangeJudge {
     // a request without it grants every credential, valid or not (held-out set 67: after the run's
     // `PUT /api/user` renamed the token's user, reads that check nothing still answered 200).
     const telling = this.grants.filter((g) => !this.unchecked.has(g.operationId));
-    const before = telling.filter((g) => g.at <= refused).at(-1);
-    if (!before?.write || telling.at(-1) !== before) return finding;
+    // The latest granted write sent before the refusal after whose answer nothing was granted. A
+    // grant sent while the write was still under way may have been served before it took effect
+    // (held-out set 151: a read beside `DELETE /api/user/1/delete`, the token's own user, answered
+    // 200 as the deletion ran, and every 401 after it stayed a failure).
+    const before = telling
+      .filter((g) => g.write && g.at <= refused)
+      .reverse()
+      .find((w) => !telling.some((g) => g !== w && g.at > w.done));
+    if (!before) return finding;
     return {
       ...finding,
       severity: 'advisory',
@@ -169,6 +176,7 @@ export class ExchangeJudge {
     const words = `${method} ${exchange.request.path.split('?')[0]} answered ${r.status}`;
     this.grants.push({
       at: r.sentAt,
+      done: r.sentAt + r.durationMs,
       words,
       write: !['GET', 'HEAD', 'OPTIONS'].includes(method),
       operationId: operation.operationId,
@@ -181,6 +189,8 @@ export class ExchangeJudge {
 /** A 2xx to the valid credential on a secured operation: when it was sent, in words, and whether it wrote. */
 interface Grant {
   readonly at: number;
+  /** When its answer came: a request sent after it was served after the write took effect. */
+  readonly done: number;
   readonly words: string;
   readonly write: boolean;
   readonly operationId: string;

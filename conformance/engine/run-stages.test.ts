@@ -184,5 +184,18 @@ describe('ExchangeJudge', () => {
     // serves anyone (held-out set 67: reads that check nothing answered 200 after the 401s began).
     const anonymousList = sent(authCase('listNotes', 'none'), 'GET', '/notes', 200);
     expect(refusals(judgeOf(), [anonymousList, create(201), logout, create(401), list(200)])).toEqual(['advisory']);
+    // A grant sent while the write was under way (two requests in flight) may have been served
+    // before it took effect (held-out set 151): one sent after the write's answer still tells.
+    const slowLogout = (): Exchange => {
+      const e = sent(validCase('logout'), 'DELETE', '/sessions', 204);
+      clock += 10;
+      return { ...e, response: { ...e.response!, durationMs: 10 } } as Exchange;
+    };
+    const during = (): Exchange => {
+      const e = list(200);
+      return { ...e, response: { ...e.response!, sentAt: e.response!.sentAt - 10 } } as Exchange;
+    };
+    expect(refusals(judgeOf(), [list(200), slowLogout(), during(), create(401)])).toEqual(['advisory']);
+    expect(refusals(judgeOf(), [list(200), slowLogout(), list(200), create(401)])).toEqual(['failure']);
   });
 });
