@@ -84,6 +84,21 @@ describe('gateValid: every request the kit calls valid passes the spec’s own v
     expect(gateValid(invalid, express)).toEqual({ send: invalid });
   });
 
+  it('sends a request whose template names its own parameters but not a stray one (held-out set 151)', () => {
+    // NestJS: `/api/book/{bookId}` also declares a required path `id` that no route segment holds.
+    const stray = {
+      ...ops.getPet,
+      parameters: [
+        ...ops.getPet.parameters,
+        { ...ops.getPet.parameters.find((p) => p.in === 'path')!, name: 'id', required: true },
+      ],
+    };
+    const c = validCase('getPet', { pathParams: { petId: '1' } });
+    expect(gateValid(c, stray)).toEqual({ send: c });
+    // A router's placeholder for it in the template still has nowhere to go.
+    expect(gateValid(c, { ...stray, path: '/pets/{petId}/:id' })).toMatchObject({ fault: { member: 'path id' } });
+  });
+
   it('leaves invalid cases alone: they are meant to break the schema', () => {
     const c = invalidCase('createPet', {}, { body: { kind: 'json', value: { title: 7 } } });
     expect(gateValid(c, closed)).toEqual({ send: c });

