@@ -221,5 +221,15 @@ describe('checkServerError', () => {
     expect(verdicts(judged(invalidCase('register'), 'the mailer is down'))).toEqual([
       { code: 'server_error', severity: 'advisory' },
     ]);
+    // Or the work that failed, on the path's own resources (set 155: "Error encountered creating ride"
+    // on `/rides`); a condition named beside it, or words of a refusal, still document an answer.
+    for (const words of [
+      'Error encountered while processing the request',
+      'Failed to register.',
+      'Unable to process the request',
+    ])
+      expect(verdicts(judged(validCase('register'), words))).toEqual([{ code: 'server_error', severity: 'failure' }]);
+    for (const words of ['Error: the user already exists', 'Bad Request', 'Failed to register: mailer down'])
+      expect(verdicts(judged(validCase('register'), words))).toEqual([{ code: 'server_error', severity: 'advisory' }]);
   });
 });

