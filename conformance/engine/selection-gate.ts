@@ -1,6 +1,7 @@
 import type { Case, Exchange } from '../cases/index.js';
 import type { Finding, RequestRecord } from '../findings/index.js';
 import type { SpecModel } from '../../spec/index.js';
+import { decodePercent } from '../../spec/parameters/index.js';
 import { operationSelected, type RunSelection } from './plan-run.js';
 
 /** Methods that write nothing (RFC 9110 §9.2.1): all `--read-only` lets the kit send. */
@@ -104,12 +105,7 @@ export class SelectionGate {
     const principal = this.principal();
     if (principal.size === 0) return undefined;
     for (const [name, value] of Object.entries(c.pathParams)) {
-      let decoded = value;
-      try {
-        decoded = decodeURIComponent(value);
-      } catch {
-        // A malformed escape names no principal.
-      }
+      const decoded = decodePercent(value);
       if (principal.has(decoded)) return `${name}=${decoded}`;
     }
     return undefined;

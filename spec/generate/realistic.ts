@@ -233,15 +233,7 @@ export function realisticFormat(format: string, member: string | undefined): fc.
 export function realisticInteger(schema: JsonSchema, member: string | undefined): fc.Arbitrary<number> | undefined {
   const declared = integerBounds(schema);
   // A coordinate's range where it meets the schema's bounds (held-out set 146 types its latitudes as integers).
-  const coordinate = coordinateRange(member);
-  const clo = coordinate ? BigInt(coordinate.lower) : undefined;
-  const chi = coordinate ? BigInt(coordinate.upper) : undefined;
-  const meets =
-    clo !== undefined &&
-    chi !== undefined &&
-    (declared.lo > clo ? declared.lo : clo) <= (declared.hi < chi ? declared.hi : chi);
-  const lo = meets && clo! > declared.lo ? clo! : declared.lo;
-  const hi = meets && chi! < declared.hi ? chi! : declared.hi;
+  const { lower: lo, upper: hi } = withinCoordinate(member, declared.lo, declared.hi, BigInt);
   if (hi < lo) return undefined;
   const span = member !== undefined && ID_LIKE.test(member) ? 9_999n : 1_000n;
   const from = lo > 1n ? lo : hi < 1n ? (hi - span + 1n > lo ? hi - span + 1n : lo) : 1n;
@@ -278,6 +270,23 @@ function coordinateRange(member: string | undefined): { lower: number; upper: nu
 }
 
 /**
+ * The schema's bounds narrowed to the member's coordinate range where the two meet; the schema's
+ * alone where they do not, or the member names no coordinate. For number and integer (BigInt) bounds.
+ */
+function withinCoordinate<T extends number | bigint>(
+  member: string | undefined,
+  lower: T,
+  upper: T,
+  of: (n: number) => T,
+): { lower: T; upper: T } {
+  const coordinate = coordinateRange(member);
+  if (!coordinate) return { lower, upper };
+  const from = lower > of(coordinate.lower) ? lower : of(coordinate.lower);
+  const to = upper < of(coordinate.upper) ? upper : of(coordinate.upper);
+  return from <= to ? { lower: from, upper: to } : { lower, upper };
+}
+
+/**
  * Numbers a person expects: two decimals between 0 and 1,000 (a coordinate's own range where the
  * member is named like one), moved into the schema's bounds (and onto its `multipleOf`); undefined
  * when the bounds leave no room.
@@ -287,13 +296,12 @@ export function realisticNumber(schema: JsonSchema, member?: string): fc.Arbitra
   const exclusiveMax = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined;
   const min = typeof schema.minimum === 'number' ? schema.minimum : undefined;
   const max = typeof schema.maximum === 'number' ? schema.maximum : undefined;
-  const coordinate = coordinateRange(member);
-  const declaredLower = Math.max(min ?? -Infinity, exclusiveMin ?? -Infinity);
-  const declaredUpper = Math.min(max ?? Infinity, exclusiveMax ?? Infinity);
-  // A coordinate's range where it meets the schema's bounds; the schema's alone where it does not.
-  const meets = coordinate && Math.max(declaredLower, coordinate.lower) <= Math.min(declaredUpper, coordinate.upper);
-  const lower = meets ? Math.max(declaredLower, coordinate.lower) : declaredLower;
-  const upper = meets ? Math.min(declaredUpper, coordinate.upper) : declaredUpper;
+  const { lower, upper } = withinCoordinate(
+    member,
+    Math.max(min ?? -Infinity, exclusiveMin ?? -Infinity),
+    Math.min(max ?? Infinity, exclusiveMax ?? Infinity),
+    Number,
+  );
   if (!(lower <= upper)) return undefined;
   const from = Number.isFinite(lower) ? lower : Number.isFinite(upper) ? Math.min(0, upper - 1_000) : 0;
   const to = Number.isFinite(upper) ? Math.min(upper, from + 1_000) : from + 1_000;

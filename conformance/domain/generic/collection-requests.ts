@@ -66,8 +66,9 @@ export function largestPage(
   collection: CollectionModel,
   scope: Record<string, string>,
   family: string,
+  known: KnownValues = {},
 ): { readonly testCase: Case; readonly cap: number | undefined } {
-  const ordinary = toValidCase(list, ordinaryParts(list, {}, 0));
+  const ordinary = toValidCase(list, ordinaryParts(list, known, 0));
   const size = collection.pageSize;
   const cap = size?.maximum;
   const query =

@@ -23,7 +23,7 @@ import {
   type RequestParts,
 } from '../../generate/index.js';
 import type { SequenceProperty } from '../rules.js';
-import { announcesNextPage, itemActions, knownValues, requiredMembers } from './collection-requests.js';
+import { announcesNextPage, itemActions, knownValues, largestPage, requiredMembers } from './collection-requests.js';
 import { bareIdToken, canonicalInteger, createdId, idOfItem, itemBody, itemsOf, listedArray } from './items.js';
 import { bodyValue, holdsSent, serverStamped, typeAllows, withoutEmptyMembers } from './same-value.js';
 import { Confirmations, noteStoredMembers } from './confirmations.js';
@@ -259,14 +259,7 @@ export function lifecycle(
       // set 138) names its item in the list: the one item there no answer of the run showed before
       // that holds what was sent, once a read of it holds it too. Two such items leave it unnamed.
       if (itemId === undefined && list && id.member) {
-        const ordinary = toValidCase(list, ordinaryParts(list, known, 0));
-        const size = collection.pageSize;
-        const cap = size?.maximum;
-        const query =
-          cap !== undefined && size
-            ? [...ordinary.query.filter(([k]) => k !== size.parameter), [size.parameter, String(cap)] as const]
-            : ordinary.query;
-        const listed = await send({ ...ordinary, query, pathParams: { ...ordinary.pathParams, ...scope } });
+        const listed = await send(largestPage(list, collection, scope, FAMILY, known).testCase);
         const seen = new Set(knownOf(read)[id.parameter] ?? []);
         const sent = withoutEmptyMembers(bodyValue(made.case, create));
         const holding = is2xx(listed)
@@ -600,15 +593,10 @@ export function lifecycle(
         break;
       }
       if (list && !moved) {
-        const cap = collection.pageSize?.maximum;
-        const ordinary = toValidCase(list, ordinaryParts(list, known, 0));
         const size = collection.pageSize;
         // The ordinary list (with every required parameter), at its largest page when one is known.
-        const query =
-          cap !== undefined && size
-            ? [...ordinary.query.filter(([k]) => k !== size.parameter), [size.parameter, String(cap)] as const]
-            : ordinary.query;
-        const first: Case = { ...ordinary, query, pathParams: { ...ordinary.pathParams, ...scope } };
+        const { testCase: first, cap } = largestPage(list, collection, scope, FAMILY, known);
+        const { query } = first;
         const listed = await send(first);
         const items = is2xx(listed)
           ? itemsOf(collection, listed.response!.exactJson ?? listed.response!.json)
