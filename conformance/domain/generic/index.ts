@@ -6,7 +6,7 @@ import type { Case, Exchange } from '../../cases/index.js';
 import { largestPage } from './collection-requests.js';
 import type { RegisteredCheck } from '../../checks/index.js';
 import { findingOf } from '../../checks/index.js';
-import type { Finding } from '../../findings/index.js';
+import type { Finding, RequestRecord } from '../../findings/index.js';
 import { ordinaryParts, toValidCase } from '../../generate/index.js';
 import { referenceMembers, withKnownReferences } from '../../generate/known-references.js';
 import type { DomainRules } from '../rules.js';
@@ -30,6 +30,7 @@ import {
   totalCheck,
   uniqueIdsCheck,
 } from './list-checks.js';
+import { freedBy, OwnWrites } from './own-writes.js';
 import { pageMoves } from './page-moves.js';
 import { readIdentityCheck } from './read-checks.js';
 import { probeArrayFilterFinds, probeObjectFilters, structuredFilterChecks } from './structured-filters.js';
@@ -91,6 +92,9 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
   // path's id may vanish from lists, and two items the kit wrote one id into share it. Keyed by
   // collection path and id.
   const movedFrom = new Set<string>();
+  // The run's own writes and when each exchange was under way; when each id-twice's id was shown.
+  const ownWrites = new OwnWrites();
+  const idShownAt = new WeakMap<RequestRecord, number>();
   const writtenIds = new Set<string>();
   const observeMove = (exchange: Exchange, collection: CollectionModel, role: string | undefined) => {
     const id = collection.id;
@@ -119,10 +123,38 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       return 'a list shows the item created; but a write of this run gave the item another id in its body, and the target took it: the list may show it by that id';
     return undefined;
   };
+  /** Why a rule comparing two states cannot hold the target to a breach the run's own concurrent writes explain. */
+  const racedByTheKit = (f: Finding): string | undefined => {
+    const collection = collectionOf(f.operationId);
+    if (f.code !== 'semantic_violation' || f.severity !== 'failure' || !collection || !f.request) return undefined;
+    const window = ownWrites.windowOf(f.request);
+    if (!window) return undefined;
+    const e = f.evidence as {
+      readonly rule: string;
+      readonly id?: string;
+      readonly total?: number;
+      readonly items?: number;
+    };
+    if (e.rule === 'total' && e.total !== undefined && e.items !== undefined) {
+      // A count and a list read apart differ by at most the writes between them.
+      const writes = ownWrites.writesDuring(window, collection);
+      if (writes.length === 0 || Math.abs(e.total - e.items) > writes.length) return undefined;
+      return `the total counts the items the request matches; but ${writes.length === 1 ? `a write of this run (${writes[0]}) was` : `${writes.length} writes of this run (${[...new Set(writes)].join(', ')}) were`} under way while this list was answered, and a count and a list read apart may differ by them`;
+    }
+    const shownAt = idShownAt.get(f.request);
+    if (e.rule === 'id-twice' && e.id !== undefined && shownAt !== undefined) {
+      const freeing = ownWrites.deleteFreeing(shownAt, window, collection, e.id);
+      return (
+        freeing &&
+        `an id is not handed out while an earlier answer's item may exist; but ${freeing} of this run, which may free it, was under way between the answer that showed the id and this creation's`
+      );
+    }
+    return undefined;
+  };
   // At the end of the run: what the target confirmed after a breach counts too.
   const settle = (findings: readonly Finding[]): Finding[] =>
     findings.map((f) => {
-      const moved = movedByTheKit(f);
+      const moved = movedByTheKit(f) ?? racedByTheKit(f);
       if (moved) return { ...f, severity: 'advisory', basis: { kind: 'unconfirmed', inference: moved } } as Finding;
       if (f.severity !== 'advisory' || f.basis?.kind !== 'unconfirmed') return f;
       const basis = ledgerBasis(f);
@@ -196,19 +228,16 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
     exchange: Exchange,
     operation: OperationModel,
   ) => {
-    const prefix = `${operation.path.replace(/\/$/, '')}/`;
     for (const collection of resources.collections) {
       // Where the spec says the id is never reused ("unique and never reused, even after the book
       // is deleted"), a deletion frees nothing.
       if (neverReused.has(collection.path)) continue;
-      const below = collection.path === operation.path || collection.path.startsWith(prefix);
-      const item = !below && collection.itemPath === operation.path && collection.id;
-      if (!below && !item) continue;
-      const id = item ? exchange.case.pathParams[item.parameter] : undefined;
+      const freed = freedBy(operation.path, exchange.case.pathParams, collection);
+      if (!freed) continue;
       for (const [scopeKey, seen] of shown) {
         if (scopeKey !== collection.path && !scopeKey.startsWith(`${collection.path} `)) continue;
-        if (below) seen.clear();
-        else if (id !== undefined) seen.delete(id);
+        if ('all' in freed) seen.clear();
+        else seen.delete(freed.id);
       }
     }
   };
@@ -361,6 +390,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       const shown = new Map<string, Map<string, { readonly at: number; readonly by: string }>>();
       return (exchange: Exchange, operation: OperationModel): Finding[] => {
         const r = exchange.response;
+        ownWrites.observe(exchange, operation);
         if (operation.method === 'delete') forgetDeleted(shown, exchange, operation);
         const collection = collectionOf(operation.operationId);
         const role = assignments.get(operation.operationId)?.role;
@@ -388,6 +418,7 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
         const earlier = seen.get(id);
         remember([id]);
         if (!earlier || earlier.at >= r.sentAt) return [];
+        idShownAt.set(exchange.request, earlier.at);
         return [
           attest(
             findingOf(exchange, {

