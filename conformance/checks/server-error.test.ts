@@ -203,7 +203,16 @@ describe('checkServerError', () => {
     const crash = response(500, '<h1>Internal Server Error</h1>');
     const judged = (c: ReturnType<typeof validCase>, description: string) =>
       checkServerError({ exchange: exchange(c, crash), operation: documenting(description) });
-    for (const words of ['Server error', 'Internal Server Error.', '']) {
+    // In the authors' languages too (set 158: "Erro interno do servidor").
+    for (const words of [
+      'Server error',
+      'Internal Server Error.',
+      '',
+      'Erro interno do servidor',
+      'Error interno del servidor',
+      'Interner Serverfehler',
+      '服务器内部错误',
+    ]) {
       const findings = judged(invalidCase('register'), words);
       expect(verdicts(findings)).toEqual([{ code: 'server_error', severity: 'failure' }]);
       expect(basisOf(findings[0]!, documenting(words))).toMatchObject({
@@ -218,9 +227,10 @@ describe('checkServerError', () => {
     // words naming a condition ("the mailer is down") document it as an answer.
     for (const c of [probeCase('register', { family: 'raw-input' }), validCase('register')])
       expect(verdicts(judged(c, 'Something went wrong.'))).toEqual([{ code: 'server_error', severity: 'failure' }]);
-    expect(verdicts(judged(invalidCase('register'), 'the mailer is down'))).toEqual([
-      { code: 'server_error', severity: 'advisory' },
-    ]);
+    for (const condition of ['the mailer is down', 'Error de validación', 'Usuário já existe'])
+      expect(verdicts(judged(invalidCase('register'), condition))).toEqual([
+        { code: 'server_error', severity: 'advisory' },
+      ]);
     // Or the work that failed, on the path's own resources (set 155: "Error encountered creating ride"
     // on `/rides`); a condition named beside it, or words of a refusal, still document an answer.
     for (const words of [
