@@ -11,6 +11,7 @@ import {
   type Verdict,
 } from '../findings/index.js';
 import type { SpecModel } from '../../spec/index.js';
+import { shellWord } from '../report/index.js';
 import type { ResolvedOptions } from './options.js';
 
 /**
@@ -26,7 +27,7 @@ export interface ReplayCommand {
   readonly spec?: string;
   readonly seed: number;
   /** The run's `--only`, `--skip` and `--read-only` arguments, which bound the replay's state too. */
-  readonly selection?: string;
+  readonly selection?: readonly string[];
 }
 
 /**
@@ -37,7 +38,7 @@ export function withReproducer(
   finding: Finding,
   execution: Execution,
   command: ReplayCommand,
-  replayArg: string,
+  replayArg: readonly ['--only' | '--replay', string],
   path?: string,
 ): Finding {
   const index = execution.exchanges.findIndex((e) => e.request === finding.request);
@@ -54,9 +55,27 @@ export function withReproducer(
       ...(carry.length > 0 ? { carry } : {}),
       seed: command.seed,
       ...(path ? { path } : {}),
-      replay: `${KIT_COMMAND} --target ${command.target}${command.spec !== undefined ? ` --spec ${command.spec}` : ''} --seed ${command.seed}${command.selection && replayArg.startsWith('--replay') ? ` ${command.selection}` : ''} ${replayArg}`,
+      replay: replayLine(command, replayArg),
     },
   };
+}
+
+/**
+ * The command that replays a failure, each argument one shell word (an operationId without one of
+ * its own is `get /data`, held-out set 160: unquoted, the shell split it and the replay ran nothing).
+ * A `--replay` stands on the state the run built, so it keeps the run's selection.
+ */
+function replayLine(command: ReplayCommand, replayArg: readonly ['--only' | '--replay', string]): string {
+  const words = [
+    '--target',
+    command.target,
+    ...(command.spec !== undefined ? ['--spec', command.spec] : []),
+    '--seed',
+    String(command.seed),
+    ...(replayArg[0] === '--replay' ? (command.selection ?? []) : []),
+    ...replayArg,
+  ];
+  return `${KIT_COMMAND} ${words.map(shellWord).join(' ')}`;
 }
 
 /** A member that names an item: `id`, `petId`, `user_id`, `uuid`. */

@@ -105,7 +105,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
       ...(options.only.length > 0 ? ['--only', options.only.join(',')] : []),
       ...(options.skip.length > 0 ? ['--skip', options.skip.join(',')] : []),
       ...(options.readOnly ? ['--read-only'] : []),
-    ].join(' '),
+    ],
     ...(options.spec !== undefined && options.spec !== DEFAULT_SPEC_PATH ? { spec: options.spec } : {}),
   };
   const memory = new RunMemory(spec, rules);
@@ -512,12 +512,10 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
     if (stopped)
       collector.addFailure(
         stopped.suspects.length > 0
-          ? withReproducer(
-              stopped.finding,
-              { exchanges: stopped.suspects, findings: [] },
-              replayCommand,
-              `--only ${stopped.finding.operationId}`,
-            )
+          ? withReproducer(stopped.finding, { exchanges: stopped.suspects, findings: [] }, replayCommand, [
+              '--only',
+              stopped.finding.operationId,
+            ])
           : stopped.finding,
       );
     if (watch.slow) {
@@ -560,7 +558,8 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
           finding,
           { ...execution, exchanges: execution.exchanges.filter((e) => e.request === finding.request) },
           replayCommand,
-          `--only ${sweep.operationId}`,
+          // The first look's cases are each kept by their own operation's selection (plan-run).
+          ['--only', sweep.family === 'first-look' ? finding.operationId : sweep.operationId],
         ),
       );
     }
@@ -581,7 +580,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
         // settled into a failure at the end, it is reproduced from its setup, not its last request.
         note: (f, execution) => {
           if (!gate.unsent(f))
-            collector.note(f, (g) => withReproducer(g, execution, replayCommand, `--only ${property.id}`));
+            collector.note(f, (g) => withReproducer(g, execution, replayCommand, ['--only', property.id]));
         },
         onCounterexample: ({ replay: token, path, execution, findings }) => {
           // The token names the state the property generated from, so that a replay can tell
@@ -589,7 +588,13 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
           for (const finding of findings)
             if (!gate.unsent(finding))
               collector.addFailure(
-                withReproducer(finding, execution, replayCommand, `--replay '${token}~${memory.statePrint()}'`, path),
+                withReproducer(
+                  finding,
+                  execution,
+                  replayCommand,
+                  ['--replay', `${token}~${memory.statePrint()}`],
+                  path,
+                ),
               );
         },
       }),
@@ -643,7 +648,7 @@ export async function runConformance(input: ConformanceOptions, chosenRules?: Do
   function withSettledReproducer(f: Finding): Finding {
     return f.reproducer
       ? f
-      : withReproducer(f, { exchanges: [], findings: [] }, replayCommand, `--only ${f.operationId}`);
+      : withReproducer(f, { exchanges: [], findings: [] }, replayCommand, ['--only', f.operationId]);
   }
 
   function report(verdict: Verdict, error?: string): RunReport {

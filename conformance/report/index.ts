@@ -6,6 +6,7 @@ export { renderConsoleReport, shouldUseColor } from './console.js';
 export type { ConsoleOptions } from './console.js';
 export { describeBoundary, describeFinding } from './describe-finding.js';
 export { joinUrl, renderCurl } from './curl.js';
+export { shellWord } from './_internals/shell.js';
 export type { CurlOptions } from './curl.js';
 export { renderHtml } from './html.js';
 export type { HtmlOptions } from './html.js';
