@@ -1,4 +1,5 @@
 import { createCompiler } from './_internals/ajv.js';
+import { requiredByRepairOf } from './_internals/repair-document.js';
 import { buildOperations, undeclaredPathParameters } from './_internals/build-operations.js';
 import { dereference } from './_internals/dereference.js';
 import { normaliseSchemas } from './_internals/normalise-schemas.js';
@@ -52,6 +53,7 @@ export function buildSpecModel(bundled: Record<string, unknown>, from: DocumentS
     formats: report.formats,
     hasReadOnly: report.hasReadOnly,
     hasWriteOnly: report.hasWriteOnly,
+    requiredByRepair: requiredByRepairOf(bundled),
     warnings,
   });
   const document = view.document;

@@ -54,6 +54,11 @@ export interface CompilerSource {
   readonly formats: ReadonlySet<string>;
   readonly hasReadOnly: boolean;
   readonly hasWriteOnly: boolean;
+  /**
+   * Members only a repair of the document made required, by their schema's pointer in `bundled`
+   * (`#/components/schemas/Failure`): answers are judged by the document as written, without them.
+   */
+  readonly requiredByRepair?: ReadonlyMap<string, readonly string[]>;
   /** Collects what could not be compiled. */
   readonly warnings: string[];
 }
@@ -85,9 +90,15 @@ export function createCompiler(source?: CompilerSource): Compile {
         : source!.hasWriteOnly
           ? 'writeOnly'
           : undefined;
-    const id = strip ? `urn:openapi:${direction}` : 'urn:openapi:document';
+    const repaired = direction === 'response' ? (source!.requiredByRepair ?? new Map()) : new Map();
+    const id = strip || repaired.size > 0 ? `urn:openapi:${direction}` : 'urn:openapi:document';
     if (![...views.values()].includes(id))
-      ajv.addSchema(strip ? withoutRequired(source!.bundled, strip) : source!.bundled, id, undefined, false);
+      ajv.addSchema(
+        strip || repaired.size > 0 ? withoutRequired(source!.bundled, strip, repaired) : source!.bundled,
+        id,
+        undefined,
+        false,
+      );
     views.set(direction, id);
     return id;
   };
@@ -164,10 +175,23 @@ function referenced(schema: unknown, pointerOf: WeakMap<object, string>, id: str
 
 /**
  * A copy of the document in which members marked `readOnly` (or `writeOnly`) are not required:
- * OpenAPI says a read-only member is not sent in requests and a write-only one not returned.
+ * OpenAPI says a read-only member is not sent in requests and a write-only one not returned. Nor
+ * are the members only a repair made required (`repaired`, names by their schema's pointer).
  */
-function withoutRequired(bundled: Obj, marker: 'readOnly' | 'writeOnly'): Obj {
+function withoutRequired(
+  bundled: Obj,
+  marker: 'readOnly' | 'writeOnly' | undefined,
+  repaired: ReadonlyMap<string, readonly string[]> = new Map(),
+): Obj {
   const copy = structuredClone(bundled);
+  for (const [pointer, names] of repaired) {
+    let at: unknown = copy;
+    for (const token of pointer.replace(/^#/, '').split('/').slice(1))
+      at = isObject(at) ? at[decodeSegment(token)] : undefined;
+    if (isObject(at) && Array.isArray(at.required))
+      at.required = at.required.filter((name) => !names.includes(name as string));
+  }
+  if (marker === undefined) return copy;
   const resolve = (node: unknown, depth = 0): unknown => {
     if (!isObject(node) || typeof node.$ref !== 'string' || !node.$ref.startsWith('#') || depth > 16) return node;
     let at: unknown = copy;

@@ -276,7 +276,22 @@ function repairTypeNames(o: Obj, pointer: string, note: (at: string, what: strin
   delete o.type;
 }
 
+/**
+ * Members a repair made required (`required: true` inside a property), by the JSON pointer of the
+ * schema whose `required` list now names them, for each repaired document. The document as written
+ * requires none of them: requests send them (the authors meant them), but an answer without them
+ * breaks only the kit's reading, never the document (held-out set 160: `error` missing from a 400).
+ */
+const requiredByRepair = new WeakMap<Obj, Map<string, string[]>>();
+
+/** The members {@link repairDocument} made required in `document`, by the pointer of their schema. */
+export function requiredByRepairOf(document: Obj): ReadonlyMap<string, readonly string[]> {
+  return requiredByRepair.get(document) ?? new Map();
+}
+
 export function repairDocument(document: Obj): string[] {
+  const madeRequired = new Map<string, string[]>();
+  requiredByRepair.set(document, madeRequired);
   const found: { readonly at: string; readonly what: string }[] = [];
   const note = (at: string, what: string) => found.push({ at, what });
   const v30 = typeof document.openapi === 'string' && document.openapi.startsWith('3.0');
@@ -630,7 +645,10 @@ export function repairDocument(document: Obj): string[] {
         else booleanRequired.add(target as Obj);
         if (required) {
           const list = Array.isArray(o.required) ? (o.required as unknown[]) : [];
-          if (!list.includes(name)) o.required = [...list, name];
+          if (!list.includes(name)) {
+            o.required = [...list, name];
+            madeRequired.set(pointer, [...(madeRequired.get(pointer) ?? []), name]);
+          }
         }
         note(
           `${pointer}/properties/${encodeSegment(name)}/required`,
