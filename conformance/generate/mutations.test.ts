@@ -210,3 +210,33 @@ describe('faults one level inside a member (held-out set 149: `columns[0].order`
     expect(order.apply({ title: 'b', columns: [] })).toEqual({ title: 'b', columns: [] });
   });
 });
+
+describe('a string member sent as an array (held-out set 161)', () => {
+  it('is an array of its own valid value, once and twice, so that only its type is at fault', () => {
+    const operation = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'urls', version: '1' },
+      paths: {
+        '/shorten': {
+          post: {
+            operationId: 'shorten',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: { type: 'object', required: ['url'], properties: { url: { type: 'string', format: 'uri' } } },
+                },
+              },
+            },
+            responses: { '201': { description: 'made' }, '400': { description: 'invalid' } },
+          },
+        },
+      },
+    } as never).operation('shorten')!;
+    const valid = { url: 'https://a.example/x' };
+    const arrays = mutationsOf(operation)
+      .filter((m) => m.target === 'body')
+      .map((m) => (m.target === 'body' ? m.apply(valid) : undefined))
+      .filter((body) => Array.isArray((body as { url?: unknown } | null)?.url));
+    expect(arrays).toEqual([{ url: ['https://a.example/x'] }, { url: ['https://a.example/x', 'https://a.example/x'] }]);
+  });
+});
