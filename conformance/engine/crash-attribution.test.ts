@@ -11,9 +11,13 @@ import { describeFinding } from '../report/describe-finding.js';
  * the listener closes and every socket with it, as when an uncaught exception ends a Node server.
  * `answerFirst`: the fatal request is answered, and the process dies just after.
  */
-async function dyingOnTilde(answerFirst: boolean): Promise<string> {
+async function dyingOnTilde(answerFirst: boolean, together = false): Promise<string> {
   const reference = createReferenceHandler();
+  // `together`: the fatal request waits for the next request to arrive, and both die with the
+  // process: two requests in flight, whatever order the seed sends them in.
+  let dieWithNext: (() => void) | undefined;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (dieWithNext) return dieWithNext();
     if (req.method !== 'POST') return reference(req, res);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -25,6 +29,10 @@ async function dyingOnTilde(answerFirst: boolean): Promise<string> {
         req.socket.destroy();
       };
       const fatal = /"name":"[^"]*~/.test(body.toString());
+      if (fatal && !answerFirst && together) {
+        dieWithNext = die;
+        return;
+      }
       if (fatal && !answerFirst) return die();
       if (fatal) res.on('finish', die);
       // The body was read here: the reference reads it again from a copy.
@@ -74,7 +82,7 @@ describe('a target that dies on one request', () => {
 
   it('names every request in flight when it died, and blames none of them alone', async () => {
     const report = await runConformance({
-      target: await dyingOnTilde(false),
+      target: await dyingOnTilde(false, true),
       apiKey: DEFAULT_API_KEY,
       seed: 7,
       runs: 20,
