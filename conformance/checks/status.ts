@@ -211,9 +211,12 @@ export const checkStatus: Check = ({ exchange, operation }) => {
     // The valid key in a lenient form, or another well-formed credential, answered as the request
     // deserves (a 404 for an id nothing has, a 409): the credential got past the check, as with a
     // 2xx, and is judged so, an advisory until the spec or the target says such credentials are refused.
+    // Not where the request's input was invalid too: its refusal may be the input's, answered before
+    // the credential was looked at (the wrong order, judged below), not a credential let in.
     const variant = credentialVariantOf(c.auth, operation, c.authScheme);
     const pastTheCheck =
       !is2xx &&
+      c.edge?.gap !== 'auth-precedence' &&
       status >= 400 &&
       status < 500 &&
       status !== 401 &&
