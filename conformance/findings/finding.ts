@@ -913,6 +913,20 @@ export type SemanticEvidence =
       readonly item: ItemRef;
     }
   /**
+   * A request the target had taken for an item (`operation` answered `before`: a read of it, or its
+   * deletion) answered an undocumented 400 or 422 once the deletion removed the item, where the
+   * operation documents 404 for an item that is not found.
+   */
+  | {
+      readonly rule: 'gone-refused';
+      readonly operation: string;
+      readonly status: Integer;
+      readonly before: Integer;
+      readonly remove: string;
+      readonly removeStatus: Integer;
+      readonly item: ItemRef;
+    }
+  /**
    * A write (update or replacement) of an item the deletion had removed (a read then answered 404)
    * answered 2xx, and the read still answered 404 after it, where the write documents 404 for an
    * item that is not found.

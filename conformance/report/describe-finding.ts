@@ -552,6 +552,8 @@ function describeSemantic(e: SemanticEvidence, operationId: string): string {
       return `${e.read} still answers ${e.status} for ${item(e.item)} after ${e.remove} answered ${e.removeStatus}.`;
     case 'written-after-delete':
       return `${e.write} of ${item(e.item)}, which ${e.remove} had deleted (${e.read} then answered 404), answered ${e.status}, yet ${e.read} still answers 404 after it: it wrote to nothing, where the operation documents 404 for an item that is not found.`;
+    case 'gone-refused':
+      return `${e.operation} answered ${e.status} for ${item(e.item)} once ${e.remove} had deleted it (${e.removeStatus}), where the same request had answered ${e.before} before: its form is one the target takes, and the operation documents 404, not ${e.status}, for an item that is not found.`;
     case 'deleted-again':
       return `${e.remove} of ${item(e.item)}, which it had just deleted (${e.read} then answered 404), answered ${e.status}, where the operation documents 404 for an item that is not found.`;
   }

@@ -826,6 +826,48 @@ describe('lifecycle: the deletion again, once the item is gone', () => {
   });
 });
 
+describe('lifecycle: a deleted item refused as input', () => {
+  // Held-out set 160: `GET` and `DELETE /data/{id}` of a deleted item answered 400, where each
+  // documents 404 for data not found and neither documents 400.
+  const run = async (gone: number) => {
+    const spec400 = thingsSpec({ below: true, deleteNotFound: true, readNotFound: true });
+    const things = resourceModelFor(spec400).model.collections.find((c) => c.path === '/things')!;
+    const property = lifecycle(spec400, things)!;
+    let deleted = false;
+    const context: SequenceContext = {
+      spec: spec400,
+      readOnly: false,
+      judge: () => [],
+      send: async (c: Case) => {
+        if (c.operationId === 'createThing')
+          return jsonExchange(c, 201, { ...(c.body as { value: object }).value, id: 7 });
+        if (c.operationId === 'listThings') return jsonExchange(c, 200, deleted ? [] : [{ id: 7, name: 'x' }]);
+        if (deleted) return jsonExchange(c, gone, { message: 'no such thing' });
+        if (c.operationId === 'deleteThing') deleted = true;
+        return c.operationId === 'deleteThing'
+          ? jsonExchange(c, 204, null)
+          : jsonExchange(c, 200, { id: 7, name: 'x' });
+      },
+    };
+    const [step] = fc.sample(property.arbitrary(spec400), { seed: 1, numRuns: 1 });
+    const { findings } = await property.execute(step!, context);
+    return findings
+      .filter((f) => (f.evidence as { rule: string }).rule === 'gone-refused')
+      .map((f) => [(f.evidence as { operation: string }).operation, f.severity, f.basis?.kind]);
+  };
+
+  it('fails the read and the deletion again that answer 400 where they document 404 for an item not found', async () => {
+    expect(await run(400)).toEqual([
+      ['getThing', 'failure', 'spec'],
+      ['deleteThing', 'failure', 'spec'],
+    ]);
+  });
+
+  it('says nothing of the 404 they document', async () => {
+    expect(await run(404)).toEqual([]);
+  });
+});
+
 describe('lifecycle: a creation that answers no id', () => {
   // Held-out set 138: `201` with no body and no Location. The item is the list's one new item that
   // holds what was sent, once its read holds it too.

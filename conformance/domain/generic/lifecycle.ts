@@ -314,6 +314,8 @@ export function lifecycle(
       };
       // The last read that answered the item as written (undefined after one that did not).
       let lastRead: unknown;
+      // The status a read of the item answered 2xx with, once one did: its request's form is taken.
+      let servedStatus: number | undefined;
       const readBack = async (what: string) => {
         // The item's id is its path's: an id member in a body does not move the item.
         if (id.member && isObject(expected)) {
@@ -322,6 +324,7 @@ export function lifecycle(
         }
         const got = await send(at(read, itemId));
         compareTags(got, what);
+        if (is2xx(got)) servedStatus ??= got.response!.status;
         if (is2xx(got))
           noteStoredMembers(
             ledger,
@@ -777,9 +780,42 @@ export function lifecycle(
             ...below.filter((b) => !heldChildren || !children.some(({ child }) => child.path === b.path)),
           ];
           let gone404 = false;
+          let goneRefused = false;
+          /**
+           * A request the target took for this very item before (it answered `before`), refused with
+           * an undocumented 400 or 422 now that the item is gone, where the operation documents 404
+           * for an item that is not found: the form is one it takes, so the refusal answers "not
+           * found" with a status the operation does not document (held-out set 160: `GET` and
+           * `DELETE /data/{id}` of a deleted item answered 400).
+           */
+          const refusedGone = (exchange: Exchange, operation: OperationModel, before: number | undefined) => {
+            const status = exchange.response?.status;
+            const words = notFoundWords(operation);
+            if (before === undefined || !words || (status !== 400 && status !== 422) || operation.responseFor(status))
+              return false;
+            log.add(
+              findingOf(exchange, {
+                code: 'semantic_violation',
+                severity: 'failure',
+                check: 'semantics.delete',
+                basis: specBasis(words),
+                evidence: {
+                  rule: 'gone-refused',
+                  operation: operation.operationId,
+                  status,
+                  before,
+                  remove: remove.operationId,
+                  removeStatus: gone.response!.status,
+                  item,
+                },
+              }),
+            );
+            return true;
+          };
           for (const reader of readers) {
             const after = await send(at(reader, itemId, undefined, false));
             if (reader === read && after.response?.status === 404) gone404 = true;
+            if (reader === read && refusedGone(after, read, servedStatus)) goneRefused = true;
             // A list below the item that answers empty finds nothing too (the tasks of a deleted board).
             // A 2xx read of the item that shows no item with its id (`200 {"error":"User not found"}`,
             // held-out set 53) does not serve it: how a server says "none", beyond its documented
@@ -822,9 +858,10 @@ export function lifecycle(
           // zoos' DELETE of an unknown id answered 204). Where the spec documents no such 404, an
           // idempotent 204 is the server's choice (RFC 9110 §9.3.5 requires neither).
           const notFound = notFoundWords(remove);
-          if (gone404 && notFound) {
+          if ((gone404 || goneRefused) && notFound) {
             const again = await send(at(remove, itemId, undefined, false));
-            if (is2xx(again))
+            refusedGone(again, remove, gone.response!.status);
+            if (gone404 && is2xx(again))
               log.add(
                 findingOf(again, {
                   code: 'semantic_violation',

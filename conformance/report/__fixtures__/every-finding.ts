@@ -327,6 +327,15 @@ export const EVERY_FINDING: readonly Finding[] = [
     item,
   }),
   finding('semantic_violation', {
+    rule: 'gone-refused',
+    operation: 'getThing',
+    status: 400,
+    before: 200,
+    remove: 'deleteThing',
+    removeStatus: 204,
+    item,
+  }),
+  finding('semantic_violation', {
     rule: 'deleted-again',
     remove: 'deleteThing',
     status: 204,

@@ -42,6 +42,7 @@ export function thingsSpec(
     securedAction?: boolean;
     deleteNotFound?: boolean;
     updateNotFound?: boolean;
+    readNotFound?: boolean;
   } = {},
 ): SpecModel {
   const idParameter = [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }];
@@ -122,7 +123,7 @@ export function thingsSpec(
           parameters: idParameter,
           responses: {
             '200': { description: 'thing', content: { 'application/json': { schema: thing } } },
-            '404': error,
+            '404': options.readNotFound ? { ...error, description: 'No thing with that id: not found.' } : error,
           },
         },
         ...(options.updateNotFound
