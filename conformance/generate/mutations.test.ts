@@ -240,3 +240,45 @@ describe('a string member sent as an array (held-out set 161)', () => {
     expect(arrays).toEqual([{ url: ['https://a.example/x'] }, { url: ['https://a.example/x', 'https://a.example/x'] }]);
   });
 });
+
+describe('a format broken as loose checks miss it (held-out set 163)', () => {
+  it('sends a near miss besides a plain non-value: two dots in an email, 30 February', () => {
+    const operation = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'contacts', version: '1' },
+      paths: {
+        '/contacts': {
+          post: {
+            operationId: 'createContact',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      email: { type: 'string', format: 'email' },
+                      born: { type: 'string', format: 'date' },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'made' } },
+          },
+        },
+      },
+    } as never).operation('createContact')!;
+    const broken = mutationsOf(operation)
+      .filter((m) => m.reason.keyword === 'format')
+      .map((m) => (m.target === 'body' ? m.apply({ email: 'a@example.com', born: '2000-01-01' }) : undefined));
+    expect(broken).toEqual(
+      expect.arrayContaining([
+        { email: 'first..last@example.com', born: '2000-01-01' },
+        { email: 'a@example.com', born: '2024-02-30' },
+      ]),
+    );
+    // Each is invalid by the spec's own validator.
+    const schema = operation.requestBody!.schema;
+    for (const body of broken) expect(schema.validate(body).ok).toBe(false);
+  });
+});
