@@ -5,6 +5,7 @@
 export { NOT_FOUND_WORDS, sentencesOf, specWords, type SpecWords } from './spec-words.js';
 export {
   invalidInputRefusal,
+  refusesMissingOnly,
   refusesStateOnly,
   stateRefusal,
   undeclaredCredentialRefusal,

@@ -65,6 +65,29 @@ export function refusesStateOnly(operation: OperationModel): boolean {
   );
 }
 
+/** Words of a refusal about members left out: "Missing required fields", "name and price are required". */
+const MISSING_WORDS = /\b(?:missing|required|not provided|must be provided|absent)\b/i;
+/** Words of a refusal about values given: wrong types, formats, ranges, syntax. */
+const GIVEN_VALUE_WORDS =
+  /\b(?:invalid|validat\w*|malformed|not valid|bad|incorrect|wrong|unprocessable|schema|format|type|types|range|too (?:long|short|large|small|big)|exceeds?|must be (?!provided))\b/i;
+
+/**
+ * Whether the operation's documented 400 (and `4XX`) names only members left out as its reasons
+ * (`400: Missing required fields`, held-out set 164): it documents the refusal of a body without
+ * them, not of a body whose members are there with other types or values.
+ */
+export function refusesMissingOnly(operation: OperationModel): boolean {
+  const descriptions = ['400', '4XX']
+    .map((key) => operation.responses[key]?.description)
+    .filter((d): d is string => d !== undefined);
+  return (
+    descriptions.length > 0 &&
+    descriptions.every((words) =>
+      reasons(words).every((w) => w !== '' && MISSING_WORDS.test(w) && !GIVEN_VALUE_WORDS.test(w)),
+    )
+  );
+}
+
 /**
  * The reasons a description lists, split at "or", "and/or", a semicolon or a line break outside
  * parentheses: "Invalid input (invalid ISO, or appointment in the past)" is one reason, about input.

@@ -282,3 +282,47 @@ describe('a format broken as loose checks miss it (held-out set 163)', () => {
     for (const body of broken) expect(schema.validate(body).ok).toBe(false);
   });
 });
+
+describe('a 400 documented for members left out (held-out set 164)', () => {
+  const operationWith = (description: string) =>
+    specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'products', version: '1' },
+      paths: {
+        '/products': {
+          post: {
+            operationId: 'createProduct',
+            parameters: [{ name: 'dryRun', in: 'query', required: true, schema: { type: 'boolean' } }],
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['name'],
+                    properties: { name: { type: 'string' }, category: { type: 'string' } },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'made' }, '400': { description } },
+          },
+        },
+      },
+    } as never).operation('createProduct')!;
+  const firmness = (description: string) => {
+    const byKeyword = new Map<string, Set<string>>();
+    for (const m of mutationsOf(operationWith(description)))
+      byKeyword.set(m.reason.keyword, (byKeyword.get(m.reason.keyword) ?? new Set()).add(m.reason.firmness));
+    return { required: [...(byKeyword.get('required') ?? [])], type: [...(byKeyword.get('type') ?? [])] };
+  };
+
+  it('is firm for a member left out, not for one of another type', () => {
+    expect(firmness('Missing required fields')).toEqual({ required: ['must'], type: ['should'] });
+    expect(firmness('Name and price are required')).toEqual({ required: ['must'], type: ['should'] });
+  });
+
+  it('stays firm for every fault where its words name values too, or nothing', () => {
+    for (const words of ['Missing or invalid fields', 'Validation failed: name is required', 'Bad Request'])
+      expect(firmness(words).type).toContain('must');
+  });
+});

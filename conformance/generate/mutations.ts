@@ -6,6 +6,7 @@ import {
   type ParameterModel,
   integerFormatRange,
   mergeAllOf,
+  refusesMissingOnly,
   refusesStateOnly,
 } from '../../spec/index.js';
 import { LosslessNumber } from 'lossless-json';
@@ -91,6 +92,9 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
   const firmness = documents400 ? 'must' : 'should';
   // A 400 whose own words refuse a parameter alone ("Invalid user ID") documents no refusal of bodies.
   const bodyFirmness = documents400 && !refusesParameterOnly(operation) ? 'must' : 'should';
+  // A 400 documented for members left out ("Missing required fields") is firm for those only: other
+  // faults of a body, a value of another type or a broken syntax, it does not speak of.
+  const faultFirmness = refusesMissingOnly(operation) ? 'should' : bodyFirmness;
   const mutations: Mutation[] = [];
   // Body mutations are written for JSON bodies; a form or multipart body keeps its parameters' ones.
   const body =
@@ -108,7 +112,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
       pointer: string,
       keyword: string,
       description: string,
-      f: 'must' | 'should' = bodyFirmness,
+      f: 'must' | 'should' = keyword === 'required' ? bodyFirmness : faultFirmness,
       gap?: string,
     ): InvalidReason => ({
       layer: 'schema',
@@ -153,7 +157,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
             arrayOfValid
               ? `'${name}' is an array of ${wrong.length === 1 ? 'its valid value' : `its valid value ${wrong.length} times`}, not ${describe(s)}`
               : `'${name}' is ${JSON.stringify(wrong)}, not ${describe(s)}`,
-            bodyFirmness,
+            faultFirmness,
             coercible ? TYPE_COERCION_GAP : undefined,
           ),
           apply: (v) => {
@@ -183,7 +187,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
             `/${name}`,
             breaker.keyword,
             `'${name}' ${breaker.description}`,
-            breaker.firm ? bodyFirmness : 'should',
+            breaker.firm ? faultFirmness : 'should',
           ),
           apply: (v) => {
             const body = asObject(v);
@@ -230,7 +234,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
               `/${name}`,
               why.keyword,
               `'${name}' is ${text}, ${why.description}`,
-              why.firm ? bodyFirmness : 'should',
+              why.firm ? faultFirmness : 'should',
             ),
             apply: (v) => ({ ...asObject(v), [name]: new LosslessNumber(text) }),
           });
@@ -278,17 +282,17 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
     mutations.push(
       {
         target: 'raw-body',
-        reason: syntax('json', 'the body is truncated JSON', bodyFirmness),
+        reason: syntax('json', 'the body is truncated JSON', faultFirmness),
         render: (t) => ({ text: t.slice(0, -1), contentType: 'application/json' }),
       },
       {
         target: 'raw-body',
-        reason: syntax('json', 'the body has a trailing comma', bodyFirmness),
+        reason: syntax('json', 'the body has a trailing comma', faultFirmness),
         render: (t) => ({ text: `${t.slice(0, -1)},}`, contentType: 'application/json' }),
       },
       {
         target: 'raw-body',
-        reason: syntax('json', 'the body uses single quotes', bodyFirmness),
+        reason: syntax('json', 'the body uses single quotes', faultFirmness),
         render: (t) => ({ text: t.replaceAll('"', "'"), contentType: 'application/json' }),
       },
     );
@@ -339,7 +343,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
           pointer: '',
           keyword,
           description: `${parameter.name}=${JSON.stringify(text)}: ${description}`,
-          firmness: firm ? firmness : 'should',
+          firmness: firm && (keyword === 'required' || !refusesMissingOnly(operation)) ? firmness : 'should',
         },
       });
     }
