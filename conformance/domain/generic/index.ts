@@ -142,7 +142,8 @@ export function genericRules(spec: SpecModel, resources: ResourceModel): DomainR
       return `the total counts the items the request matches; but ${writes.length === 1 ? `a write of this run (${writes[0]}) was` : `${writes.length} writes of this run (${[...new Set(writes)].join(', ')}) were`} under way while this list was answered, and a count and a list read apart may differ by them`;
     }
     const shownAt = idShownAt.get(f.request);
-    if (e.rule === 'id-twice' && e.id !== undefined && shownAt !== undefined) {
+    // Where the spec says ids are never reused, no deletion frees one (see forgetDeleted).
+    if (e.rule === 'id-twice' && e.id !== undefined && shownAt !== undefined && !neverReused.has(collection.path)) {
       const freeing = ownWrites.deleteFreeing(shownAt, window, collection, e.id);
       return (
         freeing &&
