@@ -945,3 +945,31 @@ describe('a reference to a schema the document does not define (held-out set 40)
     ]);
   });
 });
+
+describe('a misspelt section of components (held-out set 168: `securitySchemas`)', () => {
+  const document = (section: string, alsoRight = false) => ({
+    openapi: '3.0.0',
+    info: { title: 'books', version: '1' },
+    components: {
+      [section]: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      ...(alsoRight ? { securitySchemes: { other: { type: 'http', scheme: 'basic' } } } : {}),
+    },
+    security: [{ bearerAuth: [] }],
+    paths: { '/books': { get: { operationId: 'listBooks', responses: { '200': { description: 'ok' } } } } },
+  });
+
+  it('is read as that section, and said', async () => {
+    const spec = await loadSpec(await specFile('section-typo.json', JSON.stringify(document('securitySchemas'))));
+    expect(spec.operation('listBooks')!.security.alternatives[0]![0]!.scheme.kind).toBe('bearer');
+    expect(spec.repairs!.join('\n')).toContain('a misspelt section of `components` read as `securitySchemes`');
+  });
+
+  it('is not read as a section written beside it', async () => {
+    const spec = await loadSpec(
+      await specFile('section-typo-both.json', JSON.stringify(document('securitySchemas', true))),
+    );
+    expect(spec.repairs!.join('\n')).not.toContain('read as `securitySchemes`');
+    expect(spec.document.components).toMatchObject({ securitySchemes: { other: { scheme: 'basic' } } });
+    expect((spec.document.components as { securitySchemes: object }).securitySchemes).not.toHaveProperty('bearerAuth');
+  });
+});

