@@ -22,6 +22,29 @@ describe('Collector', () => {
     expect(collector.failureCount).toBe(2);
   });
 
+  it('keeps a 5xx apart per error its answer names, not per value in it (held-out set 169)', () => {
+    const crash = (body: string): Finding =>
+      ({
+        code: 'server_error',
+        severity: 'failure',
+        operationId: 'updateUser',
+        check: 'server_error',
+        evidence: { scenario: 'answered', status: 500, input: 'valid' },
+        response: { status: 500, headers: {}, body, truncated: false, durationMs: 3 },
+      }) as Finding;
+    const absent = crash('{"detail":"\'NoneType\' object has no attribute \'email\' (user 17)"}');
+    const taken = crash('{"detail":"UNIQUE constraint failed: users.email"}');
+    expect(signatureOf(absent)).not.toBe(signatureOf(taken));
+    expect(signatureOf(absent)).toBe(
+      signatureOf(crash('{"detail":"\'NoneType\' object has no attribute \'name\' (user 4)"}')),
+    );
+    // Text and HTML bodies by their first line; no words, no cause of its own.
+    expect(signatureOf(crash('<h1>TypeError: x is undefined</h1>\n<pre>at a.js:1</pre>'))).toContain(
+      'says typeerror: x is undefined',
+    );
+    expect(signatureOf(crash(''))).toBe(signatureOf(crash('{"status":500}')));
+  });
+
   it('counts one advisory noted twice (by its check, then with its execution) once', () => {
     const collector = new Collector();
     const advisory = readBack('createTask', 'advisory');

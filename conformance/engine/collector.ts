@@ -32,6 +32,9 @@ export function signatureOf(finding: Finding): string {
           // A crash on the state a sequence built is its own cause (held-out set 105: a PATCH with
           // another product's SKU was hidden behind a PATCH of an absent id).
           ...(typeof e.sequence === 'string' ? [e.sequence] : []),
+          // A crash whose answer names another error is another cause (held-out set 169: a PUT of an
+          // absent user and a PUT taking another user's email, both 500 to valid input).
+          ...faultNamed(finding.response?.body),
         ]
       : [];
   // A body that breaks its schema is kept once per first broken keyword and member (array indices
@@ -59,6 +62,43 @@ export function signatureOf(finding: Finding): string {
     ...broken,
     ...breach,
   ].join('|');
+}
+
+/**
+ * The error a 5xx answer names, as words without the values a request put in them: the `message`,
+ * `error`, `detail` or `title` of a JSON body (or of its `error` object), else the first line of
+ * text. Quoted text, numbers and hexadecimal runs are blanked, so that one fault met with other
+ * values is one cause. None when the answer names nothing.
+ */
+function faultNamed(body: string | undefined): string[] {
+  if (body === undefined || body.trim() === '') return [];
+  let named: unknown;
+  try {
+    const json = JSON.parse(body) as unknown;
+    const pick = (o: unknown): unknown =>
+      typeof o === 'object' && o !== null
+        ? ['message', 'error', 'detail', 'title']
+            .map((k) => (o as Record<string, unknown>)[k])
+            .find((v) => v !== undefined)
+        : undefined;
+    named = pick(json);
+    if (typeof named === 'object') named = pick(named);
+  } catch {
+    named = body
+      .replace(/<[^>]*>/g, ' ')
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => line !== '');
+  }
+  if (typeof named !== 'string' || named.trim() === '') return [];
+  const words = named
+    .toLowerCase()
+    .replace(/(["'`]).*?\1/g, 'x')
+    .replace(/\b[0-9a-f]{8,}\b|[0-9]+/g, '0')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
+  return [`says ${words}`];
 }
 
 /**
