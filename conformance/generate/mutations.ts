@@ -94,7 +94,8 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
   const bodyFirmness = documents400 && !refusesParameterOnly(operation) ? 'must' : 'should';
   // A 400 documented for members left out ("Missing required fields") is firm for those only: other
   // faults of a body, a value of another type or a broken syntax, it does not speak of.
-  const faultFirmness = refusesMissingOnly(operation) ? 'should' : bodyFirmness;
+  const missingOnly = refusesMissingOnly(operation);
+  const faultFirmness = missingOnly ? 'should' : bodyFirmness;
   const mutations: Mutation[] = [];
   // Body mutations are written for JSON bodies; a form or multipart body keeps its parameters' ones.
   const body =
@@ -343,7 +344,7 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
           pointer: '',
           keyword,
           description: `${parameter.name}=${JSON.stringify(text)}: ${description}`,
-          firmness: firm && (keyword === 'required' || !refusesMissingOnly(operation)) ? firmness : 'should',
+          firmness: firm && (keyword === 'required' || !missingOnly) ? firmness : 'should',
         },
       });
     }
