@@ -43,6 +43,14 @@ describe('Collector', () => {
       'says typeerror: x is undefined',
     );
     expect(signatureOf(crash(''))).toBe(signatureOf(crash('{"status":500}')));
+    // One error named, whatever request met it (held-out set 173: a reused id under probes' labels).
+    const probed = (fault: string, body: string) =>
+      ({ ...crash(body), evidence: { scenario: 'answered', status: 500, input: 'probe', fault } }) as Finding;
+    const unique = '{"detail":"UNIQUE constraint failed: movies.id"}';
+    expect(signatureOf(probed('charset', unique))).toBe(signatureOf(probed('accept', unique)));
+    // A bare "Internal Server Error" names nothing: the request's kind still tells crashes apart.
+    const bare = '{"message":"Internal Server Error"}';
+    expect(signatureOf(probed('charset', bare))).not.toBe(signatureOf(probed('accept', bare)));
   });
 
   it('counts one advisory noted twice (by its check, then with its execution) once', () => {
