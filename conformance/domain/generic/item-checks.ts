@@ -91,17 +91,6 @@ export function createEchoCheck(
             );
           continue;
         }
-        // Text answered with the white space at its edges trimmed (Joi's and zod's `trim()`,
-        // held-out set 166): the server kept the value a client meant, which no contract here says
-        // it must keep to the space. What later reads and lists show is judged on its own.
-        const answered = got[member];
-        if (
-          typeof value === 'string' &&
-          typeof answered === 'string' &&
-          value !== answered &&
-          value.trim() === answered
-        )
-          continue;
         // A member the server filled from the path (`author` set to the `{username}` the todo was
         // created under) says where the item lives, not what the body sent.
         if (Object.values(exchange.case.pathParams).some((p) => String(p) === String(got[member]))) continue;
