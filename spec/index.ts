@@ -14,6 +14,7 @@ export { maskWriteOnly, MASKED } from './mask-write-only.js';
 export { loadSpec, DEFAULT_SPEC_PATH } from './load-spec.js';
 export type { LoadSpecOptions } from './load-spec.js';
 export { specFromDocument } from './spec-from-document.js';
+export { isSafeMethod } from './safe-method.js';
 export type { SpecFromDocumentOptions } from './spec-from-document.js';
 export { checkParameterText } from './parameters/check-parameter-text.js';
 export { cookiePairs } from './parameters/index.js';

@@ -72,7 +72,7 @@ export const checkServerError: Check = ({ exchange, operation }) => {
 const FAULT_WORDS = new Set(
   [
     // English
-    'a an the internal server serverside side system database db unexpected unknown generic error errors failure fault problem occurred something went wrong 500 5xx',
+    'a an the internal server serverside side system database db unexpected unknown generic error errors failure fault problem occurred has something went wrong status code 500 5xx',
     // Portuguese, Spanish, Italian
     'erro error errore erros errores errori interno interna do da del della de no en el la um una uno un servidor server banco base bd datos dados inesperado inesperada imprevisto ocorreu ocurrió ocurrio si è verificato falha fallo falla algo deu errado salió mal sistema problema desconhecido desconocido',
     // French
@@ -93,6 +93,14 @@ const FAULT_WORDS = new Set(
 /** The words of a description, lower-case, in any script. */
 function wordsOf(description: string | undefined): string[] {
   return (description ?? '').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * Whether words say only that the server failed ("Internal Server Error", "Erro interno do
+ * servidor", "Something went wrong"), naming no condition and no error of their own.
+ */
+export function saysOnlyThatItFailed(text: string | undefined): boolean {
+  return wordsOf(text).every((w) => FAULT_WORDS.has(w));
 }
 
 /**
@@ -117,8 +125,8 @@ const FAILING_WORDS = new Set(
  * encountered creating ride" on `/rides`): no condition a request could meet.
  */
 function namesOnlyAFault(description: string | undefined, path: string): boolean {
+  if (saysOnlyThatItFailed(description)) return true;
   const words = wordsOf(description);
-  if (words.every((w) => FAULT_WORDS.has(w))) return true;
   const resources = new Set(
     path
       .toLowerCase()

@@ -1,4 +1,5 @@
 import type { CheckName } from '../checks/registry.js';
+import { saysOnlyThatItFailed } from '../checks/server-error.js';
 import { settleTallies, type CheckTally, type Finding } from '../findings/index.js';
 
 interface Cell {
@@ -67,16 +68,10 @@ export function signatureOf(finding: Finding): string {
   ].join('|');
 }
 
-/** Words of a 5xx that say only that the server failed. */
-const BARE_FAULT_WORDS = new Set(
-  'a an the internal server error errors unexpected unknown something went wrong occurred has failure fault problem status code'.split(
-    ' ',
-  ),
-);
-
 /**
  * The error a 5xx answer names (a cause of its own: held-out set 169's PUT of an absent user hid a
- * PUT taking another user's email, both 500 to valid input), as words without the values a request put in them: the `message`,
+ * PUT taking another user's email, both 500 to valid input), as words without the values a request
+ * put in them: the `message`,
  * `error`, `detail` or `title` of a JSON body (or of its `error` object), else the first line of
  * text. Quoted text, numbers and hexadecimal runs are blanked, so that one fault met with other
  * values is one cause. None when the answer names nothing.
@@ -103,7 +98,7 @@ function faultNamed(body: string | undefined): string[] {
   }
   if (typeof named !== 'string' || named.trim() === '') return [];
   // Words that name no error ("Internal Server Error", "Something went wrong") tell no cause apart.
-  if ((named.toLowerCase().match(/[a-z]+/g) ?? []).every((w) => BARE_FAULT_WORDS.has(w))) return [];
+  if (saysOnlyThatItFailed(named)) return [];
   const words = named
     .toLowerCase()
     .replace(/(["'`]).*?\1/g, 'x')

@@ -1,11 +1,8 @@
 import type { Case, Exchange } from '../cases/index.js';
 import type { Finding, RequestRecord } from '../findings/index.js';
-import type { SpecModel } from '../../spec/index.js';
+import { isSafeMethod, type SpecModel } from '../../spec/index.js';
 import { decodePercent } from '../../spec/parameters/index.js';
 import { operationSelected, type RunSelection } from './plan-run.js';
-
-/** Methods that write nothing (RFC 9110 §9.2.1): all `--read-only` lets the kit send. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /** The selection flags a run honours: `--only`, `--skip` and `--read-only`. */
 export interface GateSelection extends RunSelection {
@@ -65,7 +62,7 @@ export class SelectionGate {
         : undefined) ?? declared;
     const own = this.ownPrincipal(c, method, reached.path);
     const flag =
-      this.selection.readOnly && !SAFE_METHODS.has(method)
+      this.selection.readOnly && !isSafeMethod(method)
         ? '--read-only'
         : !this.allowed(reached.operationId)
           ? this.selection.only.length > 0

@@ -37,7 +37,7 @@ function wrongTypeValues(schema: JsonSchema): WireJson[] {
   }
   switch (schema.type) {
     case 'string':
-      // The arrays stand for the valid value itself, once and twice (see ARRAY_OF_VALID).
+      // The arrays stand for the valid value itself, once and twice (see `arrayOfValid` below).
       return [42, true, { value: 'x' }, ['x'], ['x', 'x']];
     case 'integer':
       return ['5', 1.5, true, 'abc', -0.5];

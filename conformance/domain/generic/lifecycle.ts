@@ -324,8 +324,8 @@ export function lifecycle(
         }
         const got = await send(at(read, itemId));
         compareTags(got, what);
-        if (is2xx(got)) servedStatus ??= got.response!.status;
-        if (is2xx(got))
+        if (is2xx(got)) {
+          servedStatus ??= got.response!.status;
           noteStoredMembers(
             ledger,
             collection,
@@ -334,6 +334,7 @@ export function lifecycle(
             itemBody(collection, got.response),
             `${read.operationId} answered item ${itemId} as ${what} wrote it`,
           );
+        }
         const held =
           expected !== undefined &&
           holdsSent(withoutEmptyMembers(expected), itemBody(collection, got.response), itemSchema);

@@ -1,4 +1,4 @@
-import type { OperationModel } from '../../../spec/index.js';
+import { isSafeMethod, type OperationModel } from '../../../spec/index.js';
 import type { CollectionModel } from '../../../spec/resources/index.js';
 import type { Exchange } from '../../cases/index.js';
 import type { RequestRecord } from '../../findings/index.js';
@@ -16,8 +16,6 @@ interface Write {
   readonly pathParams: Readonly<Record<string, string>>;
   readonly window: Window;
 }
-
-const SAFE = new Set(['get', 'head', 'options', 'trace']);
 
 /**
  * What a DELETE of `path` may have removed of a collection: all its items (the collection itself, a
@@ -52,7 +50,7 @@ export class OwnWrites {
     const window = windowOf(exchange);
     this.windows.set(exchange.request, window);
     const method = (exchange.case.method ?? operation.method).toLowerCase();
-    if (!SAFE.has(method))
+    if (!isSafeMethod(method))
       this.writes.push({ method, path: operation.path, pathParams: exchange.case.pathParams, window });
     return window;
   }
